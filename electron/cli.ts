@@ -1,0 +1,47 @@
+/** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
+import { runInspectCommand } from './cli/inspect.js';
+import { EXIT_BAD_INPUT, fail } from './cli/common.js';
+
+const USAGE = `usage: transcript-inspector <command> [options]
+
+commands:
+  inspect FILE --provider P --api A --model M [--reasoning] [--allowed-tools a,b] [--now MS] [--json]
+  inspect --all DIR [same options]
+  repair FILE [--dry-run] [--yes] [--json]
+  repair --all DIR [--dry-run] [--yes] [--json]
+  serve [FILE] [--port N]
+
+exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'inspect':
+      return runInspectCommand(rest);
+    case 'repair': {
+      const { runRepairCommand } = await import('./cli/repair.js');
+      return runRepairCommand(rest);
+    }
+    case 'serve': {
+      const { runServeCommand } = await import('./cli/serve.js');
+      return runServeCommand(rest);
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? EXIT_BAD_INPUT : 0;
+    default:
+      return fail(`unknown command "${command}" (expected inspect, repair or serve)`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`transcript-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = EXIT_BAD_INPUT;
+  },
+);

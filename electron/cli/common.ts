@@ -1,0 +1,59 @@
+/** Shared pieces of the command line: exit codes, argument parsing, one-line failures. */
+
+/** Nothing needed changing. */
+export const EXIT_CLEAN = 0;
+/** Hygiene (or repair) changed something. */
+export const EXIT_CHANGED = 1;
+/** Unusable input or arguments. */
+export const EXIT_BAD_INPUT = 2;
+
+/** Print a one-line reason on stderr and return the bad-input exit code. */
+export function fail(reason: string): number {
+  process.stderr.write(`transcript-inspector: ${reason}\n`);
+  return EXIT_BAD_INPUT;
+}
+
+/** A command-line usage error, reported as one line with exit code 2. */
+export class UsageError extends Error {}
+
+export interface FlagSpec {
+  /** Flags that take a value (`--provider P`). */
+  values: readonly string[];
+  /** Flags that are booleans (`--json`). */
+  booleans: readonly string[];
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  values: Map<string, string>;
+  booleans: Set<string>;
+}
+
+/** Parse `argv` against a spec; unknown flags and missing values throw a UsageError. */
+export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
+  const out: ParsedArgs = { positionals: [], values: new Map(), booleans: new Set() };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      out.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg === '-') {
+      out.positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (spec.booleans.includes(name)) {
+      if (eq > 0) throw new UsageError(`--${name} takes no value`);
+      out.booleans.add(name);
+    } else if (spec.values.includes(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
+      out.values.set(name, value);
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+/** `transcript-inspector inspect FILE …`: a readable hygiene report, or the inspection as JSON. */
+import { inspect } from '../host/inspect.js';
+import { InputError } from '../host/read-input.js';
+import { completeTarget } from '../host/targets.js';
+import type { Inspection } from '../../shared/inspection.js';
+import { RULES } from '../../shared/rules/index.js';
+import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
+import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
+
+const SPEC = {
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+  booleans: ['reasoning', 'json', 'no-payloads'],
+} as const;
+
+/** Exit code of an inspection: 1 when hygiene changed something or the file has errors. */
+export function inspectionExitCode(inspection: Inspection): number {
+  const changed = inspection.annotations.length > 0 || inspection.diagnostics.some((d) => d.severity === 'error');
+  return changed ? EXIT_CHANGED : EXIT_CLEAN;
+}
+
+export async function runInspectCommand(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs(argv, SPEC);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+  if (args.values.has('all')) {
+    const { runBatchCommand } = await import('./batch.js');
+    return runBatchCommand('inspect', args);
+  }
+  if (args.positionals.length !== 1) return fail(args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`);
+  const file = args.positionals[0];
+  const now = args.values.get('now');
+  if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);
+  const maxSide = args.values.get('image-max-side');
+  if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
+  const allowed = args.values.get('allowed-tools');
+  try {
+    const target = await completeTarget(
+      { provider: args.values.get('provider'), api: args.values.get('api'), modelId: args.values.get('model'), reasoning: args.booleans.has('reasoning') ? true : undefined },
+      { file },
+    );
+    const inspection = await inspect({ file }, target, {
+      now: now === undefined ? undefined : Number(now),
+      allowedToolNames: allowed === undefined ? undefined : allowed.split(',').map((s) => s.trim()).filter(Boolean),
+      imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
+      payloads: !args.booleans.has('no-payloads'),
+    });
+    const explain = args.values.get('explain');
+    const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
+    if (args.booleans.has('json')) {
+      process.stdout.write(`${JSON.stringify(explanations === undefined ? inspection : { ...inspection, explanations })}\n`);
+    } else {
+      process.stdout.write(renderReport(file, inspection, explanations));
+    }
+    return inspectionExitCode(inspection);
+  } catch (error) {
+    if (error instanceof InputError || error instanceof TypeError || error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+}
+
+async function explainFor(text: string, inspection: Inspection): Promise<unknown[]> {
+  const mod = (await import('../host/explain.js').catch(() => null)) as { explainError?: (t: string, i?: Inspection) => unknown[] } | null;
+  return mod?.explainError ? mod.explainError(text, inspection) : [];
+}
+
+function describeTarget(t: Target): string {
+  return `${t.provider} / ${t.api} / ${t.modelId}${t.reasoning ? ' (reasoning)' : ''}`;
+}
+
+/** The human report: policy with reasons, annotations grouped by rule, preflight, diagnostics. */
+export function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
+  const out: string[] = [];
+  out.push(`${file}`);
+  out.push(`target: ${describeTarget(inspection.target)}`);
+  out.push(`turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`);
+  out.push('');
+  out.push('policy:');
+  for (const [flag, setting] of Object.entries(inspection.policy) as [PolicyFlag, { value: unknown; reason: string }][]) {
+    const value = setting.value === null ? 'off' : typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value);
+    out.push(`  ${flag.padEnd(36)} ${value.padEnd(8)} ${setting.reason}`);
+  }
+  out.push('');
+  if (inspection.annotations.length === 0) {
+    out.push('hygiene: nothing needed changing');
+  } else {
+    out.push(`hygiene: ${inspection.annotations.length} change(s)`);
+    const byRule = new Map<string, Annotation[]>();
+    for (const a of inspection.annotations) byRule.set(a.rule, [...(byRule.get(a.rule) ?? []), a]);
+    const order = RULES.map((r) => r.id as string);
+    for (const rule of [...byRule.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
+      const list = byRule.get(rule)!;
+      const title = RULES.find((r) => r.id === rule)?.title ?? rule;
+      out.push(`  ${rule} — ${title} (${list.length})`);
+      for (const a of list) {
+        const where = a.turn === null ? 'new turn' : `turn ${a.turn}`;
+        const to = a.replayTurn === null ? '' : ` → replay ${a.replayTurn}`;
+        out.push(`    ${where}${to}: ${a.action}${a.path ? ` ${a.path}` : ''} — ${a.detail}`);
+      }
+    }
+  }
+  if (inspection.preflight) {
+    out.push('');
+    out.push(`preflight: original ${inspection.preflight.original.length} finding(s), replay ${inspection.preflight.replay.length}`);
+    for (const f of inspection.preflight.original) out.push(`  original ${f.path}: ${f.check} — ${f.explanation} (fixed by ${f.rule})`);
+    for (const f of inspection.preflight.replay) out.push(`  replay ${f.path}: ${f.check} — ${f.explanation}`);
+  }
+  if (explanations !== undefined) {
+    out.push('');
+    out.push(`error explanation: ${explanations.length === 0 ? 'no known check matches this error' : ''}`);
+    for (const e of explanations as { check: string; rule: string; confidence: number; explanation: string; turns: number[] }[]) {
+      out.push(`  ${Math.round(e.confidence * 100)}% ${e.check} (rule ${e.rule}) — ${e.explanation}${e.turns.length ? ` [turns ${e.turns.join(', ')}]` : ''}`);
+    }
+  }
+  out.push('');
+  if (inspection.diagnostics.length === 0) out.push('diagnostics: none');
+  else {
+    out.push(`diagnostics: ${inspection.diagnostics.length}`);
+    for (const d of inspection.diagnostics) out.push(`  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`);
+  }
+  for (const note of inspection.notes ?? []) out.push(`note: ${note}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,11 @@
+/**
+ * The programmatic API of `transcript-inspector` (SPEC §11):
+ * `import { inspect, planRepair, repair } from 'transcript-inspector'`.
+ */
+export { inspect, normalizeTarget, type HostInspectOptions } from './inspect.js';
+export { InputError } from './read-input.js';
+export { resolvePolicy, policyValues } from '../../shared/policy.js';
+export { parseSession } from '../../shared/session/parse.js';
+export { buildContext } from '../../shared/session/context.js';
+export type * from '../../shared/types.js';
+export type * from '../../shared/inspection.js';

@@ -1,0 +1,42 @@
+/** `inspect()`: read the input, run the pure engine, add payloads and preflight. */
+import { inspectText, type EngineOptions } from '../../shared/engine.js';
+import type { Inspection, InspectInput } from '../../shared/inspection.js';
+import type { InspectOptions, Target } from '../../shared/types.js';
+import { enrichInspection } from './enrich.js';
+import { readInputText } from './read-input.js';
+import { defaultImageCodec } from './image-codec.js';
+
+/** Options of `inspect()`: the public ones plus an image codec override (tests). */
+export interface HostInspectOptions extends InspectOptions {
+  codec?: EngineOptions['codec'] | null;
+  /** Skip pi-ai payloads and preflight (the engine's view only). */
+  payloads?: boolean;
+}
+
+/**
+ * Inspect a session file (or text) for a target (SPEC §11).
+ *
+ * Never throws for problems inside the file (they are diagnostics); throws an InputError only when
+ * the input cannot be read at all.
+ */
+export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
+  const { text } = await readInputText(input);
+  const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
+  const { inspection } = await inspectText(text, normalizeTarget(target), { ...options, codec });
+  if (options.payloads === false) return inspection;
+  return enrichInspection(inspection, options);
+}
+
+/** Validate and normalise a target given by a caller. */
+export function normalizeTarget(target: Target): Target {
+  if (!target || typeof target !== 'object') throw new TypeError('inspect(): target must be {provider, api, modelId}');
+  const out: Target = {
+    provider: String(target.provider ?? ''),
+    api: String(target.api ?? ''),
+    modelId: String(target.modelId ?? ''),
+  };
+  if (target.reasoning !== undefined) out.reasoning = Boolean(target.reasoning);
+  if (typeof target.canonicalModelId === 'string') out.canonicalModelId = target.canonicalModelId;
+  if (target.compat && typeof target.compat === 'object') out.compat = { ...target.compat };
+  return out;
+}

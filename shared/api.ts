@@ -1,0 +1,205 @@
+/**
+ * The one contract between the renderer and the host (Electron preload bridge or web-mode HTTP).
+ *
+ * The renderer never receives a parsed session: it gets summaries, windows of turns and the text of
+ * one document at a time. Every method returns a Promise; every argument is validated by the host.
+ */
+import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
+import type { ErrorExplanation, PreflightFinding, RepairPlan, RepairResult } from './inspection.js';
+
+/** How a session is opened. */
+export type OpenRequest =
+  | { kind: 'path'; path: string }
+  | { kind: 'bytes'; name: string; bytes: Uint8Array }
+  | { kind: 'text'; name: string; text: string }
+  | { kind: 'sample' };
+
+/** An opened session, as the renderer knows it. */
+export interface SessionInfo {
+  sessionId: string;
+  /** File name (or the name given with bytes/text). */
+  name: string;
+  /** Absolute path when opened from disk (repair and watching need it). */
+  path: string | null;
+  sizeBytes: number;
+  /** sha-256 of the bytes opened. */
+  digest: string;
+  format: 'jsonl' | 'messages-json' | 'unknown';
+  lineCount: number;
+  /** Messages on the active branch. */
+  turnCount: number;
+  diagnostics: Diagnostic[];
+  /** The session's last provider/model, when it records one. */
+  defaultTarget: Target | null;
+  /** True when the file is watched for changes. */
+  watched: boolean;
+}
+
+/** One model of the catalogue. */
+export interface CatalogModel {
+  id: string;
+  name: string;
+  api: string;
+  reasoning: boolean;
+}
+
+/** pi-ai's catalogue, for the target picker. */
+export interface TargetCatalog {
+  providers: { id: string; models: CatalogModel[] }[];
+  /** Every API id the engine knows (for custom targets). */
+  apis: string[];
+}
+
+/** Per-rule totals of an inspection, in pipeline order. */
+export interface RuleCount {
+  rule: RuleId;
+  title: string;
+  explanation: string;
+  count: number;
+}
+
+/** Summary of one side (original or replay). */
+export interface SideSummary {
+  turnCount: number;
+  /** Bytes of the pretty-printed payload, when built. */
+  payloadBytes: number | null;
+  /** Why the payload could not be built, when it could not. */
+  payloadError?: string;
+}
+
+/** What the renderer receives from `inspect`: everything but the big documents. */
+export interface InspectionSummary {
+  inspectionId: string;
+  sessionId: string;
+  target: Target;
+  policy: Policy;
+  annotations: Annotation[];
+  rules: RuleCount[];
+  diagnostics: Diagnostic[];
+  original: SideSummary;
+  replay: SideSummary;
+  preflight: { original: PreflightFinding[]; replay: PreflightFinding[] };
+  notes: string[];
+  /** Milliseconds the inspection took in the host. */
+  elapsedMs: number;
+}
+
+export type Side = 'original' | 'replay';
+export type DocumentView = 'payload' | 'transcript';
+
+/** One row of the turn list. */
+export interface TurnRow {
+  /** Index on this side. */
+  index: number;
+  /** Index in the original transcript (null for a turn hygiene created). */
+  turn: number | null;
+  role: string;
+  /** Bytes of the message as JSON. */
+  bytes: number;
+  /** Token usage recorded in the transcript, or a labelled estimate (chars / 4). */
+  tokens: { value: number; estimated: boolean };
+  /** Rules that touched this turn. */
+  rules: RuleId[];
+  /** First characters of the visible text. */
+  preview: string;
+  /** 1-based line in the session file, when known. */
+  line: number | null;
+}
+
+/** A window of turn rows. */
+export interface TurnWindow {
+  total: number;
+  start: number;
+  rows: TurnRow[];
+}
+
+/** Where a turn sits in a document: 1-based inclusive line range. */
+export interface TurnRange {
+  /** Index on this side. */
+  index: number;
+  turn: number | null;
+  startLine: number;
+  endLine: number;
+}
+
+/** An elided base64 string in a document: the placeholder and what it stands for. */
+export interface Elision {
+  line: number;
+  placeholder: string;
+  /** A reference for `thumbnail`, when the elided string is an image. */
+  imageRef?: string;
+  mimeType?: string;
+  bytes: number;
+}
+
+/** One pretty-printed document (payload or transcript) with its turn map. */
+export interface DocumentText {
+  text: string;
+  ranges: TurnRange[];
+  elisions: Elision[];
+}
+
+export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json';
+
+/** A file-change notification. */
+export interface FileChangedEvent {
+  sessionId: string;
+  path: string;
+  kind: 'changed' | 'deleted';
+}
+
+/** The host API the renderer uses. Every method returns a Promise. */
+export interface InspectorApi {
+  /** pi-ai's providers and models, plus known APIs. */
+  listTargets(): Promise<TargetCatalog>;
+  /** Open a session; diagnostics never make it fail, only an unreadable source does. */
+  open(request: OpenRequest): Promise<SessionInfo>;
+  /** Re-read a session's file from disk (after a change or a repair). */
+  reload(sessionId: string): Promise<SessionInfo>;
+  close(sessionId: string): Promise<void>;
+  /** Run hygiene for a target; returns the summary, documents are fetched separately. */
+  inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
+  getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
+  getDocument(inspectionId: string, side: Side, view: DocumentView): Promise<DocumentText>;
+  /** A small PNG (base64) of an image block, for hover previews. Never SVG. */
+  thumbnail(inspectionId: string, imageRef: string): Promise<{ mimeType: 'image/png'; base64: string } | null>;
+  explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
+  exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }>;
+  planRepair(sessionId: string): Promise<RepairPlan>;
+  repair(sessionId: string, expectedDigest: string): Promise<RepairResult>;
+  recentFiles(): Promise<string[]>;
+  /** Ask the user for a file (Electron dialog). The web mode returns null: the renderer uses a file input. */
+  pickFile(): Promise<OpenRequest | null>;
+  /** Save text where the user chooses (Electron dialog). The web mode returns `{saved:false}`: the renderer downloads. */
+  saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }>;
+  /** Subscribe to file changes; returns the unsubscribe function. */
+  onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
+}
+
+/** The request/response methods of the API (everything but the event subscription). */
+export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged'>;
+
+/** Channel names for IPC and HTTP, derived from the contract. */
+export const INSPECTOR_METHODS = [
+  'listTargets',
+  'open',
+  'reload',
+  'close',
+  'inspect',
+  'getTurns',
+  'getDocument',
+  'thumbnail',
+  'explainError',
+  'exportText',
+  'planRepair',
+  'repair',
+  'recentFiles',
+  'pickFile',
+  'saveText',
+] as const satisfies readonly InspectorMethod[];
+
+/** The IPC channel of a method. */
+export const channelOf = (method: InspectorMethod): string => `inspector:${method}`;
+
+/** The IPC channel on which the host pushes file-change events. */
+export const FILE_CHANGED_CHANNEL = 'inspector:file-changed';

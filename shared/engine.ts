@@ -1,0 +1,55 @@
+/**
+ * The pure engine entry: text in, inspection out (parse → active branch → policy → replay pipeline).
+ *
+ * The host adds what needs Node: reading files, sharp for images, pi-ai payloads and preflight.
+ */
+import type { ImageCodec } from './images/codec.js';
+import type { Inspection } from './inspection.js';
+import { resolvePolicy, policyValues } from './policy.js';
+import { runPipeline } from './pipeline.js';
+import { buildContext, type SessionContext } from './session/context.js';
+import { parseSession, type ParsedSession } from './session/parse.js';
+import type { InspectOptions, Target } from './types.js';
+
+/** Engine options: the public inspect options plus the pixel codec the host provides. */
+export interface EngineOptions extends InspectOptions {
+  codec?: ImageCodec;
+}
+
+/** An inspection plus the parsed session it was made from (kept by the host, not serialised). */
+export interface EngineResult {
+  inspection: Inspection;
+  parsed: ParsedSession;
+  context: SessionContext;
+}
+
+/** Inspect an already parsed session for a target. */
+export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
+  const context = buildContext(parsed);
+  const policy = resolvePolicy(target);
+  const run = await runPipeline(context.messages, {
+    target,
+    policy: policyValues(policy),
+    now: options.now ?? Date.now(),
+    allowedToolNames: options.allowedToolNames,
+    imageMaxDimensionPx: options.imageMaxDimensionPx,
+    codec: options.codec,
+    modelSnapshot: context.modelSnapshot,
+    hasGoogleBootstrapMarker: context.hasGoogleBootstrapMarker,
+  });
+  const inspection: Inspection = {
+    target,
+    policy,
+    original: { messages: context.messages, origins: context.messageLines },
+    replay: { messages: run.messages, origins: run.origins },
+    annotations: run.annotations,
+    diagnostics: [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column),
+    sessionAppends: run.sessionAppends,
+  };
+  return { inspection, parsed, context };
+}
+
+/** Parse and inspect the text of a session file or a JSON message array. */
+export async function inspectText(text: string, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
+  return inspectParsed(parseSession(text), target, options);
+}

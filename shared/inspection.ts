@@ -1,0 +1,112 @@
+/** What one inspection produces, and the result types of preflight, error matching and file repair. */
+import type { Annotation, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
+
+/** One predicted provider rejection found in a payload (SPEC §6). */
+export interface PreflightFinding {
+  /** Stable id of the check: `anthropic-alternation`, `mistral-tool-call-id`… */
+  check: string;
+  /** The provider family whose documented constraint is violated. */
+  provider: string;
+  /** Index in the payload's message (or contents/input) array, null when not message-specific. */
+  messageIndex: number | null;
+  /** JSON path inside the payload: `messages[3].content[1].id`. */
+  path: string;
+  explanation: string;
+  /** The hygiene rule that fixes it. */
+  rule: RuleId;
+  /** The error text the provider returns for it. */
+  typicalError: string;
+}
+
+/** One candidate explanation of a pasted provider error. */
+export interface ErrorExplanation {
+  check: string;
+  rule: RuleId;
+  /** 0–1. */
+  confidence: number;
+  explanation: string;
+  /** Transcript turns (original indices) the error points at, when an inspection was given. */
+  turns: number[];
+}
+
+/** The side of a comparison: the stored transcript or what hygiene replays. */
+export interface InspectionSide {
+  messages: Message[];
+  /**
+   * For each message, the original turn it comes from: on the original side the file line (null for
+   * JSON input), on the replay side the index in `original.messages` (null for a turn hygiene created).
+   */
+  origins?: (number | null)[];
+  /** The provider wire request body (pi-ai), once the host built it. */
+  payload?: JsonValue;
+}
+
+/**
+ * The result of `inspect()` (SPEC §11).
+ *
+ * `original.messages` is the active branch before hygiene; `replay.messages` is exactly what the
+ * provider adapter receives after every hygiene step, turn validation and stream-time guard.
+ */
+export interface Inspection {
+  target: Target;
+  policy: Policy;
+  original: InspectionSide;
+  replay: InspectionSide;
+  annotations: Annotation[];
+  diagnostics: Diagnostic[];
+  preflight?: { original: PreflightFinding[]; replay: PreflightFinding[] };
+  /** Custom entries OpenClaw would append to the session (model snapshot, Google bootstrap marker). */
+  sessionAppends?: { customType: string; data: JsonValue }[];
+  /** Notes about how the payload was built (e.g. google-gemini-cli built with google-generative-ai). */
+  notes?: string[];
+}
+
+/** Input of `inspect()`: a file path, or the text of a JSONL session / JSON message array. */
+export type InspectInput = { file: string } | { text: string; name?: string };
+
+export type { InspectOptions };
+
+/** One line-level edit of a repair plan. `line` is 1-based in the original file. */
+export interface RepairAction {
+  kind: 'drop' | 'rewrite' | 'insert';
+  /** The line dropped/rewritten, or the line after which an entry is inserted. */
+  line: number;
+  /** Why, in words a support person understands. */
+  reason: string;
+  /** Stable code of the repair: `unparseable-line`, `invalid-message`, `empty-error-turn`, `blank-user`, `corrupted-image`, `missing-tool-result`. */
+  code: string;
+  before?: string;
+  after?: string;
+}
+
+/** What `planRepair` found. `needed:false` means the file is left byte-identical. */
+export interface RepairPlan {
+  needed: boolean;
+  /** sha-256 (hex) of the bytes the plan was made on. */
+  digest: string;
+  actions: RepairAction[];
+  /** Why nothing can be repaired (e.g. no valid session header), when that is the case. */
+  refusal?: string;
+  counts: {
+    droppedLines: number;
+    rewrittenAssistantMessages: number;
+    rewrittenUserMessages: number;
+    removedCorruptedImageBlocks: number;
+    insertedToolResults: number;
+  };
+}
+
+/** What `repair()` did on disk. */
+export interface RepairResult {
+  status: 'repaired' | 'refused' | 'not-needed';
+  /** Why it refused, when it did. */
+  reason?: string;
+  plan?: RepairPlan;
+  /** Present only when the backup could not be removed after the replace. */
+  backupPath?: string;
+  /** sha-256 of the file after the write. */
+  digestAfter?: string;
+  /** Stale `.tmp` files from an earlier crash that were found and removed. */
+  cleanedStaleTempFiles?: string[];
+  message: string;
+}

@@ -1,0 +1,64 @@
+/** What a hygiene rule is: data (id, title, explanation, scope) plus a pure function over turns. */
+import type { ImageCodec } from '../images/codec.js';
+import type { AnnotationAction, JsonValue, Message, PolicyValues, RuleId, Target } from '../types.js';
+
+/**
+ * One message travelling through the pipeline.
+ *
+ * `origin` is its index in the original transcript (null for a turn hygiene created); `key` is a
+ * unique identity that survives rewrites, so annotations can be mapped to the final replay index.
+ */
+export interface Turn {
+  readonly message: Message;
+  readonly origin: number | null;
+  readonly key: number;
+}
+
+/** An annotation as a rule records it: on a turn key, resolved to indices at the end of the pipeline. */
+export interface Note {
+  rule: RuleId;
+  key: number;
+  action: AnnotationAction;
+  detail: string;
+  before?: JsonValue;
+  after?: JsonValue;
+  path?: string;
+}
+
+/** Everything a rule may read, plus the ways it reports changes. Rules never mutate their input. */
+export interface RuleContext {
+  readonly target: Target;
+  readonly policy: PolicyValues;
+  /** Clock for synthetic turns. */
+  readonly now: number;
+  readonly allowedToolNames?: readonly string[];
+  readonly imageMaxDimensionPx: number;
+  readonly codec?: ImageCodec;
+  /** The session's last `model-snapshot` differs from the target (OpenAI reasoning is then stale). */
+  readonly modelChanged: boolean;
+  readonly hasGoogleBootstrapMarker: boolean;
+  /** Record a change on a turn. */
+  note(turn: Turn, action: AnnotationAction, detail: string, extra?: { before?: unknown; after?: unknown; path?: string }): void;
+  /** Record that `absorbed` was merged into `into` (the absorbed turn's annotations follow it). */
+  merged(absorbed: Turn, into: Turn, detail: string): void;
+  /** A new turn (no origin). */
+  create(message: Message): Turn;
+  /** The same turn with a new message. */
+  with(turn: Turn, message: Message): Turn;
+  /** A custom entry OpenClaw would append to the session file. */
+  append(customType: string, data: JsonValue): void;
+}
+
+/** A hygiene rule: registered data plus its pure transformation. */
+export interface Rule<O = void> {
+  id: RuleId;
+  title: string;
+  /** One paragraph: what it does, why providers need it, and which seed bullet it implements. */
+  explanation: string;
+  /** The seed bullet or spec row it implements. */
+  seed: string;
+  /** Which providers it applies to, in words. */
+  providers: string;
+  appliesWhen(policy: PolicyValues): boolean;
+  apply(turns: readonly Turn[], ctx: RuleContext, options: O): Turn[] | Promise<Turn[]>;
+}

@@ -1,0 +1,169 @@
+/** The engine's data model: transcript messages, targets, policies, annotations and diagnostics. */
+
+/** Any JSON value. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A content block as stored in a transcript.
+ *
+ * Session files are untrusted input: a block may carry any fields, so rules read them through the
+ * guards in `shared/messages.ts` instead of trusting a declared shape.
+ */
+export interface Block {
+  type?: unknown;
+  [key: string]: unknown;
+}
+
+/**
+ * One transcript message (pi AgentMessage): `user`, `assistant`, `toolResult`, or a custom role
+ * (`compactionSummary`, `branchSummary`, `custom`, `bashExecution`). Fields beyond `role` are untrusted.
+ */
+export interface Message {
+  role: string;
+  content?: unknown;
+  timestamp?: unknown;
+  [key: string]: unknown;
+}
+
+/** The provider/API/model a transcript is replayed to. */
+export interface Target {
+  provider: string;
+  api: string;
+  modelId: string;
+  /** The model's `reasoning` flag (pi-ai catalogue or custom model). */
+  reasoning?: boolean;
+  /** pi-ai `model.params.canonicalModelId`, when the model id is an alias. */
+  canonicalModelId?: string;
+  /** pi-ai `model.compat` facts that change the policy. */
+  compat?: { supportsReasoningEffort?: boolean };
+}
+
+export type SanitizeMode = 'full' | 'images-only';
+export type ToolCallIdMode = 'strict' | 'strict9';
+
+/** The resolved replay policy as plain values (what rules read). */
+export interface PolicyValues {
+  /** `full` also drops blank text and whole emptied assistant turns in more places. */
+  sanitizeMode: SanitizeMode;
+  /** Rewrite tool-call/result ids to what the provider accepts. */
+  sanitizeToolCallIds: boolean;
+  toolCallIdMode: ToolCallIdMode | null;
+  /** Keep native Anthropic `toolu_…` ids untouched on their first occurrence. */
+  preserveNativeAnthropicToolUseIds: boolean;
+  /** Move, synthesise and drop tool results so every call has exactly one result. */
+  repairToolUseResultPairing: boolean;
+  /** Keep thinking/thought signatures (signed-thinking providers). */
+  preserveSignatures: boolean;
+  /** Gemini thought-signature cleanup options, or null for the default `msg_*` strip. */
+  sanitizeThoughtSignatures: { allowBase64Only: boolean; includeCamelCase: boolean } | null;
+  /** Strip thinking from every assistant except the latest. */
+  dropThinkingBlocks: boolean;
+  /** Strip historic reasoning except the current tool continuation (Chat Completions). */
+  dropReasoningFromHistory: boolean;
+  /** Prepend `(session bootstrap)` when the history starts with an assistant. */
+  applyGoogleTurnOrdering: boolean;
+  /** Merge consecutive assistant turns. */
+  validateGeminiTurns: boolean;
+  /** Merge assistants, strip dangling tool uses, merge consecutive users. */
+  validateAnthropicTurns: boolean;
+  /** Informational: the provider family accepts synthetic tool results. */
+  allowSyntheticToolResults: boolean;
+  /** Prefix-binding Claude models: consecutive user turns are not merged on anthropic-messages. */
+  appendOnlyRuntimeContext: boolean;
+  /** Antigravity Claude: normalise thinking signatures and drop unsigned thinking (SPEC §10.4). */
+  normalizeAntigravityThinkingBlocks: boolean;
+  /** The OpenAI Responses family (SPEC §10.2): id normalisation, `call|fc` downgrade, `aborted` results. */
+  isResponsesFamily: boolean;
+  /** Missing/blank thinking signatures are stripped (signed-thinking provider or preserveSignatures). */
+  stripInvalidThinkingSignatures: boolean;
+  /** Signed thinking + tool-call turns are immutable: kept byte for byte or dropped whole. */
+  allowProviderOwnedThinkingReplay: boolean;
+  /** Bedrock Converse: empty error turns are replayed with a placeholder (SPEC §10.5). */
+  replayEmptyErrorTurnsWithPlaceholder: boolean;
+  /** The Google plugin also records a `google-turn-ordering-bootstrap` custom entry. */
+  persistGoogleBootstrapMarker: boolean;
+  /** Trailing assistant prefill is stripped from the outgoing payload when thinking is on. */
+  stripPayloadPrefillWhenThinking: boolean;
+}
+
+export type PolicyFlag = keyof PolicyValues;
+
+/** One resolved policy flag with the reason it has this value. */
+export interface PolicySetting<V> {
+  value: V;
+  reason: string;
+}
+
+/** The resolved policy: every flag carries its value and the reason for it. */
+export type Policy = { [K in PolicyFlag]: PolicySetting<PolicyValues[K]> };
+
+/** Ids of the hygiene rules (SPEC §4). */
+export type RuleId =
+  | 'runtime-context'
+  | 'inter-session-provenance'
+  | 'assistant-normalize'
+  | 'length-reasoning-only'
+  | 'empty-error-turn'
+  | 'images'
+  | 'blank-text'
+  | 'thought-signature'
+  | 'thinking-signature-compaction'
+  | 'thinking-signature-invalid'
+  | 'reasoning-history'
+  | 'thinking-drop'
+  | 'tool-call-input'
+  | 'tool-result-pairing'
+  | 'openai-reasoning'
+  | 'responses-tool-call-id'
+  | 'tool-call-id'
+  | 'tool-result-details'
+  | 'usage'
+  | 'turn-ordering'
+  | 'turn-validation'
+  | 'prefill-strip'
+  | 'replay-invariant'
+  | 'summary-conversion';
+
+export type AnnotationAction = 'dropped' | 'rewritten' | 'inserted' | 'merged' | 'moved' | 'marked';
+
+/**
+ * One change made by the replay pipeline.
+ *
+ * `turn` is the index in `original.messages` (null for a turn the pipeline created); `replayTurn` is
+ * the index in `replay.messages` where the result ended up (null when the turn was dropped).
+ * `before`/`after` hold the smallest changed unit (a block, a field or a message), with very long
+ * strings elided.
+ */
+export interface Annotation {
+  rule: RuleId;
+  turn: number | null;
+  replayTurn: number | null;
+  action: AnnotationAction;
+  before?: JsonValue;
+  after?: JsonValue;
+  detail: string;
+  /** Where in the turn: `content[2]`, `toolCallId`, `usage`… */
+  path?: string;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in the input file, located by line (1-based) and column (1-based, 0 when unknown). */
+export interface Diagnostic {
+  line: number;
+  column: number;
+  severity: Severity;
+  message: string;
+  /** A stable machine-readable code: `json-truncated`, `missing-header`, `dangling-parent`… */
+  code: string;
+}
+
+/** A tool name allowlist and clock for synthetic turns. */
+export interface InspectOptions {
+  /** Clock for synthetic turns (ms since epoch). Defaults to the current time. */
+  now?: number;
+  /** Tool names the agent has; calls to other tools are dropped. */
+  allowedToolNames?: string[];
+  /** Longest image side in pixels (OpenClaw `agents.defaults.imageMaxDimensionPx`, default 1200). */
+  imageMaxDimensionPx?: number;
+}
