@@ -46,6 +46,9 @@ async function buildNode() {
   if (exists('electron/preload.ts')) {
     await build({ ...common, format: 'cjs', entryPoints: { preload: 'electron/preload.ts' }, outdir: path.join(dist, 'electron'), outExtension: { '.js': '.cjs' }, external: ['electron'] });
   }
+  // Data files the Node side reads at run time (the bundled sample session).
+  const sampleDir = path.join(root, 'electron/host/sample');
+  if (fs.existsSync(sampleDir)) fs.cpSync(sampleDir, path.join(dist, 'node', 'sample'), { recursive: true, filter: (src) => !src.endsWith('.ts') });
   // Declarations for the package's `exports` (types of the programmatic API).
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   fs.writeFileSync(path.join(dist, 'node', 'index.d.ts'), "export * from '../types/electron/host/index.js';\n");
