@@ -1,0 +1,306 @@
+/**
+ * Planning a file repair (SPEC §7, reference §4 newest): a pure pass over the file's bytes that lists
+ * every line to drop, rewrite or insert after, with the edits the writer needs to produce the new
+ * bytes while copying every other line byte for byte.
+ */
+import type { RepairAction, RepairPlan } from '../inspection.js';
+import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
+import { describeCharAt, locateJsonError } from '../session/json-error.js';
+import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
+import { judgeEntry, type EntryFix, type RepairCode } from './entry-repairs.js';
+import { assistantCandidate, isDeliveryMirror, planMissingToolResults, toolResultIdOf, type AssistantCandidate } from './missing-tool-results.js';
+import { previewJson, previewLine } from './preview.js';
+
+/**
+ * One byte-level edit: replace `[start, end)` of the original with the UTF-8 of `text`.
+ *
+ * A drop covers the line and its terminator; a rewrite covers the line's content and keeps its
+ * terminator; an insert is empty (`start === end`) and carries its own terminator.
+ */
+export interface RepairEdit {
+  line: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A plan plus what writing it needs. */
+export interface RepairDraft {
+  plan: RepairPlan;
+  /** Sorted by position; inserts come before a range starting at the same offset. */
+  edits: RepairEdit[];
+}
+
+function emptyCounts(): RepairPlan['counts'] {
+  return { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 };
+}
+
+function refused(digest: string, refusal: string): RepairDraft {
+  return { plan: { needed: false, digest, actions: [], refusal, counts: emptyCounts() }, edits: [] };
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+interface DecodedLine {
+  text: string;
+  /** The bytes are not valid UTF-8 (the text holds U+FFFD where they were). */
+  invalidUtf8: boolean;
+}
+
+function decodeLine(bytes: Uint8Array, span: ByteLine): DecodedLine {
+  const slice = bytes.subarray(span.start, span.end);
+  try {
+    return { text: strictDecoder.decode(slice), invalidUtf8: false };
+  } catch {
+    return { text: lossyDecoder.decode(slice), invalidUtf8: true };
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Why a line is not JSON, located and in plain words. */
+function unparseableReason(decoded: DecodedLine): string {
+  const { text } = decoded;
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) return `the line holds binary data (a NUL byte at column ${nul + 1}), not JSON — typically a crash or disk error overwrote it; it cannot be read, so it is removed`;
+  const loc = locateJsonError(text);
+  const col = (loc?.offset ?? 0) + 1;
+  const utf8 = decoded.invalidUtf8 ? ' The line also contains bytes that are not valid UTF-8.' : '';
+  let what = 'it is not valid JSON';
+  if (loc !== null) switch (loc.kind) {
+    case 'truncated':
+      what = `the JSON stops in the middle (column ${col}) — the write was cut off, probably by a crash`;
+      break;
+    case 'trailing':
+      what = `extra characters after the end of the entry at column ${col} (${describeCharAt(text, loc.offset)}) — two writes probably landed on one line`;
+      break;
+    case 'bad-escape':
+      what = `an invalid escape sequence at column ${col}`;
+      break;
+    case 'control-char':
+      what = `a raw control character inside a string at column ${col}`;
+      break;
+    default:
+      what = `unexpected ${describeCharAt(text, loc.offset)} at column ${col} where ${loc.expected} was expected`;
+  }
+  return `not valid JSON: ${what}.${utf8} It cannot be read, so it is removed`;
+}
+
+/** Why the first line is not a session header, or null when it is one. */
+function headerProblem(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the first line is not a JSON object';
+  const v = value as Record<string, unknown>;
+  if (v.type !== 'session') return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
+  if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
+  return null;
+}
+
+function fixesReason(fixes: readonly EntryFix[]): string {
+  return fixes.length === 1 ? fixes[0].reason : fixes.map((f, i) => `(${i + 1}) ${f.reason}`).join('; ');
+}
+
+/**
+ * An incremental repair planner over a file's bytes. Never throws for any input.
+ *
+ * `advance()` plans a few megabytes of lines at a time, so the host can write the repaired prefix
+ * while the rest is still being planned; `finish()` plans what is left and adds the inserted tool
+ * results, which need the whole file (a call's result may be anywhere after it).
+ *
+ * The file is refused, with nothing planned, when it is empty or its first non-blank line is not a
+ * valid session header: then it may not be a session file at all.
+ *
+ * A line whose bytes are not valid UTF-8 but which is valid JSON once decoded is a readable entry
+ * (pi and OpenClaw decode it the same way) and is kept byte for byte; it is only rewritten when a
+ * rule needs it, and then the invalid bytes are written as U+FFFD. Blank lines are kept.
+ */
+export class RepairPlanner {
+  /** Drops and rewrites found so far, in file order (insertions are added by `finish`). */
+  readonly edits: RepairEdit[] = [];
+  private readonly actions: RepairAction[] = [];
+  private readonly counts = emptyCounts();
+  private readonly candidates: AssistantCandidate[] = [];
+  private readonly candidateSpans = new Map<number, ByteLine>();
+  private readonly resultIds = new Set<string>();
+  private pending: AssistantCandidate | null = null;
+  private pos: number;
+  private line = 1;
+  private crlf = 0;
+  private lf = 0;
+  private headerSeen = false;
+  private refusalText: string | null = null;
+
+  constructor(private readonly bytes: Uint8Array) {
+    this.pos = firstLineStart(bytes);
+  }
+
+  /** Offset of the first byte not planned yet: every edit before it is final except insertions. */
+  get plannedTo(): number {
+    return this.refusalText === null ? this.pos : 0;
+  }
+
+  /** Why the file cannot be repaired at all (known once the header line is planned). */
+  get refusal(): string | null {
+    return this.refusalText;
+  }
+
+  /** True once the header was read (or the file was refused). */
+  get started(): boolean {
+    return this.headerSeen || this.refusalText !== null || this.pos >= this.bytes.length;
+  }
+
+  /** Plan lines covering at least `budget` more bytes; false when every line is planned. */
+  advance(budget = Number.POSITIVE_INFINITY): boolean {
+    const stopAt = this.pos + budget;
+    while (this.refusalText === null && this.pos < this.bytes.length) {
+      const span = byteLineAt(this.bytes, this.pos, this.line)!;
+      this.planLine(span);
+      this.pos = span.next;
+      this.line += 1;
+      if (this.pos >= stopAt) break;
+    }
+    return this.refusalText === null && this.pos < this.bytes.length;
+  }
+
+  /** Plan the rest and add insertions; `digest` is the sha-256 (hex) of the bytes. */
+  finish(digest: string): RepairDraft {
+    this.advance();
+    if (this.refusalText !== null) return refused(digest, this.refusalText);
+    if (!this.headerSeen) return refused(digest, 'empty session file: there is no session header and nothing to repair');
+    const edits = [...this.edits];
+    const actions = [...this.actions];
+    const counts = { ...this.counts };
+    const fileEol = this.crlf > this.lf ? '\r\n' : '\n';
+    for (const insertion of planMissingToolResults(this.candidates, this.resultIds, digest)) {
+      const span = this.candidateSpans.get(insertion.afterLine)!;
+      const json = JSON.stringify(insertion.entry);
+      counts.insertedToolResults += 1;
+      actions.push({ kind: 'insert', line: insertion.afterLine, code: 'missing-tool-result', reason: insertion.reason, after: previewJson(insertion.entry) });
+      // After a last line without a terminator the file keeps ending without one.
+      const text = span.eol === '' ? `${fileEol}${json}` : `${json}${span.eol}`;
+      const prev = edits.find((e) => e.start === span.next && e.end === span.next && e.line === insertion.afterLine);
+      if (prev) prev.text += text;
+      else edits.push({ line: insertion.afterLine, start: span.next, end: span.next, text });
+    }
+    edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+    actions.sort((a, b) => a.line - b.line || (a.kind === 'insert' ? 1 : 0) - (b.kind === 'insert' ? 1 : 0));
+    return { plan: { needed: actions.length > 0, digest, actions, counts }, edits };
+  }
+
+  private drop(span: ByteLine, code: RepairCode, reason: string, text: string): void {
+    this.counts.droppedLines += 1;
+    this.actions.push({ kind: 'drop', line: span.line, code, reason, before: previewLine(text, span.end - span.start) });
+    this.edits.push({ line: span.line, start: span.start, end: span.next, text: '' });
+  }
+
+  private planLine(span: ByteLine): void {
+    if (span.eol === '\r\n') this.crlf += 1;
+    else if (span.eol === '\n') this.lf += 1;
+    const decoded = decodeLine(this.bytes, span);
+    if (decoded.text.trim() === '') return;
+    const parsed = parseJson(decoded.text);
+    if (!this.headerSeen) {
+      const problem = parsed.ok ? headerProblem(parsed.value) : 'the first line is not valid JSON';
+      if (problem !== null) this.refusalText = `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`;
+      else this.headerSeen = true;
+      return;
+    }
+    if (!parsed.ok) {
+      this.drop(span, 'unparseable-line', unparseableReason(decoded), decoded.text);
+      return;
+    }
+    const verdict = judgeEntry(parsed.value);
+    if (verdict.kind === 'drop') {
+      this.drop(span, verdict.code, verdict.reason, decoded.text);
+      return;
+    }
+    if (verdict.kind === 'rewrite') {
+      this.counts.rewrittenAssistantMessages += verdict.counts.rewrittenAssistantMessages;
+      this.counts.rewrittenUserMessages += verdict.counts.rewrittenUserMessages;
+      this.counts.removedCorruptedImageBlocks += verdict.counts.removedCorruptedImageBlocks;
+      const utf8 = decoded.invalidUtf8 ? ' (bytes of this line that were not valid UTF-8 are written as U+FFFD)' : '';
+      this.actions.push({
+        kind: 'rewrite',
+        line: span.line,
+        code: verdict.fixes[0].code,
+        reason: `${fixesReason(verdict.fixes)}${utf8}`,
+        before: verdict.fixes.map((f) => f.before).join(' · '),
+        after: verdict.fixes.map((f) => f.after).join(' · '),
+      });
+      this.edits.push({ line: span.line, start: span.start, end: span.end, text: JSON.stringify(verdict.entry) });
+    }
+    this.noteForInsertions(span, parsed.value);
+  }
+
+  /** What the insertion pass needs: every result id, and Responses assistants with their next message. */
+  private noteForInsertions(span: ByteLine, value: unknown): void {
+    if (value === null || typeof value !== 'object') return;
+    const entry = value as Record<string, unknown>;
+    if (entry.type !== 'message' || entry.message === null || typeof entry.message !== 'object') return;
+    const message = entry.message as Record<string, unknown>;
+    if (this.pending !== null) {
+      this.pending.nextIsMirror = isDeliveryMirror(message);
+      this.pending = null;
+    }
+    if (message.role === 'toolResult') {
+      const id = toolResultIdOf(message);
+      if (id !== undefined) this.resultIds.add(id);
+    }
+    const candidate = assistantCandidate(span.line, entry, message);
+    if (candidate !== null) {
+      this.candidates.push(candidate);
+      this.candidateSpans.set(span.line, span);
+      this.pending = candidate;
+    }
+  }
+}
+
+/**
+ * Plan the repair of a session file's bytes in one go.
+ *
+ * `digest` is the caller's sha-256 (hex) of `bytes` (the host hashes with node:crypto); it is
+ * computed here when omitted.
+ */
+export function planRepairBytes(bytes: Uint8Array, digest?: string): RepairDraft {
+  return new RepairPlanner(bytes).finish(digest ?? sha256Hex(bytes));
+}
+
+/** Plan the repair of a session given as text (its UTF-8 bytes are what is planned and hashed). */
+export function planRepairText(text: string): RepairDraft & { bytes: Uint8Array } {
+  const bytes = utf8Bytes(text);
+  return { ...planRepairBytes(bytes), bytes };
+}
+
+/**
+ * The pieces of the repaired file between two offsets of the original, in order: untouched ranges
+ * (views into `bytes`, no copy) and the UTF-8 of edit texts. `edits` are those inside `[from, to]`.
+ */
+export function* repairedChunks(bytes: Uint8Array, edits: readonly RepairEdit[], from = 0, to = bytes.length): Generator<Uint8Array> {
+  const encoder = new TextEncoder();
+  let at = from;
+  for (const edit of edits) {
+    if (edit.start > at) yield bytes.subarray(at, edit.start);
+    if (edit.text !== '') yield encoder.encode(edit.text);
+    at = Math.max(at, edit.end);
+  }
+  if (at < to) yield bytes.subarray(at, to);
+}
+
+/** The repaired file's bytes (for text input and tests; the host streams chunks instead). */
+export function applyRepair(bytes: Uint8Array, edits: readonly RepairEdit[]): Uint8Array {
+  if (edits.length === 0) return bytes;
+  const chunks = [...repairedChunks(bytes, edits)];
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
