@@ -1,7 +1,2 @@
-/** pi-ai's model catalogue for targets (owned by the host issue; pi-ai is imported under payloads/). */
-import type { CatalogModel } from '../../shared/api.js';
-
-/** The catalogue model for a provider and id, when pi-ai knows it. */
-export function lookupCatalogModel(_provider: string, _modelId: string): CatalogModel | undefined {
-  return undefined;
-}
+/** pi-ai's model catalogue for targets (pi-ai itself is imported only under payloads/). */
+export { listTargets, lookupCatalogModel } from './payloads/catalog.js';

@@ -1,7 +1,19 @@
-/** The image codec the host uses by default (sharp, once the host issue plugs it in). */
+/** The image codec the host uses by default: sharp, loaded on first use. */
 import type { ImageCodec } from '../../shared/images/codec.js';
+import type { SharpImageCodec } from './images/sharp-codec.js';
 
-/** The default codec, or undefined when none is available (over-limit images are then only reported). */
-export async function defaultImageCodec(): Promise<ImageCodec | undefined> {
-  return undefined;
+let codec: Promise<SharpImageCodec | undefined> | undefined;
+
+/**
+ * The sharp codec, or undefined when sharp cannot be loaded (a broken native install): over-limit
+ * images are then only reported, and inspection still works.
+ */
+export async function defaultImageCodec(): Promise<SharpImageCodec | undefined> {
+  codec ??= import('./images/sharp-codec.js').then(
+    (mod) => mod.createSharpCodec(),
+    () => undefined,
+  );
+  return codec;
 }
+
+export type { ImageCodec };

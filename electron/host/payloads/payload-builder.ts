@@ -1,0 +1,102 @@
+/**
+ * Building a provider wire request body with pi-ai, offline: `streamSimple()` is called with an
+ * `onPayload` hook that captures the body and throws, so the request is never sent.
+ */
+import { streamSimple, type Api, type Context, type Message as PiMessage, type Model, type SimpleStreamOptions, type ThinkingLevel } from '@mariozechner/pi-ai';
+import type { JsonValue, Message, Target } from '../../../shared/types.js';
+import { toJsonValue } from './json-value.js';
+import { toLlmMessages } from './llm-messages.js';
+import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+
+// The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** Options of a payload build. */
+export interface PayloadBuildOptions {
+  /** Thinking level when the model reasons (default `medium`); `off` builds without thinking. */
+  thinkingLevel?: ThinkingLevel | 'off';
+}
+
+/** A built payload, or why there is none. */
+export interface PayloadBuild {
+  payload?: JsonValue;
+  error?: string;
+  /** The api whose builder was used (differs from the target's for stand-ins such as google-gemini-cli). */
+  api: string;
+  /** The model the payload was built for (id, provider, baseUrl): what the curl export needs. */
+  model?: { id: string; provider: string; api: string; baseUrl: string; headers?: Record<string, string> };
+  /** For each LLM message given to pi-ai, the index of the input message it came from. */
+  sources: number[];
+  /** The LLM messages given to pi-ai (custom roles converted to user turns). */
+  llmMessages: Message[];
+  notes: string[];
+}
+
+/** Thrown from `onPayload`: the body is captured, nothing may be sent. */
+class PayloadCaptured extends Error {
+  override name = 'PayloadCaptured';
+}
+
+const PLACEHOLDER_KEY = 'placeholder-api-key';
+
+function base64Url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * pi-ai reads the ChatGPT account id out of the Codex token (a JWT claim), so the placeholder must
+ * decode as one. Unsigned and fake: it is never sent anywhere.
+ */
+const PLACEHOLDER_CODEX_JWT = `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url({ 'https://api.openai.com/auth': { chatgpt_account_id: 'placeholder-account' } })}.`;
+
+/** Build the wire payload of `messages` for `target` (no system prompt, no tools). Never sends anything. */
+export async function buildPayload(messages: readonly Message[], target: Target, options: PayloadBuildOptions = {}): Promise<PayloadBuild> {
+  const llm = toLlmMessages(messages);
+  const base = { sources: llm.sources, llmMessages: llm.messages };
+  let resolved;
+  try {
+    resolved = resolvePayloadModel(target);
+  } catch (error) {
+    if (error instanceof UnsupportedApiError) return { ...base, api: target.api, error: error.message, notes: [] };
+    throw error;
+  }
+  const { model, notes } = resolved;
+  const level = options.thinkingLevel ?? 'medium';
+  const context: Context = { messages: llm.messages as unknown as PiMessage[] };
+  let captured: unknown;
+  let capturedOnce = false;
+  // Aborted the moment the body is captured: a second fence should a provider ever go on to send.
+  // (Not aborted up front: the Google builder refuses to build for an already aborted signal.)
+  const controller = new AbortController();
+  const streamOptions: SimpleStreamOptions & Record<string, unknown> = {
+    apiKey: model.api === 'openai-codex-responses' ? PLACEHOLDER_CODEX_JWT : PLACEHOLDER_KEY,
+    // Explicit, so PI_CACHE_RETENTION in the environment cannot change the payload.
+    cacheRetention: 'short',
+    signal: controller.signal,
+    maxRetries: 0,
+    // Bedrock: without these, pi-ai would look for AWS_BEARER_TOKEN_BEDROCK / AWS_REGION.
+    bearerToken: 'placeholder-bearer-token',
+    region: bedrockRegion(model),
+    onPayload: (payload: unknown) => {
+      captured = payload;
+      capturedOnce = true;
+      controller.abort(new PayloadCaptured('payload capture: sending is disabled'));
+      throw new PayloadCaptured('payload captured');
+    },
+  };
+  if (model.reasoning && level !== 'off') streamOptions.reasoning = level;
+  let errorMessage: string | undefined;
+  try {
+    const result = await streamSimple(model, context, streamOptions).result();
+    errorMessage = result.errorMessage;
+  } catch (error) {
+    errorMessage = error instanceof Error ? error.message : String(error);
+  }
+  const modelInfo = { id: model.id, provider: model.provider, api: model.api, baseUrl: model.baseUrl, ...(model.headers ? { headers: { ...model.headers } } : {}) };
+  if (!capturedOnce) return { ...base, api: model.api, model: modelInfo, error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`, notes };
+  return { ...base, api: model.api, model: modelInfo, payload: toJsonValue(captured), notes };
+}
+
+function bedrockRegion(model: Model<Api>): string {
+  return /bedrock-runtime\.([a-z0-9-]+)\.amazonaws\.com/.exec(model.baseUrl)?.[1] ?? 'us-east-1';
+}
