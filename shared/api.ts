@@ -203,3 +203,49 @@ export const channelOf = (method: InspectorMethod): string => `inspector:${metho
 
 /** The IPC channel on which the host pushes file-change events. */
 export const FILE_CHANGED_CHANNEL = 'inspector:file-changed';
+
+/**
+ * Commands the desktop shell sends to the renderer (menu items). The renderer handles the same
+ * commands from its own keyboard shortcuts, so the web mode needs no shell for them.
+ */
+export const SHELL_COMMANDS = [
+  'open',
+  'open-sample',
+  'reload',
+  'next-annotation',
+  'previous-annotation',
+  'toggle-view',
+  'focus-target',
+  'export-payload',
+  'export-curl',
+  'export-report',
+  'repair',
+] as const;
+
+/** One shell command. */
+export type ShellCommand = (typeof SHELL_COMMANDS)[number];
+
+/**
+ * What the renderer needs from its shell besides the InspectorApi (Electron preload or web mode).
+ *
+ * Kept apart from InspectorApi because these are not host services: they tell the renderer how it
+ * was launched and turn a dropped file into an OpenRequest the host will accept.
+ */
+export interface ShellApi {
+  /** The session given on the command line, which the renderer opens at start. */
+  launchRequest(): Promise<OpenRequest | null>;
+  /** Menu commands; returns the unsubscribe function (a no-op in the web mode). */
+  onCommand(listener: (command: ShellCommand) => void): () => void;
+  /**
+   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
+   * vouch for it (Electron grants that one path), else by bytes.
+   */
+  requestForFile(file: File): Promise<OpenRequest>;
+}
+
+/** IPC channels of the Electron shell bridge (not part of the web mode). */
+export const SHELL_CHANNELS = {
+  launchRequest: 'shell:launch-request',
+  command: 'shell:command',
+  grantDroppedPath: 'shell:grant-dropped-path',
+} as const;

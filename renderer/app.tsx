@@ -1,0 +1,166 @@
+/** The app shell: layout, keyboard shortcuts, drag and drop, menu commands and start-up. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ShellCommand } from '../shared/api.js';
+import { createCommands } from './components/commands.js';
+import { DiffPane } from './components/diff-pane.js';
+import { ErrorBoundary, FileChangedBanner, Toasts } from './components/notices.js';
+import { RepairDialog } from './components/repair-dialog.js';
+import { SidePanel } from './components/side-panel.js';
+import { StatusBar } from './components/status-bar.js';
+import { Toolbar } from './components/toolbar.js';
+import { TurnList } from './components/turn-list.js';
+import { errorMessage } from './format.js';
+import { useAppStore, useHost } from './store/context.js';
+
+/** The whole window. */
+export function App() {
+  const host = useHost();
+  const store = useAppStore();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const commands = useMemo(() => createCommands(host, store, () => fileInput.current?.click()), [host, store]);
+
+  // Start-up: catalogue, recent files, the session given on the command line, file watching.
+  useEffect(() => {
+    const state = store.getState();
+    void state.loadCatalog();
+    void state.loadRecent();
+    host.shell.launchRequest().then(
+      (request) => request && store.getState().openSession(request),
+      (error: unknown) => store.getState().pushToast({ kind: 'error', text: `Could not read the launch arguments: ${errorMessage(error)}` }),
+    );
+    return host.api.onFileChanged((event) => store.getState().fileChanged(event));
+  }, [host, store]);
+
+  // Menu commands (Electron) and keyboard shortcuts (both modes) run the same actions.
+  useEffect(() => {
+    const run = (command: ShellCommand): void => {
+      const s = store.getState();
+      switch (command) {
+        case 'open':
+          void commands.open();
+          break;
+        case 'open-sample':
+          void s.openSample();
+          break;
+        case 'reload':
+          void s.reloadSession();
+          break;
+        case 'next-annotation':
+          s.stepAnnotation(1);
+          break;
+        case 'previous-annotation':
+          s.stepAnnotation(-1);
+          break;
+        case 'toggle-view':
+          s.toggleView();
+          break;
+        case 'focus-target':
+          s.focusTargetPicker();
+          break;
+        case 'export-payload':
+          void commands.exportAs('payload-json', 'save');
+          break;
+        case 'export-curl':
+          void commands.exportAs('curl', 'save');
+          break;
+        case 'export-report':
+          void commands.exportAs('report-markdown', 'save');
+          break;
+        case 'repair':
+          void s.startRepair();
+          break;
+      }
+    };
+    const unsubscribe = host.shell.onCommand(run);
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      let command: ShellCommand | null = null;
+      if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open';
+      else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
+      else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
+      else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
+      if (!command) return;
+      // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
+      e.preventDefault();
+      e.stopPropagation();
+      run(command);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, [host, store, commands]);
+
+  // Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page.
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+    const onEnter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const onLeave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const onOver = (e: DragEvent) => e.preventDefault();
+    const onDrop = (e: DragEvent) => {
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const file = e.dataTransfer?.files[0];
+      if (file) void commands.openFile(file);
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [commands]);
+
+  return (
+    <div className="app">
+      <Toolbar commands={commands} />
+      <FileChangedBanner />
+      <main className="workspace">
+        <ErrorBoundary>
+          <TurnList />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <DiffPane />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <SidePanel />
+        </ErrorBoundary>
+      </main>
+      <StatusBar mode={host.mode} />
+      <RepairDialog />
+      <Toasts />
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop a session file to inspect it
+        </div>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".jsonl,.json,.txt,application/json"
+        data-testid="file-input"
+        hidden
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void commands.openFile(file);
+        }}
+      />
+    </div>
+  );
+}

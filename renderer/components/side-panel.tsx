@@ -1,0 +1,238 @@
+/** The right panel: rules fired (grouped), preflight findings (original vs replay), and the pasted-error box. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Side } from '../../shared/api.js';
+import type { RuleId } from '../../shared/types.js';
+import { useApp, useAppStore } from '../store/context.js';
+import { groupAnnotations, groupFindings } from '../store/selectors.js';
+
+function turnRef(turn: number | null, replayTurn: number | null): string {
+  const left = turn === null ? 'new' : `#${turn}`;
+  const right = replayTurn === null ? 'dropped' : `#${replayTurn}`;
+  return `${left} → ${right}`;
+}
+
+function preview(value: unknown): string {
+  if (value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+/** Rules that explain the pasted error, for highlighting. */
+function useExplainedRules(): Set<RuleId> {
+  const explanations = useApp((s) => s.ui.explanations);
+  return useMemo(() => new Set(explanations.map((e) => e.rule)), [explanations]);
+}
+
+/** Rules fired, grouped by rule; clicking an item reveals its lines. */
+export function AnnotationList() {
+  const summary = useApp((s) => s.inspection.summary);
+  const focus = useApp((s) => s.ui.focus);
+  const store = useAppStore();
+  const explained = useExplainedRules();
+  const groups = useMemo(() => groupAnnotations(summary), [summary]);
+  const [collapsed, setCollapsed] = useState<Set<RuleId>>(new Set());
+  const selected = focus?.kind === 'annotation' ? focus.index : null;
+  const selectedRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    selectedRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
+  if (!summary) return <div className="panel-empty muted">No inspection yet.</div>;
+  return (
+    <div className="annotation-list" data-testid="annotation-list" data-count={summary.annotations.length} data-inspection={summary.inspectionId}>
+      {groups.length === 0 && <div className="panel-empty">No rule fired: the replay equals the original for this target.</div>}
+      {groups.map((group) => {
+        const isCollapsed = collapsed.has(group.rule);
+        return (
+          <section key={group.rule} className={`rule-group${explained.has(group.rule) ? ' explains' : ''}`} data-rule={group.rule}>
+            <button
+              type="button"
+              className="rule-header"
+              aria-expanded={!isCollapsed}
+              onClick={() => {
+                const next = new Set(collapsed);
+                if (isCollapsed) next.delete(group.rule);
+                else next.add(group.rule);
+                setCollapsed(next);
+              }}
+              title={group.explanation}
+            >
+              <span className="chevron">{isCollapsed ? '▸' : '▾'}</span>
+              <span className="rule-title">{group.title}</span>
+              <code className="rule-id">{group.rule}</code>
+              <span className="count">{group.indices.length}</span>
+            </button>
+            {!isCollapsed && (
+              <>
+                {group.explanation && <p className="rule-explanation">{group.explanation}</p>}
+                <ul>
+                  {group.indices.map((index) => {
+                    const a = summary.annotations[index];
+                    const isSelected = selected === index;
+                    return (
+                      <li key={index} ref={isSelected ? selectedRef : undefined}>
+                        <button
+                          type="button"
+                          className={`annotation-item${isSelected ? ' selected' : ''}`}
+                          data-testid="annotation-item"
+                          data-rule={a.rule}
+                          data-index={index}
+                          aria-pressed={isSelected}
+                          onClick={() => store.getState().selectAnnotation(index)}
+                        >
+                          <span className={`action action-${a.action}`}>{a.action}</span>
+                          <span className="turn-ref">{turnRef(a.turn, a.replayTurn)}</span>
+                          {a.path && <code className="path">{a.path}</code>}
+                          <span className="detail">{a.detail}</span>
+                          {(a.before !== undefined || a.after !== undefined) && (
+                            <span className="before-after">
+                              {a.before !== undefined && <span className="before">{preview(a.before)}</span>}
+                              {a.after !== undefined && <span className="after">{preview(a.after)}</span>}
+                            </span>
+                          )}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Preflight findings of both payloads, grouped by check. */
+export function PreflightList() {
+  const summary = useApp((s) => s.inspection.summary);
+  const focus = useApp((s) => s.ui.focus);
+  const explanations = useApp((s) => s.ui.explanations);
+  const store = useAppStore();
+  const explainedChecks = useMemo(() => new Set(explanations.map((e) => e.check)), [explanations]);
+  if (!summary) return null;
+  const side = (which: Side) => {
+    const findings = summary.preflight[which];
+    const groups = groupFindings(findings);
+    return (
+      <section className="preflight-side" data-side={which} data-count={findings.length}>
+        <h4>
+          {which === 'original' ? 'Original' : 'Replay'} <span className={`count ${findings.length ? (which === 'replay' ? 'bad' : 'warn') : 'good'}`}>{findings.length}</span>
+        </h4>
+        {findings.length === 0 ? (
+          <p className="muted small">{which === 'replay' ? 'The provider should accept the replay.' : 'No predicted rejection.'}</p>
+        ) : (
+          groups.map((group) => (
+            <div key={group.check} className={`finding-group${explainedChecks.has(group.check) ? ' explains' : ''}`} data-check={group.check}>
+              <div className="finding-title" title={group.typicalError}>
+                <code>{group.check}</code> <span className="muted">{group.provider}</span> <span className="count">{group.indices.length}</span>
+              </div>
+              <p className="rule-explanation">{group.explanation}</p>
+              <ul>
+                {group.indices.map((index) => {
+                  const f = findings[index];
+                  const isSelected = focus?.kind === 'preflight' && focus.side === which && focus.index === index;
+                  return (
+                    <li key={index}>
+                      <button type="button" className={`finding-item${isSelected ? ' selected' : ''}`} data-testid="preflight-item" onClick={() => store.getState().focusPreflight(which, index)}>
+                        <span className="turn-ref">{f.messageIndex === null ? '—' : `#${f.messageIndex}`}</span>
+                        <code className="path">{f.path}</code>
+                        <span className="muted small">fixed by {f.rule}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))
+        )}
+      </section>
+    );
+  };
+  return (
+    <div className="preflight-list" data-testid="preflight-list">
+      {side('original')}
+      {side('replay')}
+    </div>
+  );
+}
+
+/** Paste a provider error; the checks and rules that explain it are highlighted. */
+export function ErrorBox() {
+  const store = useAppStore();
+  const explanations = useApp((s) => s.ui.explanations);
+  const explaining = useApp((s) => s.ui.explaining);
+  const errorText = useApp((s) => s.ui.errorText);
+  const [text, setText] = useState(errorText);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onChange = (value: string) => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    // Matching runs in the host: wait for the paste/typing to settle.
+    timer.current = setTimeout(() => void store.getState().explainError(value), 250);
+  };
+  return (
+    <div className="error-box">
+      <textarea
+        data-testid="error-input"
+        placeholder="Paste a provider error (e.g. “tool_use ids were found without tool_result blocks…”)"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        rows={3}
+        spellCheck={false}
+      />
+      {explaining && <div className="muted small" role="status">Matching…</div>}
+      {text.trim() && !explaining && explanations.length === 0 && <div className="muted small">No known check explains this error.</div>}
+      {explanations.length > 0 && (
+        <ul className="explanations" data-testid="error-explanations">
+          {explanations.map((e, i) => (
+            <li key={`${e.check}-${i}`}>
+              <div>
+                <code>{e.check}</code> <span className="muted small">{Math.round(e.confidence * 100)}% · fixed by {e.rule}</span>
+              </div>
+              <div className="small">{e.explanation}</div>
+              {e.turns.length > 0 && (
+                <div className="small">
+                  turns:{' '}
+                  {e.turns.map((turn) => (
+                    <button key={turn} type="button" className="link" onClick={() => store.getState().selectTurn('original', turn)}>
+                      #{turn}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The right panel. */
+export function SidePanel() {
+  const summary = useApp((s) => s.inspection.summary);
+  const total = summary?.annotations.length ?? 0;
+  return (
+    <aside className="side-panel" aria-label="Rules, preflight and errors">
+      <header className="pane-header">
+        <strong>Rules fired</strong> <span className="count">{total}</span>
+        <span className="muted small keys">F8 / ⇧F8</span>
+      </header>
+      <div className="side-scroll">
+        <AnnotationList />
+        <header className="pane-header sub">
+          <strong>Preflight</strong>
+          <span className="muted small">what the provider would say</span>
+        </header>
+        <PreflightList />
+        <header className="pane-header sub">
+          <strong>Paste a provider error</strong>
+        </header>
+        <ErrorBox />
+      </div>
+    </aside>
+  );
+}

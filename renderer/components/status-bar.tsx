@@ -1,0 +1,128 @@
+/** The status bar: diagnostics (click to list), policy summary (click for every flag and reason), watch state, progress. */
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from '../store/context.js';
+import { activePolicyFlags } from '../store/selectors.js';
+
+function usePopover() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return { open, setOpen, ref };
+}
+
+function Diagnostics() {
+  const info = useApp((s) => s.session.info);
+  const { open, setOpen, ref } = usePopover();
+  const diagnostics = info?.diagnostics ?? [];
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return (
+    <div className="status-item menu" ref={ref}>
+      <button type="button" className={`status-button${errors ? ' bad' : diagnostics.length ? ' warn' : ''}`} data-testid="diagnostics-button" onClick={() => setOpen(!open)} disabled={!info}>
+        {diagnostics.length} diagnostic{diagnostics.length === 1 ? '' : 's'}
+        {diagnostics[0] ? ` (line ${diagnostics[0].line}: ${diagnostics[0].message.slice(0, 60)})` : ''}
+      </button>
+      {open && info && (
+        <div className="popover status-popover" data-testid="diagnostics-list">
+          {diagnostics.length === 0 && <p className="muted">The file has no problems.</p>}
+          <ul>
+            {diagnostics.map((d, i) => (
+              <li key={i} className={`diag diag-${d.severity}`}>
+                <code>
+                  {info.name}:{d.line}
+                  {d.column ? `:${d.column}` : ''}
+                </code>{' '}
+                {d.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PolicySummary() {
+  const summary = useApp((s) => s.inspection.summary);
+  const { open, setOpen, ref } = usePopover();
+  if (!summary) return <div className="status-item muted">no policy</div>;
+  const flags = activePolicyFlags(summary);
+  return (
+    <div className="status-item menu" ref={ref}>
+      <button type="button" className="status-button" data-testid="policy-button" onClick={() => setOpen(!open)} title="Every policy flag with its reason">
+        policy: {flags.slice(0, 4).join(', ') || 'nothing on'}
+        {flags.length > 4 ? ` +${flags.length - 4}` : ''}
+      </button>
+      {open && (
+        <div className="popover status-popover policy-popover" data-testid="policy-list">
+          <h3>
+            Policy for {summary.target.provider} / {summary.target.modelId} <span className="muted small">({summary.target.api})</span>
+          </h3>
+          <table>
+            <tbody>
+              {Object.entries(summary.policy).map(([flag, setting]) => (
+                <tr key={flag} className={setting.value === false || setting.value === null ? 'off' : 'on'}>
+                  <td>
+                    <code>{flag}</code>
+                  </td>
+                  <td>
+                    <code>{typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}</code>
+                  </td>
+                  <td className="small">{setting.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {summary.notes.length > 0 && (
+            <ul className="notes">
+              {summary.notes.map((n, i) => (
+                <li key={i} className="small">
+                  {n}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The status bar. */
+export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
+  const info = useApp((s) => s.session.info);
+  const summary = useApp((s) => s.inspection.summary);
+  const opening = useApp((s) => s.session.opening);
+  const inspecting = useApp((s) => s.inspection.loading);
+  const changed = useApp((s) => s.session.changed);
+  const progress = opening ? `Opening ${opening}…` : inspecting ? 'Inspecting…' : null;
+  return (
+    <footer className="status-bar">
+      <Diagnostics />
+      <span className="status-sep" />
+      <PolicySummary />
+      <span className="status-grow" />
+      {progress && (
+        <span className="status-item" role="status" data-testid="progress">
+          <span className="spinner" /> {progress}
+        </span>
+      )}
+      {summary && !progress && <span className="status-item muted">inspected in {Math.round(summary.elapsedMs)} ms</span>}
+      <span className="status-item muted" data-testid="watch-state">
+        {info?.path ? (changed ? 'changed on disk' : info.watched ? 'watching file' : 'not watched') : info ? 'not from disk' : ''}
+      </span>
+      <span className="status-item muted">{mode === 'web' ? 'web mode' : 'desktop'}</span>
+    </footer>
+  );
+}

@@ -1,0 +1,164 @@
+/** The toolbar: open, sample, recent files, target, view toggle, export and repair. */
+import { useEffect, useRef, useState } from 'react';
+import type { ExportKind } from '../../shared/api.js';
+import { baseName } from '../format.js';
+import { useApp, useAppStore } from '../store/context.js';
+import type { Commands } from './commands.js';
+import { TargetPicker } from './target-picker.js';
+
+const EXPORTS: { kind: ExportKind; label: string }[] = [
+  { kind: 'payload-json', label: 'Replay payload (JSON)' },
+  { kind: 'curl', label: 'Provider request (curl)' },
+  { kind: 'report-markdown', label: 'Inspection report (Markdown)' },
+  { kind: 'report-json', label: 'Inspection report (JSON)' },
+];
+
+/** Closes a popover on outside click and Escape. */
+function useDismiss(open: boolean, close: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+  return ref;
+}
+
+function RecentMenu() {
+  const store = useAppStore();
+  const info = useApp((s) => s.session.info);
+  const recent = useApp((s) => s.session.recent);
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  return (
+    <div className="menu" ref={ref}>
+      <button
+        type="button"
+        className="file-button"
+        data-testid="recent-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        title={info?.path ?? info?.name ?? 'Recent files'}
+        onClick={() => {
+          if (!open) void store.getState().loadRecent();
+          setOpen(!open);
+        }}
+      >
+        <span className="file-name">{info ? info.name : 'No session'}</span> ▾
+      </button>
+      {open && (
+        <div className="popover menu-list" role="menu" data-testid="recent-menu">
+          <div className="menu-caption">Recent files</div>
+          {recent.length === 0 && <div className="muted small menu-empty">Nothing opened from disk yet.</div>}
+          {recent.map((path) => (
+            <button
+              key={path}
+              type="button"
+              role="menuitem"
+              title={path}
+              onClick={() => {
+                setOpen(false);
+                void store.getState().openSession({ kind: 'path', path });
+              }}
+            >
+              <span>{baseName(path)}</span>
+              <span className="muted small path-hint">{path}</span>
+            </button>
+          ))}
+          {info?.path && (
+            <>
+              <div className="menu-sep" />
+              <button type="button" role="menuitem" onClick={() => { setOpen(false); void store.getState().reloadSession(); }}>
+                Reload from disk
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ExportMenu({ commands }: { commands: Commands }) {
+  const summary = useApp((s) => s.inspection.summary);
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  return (
+    <div className="menu" ref={ref}>
+      <button type="button" data-testid="export-button" aria-haspopup="menu" aria-expanded={open} disabled={!summary} onClick={() => setOpen(!open)}>
+        Export ▾
+      </button>
+      {open && (
+        <div className="popover menu-list export-menu" role="menu" data-testid="export-menu">
+          {EXPORTS.map((e) => (
+            <div key={e.kind} className="export-row">
+              <span>{e.label}</span>
+              <button type="button" role="menuitem" data-testid={`export-copy-${e.kind}`} onClick={() => { setOpen(false); void commands.exportAs(e.kind, 'copy'); }}>
+                Copy
+              </button>
+              <button type="button" role="menuitem" data-testid={`export-save-${e.kind}`} onClick={() => { setOpen(false); void commands.exportAs(e.kind, 'save'); }}>
+                Save…
+              </button>
+            </div>
+          ))}
+          <div className="muted small menu-empty">The curl command carries the API key as a placeholder.</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The toolbar. */
+export function Toolbar({ commands }: { commands: Commands }) {
+  const store = useAppStore();
+  const view = useApp((s) => s.ui.view);
+  const info = useApp((s) => s.session.info);
+  const repairing = useApp((s) => s.repair.phase !== 'idle');
+  return (
+    <header className="toolbar">
+      <div className="brand" title="Transcript Inspector">
+        <span className="logo" aria-hidden="true">⌁</span>
+      </div>
+      <button type="button" data-testid="open-button" onClick={() => void commands.open()} title="Open a session (Ctrl/Cmd+O)">
+        Open…
+      </button>
+      <button type="button" data-testid="open-sample" onClick={() => void store.getState().openSample()} title="Open the bundled sample session">
+        Sample
+      </button>
+      <RecentMenu />
+      <div className="toolbar-sep" />
+      <TargetPicker />
+      <div className="toolbar-sep" />
+      <div className="segmented" role="group" aria-label="View" data-testid="view-toggle" data-view={view} title="Switch view (Alt+V)">
+        <button type="button" aria-pressed={view === 'payload'} data-testid="view-payload" onClick={() => store.getState().setView('payload')}>
+          Payload
+        </button>
+        <button type="button" aria-pressed={view === 'transcript'} data-testid="view-transcript" onClick={() => store.getState().setView('transcript')}>
+          Transcript
+        </button>
+      </div>
+      <div className="toolbar-grow" />
+      <ExportMenu commands={commands} />
+      <button
+        type="button"
+        className="danger-outline"
+        data-testid="repair-button"
+        disabled={!info || repairing}
+        onClick={() => void store.getState().startRepair()}
+        title={info?.path ? 'Repair the session file on disk (shows the plan first)' : 'Only files opened from disk can be repaired'}
+      >
+        Repair on disk
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,133 @@
+/** The virtualized turn list: role, size, tokens and rules per turn, fetched from the host in windows. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Side, TurnRow } from '../../shared/api.js';
+import { errorMessage, formatBytes, formatTokens } from '../format.js';
+import { useApp, useAppStore, useHost } from '../store/context.js';
+
+/** Rows fetched per request. */
+const WINDOW = 200;
+const ROW_HEIGHT = 46;
+
+/** The turn list. */
+export function TurnList() {
+  const { api } = useHost();
+  const store = useAppStore();
+  const summary = useApp((s) => s.inspection.summary);
+  const side = useApp((s) => s.ui.turnSide);
+  const focus = useApp((s) => s.ui.focus);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Rows live in a ref (they can be many); `version` re-renders when a window arrives.
+  const rows = useRef(new Map<number, TurnRow>());
+  const requested = useRef(new Set<number>());
+  const currentKey = useRef('');
+  const [version, setVersion] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const inspectionId = summary?.inspectionId ?? null;
+  const total = summary ? summary[side].turnCount : 0;
+
+  useEffect(() => {
+    rows.current = new Map();
+    requested.current = new Set();
+    currentKey.current = `${inspectionId}:${side}`;
+    setError(null);
+    setVersion((v) => v + 1);
+  }, [inspectionId, side]);
+
+  const ensure = useCallback(
+    (index: number) => {
+      if (!inspectionId) return;
+      const start = Math.floor(index / WINDOW) * WINDOW;
+      if (requested.current.has(start)) return;
+      requested.current.add(start);
+      const key = `${inspectionId}:${side}`;
+      api.getTurns(inspectionId, side, start, WINDOW).then(
+        (window) => {
+          // A window for an older inspection or the other side arrived late: drop it.
+          if (currentKey.current !== key) return;
+          for (const row of window.rows) rows.current.set(row.index, row);
+          setVersion((v) => v + 1);
+        },
+        (err: unknown) => {
+          requested.current.delete(start);
+          setError(`Could not load turns: ${errorMessage(err)}`);
+        },
+      );
+    },
+    [api, inspectionId, side],
+  );
+
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+
+  useEffect(() => {
+    for (const item of items) if (!rows.current.has(item.index)) ensure(item.index);
+  }, [items, ensure, version]);
+
+  // Keep the selected turn in view when it is chosen elsewhere (annotation, error box).
+  const selectedIndex = focus?.kind === 'turn' && focus.side === side ? focus.index : null;
+  useEffect(() => {
+    if (selectedIndex !== null && selectedIndex < total) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, total, virtualizer]);
+
+  return (
+    <nav className="turn-list" aria-label="Turns">
+      <header className="pane-header">
+        <strong>Turns</strong> <span className="count">{total}</span>
+        <div className="segmented small" role="group" aria-label="Which side">
+          {(['original', 'replay'] as Side[]).map((s) => (
+            <button key={s} type="button" aria-pressed={side === s} onClick={() => store.getState().setTurnSide(s)}>
+              {s}
+            </button>
+          ))}
+        </div>
+      </header>
+      {error && <div className="error small" role="alert">{error}</div>}
+      <div className="turn-scroll" ref={scroller} data-testid="turn-list" data-total={total}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows.current.get(item.index);
+            const selected = selectedIndex === item.index;
+            return (
+              <button
+                type="button"
+                key={item.key}
+                className={`turn-item${selected ? ' selected' : ''}${row && row.rules.length ? ' touched' : ''}`}
+                data-testid="turn-item"
+                data-index={item.index}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+                onClick={() => store.getState().selectTurn(side, item.index)}
+                aria-pressed={selected}
+              >
+                {row ? <TurnRowView row={row} /> : <span className="muted">#{item.index} …</span>}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+function TurnRowView({ row }: { row: TurnRow }) {
+  return (
+    <>
+      <span className="turn-line1">
+        <span className="turn-index">#{row.index}</span>
+        <span className={`role role-${row.role}`}>{row.role}</span>
+        {row.rules.length > 0 && (
+          <span className="turn-flag" title={row.rules.join(', ')}>
+            ⚑{row.rules.length}
+          </span>
+        )}
+        <span className="turn-size">{formatBytes(row.bytes)}</span>
+        <span className="turn-tokens" title={row.tokens.estimated ? 'estimated: characters / 4' : 'token usage recorded in the transcript'}>
+          {formatTokens(row.tokens.value, row.tokens.estimated)} tok{row.tokens.estimated ? ' (est.)' : ''}
+        </span>
+      </span>
+      <span className="turn-preview" title={row.line !== null ? `line ${row.line}` : undefined}>
+        {row.turn === null && row.index >= 0 && <span className="badge">new</span>} {row.preview}
+      </span>
+    </>
+  );
+}

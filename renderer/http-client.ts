@@ -1,0 +1,138 @@
+/**
+ * The InspectorApi over HTTP, for the web mode (`transcript-inspector serve`).
+ *
+ * Wire format: `POST /api/<method>` with `{"args":[...]}`; the answer is `{"result":...}` or
+ * `{"error":{"message":...}}` with a 4xx/5xx status. Byte arrays travel as `{"$bytes":"<base64>"}`.
+ * Every request carries the launch token in the `X-Inspector-Token` header; the event stream, which
+ * cannot set headers, carries it in its query.
+ */
+import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest, type ShellApi, type ShellCommand } from '../shared/api.js';
+
+/** The header that carries the launch token. */
+export const TOKEN_HEADER = 'X-Inspector-Token';
+
+/** Options of the HTTP client. */
+export interface HttpClientOptions {
+  /** Origin + path prefix, e.g. `http://127.0.0.1:4321` (default: the page's origin). */
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  /** Factory for the event stream (tests replace it). */
+  eventSource?: (url: string) => EventSource;
+}
+
+/** Base64 of bytes, without building a giant intermediate string by hand. */
+export async function bytesToBase64(bytes: Uint8Array): Promise<string> {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  const dataUrl = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the bytes'));
+    reader.readAsDataURL(new Blob([copy.buffer]));
+  });
+  return dataUrl.slice(dataUrl.indexOf(',') + 1);
+}
+
+/** Replace byte arrays by `{"$bytes": base64}` so the arguments survive JSON. */
+async function encodeArgs(args: unknown[]): Promise<unknown[]> {
+  const encode = async (value: unknown): Promise<unknown> => {
+    if (value instanceof Uint8Array) return { $bytes: await bytesToBase64(value) };
+    if (Array.isArray(value)) return Promise.all(value.map(encode));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) out[key] = await encode(inner);
+      return out;
+    }
+    return value;
+  };
+  return Promise.all(args.map(encode));
+}
+
+/** An error the server answered with. */
+export class HttpApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'HttpApiError';
+  }
+}
+
+/** Build an InspectorApi and a ShellApi that talk to the web-mode server. */
+export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; shell: ShellApi } {
+  const doFetch = options.fetch ?? fetch.bind(globalThis);
+  const base = options.baseUrl.replace(/\/$/, '');
+
+  const call = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: options.token },
+        body: JSON.stringify({ args: await encodeArgs(args) }),
+      });
+    } catch (error) {
+      throw new Error(`The inspector server is not reachable (${error instanceof Error ? error.message : String(error)}). Is \`transcript-inspector serve\` still running?`);
+    }
+    let body: { result?: unknown; error?: { message?: string } } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // A non-JSON answer (a proxy, a crash): fall through to the status line.
+    }
+    if (!response.ok) {
+      const message = body.error?.message ?? `${response.status} ${response.statusText}`;
+      throw new HttpApiError(response.status === 401 ? `${message} (reopen the URL printed by \`transcript-inspector serve\`)` : message, response.status);
+    }
+    return body.result;
+  };
+
+  const listeners = new Set<(event: FileChangedEvent) => void>();
+  let source: EventSource | null = null;
+  const connect = (): void => {
+    if (source) return;
+    const url = `${base}/api/events?token=${encodeURIComponent(options.token)}`;
+    source = options.eventSource ? options.eventSource(url) : new EventSource(url);
+    source.addEventListener('file-changed', (message) => {
+      let event: FileChangedEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as FileChangedEvent;
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(event);
+    });
+  };
+
+  const api = Object.fromEntries(INSPECTOR_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as InspectorApi;
+  api.onFileChanged = (listener) => {
+    listeners.add(listener);
+    connect();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && source) {
+        source.close();
+        source = null;
+      }
+    };
+  };
+
+  const shell: ShellApi = {
+    async launchRequest() {
+      const response = await doFetch(`${base}/api/launch`, { headers: { [TOKEN_HEADER]: options.token } });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { request?: OpenRequest | null };
+      return body.request ?? null;
+    },
+    onCommand(_listener: (command: ShellCommand) => void) {
+      // The browser has no menu bar of ours: the same commands come from keyboard shortcuts.
+      return () => undefined;
+    },
+    async requestForFile(file) {
+      return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+    },
+  };
+  return { api, shell };
+}

@@ -1,0 +1,221 @@
+/** The Monaco diff editor (original payload left, replay right) with gutter marks, highlights and elision chips. */
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import type { Elision, Side } from '../../shared/api.js';
+import type { DiffSpans, LineSpan } from '../diff/line-map.js';
+import { monaco } from './setup.js';
+
+/** A gutter mark over a line span (an annotated turn, a preflight finding, an explained turn). */
+export interface GutterMark extends LineSpan {
+  kind: 'annotation' | 'preflight' | 'explained';
+  /** Markdown shown when hovering the glyph. */
+  hover: string;
+}
+
+/** The imperative surface of the diff editor; big texts go straight into Monaco models. */
+export interface DiffEditorHandle {
+  setDocuments(original: string, replay: string): void;
+  setMarks(side: Side, marks: GutterMark[], elisions: Elision[]): void;
+  /** Reveal and highlight spans on both sides (null clears a side). */
+  reveal(spans: DiffSpans): void;
+}
+
+/** Props of the diff editor. */
+export interface DiffEditorProps {
+  theme: 'light' | 'dark';
+  hideUnchanged: boolean;
+  /** Called when the pointer rests on (or leaves) an elided base64 placeholder. */
+  onElisionHover?: (hover: { side: Side; elision: Elision; x: number; y: number } | null) => void;
+  /** Called with the spans actually revealed, for tests and the status line. */
+  onRevealed?: (spans: DiffSpans) => void;
+}
+
+const MARK_CLASS: Record<GutterMark['kind'], { line: string; glyph: string; ruler: string }> = {
+  annotation: { line: 'ti-mark-annotation', glyph: 'ti-glyph-annotation', ruler: '#d19a2a' },
+  preflight: { line: 'ti-mark-preflight', glyph: 'ti-glyph-preflight', ruler: '#d1453b' },
+  explained: { line: 'ti-mark-explained', glyph: 'ti-glyph-explained', ruler: '#a34fd1' },
+};
+
+function spanRange(span: LineSpan, model: monaco.editor.ITextModel): monaco.IRange {
+  const last = Math.min(Math.max(span.endLine, span.startLine), model.getLineCount());
+  const first = Math.min(span.startLine, last);
+  return { startLineNumber: first, startColumn: 1, endLineNumber: last, endColumn: model.getLineMaxColumn(last) };
+}
+
+/** What the component keeps between renders (never React state: the texts can be megabytes). */
+interface EditorState {
+  editor: monaco.editor.IStandaloneDiffEditor;
+  models: Record<Side, monaco.editor.ITextModel>;
+  marks: Record<Side, monaco.editor.IEditorDecorationsCollection>;
+  highlight: Record<Side, monaco.editor.IEditorDecorationsCollection>;
+  elisions: Record<Side, Map<number, Elision[]>>;
+  diffReady: boolean;
+  pendingReveal: DiffSpans | null;
+  doReveal: (spans: DiffSpans) => void;
+}
+
+/** The diff editor component. */
+export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function DiffEditor(props, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const state = useRef<EditorState | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  useEffect(() => {
+    if (!host.current) return;
+    const editor = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      originalEditable: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: false,
+      glyphMargin: true,
+      folding: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      renderOverviewRuler: true,
+      ignoreTrimWhitespace: false,
+      diffAlgorithm: 'advanced',
+      maxComputationTime: 10_000,
+      maxFileSize: 200,
+      fontSize: 12.5,
+      lineNumbersMinChars: 4,
+      hideUnchangedRegions: { enabled: propsRef.current.hideUnchanged, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
+    });
+    const models = {
+      original: monaco.editor.createModel('', 'json'),
+      replay: monaco.editor.createModel('', 'json'),
+    };
+    editor.setModel({ original: models.original, modified: models.replay });
+    const sides: Record<Side, monaco.editor.ICodeEditor> = { original: editor.getOriginalEditor(), replay: editor.getModifiedEditor() };
+    const s: EditorState = {
+      editor,
+      models,
+      marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
+      highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
+      elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
+      diffReady: false,
+      pendingReveal: null,
+      doReveal: (spans) => doReveal(spans),
+    };
+    state.current = s;
+    const disposables: monaco.IDisposable[] = [
+      editor.onDidUpdateDiff(() => {
+        s.diffReady = true;
+        if (s.pendingReveal) {
+          const spans = s.pendingReveal;
+          s.pendingReveal = null;
+          doReveal(spans);
+        }
+      }),
+    ];
+    for (const side of ['original', 'replay'] as const) {
+      const code = sides[side];
+      disposables.push(
+        code.onMouseMove((event) => {
+          const position = event.target.position;
+          const hover = propsRef.current.onElisionHover;
+          if (!hover) return;
+          const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
+          const lineText = position && list ? s.models[side].getLineContent(position.lineNumber) : '';
+          const hit = list?.find((elision) => {
+            const at = lineText.indexOf(elision.placeholder);
+            return at >= 0 && position!.column >= at + 1 && position!.column <= at + 1 + elision.placeholder.length;
+          });
+          const browserEvent = event.event.browserEvent;
+          hover(hit ? { side, elision: hit, x: browserEvent.clientX, y: browserEvent.clientY } : null);
+        }),
+        code.onMouseLeave(() => propsRef.current.onElisionHover?.(null)),
+      );
+    }
+
+    function doReveal(spans: DiffSpans): void {
+      for (const side of ['original', 'replay'] as const) {
+        const span = spans[side];
+        const code = sides[side];
+        if (!span) {
+          s.highlight[side].clear();
+          continue;
+        }
+        const range = spanRange(span, s.models[side]);
+        s.highlight[side].set([
+          { range, options: { isWholeLine: true, className: 'ti-line-highlight', linesDecorationsClassName: 'ti-mark-selected', overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full } } },
+        ]);
+        // Moving the cursor into a collapsed unchanged region is what makes Monaco unfold it.
+        code.setSelections([
+          new monaco.Selection(range.startLineNumber, 1, range.startLineNumber, 1),
+          new monaco.Selection(range.endLineNumber, 1, range.endLineNumber, 1),
+        ]);
+        code.revealLinesInCenter(range.startLineNumber, Math.min(range.endLineNumber, range.startLineNumber + 40), monaco.editor.ScrollType.Immediate);
+      }
+      propsRef.current.onRevealed?.(spans);
+    }
+
+    return () => {
+      for (const d of disposables) d.dispose();
+      editor.dispose();
+      models.original.dispose();
+      models.replay.dispose();
+      state.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    monaco.editor.setTheme(props.theme === 'dark' ? 'vs-dark' : 'vs');
+  }, [props.theme]);
+
+  useEffect(() => {
+    state.current?.editor.updateOptions({ hideUnchangedRegions: { enabled: props.hideUnchanged } });
+  }, [props.hideUnchanged]);
+
+  useImperativeHandle(ref, () => ({
+    setDocuments(original, replay) {
+      const s = state.current;
+      if (!s) return;
+      s.diffReady = false;
+      s.highlight.original.clear();
+      s.highlight.replay.clear();
+      s.models.original.setValue(original);
+      s.models.replay.setValue(replay);
+    },
+    setMarks(side, marks, elisions) {
+      const s = state.current;
+      if (!s) return;
+      const model = s.models[side];
+      const decorations: monaco.editor.IModelDeltaDecoration[] = [];
+      for (const mark of marks) {
+        const range = spanRange(mark, model);
+        const cls = MARK_CLASS[mark.kind];
+        decorations.push({ range, options: { isWholeLine: true, linesDecorationsClassName: cls.line, overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left } } });
+        decorations.push({
+          range: { startLineNumber: range.startLineNumber, startColumn: 1, endLineNumber: range.startLineNumber, endColumn: 1 },
+          options: { glyphMarginClassName: cls.glyph, glyphMarginHoverMessage: { value: mark.hover } },
+        });
+      }
+      const byLine = new Map<number, Elision[]>();
+      for (const elision of elisions) {
+        if (elision.line < 1 || elision.line > model.getLineCount()) continue;
+        const text = model.getLineContent(elision.line);
+        const at = text.indexOf(elision.placeholder);
+        if (at < 0) continue;
+        decorations.push({
+          range: { startLineNumber: elision.line, startColumn: at + 1, endLineNumber: elision.line, endColumn: at + 1 + elision.placeholder.length },
+          options: { inlineClassName: elision.imageRef ? 'ti-elision ti-elision-image' : 'ti-elision' },
+        });
+        const list = byLine.get(elision.line);
+        if (list) list.push(elision);
+        else byLine.set(elision.line, [elision]);
+      }
+      s.elisions[side] = byLine;
+      s.marks[side].set(decorations);
+    },
+    reveal(spans) {
+      const s = state.current;
+      if (!s) return;
+      // Before the first diff is computed Monaco may still collapse regions: reveal once it is.
+      if (!s.diffReady) s.pendingReveal = spans;
+      else s.doReveal(spans);
+    },
+  }));
+
+  return <div className="diff-editor-host" ref={host} />;
+});

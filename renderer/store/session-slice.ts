@@ -1,0 +1,91 @@
+/** Session slice: opening, reloading, the recent list and changes on disk. */
+import type { OpenRequest } from '../../shared/api.js';
+import { errorMessage } from '../format.js';
+import { patch, type SliceCreator } from './slice.js';
+import type { SessionSlice } from './types.js';
+
+function describe(request: OpenRequest): string {
+  switch (request.kind) {
+    case 'path':
+      return request.path;
+    case 'bytes':
+    case 'text':
+      return request.name;
+    case 'sample':
+      return 'the sample session';
+  }
+}
+
+/** Creates the session slice. */
+export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
+  // Each open gets a number so a slow open never overwrites a newer one.
+  let openSeq = 0;
+  return {
+    session: { info: null, loading: false, opening: null, error: null, recent: [], changed: null },
+
+    async openSession(request, label) {
+      const seq = ++openSeq;
+      const what = label ?? describe(request);
+      patch(set, 'session', { loading: true, opening: what, error: null });
+      try {
+        const info = await api.open(request);
+        if (seq !== openSeq) return;
+        const previous = get().session.info;
+        patch(set, 'session', { info, loading: false, opening: null, changed: null });
+        patch(set, 'inspection', { summary: null, error: null });
+        patch(set, 'ui', { focus: null, explanations: [] });
+        if (previous && previous.sessionId !== info.sessionId) void api.close(previous.sessionId).catch(() => undefined);
+        const target = info.defaultTarget ?? get().target.current;
+        if (target) await get().setTarget(target);
+        else await get().runInspection();
+        void get().loadRecent();
+      } catch (error) {
+        if (seq !== openSeq) return;
+        const message = `Could not open ${what}: ${errorMessage(error)}`;
+        patch(set, 'session', { loading: false, opening: null, error: message });
+        get().pushToast({ kind: 'error', text: message });
+      }
+    },
+
+    openSample() {
+      return get().openSession({ kind: 'sample' });
+    },
+
+    async reloadSession() {
+      const info = get().session.info;
+      if (!info) return;
+      patch(set, 'session', { loading: true, opening: info.name, error: null });
+      try {
+        const next = await api.reload(info.sessionId);
+        patch(set, 'session', { info: next, loading: false, opening: null, changed: null });
+        await get().runInspection();
+      } catch (error) {
+        const message = `Could not reload ${info.name}: ${errorMessage(error)}`;
+        patch(set, 'session', { loading: false, opening: null, error: message });
+        get().pushToast({ kind: 'error', text: message });
+      }
+    },
+
+    async loadRecent() {
+      try {
+        patch(set, 'session', { recent: await api.recentFiles() });
+      } catch {
+        // The recent list is a convenience: an error here must not disturb the user.
+      }
+    },
+
+    fileChanged(event) {
+      const info = get().session.info;
+      if (!info || event.sessionId !== info.sessionId) return;
+      // The repair flow rewrites the file itself and reloads; its own change is not news. The event
+      // carries no digest, so the repair slice marks a short quiet period after its write.
+      const { phase, quietUntil } = get().repair;
+      if (phase === 'writing' || Date.now() < quietUntil) return;
+      patch(set, 'session', { changed: event });
+    },
+
+    dismissFileChanged() {
+      patch(set, 'session', { changed: null });
+    },
+  };
+};

@@ -1,0 +1,127 @@
+/** The renderer's state: one slice per domain, each with its data, loading flag and error. */
+import type {
+  DocumentView,
+  ExportKind,
+  FileChangedEvent,
+  InspectionSummary,
+  InspectorApi,
+  OpenRequest,
+  SessionInfo,
+  ShellApi,
+  Side,
+  TargetCatalog,
+} from '../../shared/api.js';
+import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
+import type { Target } from '../../shared/types.js';
+
+/** The opened session. */
+export interface SessionSlice {
+  session: {
+    info: SessionInfo | null;
+    loading: boolean;
+    /** What is being opened, for the progress line. */
+    opening: string | null;
+    error: string | null;
+    recent: string[];
+    /** A change on disk the user has not acted on yet. */
+    changed: FileChangedEvent | null;
+  };
+  openSession(request: OpenRequest, label?: string): Promise<void>;
+  openSample(): Promise<void>;
+  reloadSession(): Promise<void>;
+  loadRecent(): Promise<void>;
+  fileChanged(event: FileChangedEvent): void;
+  dismissFileChanged(): void;
+}
+
+/** The provider/model the session is replayed to. */
+export interface TargetSlice {
+  target: {
+    catalog: TargetCatalog | null;
+    current: Target | null;
+    loading: boolean;
+    error: string | null;
+  };
+  loadCatalog(): Promise<void>;
+  /** Set the target and re-inspect at once. */
+  setTarget(target: Target): Promise<void>;
+}
+
+/** The current inspection's summary (the documents stay outside React state). */
+export interface InspectionSlice {
+  inspection: {
+    summary: InspectionSummary | null;
+    loading: boolean;
+    error: string | null;
+  };
+  runInspection(): Promise<void>;
+}
+
+/** Something the diff should reveal and highlight; the diff pane maps it to lines. */
+export type Focus =
+  | { kind: 'annotation'; index: number }
+  | { kind: 'turn'; side: Side; index: number }
+  | { kind: 'preflight'; side: Side; index: number };
+
+/** A transient message at the bottom of the window. */
+export interface Toast {
+  id: number;
+  kind: 'info' | 'success' | 'error';
+  text: string;
+  /** Detail shown under the text (paths, reasons). */
+  detail?: string;
+}
+
+/** What the user sees and selects. */
+export interface UiSlice {
+  ui: {
+    view: DocumentView;
+    focus: Focus | null;
+    /** Bumped on every focus request so selecting the same thing twice reveals it again. */
+    focusSeq: number;
+    turnSide: Side;
+    toasts: Toast[];
+    errorText: string;
+    explanations: ErrorExplanation[];
+    explaining: boolean;
+    /** Monotonic counter for focusing the target picker from a shortcut. */
+    targetFocusSeq: number;
+  };
+  setView(view: DocumentView): void;
+  toggleView(): void;
+  selectAnnotation(index: number): void;
+  /** Step to the next (+1) or previous (-1) annotation in panel order. */
+  stepAnnotation(direction: 1 | -1): void;
+  selectTurn(side: Side, index: number): void;
+  focusPreflight(side: Side, index: number): void;
+  setTurnSide(side: Side): void;
+  focusTargetPicker(): void;
+  pushToast(toast: Omit<Toast, 'id'>): number;
+  dismissToast(id: number): void;
+  explainError(text: string): Promise<void>;
+  exportText(kind: ExportKind): Promise<{ fileName: string; text: string } | null>;
+}
+
+/** The repair-on-disk flow: plan, confirm, write, report. */
+export interface RepairSlice {
+  repair: {
+    phase: 'idle' | 'planning' | 'review' | 'writing' | 'done';
+    plan: RepairPlan | null;
+    result: RepairResult | null;
+    error: string | null;
+    /** File-change events before this time (ms) are the repair's own write. */
+    quietUntil: number;
+  };
+  startRepair(): Promise<void>;
+  confirmRepair(): Promise<void>;
+  closeRepair(): void;
+}
+
+/** The whole store. */
+export type AppState = SessionSlice & TargetSlice & InspectionSlice & UiSlice & RepairSlice;
+
+/** What the slices reach outside the store. */
+export interface StoreDeps {
+  api: InspectorApi;
+  shell: ShellApi;
+}

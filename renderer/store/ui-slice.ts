@@ -1,0 +1,112 @@
+/** UI slice: view mode, what is selected and revealed, toasts, the pasted-error box and exports. */
+import { errorMessage } from '../format.js';
+import { annotationOrder } from './selectors.js';
+import { patch, type SliceCreator } from './slice.js';
+import type { Focus, UiSlice } from './types.js';
+
+/** How long a toast stays, unless it is an error (errors stay until dismissed). */
+export const TOAST_MS = 6000;
+
+/** Creates the UI slice. */
+export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
+  let toastId = 0;
+  let explainSeq = 0;
+  const focus = (next: Focus): void => {
+    patch(set, 'ui', { focus: next, focusSeq: get().ui.focusSeq + 1 });
+  };
+  return {
+    ui: {
+      view: 'payload',
+      focus: null,
+      focusSeq: 0,
+      turnSide: 'original',
+      toasts: [],
+      errorText: '',
+      explanations: [],
+      explaining: false,
+      targetFocusSeq: 0,
+    },
+
+    setView(view) {
+      patch(set, 'ui', { view });
+    },
+
+    toggleView() {
+      patch(set, 'ui', { view: get().ui.view === 'payload' ? 'transcript' : 'payload' });
+    },
+
+    selectAnnotation(index) {
+      focus({ kind: 'annotation', index });
+    },
+
+    stepAnnotation(direction) {
+      const order = annotationOrder(get().inspection.summary);
+      if (order.length === 0) return;
+      const current = get().ui.focus;
+      const at = current?.kind === 'annotation' ? order.indexOf(current.index) : -1;
+      const next = at < 0 ? (direction > 0 ? 0 : order.length - 1) : (at + direction + order.length) % order.length;
+      focus({ kind: 'annotation', index: order[next] });
+    },
+
+    selectTurn(side, index) {
+      focus({ kind: 'turn', side, index });
+    },
+
+    focusPreflight(side, index) {
+      focus({ kind: 'preflight', side, index });
+    },
+
+    setTurnSide(side) {
+      patch(set, 'ui', { turnSide: side });
+    },
+
+    focusTargetPicker() {
+      patch(set, 'ui', { targetFocusSeq: get().ui.targetFocusSeq + 1 });
+    },
+
+    pushToast(toast) {
+      const id = ++toastId;
+      patch(set, 'ui', { toasts: [...get().ui.toasts, { ...toast, id }].slice(-5) });
+      if (toast.kind !== 'error') setTimeout(() => get().dismissToast(id), TOAST_MS);
+      return id;
+    },
+
+    dismissToast(id) {
+      patch(set, 'ui', { toasts: get().ui.toasts.filter((t) => t.id !== id) });
+    },
+
+    async explainError(text) {
+      const seq = ++explainSeq;
+      patch(set, 'ui', { errorText: text });
+      if (!text.trim()) {
+        patch(set, 'ui', { explanations: [], explaining: false });
+        return;
+      }
+      patch(set, 'ui', { explaining: true });
+      try {
+        const inspectionId = get().inspection.summary?.inspectionId ?? null;
+        const explanations = await api.explainError(inspectionId, text);
+        if (seq !== explainSeq) return;
+        patch(set, 'ui', { explanations, explaining: false });
+      } catch (error) {
+        if (seq !== explainSeq) return;
+        patch(set, 'ui', { explanations: [], explaining: false });
+        get().pushToast({ kind: 'error', text: `Could not match the error: ${errorMessage(error)}` });
+      }
+    },
+
+    async exportText(kind) {
+      const summary = get().inspection.summary;
+      if (!summary) {
+        get().pushToast({ kind: 'error', text: 'Nothing to export yet: open a session first.' });
+        return null;
+      }
+      try {
+        return await api.exportText(summary.inspectionId, kind);
+      } catch (error) {
+        get().pushToast({ kind: 'error', text: `Export failed: ${errorMessage(error)}` });
+        return null;
+      }
+    },
+  };
+};

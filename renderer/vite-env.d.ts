@@ -1,0 +1,2 @@
+/** Vite's client types (`?worker` imports, `import.meta.env`) for the renderer. */
+/// <reference types="vite/client" />
