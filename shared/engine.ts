@@ -35,6 +35,7 @@ export async function inspectParsed(parsed: ParsedSession, target: Target, optio
     imageMaxDimensionPx: options.imageMaxDimensionPx,
     codec: options.codec,
     modelSnapshot: context.modelSnapshot,
+    latestModelSwitchTimestamp: context.latestModelSwitchTimestamp,
     hasGoogleBootstrapMarker: context.hasGoogleBootstrapMarker,
   });
   const inspection: Inspection = {

@@ -1,12 +1,43 @@
 /**
- * The replay pipeline: every hygiene rule in OpenClaw's order (reference §3), turn validation,
- * the stream-time guards and the summary conversion, with one annotation per change.
+ * The replay pipeline: every hygiene rule in OpenClaw's order (reference §3), turn validation, the
+ * replay pairing pass, the summary conversion and the stream-time guards — one annotation per change.
  */
 import type { ImageCodec } from './images/codec.js';
-import type { Note, RuleContext, Turn } from './rules/rule.js';
-import { PIPELINE } from './rules/index.js';
-import type { Annotation, JsonValue, Message, PolicyValues, Target } from './types.js';
 import { previewValue } from './messages.js';
+import {
+  assistantNormalizeRule,
+  blankTextRule,
+  emptyErrorTurnRule,
+  imagesRule,
+  interSessionProvenanceRule,
+  lengthReasoningOnlyRule,
+  openaiReasoningRule,
+  prefillStripRule,
+  reasoningHistoryRule,
+  replayInvariantRule,
+  responsesToolCallIdRule,
+  runtimeContextRule,
+  summaryConversionRule,
+  thinkingDropRule,
+  thinkingSignatureCompactionRule,
+  thinkingSignatureInvalidRule,
+  thoughtSignatureRule,
+  toolCallIdRule,
+  toolCallInputRule,
+  toolResultDetailsRule,
+  toolResultPairingRule,
+  turnOrderingRule,
+  turnValidationRule,
+  usageRule,
+} from './rules/index.js';
+import type { Note, Rule, RuleContext, Turn } from './rules/rule.js';
+import type { Annotation, JsonValue, Message, PolicyValues, Target } from './types.js';
+
+export interface ModelSnapshot {
+  provider: string;
+  modelApi: string;
+  modelId: string;
+}
 
 export interface PipelineInput {
   target: Target;
@@ -15,7 +46,10 @@ export interface PipelineInput {
   allowedToolNames?: readonly string[];
   imageMaxDimensionPx?: number;
   codec?: ImageCodec;
-  modelSnapshot: { provider: string; modelApi: string; modelId: string } | null;
+  /** The last model-snapshot entry on the branch. */
+  modelSnapshot: ModelSnapshot | null;
+  /** When the branch's snapshots last switched model (ms), if ever. */
+  latestModelSwitchTimestamp: number | null;
   hasGoogleBootstrapMarker: boolean;
 }
 
@@ -27,19 +61,30 @@ export interface PipelineOutput {
   sessionAppends: { customType: string; data: JsonValue }[];
 }
 
-/** Run every applicable step over the messages. The input array and its messages are never mutated. */
+const sameSnapshot = (a: ModelSnapshot, b: ModelSnapshot) => (a.provider ?? '') === (b.provider ?? '') && (a.modelApi ?? '') === (b.modelApi ?? '') && (a.modelId ?? '') === (b.modelId ?? '');
+
+/** True when two turn lists hold the same messages in the same order (nothing changed). */
+function unchanged(a: readonly Turn[], b: readonly Turn[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.message === b[i].message);
+}
+
+/** Run every applicable step. The input array and its messages are never mutated. */
 export async function runPipeline(messages: readonly Message[], input: PipelineInput): Promise<PipelineOutput> {
+  const { policy, target } = input;
   let nextKey = 0;
-  let turns: Turn[] = messages.map((message, index) => ({ message, origin: index, key: nextKey++ }));
   const notes: Note[] = [];
   const aliases = new Map<number, number>();
   const sessionAppends: { customType: string; data: JsonValue }[] = [];
-  const snapshot = input.modelSnapshot;
-  const modelChanged = snapshot !== null && (snapshot.provider !== input.target.provider || snapshot.modelApi !== input.target.api || snapshot.modelId !== input.target.modelId);
-  let current: Note['rule'] = 'assistant-normalize';
+  const hasTarget = Boolean(target.provider || target.api || target.modelId);
+  const current: ModelSnapshot | null = hasTarget ? { provider: target.provider, modelApi: target.api, modelId: target.modelId } : null;
+  const prior = input.modelSnapshot;
+  const modelChanged = !!prior && !!current && !sameSnapshot(prior, current);
+  const dropBefore = modelChanged ? input.now : input.latestModelSwitchTimestamp;
+  let rule: Note['rule'] = 'assistant-normalize';
+  const origins = new Map<number, number | null>();
   const ctx: RuleContext = {
-    target: input.target,
-    policy: input.policy,
+    target,
+    policy,
     now: input.now,
     allowedToolNames: input.allowedToolNames,
     imageMaxDimensionPx: Math.max(1, Math.floor(input.imageMaxDimensionPx ?? 1200)),
@@ -47,14 +92,20 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     modelChanged,
     hasGoogleBootstrapMarker: input.hasGoogleBootstrapMarker,
     note(turn, action, detail, extra) {
-      notes.push({ rule: current, key: turn.key, action, detail, before: extra && 'before' in extra ? previewValue(extra.before) : undefined, after: extra && 'after' in extra ? previewValue(extra.after) : undefined, path: extra?.path });
+      const note: Note = { rule, key: turn.key, action, detail };
+      if (extra?.path !== undefined) note.path = extra.path;
+      if (extra && 'before' in extra && extra.before !== undefined) note.before = previewValue(extra.before);
+      if (extra && 'after' in extra && extra.after !== undefined) note.after = previewValue(extra.after);
+      notes.push(note);
     },
     merged(absorbed, into, detail) {
-      notes.push({ rule: current, key: absorbed.key, action: 'merged', detail });
+      notes.push({ rule, key: absorbed.key, action: 'merged', detail });
       aliases.set(absorbed.key, into.key);
     },
     create(message) {
-      return { message, origin: null, key: nextKey++ };
+      const turn = { message, origin: null, key: nextKey++ };
+      origins.set(turn.key, null);
+      return turn;
     },
     with(turn, message) {
       return { message, origin: turn.origin, key: turn.key };
@@ -63,14 +114,91 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
       sessionAppends.push({ customType, data });
     },
   };
-  const origins = new Map<number, number | null>();
-  for (const turn of turns) origins.set(turn.key, turn.origin);
-  for (const step of PIPELINE) {
-    if (!step.rule.appliesWhen(input.policy) || (step.when && !step.when(input.policy))) continue;
-    current = step.rule.id;
-    turns = await step.rule.apply(turns, ctx, step.options as never);
-    for (const turn of turns) if (!origins.has(turn.key)) origins.set(turn.key, turn.origin);
+
+  let turns: Turn[] = messages.map((message, index) => {
+    const turn = { message, origin: index, key: nextKey++ };
+    origins.set(turn.key, index);
+    return turn;
+  });
+  const run = async <O>(r: Rule<O>, options: O, when = true): Promise<void> => {
+    if (!when || !r.appliesWhen(policy)) return;
+    rule = r.id;
+    turns = await r.apply(turns, ctx, options);
+  };
+  const responses = policy.isResponsesFamily;
+  const pairing = policy.repairToolUseResultPairing;
+
+  // ---- sanitizeSessionHistory (reference §3 steps 1–19) ----
+  await run(interSessionProvenanceRule, undefined);
+  await run(blankTextRule, { phase: 'user-turns' });
+  await run(assistantNormalizeRule, { phase: 'artefacts' });
+  await run(emptyErrorTurnRule, undefined);
+  await run(runtimeContextRule, undefined);
+  await run(assistantNormalizeRule, { phase: 'content' });
+  await run(lengthReasoningOnlyRule, undefined);
+  await run(assistantNormalizeRule, { phase: 'mirror-duplicates' });
+  await run(thoughtSignatureRule, undefined);
+  await run(imagesRule, undefined);
+  await run(blankTextRule, { phase: 'content' });
+  await run(thinkingSignatureCompactionRule, undefined);
+  await run(thinkingSignatureInvalidRule, undefined);
+  await run(reasoningHistoryRule, undefined);
+  await run(thinkingDropRule, undefined);
+  await run(toolCallInputRule, { flavour: 'history' });
+  await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
+  await run(openaiReasoningRule, { phase: 'reasoning', dropBefore });
+  await run(responsesToolCallIdRule, undefined);
+  await run(openaiReasoningRule, { phase: 'fc-downgrade' });
+  await run(toolResultPairingRule, { flavour: 'generic' }, !responses && pairing);
+  await run(toolCallIdRule, undefined);
+  await run(toolResultDetailsRule, undefined);
+  await run(usageRule, undefined);
+  await run(turnOrderingRule, undefined, policy.persistGoogleBootstrapMarker);
+  await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
+  await run(replayInvariantRule, undefined);
+  if (current && (!prior || modelChanged)) sessionAppends.push({ customType: 'model-snapshot', data: { timestamp: input.now, provider: current.provider, modelApi: current.modelApi, modelId: current.modelId } });
+  await run(turnOrderingRule, undefined);
+
+  // ---- validateReplayTurns ----
+  await run(turnValidationRule, {});
+
+  // ---- replay: the final pairing pass before the agent state ----
+  await run(toolResultPairingRule, { flavour: responses ? 'responses' : 'generic' }, pairing);
+
+  // ---- outgoing: convertToLlm, then the stream-time guards (outermost first) ----
+  await run(summaryConversionRule, undefined);
+  const beforeGuard = turns;
+  await run(toolCallInputRule, { flavour: 'stream' });
+  const afterInputs = turns;
+  const droppedAssistants = beforeGuard.filter((t) => t.message.role === 'assistant').length - afterInputs.filter((t) => t.message.role === 'assistant').length;
+  if (responses) await run(toolResultPairingRule, { flavour: 'responses' });
+  else if (!unchanged(beforeGuard, afterInputs)) await run(toolResultPairingRule, { flavour: 'generic' });
+  if (policy.validateAnthropicTurns) await run(toolResultPairingRule, { flavour: 'embedded' });
+  let strippedPrefill = false;
+  if (policy.validateAnthropicTurns || policy.validateGeminiTurns) {
+    const before = turns;
+    await run(prefillStripRule, undefined);
+    strippedPrefill = turns.length !== before.length;
   }
+  if (unchanged(beforeGuard, turns)) {
+    if (target.api === 'bedrock-converse-stream') await run(turnValidationRule, { usersOnly: true });
+  } else if (droppedAssistants > 0 || policy.validateAnthropicTurns || strippedPrefill) {
+    await run(turnValidationRule, { only: 'gemini' }, policy.validateGeminiTurns);
+    await run(turnValidationRule, { only: 'anthropic' }, policy.validateAnthropicTurns);
+  }
+  if (responses) {
+    await run(toolResultPairingRule, { flavour: 'responses' });
+    await run(responsesToolCallIdRule, undefined);
+    await run(openaiReasoningRule, { phase: 'fc-downgrade' });
+  }
+  if (policy.sanitizeToolCallIds && policy.toolCallIdMode && !responses) {
+    await run(toolResultPairingRule, { flavour: 'generic' }, pairing);
+    await run(toolCallIdRule, undefined);
+  }
+  await run(reasoningHistoryRule, undefined);
+  await run(thinkingDropRule, undefined);
+
+  // ---- resolve annotations to indices ----
   const finalIndex = new Map<number, number>();
   turns.forEach((turn, index) => finalIndex.set(turn.key, index));
   const resolve = (key: number): number | null => {

@@ -6,6 +6,7 @@
 import type { RepairAction, RepairPlan } from '../inspection.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
+import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type RepairCode } from './entry-repairs.js';
 import { assistantCandidate, isDeliveryMirror, planMissingToolResults, toolResultIdOf, type AssistantCandidate } from './missing-tool-results.js';
@@ -277,26 +278,16 @@ export function planRepairText(text: string): RepairDraft & { bytes: Uint8Array 
   return { ...planRepairBytes(bytes), bytes };
 }
 
-/**
- * The pieces of the repaired file between two offsets of the original, in order: untouched ranges
- * (views into `bytes`, no copy) and the UTF-8 of edit texts. `edits` are those inside `[from, to]`.
- */
-export function* repairedChunks(bytes: Uint8Array, edits: readonly RepairEdit[], from = 0, to = bytes.length): Generator<Uint8Array> {
-  const encoder = new TextEncoder();
-  let at = from;
-  for (const edit of edits) {
-    if (edit.start > at) yield bytes.subarray(at, edit.start);
-    if (edit.text !== '') yield encoder.encode(edit.text);
-    at = Math.max(at, edit.end);
-  }
-  if (at < to) yield bytes.subarray(at, to);
+/** The pieces of the repaired file, in order: untouched ranges of the original and edit texts. */
+export function repairedChunks(bytes: Uint8Array, edits: readonly RepairEdit[]): Uint8Array[] {
+  return new RepairChunkEmitter(bytes, edits).emit(bytes.length, true);
 }
 
 /** The repaired file's bytes (for text input and tests; the host streams chunks instead). */
 export function applyRepair(bytes: Uint8Array, edits: readonly RepairEdit[]): Uint8Array {
   if (edits.length === 0) return bytes;
-  const chunks = [...repairedChunks(bytes, edits)];
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  const chunks = repairedChunks(bytes, edits);
+  const out = new Uint8Array(totalLength(chunks));
   let at = 0;
   for (const chunk of chunks) {
     out.set(chunk, at);

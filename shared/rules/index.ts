@@ -1,15 +1,87 @@
-/** The rule registry, in pipeline order (reference §3). The UI, the CLI and the docs read it. */
-import type { PolicyValues } from '../types.js';
+/** The rule registry in the order the rules first run (reference §3). The UI, the CLI and the docs read it. */
+import { assistantNormalizeRule } from './assistant-normalize.js';
+import { blankTextRule } from './blank-text.js';
+import { emptyErrorTurnRule } from './empty-error-turn.js';
+import { imagesRule } from './images.js';
+import { interSessionProvenanceRule } from './inter-session-provenance.js';
+import { lengthReasoningOnlyRule } from './length-reasoning-only.js';
+import { openaiReasoningRule } from './openai-reasoning.js';
+import { prefillStripRule } from './prefill-strip.js';
+import { reasoningHistoryRule } from './reasoning-history.js';
+import { replayInvariantRule } from './replay-invariant.js';
+import { responsesToolCallIdRule } from './responses-tool-call-id.js';
 import type { Rule } from './rule.js';
+import { runtimeContextRule } from './runtime-context.js';
+import { summaryConversionRule } from './summary-conversion.js';
+import { thinkingDropRule } from './thinking-drop.js';
+import { thinkingSignatureCompactionRule } from './thinking-signature-compaction.js';
+import { thinkingSignatureInvalidRule } from './thinking-signature-invalid.js';
+import { thoughtSignatureRule } from './thought-signature.js';
+import { toolCallIdRule } from './tool-call-id.js';
+import { toolCallInputRule } from './tool-call-input.js';
+import { toolResultDetailsRule } from './tool-result-details.js';
+import { toolResultPairingRule } from './tool-result-pairing.js';
+import { turnOrderingRule } from './turn-ordering.js';
+import { turnValidationRule } from './turn-validation.js';
+import { usageRule } from './usage.js';
+import type { RuleId } from '../types.js';
 
-/** One step of the pipeline: a rule, its options, and an extra condition for this position. */
-export interface PipelineStep {
-  rule: Rule<never>;
-  options?: unknown;
-  when?: (policy: PolicyValues) => boolean;
-}
-
-export const PIPELINE: PipelineStep[] = [];
+export {
+  assistantNormalizeRule,
+  blankTextRule,
+  emptyErrorTurnRule,
+  imagesRule,
+  interSessionProvenanceRule,
+  lengthReasoningOnlyRule,
+  openaiReasoningRule,
+  prefillStripRule,
+  reasoningHistoryRule,
+  replayInvariantRule,
+  responsesToolCallIdRule,
+  runtimeContextRule,
+  summaryConversionRule,
+  thinkingDropRule,
+  thinkingSignatureCompactionRule,
+  thinkingSignatureInvalidRule,
+  thoughtSignatureRule,
+  toolCallIdRule,
+  toolCallInputRule,
+  toolResultDetailsRule,
+  toolResultPairingRule,
+  turnOrderingRule,
+  turnValidationRule,
+  usageRule,
+};
 
 /** Every rule, once, in the order it first runs. */
-export const RULES: Rule<never>[] = [];
+export const RULES: readonly Rule<never>[] = [
+  interSessionProvenanceRule,
+  blankTextRule,
+  assistantNormalizeRule,
+  emptyErrorTurnRule,
+  runtimeContextRule,
+  lengthReasoningOnlyRule,
+  thoughtSignatureRule,
+  imagesRule,
+  thinkingSignatureCompactionRule,
+  thinkingSignatureInvalidRule,
+  reasoningHistoryRule,
+  thinkingDropRule,
+  toolCallInputRule,
+  toolResultPairingRule,
+  openaiReasoningRule,
+  responsesToolCallIdRule,
+  toolCallIdRule,
+  toolResultDetailsRule,
+  usageRule,
+  replayInvariantRule,
+  turnOrderingRule,
+  turnValidationRule,
+  summaryConversionRule,
+  prefillStripRule,
+] as unknown as Rule<never>[];
+
+/** The registered rule with this id. */
+export function ruleById(id: RuleId): Rule<never> | undefined {
+  return RULES.find((r) => r.id === id);
+}

@@ -31,6 +31,8 @@ export interface SessionContext {
   lastModel: RecordedModel | null;
   /** The last `model-snapshot` custom entry's data on the branch. */
   modelSnapshot: { provider: string; modelApi: string; modelId: string } | null;
+  /** The timestamp of the latest snapshot that switched model (differs from the one before it). */
+  latestModelSwitchTimestamp: number | null;
   /** A `google-turn-ordering-bootstrap` custom entry exists. */
   hasGoogleBootstrapMarker: boolean;
   diagnostics: Diagnostic[];
@@ -134,6 +136,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       thinkingLevel: 'off',
       lastModel: lastAssistantModel(list.map((m) => m.message)),
       modelSnapshot: null,
+      latestModelSwitchTimestamp: null,
       hasGoogleBootstrapMarker: false,
       diagnostics,
     };
@@ -142,6 +145,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   let thinkingLevel = 'off';
   let lastModel: RecordedModel | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
+  let latestModelSwitchTimestamp: number | null = null;
   let compactionIndex = -1;
   branch.forEach(({ entry }, index) => {
     if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
@@ -152,7 +156,12 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     } else if (entry.type === 'compaction') compactionIndex = index;
     else if (entry.type === 'custom' && entry.customType === 'model-snapshot' && entry.data && typeof entry.data === 'object') {
       const d = entry.data as Record<string, unknown>;
-      modelSnapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
+      const snapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
+      const previous = modelSnapshot as SessionContext['modelSnapshot'];
+      if (previous && (previous.provider !== snapshot.provider || previous.modelApi !== snapshot.modelApi || previous.modelId !== snapshot.modelId) && typeof d.timestamp === 'number' && Number.isFinite(d.timestamp)) {
+        latestModelSwitchTimestamp = d.timestamp;
+      }
+      modelSnapshot = snapshot;
       lastModel = { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
     }
   });
@@ -189,7 +198,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   } else {
     for (const located of branch) append(located);
   }
-  return { messages, messageLines, branch, leafId, thinkingLevel, lastModel, modelSnapshot, hasGoogleBootstrapMarker, diagnostics };
+  return { messages, messageLines, branch, leafId, thinkingLevel, lastModel, modelSnapshot, latestModelSwitchTimestamp, hasGoogleBootstrapMarker, diagnostics };
 }
 
 function isAssistant(m: unknown): boolean {

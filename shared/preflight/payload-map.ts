@@ -1,0 +1,147 @@
+/**
+ * Which transcript message each entry of a payload's conversation came from.
+ *
+ * pi-ai's converters do not say, so the map is rebuilt from what they are known to do (pi-ai 0.73):
+ * failed (`error`/`aborted`) assistant turns are skipped; a tool call without a result gets a
+ * synthetic one (no source); empty turns are skipped; Anthropic, Bedrock and Gemini put consecutive
+ * tool results in one user turn (mapped to the first result); OpenAI Responses splits an assistant
+ * turn into several items (reasoning, message, function_call, all mapped to that turn); Chat
+ * Completions and Gemini < 3 add a user turn carrying a tool result's images (mapped to the result).
+ * Entries are aligned by kind (user / assistant / tool) in order; an entry with no plausible source
+ * maps to null.
+ */
+import { isRecord } from '../messages.js';
+import type { JsonValue, Message } from '../types.js';
+import { payloadMessages, type PayloadFamily } from './family.js';
+
+type Kind = 'user' | 'assistant' | 'tool';
+
+interface SourceSlot {
+  kind: Kind;
+  /** Index in the messages given to the builder, null for a synthetic tool result. */
+  index: number | null;
+}
+
+const TOOL_IMAGE_TEXTS = new Set(['Attached image(s) from tool result:', 'Tool result image:']);
+
+function callIds(message: Message): string[] {
+  if (!Array.isArray(message.content)) return [];
+  const ids: string[] = [];
+  for (const block of message.content) if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') ids.push(block.id);
+  return ids;
+}
+
+/** The messages as pi-ai's transformMessages leaves them, by kind, with synthetic results. */
+function sourceSlots(messages: readonly Message[]): SourceSlot[] {
+  const slots: SourceSlot[] = [];
+  let pending: string[] = [];
+  let answered = new Set<string>();
+  const flush = (): void => {
+    for (const id of pending) if (!answered.has(id)) slots.push({ kind: 'tool', index: null });
+    pending = [];
+    answered = new Set();
+  };
+  messages.forEach((message, index) => {
+    if (message.role === 'assistant') {
+      flush();
+      if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
+      const ids = callIds(message);
+      if (ids.length > 0) {
+        pending = ids;
+        answered = new Set();
+      }
+      slots.push({ kind: 'assistant', index });
+    } else if (message.role === 'toolResult') {
+      if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
+      slots.push({ kind: 'tool', index });
+    } else if (message.role === 'user') {
+      flush();
+      slots.push({ kind: 'user', index });
+    }
+  });
+  flush();
+  return slots;
+}
+
+function entryKind(entry: JsonValue, family: PayloadFamily): { kind: Kind; group: boolean; toolImages: boolean; itemType?: string } {
+  if (!isRecord(entry)) return { kind: 'user', group: false, toolImages: false };
+  const role = entry.role;
+  switch (family) {
+    case 'anthropic':
+    case 'bedrock': {
+      if (role === 'assistant') return { kind: 'assistant', group: false, toolImages: false };
+      const content = Array.isArray(entry.content) ? entry.content : [];
+      const isTool = content.length > 0 && content.every((b) => isRecord(b) && (b.type === 'tool_result' || 'toolResult' in b));
+      return { kind: isTool ? 'tool' : 'user', group: isTool, toolImages: false };
+    }
+    case 'gemini': {
+      if (role === 'model') return { kind: 'assistant', group: false, toolImages: false };
+      const parts = Array.isArray(entry.parts) ? entry.parts : [];
+      if (parts.some((p) => isRecord(p) && 'functionResponse' in p)) return { kind: 'tool', group: true, toolImages: false };
+      const first = parts[0];
+      return { kind: 'user', group: false, toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text) };
+    }
+    case 'openai-completions':
+    case 'mistral': {
+      if (role === 'assistant') return { kind: 'assistant', group: false, toolImages: false };
+      if (role === 'tool') return { kind: 'tool', group: false, toolImages: false };
+      const content = Array.isArray(entry.content) ? entry.content : [];
+      const first = content[0];
+      return { kind: 'user', group: false, toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text) };
+    }
+    case 'openai-responses': {
+      const type = typeof entry.type === 'string' ? entry.type : undefined;
+      if (type === 'function_call_output' || type === 'custom_tool_call_output') return { kind: 'tool', group: false, toolImages: false };
+      if (type === 'function_call' || type === 'reasoning' || type === 'custom_tool_call' || role === 'assistant') return { kind: 'assistant', group: false, toolImages: false, itemType: type ?? 'message' };
+      return { kind: 'user', group: false, toolImages: false };
+    }
+  }
+}
+
+/**
+ * For each entry of the payload's conversation array, the index in `messages` (the messages given to
+ * the builder) it was built from, or null (synthetic, or no plausible source).
+ */
+export function mapPayloadToMessages(payload: JsonValue | undefined, family: PayloadFamily, messages: readonly Message[]): (number | null)[] {
+  const entries = payloadMessages(payload, family);
+  const slots = sourceSlots(messages);
+  const out: (number | null)[] = [];
+  let next = 0;
+  let lastTool: number | null = null;
+  let previous: { kind: Kind; itemType?: string; index: number | null } | null = null;
+  for (const entry of entries) {
+    const info = entryKind(entry, family);
+    let index: number | null = null;
+    if (info.toolImages && previous?.kind === 'tool') {
+      index = lastTool;
+    } else if (family === 'openai-responses' && info.kind === 'assistant' && previous?.kind === 'assistant' && !startsNewResponsesTurn(previous.itemType, info.itemType, slots[next])) {
+      index = previous.index;
+    } else {
+      let j = next;
+      while (j < slots.length && slots[j].kind !== info.kind) j += 1;
+      if (j < slots.length) {
+        index = slots[j].index;
+        next = j + 1;
+        if (info.group) {
+          while (next < slots.length && slots[next].kind === 'tool') {
+            index ??= slots[next].index;
+            next += 1;
+          }
+        }
+      }
+    }
+    if (info.kind === 'tool') lastTool = index;
+    out.push(index);
+    previous = { kind: info.kind, itemType: info.itemType, index };
+  }
+  return out;
+}
+
+/**
+ * Responses items of one assistant turn come in block order; a reasoning or message item after a
+ * function_call starts the next assistant turn only when that turn is next in line.
+ */
+function startsNewResponsesTurn(previousType: string | undefined, type: string | undefined, nextSlot: SourceSlot | undefined): boolean {
+  if (nextSlot?.kind !== 'assistant') return false;
+  return previousType === 'function_call' && (type === 'reasoning' || type === 'message');
+}

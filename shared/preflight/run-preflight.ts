@@ -1,0 +1,70 @@
+/**
+ * Preflight: what the provider would say about a payload (SPEC §6). Pure: it reads the payload JSON
+ * built for a target and lists every documented constraint it breaks, with the rule that fixes it.
+ */
+import type { PreflightFinding } from '../inspection.js';
+import { isRecord } from '../messages.js';
+import { mistralHint } from '../policy.js';
+import type { JsonValue, PolicyValues, Target } from '../types.js';
+import { anthropicChecks } from './anthropic.js';
+import { bedrockChecks } from './bedrock.js';
+import { payloadFamily, payloadMessages, type PayloadFamily } from './family.js';
+import { finding } from './finding.js';
+import { geminiChecks } from './gemini.js';
+import { mistralChecks, mistralIdChecks } from './mistral.js';
+import { completionsChecks } from './openai-completions.js';
+import { responsesChecks } from './openai-responses.js';
+import { entryHasToolUse, isAssistantEntry, thinkingOn } from './prefill-strip.js';
+
+/** What preflight needs besides the payload. */
+export interface PreflightContext {
+  target: Target;
+  /** The api whose builder produced the payload (differs from the target's for stand-ins). */
+  api?: string;
+  /**
+   * The target's resolved policy. Two provider facts are only known through it: which
+   * OpenAI-compatible servers refuse historic reasoning, and which routes are Claude models that
+   * refuse a trailing prefill with thinking on.
+   */
+  policy?: PolicyValues;
+}
+
+function prefillCheck(list: readonly JsonValue[], family: PayloadFamily): PreflightFinding[] {
+  const last = list.length - 1;
+  const entry = list[last];
+  if (last < 0 || !isAssistantEntry(entry, family) || entryHasToolUse(entry, family)) return [];
+  const key = family === 'gemini' ? 'contents' : family === 'openai-responses' ? 'input' : 'messages';
+  return [finding('anthropic-trailing-prefill', { index: last, path: `${key}[${last}]` }, `Thinking is on and the conversation ends with an assistant turn (${key}[${last}]): a prefill Claude refuses.`)];
+}
+
+/** Every finding for a payload, ordered by message index. An absent or unknown payload has none. */
+export function runPreflight(payload: JsonValue | undefined, context: PreflightContext): PreflightFinding[] {
+  const family = payloadFamily(context.api ?? context.target.api);
+  if (!family || payload === undefined) return [];
+  const list = payloadMessages(payload, family);
+  const out: PreflightFinding[] = [];
+  switch (family) {
+    case 'anthropic':
+      out.push(...anthropicChecks(list));
+      break;
+    case 'bedrock':
+      out.push(...bedrockChecks(list));
+      break;
+    case 'gemini':
+      out.push(...geminiChecks(list));
+      break;
+    case 'openai-responses':
+      out.push(...responsesChecks(list));
+      break;
+    case 'openai-completions':
+      out.push(...completionsChecks(list, { historicReasoning: context.policy?.dropReasoningFromHistory === true }));
+      if (mistralHint(context.target.provider, context.target.modelId)) out.push(...mistralIdChecks(list, false));
+      break;
+    case 'mistral':
+      out.push(...mistralChecks(list));
+      break;
+  }
+  const claudeRoute = family === 'anthropic' || context.policy?.stripPayloadPrefillWhenThinking === true;
+  if (claudeRoute && thinkingOn(payload, family, family === 'anthropic' ? undefined : context.target.reasoning)) out.push(...prefillCheck(list, family));
+  return out.sort((a, b) => (a.messageIndex ?? -1) - (b.messageIndex ?? -1));
+}

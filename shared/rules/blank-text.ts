@@ -1,0 +1,125 @@
+/** Blank text blocks removed before replay; emptied turns dropped or given a non-empty placeholder. */
+import { contentArray, describeTurn, isBlankTextBlock, isRecord, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+
+/** `user-turns` runs with the assistant normalisation (step 2); `content` with the image pass (step 3). */
+export interface BlankTextOptions {
+  phase: 'user-turns' | 'content';
+}
+
+/** OpenClaw keeps a blank user turn that carries persisted media facts (as empty string content). */
+function hasPersistedMedia(message: Message): boolean {
+  const meta = message.__openclaw;
+  return isRecord(meta) && Array.isArray(meta.media) && meta.media.length > 0;
+}
+
+const blankIndexes = (content: unknown[]): number[] => content.flatMap((b, i) => (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string' ? [i] : []));
+
+function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const out: Turn[] = [];
+  for (const turn of turns) {
+    const m = turn.message;
+    if (m.role !== 'user') {
+      out.push(turn);
+      continue;
+    }
+    if (typeof m.content === 'string') {
+      if (m.content.trim() || hasPersistedMedia(m)) out.push(turn);
+      else ctx.note(turn, 'dropped', 'blank user turn dropped (providers reject empty user content)', { before: m.content });
+      continue;
+    }
+    const content = contentArray(m);
+    if (!content) {
+      out.push(turn);
+      continue;
+    }
+    const blanks = blankIndexes(content);
+    if (blanks.length === 0) {
+      out.push(turn);
+      continue;
+    }
+    const kept = content.filter((_, i) => !blanks.includes(i));
+    if (kept.length === 0) {
+      if (hasPersistedMedia(m)) {
+        ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', { before: m.content, after: '', path: 'content' });
+        out.push(ctx.with(turn, { ...m, content: '' }));
+      } else {
+        ctx.note(turn, 'dropped', 'user turn with only blank text dropped (providers reject empty user content)', { before: m.content });
+      }
+      continue;
+    }
+    ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+    out.push(ctx.with(turn, { ...m, content: kept }));
+  }
+  return out;
+}
+
+function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const out: Turn[] = [];
+  for (const turn of turns) {
+    const m = turn.message;
+    const role = m.role;
+    if (role === 'toolResult') {
+      let content = contentArray(m);
+      if (!content) {
+        // A string result is kept as one text block (OpenClaw would replace it by the placeholder, losing it).
+        const replaced: unknown[] = typeof m.content === 'string' && m.content.trim() ? [{ type: 'text', text: m.content }] : [];
+        ctx.note(turn, 'rewritten', typeof m.content === 'string' && m.content.trim() ? 'tool result text wrapped as a text block' : 'tool result without content blocks', { before: m.content ?? null, after: replaced, path: 'content' });
+        content = replaced;
+      }
+      const blanks = blankIndexes(content);
+      let kept = blanks.length ? content.filter((_, i) => !blanks.includes(i)) : content;
+      if (blanks.length) ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content![i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      if (kept.length === 0) {
+        kept = [{ type: 'text', text: TEXT.emptyContentOmitted }];
+        ctx.note(turn, 'inserted', `emptied tool result given the placeholder "${TEXT.emptyContentOmitted}" (providers reject empty tool results)`, { after: kept[0], path: 'content[0]' });
+      }
+      out.push(kept === m.content ? turn : ctx.with(turn, { ...m, content: kept }));
+      continue;
+    }
+    const content = contentArray(m);
+    if (!content || (role !== 'user' && role !== 'assistant')) {
+      out.push(turn);
+      continue;
+    }
+    const blanks = blankIndexes(content);
+    if (blanks.length === 0 && content.length > 0) {
+      out.push(turn);
+      continue;
+    }
+    const kept = content.filter((_, i) => !blanks.includes(i));
+    if (role === 'user') {
+      if (blanks.length) ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      if (kept.length === 0) {
+        const placeholder = { type: 'text', text: TEXT.emptyContentOmitted };
+        ctx.note(turn, 'inserted', `emptied user turn given the placeholder "${TEXT.emptyContentOmitted}"`, { after: placeholder, path: 'content[0]' });
+        out.push(ctx.with(turn, { ...m, content: [placeholder] }));
+      } else out.push(ctx.with(turn, { ...m, content: kept }));
+      continue;
+    }
+    // assistant
+    if (kept.length === 0 && !m.providerReplay) {
+      ctx.note(turn, 'dropped', `${describeTurn(m)} with no content left after removing blank text dropped (an empty assistant turn is rejected)`, { before: m.content });
+      continue;
+    }
+    if (blanks.length) {
+      ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      out.push(ctx.with(turn, { ...m, content: kept }));
+    } else out.push(turn);
+  }
+  return out;
+}
+
+export const blankTextRule: Rule<BlankTextOptions> = {
+  id: 'blank-text',
+  title: 'Blank text blocks',
+  explanation:
+    'Text blocks that are empty or only whitespace are removed before replay (Anthropic and Bedrock reject them: "text content blocks must be non-empty"). A user turn left with nothing is dropped when it was only blank text; a user or tool-result turn emptied by the content pass gets "[empty content omitted]" so its shape survives; an emptied assistant turn is dropped from the replay copy. OpenClaw replaces a tool result whose content is a plain string by the placeholder; this tool keeps the string as a text block instead, which loses nothing. Seed: "Limpeza de blocos de texto em branco antes da reprodução pelo provedor".',
+  seed: 'blank text blocks removed; emptied assistant turns dropped; emptied user/toolResult get [empty content omitted]',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  apply(turns, ctx, options) {
+    return options.phase === 'user-turns' ? userTurns(turns, ctx) : contentPhase(turns, ctx);
+  },
+};

@@ -1,0 +1,59 @@
+/** Assistant turns that failed before producing content: dropped, or (Bedrock Converse) replayed with a placeholder. */
+import { describeTurn, isRecord, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import { isZeroUsageSnapshot } from '../usage.js';
+import type { Rule, Turn } from './rule.js';
+
+const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
+
+/** Content that is nothing, blank text, or the stream-error sentinel (reference §3.2). */
+export function isStreamErrorFallbackContent(content: unknown): boolean {
+  if (content === null || content === undefined) return true;
+  if (typeof content === 'string') return !content.trim() || content.trim() === TEXT.streamErrorSentinel;
+  return Array.isArray(content) && content.every((b) => isRecord(b) && typeof b.type === 'string' && TEXT_TYPES.has(b.type) && typeof b.text === 'string' && isStreamErrorFallbackContent(b.text));
+}
+
+/** A `stop` turn with zero recorded usage: the stream died before the model said anything. */
+export function isZeroUsageEmptyStop(message: Message): boolean {
+  return message.stopReason === 'stop' && isZeroUsageSnapshot(message.usage);
+}
+
+const isEmpty = (content: unknown) => content === null || content === undefined || content === '' || (Array.isArray(content) && content.length === 0);
+const isSentinelOnly = (content: unknown) =>
+  (typeof content === 'string' && content.trim() === TEXT.streamErrorSentinel) ||
+  (Array.isArray(content) && content.length > 0 && content.every((b) => isRecord(b) && typeof b.text === 'string' && b.text.trim() === TEXT.streamErrorSentinel));
+
+export const emptyErrorTurnRule: Rule = {
+  id: 'empty-error-turn',
+  title: 'Empty error turns',
+  explanation:
+    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. SPEC §10.5: on bedrock-converse-stream an error turn with empty content is replayed with the sentinel text instead (so the failure stays visible), and one with only blank text is dropped. Seed: "Reparo de turnos de erro vazios do assistente para reprodução no Bedrock Converse".',
+  seed: 'Bedrock Converse empty error turn repair; whitespace-only error turns dropped; trailing failed turns trimmed',
+  providers: 'all providers; the placeholder only for bedrock-converse-stream',
+  appliesWhen: () => true,
+  apply(turns, ctx) {
+    const out: Turn[] = [];
+    for (const turn of turns) {
+      const m = turn.message;
+      if (m.role !== 'assistant' || !isStreamErrorFallbackContent(m.content) || !(m.stopReason === 'error' || isZeroUsageEmptyStop(m))) {
+        out.push(turn);
+        continue;
+      }
+      if (ctx.policy.replayEmptyErrorTurnsWithPlaceholder && m.stopReason === 'error') {
+        if (isSentinelOnly(m.content)) {
+          out.push(turn);
+          continue;
+        }
+        if (isEmpty(m.content)) {
+          const after = [{ type: 'text', text: TEXT.streamErrorSentinel }];
+          ctx.note(turn, 'rewritten', 'empty error turn replayed with the placeholder text (Bedrock Converse rejects an assistant message with empty content)', { before: m.content ?? null, after, path: 'content' });
+          out.push(ctx.with(turn, { ...m, content: after }));
+          continue;
+        }
+      }
+      const why = m.stopReason === 'error' ? 'failed before producing content' : 'ended with zero usage and no content';
+      ctx.note(turn, 'dropped', `${describeTurn(m)} ${why} — nothing to replay`, { before: m.content ?? null });
+    }
+    return out;
+  },
+};

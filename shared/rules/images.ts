@@ -1,0 +1,93 @@
+/** Image payloads sanitised: missing/empty/invalid data replaced by an omission text, oversized images resized. */
+import type { ImageCodec } from '../images/codec.js';
+import { canonicalizeBase64, decodedLength, estimateDecodedBytes, formatBytesShort, readImageDimensions, sniffMimeType } from '../images/probe.js';
+import { contentArray, isRecord, TEXT } from '../messages.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 25_000_000;
+/** Images whose decoded size is above this are not even decoded (reference §5 pre-decode guard). */
+export const MAX_IMAGE_INPUT_BYTES = 10 * 1024 * 1024;
+
+const omitted = (reason: string) => ({ type: 'text', text: `[${TEXT.imageLabel}] omitted image payload: ${reason}` });
+
+type Outcome = { block: unknown; detail?: string; action?: 'rewritten' | 'marked' };
+
+/** Sanitise one image block; other blocks pass through. */
+async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome> {
+  if (!isRecord(block) || block.type !== 'image') return { block };
+  if (typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
+    return { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' };
+  }
+  if (estimateDecodedBytes(block.data) > MAX_IMAGE_INPUT_BYTES) {
+    return { block: omitted(`image exceeds input size limit (${formatBytesShort(MAX_IMAGE_INPUT_BYTES)})`), detail: `image of about ${formatBytesShort(estimateDecodedBytes(block.data))} is over the 10 MB input limit and was omitted` };
+  }
+  const data = block.data.trim();
+  if (!data) return { block: { type: 'text', text: `[${TEXT.imageLabel}] omitted empty image payload` }, detail: 'empty image payload omitted' };
+  const canonical = canonicalizeBase64(data);
+  if (!canonical) return { block: omitted('invalid base64'), detail: 'image data is not valid base64 and was omitted' };
+  const mimeType = sniffMimeType(canonical) ?? block.mimeType;
+  const maxSide = ctx.imageMaxDimensionPx;
+  const bytes = decodedLength(canonical);
+  let dims: { width: number; height: number } | null = readImageDimensions(canonical);
+  const within = (d: { width: number; height: number } | null) => !!d && d.width > 0 && d.height > 0 && d.width <= maxSide && d.height <= maxSide && bytes <= MAX_IMAGE_BYTES && d.width * d.height <= MAX_IMAGE_PIXELS;
+  const keep = (): Outcome => {
+    if (canonical === block.data && mimeType === block.mimeType) return { block };
+    const changes = [canonical !== block.data ? 'base64 canonicalised (whitespace/padding)' : '', mimeType !== block.mimeType ? `mime type corrected from ${block.mimeType} to ${mimeType} (magic bytes)` : ''].filter(Boolean);
+    return { block: { ...block, data: canonical, mimeType }, detail: changes.join('; ') };
+  };
+  if (within(dims)) return keep();
+  if (!dims && ctx.codec?.probe) {
+    dims = await ctx.codec.probe(canonical);
+    if (within(dims)) return keep();
+  }
+  const why = [
+    dims ? (dims.width > maxSide || dims.height > maxSide ? `${dims.width}×${dims.height} is over the ${maxSide} px side limit` : '') : 'dimensions unknown',
+    bytes > MAX_IMAGE_BYTES ? `${formatBytesShort(bytes)} is over the 5 MB limit` : '',
+    dims && dims.width * dims.height > MAX_IMAGE_PIXELS ? `${((dims.width * dims.height) / 1e6).toFixed(1)} MP is over the 25 MP limit` : '',
+  ].filter(Boolean).join(', ');
+  const codec: ImageCodec | undefined = ctx.codec;
+  if (!codec) {
+    const kept = keep();
+    return { block: kept.block, action: 'marked', detail: `would be resized to JPEG within ${maxSide} px / 5 MB (${why}); no image codec in this environment, left as is` };
+  }
+  const result = await codec.resize({ data: canonical, mimeType, width: dims?.width, height: dims?.height, maxDimensionPx: maxSide, maxBytes: MAX_IMAGE_BYTES, maxPixels: MAX_IMAGE_PIXELS });
+  if (!result.ok) return { block: omitted(`Error: ${result.error}`), detail: `image could not be brought within limits (${why}): ${result.error}` };
+  return {
+    block: { ...block, data: result.data, mimeType: result.mimeType },
+    detail: `resized to ${result.width}×${result.height} ${result.mimeType} ${formatBytesShort(result.bytes)} (${why})`,
+  };
+}
+
+export const imagesRule: Rule = {
+  id: 'images',
+  title: 'Image payload sanitisation',
+  explanation:
+    'Every image in a user turn, tool result or assistant turn is checked before replay: a block without data or mimeType, with empty data, with invalid base64 or over the 10 MB input guard becomes a text note ("[session:history] omitted image payload: …"); the mime type is corrected from the magic bytes (JPEG, PNG, GIF); an image over 1200 px on a side (agents.defaults.imageMaxDimensionPx), over 5 MB or over 25 megapixels is resized to JPEG (side grid 1200…800, quality 85…35, EXIF rotation applied, never enlarged) by the host\'s sharp codec. Providers reject oversized images, and smaller images cost fewer tokens. Seed: "Sanitização de cargas de imagens".',
+  seed: 'image payload sanitization (max side 1200 by default, 5 MiB, 25 MP; sharp; label session:history)',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  async apply(turns, ctx) {
+    const out: Turn[] = [];
+    for (const turn of turns) {
+      const m = turn.message;
+      const content = contentArray(m);
+      if (!content || !['user', 'assistant', 'toolResult'].includes(m.role) || !content.some((b) => isRecord(b) && b.type === 'image')) {
+        out.push(turn);
+        continue;
+      }
+      let changed = false;
+      const next: unknown[] = [];
+      for (let i = 0; i < content.length; i += 1) {
+        const outcome = await sanitizeBlock(content[i], ctx);
+        next.push(outcome.block);
+        if (outcome.detail) {
+          ctx.note(turn, outcome.action ?? 'rewritten', outcome.detail, { before: content[i], after: outcome.block, path: `content[${i}]` });
+          if (outcome.block !== content[i]) changed = true;
+        }
+      }
+      out.push(changed ? ctx.with(turn, { ...m, content: next }) : turn);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,81 @@
+/** Marks user turns routed from another session so the model does not take them as the user's own words. */
+import { contentArray, isRecord, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import type { Rule, Turn } from './rule.js';
+
+const KINDS = new Set(['external_user', 'inter_session', 'internal_system', 'room_observation']);
+
+/** The provenance of an inter-session user turn, normalised; undefined for any other turn. */
+function interSessionProvenance(message: Message): Record<string, string> | undefined {
+  if (message.role !== 'user' || !isRecord(message.provenance)) return undefined;
+  const p = message.provenance;
+  if (typeof p.kind !== 'string' || !KINDS.has(p.kind) || p.kind !== 'inter_session') return undefined;
+  const out: Record<string, string> = {};
+  for (const key of ['sourceSessionKey', 'sourceChannel', 'sourceTool']) {
+    const v = p[key];
+    if (typeof v === 'string' && v.trim()) out[key] = v.trim();
+  }
+  return out;
+}
+
+/** The marker OpenClaw prepends: header with the source details and `isUser=false`, then the explanation. */
+export function interSessionMarker(p: Record<string, string>): string {
+  const details = [p.sourceSessionKey && `sourceSession=${p.sourceSessionKey}`, p.sourceChannel && `sourceChannel=${p.sourceChannel}`, p.sourceTool && `sourceTool=${p.sourceTool}`, 'isUser=false'].filter(Boolean);
+  return `${TEXT.interSessionHeader} ${details.join(' ')}\n${TEXT.interSessionExplanation}`;
+}
+
+/** Remove the first existing marker (header line and its explanation) from a text. */
+function removeExistingMarker(text: string): string {
+  const index = text.indexOf(TEXT.interSessionHeader);
+  if (index < 0) return text;
+  const headerEnd = text.indexOf('\n', index);
+  let body = headerEnd < 0 ? text.slice(index + TEXT.interSessionHeader.length) : text.slice(headerEnd + 1);
+  if (headerEnd >= 0 && body.startsWith(TEXT.interSessionExplanation)) body = body.slice(TEXT.interSessionExplanation.length).replace(/^\r?\n/, '');
+  return [text.slice(0, index).trimEnd(), body].filter(Boolean).join('\n');
+}
+
+/** The text with the marker hoisted to the top (idempotent); blank text is left alone. */
+export function annotateInterSessionText(text: string, p: Record<string, string>): string {
+  if (!text.trim()) return text;
+  const marker = interSessionMarker(p);
+  if (text === marker || text.startsWith(`${marker}\n`)) return text;
+  return `${marker}\n${removeExistingMarker(text)}`;
+}
+
+export const interSessionProvenanceRule: Rule = {
+  id: 'inter-session-provenance',
+  title: 'Inter-session provenance marker',
+  explanation:
+    'A user turn that another session or an internal tool routed here (provenance.kind = "inter_session", e.g. sessions_send) is not an instruction from this session\'s user. OpenClaw prepends "[Inter-session message] sourceSession=… sourceChannel=… sourceTool=… isUser=false" and an explanation sentence to its first text (or adds a text block when there is none), so the model can tell routed data from the user\'s own words. Idempotent: an existing marker is hoisted, never doubled. Seed: "Marcação da procedência da entrada do usuário".',
+  seed: 'inter-session input provenance marker',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  apply(turns, ctx) {
+    return turns.map((turn): Turn => {
+      const p = interSessionProvenance(turn.message);
+      if (!p) return turn;
+      const m = turn.message;
+      if (typeof m.content === 'string') {
+        const next = annotateInterSessionText(m.content, p);
+        if (next === m.content) return turn;
+        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', { before: m.content, after: next, path: 'content' });
+        return ctx.with(turn, { ...m, content: next });
+      }
+      const content = contentArray(m);
+      if (!content) return turn;
+      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
+      if (index >= 0) {
+        const block = content[index] as Record<string, unknown> & { text: string };
+        const next = annotateInterSessionText(block.text, p);
+        if (next === block.text) return turn;
+        const nextContent = [...content];
+        nextContent[index] = { ...block, text: next };
+        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', { before: block.text, after: next, path: `content[${index}].text` });
+        return ctx.with(turn, { ...m, content: nextContent });
+      }
+      const added = { type: 'text', text: annotateInterSessionText(TEXT.interSessionFiller, p) };
+      ctx.note(turn, 'inserted', 'added an inter-session marker block (the turn had no text)', { after: added, path: 'content[0]' });
+      return ctx.with(turn, { ...m, content: [added, ...content] });
+    });
+  },
+};

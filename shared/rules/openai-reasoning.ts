@@ -1,0 +1,169 @@
+/**
+ * OpenAI Responses reasoning items (`rs_…`): dropped when stale (from before a model route switch) or
+ * orphaned (nothing follows them in the turn), and `call_…|fc_…` ids downgraded when no reasoning precedes them.
+ */
+import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, timestampMs } from '../messages.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+
+export interface OpenAIReasoningOptions {
+  /** `reasoning`: stale + orphan drop; `fc-downgrade`: the call|fc pairing downgrade. */
+  phase: 'reasoning' | 'fc-downgrade';
+  /** Reasoning from turns at or before this time is stale (a model route switch happened then). */
+  dropBefore?: number | null;
+}
+
+/** An OpenAI Responses reasoning signature: JSON with an `rs_` id and a reasoning type. */
+export function parseReasoningSignature(value: unknown): { id: string; type: string } | null {
+  let candidate: unknown = null;
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (!t.startsWith('{') || !t.endsWith('}')) return null;
+    try {
+      candidate = JSON.parse(t);
+    } catch {
+      return null;
+    }
+  } else if (value && typeof value === 'object') candidate = value;
+  if (!isRecord(candidate)) return null;
+  const id = typeof candidate.id === 'string' ? candidate.id : '';
+  const type = typeof candidate.type === 'string' ? candidate.type : '';
+  return id.startsWith('rs_') && (type === 'reasoning' || type.startsWith('reasoning.')) ? { id, type } : null;
+}
+
+const isReasoningBlock = (b: unknown) => isRecord(b) && b.type === 'thinking' && parseReasoningSignature(b.thinkingSignature) !== null;
+
+/** The `{"v":1,"phase":…}` a text signature keeps when its message id is dropped. */
+function phaseOnly(signature: unknown): string | undefined {
+  if (typeof signature !== 'string' || !signature.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(signature) as Record<string, unknown>;
+    if (parsed.v === 1 && (parsed.phase === 'commentary' || parsed.phase === 'final_answer')) return JSON.stringify({ v: 1, phase: parsed.phase });
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number | null | undefined): Turn[] {
+  const out: Turn[] = [];
+  for (const turn of turns) {
+    const m = turn.message;
+    if (m.role !== 'assistant' || !Array.isArray(m.content)) {
+      out.push(turn);
+      continue;
+    }
+    const ts = timestampMs(m.timestamp);
+    const stale = dropBefore !== null && dropBefore !== undefined && !(Number.isFinite(ts) && ts > dropBefore);
+    const content = m.content;
+    let droppedStale = 0;
+    let droppedOrphan = 0;
+    let nulls = 0;
+    const kept: unknown[] = [];
+    content.forEach((block, i) => {
+      if (stale && !block) {
+        nulls += 1;
+        return;
+      }
+      if (!isReasoningBlock(block)) {
+        kept.push(block);
+        return;
+      }
+      if (stale) {
+        droppedStale += 1;
+        return;
+      }
+      // SPEC §10.3: reasoning with no non-thinking block after it in the same turn is orphaned.
+      const followed = content.slice(i + 1).some((b) => isRecord(b) && b.type !== 'thinking' && b.type !== 'redacted_thinking');
+      if (!followed) {
+        droppedOrphan += 1;
+        return;
+      }
+      kept.push(block);
+    });
+    if (droppedStale + droppedOrphan + nulls === 0) {
+      out.push(turn);
+      continue;
+    }
+    const detail = [droppedStale ? `${droppedStale} reasoning item(s) from before the model route switch removed (OpenAI rejects reasoning another model produced)` : '', droppedOrphan ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed (SPEC §10.3)` : ''].filter(Boolean).join('; ');
+    if (kept.length === 0) {
+      ctx.note(turn, 'dropped', `${describeTurn(m)} held only ${detail || 'empty blocks'}`, { before: content });
+      continue;
+    }
+    const final = droppedStale
+      ? kept.map((b) => {
+          if (!isRecord(b) || b.type !== 'text' || b.textSignature === undefined) return b;
+          const phase = phaseOnly(b.textSignature);
+          const { textSignature: _dropped, ...rest } = b;
+          return phase !== undefined ? { ...rest, textSignature: phase } : rest;
+        })
+      : kept;
+    ctx.note(turn, 'rewritten', detail || 'empty blocks removed', { before: content.filter((b) => isReasoningBlock(b)), path: 'content' });
+    out.push(ctx.with(turn, { ...m, content: final }));
+  }
+  return out;
+}
+
+function splitPairing(id: string): { callId: string; itemId?: string } {
+  const sep = id.indexOf('|');
+  return sep <= 0 || sep >= id.length - 1 ? { callId: id } : { callId: id.slice(0, sep), itemId: id.slice(sep + 1) };
+}
+
+function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const out: Turn[] = [];
+  let pending: Map<string, string> | null = null;
+  for (const turn of turns) {
+    const m = turn.message;
+    if (m.role === 'assistant') {
+      if (!Array.isArray(m.content)) {
+        pending = null;
+        out.push(turn);
+        continue;
+      }
+      const local = new Map<string, string>();
+      let seenReasoning = false;
+      const next = m.content.map((block, i) => {
+        if (isReasoningBlock(block)) {
+          seenReasoning = true;
+          return block;
+        }
+        if (!isRecord(block) || typeof block.type !== 'string' || !PAIRABLE_CALL_TYPES.has(block.type) || typeof block.id !== 'string') return block;
+        const { callId, itemId } = splitPairing(block.id);
+        if (seenReasoning || !itemId || !itemId.startsWith('fc_')) return block;
+        local.set(block.id, callId);
+        ctx.note(turn, 'rewritten', `call id ${block.id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`, { before: block.id, after: callId, path: `content[${i}].id` });
+        return { ...block, id: callId };
+      });
+      pending = local.size ? local : null;
+      out.push(local.size ? ctx.with(turn, { ...m, content: next }) : turn);
+      continue;
+    }
+    if (m.role === 'toolResult' && pending) {
+      const updates: Record<string, string> = {};
+      for (const field of ['toolCallId', 'toolUseId']) {
+        const v = m[field];
+        if (typeof v === 'string' && pending.has(v)) updates[field] = pending.get(v)!;
+      }
+      if (Object.keys(updates).length) {
+        ctx.note(turn, 'rewritten', `result id follows its downgraded call (${Object.values(updates)[0]})`, { before: m.toolCallId ?? m.toolUseId ?? null, after: Object.values(updates)[0], path: Object.keys(updates).join(', ') });
+        out.push(ctx.with(turn, { ...m, ...updates }));
+      } else out.push(turn);
+      continue;
+    }
+    pending = null;
+    out.push(turn);
+  }
+  return out;
+}
+
+export const openaiReasoningRule: Rule<OpenAIReasoningOptions> = {
+  id: 'openai-reasoning',
+  title: 'OpenAI Responses reasoning items',
+  explanation:
+    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). SPEC §10.3: a reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too; a turn left empty is dropped. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id. Seed: "Remove assinaturas de raciocínio órfãs … e remove o raciocínio reproduzível do OpenAI após uma troca de rota do modelo".',
+  seed: 'orphan rs_* reasoning dropped; replayable reasoning dropped after a model route switch; call|fc downgrade',
+  providers: 'OpenAI Responses family (openai-responses, openai-codex-responses, openai-chatgpt-responses, azure-openai-responses)',
+  appliesWhen: (policy) => policy.isResponsesFamily,
+  apply(turns, ctx, options) {
+    return options.phase === 'fc-downgrade' ? fcDowngrade(turns, ctx) : reasoning(turns, ctx, options.dropBefore);
+  },
+};

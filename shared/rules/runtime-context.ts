@@ -1,0 +1,73 @@
+/** Runtime context and copied inbound metadata are not transcript: stripped from replayed assistant text. */
+import { contentArray, describeTurn, isRecord } from '../messages.js';
+import { stripInternalMetadata } from '../text/internal-metadata.js';
+import type { Rule, Turn } from './rule.js';
+
+export const runtimeContextRule: Rule = {
+  id: 'runtime-context',
+  title: 'Runtime context is not transcript',
+  explanation:
+    'OpenClaw adds runtime context to a prompt (delimited <<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>> blocks, "OpenClaw runtime context …" prefaces, copied inbound metadata headers marked ⟦openclaw:ctx⟧ or the older "Conversation info (untrusted metadata):" blocks, message-tool delivery hints). It is not something the user or the model wrote, and models that echoed it back would replay it as their own words. The display projection removes it from assistant text before replay, keeping the visible text around it; a text block left blank is removed, and a turn left with nothing is dropped. Seed: "Exclusão do contexto de prompt exclusivo do runtime dos turnos de transcrição visíveis ao usuário".',
+  seed: 'runtime/system context is not user transcript (display projection for legacy wrappers)',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  apply(turns, ctx) {
+    const out: Turn[] = [];
+    for (const turn of turns) {
+      const m = turn.message;
+      if (m.role !== 'assistant') {
+        out.push(turn);
+        continue;
+      }
+      if (typeof m.content === 'string') {
+        const stripped = stripInternalMetadata(m.content);
+        if (stripped === m.content) {
+          out.push(turn);
+          continue;
+        }
+        if (!stripped.trim()) {
+          ctx.note(turn, 'dropped', `${describeTurn(m)} held only runtime context/metadata`, { before: m.content });
+          continue;
+        }
+        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', { before: m.content, after: stripped, path: 'content' });
+        out.push(ctx.with(turn, { ...m, content: stripped }));
+        continue;
+      }
+      const content = contentArray(m);
+      if (!content) {
+        out.push(turn);
+        continue;
+      }
+      let changed = false;
+      const next: unknown[] = [];
+      content.forEach((block, i) => {
+        if (!isRecord(block) || typeof block.text !== 'string') {
+          next.push(block);
+          return;
+        }
+        const stripped = stripInternalMetadata(block.text);
+        if (stripped === block.text) {
+          next.push(block);
+          return;
+        }
+        changed = true;
+        if (!stripped.trim()) {
+          ctx.note(turn, 'rewritten', 'a text block holding only runtime context/metadata was removed', { before: block, path: `content[${i}]` });
+          return;
+        }
+        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', { before: block.text, after: stripped, path: `content[${i}].text` });
+        next.push({ ...block, text: stripped });
+      });
+      if (!changed) {
+        out.push(turn);
+        continue;
+      }
+      if (next.length === 0) {
+        ctx.note(turn, 'dropped', `${describeTurn(m)} held only runtime context/metadata`, { before: m.content });
+        continue;
+      }
+      out.push(ctx.with(turn, { ...m, content: next }));
+    }
+    return out;
+  },
+};

@@ -1,0 +1,59 @@
+/** Thinking blocks with a missing, empty or blank signature are removed (signed-thinking providers). */
+import { isRecord, isThinkingLike, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import type { Rule, Turn } from './rule.js';
+import { hasReplayableSignature, isAssistantWithContent, latestAssistantIndex, reasoningOmitted, shouldPreserveLatestAssistantThinking } from './thinking-common.js';
+
+/** SPEC §10.4: Antigravity Claude keeps signatures under `thinkingSignature` only. */
+function normalizeAntigravitySignature(block: Record<string, unknown>): Record<string, unknown> {
+  if (typeof block.thinkingSignature === 'string' && block.thinkingSignature.trim()) return block;
+  const candidate = [block.signature, block.thought_signature, block.thoughtSignature].find((v) => typeof v === 'string' && v.trim());
+  if (candidate === undefined) return block;
+  const copy: Record<string, unknown> = { ...block, thinkingSignature: candidate };
+  delete copy.signature;
+  delete copy.thought_signature;
+  delete copy.thoughtSignature;
+  return copy;
+}
+
+export const thinkingSignatureInvalidRule: Rule = {
+  id: 'thinking-signature-invalid',
+  title: 'Missing or blank thinking signatures',
+  explanation:
+    'Anthropic and Bedrock verify the signature of every replayed thinking block and reject one whose signature is absent, empty or blank. Such blocks are removed from every assistant turn except the latest one while it still ends the history or is the tool turn in progress (the provider rejects a modified latest turn; OpenClaw recovers that case by a retry instead). A turn left with nothing gets "[assistant reasoning omitted]" so its shape survives. Only presence is checked — the provider is the authority on signature validity. SPEC §10.4: for Antigravity Claude, signatures stored as signature/thought_signature are first normalised to thinkingSignature and unsigned thinking is dropped the same way. Seed: "Blocos de pensamento com assinaturas de reprodução ausentes, vazias ou em branco são removidos".',
+  seed: 'missing/empty/blank signatures dropped, [assistant reasoning omitted]',
+  providers: 'Anthropic, Bedrock, Anthropic Vertex, signature-preserving policies, Antigravity Claude',
+  appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
+  apply(turns, ctx) {
+    const messages = turns.map((t) => t.message);
+    const preserveIndex = shouldPreserveLatestAssistantThinking(messages) ? latestAssistantIndex(messages) : -1;
+    const antigravity = ctx.policy.normalizeAntigravityThinkingBlocks;
+    return turns.map((turn, index): Turn => {
+      const m = turn.message;
+      if (!isAssistantWithContent(m) || index === preserveIndex) return turn;
+      let changed = false;
+      const next: unknown[] = [];
+      (m.content as unknown[]).forEach((block, i) => {
+        let b = block;
+        if (antigravity && isThinkingLike(b) && isRecord(b)) {
+          const normalized = normalizeAntigravitySignature(b);
+          if (normalized !== b) {
+            ctx.note(turn, 'rewritten', 'Antigravity Claude: signature moved to thinkingSignature', { before: b, after: normalized, path: `content[${i}]` });
+            changed = true;
+            b = normalized;
+          }
+        }
+        if (!isThinkingLike(b) || hasReplayableSignature(b)) {
+          next.push(b);
+          return;
+        }
+        changed = true;
+        ctx.note(turn, 'rewritten', 'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)', { before: b, path: `content[${i}]` });
+      });
+      if (!changed) return turn;
+      const emptied = next.length === 0;
+      if (emptied) ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, { after: reasoningOmitted()[0], path: 'content[0]' });
+      return ctx.with(turn, { ...m, content: emptied ? reasoningOmitted() : next } as Message);
+    });
+  },
+};

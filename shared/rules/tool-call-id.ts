@@ -1,0 +1,155 @@
+/** Tool-call ids rewritten to what strict providers accept (alphanumeric; Mistral: exactly 9), results kept paired. */
+import { sha256Hex } from '../hash/sha256.js';
+import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
+import type { Message, ToolCallIdMode } from '../types.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+import { completedCallBlocks, hasCallInput, normalizeAllowlist } from './tool-call-input.js';
+import { extractCalls } from './tool-result-pairing.js';
+import { rewriteResultIds } from './responses-tool-call-id.js';
+
+const NATIVE_ANTHROPIC = /^toolu_[A-Za-z0-9_]+$/;
+const NATIVE_KIMI = /^functions\.[A-Za-z0-9_-]+:\d+$/;
+const MAX_STRICT = 40;
+
+const shortHash = (text: string, length = 8) => sha256Hex(text).slice(0, length);
+
+/** The per-id transform of reference §3.12. */
+export function sanitizeToolCallId(id: unknown, mode: ToolCallIdMode = 'strict'): string {
+  if (!id || typeof id !== 'string') return mode === 'strict9' ? 'defaultid' : 'defaulttoolid';
+  if (mode === 'strict9') {
+    const alnum = id.replace(/[^a-zA-Z0-9]/g, '');
+    if (alnum.length >= 9) return alnum.slice(0, 9);
+    return shortHash(alnum.length > 0 ? alnum : 'sanitized', 9);
+  }
+  if (NATIVE_KIMI.test(id)) return id;
+  const alnum = id.replace(/[^a-zA-Z0-9]/g, '');
+  return alnum.length > 0 ? alnum : 'sanitizedtoolid';
+}
+
+/** Allocate a unique id for a seed (collisions get a hash, then a counter suffix). */
+function allocate(seed: string, mode: ToolCallIdMode, used: Set<string>, now: number): string {
+  if (mode === 'strict9') {
+    const base = sanitizeToolCallId(seed, mode);
+    if (base.length >= 9 && !used.has(base.slice(0, 9))) return base.slice(0, 9);
+    for (let i = 0; i < 1000; i += 1) {
+      const hashed = shortHash(`${seed}:${i}`, 9);
+      if (!used.has(hashed)) return hashed;
+    }
+    return shortHash(`${seed}:${now}`, 9);
+  }
+  const base = sanitizeToolCallId(seed, mode).slice(0, MAX_STRICT);
+  if (!used.has(base)) return base;
+  const hash = shortHash(seed);
+  const candidate = `${base.length > MAX_STRICT - hash.length ? base.slice(0, MAX_STRICT - hash.length) : base}${hash}`;
+  if (!used.has(candidate)) return candidate;
+  for (let i = 2; i < 1000; i += 1) {
+    const next = `${candidate.slice(0, MAX_STRICT - `x${i}`.length)}x${i}`;
+    if (!used.has(next)) return next;
+  }
+  return `${candidate.slice(0, MAX_STRICT - `t${now}`.length)}t${now}`;
+}
+
+/** Signed thinking + tool-call turns that can replay untouched: their ids are reserved first. */
+function replaySafeSignedTurns(messages: readonly Message[], allowedNames: readonly string[] | undefined): { reserved: Set<string>; indexes: Set<number> } {
+  const allowed = normalizeAllowlist(allowedNames);
+  const completed = completedCallBlocks(messages);
+  const reserved = new Set<string>();
+  const indexes = new Set<number>();
+  messages.forEach((m, index) => {
+    if (m.role !== 'assistant' || !Array.isArray(m.content)) return;
+    let thinking = false;
+    let call = false;
+    const seen = new Set<string>();
+    for (const b of m.content) {
+      if (isThinkingLike(b)) {
+        thinking = true;
+        continue;
+      }
+      if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type)) continue;
+      call = true;
+      const id = typeof b.id === 'string' ? b.id.trim() : '';
+      const nameOk = typeof b.name === 'string' && resolveOk(b.name, completed.has(b) ? null : allowed) && b.name === b.name.trim();
+      if (!hasCallInput(b) || !id || seen.has(id) || !nameOk) return;
+      seen.add(id);
+    }
+    if (!thinking || !call) return;
+    const calls = extractCalls(m);
+    if (calls.some((c) => reserved.has(c.id))) return;
+    indexes.add(index);
+    for (const c of calls) reserved.add(c.id);
+  });
+  return { reserved, indexes };
+}
+
+function resolveOk(name: string, allowed: Set<string> | null): boolean {
+  const t = name.trim();
+  return !!t && t.length <= 64 && /^[A-Za-z0-9_:.-]+$/.test(t) && (!allowed || allowed.has(t.toLowerCase()));
+}
+
+export const toolCallIdRule: Rule = {
+  id: 'tool-call-id',
+  title: 'Tool call id sanitisation',
+  explanation:
+    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. SPEC §10.1: Mistral targets (provider mistral, or a Mistral family model id under any provider) use strict9. Seed: "Sanitização de IDs de chamadas de ferramenta: alfanuméricos estritos" / "strict9 (alfanuméricos, comprimento 9)".',
+  seed: 'strict (alphanumeric) and strict9 (9 alphanumerics) id rewriting, results kept paired',
+  providers: 'Anthropic API, Google API and Chat Completions policies (strict); Mistral (strict9)',
+  appliesWhen: (policy) => policy.sanitizeToolCallIds && policy.toolCallIdMode !== null && !policy.isResponsesFamily,
+  apply(turns, ctx) {
+    return sanitizeIds(turns, ctx);
+  },
+};
+
+function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const mode = ctx.policy.toolCallIdMode ?? 'strict';
+  const messages = turns.map((t) => t.message);
+  const safe = ctx.policy.allowProviderOwnedThinkingReplay ? replaySafeSignedTurns(messages, ctx.allowedToolNames) : { reserved: new Set<string>(), indexes: new Set<number>() };
+  const used = new Set(safe.reserved);
+  const assistantSeen = new Map<string, number>();
+  const orphanSeen = new Map<string, number>();
+  const pending = new Map<string, string[]>();
+  const keepNative = ctx.policy.preserveNativeAnthropicToolUseIds;
+  const take = (id: string) => {
+    used.add(id);
+    return id;
+  };
+  const resolveAssistant = (id: string) => {
+    const n = (assistantSeen.get(id) ?? 0) + 1;
+    assistantSeen.set(id, n);
+    const next = keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id) ? take(id) : take(allocate(n === 1 ? id : `${id}:${n}`, mode, used, ctx.now));
+    pending.set(id, [...(pending.get(id) ?? []), next]);
+    return next;
+  };
+  const resolveResult = (id: string) => {
+    const queue = pending.get(id);
+    if (queue && queue.length) return queue.shift()!;
+    const n = (orphanSeen.get(id) ?? 0) + 1;
+    orphanSeen.set(id, n);
+    if (keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)) return take(id);
+    return take(allocate(`${id}:tool_result:${n}`, mode, used, ctx.now));
+  };
+  return turns.map((turn, index): Turn => {
+    const m = turn.message;
+    if (m.role === 'assistant') {
+      if (safe.indexes.has(index)) {
+        for (const c of extractCalls(m)) {
+          used.add(c.id);
+          pending.set(c.id, [...(pending.get(c.id) ?? []), c.id]);
+        }
+        return turn;
+      }
+      if (!Array.isArray(m.content)) return turn;
+      let changed = false;
+      const next = m.content.map((b, i) => {
+        if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) return b;
+        const id = resolveAssistant(b.id);
+        if (id === b.id) return b;
+        changed = true;
+        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`, { before: b.id, after: id, path: `content[${i}].id` });
+        return { ...b, id };
+      });
+      return changed ? ctx.with(turn, { ...m, content: next }) : turn;
+    }
+    if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call');
+    return turn;
+  });
+}

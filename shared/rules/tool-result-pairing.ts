@@ -1,0 +1,261 @@
+/**
+ * Every tool call answered exactly once, right after its call: real results moved into place,
+ * missing ones synthesised, duplicates and orphans dropped (reference §3.10 "frame" algorithm).
+ */
+import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+
+export interface PairingOptions {
+  /**
+   * `aborted` for the OpenAI Responses family (Codex parity), the OpenClaw text otherwise;
+   * `embedded` removes tool-result blocks inside user turns that answer no call of the turn before.
+   */
+  flavour: 'responses' | 'generic' | 'embedded';
+  /** Where in the pipeline this run is (for the annotation text). */
+  stage?: string;
+}
+
+interface Call {
+  id: string;
+  name?: string;
+}
+
+/** The pairable tool calls of an assistant (toolCall/toolUse/functionCall with a non-empty id). */
+export function extractCalls(message: Message): Call[] {
+  if (!Array.isArray(message.content)) return [];
+  const out: Call[] = [];
+  for (const b of message.content) {
+    if (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id) out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
+  }
+  return out;
+}
+
+const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'];
+
+/** The first non-blank result id of a toolResult (trimmed), or undefined. */
+export function resultId(message: Message): string | undefined {
+  for (const field of RESULT_ID_FIELDS) {
+    const v = message[field];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+  }
+  return undefined;
+}
+
+/** A synthetic result OpenClaw inserted earlier (marker detail, or the default text). */
+export function isSyntheticResult(message: Message): boolean {
+  if (!message.isError) return false;
+  if (isRecord(message.details) && message.details.openclawSyntheticMissingToolResult === true) return true;
+  return Array.isArray(message.content) && message.content.some((b) => isRecord(b) && b.type === 'text' && b.text === TEXT.syntheticToolResult);
+}
+
+const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+interface Occurrence extends Call {
+  result?: Turn;
+  source?: Turn;
+  /** Where the result came from: 0 in place, 1 displaced within the frame, 2 from another frame. */
+  displacement: number;
+  /** Index of the result in the input. */
+  index?: number;
+}
+
+interface Frame {
+  start: number;
+  end: number;
+  assistant: Turn;
+  occurrences: Occurrence[];
+  remainder: Turn[];
+  unclaimed: { turn: Turn; id?: string; index: number }[];
+  failed: boolean;
+}
+
+export const toolResultPairingRule: Rule<PairingOptions> = {
+  id: 'tool-result-pairing',
+  title: 'Tool call / result pairing',
+  explanation:
+    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex parity, SPEC §10.2), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results. Seed: "Reparo do pareamento de resultados de ferramentas e resultados de ferramentas sintéticos".',
+  seed: 'move real results, synthesize missing (aborted for OpenAI Responses family; the openclaw text otherwise), drop orphans and duplicates',
+  providers: 'all providers',
+  appliesWhen: (policy) => policy.repairToolUseResultPairing,
+  apply(turns, ctx, options) {
+    return options.flavour === 'embedded' ? stripEmbeddedResults(turns, ctx) : repairPairing(turns, ctx, options);
+  },
+};
+
+/**
+ * Tool-result blocks embedded in a user turn must answer a call of the assistant right before it
+ * (none may follow a signed thinking + tool-call turn, which replays untouched).
+ */
+function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  return turns.map((turn, index): Turn => {
+    const m = turn.message;
+    if (m.role !== 'user' || !Array.isArray(m.content)) return turn;
+    const previous = turns[index - 1]?.message;
+    const prevContent = previous?.role === 'assistant' && Array.isArray(previous.content) ? previous.content : [];
+    const signedSpan = ctx.policy.allowProviderOwnedThinkingReplay && prevContent.some((b) => isRecord(b) && (b.type === 'thinking' || b.type === 'redacted_thinking')) && prevContent.some((b) => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type));
+    const valid = new Set(prevContent.flatMap((b) => (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id.trim() ? [b.id.trim()] : [])));
+    const removed: number[] = [];
+    const kept = m.content.filter((b, i) => {
+      if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) return true;
+      const ids = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id'].flatMap((f) => (typeof b[f] === 'string' && (b[f] as string).trim() ? [(b[f] as string).trim()] : []));
+      const ok = !signedSpan && ids.length > 0 && valid.size > 0 && ids.some((id) => valid.has(id));
+      if (!ok) removed.push(i);
+      return ok;
+    });
+    if (removed.length === 0) return turn;
+    const content = kept.length ? kept : [{ type: 'text', text: TEXT.toolResultsOmitted }];
+    ctx.note(turn, 'rewritten', `${removed.length} embedded tool result block(s) removed: they answer no call of the previous assistant turn${kept.length ? '' : ` — "${TEXT.toolResultsOmitted}" keeps the turn`}`, { before: removed.map((i) => (m.content as unknown[])[i]), path: removed.map((i) => `content[${i}]`).join(', ') });
+    return ctx.with(turn, { ...m, content });
+  });
+}
+
+/** Bind a result without an id to the frame's only call when the names agree. */
+function bindLegacy(turn: Turn, calls: Call[], ctx: RuleContext): Turn {
+  const m = turn.message;
+  if (resultId(m) || calls.length !== 1) return turn;
+  const rn = trimmedOrUndefined(m.toolName);
+  const cn = trimmedOrUndefined(calls[0].name);
+  if (rn && cn && rn !== cn) return turn;
+  ctx.note(turn, 'rewritten', `result without a call id bound to the only call of its turn (${calls[0].id}) and marked as an error`, { before: { toolCallId: m.toolCallId ?? null }, after: { toolCallId: calls[0].id, isError: true }, path: 'toolCallId' });
+  return ctx.with(turn, { ...m, toolCallId: calls[0].id, isError: true });
+}
+
+/** The result's toolName trimmed, falling back to the call's name, or "unknown" when it was blank. */
+function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContext): Turn {
+  const m = turn.message;
+  const raw = m.toolName;
+  const name = trimmedOrUndefined(raw);
+  let next: string | undefined;
+  if (name) next = raw === name ? undefined : name;
+  else if (trimmedOrUndefined(fallback)) next = trimmedOrUndefined(fallback);
+  else if (typeof raw === 'string') next = 'unknown';
+  if (next === undefined) return turn;
+  ctx.note(turn, 'rewritten', `tool result name set to "${next}"`, { before: raw ?? null, after: next, path: 'toolName' });
+  return ctx.with(turn, { ...m, toolName: next });
+}
+
+function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
+  const starts: number[] = [];
+  turns.forEach((t, i) => {
+    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
+  });
+  const dropped: { turn: Turn; why: string }[] = [];
+  const frames: Frame[] = starts.map((start, f) => {
+    const assistant = turns[start];
+    const calls = extractCalls(assistant.message);
+    const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
+    const pending = new Map<string, Occurrence[]>();
+    for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
+    const synthetic = new Map<string, Occurrence[]>();
+    const end = starts[f + 1] ?? turns.length;
+    const remainder: Turn[] = [];
+    const unclaimed: Frame['unclaimed'] = [];
+    for (let i = start + 1; i < end; i += 1) {
+      const turn = turns[i];
+      if (turn.message.role !== 'toolResult') {
+        remainder.push(turn);
+        continue;
+      }
+      const bound = bindLegacy(turn, calls, ctx);
+      const id = resultId(bound.message);
+      const occurrence = id ? pending.get(id)?.shift() : undefined;
+      if (occurrence) {
+        occurrence.result = normalizeName(bound, occurrence.name, ctx);
+        occurrence.source = turn;
+        occurrence.displacement = remainder.length > 0 ? 1 : 0;
+        occurrence.index = i;
+        if (isSyntheticResult(occurrence.result.message)) synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
+        continue;
+      }
+      if (!id || !occurrences.some((o) => o.id === id)) {
+        unclaimed.push({ turn: bound, id, index: i });
+        continue;
+      }
+      // A second result for an answered call: it may replace an earlier synthetic one.
+      const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
+      if (replaceable) {
+        if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
+        replaceable.result = normalizeName(bound, replaceable.name, ctx);
+        replaceable.source = turn;
+        replaceable.displacement = 1;
+        replaceable.index = i;
+      } else {
+        dropped.push({ turn: bound, why: `duplicate result for call ${id} (the call was already answered)` });
+      }
+    }
+    const stop = assistant.message.stopReason;
+    return { start, end, assistant, occurrences, remainder, unclaimed, failed: stop === 'error' || stop === 'aborted' };
+  });
+
+  // Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id.
+  const unresolved = new Map<string, Occurrence[]>();
+  for (const frame of frames) {
+    for (const o of frame.occurrences) if (!o.result || isSyntheticResult(o.result.message)) unresolved.set(o.id, [...(unresolved.get(o.id) ?? []), o]);
+    for (const record of frame.unclaimed) {
+      const candidates = record.id ? (unresolved.get(record.id) ?? []).filter((c) => !c.result || (isSyntheticResult(c.result.message) && !isSyntheticResult(record.turn.message))) : [];
+      if (candidates.length !== 1) {
+        dropped.push({ turn: record.turn, why: record.id ? (candidates.length ? `result for ${record.id} matches ${candidates.length} unanswered calls — ambiguous, dropped` : `orphan result: no call with id ${record.id}`) : 'orphan result without a call id' });
+        continue;
+      }
+      const c = candidates[0];
+      if (c.result && isSyntheticResult(c.result.message)) dropped.push({ turn: c.result, why: `synthetic result replaced by the real result for ${c.id}` });
+      c.result = normalizeName(record.turn, c.name, ctx);
+      c.source = record.turn;
+      c.displacement = 2;
+      c.index = record.index;
+    }
+  }
+
+  const out: Turn[] = [];
+  let cursor = 0;
+  const unframed = (until: number) => {
+    for (; cursor < until; cursor += 1) {
+      const t = turns[cursor];
+      if (t.message.role === 'toolResult') dropped.push({ turn: t, why: `orphan result${resultId(t.message) ? ` for ${resultId(t.message)}` : ''}: no tool call before it` });
+      else out.push(t);
+    }
+  };
+  const text = options.flavour === 'responses' ? TEXT.abortedToolResult : TEXT.syntheticToolResult;
+  for (const frame of frames) {
+    unframed(frame.start);
+    cursor = frame.end;
+    if (frame.failed) {
+      ctx.note(frame.assistant, 'dropped', `${describeTurn(frame.assistant.message)} with tool calls failed mid-stream: dropped with its results (its calls never completed)`, { before: frame.assistant.message.content ?? null });
+      for (const o of frame.occurrences) if (o.result) dropped.push({ turn: o.result, why: `result of the failed turn's call ${o.id}` });
+    } else {
+      out.push(frame.assistant);
+      let lastIndex = -1;
+      frame.occurrences.forEach((o) => {
+        if (o.result) {
+          const reordered = o.index !== undefined && o.index < lastIndex;
+          lastIndex = Math.max(lastIndex, o.index ?? -1);
+          if (o.displacement === 2) ctx.note(o.result, 'moved', `result for ${o.id} moved from a later turn to right after its call`);
+          else if (o.displacement === 1) ctx.note(o.result, 'moved', `result for ${o.id} moved right after its call (other turns had come in between)`);
+          else if (reordered) ctx.note(o.result, 'moved', `result for ${o.id} reordered to follow the call order`);
+          out.push(o.result);
+          return;
+        }
+        const missing = ctx.create({
+          role: 'toolResult',
+          toolCallId: o.id,
+          toolName: o.name ?? 'unknown',
+          content: [{ type: 'text', text }],
+          details: { openclawSyntheticMissingToolResult: true, reason: 'missing_tool_result' },
+          isError: true,
+          timestamp: ctx.now,
+        });
+        o.result = missing;
+        ctx.note(missing, 'inserted', `call ${o.id} (${o.name ?? 'unknown'}) had no result: synthetic error result "${text}" inserted`, { after: missing.message });
+        out.push(missing);
+      });
+    }
+    for (const t of frame.remainder) {
+      if (frame.occurrences.some((o) => o.displacement === 1 && o.result)) ctx.note(t, 'moved', `${describeTurn(t.message)} moved after the tool results it had interrupted`);
+      out.push(t);
+    }
+  }
+  unframed(turns.length);
+  for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
+  return out;
+}

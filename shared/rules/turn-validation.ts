@@ -1,0 +1,162 @@
+/**
+ * Strict turn structure: consecutive assistant turns merged (Gemini, Anthropic), dangling tool uses
+ * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
+ */
+import { describeTurn, isRecord, isThinkingLike, TEXT } from '../messages.js';
+import type { Message } from '../types.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+import { extractCalls, resultId } from './tool-result-pairing.js';
+
+export interface TurnValidationOptions {
+  /** Which validations to run (default: as the policy says). */
+  only?: 'gemini' | 'anthropic';
+  /** Bedrock: consecutive user turns are merged even when nothing else changed (stream-time guard). */
+  usersOnly?: boolean;
+}
+
+const CALL_TYPES = new Set(['toolUse', 'toolCall', 'functionCall']);
+const isCall = (b: unknown) => isRecord(b) && typeof b.type === 'string' && CALL_TYPES.has(b.type);
+const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const RESULT_ID_FIELDS = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id', 'callId', 'call_id'];
+
+/** Merge runs of consecutive turns of one role (a role-less message does not break a run). */
+function mergeRuns(turns: readonly Turn[], ctx: RuleContext, role: 'assistant' | 'user', merge: (a: Message, b: Message) => Message): Turn[] {
+  const out: Turn[] = [];
+  let lastRole: string | undefined;
+  for (const turn of turns) {
+    const r = turn.message.role;
+    if (!r) {
+      out.push(turn);
+      continue;
+    }
+    if (r === lastRole && lastRole === role && out.length > 0) {
+      const previous = out[out.length - 1];
+      const merged = ctx.with(previous, merge(previous.message, turn.message));
+      ctx.merged(turn, previous, `consecutive ${role} turns merged (the provider requires alternating turns)`);
+      out[out.length - 1] = merged;
+      continue;
+    }
+    out.push(turn);
+    lastRole = r;
+  }
+  return out;
+}
+
+function mergeAssistants(a: Message, b: Message): Message {
+  const out: Message = { ...a, content: [...(Array.isArray(a.content) ? a.content : []), ...(Array.isArray(b.content) ? b.content : [])] };
+  if (b.usage) out.usage = b.usage;
+  if (b.stopReason) out.stopReason = b.stopReason;
+  if (b.errorMessage) out.errorMessage = b.errorMessage;
+  return out;
+}
+
+const asBlocks = (content: unknown): unknown[] => (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : []);
+
+function mergeUsers(a: Message, b: Message): Message {
+  return { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
+}
+
+/** Result ids (and names) between an assistant and the next assistant. */
+function futureResults(messages: readonly Message[], index: number) {
+  const matches = new Map<string, Set<string>>();
+  const ids = new Set<string>();
+  for (let i = index + 1; i < messages.length; i += 1) {
+    const m = messages[i];
+    if (m.role === 'assistant') break;
+    const name = trimmed(m.toolName) ?? trimmed(m.name);
+    if (m.role === 'toolResult' || m.role === 'tool') {
+      const found = RESULT_ID_FIELDS.map((f) => trimmed(m[f])).filter((v): v is string => !!v);
+      const canonical = m.role === 'toolResult' ? resultId(m) : undefined;
+      for (const id of [...found, ...(canonical ? [canonical] : [])]) {
+        const bucket = matches.get(id) ?? new Set<string>();
+        if (name) bucket.add(name);
+        matches.set(id, bucket);
+        ids.add(id);
+      }
+    }
+    if (Array.isArray(m.content)) {
+      for (const b of m.content) {
+        if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) continue;
+        for (const f of RESULT_ID_FIELDS) {
+          const id = trimmed(b[f]);
+          if (id) ids.add(id);
+        }
+      }
+    }
+  }
+  return { matches, ids };
+}
+
+function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const messages = turns.map((t) => t.message);
+  return turns.map((turn, i): Turn => {
+    const m = turn.message;
+    if (m.role !== 'assistant') return turn;
+    const content = Array.isArray(m.content) ? m.content : [];
+    if (content.length === 0 || extractCalls(m).length === 0) return turn;
+    const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
+    const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
+    const { matches, ids } = futureResults(messages, i);
+    if (content.some((b) => isThinkingLike(b))) {
+      const allMatched = content.every((b) => {
+        if (!b || !isCall(b)) return true;
+        const rec = b as Record<string, unknown>;
+        const id = trimmed(rec.id);
+        const name = trimmed(rec.name);
+        if (!id || !name) return false;
+        const names = matches.get(id);
+        return !!names && (names.size === 0 || names.has(name));
+      });
+      if (allMatched) return turn;
+      ctx.note(turn, 'rewritten', `${describeTurn(m)} has signed thinking and a tool call without its result: the whole content is replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`} (thinking cannot be edited piecemeal)`, { before: content, after: placeholder, path: 'content' });
+      return ctx.with(turn, { ...m, content: placeholder });
+    }
+    const kept = content.filter((b) => {
+      if (!b) return false;
+      if (!isCall(b)) return true;
+      const id = trimmed((b as Record<string, unknown>).id);
+      return id ? ids.has(id) : false;
+    });
+    if (kept.length === content.length) return turn;
+    const removed = content.filter((b) => !kept.includes(b));
+    if (kept.length === 0) {
+      ctx.note(turn, 'rewritten', `all tool calls of this turn lack results: content replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`}`, { before: content, after: placeholder, path: 'content' });
+      return ctx.with(turn, { ...m, content: placeholder });
+    }
+    ctx.note(turn, 'rewritten', `${removed.length} tool call(s) without a result removed ("tool_use ids were found without tool_result blocks")`, { before: removed, path: 'content' });
+    return ctx.with(turn, { ...m, content: kept });
+  });
+}
+
+/** Gemini: merge consecutive assistant turns. */
+export function validateGemini(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  return mergeRuns(turns, ctx, 'assistant', mergeAssistants);
+}
+
+/** Anthropic: merge assistants, strip dangling tool uses, merge users (unless append-only on Messages). */
+export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, mergeUsersToo: boolean): Turn[] {
+  const stripped = stripDanglingToolUses(mergeRuns(turns, ctx, 'assistant', mergeAssistants), ctx);
+  return mergeUsersToo ? mergeRuns(stripped, ctx, 'user', mergeUsers) : stripped;
+}
+
+/** Whether consecutive user turns merge: not on anthropic-messages for prefix-binding (append-only) models. */
+export function mergesUserTurns(ctx: RuleContext): boolean {
+  return !(ctx.policy.appendOnlyRuntimeContext && ctx.target.api === 'anthropic-messages');
+}
+
+export const turnValidationRule: Rule<TurnValidationOptions> = {
+  id: 'turn-validation',
+  title: 'Turn validation',
+  explanation:
+    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Seed: "Validação de turnos (alternância de turnos no estilo Gemini)" / "mescla turnos consecutivos do usuário".',
+  seed: 'Gemini alternation (merge assistants); Anthropic: merge assistants, strip dangling tool uses, merge consecutive users',
+  providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
+  appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
+  apply(turns, ctx, options) {
+    if (options.usersOnly) return mergeRuns(turns, ctx, 'user', mergeUsers);
+    let out = [...turns];
+    if (ctx.policy.validateGeminiTurns && options.only !== 'anthropic') out = validateGemini(out, ctx);
+    if (ctx.policy.validateAnthropicTurns && options.only !== 'gemini') out = validateAnthropic(out, ctx, mergesUserTurns(ctx));
+    return out;
+  },
+};

@@ -1,0 +1,41 @@
+/** Assistant usage normalised to pi's buckets; usage recorded before the latest compaction zeroed. */
+import { timestampMs } from '../messages.js';
+import type { Rule, Turn } from './rule.js';
+import { normalizeUsageSnapshot, usageAlreadyNormal, zeroUsage } from '../usage.js';
+import { isRecord } from '../messages.js';
+
+export const usageRule: Rule = {
+  id: 'usage',
+  title: 'Usage normalisation',
+  explanation:
+    'Context accounting and compaction decisions read the usage of replayed assistant turns. Usage recorded before the latest compaction describes a prompt that no longer exists, so it is set to zero (turns timestamped at or before the latest compaction summary, or before it in order when timestamps are missing). Every assistant usage is then normalised to {input, output, cacheRead, cacheWrite, totalTokens[, cost]} from whatever aliases the provider wrote (cache_read_input_tokens, total_tokens, …); missing usage becomes the zero snapshot. Seed: OpenClaw replay pipeline step 15.',
+  seed: 'usage normalised; stale pre-compaction usage zeroed',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  apply(turns, ctx) {
+    let latestIndex = -1;
+    turns.forEach((t, i) => {
+      if (t.message.role === 'compactionSummary') latestIndex = i;
+    });
+    const latestTs = latestIndex >= 0 ? timestampMs(turns[latestIndex].message.timestamp) : Number.NaN;
+    return turns.map((turn, i): Turn => {
+      const m = turn.message;
+      if (m.role !== 'assistant') return turn;
+      let usage: unknown = m.usage;
+      let current = turn;
+      if (latestIndex >= 0 && isRecord(usage)) {
+        const ts = timestampMs(m.timestamp);
+        const stale = !Number.isNaN(latestTs) && !Number.isNaN(ts) ? ts <= latestTs : i < latestIndex;
+        if (stale) {
+          usage = zeroUsage();
+          ctx.note(turn, 'rewritten', 'usage zeroed: recorded before the latest compaction, it describes a prompt that no longer exists', { before: m.usage, after: usage, path: 'usage' });
+          current = ctx.with(turn, { ...m, usage });
+        }
+      }
+      const normal = normalizeUsageSnapshot(usage);
+      if (usageAlreadyNormal(usage, normal)) return current;
+      ctx.note(turn, 'rewritten', usage === undefined || usage === null ? 'missing usage replaced by the zero snapshot' : 'usage normalised to input/output/cacheRead/cacheWrite/totalTokens', { before: usage ?? null, after: normal, path: 'usage' });
+      return ctx.with(current, { ...current.message, usage: normal });
+    });
+  },
+};
