@@ -74,7 +74,7 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
         body: JSON.stringify({ args: await encodeArgs(args) }),
       });
     } catch (error) {
-      throw new Error(`The inspector server is not reachable (${error instanceof Error ? error.message : String(error)}). Is \`transcript-inspector serve\` still running?`);
+      throw new Error(`The inspector server is not reachable (${error instanceof Error ? error.message : String(error)}). Is \`transcript-inspector serve\` still running?`, { cause: error });
     }
     let body: { result?: unknown; error?: { message?: string } } = {};
     try {

@@ -1,0 +1,242 @@
+/**
+ * The web mode: the renderer and the InspectorApi over HTTP on 127.0.0.1, guarded by a per-launch token.
+ *
+ * Routes (every one needs the token, else 401):
+ *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app
+ *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
+ *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent
+ *   GET  /api/launch      `{"request": OpenRequest|null}`: the file given on the command line
+ * The token travels in the `X-Inspector-Token` header (API calls), the `token` query parameter (the
+ * page URL, the event stream) or, for the page's own assets, a cookie set when the page is loaded.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import { readStaticFile } from './web/static-files.js';
+import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
+import { HttpError, decodeArgs, readBody } from './web/wire.js';
+
+/** The host service the web mode serves: everything but the native dialogs. */
+export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText'>;
+
+/** Checks one method's arguments; throws a readable error when they are wrong. */
+export type ArgumentValidator = (method: InspectorMethod, args: unknown[]) => void;
+
+/** Options of the web server. */
+export interface WebServerOptions {
+  inspector: WebInspector;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Defaults to a fresh random token. */
+  token?: string;
+  /** The session file given on the command line; the page opens it at start. */
+  launchPath?: string | null;
+  /** Runtime argument checks (shared/api-guards); a basic arity check is always done. */
+  validate?: ArgumentValidator;
+  /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
+  maxBodyBytes?: number;
+}
+
+/** A running web server. */
+export interface WebServer {
+  port: number;
+  token: string;
+  /** The URL to open: `http://127.0.0.1:PORT/?token=TOKEN`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Most arguments each method takes (extra arguments are refused). */
+const MAX_ARGS: Record<InspectorMethod, number> = {
+  listTargets: 0,
+  open: 1,
+  reload: 1,
+  close: 1,
+  inspect: 3,
+  getTurns: 4,
+  getDocument: 3,
+  thumbnail: 2,
+  explainError: 2,
+  exportText: 2,
+  planRepair: 1,
+  repair: 2,
+  recentFiles: 0,
+  pickFile: 0,
+  saveText: 2,
+};
+
+const METHODS = new Set<string>(INSPECTOR_METHODS);
+
+function send(response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store', ...headers });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  send(response, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8' });
+}
+
+function sendError(response: ServerResponse, status: number, message: string): void {
+  sendJson(response, status, { error: { message } });
+}
+
+/** Start the web server on 127.0.0.1. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? newToken();
+  const maxBody = options.maxBodyBytes ?? 512 * 1024 * 1024;
+  const { inspector } = options;
+  const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
+  // Paths the user opened: on the command line, or earlier (the host's recent list), or in this run.
+  const openedPaths = new Set<string>(launchPath ? [launchPath] : []);
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const pathAllowed = async (candidate: string): Promise<boolean> => {
+    const resolved = path.resolve(candidate);
+    if (openedPaths.has(resolved)) return true;
+    const recent = await inspector.recentFiles().catch(() => [] as string[]);
+    return recent.some((p) => path.resolve(p) === resolved);
+  };
+
+  const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
+    if (args.length > MAX_ARGS[method]) throw new HttpError(400, `${method} takes at most ${MAX_ARGS[method]} argument(s), got ${args.length}`);
+    try {
+      options.validate?.(method, args);
+    } catch (error) {
+      throw new HttpError(400, error instanceof Error ? error.message : String(error));
+    }
+    switch (method) {
+      case 'pickFile':
+        // No native dialog in a browser: the page uses a file input instead.
+        return null;
+      case 'saveText':
+        // The page downloads the text itself.
+        return { saved: false };
+      case 'open': {
+        const request = args[0] as OpenRequest;
+        if (request && typeof request === 'object' && request.kind === 'path') {
+          if (typeof request.path !== 'string' || !(await pathAllowed(request.path))) {
+            throw new HttpError(403, `${String(request.path)} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
+          }
+        }
+        const info = await inspector.open(request);
+        if (info.path) openedPaths.add(path.resolve(info.path));
+        return info;
+      }
+      default: {
+        const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
+        return fn.apply(inspector, args);
+      }
+    }
+  };
+
+  const handleApi = async (request: IncomingMessage, response: ServerResponse, name: string): Promise<void> => {
+    if (name === 'events' && request.method === 'GET') {
+      response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.write('retry: 3000\n\n');
+      streams.add(response);
+      request.on('close', () => streams.delete(response));
+      return;
+    }
+    if (name === 'launch' && request.method === 'GET') {
+      sendJson(response, 200, { request: launchPath ? ({ kind: 'path', path: launchPath } satisfies OpenRequest) : null });
+      return;
+    }
+    if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);
+    if (request.method !== 'POST') throw new HttpError(405, `${name} needs POST`);
+    const type = request.headers['content-type'] ?? '';
+    // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
+    if (!type.startsWith('application/json')) throw new HttpError(415, 'send application/json');
+    const args = decodeArgs(await readBody(request, maxBody));
+    const result = await callMethod(name as InspectorMethod, args);
+    sendJson(response, 200, result === undefined ? {} : { result });
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!hostAllowed(request, port)) {
+      sendError(response, 403, 'wrong Host header: the inspector only answers on 127.0.0.1');
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    const cookieName = tokenCookieName(port);
+    const fromHeader = request.headers['x-inspector-token'];
+    const fromQuery = url.searchParams.get('token');
+    const fromCookie = readCookie(request, cookieName);
+    const isApi = url.pathname.startsWith('/api/');
+    const presented = (typeof fromHeader === 'string' ? fromHeader : null) ?? fromQuery ?? (isApi && request.method === 'POST' ? null : fromCookie);
+    if (!tokenMatches(presented, token)) {
+      sendError(response, 401, 'missing or wrong token: open the URL that `transcript-inspector serve` printed');
+      return;
+    }
+    const origin = request.headers.origin;
+    if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+      sendError(response, 403, `requests from ${origin} are not accepted`);
+      return;
+    }
+    if (isApi) {
+      await handleApi(request, response, url.pathname.slice('/api/'.length));
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'only GET here');
+    const file = await readStaticFile(options.rendererDir, url.pathname);
+    if (!file) {
+      sendError(response, 404, `not found: ${url.pathname}`);
+      return;
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': file.contentType,
+      'Cache-Control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+    };
+    // The page's <script>/<link> requests cannot carry a header: a same-site, script-invisible cookie does.
+    if (fromQuery) headers['Set-Cookie'] = `${cookieName}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+    send(response, 200, request.method === 'HEAD' ? Buffer.alloc(0) : file.body, headers);
+  };
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const message = error instanceof Error ? error.message : String(error);
+      if (response.headersSent) response.destroy();
+      else sendError(response, status, message);
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  const unsubscribe = inspector.onFileChanged((event: FileChangedEvent) => {
+    const frame = `event: file-changed\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+  // Proxies and idle timers drop silent streams: a comment line every 20 s keeps it open.
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) stream.write(': ping\n\n');
+  }, 20_000);
+  heartbeat.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const stream of streams) stream.end();
+      streams.clear();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

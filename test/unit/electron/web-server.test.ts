@@ -1,0 +1,225 @@
+// The web mode's HTTP server: token, host and origin checks, static files, the JSON API and events.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileChangedEvent, OpenRequest, SessionInfo } from '../../../shared/api.js';
+import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
+
+function sessionInfo(request: OpenRequest): SessionInfo {
+  return {
+    sessionId: 's1',
+    name: request.kind === 'path' ? path.basename(request.path) : request.kind === 'sample' ? 'sample.jsonl' : request.name,
+    path: request.kind === 'path' ? request.path : null,
+    sizeBytes: request.kind === 'bytes' ? request.bytes.length : 0,
+    digest: 'd',
+    format: 'jsonl',
+    lineCount: 1,
+    turnCount: 0,
+    diagnostics: [],
+    defaultTarget: null,
+    watched: false,
+  };
+}
+
+/** A stub host: records calls, answers with canned values. */
+function stubInspector() {
+  const calls: { method: string; args: unknown[] }[] = [];
+  const listeners = new Set<(event: FileChangedEvent) => void>();
+  const record = (method: string, value: unknown) => async (...args: unknown[]) => {
+    calls.push({ method, args });
+    if (value instanceof Error) throw value;
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(...args) : value;
+  };
+  const inspector = {
+    listTargets: record('listTargets', { providers: [{ id: 'anthropic', models: [] }], apis: ['anthropic-messages'] }),
+    open: record('open', (request: OpenRequest) => sessionInfo(request)),
+    reload: record('reload', new Error('no such session: nope')),
+    close: record('close', undefined),
+    inspect: record('inspect', null),
+    getTurns: record('getTurns', { total: 0, start: 0, rows: [] }),
+    getDocument: record('getDocument', { text: '{}', ranges: [], elisions: [] }),
+    thumbnail: record('thumbnail', null),
+    explainError: record('explainError', []),
+    exportText: record('exportText', { fileName: 'x.json', text: '{}' }),
+    planRepair: record('planRepair', null),
+    repair: record('repair', null),
+    recentFiles: record('recentFiles', ['/tmp/recent-one.jsonl']),
+    onFileChanged(listener: (event: FileChangedEvent) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as WebInspector;
+  return { inspector, calls, emit: (event: FileChangedEvent) => listeners.forEach((l) => l(event)) };
+}
+
+let dir: string;
+let server: WebServer;
+let stub: ReturnType<typeof stubInspector>;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(os.tmpdir(), 'ti-secret.txt'), 'secret');
+  stub = stubInspector();
+  server = await startWebServer({ inspector: stub.inspector, rendererDir: dir, launchPath: '/tmp/launched.jsonl' });
+});
+
+afterEach(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${server.port}`;
+const api = (method: string, args: unknown[], headers: Record<string, string> = {}) =>
+  fetch(`${base()}/api/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token, ...headers },
+    body: JSON.stringify({ args }),
+  });
+
+describe('web server', () => {
+  it('listens on 127.0.0.1 and prints a URL with the token', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${server.token}`);
+    expect(server.token.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('refuses every request without the token', async () => {
+    for (const url of [`${base()}/`, `${base()}/assets/app.js`, `${base()}/api/launch`, `${base()}/api/events`]) {
+      const response = await fetch(url);
+      expect(response.status, url).toBe(401);
+      await response.body?.cancel();
+    }
+    const post = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"args":[]}' });
+    expect(post.status).toBe(401);
+    expect(((await post.json()) as { error: { message: string } }).error.message).toMatch(/token/);
+    const wrong = await api('listTargets', [], { 'X-Inspector-Token': 'x'.repeat(server.token.length) });
+    expect(wrong.status).toBe(401);
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('serves the page with the CSP and a cookie that lets its assets load', async () => {
+    const page = await fetch(`${base()}/?token=${server.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const cookie = page.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    const asset = await fetch(`${base()}/assets/app.js`, { headers: { Cookie: cookie.split(';')[0] } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(await asset.text()).toBe('console.log(1)');
+  });
+
+  it('does not accept the cookie alone for API calls', async () => {
+    const page = await fetch(`${base()}/?token=${server.token}`);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
+    const response = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{"args":[]}' });
+    expect(response.status).toBe(401);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    for (const p of ['/../ti-secret.txt', '/%2e%2e/ti-secret.txt', '/assets/%2e%2e/%2e%2e/ti-secret.txt']) {
+      const response = await fetch(`${base()}${p}?token=${server.token}`);
+      expect(response.status, p).toBe(404);
+      await response.body?.cancel();
+    }
+  });
+
+  it('calls InspectorApi methods with JSON arguments', async () => {
+    const response = await api('listTargets', []);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: { providers: [{ id: 'anthropic', models: [] }], apis: ['anthropic-messages'] } });
+    const doc = await api('getDocument', ['i1', 'replay', 'payload']);
+    expect(((await doc.json()) as { result: unknown }).result).toEqual({ text: '{}', ranges: [], elisions: [] });
+    expect(stub.calls.at(-1)).toEqual({ method: 'getDocument', args: ['i1', 'replay', 'payload'] });
+  });
+
+  it('decodes byte arrays sent as base64', async () => {
+    const response = await api('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: { $bytes: Buffer.from('hello\n').toString('base64') } }]);
+    expect(response.status).toBe(200);
+    const call = stub.calls.find((c) => c.method === 'open')!;
+    const bytes = (call.args[0] as { bytes: Uint8Array }).bytes;
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(bytes).toString()).toBe('hello\n');
+  });
+
+  it('only opens paths the user opened (command line, recent list)', async () => {
+    const denied = await api('open', [{ kind: 'path', path: '/etc/passwd' }]);
+    expect(denied.status).toBe(403);
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+    expect((await api('open', [{ kind: 'path', path: '/tmp/launched.jsonl' }])).status).toBe(200);
+    expect((await api('open', [{ kind: 'path', path: '/tmp/recent-one.jsonl' }])).status).toBe(200);
+  });
+
+  it('answers pickFile and saveText without dialogs', async () => {
+    expect(await (await api('pickFile', [])).json()).toEqual({ result: null });
+    expect(await (await api('saveText', ['a.md', 'x'])).json()).toEqual({ result: { saved: false } });
+  });
+
+  it('reports the launch file', async () => {
+    const response = await fetch(`${base()}/api/launch`, { headers: { 'X-Inspector-Token': server.token } });
+    expect(await response.json()).toEqual({ request: { kind: 'path', path: '/tmp/launched.jsonl' } });
+  });
+
+  it('turns bad requests into readable errors with a status', async () => {
+    expect((await api('nope', [])).status).toBe(404);
+    expect((await api('listTargets', [1, 2])).status).toBe(400);
+    const notJson = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token }, body: '{' });
+    expect(notJson.status).toBe(400);
+    const form = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Inspector-Token': server.token }, body: '{"args":[]}' });
+    expect(form.status).toBe(415);
+    const failing = await api('reload', ['nope']);
+    expect(failing.status).toBe(500);
+    expect(await failing.json()).toEqual({ error: { message: 'no such session: nope' } });
+  });
+
+  it('refuses other origins and other Host names', async () => {
+    const cross = await api('listTargets', [], { Origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { Host: `rebound.example:${server.port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it('validates arguments with the given validator', async () => {
+    await server.close();
+    server = await startWebServer({
+      inspector: stub.inspector,
+      rendererDir: dir,
+      validate: (method, args) => {
+        if (method === 'close' && typeof args[0] !== 'string') throw new TypeError('close(sessionId): sessionId must be a string');
+      },
+    });
+    const response = await api('close', [42]);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/sessionId must be a string/);
+  });
+
+  it('streams file-change events', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${base()}/api/events?token=${server.token}`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    text += decoder.decode((await reader.read()).value);
+    stub.emit({ sessionId: 's1', path: '/tmp/a.jsonl', kind: 'changed' });
+    while (!text.includes('event: file-changed')) text += decoder.decode((await reader.read()).value);
+    while (!text.includes('\n\n', text.indexOf('event: file-changed'))) text += decoder.decode((await reader.read()).value);
+    const data = text.slice(text.indexOf('data: ', text.indexOf('event: file-changed')) + 6).split('\n')[0];
+    expect(JSON.parse(data)).toEqual({ sessionId: 's1', path: '/tmp/a.jsonl', kind: 'changed' });
+    controller.abort();
+  });
+});
