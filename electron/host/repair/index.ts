@@ -1,12 +1,54 @@
-/** File repair on disk (owned by the repair issue): plan a repair of a file, and write it atomically. */
-import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
+/**
+ * File repair on disk (SPEC §7): plan a repair of a session file or text, and write it atomically.
+ * `planRepairFile`/`repairFile` are what the Inspector service calls; `planRepair`/`repair` are the
+ * programmatic API of SPEC §11.
+ */
+import type { RepairPlan } from '../../../shared/inspection.js';
+import { planRepairBytes, planRepairText } from '../../../shared/repair/plan.js';
+import { rememberDraft } from './draft-cache.js';
+import { digestOf, readSessionFile } from './read-session.js';
+import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
 
-/** Plan the repair of a session file (reads it, hashes its bytes). */
-export async function planRepairFile(_file: string): Promise<RepairPlan> {
-  throw new Error('planRepairFile is not implemented yet');
+export type { RepairFileOptions, RepairOutcome } from './repair-file.js';
+export { describeCounts } from './repair-file.js';
+
+/**
+ * Plan the repair of a session file (reads it, hashes its bytes). Never throws: a file that cannot
+ * be read gives a plan with `refusal` ("failed to read session file: …") and an empty digest.
+ */
+export async function planRepairFile(file: string): Promise<RepairPlan> {
+  const snapshot = await readSessionFile(file);
+  if ('reason' in snapshot) {
+    return { needed: false, digest: '', actions: [], refusal: snapshot.reason, counts: { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 } };
+  }
+  const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
+  if (draft.plan.needed) rememberDraft(snapshot.realFile, snapshot.stat, draft);
+  return draft.plan;
 }
 
 /** Repair a session file atomically, refusing when its bytes no longer match `expectedDigest`. */
-export async function repairFile(_file: string, _expectedDigest: string): Promise<RepairResult> {
-  throw new Error('repairFile is not implemented yet');
+export async function repairFile(file: string, expectedDigest: string, options?: RepairFileOptions): Promise<RepairOutcome> {
+  return repairSessionFile(file, expectedDigest, options);
+}
+
+/**
+ * Plan the repair of a session file (`{file}`) or of session text (`{text}`, planned on its UTF-8
+ * bytes) — SPEC §11. Pure for text.
+ */
+export async function planRepair(input: { file: string } | { text: string }): Promise<RepairPlan> {
+  if (input === null || typeof input !== 'object') throw new TypeError('planRepair(): expected { file } or { text }');
+  if ('file' in input && typeof input.file === 'string') return planRepairFile(input.file);
+  if ('text' in input && typeof input.text === 'string') return planRepairText(input.text).plan;
+  throw new TypeError('planRepair(): expected { file: string } or { text: string }');
+}
+
+/**
+ * Repair a session file on disk (SPEC §11) with the digest of the plan it was shown:
+ * `repair({ file }, { expectedDigest: plan.digest })`. Never throws for file problems; a refusal
+ * says why and that nothing was written.
+ */
+export async function repair(input: { file: string }, options: { expectedDigest: string }): Promise<RepairOutcome> {
+  if (input === null || typeof input !== 'object' || typeof input.file !== 'string') throw new TypeError('repair(): expected { file: string }');
+  if (options === null || typeof options !== 'object') throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
+  return repairFile(input.file, options.expectedDigest);
 }

@@ -1,0 +1,311 @@
+/**
+ * The atomic repair writer (SPEC §7): refuse unless the bytes still match the plan and the file can
+ * be replaced; otherwise back up, write a temp file while planning, fsync, rename over the original,
+ * fsync the directory and drop the backup. A kill at any instant leaves the original or the repaired
+ * file at the path, never a mix.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
+import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.js';
+import { RepairPlanner, repairedChunks, type RepairDraft } from '../../../shared/repair/plan.js';
+import { DEFAULT_RETRY, fsyncDirectory, makeBackup, removeQuietly, renameWithRetry, writeAll, writeProblem, type RetryPolicy } from './atomic-replace.js';
+import { takeCachedDraft } from './draft-cache.js';
+import { readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
+import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
+
+/** What `repairFile` did, with the leftovers of earlier crashes it found. */
+export interface RepairOutcome extends RepairResult {
+  /** Backups of earlier, interrupted repairs next to the file. Never removed automatically. */
+  staleBackups?: string[];
+}
+
+/** Knobs for tests and benchmarks. */
+export interface RepairFileOptions {
+  retry?: RetryPolicy;
+  /** Bytes planned (and then written and flushed) per step. */
+  stepBytes?: number;
+  /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
+  hooks?: {
+    removeBackup?: (backup: string) => Promise<Error | null>;
+    beforeRename?: (temp: string) => Promise<void>;
+  };
+}
+
+const STEP_BYTES = 16 * 1024 * 1024;
+const DIGEST = /^[0-9a-f]{64}$/i;
+
+/** Files being repaired by this process: a second repair of the same file waits its turn by refusing. */
+const repairing = new Set<string>();
+
+let lastStamp = 0;
+/** A millisecond stamp unique within this process, so two repairs never pick the same names. */
+function uniqueStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
+function summary(counts: RepairPlan['counts']): string {
+  const parts: string[] = [];
+  if (counts.droppedLines) parts.push(`dropped ${counts.droppedLines} malformed line(s)`);
+  if (counts.rewrittenAssistantMessages) parts.push(`rewrote ${counts.rewrittenAssistantMessages} assistant message(s)`);
+  if (counts.rewrittenUserMessages) parts.push(`rewrote ${counts.rewrittenUserMessages} user message(s)`);
+  if (counts.removedCorruptedImageBlocks) parts.push(`removed ${counts.removedCorruptedImageBlocks} corrupted image block(s)`);
+  if (counts.insertedToolResults) parts.push(`inserted ${counts.insertedToolResults} missing tool result(s)`);
+  return parts.length > 0 ? parts.join(', ') : 'no changes';
+}
+
+/** A one-line description of a plan's effect (the log line of reference §4 step 8). */
+export function describeCounts(counts: RepairPlan['counts']): string {
+  return summary(counts);
+}
+
+interface Extras {
+  cleanedStaleTempFiles?: string[];
+  staleBackups?: string[];
+  notes: string[];
+}
+
+function finish(outcome: RepairOutcome, extras: Extras): RepairOutcome {
+  const out: RepairOutcome = { ...outcome };
+  if (extras.cleanedStaleTempFiles?.length) out.cleanedStaleTempFiles = extras.cleanedStaleTempFiles;
+  if (extras.staleBackups?.length) {
+    out.staleBackups = extras.staleBackups;
+    extras.notes.push(`${extras.staleBackups.length} backup(s) of an earlier interrupted repair are next to the file and were kept (they may hold the only copy of older bytes): ${extras.staleBackups.join(', ')}`);
+  }
+  if (extras.cleanedStaleTempFiles?.length) extras.notes.push(`removed ${extras.cleanedStaleTempFiles.length} stale temp file(s) of an earlier interrupted repair`);
+  if (extras.notes.length > 0) out.message = `${out.message} Note: ${extras.notes.join('; ')}.`;
+  return out;
+}
+
+function refuse(reason: string, message: string, plan?: RepairPlan): RepairOutcome {
+  return plan === undefined ? { status: 'refused', reason, message } : { status: 'refused', reason, message, plan };
+}
+
+/**
+ * Repair a session file atomically, refusing when its bytes no longer match `expectedDigest`.
+ *
+ * Never throws: every failure is a `refused` result that says why and that nothing was changed.
+ */
+export async function repairSessionFile(file: string, expectedDigest: string, options: RepairFileOptions = {}): Promise<RepairOutcome> {
+  if (typeof expectedDigest !== 'string' || !DIGEST.test(expectedDigest)) {
+    return refuse('invalid expected digest', `refusing to repair ${file}: the expected digest must be the 64-hex-digit sha-256 of the planned bytes (from planRepair); nothing was written.`);
+  }
+  const snapshot = await readSessionFile(file);
+  if ('reason' in snapshot) return refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`);
+  if (repairing.has(snapshot.realFile)) return refuse('a repair of this file is already running', `refusing to repair ${snapshot.file}: another repair of it is still running in this process; nothing was written.`);
+  repairing.add(snapshot.realFile);
+  try {
+    const leftovers = await findLeftovers(snapshot.realFile);
+    const cleaned = await removeStaleTempFiles(leftovers.staleTempFiles);
+    const extras: Extras = { cleanedStaleTempFiles: cleaned.removed, staleBackups: leftovers.backups, notes: [] };
+    if (cleaned.failed.length) extras.notes.push(`could not remove stale temp file(s): ${cleaned.failed.join(', ')}`);
+    return finish(await repairSnapshot(snapshot, expectedDigest.toLowerCase(), options), extras);
+  } finally {
+    repairing.delete(snapshot.realFile);
+  }
+}
+
+function changedMessage(file: string, digest: string, expected: string): string {
+  return `refusing to repair ${file}: it changed since the repair was planned (sha-256 now ${digest.slice(0, 12)}…, planned on ${expected.slice(0, 12)}…); nothing was written — plan again.`;
+}
+
+async function repairSnapshot(snapshot: SessionSnapshot, expected: string, options: RepairFileOptions): Promise<RepairOutcome> {
+  const { bytes, realFile } = snapshot;
+  const shown = snapshot.file;
+  const mode = Number(snapshot.stat.mode) & 0o7777;
+  const cached = takeCachedDraft(realFile, expected, snapshot.stat);
+  const planner = cached === undefined ? new RepairPlanner(bytes) : null;
+  // The input hash runs alongside: it is only needed before the rename, and the plan of the first
+  // lines tells whether there is anything to write at all.
+  const inputHash = createHash('sha256');
+  let hashedTo = 0;
+  const hashInputTo = (to: number) => {
+    if (to > hashedTo) inputHash.update(bytes.subarray(hashedTo, to));
+    hashedTo = Math.max(hashedTo, to);
+  };
+  const inputDigest = () => {
+    hashInputTo(bytes.length);
+    return inputHash.digest('hex');
+  };
+
+  if (planner !== null) {
+    while (!planner.started) planner.advance(1);
+    if (planner.refusal !== null) {
+      const digest = inputDigest();
+      if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
+      return refuse('invalid session header', `refusing to repair ${shown}: ${planner.refusal}.`);
+    }
+  }
+  const problem = await writeProblem(realFile, mode);
+  if (problem !== null) {
+    const digest = inputDigest();
+    if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
+    const draft = cached ?? planner!.finish(digest);
+    if (!draft.plan.needed) return notNeeded(shown, draft.plan);
+    return refuse('not writable', `refusing to repair ${shown}: ${problem}; nothing was written.`, draft.plan);
+  }
+  if (cached !== undefined && !cached.plan.needed) {
+    const digest = inputDigest();
+    if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
+    return notNeeded(shown, cached.plan);
+  }
+
+  const stamp = uniqueStamp();
+  const backup = backupPathFor(realFile, stamp);
+  const temp = tempPathFor(realFile, stamp);
+  let backupKind: 'link' | 'copy';
+  try {
+    backupKind = await makeBackup(realFile, backup, mode);
+  } catch (error) {
+    await removeQuietly(backup);
+    return refuse('repair failed', `refusing to repair ${shown}: the backup ${backup} could not be created (${(error as Error).message}); nothing was written.`);
+  }
+  tempFilesInFlight.add(temp);
+  let handle: FileHandle | undefined;
+  let renamed = false;
+  try {
+    handle = await open(temp, 'wx', mode);
+    const written = await writeRepaired(handle, snapshot, planner, cached, options.stepBytes ?? STEP_BYTES, hashInputTo, inputDigest);
+    if (written.digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, written.digest, expected));
+    if (!written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
+    await handle.chmod(mode);
+    await keepOwner(handle, snapshot);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    const now = await stat(realFile, { bigint: true });
+    if (!sameFile(snapshot.stat, now)) {
+      return refuse('file changed while it was being repaired', `refusing to repair ${shown}: it was modified while the repair was being written (is an agent still appending to it?); nothing was changed — plan again.`, written.draft.plan);
+    }
+    await options.hooks?.beforeRename?.(temp);
+    await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY);
+    renamed = true;
+    const notes: string[] = [];
+    const dirNote = await fsyncDirectory(path.dirname(realFile));
+    if (dirNote !== null) notes.push(dirNote);
+    const backupError = await (options.hooks?.removeBackup ?? removeQuietly)(backup);
+    const plan = written.draft.plan;
+    const result: RepairOutcome = {
+      status: 'repaired',
+      plan,
+      digestAfter: written.digestAfter,
+      message: `repaired ${shown}: ${summary(plan.counts)}.`,
+    };
+    if (backupError !== null) {
+      result.backupPath = backup;
+      notes.push(`the backup of the original bytes could not be removed (${backupError.message}) and is kept at ${backup}`);
+    } else if (backupKind === 'copy') {
+      notes.push('the backup was a full copy (this file system has no hard links) and has been removed');
+    }
+    if (notes.length) result.message = `${result.message} ${notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`).join(' ')}`;
+    return result;
+  } catch (error) {
+    return refuse('repair failed', `repair of ${shown} failed: ${(error as Error).message}; the original file is unchanged.`);
+  } finally {
+    await handle?.close().catch(() => undefined);
+    if (!renamed) {
+      await removeQuietly(temp);
+      await removeQuietly(backup);
+    }
+    tempFilesInFlight.delete(temp);
+  }
+}
+
+function notNeeded(file: string, plan: RepairPlan): RepairOutcome {
+  return { status: 'not-needed', reason: 'nothing to repair', plan, message: `${file} needs no repair; it was left byte-identical.` };
+}
+
+async function keepOwner(handle: FileHandle, snapshot: SessionSnapshot): Promise<void> {
+  // Only root can give a file away; as its owner the new file already has the right owner.
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  await handle.chown(Number(snapshot.stat.uid), Number(snapshot.stat.gid)).catch(() => undefined);
+}
+
+interface Written {
+  draft: RepairDraft;
+  /** sha-256 of the bytes read (compared with the expected digest before the rename). */
+  digest: string;
+  digestAfter: string;
+}
+
+/**
+ * Write the repaired bytes into the temp file.
+ *
+ * With a fresh plan, each step plans a few megabytes of lines, then writes and flushes them on the
+ * I/O threads while the next step is planned and hashed, so the disk works while the CPU parses.
+ * Inserted tool results are only known at the end (a call's result may be anywhere after it); when
+ * there are some, the temp file is rewritten from the start — a rare case that costs one more write.
+ */
+async function writeRepaired(
+  handle: FileHandle,
+  snapshot: SessionSnapshot,
+  planner: RepairPlanner | null,
+  cached: RepairDraft | undefined,
+  step: number,
+  hashInputTo: (to: number) => void,
+  inputDigest: () => string,
+): Promise<Written> {
+  const { bytes } = snapshot;
+  let outHash: Hash = createHash('sha256');
+  if (planner === null) return writeCached(handle, snapshot, cached!, step, hashInputTo, inputDigest);
+  const emitter = new RepairChunkEmitter(bytes, planner.edits);
+  let out = 0;
+  let inflight: Promise<void> = Promise.resolve();
+  for (;;) {
+    const more = planner.advance(step);
+    const chunks = emitter.emit(planner.plannedTo, !more);
+    await inflight;
+    inflight = writeAll(handle, chunks, out).then(() => handle.datasync());
+    for (const chunk of chunks) outHash.update(chunk);
+    hashInputTo(more ? planner.plannedTo : bytes.length);
+    out += totalLength(chunks);
+    if (!more) break;
+  }
+  await inflight;
+  const used = planner.edits.length;
+  const digest = inputDigest();
+  const draft = planner.finish(digest);
+  if (draft.edits.length !== used) {
+    await handle.truncate(0);
+    outHash = createHash('sha256');
+    const chunks = repairedChunks(bytes, draft.edits);
+    for (const chunk of chunks) outHash.update(chunk);
+    await writeAll(handle, chunks, 0);
+  }
+  return { draft, digest, digestAfter: outHash.digest('hex') };
+}
+
+/**
+ * Write from a plan made moments ago on the same bytes: read, hash and write overlap window by
+ * window (the I/O threads read window k+1 and write window k-1 while this thread hashes window k).
+ * The bytes were already read once by the caller; reading them again here would cost a pass.
+ */
+async function writeCached(
+  handle: FileHandle,
+  snapshot: SessionSnapshot,
+  draft: RepairDraft,
+  step: number,
+  hashInputTo: (to: number) => void,
+  inputDigest: () => string,
+): Promise<Written> {
+  const { bytes } = snapshot;
+  const outHash = createHash('sha256');
+  const emitter = new RepairChunkEmitter(bytes, draft.edits);
+  let out = 0;
+  let inflight: Promise<void> = Promise.resolve();
+  for (let from = 0; ; from += step) {
+    const to = Math.min(bytes.length, from + step);
+    const final = to >= bytes.length;
+    const chunks = emitter.emit(to, final);
+    await inflight;
+    inflight = writeAll(handle, chunks, out).then(() => undefined);
+    for (const chunk of chunks) outHash.update(chunk);
+    hashInputTo(to);
+    out += totalLength(chunks);
+    if (final) break;
+  }
+  await inflight;
+  return { draft, digest: inputDigest(), digestAfter: outHash.digest('hex') };
+}
