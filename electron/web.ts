@@ -13,6 +13,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import { checkArity } from './web/arity.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
 import { HttpError, decodeArgs, readBody } from './web/wire.js';
@@ -49,25 +50,6 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Most arguments each method takes (extra arguments are refused). */
-const MAX_ARGS: Record<InspectorMethod, number> = {
-  listTargets: 0,
-  open: 1,
-  reload: 1,
-  close: 1,
-  inspect: 3,
-  getTurns: 4,
-  getDocument: 3,
-  thumbnail: 2,
-  explainError: 2,
-  exportText: 2,
-  planRepair: 1,
-  repair: 2,
-  recentFiles: 0,
-  pickFile: 0,
-  saveText: 2,
-};
-
 const METHODS = new Set<string>(INSPECTOR_METHODS);
 
 function send(response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
@@ -102,8 +84,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 
   const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
-    if (args.length > MAX_ARGS[method]) throw new HttpError(400, `${method} takes at most ${MAX_ARGS[method]} argument(s), got ${args.length}`);
     try {
+      checkArity(method, args);
       options.validate?.(method, args);
     } catch (error) {
       throw new HttpError(400, error instanceof Error ? error.message : String(error));

@@ -73,6 +73,7 @@ export function App() {
       }
     };
     const unsubscribe = host.shell.onCommand(run);
+    const unsubscribeOpen = host.shell.onOpenRequest((request) => void store.getState().openSession(request));
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
       let command: ShellCommand | null = null;
@@ -89,6 +90,7 @@ export function App() {
     window.addEventListener('keydown', onKey, true);
     return () => {
       unsubscribe();
+      unsubscribeOpen();
       window.removeEventListener('keydown', onKey, true);
     };
   }, [host, store, commands]);

@@ -21,8 +21,13 @@ export interface HttpClientOptions {
   eventSource?: (url: string) => EventSource;
 }
 
-/** Base64 of bytes, without building a giant intermediate string by hand. */
+/** Base64 of bytes: the browser's FileReader does it natively; elsewhere (tests) in chunks with btoa. */
 export async function bytesToBase64(bytes: Uint8Array): Promise<string> {
+  if (typeof FileReader === 'undefined') {
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   const dataUrl = await new Promise<string>((resolve, reject) => {
@@ -128,6 +133,10 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
     },
     onCommand(_listener: (command: ShellCommand) => void) {
       // The browser has no menu bar of ours: the same commands come from keyboard shortcuts.
+      return () => undefined;
+    },
+    onOpenRequest() {
+      // Files reach the web mode through the page itself (picker, drop) or the command line.
       return () => undefined;
     },
     async requestForFile(file) {

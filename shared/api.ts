@@ -236,6 +236,8 @@ export interface ShellApi {
   launchRequest(): Promise<OpenRequest | null>;
   /** Menu commands; returns the unsubscribe function (a no-op in the web mode). */
   onCommand(listener: (command: ShellCommand) => void): () => void;
+  /** Files the shell opened for the user (recent menu, a second launch, the OS "open with"). */
+  onOpenRequest(listener: (request: OpenRequest) => void): () => void;
   /**
    * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
    * vouch for it (Electron grants that one path), else by bytes.
@@ -247,5 +249,6 @@ export interface ShellApi {
 export const SHELL_CHANNELS = {
   launchRequest: 'shell:launch-request',
   command: 'shell:command',
+  openRequest: 'shell:open-request',
   grantDroppedPath: 'shell:grant-dropped-path',
 } as const;

@@ -1,0 +1,78 @@
+/**
+ * The preload bridge: exposes the InspectorApi and the shell's few extras as named methods.
+ *
+ * Never `ipcRenderer` itself and never a generic invoke: each method is bound to its own channel,
+ * and the main process validates every argument again.
+ */
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import {
+  FILE_CHANGED_CHANNEL,
+  SHELL_CHANNELS,
+  SHELL_COMMANDS,
+  channelOf,
+  type FileChangedEvent,
+  type InspectorApi,
+  type OpenRequest,
+  type ShellApi,
+  type ShellCommand,
+} from '../shared/api.js';
+
+const api: InspectorApi = {
+  listTargets: () => ipcRenderer.invoke(channelOf('listTargets')),
+  open: (request) => ipcRenderer.invoke(channelOf('open'), request),
+  reload: (sessionId) => ipcRenderer.invoke(channelOf('reload'), sessionId),
+  close: (sessionId) => ipcRenderer.invoke(channelOf('close'), sessionId),
+  inspect: (sessionId, target, options) => ipcRenderer.invoke(channelOf('inspect'), sessionId, target, options),
+  getTurns: (inspectionId, side, start, count) => ipcRenderer.invoke(channelOf('getTurns'), inspectionId, side, start, count),
+  getDocument: (inspectionId, side, view) => ipcRenderer.invoke(channelOf('getDocument'), inspectionId, side, view),
+  thumbnail: (inspectionId, imageRef) => ipcRenderer.invoke(channelOf('thumbnail'), inspectionId, imageRef),
+  explainError: (inspectionId, errorText) => ipcRenderer.invoke(channelOf('explainError'), inspectionId, errorText),
+  exportText: (inspectionId, kind) => ipcRenderer.invoke(channelOf('exportText'), inspectionId, kind),
+  planRepair: (sessionId) => ipcRenderer.invoke(channelOf('planRepair'), sessionId),
+  repair: (sessionId, expectedDigest) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest),
+  recentFiles: () => ipcRenderer.invoke(channelOf('recentFiles')),
+  pickFile: () => ipcRenderer.invoke(channelOf('pickFile')),
+  saveText: (suggestedName, text) => ipcRenderer.invoke(channelOf('saveText'), suggestedName, text),
+  onFileChanged(listener) {
+    const handler = (_event: IpcRendererEvent, payload: FileChangedEvent) => listener(payload);
+    ipcRenderer.on(FILE_CHANGED_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(FILE_CHANGED_CHANNEL, handler);
+    };
+  },
+};
+
+const knownCommands = new Set<string>(SHELL_COMMANDS);
+
+const shell: ShellApi = {
+  launchRequest: () => ipcRenderer.invoke(SHELL_CHANNELS.launchRequest),
+  onCommand(listener) {
+    const handler = (_event: IpcRendererEvent, command: unknown) => {
+      if (typeof command === 'string' && knownCommands.has(command)) listener(command as ShellCommand);
+    };
+    ipcRenderer.on(SHELL_CHANNELS.command, handler);
+    return () => {
+      ipcRenderer.removeListener(SHELL_CHANNELS.command, handler);
+    };
+  },
+  onOpenRequest(listener) {
+    const handler = (_event: IpcRendererEvent, request: OpenRequest) => listener(request);
+    ipcRenderer.on(SHELL_CHANNELS.openRequest, handler);
+    return () => {
+      ipcRenderer.removeListener(SHELL_CHANNELS.openRequest, handler);
+    };
+  },
+  async requestForFile(file) {
+    // Only a real File from a drop or a file input has a path: page script cannot forge one, so
+    // this is the one place a path can be vouched for and granted to the renderer.
+    const filePath = webUtils.getPathForFile(file);
+    if (filePath) {
+      await ipcRenderer.invoke(SHELL_CHANNELS.grantDroppedPath, filePath);
+      return { kind: 'path', path: filePath };
+    }
+    return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  },
+};
+
+contextBridge.exposeInMainWorld('inspector', api);
+contextBridge.exposeInMainWorld('inspectorShell', shell);

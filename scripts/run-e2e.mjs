@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: the Playwright browser tests in Debian's Chromium against the web mode (and the
+// Electron shell tests, which skip with a reason when no Electron binary is installed). Never
+// downloads a browser: CI installs Chromium with apt in .ci/run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';
+
+if (!fs.existsSync(chromium)) {
+  console.error(`e2e: ${chromium} is missing: install Debian's Chromium (apt-get install -y chromium), as .ci/run does`);
+  process.exit(1);
+}
+for (const built of ['dist/node/cli.js', 'dist/renderer/index.html']) {
+  if (!fs.existsSync(path.join(root, built))) {
+    console.error(`e2e: ${built} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+}
+
+const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(root, 'playwright.config.ts'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, TRANSCRIPT_INSPECTOR_CHROMIUM: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+process.exit(result.status ?? 1);

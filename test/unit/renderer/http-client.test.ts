@@ -1,0 +1,67 @@
+// The web-mode HTTP client against the real web server with a stub host: same results, same errors.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
+import { bytesToBase64, createHttpApi } from '../../../renderer/http-client.js';
+import { catalog, info, stubApi } from './stub-api.js';
+
+let server: WebServer;
+let dir: string;
+let stub: ReturnType<typeof stubApi>;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-client-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+  stub = stubApi({
+    open: async (request) => info({ name: request.kind === 'bytes' ? `${request.name}:${Buffer.from(request.bytes).toString()}` : 'x', path: null }),
+    reload: async () => Promise.reject(new Error('unknown session "S9"')),
+  });
+  server = await startWebServer({ inspector: stub.api as WebInspector, rendererDir: dir, launchPath: path.join(dir, 'launch.jsonl') });
+});
+
+afterEach(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('HTTP client', () => {
+  it('returns what the host returns', async () => {
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
+    expect(await api.listTargets()).toEqual(catalog);
+    expect(await api.close('S1')).toBeUndefined();
+    expect(await api.pickFile()).toBeNull();
+  });
+
+  it('sends byte arrays intact', async () => {
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
+    const opened = await api.open({ kind: 'bytes', name: 'a.jsonl', bytes: new TextEncoder().encode('{"type":"session"}\n') });
+    expect(opened.name).toBe('a.jsonl:{"type":"session"}\n');
+  });
+
+  it('throws the host error message', async () => {
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
+    await expect(api.reload('S9')).rejects.toThrow('unknown session "S9"');
+  });
+
+  it('explains a wrong token', async () => {
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: 'wrong' });
+    await expect(api.listTargets()).rejects.toThrow(/token.*reopen the URL/);
+  });
+
+  it('reads the launch request', async () => {
+    const { shell } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
+    expect(await shell.launchRequest()).toEqual({ kind: 'path', path: path.join(dir, 'launch.jsonl') });
+  });
+
+  it('says so when the server is gone', async () => {
+    const { api } = createHttpApi({ baseUrl: 'http://127.0.0.1:9', token: 't' });
+    await expect(api.listTargets()).rejects.toThrow(/not reachable/);
+  });
+
+  it('encodes base64 like Node does', async () => {
+    const bytes = new Uint8Array(70_000).map((_, i) => (i * 7) % 256);
+    expect(await bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+  });
+});

@@ -1,0 +1,194 @@
+// The renderer store's slices against a stub host: open, target, inspection, UI stepping, repair.
+import { describe, expect, it, vi } from 'vitest';
+import type { InspectionSummary } from '../../../../shared/api.js';
+import { createAppStore } from '../../../../renderer/store/store.js';
+import { annotationOrder, groupAnnotations } from '../../../../renderer/store/selectors.js';
+import { deferred, info, plan, stubApi, summary } from '../stub-api.js';
+
+function setup(overrides: Parameters<typeof stubApi>[0] = {}) {
+  const stub = stubApi(overrides);
+  const store = createAppStore({ api: stub.api, shell: stub.shell });
+  return { ...stub, store };
+}
+
+describe('session slice', () => {
+  it('opens a session, takes its last model as the target and inspects at once', async () => {
+    const { store, calls } = setup();
+    await store.getState().loadCatalog();
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    const state = store.getState();
+    expect(state.session.info?.sessionId).toBe('S1');
+    expect(state.session.loading).toBe(false);
+    expect(state.target.current).toEqual({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true });
+    expect(state.inspection.summary?.inspectionId).toBe('I1');
+    expect(calls.filter((c) => c.method === 'inspect')).toHaveLength(1);
+  });
+
+  it('turns an open failure into a readable error and a toast', async () => {
+    const { store } = setup({ open: async () => Promise.reject(new Error('session.jsonl:1:1: missing header')) });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/x.jsonl' });
+    const state = store.getState();
+    expect(state.session.error).toBe('Could not open /tmp/x.jsonl: session.jsonl:1:1: missing header');
+    expect(state.ui.toasts.at(-1)).toMatchObject({ kind: 'error' });
+    expect(state.session.info).toBeNull();
+  });
+
+  it('closes the previous session when another opens', async () => {
+    let n = 0;
+    const { store, calls } = setup({ open: async () => info({ sessionId: `S${++n}` }) });
+    await store.getState().openSession({ kind: 'sample' });
+    await store.getState().openSession({ kind: 'sample' });
+    expect(calls.filter((c) => c.method === 'close').map((c) => c.args[0])).toEqual(['S1']);
+  });
+
+  it('records a change on disk for the open session only, and clears it on reload', async () => {
+    const { store } = setup();
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    store.getState().fileChanged({ sessionId: 'other', path: '/x', kind: 'changed' });
+    expect(store.getState().session.changed).toBeNull();
+    store.getState().fileChanged({ sessionId: 'S1', path: '/tmp/session.jsonl', kind: 'changed' });
+    expect(store.getState().session.changed?.kind).toBe('changed');
+    await store.getState().reloadSession();
+    expect(store.getState().session.changed).toBeNull();
+    expect(store.getState().session.info?.digest).toBe('digest-2');
+  });
+});
+
+describe('target and inspection slices', () => {
+  it('re-inspects when the target changes and keeps only the newest result', async () => {
+    const slow = deferred<InspectionSummary>();
+    let first = true;
+    const { store } = setup({
+      inspect: async (_id, target) => {
+        if (first) {
+          first = false;
+          return slow.promise;
+        }
+        return summary(target, 'fast');
+      },
+    });
+    await store.getState().loadCatalog();
+    const opening = store.getState().openSession({ kind: 'sample' });
+    await vi.waitFor(() => expect(store.getState().inspection.loading).toBe(true));
+    await store.getState().setTarget({ provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' });
+    slow.resolve(summary({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }, 'stale'));
+    await opening;
+    expect(store.getState().inspection.summary?.inspectionId).toBe('fast');
+    expect(store.getState().target.current?.reasoning).toBe(false);
+  });
+
+  it('falls back to a catalogue model when the session records none', async () => {
+    const { store } = setup({ open: async () => info({ defaultTarget: null }) });
+    await store.getState().loadCatalog();
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().target.current?.modelId).toBe('claude-sonnet-4-5');
+    expect(store.getState().inspection.summary).not.toBeNull();
+  });
+
+  it('reports a failed inspection without losing the session', async () => {
+    const { store } = setup({ inspect: async () => Promise.reject(new Error('pi-ai could not build the payload')) });
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().inspection.error).toBe('Inspection failed: pi-ai could not build the payload');
+    expect(store.getState().session.info).not.toBeNull();
+  });
+});
+
+describe('ui slice', () => {
+  it('groups annotations by rule in pipeline order and steps through them with wrap-around', async () => {
+    const { store } = setup();
+    await store.getState().openSession({ kind: 'sample' });
+    const s = store.getState().inspection.summary!;
+    expect(groupAnnotations(s).map((g) => [g.rule, g.indices])).toEqual([
+      ['blank-text', [0, 2]],
+      ['tool-result-pairing', [1]],
+    ]);
+    expect(annotationOrder(s)).toEqual([0, 2, 1]);
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      store.getState().stepAnnotation(1);
+      const focus = store.getState().ui.focus;
+      seen.push(focus?.kind === 'annotation' ? focus.index : -1);
+    }
+    expect(seen).toEqual([0, 2, 1, 0]);
+    store.getState().stepAnnotation(-1);
+    expect(store.getState().ui.focus).toEqual({ kind: 'annotation', index: 1 });
+  });
+
+  it('bumps the focus sequence so selecting the same item reveals it again', () => {
+    const { store } = setup();
+    store.getState().selectTurn('original', 2);
+    const seq = store.getState().ui.focusSeq;
+    store.getState().selectTurn('original', 2);
+    expect(store.getState().ui.focusSeq).toBe(seq + 1);
+  });
+
+  it('toggles the view', () => {
+    const { store } = setup();
+    store.getState().toggleView();
+    expect(store.getState().ui.view).toBe('transcript');
+    store.getState().toggleView();
+    expect(store.getState().ui.view).toBe('payload');
+  });
+
+  it('matches a pasted error against the current inspection', async () => {
+    const { store, calls } = setup();
+    await store.getState().openSession({ kind: 'sample' });
+    await store.getState().explainError('messages.3: tool_use ids were found without tool_result blocks');
+    expect(store.getState().ui.explanations[0].check).toBe('anthropic-tool-result');
+    expect(calls.find((c) => c.method === 'explainError')?.args[0]).toBe('I1');
+    await store.getState().explainError('   ');
+    expect(store.getState().ui.explanations).toEqual([]);
+  });
+
+  it('keeps error toasts until dismissed and drops others after a while', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store } = setup();
+      const ok = store.getState().pushToast({ kind: 'success', text: 'saved' });
+      const bad = store.getState().pushToast({ kind: 'error', text: 'broken' });
+      vi.advanceTimersByTime(10_000);
+      expect(store.getState().ui.toasts.map((t) => t.id)).toEqual([bad]);
+      expect(ok).not.toBe(bad);
+      store.getState().dismissToast(bad);
+      expect(store.getState().ui.toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('repair slice', () => {
+  it('plans, writes with the plan digest, reports and reloads', async () => {
+    const { store, calls } = setup();
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    expect(store.getState().repair).toMatchObject({ phase: 'review', plan });
+    await store.getState().confirmRepair();
+    expect(calls.find((c) => c.method === 'repair')?.args).toEqual(['S1', 'digest-1']);
+    expect(store.getState().repair.phase).toBe('done');
+    expect(store.getState().repair.result?.status).toBe('repaired');
+    expect(calls.some((c) => c.method === 'reload')).toBe(true);
+    expect(store.getState().session.info?.digest).toBe('digest-2');
+    // The watcher's echo of our own write does not raise the "changed on disk" banner.
+    store.getState().fileChanged({ sessionId: 'S1', path: '/tmp/session.jsonl', kind: 'changed' });
+    expect(store.getState().session.changed).toBeNull();
+  });
+
+  it('shows a refusal (file changed meanwhile) and does not reload', async () => {
+    const { store, calls } = setup({ repair: async () => ({ status: 'refused', reason: 'the file changed since it was inspected', message: 'refused' }) });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    await store.getState().confirmRepair();
+    expect(store.getState().repair.result?.reason).toMatch(/changed since/);
+    expect(calls.some((c) => c.method === 'reload')).toBe(false);
+    expect(store.getState().ui.toasts.at(-1)?.text).toMatch(/Repair refused: the file changed/);
+  });
+
+  it('explains why a session without a file cannot be repaired', async () => {
+    const { store, calls } = setup();
+    await store.getState().openSession({ kind: 'sample' });
+    await store.getState().startRepair();
+    expect(store.getState().repair.error).toMatch(/not opened from a file on disk/);
+    expect(calls.some((c) => c.method === 'planRepair')).toBe(false);
+  });
+});

@@ -1,0 +1,110 @@
+// A scripted InspectorApi for renderer unit tests: canned answers, recorded calls, controllable timing.
+import type { InspectionSummary, InspectorApi, OpenRequest, SessionInfo, ShellApi, TargetCatalog } from '../../../shared/api.js';
+import type { Annotation, Policy, Target } from '../../../shared/types.js';
+import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
+
+export const catalog: TargetCatalog = {
+  providers: [
+    { id: 'anthropic', models: [{ id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', api: 'anthropic-messages', reasoning: true }] },
+    { id: 'mistral', models: [{ id: 'mistral-large-latest', name: 'Mistral Large', api: 'mistral-conversations', reasoning: false }] },
+  ],
+  apis: ['anthropic-messages', 'openai-completions', 'mistral-conversations'],
+};
+
+export function info(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    sessionId: 'S1',
+    name: 'session.jsonl',
+    path: '/tmp/session.jsonl',
+    sizeBytes: 100,
+    digest: 'digest-1',
+    format: 'jsonl',
+    lineCount: 4,
+    turnCount: 3,
+    diagnostics: [],
+    defaultTarget: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
+    watched: true,
+    ...overrides,
+  };
+}
+
+const annotation = (rule: Annotation['rule'], turn: number | null, replayTurn: number | null): Annotation => ({ rule, turn, replayTurn, action: 'rewritten', detail: `${rule} on ${turn}` });
+
+export function summary(target: Target, id = 'I1'): InspectionSummary {
+  const annotations = target.provider === 'mistral' ? [annotation('tool-call-id', 1, 1), annotation('tool-call-id', 2, 2)] : [annotation('blank-text', 0, 0), annotation('tool-result-pairing', 2, null), annotation('blank-text', 1, 1)];
+  const rules = [...new Set(annotations.map((a) => a.rule))].map((rule) => ({ rule, title: rule.toUpperCase(), explanation: `why ${rule}`, count: annotations.filter((a) => a.rule === rule).length }));
+  return {
+    inspectionId: id,
+    sessionId: 'S1',
+    target,
+    policy: { sanitizeMode: { value: 'full', reason: 'default' }, sanitizeToolCallIds: { value: target.provider === 'mistral', reason: 'r' } } as unknown as Policy,
+    annotations,
+    rules,
+    diagnostics: [],
+    original: { turnCount: 3, payloadBytes: 10 },
+    replay: { turnCount: 3, payloadBytes: 9 },
+    preflight: { original: [], replay: [] },
+    notes: [],
+    elapsedMs: 3,
+  };
+}
+
+export const plan: RepairPlan = {
+  needed: true,
+  digest: 'digest-1',
+  actions: [{ kind: 'drop', line: 3, reason: 'cut off', code: 'unparseable-line' }],
+  counts: { droppedLines: 1, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 },
+};
+
+/** Build a stub API; `overrides` replace methods. */
+export function stubApi(overrides: Partial<InspectorApi> = {}) {
+  const calls: { method: string; args: unknown[] }[] = [];
+  let inspections = 0;
+  const base: InspectorApi = {
+    listTargets: async () => catalog,
+    open: async (request: OpenRequest) => info(request.kind === 'sample' ? { name: 'sample.jsonl', path: null } : {}),
+    reload: async () => info({ digest: 'digest-2' }),
+    close: async () => undefined,
+    inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
+    getTurns: async () => ({ total: 0, start: 0, rows: [] }),
+    getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
+    thumbnail: async () => null,
+    explainError: async () => [{ check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] }],
+    exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
+    planRepair: async () => plan,
+    repair: async (): Promise<RepairResult> => ({ status: 'repaired', message: 'Repaired 1 line', digestAfter: 'digest-2' }),
+    recentFiles: async () => ['/tmp/session.jsonl'],
+    pickFile: async () => null,
+    saveText: async () => ({ saved: false }),
+    onFileChanged: () => () => undefined,
+    ...overrides,
+  };
+  const api = new Proxy(base, {
+    get(target, key: string) {
+      const value = target[key as keyof InspectorApi];
+      if (typeof value !== 'function' || key === 'onFileChanged') return value;
+      return (...args: unknown[]) => {
+        calls.push({ method: key, args });
+        return (value as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+  const shell: ShellApi = {
+    launchRequest: async () => null,
+    onCommand: () => () => undefined,
+    onOpenRequest: () => () => undefined,
+    requestForFile: async (file) => ({ kind: 'bytes', name: file.name, bytes: new Uint8Array() }),
+  };
+  return { api, shell, calls };
+}
+
+/** A promise with its resolve function exposed. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
