@@ -143,6 +143,12 @@ for (const c of manifest.cases) {
     if (oracle.stages?.outgoing === undefined) {
       r.status = 'oracle-error';
       r.note = ourInvariant.length ? `ours: replay-invariant ${ourInvariant.map((d) => JSON.stringify(d)).join('; ')}` : 'ours: no replay-invariant annotation';
+      // The oracle may still have produced its earlier stages: say how close we are to the last one.
+      const lastStage = ['replay', 'validated'].find((k) => Array.isArray(oracle.stages?.[k])) ?? (Array.isArray(oracle.messages) ? 'messages' : undefined);
+      if (lastStage) {
+        const n = diffMessages(ourMessages ?? [], lastStage === 'messages' ? oracle.messages : oracle.stages[lastStage]).filter((d) => !d.imageOnly).length;
+        r.note += `; vs the oracle's last stage (${lastStage}): ${n === 0 ? 'identical' : `${n} difference${n === 1 ? '' : 's'}`}`;
+      }
       continue;
     }
     const diff = diffMessages(ourMessages ?? [], oracle.stages.outgoing);

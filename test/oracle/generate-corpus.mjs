@@ -104,16 +104,20 @@ const images = await makeImages();
 }
 {
   const s = new Session('runtime-context-metadata', { origin: 'openai' });
-  s.user('Can you summarise the open PRs for me?');
-  const meta = 'Conversation info (untrusted metadata):\n```json\n{"channel":"telegram","chat_id":"-100223344","sender":"@maria"}\n```';
-  s.assistant([text(meta, { textSignature: textSig('rcm1', 'commentary') }), text(`${meta}\n\nThere are three open PRs: #412 (docs), #415 (parser fix) and #418 (deps).`, { textSignature: textSig('rcm2', 'final_answer') })], { stopReason: 'stop' });
+  const CTX = '\u27E6openclaw:ctx\u27E7';
+  s.user(`Conversation info: ${CTX}\n\`\`\`json\n{"channel":"telegram","chat_id":"-100223344","sender":"@maria"}\n\`\`\`\n\nCan you summarise the open PRs for me?`);
+  const legacy = 'Conversation info (untrusted metadata):\n```json\n{"channel":"telegram","chat_id":"-100223344","sender":"@maria"}\n```';
+  s.assistant([text(legacy, { textSignature: textSig('rcm1', 'commentary') }), text(`Conversation info: ${CTX}\n\`\`\`json\n{"channel":"telegram","sender":"@maria"}\n\`\`\`\n\nThere are three open PRs: #412 (docs), #415 (parser fix) and #418 (deps).`, { textSignature: textSig('rcm2', 'final_answer') })], { stopReason: 'stop' });
   s.user('Which one is the riskiest?');
-  s.assistant(`Sender (untrusted metadata):\n\`\`\`json\n{"name":"maria","id":"42"}\n\`\`\``, { stopReason: 'stop' });
-  s.assistant([text('#415 touches the tokenizer, so it is the riskiest.')], { stopReason: 'stop' });
+  s.assistant(`Sender: ${CTX}\n\`\`\`json\n{"name":"maria","id":"42"}\n\`\`\``, { stopReason: 'stop' });
+  s.assistant('Sender (untrusted metadata):\n```json\n{"name":"maria","id":"42"}\n```', { stopReason: 'stop' });
+  s.assistant([text('[Tue 2025-11-04 09:12 UTC] #415 touches the tokenizer, so it is the riskiest.\nDelivery: to send a message, use the `message` tool.')], { stopReason: 'stop' });
+  s.user('And the docs one?');
+  s.assistant([text(`#412 only changes Markdown.\n\nContext: ${CTX}\nchannel=telegram\nthread=42`)], { stopReason: 'stop' });
   s.user('ok thanks');
   addCase('runtime-context-metadata', {
     rules: ['runtime-context', 'assistant-normalize'],
-    description: 'Copied inbound metadata blocks ("Conversation info (untrusted metadata):" + json fence) in assistant text blocks and in string content; a metadata-only turn is dropped.',
+    description: 'Inbound metadata copied into assistant text: the current marker format ("Conversation info: ⟦openclaw:ctx⟧" + json fence, "Sender: ⟦openclaw:ctx⟧", a trailing "Context: ⟦openclaw:ctx⟧" block, a message-tool delivery hint line, a leading [timestamp] prefix) and the legacy "(untrusted metadata):" labels; a metadata-only string turn; the same header on a user turn.',
     text: s.toJsonl(),
   });
 }
@@ -572,7 +576,18 @@ addCase('reasoning-history-reasoning-model', {
   s.user('Thanks');
   addCase('tool-call-allowlist', {
     rules: ['tool-call-input', 'tool-result-pairing', 'turn-validation'],
-    description: 'allowedToolNames=[read, bash]: Read (case-insensitive) and bash kept; write dropped (its turn empties and is dropped, its result orphaned); " read " trimmed and kept, " write " dropped.',
+    description: 'allowedToolNames=[read, bash]: calls that already have a result are exempt from the allowlist (write and " write " kept; names trimmed).',
+    options: { allowedToolNames: ['read', 'bash'] },
+    text: s.toJsonl(),
+  });
+}
+{
+  const s = new Session('tool-call-allowlist-pending', { origin: 'anthropic' });
+  s.user('Tidy up NOTES.md and show me the result.');
+  s.assistant([text('Tidying NOTES.md.'), tc(toolu('tap1'), 'edit', { path: 'NOTES.md', oldText: '- backoff', newText: '- Backoff' }), tc(toolu('tap2'), 'read', { path: 'NOTES.md' })]);
+  addCase('tool-call-allowlist-pending', {
+    rules: ['tool-call-input', 'tool-result-pairing'],
+    description: 'allowedToolNames=[read, bash] with calls that have no result yet: the disallowed edit call is dropped, read kept with a synthetic result. (The oracle harness passes the allowlist as an array, which its stream-time guard cannot use: expect an oracle error on the outgoing stage; its sanitize stage still shows the behaviour.)',
     options: { allowedToolNames: ['read', 'bash'] },
     text: s.toJsonl(),
   });
@@ -704,7 +719,7 @@ addCase('reasoning-history-reasoning-model', {
   s.user('thanks');
   addCase('pairing-id-less-result', {
     rules: ['tool-result-pairing'],
-    description: 'A result without a toolCallId in a single-call frame: bound to the call when names agree (gets the id and isError:true); with a different name it is not bound.',
+    description: 'Tool results without a toolCallId in a session file: the session loader drops them (see json-id-less-result for the pairing rule), so the calls get synthetic results.',
     text: s.toJsonl(),
   });
 }
@@ -1370,6 +1385,30 @@ addCase('reasoning-history-reasoning-model', {
     rules: ['compaction', 'thinking-signature-compaction', 'usage', 'turn-validation'],
     ext: 'json',
     description: 'A JSON message array with compactionSummary (ISO timestamp), branchSummary, custom and bashExecution roles (converted to user turns), and thinking/usage older than the compaction.',
+    text: JSON.stringify(msgs, null, 2) + '\n',
+  });
+}
+{
+  const o = { api: 'openai-completions', provider: 'ollama', model: 'qwen3:8b', usage: usage(500, 20), stopReason: 'toolUse' };
+  const msgs = [
+    { role: 'user', content: 'What is the current git branch?', timestamp: 1762246800000 },
+    { role: 'assistant', content: [{ type: 'toolCall', id: 'call_9d2c', name: 'bash', arguments: { command: 'git branch --show-current' } }], ...o, timestamp: 1762246801000 },
+    { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'feature/csv-export' }], isError: false, timestamp: 1762246802000 },
+    { role: 'assistant', content: [{ type: 'text', text: 'You are on feature/csv-export.' }], ...o, stopReason: 'stop', timestamp: 1762246803000 },
+    { role: 'user', content: 'And the remote?', timestamp: 1762246810000 },
+    { role: 'assistant', content: [{ type: 'toolCall', id: 'call_9d2d', name: 'bash', arguments: { command: 'git remote -v' } }], ...o, timestamp: 1762246811000 },
+    { role: 'toolResult', toolName: 'read', content: [{ type: 'text', text: 'origin git@github.com:acme/ledger.git' }], isError: false, timestamp: 1762246812000 },
+    { role: 'assistant', content: [{ type: 'text', text: 'origin points to acme/ledger.' }], ...o, stopReason: 'stop', timestamp: 1762246813000 },
+    { role: 'user', content: 'Two calls now.', timestamp: 1762246820000 },
+    { role: 'assistant', content: [{ type: 'toolCall', id: 'call_9d2e', name: 'bash', arguments: { command: 'git status' } }, { type: 'toolCall', id: 'call_9d2f', name: 'bash', arguments: { command: 'git log -1' } }], ...o, timestamp: 1762246821000 },
+    { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'clean' }], isError: false, timestamp: 1762246822000 },
+    { role: 'toolResult', toolCallId: 'call_9d2f', toolName: '  ', content: [{ type: 'text', text: 'abc123 fix' }], isError: false, timestamp: 1762246823000 },
+    { role: 'user', content: 'ok', timestamp: 1762246830000 },
+  ];
+  addCase('json-id-less-result', {
+    rules: ['tool-result-pairing'],
+    ext: 'json',
+    description: 'Results without a toolCallId (a JSON array, because the session loader drops such entries): bound to the only call of the frame when the names agree (id set, isError:true); not bound when names differ or the frame has two calls; a blank toolName falls back to the call name.',
     text: JSON.stringify(msgs, null, 2) + '\n',
   });
 }
