@@ -54,11 +54,11 @@ export async function writeAll(handle: FileHandle, chunks: readonly Uint8Array[]
   return at - position;
 }
 
-/** Rename with retries on transient (Windows-style) errors; other errors fail at once. */
-export async function renameWithRetry(from: string, to: string, retry: RetryPolicy = DEFAULT_RETRY): Promise<number> {
+/** Rename with retries on transient (Windows-style) errors; other errors fail at once. Returns the attempts used. */
+export async function renameWithRetry(from: string, to: string, retry: RetryPolicy = DEFAULT_RETRY, renameFile: (a: string, b: string) => Promise<void> = rename): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await rename(from, to);
+      await renameFile(from, to);
       return attempt;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';

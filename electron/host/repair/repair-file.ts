@@ -29,7 +29,9 @@ export interface RepairFileOptions {
   /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
   hooks?: {
     removeBackup?: (backup: string) => Promise<Error | null>;
+    /** Runs after the temp file is complete, before the last "is the original unchanged?" check. */
     beforeRename?: (temp: string) => Promise<void>;
+    rename?: (from: string, to: string) => Promise<void>;
   };
 }
 
@@ -175,12 +177,12 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, optio
     await handle.sync();
     await handle.close();
     handle = undefined;
+    await options.hooks?.beforeRename?.(temp);
     const now = await stat(realFile, { bigint: true });
     if (!sameFile(snapshot.stat, now)) {
       return refuse('file changed while it was being repaired', `refusing to repair ${shown}: it was modified while the repair was being written (is an agent still appending to it?); nothing was changed — plan again.`, written.draft.plan);
     }
-    await options.hooks?.beforeRename?.(temp);
-    await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY);
+    await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY, options.hooks?.rename);
     renamed = true;
     const notes: string[] = [];
     const dirNote = await fsyncDirectory(path.dirname(realFile));
