@@ -9,3 +9,4 @@ export { parseSession } from '../../shared/session/parse.js';
 export { buildContext } from '../../shared/session/context.js';
 export type * from '../../shared/types.js';
 export type * from '../../shared/inspection.js';
+export { planRepair, repair, planRepairFile, repairFile, type RepairOutcome, type RepairFileOptions } from './repair/index.js';
