@@ -1,11 +1,101 @@
 /**
- * Adds what needs the host to an engine inspection: wire payloads (pi-ai) and preflight findings.
- * (Filled in by the host issue; until then the inspection is returned as the engine made it.)
+ * Adds what needs the host to an engine inspection: the wire payloads (pi-ai), the outgoing-payload
+ * step (`prefill-strip`) and the preflight findings of both sides.
  */
-import type { Inspection } from '../../shared/inspection.js';
-import type { InspectOptions } from '../../shared/types.js';
+import type { Inspection, InspectionSide } from '../../shared/inspection.js';
+import { previewValue } from '../../shared/messages.js';
+import { policyValues } from '../../shared/policy.js';
+import { payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
+import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
+import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';
+import { runPreflight } from '../../shared/preflight/run-preflight.js';
+import type { Annotation, InspectOptions, JsonValue } from '../../shared/types.js';
+import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
+
+/** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
+export interface EnrichOptions extends InspectOptions, PayloadBuildOptions {}
+
+/** One side's payload and how its entries map back to the side's messages. */
+export interface SidePayload {
+  build: PayloadBuild;
+  family: PayloadFamily | null;
+  /** The payload as sent (after the outgoing-payload steps on the replay side). */
+  payload?: JsonValue;
+  /** For each entry of the payload's conversation array, the index of the message on this side (null: synthetic). */
+  entrySources: (number | null)[];
+}
+
+/** An enriched inspection plus the payload details the Inspector service keeps (maps, build errors). */
+export interface EnrichedInspection {
+  inspection: Inspection;
+  original: SidePayload;
+  replay: SidePayload;
+}
+
+function sidePayload(build: PayloadBuild, messages: InspectionSide['messages']): SidePayload {
+  const family = payloadFamily(build.api);
+  if (build.payload === undefined || family === null) return { build, family, entrySources: [] };
+  return { build, family, payload: build.payload, entrySources: mapPayloadToMessages(build.payload, family, messages) };
+}
+
+function originTurn(side: InspectionSide, index: number | null): number | null {
+  if (index === null) return null;
+  return side.origins?.[index] ?? null;
+}
+
+/** Build payloads, strip a trailing prefill when thinking is on, and run preflight on both sides. */
+export async function enrichDetailed(inspection: Inspection, options: EnrichOptions = {}): Promise<EnrichedInspection> {
+  const policy = policyValues(inspection.policy);
+  const target = inspection.target;
+  const [originalBuild, replayBuild] = [
+    await buildPayload(inspection.original.messages, target, options),
+    await buildPayload(inspection.replay.messages, target, options),
+  ];
+  const original = sidePayload(originalBuild, inspection.original.messages);
+  const replay = sidePayload(replayBuild, inspection.replay.messages);
+  const annotations: Annotation[] = [];
+  if (policy.stripPayloadPrefillWhenThinking && replay.family && replay.payload !== undefined && thinkingOn(replay.payload, replay.family, target.reasoning)) {
+    const strip = stripTrailingPrefill(replay.payload, replay.family);
+    if (strip.popped.length > 0) {
+      const seen = new Set<number | null>();
+      strip.popped.forEach((entryIndex, k) => {
+        const replayIndex = replay.entrySources[entryIndex] ?? null;
+        // Responses items of one turn map to one message: one annotation per popped message.
+        if (replayIndex !== null && seen.has(replayIndex)) return;
+        seen.add(replayIndex);
+        annotations.push({
+          rule: 'prefill-strip',
+          turn: originTurn(inspection.replay, replayIndex),
+          replayTurn: null,
+          action: 'dropped',
+          before: previewValue(strip.entries[k]),
+          detail: `Trailing assistant turn without tool use removed from the outgoing ${replay.build.api} payload: thinking is on and the provider refuses an assistant prefill.`,
+          path: `payload.${replay.family === 'gemini' ? 'contents' : replay.family === 'openai-responses' ? 'input' : 'messages'}[${entryIndex}]`,
+        });
+      });
+      replay.payload = strip.payload;
+      replay.entrySources = replay.entrySources.slice(0, replay.entrySources.length - strip.popped.length);
+    }
+  }
+  const notes = [...(inspection.notes ?? [])];
+  for (const note of [...originalBuild.notes, ...replayBuild.notes]) if (!notes.includes(note)) notes.push(note);
+  if (originalBuild.error) notes.push(`original payload: ${originalBuild.error}`);
+  if (replayBuild.error) notes.push(`replay payload: ${replayBuild.error}`);
+  const enriched: Inspection = {
+    ...inspection,
+    original: { ...inspection.original, ...(original.payload === undefined ? {} : { payload: original.payload }) },
+    replay: { ...inspection.replay, ...(replay.payload === undefined ? {} : { payload: replay.payload }) },
+    annotations: [...inspection.annotations, ...annotations],
+    preflight: {
+      original: runPreflight(original.payload, { target, api: original.build.api, policy }),
+      replay: runPreflight(replay.payload, { target, api: replay.build.api, policy }),
+    },
+    notes,
+  };
+  return { inspection: enriched, original, replay };
+}
 
 /** Build payloads and run preflight for an engine inspection. */
-export async function enrichInspection(inspection: Inspection, _options: InspectOptions = {}): Promise<Inspection> {
-  return inspection;
+export async function enrichInspection(inspection: Inspection, options: EnrichOptions = {}): Promise<Inspection> {
+  return (await enrichDetailed(inspection, options)).inspection;
 }

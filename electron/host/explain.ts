@@ -1,6 +1,11 @@
-/** Matching a pasted provider error to the check that explains it (owned by the host issue). */
+/** Matching a pasted provider error to the check that explains it (the pure matcher lives in shared/errors/). */
+import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 
-export function explainError(_errorText: string, _inspection?: Inspection): ErrorExplanation[] {
-  return [];
+/**
+ * Explain a provider error: the checks it matches (with the hygiene rule that prevents each), most
+ * likely first, and the transcript turns it points at when an inspection is given.
+ */
+export function explainError(errorText: string, inspection?: Inspection): ErrorExplanation[] {
+  return explainProviderError(errorText, inspection);
 }

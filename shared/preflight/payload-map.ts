@@ -7,8 +7,9 @@
  * tool results in one user turn (mapped to the first result); OpenAI Responses splits an assistant
  * turn into several items (reasoning, message, function_call, all mapped to that turn); Chat
  * Completions and Gemini < 3 add a user turn carrying a tool result's images (mapped to the result).
- * Entries are aligned by kind (user / assistant / tool) in order; an entry with no plausible source
- * maps to null.
+ * pi's custom roles (summaries, custom messages, bash executions) count as user turns, so the map
+ * works on the transcript's own messages. Entries are aligned by kind (user / assistant / tool) in
+ * order; an entry with no plausible source maps to null.
  */
 import { isRecord } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
@@ -21,6 +22,9 @@ interface SourceSlot {
   /** Index in the messages given to the builder, null for a synthetic tool result. */
   index: number | null;
 }
+
+/** pi's custom roles reach the provider as user turns (summaries, custom messages, bash executions). */
+const USER_LIKE_ROLES = new Set(['compactionSummary', 'branchSummary', 'custom', 'hookMessage', 'bashExecution']);
 
 const TOOL_IMAGE_TEXTS = new Set(['Attached image(s) from tool result:', 'Tool result image:']);
 
@@ -54,7 +58,7 @@ function sourceSlots(messages: readonly Message[]): SourceSlot[] {
     } else if (message.role === 'toolResult') {
       if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
       slots.push({ kind: 'tool', index });
-    } else if (message.role === 'user') {
+    } else if (message.role === 'user' || (USER_LIKE_ROLES.has(message.role) && message.excludeFromContext !== true)) {
       flush();
       slots.push({ kind: 'user', index });
     }

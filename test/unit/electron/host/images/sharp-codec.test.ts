@@ -1,5 +1,5 @@
 // The sharp codec on real images generated here: limits, grid, EXIF rotation, failures, thumbnails.
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createSharpCodec, notReducibleMessage, reduceImage, sideGrid, sniffRaster } from '../../../../../electron/host/images/sharp-codec.js';
 import type { ImageResizeRequest } from '../../../../../shared/images/codec.js';
@@ -32,7 +32,7 @@ function request(bytes: Buffer, mimeType: string, extra: Partial<ImageResizeRequ
   return { data: bytes.toString('base64'), mimeType, ...LIMITS, ...extra };
 }
 
-async function decoded(data: string): Promise<sharp.Metadata> {
+async function decoded(data: string): Promise<Metadata> {
   return sharp(Buffer.from(data, 'base64')).metadata();
 }
 

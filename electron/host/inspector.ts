@@ -1,0 +1,402 @@
+/**
+ * The Inspector service: the one host object Electron main, the web mode and the CLI share. It opens
+ * sessions (path, bytes, text or the bundled sample), keeps them by id, inspects them for targets,
+ * and hands out windows of turns and one document at a time, never whole sessions.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  DocumentText,
+  DocumentView,
+  ExportKind,
+  FileChangedEvent,
+  InspectionSummary,
+  InspectorApi,
+  OpenRequest,
+  RuleCount,
+  SessionInfo,
+  Side,
+  TargetCatalog,
+  TurnWindow,
+} from '../../shared/api.js';
+import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
+import { inspectParsed } from '../../shared/engine.js';
+import { explainProviderError } from '../../shared/errors/match-error.js';
+import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
+import { messagesKey } from '../../shared/preflight/family.js';
+import { RULES } from '../../shared/rules/index.js';
+import { buildContext } from '../../shared/session/context.js';
+import { decodeUtf8, parseSession, type ParsedSession } from '../../shared/session/parse.js';
+import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
+import { listTargets, lookupCatalogModel } from './catalog.js';
+import { enrichDetailed, type EnrichedInspection } from './enrich.js';
+import { defaultImageCodec } from './image-codec.js';
+import { normalizeTarget } from './inspect.js';
+import { prettyDocument, type PrettyDocument } from './inspector/document-text.js';
+import { curlCommand, reportJson, reportMarkdown } from './inspector/exports.js';
+import { FileWatcher } from './inspector/file-watcher.js';
+import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
+import { sampleSessionPath } from './inspector/sample-path.js';
+import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
+import { InputError, readInputBytes } from './read-input.js';
+import { planRepairFile, repairFile } from './repair/index.js';
+import { completeTarget } from './targets.js';
+
+/** Options of the Inspector service. */
+export interface InspectorOptions {
+  /** Where the recent-files list is kept (default `~/.config/transcript-inspector/recent.json`). */
+  recentFile?: string;
+  /** Watch opened files and report changes through `onFileChanged`. */
+  watch?: boolean;
+  /** Longest image side for replay (OpenClaw `agents.defaults.imageMaxDimensionPx`, default 1200). */
+  imageMaxDimensionPx?: number;
+  /** How often watched files are polled (default 500 ms). */
+  watchIntervalMs?: number;
+  /** Inspections kept per session, least recently used dropped first (default 4). */
+  inspectionsPerSession?: number;
+}
+
+/** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
+export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
+  /** Stop watching files and drop every session. */
+  dispose(): Promise<void>;
+};
+
+interface SessionRecord {
+  info: SessionInfo;
+  parsed: ParsedSession;
+  request: OpenRequest;
+  watcher: FileWatcher | null;
+  /** Inspection ids, least recently used first. */
+  inspections: string[];
+}
+
+interface InspectionRecord {
+  id: string;
+  sessionId: string;
+  detail: EnrichedInspection;
+  summary: InspectionSummary;
+  rules: { original?: Map<number, RuleId[]>; replay?: Map<number, RuleId[]> };
+  documents: Map<string, PrettyDocument>;
+}
+
+/** A request naming a session or inspection the service does not have (closed, evicted or never opened). */
+export class UnknownIdError extends Error {
+  override name = 'UnknownIdError';
+}
+
+function baseName(name: string): string {
+  const base = path.basename(name);
+  return base.replace(/\.(jsonl|json)$/i, '') || 'session';
+}
+
+function ruleCounts(summaryAnnotations: InspectionSummary['annotations']): RuleCount[] {
+  const counts = new Map<RuleId, number>();
+  for (const a of summaryAnnotations) counts.set(a.rule, (counts.get(a.rule) ?? 0) + 1);
+  const out: RuleCount[] = RULES.map((rule) => ({ rule: rule.id, title: rule.title, explanation: rule.explanation, count: counts.get(rule.id) ?? 0 }));
+  for (const [rule, count] of counts) if (!out.some((r) => r.rule === rule)) out.push({ rule, title: rule, explanation: '', count });
+  return out;
+}
+
+/** Create the Inspector service. */
+export function createInspector(options: InspectorOptions = {}): HostInspector {
+  const sessions = new Map<string, SessionRecord>();
+  const inspections = new Map<string, InspectionRecord>();
+  const listeners = new Set<(event: FileChangedEvent) => void>();
+  const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
+  const keep = Math.max(1, options.inspectionsPerSession ?? 4);
+
+  const sessionOf = (sessionId: string): SessionRecord => {
+    const record = sessions.get(sessionId);
+    if (!record) throw new UnknownIdError(`unknown session ${sessionId}: it was closed or never opened`);
+    return record;
+  };
+  const inspectionOf = (inspectionId: string): InspectionRecord => {
+    const record = inspections.get(inspectionId);
+    if (!record) throw new UnknownIdError(`unknown inspection ${inspectionId}: it was evicted (re-run inspect) or never made`);
+    const session = sessions.get(record.sessionId);
+    if (session) session.inspections = [...session.inspections.filter((id) => id !== inspectionId), inspectionId];
+    return record;
+  };
+
+  const emit = (event: FileChangedEvent): void => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A failing listener must not stop the others.
+      }
+    }
+  };
+
+  /** Read and parse a request's source. Only an unreadable source fails; problems inside are diagnostics. */
+  async function load(request: OpenRequest): Promise<{ bytes: Uint8Array; text: string; name: string; filePath: string | null }> {
+    switch (request.kind) {
+      case 'path': {
+        const filePath = path.resolve(request.path);
+        const bytes = await readInputBytes(filePath);
+        return { bytes, text: decodeUtf8(bytes), name: path.basename(filePath), filePath };
+      }
+      case 'sample': {
+        const filePath = sampleSessionPath();
+        const bytes = await readFile(filePath);
+        return { bytes, text: decodeUtf8(bytes), name: path.basename(filePath), filePath };
+      }
+      case 'bytes':
+        return { bytes: request.bytes, text: decodeUtf8(request.bytes), name: path.basename(request.name), filePath: null };
+      case 'text':
+        return { bytes: Buffer.from(request.text, 'utf8'), text: request.text, name: path.basename(request.name), filePath: null };
+    }
+  }
+
+  async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics'] }> {
+    const context = buildContext(parsed);
+    const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
+    const recorded = context.lastModel;
+    let target: Target | null = null;
+    if (recorded) {
+      try {
+        target = await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' });
+        const known = lookupCatalogModel(target.provider, target.modelId);
+        if (known) target.reasoning = known.reasoning;
+      } catch {
+        target = null;
+      }
+    }
+    return { target, turnCount: context.messages.length, diagnostics };
+  }
+
+  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession }> {
+    const { bytes, text, name, filePath } = await load(request);
+    const parsed = parseSession(text);
+    const { target, turnCount, diagnostics } = await defaultTargetOf(parsed);
+    const info: SessionInfo = {
+      sessionId,
+      name,
+      path: filePath,
+      sizeBytes: bytes.byteLength,
+      digest: createHash('sha256').update(bytes).digest('hex'),
+      format: parsed.format,
+      lineCount: parsed.lineCount,
+      turnCount,
+      diagnostics,
+      defaultTarget: target,
+      watched: watcher !== null,
+    };
+    return { info, parsed };
+  }
+
+  function watch(sessionId: string, filePath: string | null): FileWatcher | null {
+    if (!options.watch || !filePath) return null;
+    return new FileWatcher(filePath, (kind) => emit({ sessionId, path: filePath, kind }), { intervalMs: options.watchIntervalMs });
+  }
+
+  async function refresh(record: SessionRecord): Promise<SessionInfo> {
+    const { info, parsed } = await build(record.info.sessionId, record.request, record.watcher);
+    record.info = info;
+    record.parsed = parsed;
+    return info;
+  }
+
+  function documentOf(record: InspectionRecord, side: Side, view: DocumentView): PrettyDocument {
+    const key = `${side}:${view}`;
+    const cached = record.documents.get(key);
+    if (cached) return cached;
+    const inspection = record.detail.inspection;
+    const sideData = inspection[side];
+    const turnOfIndex = (index: number): number | null => (side === 'original' ? index : inspection.replay.origins?.[index] ?? null);
+    let doc: PrettyDocument;
+    if (view === 'transcript') {
+      doc = prettyDocument(sideData.messages, { listKey: null, entryTurn: (i) => ({ index: i, turn: turnOfIndex(i) }), refPrefix: key });
+    } else {
+      const payload = record.detail[side];
+      if (payload.payload === undefined || payload.family === null) {
+        doc = prettyDocument({ error: payload.build.error ?? 'no payload was built' }, { listKey: null, entryTurn: () => null, refPrefix: key });
+      } else {
+        doc = prettyDocument(payload.payload, {
+          listKey: messagesKey(payload.family),
+          entryTurn: (i) => {
+            const index = payload.entrySources[i];
+            return index === null || index === undefined ? null : { index, turn: turnOfIndex(index) };
+          },
+          refPrefix: key,
+        });
+      }
+    }
+    record.documents.set(key, doc);
+    return doc;
+  }
+
+  const service: HostInspector = {
+    async listTargets(): Promise<TargetCatalog> {
+      return listTargets();
+    },
+
+    async open(request: OpenRequest): Promise<SessionInfo> {
+      assertOpenRequest(request);
+      const sessionId = randomUUID();
+      const pending = await build(sessionId, request, null);
+      const watcher = watch(sessionId, pending.info.path);
+      pending.info.watched = watcher !== null;
+      sessions.set(sessionId, { info: pending.info, parsed: pending.parsed, request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request, watcher, inspections: [] });
+      if (request.kind === 'path' && pending.info.path) await recent.add(pending.info.path);
+      return pending.info;
+    },
+
+    async reload(sessionId: string): Promise<SessionInfo> {
+      assertId('reload(sessionId)', sessionId);
+      const record = sessionOf(sessionId);
+      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: there is nothing to reload`);
+      return refresh(record);
+    },
+
+    async close(sessionId: string): Promise<void> {
+      assertId('close(sessionId)', sessionId);
+      const record = sessions.get(sessionId);
+      if (!record) return;
+      record.watcher?.close();
+      for (const id of record.inspections) inspections.delete(id);
+      sessions.delete(sessionId);
+    },
+
+    async inspect(sessionId: string, target: Target, inspectOptions?: InspectOptions): Promise<InspectionSummary> {
+      assertId('inspect(sessionId)', sessionId);
+      assertTarget(target, 'inspect(target)');
+      assertInspectOptions(inspectOptions, 'inspect(options)');
+      const record = sessionOf(sessionId);
+      const started = performance.now();
+      const normalized = normalizeTarget(target);
+      const engineOptions = { ...inspectOptions, imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx };
+      const { inspection } = await inspectParsed(record.parsed, normalized, { ...engineOptions, codec: await defaultImageCodec() });
+      const detail = await enrichDetailed(inspection, engineOptions);
+      const enriched = detail.inspection;
+      const id = randomUUID();
+      const sideSummary = (side: Side): InspectionSummary['original'] => {
+        const payload = detail[side];
+        const out: InspectionSummary['original'] = {
+          turnCount: enriched[side].messages.length,
+          payloadBytes: payload.payload === undefined ? null : Buffer.byteLength(JSON.stringify(payload.payload, null, 2)),
+        };
+        if (payload.build.error) out.payloadError = payload.build.error;
+        return out;
+      };
+      const summary: InspectionSummary = {
+        inspectionId: id,
+        sessionId,
+        target: normalized,
+        policy: enriched.policy,
+        annotations: enriched.annotations,
+        rules: ruleCounts(enriched.annotations),
+        diagnostics: enriched.diagnostics,
+        original: sideSummary('original'),
+        replay: sideSummary('replay'),
+        preflight: enriched.preflight ?? { original: [], replay: [] },
+        notes: enriched.notes ?? [],
+        elapsedMs: Math.round(performance.now() - started),
+      };
+      inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map() });
+      record.inspections.push(id);
+      while (record.inspections.length > keep) inspections.delete(record.inspections.shift()!);
+      return summary;
+    },
+
+    async getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow> {
+      assertId('getTurns(inspectionId)', inspectionId);
+      assertSide(side, 'getTurns(side)');
+      assertIndex('getTurns(start)', start);
+      assertIndex('getTurns(count)', count, MAX_TURN_WINDOW);
+      const record = inspectionOf(inspectionId);
+      const inspection = record.detail.inspection;
+      const rules = (record.rules[side] ??= rulesByIndex(inspection, side));
+      return { total: inspection[side].messages.length, start, rows: turnRows(inspection, side, start, count, rules) };
+    },
+
+    async getDocument(inspectionId: string, side: Side, view: DocumentView): Promise<DocumentText> {
+      assertId('getDocument(inspectionId)', inspectionId);
+      assertSide(side, 'getDocument(side)');
+      assertView(view, 'getDocument(view)');
+      const { text, ranges, elisions } = documentOf(inspectionOf(inspectionId), side, view);
+      return { text, ranges, elisions };
+    },
+
+    async thumbnail(inspectionId: string, imageRef: string) {
+      assertId('thumbnail(inspectionId)', inspectionId);
+      assertString('thumbnail(imageRef)', imageRef, { max: 200 });
+      const record = inspectionOf(inspectionId);
+      const [side, view] = imageRef.split(':');
+      if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
+      const item = documentOf(record, side, view).elided.find((e) => e.ref === imageRef);
+      if (!item || !item.mimeType?.startsWith('image/') || item.mimeType === 'image/svg+xml') return null;
+      const codec = await defaultImageCodec();
+      const thumb = codec ? await codec.thumbnail(item.base64) : null;
+      return thumb ? { mimeType: 'image/png' as const, base64: thumb.png.toString('base64') } : null;
+    },
+
+    async explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]> {
+      if (inspectionId !== null) assertId('explainError(inspectionId)', inspectionId);
+      assertString('explainError(errorText)', errorText, { allowEmpty: true, max: MAX_ERROR_TEXT });
+      const inspection = inspectionId === null ? undefined : inspectionOf(inspectionId).detail.inspection;
+      return explainProviderError(errorText, inspection);
+    },
+
+    async exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }> {
+      assertId('exportText(inspectionId)', inspectionId);
+      assertExportKind(kind, 'exportText(kind)');
+      const record = inspectionOf(inspectionId);
+      const session = sessionOf(record.sessionId).info;
+      const inspection = record.detail.inspection;
+      const base = `${baseName(session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
+      const replay = record.detail.replay;
+      switch (kind) {
+        case 'payload-json':
+          if (replay.payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
+          return { fileName: `${base}.payload.json`, text: `${JSON.stringify(replay.payload, null, 2)}\n` };
+        case 'curl':
+          if (replay.payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
+          return { fileName: `${base}.curl.sh`, text: curlCommand(replay.build, replay.payload, [`Replay of ${session.name} for ${inspection.target.provider}/${inspection.target.modelId}, built by Transcript Inspector. Set the key variable first.`, ...replay.build.notes]) };
+        case 'report-markdown':
+          return { fileName: `${base}.report.md`, text: reportMarkdown(session, inspection, record.summary.rules) };
+        case 'report-json':
+          return { fileName: `${base}.report.json`, text: reportJson(session, inspection, record.summary.rules) };
+      }
+    },
+
+    async planRepair(sessionId: string): Promise<RepairPlan> {
+      assertId('planRepair(sessionId)', sessionId);
+      const record = sessionOf(sessionId);
+      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
+      return planRepairFile(record.info.path);
+    },
+
+    async repair(sessionId: string, expectedDigest: string): Promise<RepairResult> {
+      assertId('repair(sessionId)', sessionId);
+      assertString('repair(expectedDigest)', expectedDigest, { max: 128 });
+      const record = sessionOf(sessionId);
+      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
+      const result = await repairFile(record.info.path, expectedDigest);
+      if (result.status === 'repaired') await refresh(record);
+      return result;
+    },
+
+    async recentFiles(): Promise<string[]> {
+      return recent.list();
+    },
+
+    onFileChanged(listener: (event: FileChangedEvent) => void): () => void {
+      if (typeof listener !== 'function') throw new TypeError('onFileChanged(listener): expected a function');
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    async dispose(): Promise<void> {
+      for (const record of sessions.values()) record.watcher?.close();
+      sessions.clear();
+      inspections.clear();
+      listeners.clear();
+    },
+  };
+  return service;
+}
