@@ -10,3 +10,6 @@ export { buildContext } from '../../shared/session/context.js';
 export type * from '../../shared/types.js';
 export type * from '../../shared/inspection.js';
 export { planRepair, repair, planRepairFile, repairFile, type RepairOutcome, type RepairFileOptions } from './repair/index.js';
+export { explainError } from './explain.js';
+export { listTargets, lookupCatalogModel } from './catalog.js';
+export { createInspector, type HostInspector, type InspectorOptions } from './inspector.js';
