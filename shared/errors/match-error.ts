@@ -20,7 +20,7 @@ interface ErrorPattern {
 const PATTERNS: ErrorPattern[] = [
   { check: 'anthropic-tool-use-without-result', pattern: /tool_use ids were found without tool_result blocks/i, confidence: 0.95, source: 'Anthropic' },
   { check: 'anthropic-tool-result-without-use', pattern: /unexpected tool_use_id found in tool_result blocks/i, confidence: 0.95, source: 'Anthropic' },
-  { check: 'anthropic-alternation', pattern: /roles must alternate between "?user"? and "?assistant"?/i, confidence: 0.8, source: 'Anthropic' },
+  { check: 'anthropic-alternation', pattern: /roles must alternate between ["']?user["']? and ["']?assistant["']?/i, confidence: 0.8, source: 'Anthropic' },
   { check: 'anthropic-empty-content', pattern: /all messages must have non-empty content/i, confidence: 0.9, source: 'Anthropic' },
   { check: 'anthropic-blank-text', pattern: /text content blocks must (?:be non-empty|contain non-whitespace text)/i, confidence: 0.9, source: 'Anthropic (also via Bedrock)' },
   { check: 'anthropic-thinking-signature', pattern: /invalid signature in thinking block|thinking(?:\.\w+)*\.signature: field required/i, confidence: 0.95, source: 'Anthropic (also via Bedrock and Vertex)' },
@@ -47,9 +47,9 @@ const PATTERNS: ErrorPattern[] = [
   { check: 'responses-call-id-length', pattern: /call_id'?: string too long/i, confidence: 0.9, source: 'OpenAI Responses' },
   { check: 'responses-orphan-reasoning', pattern: /of type 'reasoning' was provided without its required following item/i, confidence: 0.95, source: 'OpenAI Responses' },
   { check: 'responses-reasoning-id', pattern: /expected an ID that begins with 'rs'/i, confidence: 0.9, source: 'OpenAI Responses' },
-  { check: 'completions-orphan-tool-message', pattern: /messages with role "?tool"? must be a response to a prece+ding message with "?tool_calls"?/i, confidence: 0.95, source: 'OpenAI Chat Completions (and compatible servers)' },
+  { check: 'completions-orphan-tool-message', pattern: /messages with role ["']?tool["']? must be a response to a prece+ding message with ["']?tool_calls["']?/i, confidence: 0.95, source: 'OpenAI Chat Completions (and compatible servers)' },
   { check: 'completions-orphan-tool-message', pattern: /tool_call_id\s+is not found/i, confidence: 0.7, source: 'Kimi' },
-  { check: 'completions-missing-tool-response', pattern: /assistant message with "?tool_calls"? must be followed by tool messages/i, confidence: 0.95, source: 'OpenAI Chat Completions (and compatible servers)' },
+  { check: 'completions-missing-tool-response', pattern: /assistant message with ["']?tool_calls["']? must be followed by tool messages/i, confidence: 0.95, source: 'OpenAI Chat Completions (and compatible servers)' },
   { check: 'completions-historic-reasoning', pattern: /property '(?:messages\.\d+\.assistant\.)?reasoning_content' is unsupported|reasoning is not supported with this model/i, confidence: 0.9, source: 'strict OpenAI-compatible servers (Groq, Cerebras)' },
   { check: 'completions-reasoning-missing', pattern: /reasoning_content\b.*must be passed back|reasoning_content is missing in assistant tool call message|content\[\]\.thinking\b.*must be passed back/i, confidence: 0.9, source: 'DeepSeek / Kimi thinking mode' },
   { check: 'completions-alternation', pattern: /conversation roles must alternate user(?:\/assistant| and assistant)/i, confidence: 0.85, source: 'local chat templates (llama.cpp, vLLM, Jinja)' },
@@ -59,9 +59,13 @@ const PATTERNS: ErrorPattern[] = [
   { check: 'mistral-user-after-tool', pattern: /unexpected role '?user'? after role '?tool'?/i, confidence: 0.7, source: 'Mistral chat templates (vLLM, mistral-common)' },
 ];
 
-/** The text with escaped quotes, backticks and line breaks normalised, so one pattern fits every client's wrapping. */
+/**
+ * The text with escaped quotes, backticks, line breaks and terminal box borders normalised, so one
+ * pattern fits every client's wrapping.
+ */
 export function normalizeErrorText(text: string): string {
   return text
+    .replace(/[\u2500-\u257f]/g, ' ')
     .replace(/\\+(["'`])/g, '$1')
     .replace(/\\n/g, ' ')
     .replace(/`/g, '')

@@ -2,7 +2,7 @@
 import type { JsonValue } from '../../../shared/types.js';
 
 /**
- * A JSON copy of a value: `undefined` members and functions dropped (as JSON.stringify does), byte
+ * A JSON copy of a value: `undefined` members, functions and abort signals dropped, byte
  * arrays as base64 (Bedrock's JSON protocol sends image bytes that way), key order kept. Strings are
  * shared, not copied, so multi-megabyte base64 images cost nothing.
  */
@@ -19,7 +19,8 @@ export function toJsonValue(value: unknown, seen: Set<object> = new Set()): Json
     if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' ? null : toJsonValue(item, seen)));
     const out: Record<string, JsonValue> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      // Google's SDK params carry the AbortSignal pi-ai passes along: not part of the request body.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol' || item instanceof AbortSignal) continue;
       out[key] = toJsonValue(item, seen);
     }
     return out;
