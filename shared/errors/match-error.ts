@@ -111,16 +111,31 @@ function turnsFor(inspection: Inspection, check: CheckId, text: string): { turns
   const sources = entrySourcesOf(side, family);
   const entries = payloadMessages(side.payload, family);
   const turns = new Set<number>();
-  for (const n of errorMessageIndices(text)) {
-    const turn = turnOf(inspection, sideName, n < sources.length ? sources[n] ?? null : null);
-    if (turn !== null) turns.add(turn);
-  }
+  // Quoted ids pin the exact turn (a grouped tool-result message holds several turns).
   for (const id of errorIds(text)) {
-    entries.forEach((entry, n) => {
-      if (!JSON.stringify(entry).includes(id)) return;
-      const turn = turnOf(inspection, sideName, sources[n] ?? null);
-      if (turn !== null) turns.add(turn);
+    side.messages.forEach((message, i) => {
+      if (message.role !== 'assistant' && message.role !== 'toolResult') return;
+      if (JSON.stringify(message.role === 'toolResult' ? [message.toolCallId, message.toolUseId] : message.content)?.includes(id)) {
+        const turn = turnOf(inspection, sideName, i);
+        if (turn !== null) turns.add(turn);
+      }
     });
+  }
+  if (turns.size === 0) {
+    // pi-ai may have rewritten the id on the wire: look in the payload entries instead.
+    for (const id of errorIds(text)) {
+      entries.forEach((entry, n) => {
+        if (!JSON.stringify(entry).includes(id)) return;
+        const turn = turnOf(inspection, sideName, sources[n] ?? null);
+        if (turn !== null) turns.add(turn);
+      });
+    }
+  }
+  if (turns.size === 0) {
+    for (const n of errorMessageIndices(text)) {
+      const turn = turnOf(inspection, sideName, n < sources.length ? sources[n] ?? null : null);
+      if (turn !== null) turns.add(turn);
+    }
   }
   if (turns.size === 0) {
     for (const f of sideName === 'original' ? before : after) {

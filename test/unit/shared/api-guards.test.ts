@@ -1,0 +1,69 @@
+// Runtime validation of InspectorApi arguments (they come over IPC/HTTP from an untrusted renderer).
+import { describe, expect, it } from 'vitest';
+import { ArgumentError, assertOpenRequest, assertTarget, validateArguments } from '../../../shared/api-guards.js';
+import { INSPECTOR_METHODS } from '../../../shared/api.js';
+
+const target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
+const ID = '0b8f6c1e-7b1c-4a7e-9f1e-2d2f7a1c9e11';
+
+describe('validateArguments', () => {
+  it('accepts well-formed calls of every method', () => {
+    const good: Record<string, unknown[]> = {
+      listTargets: [],
+      open: [{ kind: 'path', path: '/tmp/s.jsonl' }],
+      reload: [ID],
+      close: [ID],
+      inspect: [ID, target],
+      getTurns: [ID, 'replay', 0, 100],
+      getDocument: [ID, 'original', 'payload'],
+      thumbnail: [ID, 'replay:payload:0'],
+      explainError: [null, 'messages.3: boom'],
+      exportText: [ID, 'curl'],
+      planRepair: [ID],
+      repair: [ID, 'a'.repeat(64)],
+      recentFiles: [],
+      pickFile: [],
+      saveText: ['report.md', '# hi'],
+    };
+    for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
+    expect(() => validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }])).not.toThrow();
+    expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
+  });
+
+  it('rejects wrong arity, wrong types and out-of-range values with a message naming the argument', () => {
+    const bad: [Parameters<typeof validateArguments>[0], unknown[], RegExp][] = [
+      ['listTargets', [1], /expected 0 argument/],
+      ['open', [{ kind: 'url', path: 'x' }], /open\(request\)\.kind: expected 'path'/],
+      ['open', [{ kind: 'path', path: '' }], /open\(request\)\.path: must not be empty/],
+      ['open', [{ kind: 'bytes', name: 'x', bytes: [1, 2] }], /bytes: expected a Uint8Array, got an array/],
+      ['open', ['session.jsonl'], /expected \{kind/],
+      ['inspect', [ID, { provider: 'a', api: 'b' }], /inspect\(target\)\.modelId: expected a string/],
+      ['inspect', [ID, target, { now: 'today' }], /inspect\(options\)\.now/],
+      ['inspect', [ID, target, { imageMaxDimensionPx: 0 }], /imageMaxDimensionPx/],
+      ['getTurns', [ID, 'left', 0, 10], /getTurns\(side\): expected 'original' or 'replay'/],
+      ['getTurns', [ID, 'replay', -1, 10], /getTurns\(start\)/],
+      ['getTurns', [ID, 'replay', 0, 1e9], /getTurns\(count\): expected an integer from 0 to 10000/],
+      ['getDocument', [ID, 'replay', 'html'], /getDocument\(view\)/],
+      ['exportText', [ID, 'pdf'], /exportText\(kind\): expected one of/],
+      ['repair', [ID, 'not-a-digest'], /sha-256 hex digest/],
+      ['reload', [{ id: ID }], /reload\(sessionId\): expected a string, got an object/],
+      ['reload', ['x\u0000y'], /NUL/],
+    ];
+    for (const [method, args, message] of bad) {
+      expect(() => validateArguments(method, args), `${method} ${JSON.stringify(args)}`).toThrow(ArgumentError);
+      expect(() => validateArguments(method, args)).toThrow(message);
+    }
+  });
+});
+
+describe('assertions', () => {
+  it('narrow OpenRequest and Target', () => {
+    const request: unknown = { kind: 'sample' };
+    assertOpenRequest(request);
+    expect(request.kind).toBe('sample');
+    const t: unknown = { ...target, compat: { supportsReasoningEffort: false } };
+    assertTarget(t);
+    expect(t.modelId).toBe('claude-sonnet-4-5');
+    expect(() => assertTarget({ ...target, compat: { supportsReasoningEffort: 'no' } })).toThrow(/supportsReasoningEffort/);
+  });
+});
