@@ -21,5 +21,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'chrome120',
+    // Monaco's worker transform is slow by nature; the timing report is noise in every build log.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });

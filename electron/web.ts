@@ -13,7 +13,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
-import { checkArity } from './web/arity.js';
+import { validateArguments } from '../shared/api-guards.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
 import { HttpError, decodeArgs, readBody } from './web/wire.js';
@@ -35,7 +35,7 @@ export interface WebServerOptions {
   token?: string;
   /** The session file given on the command line; the page opens it at start. */
   launchPath?: string | null;
-  /** Runtime argument checks (shared/api-guards); a basic arity check is always done. */
+  /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
   maxBodyBytes?: number;
@@ -65,11 +65,25 @@ function sendError(response: ServerResponse, status: number, message: string): v
   sendJson(response, status, { error: { message } });
 }
 
+/**
+ * The HTTP status of an error thrown by the host: the service names its error classes, so this
+ * needs no import of them.
+ */
+export function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'ArgumentError') return 400;
+  if (name === 'UnknownIdError') return 404;
+  if (name === 'InputError') return 422;
+  return 500;
+}
+
 /** Start the web server on 127.0.0.1. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
   const maxBody = options.maxBodyBytes ?? 512 * 1024 * 1024;
   const { inspector } = options;
+  const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
   // Paths the user opened: on the command line, or earlier (the host's recent list), or in this run.
   const openedPaths = new Set<string>(launchPath ? [launchPath] : []);
@@ -85,8 +99,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
     try {
-      checkArity(method, args);
-      options.validate?.(method, args);
+      validate(method, args);
     } catch (error) {
       throw new HttpError(400, error instanceof Error ? error.message : String(error));
     }
@@ -179,7 +192,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      const status = error instanceof HttpError ? error.status : 500;
+      const status = statusOf(error);
       const message = error instanceof Error ? error.message : String(error);
       if (response.headersSent) response.destroy();
       else sendError(response, status, message);

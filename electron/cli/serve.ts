@@ -1,6 +1,100 @@
-/** `transcript-inspector serve [FILE] [--port N]` (owned by the app issue). */
-import { fail } from './common.js';
+/** `transcript-inspector serve [FILE] [--port N]`: the web mode on 127.0.0.1 with a per-launch token. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInspector } from '../host/inspector.js';
+import { startWebServer, type WebInspector } from '../web.js';
+import { findRendererDir } from '../web/renderer-dir.js';
+import { UsageError, fail, parseArgs } from './common.js';
 
-export async function runServeCommand(_argv: string[]): Promise<number> {
-  return fail('serve is not implemented yet');
+/** A host inspector the serve command can run and dispose. */
+export type ServeInspector = WebInspector & { dispose(): void | Promise<void> };
+
+/** What the serve command needs from outside (tests pass stubs). */
+export interface ServeDeps {
+  createInspector(): ServeInspector;
+  rendererDir: string | null;
+  /** Resolves when the process should stop (SIGINT/SIGTERM by default). */
+  stopSignal: Promise<unknown>;
+  stdout: (line: string) => void;
+  cwd: string;
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Run the web mode until stopped; the first stdout line is exactly the URL line. */
+export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
+  let port = 0;
+  let file: string | null = null;
+  try {
+    const args = parseArgs(argv, { values: ['port'], booleans: [] });
+    if (args.positionals.length > 1) throw new UsageError(`serve takes one FILE at most, got ${args.positionals.length}`);
+    const rawPort = args.values.get('port');
+    if (rawPort !== undefined) {
+      if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${rawPort}"`);
+      port = Number(rawPort);
+    }
+    if (args.positionals[0]) file = path.resolve(deps.cwd, args.positionals[0]);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(`serve: ${error.message}`);
+    throw error;
+  }
+  if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
+  if (file) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return fail(`serve: ${file}: no such file`);
+    }
+    if (!stat.isFile()) return fail(`serve: ${file}: not a file`);
+  }
+
+  const inspector = deps.createInspector();
+  try {
+    if (file) {
+      // Open once now so an unreadable file fails here, in the terminal, not later in the page.
+      try {
+        const info = await inspector.open({ kind: 'path', path: file });
+        await inspector.close(info.sessionId);
+      } catch (error) {
+        return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    let server;
+    try {
+      server = await startWebServer({ inspector, rendererDir: deps.rendererDir, port, launchPath: file });
+    } catch (error) {
+      return fail(`serve: cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    deps.stdout(`Transcript Inspector at ${server.url}`);
+    deps.stdout('Only this machine can connect; the token in the URL is required. Press Ctrl+C to stop.');
+    await deps.stopSignal;
+    await server.close();
+    return 0;
+  } finally {
+    await inspector.dispose();
+  }
+}
+
+/** The CLI entry of `serve`. */
+export async function runServeCommand(argv: string[]): Promise<number> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return serve(argv, {
+    createInspector: () => createInspector({ watch: true }),
+    rendererDir: findRendererDir(here),
+    stopSignal: waitForSignal(),
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    cwd: process.env.INIT_CWD && process.env.npm_lifecycle_event === 'web' ? process.env.INIT_CWD : process.cwd(),
+  });
 }

@@ -23,6 +23,16 @@ function useExplainedRules(): Set<RuleId> {
   return useMemo(() => new Set(explanations.map((e) => e.rule)), [explanations]);
 }
 
+/** A rule's explanation: two lines until clicked (they can be long paragraphs). */
+function Explanation({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <p className={`rule-explanation${open ? '' : ' clamped'}`} title={open ? undefined : 'Click to read all'} onClick={() => setOpen(!open)}>
+      {text}
+    </p>
+  );
+}
+
 /** Rules fired, grouped by rule; clicking an item reveals its lines. */
 export function AnnotationList() {
   const summary = useApp((s) => s.inspection.summary);
@@ -65,7 +75,7 @@ export function AnnotationList() {
             </button>
             {!isCollapsed && (
               <>
-                {group.explanation && <p className="rule-explanation">{group.explanation}</p>}
+                {group.explanation && <Explanation text={group.explanation} />}
                 <ul>
                   {group.indices.map((index) => {
                     const a = summary.annotations[index];
@@ -78,6 +88,8 @@ export function AnnotationList() {
                           data-testid="annotation-item"
                           data-rule={a.rule}
                           data-index={index}
+                          data-turn={a.turn ?? ''}
+                          data-replay-turn={a.replayTurn ?? ''}
                           aria-pressed={isSelected}
                           onClick={() => store.getState().selectAnnotation(index)}
                         >
@@ -129,7 +141,7 @@ export function PreflightList() {
               <div className="finding-title" title={group.typicalError}>
                 <code>{group.check}</code> <span className="muted">{group.provider}</span> <span className="count">{group.indices.length}</span>
               </div>
-              <p className="rule-explanation">{group.explanation}</p>
+              <Explanation text={group.explanation} />
               <ul>
                 {group.indices.map((index) => {
                   const f = findings[index];

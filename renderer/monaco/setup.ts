@@ -18,6 +18,8 @@ import 'monaco-editor/features/lineSelection/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/gotoLine/register';
+// The JSON mode's symbol provider needs the outline service this contribution registers.
+import 'monaco-editor/features/documentSymbols/register';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {

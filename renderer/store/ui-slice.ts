@@ -66,7 +66,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
 
     pushToast(toast) {
       const id = ++toastId;
-      patch(set, 'ui', { toasts: [...get().ui.toasts, { ...toast, id }].slice(-5) });
+      // A toast is a headline: very long messages (stack traces) are cut, the rest goes to the console.
+      const text = toast.text.length > 400 ? `${toast.text.slice(0, 397)}…` : toast.text;
+      if (text !== toast.text) console.warn(toast.text);
+      patch(set, 'ui', { toasts: [...get().ui.toasts, { ...toast, text, id }].slice(-5) });
       if (toast.kind !== 'error') setTimeout(() => get().dismissToast(id), TOAST_MS);
       return id;
     },

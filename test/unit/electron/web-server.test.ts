@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileChangedEvent, OpenRequest, SessionInfo } from '../../../shared/api.js';
-import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
+import { startWebServer, statusOf, type WebInspector, type WebServer } from '../../../electron/web.js';
 
 function sessionInfo(request: OpenRequest): SessionInfo {
   return {
@@ -191,6 +191,23 @@ describe('web server', () => {
       req.end();
     });
     expect(status).toBe(403);
+  });
+
+  it('validates arguments with the contract guards by default', async () => {
+    const response = await api('getTurns', ['i1', 'left', 0, 10]);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/getTurns\(side\)/);
+    const bytes = await api('open', [{ kind: 'bytes', name: 'a', bytes: 'not bytes' }]);
+    expect(bytes.status).toBe(400);
+    expect(stub.calls.filter((c) => c.method === 'getTurns' || c.method === 'open')).toEqual([]);
+  });
+
+  it('maps the host error classes to HTTP statuses', () => {
+    const named = (name: string) => Object.assign(new Error('x'), { name });
+    expect(statusOf(named('ArgumentError'))).toBe(400);
+    expect(statusOf(named('UnknownIdError'))).toBe(404);
+    expect(statusOf(named('InputError'))).toBe(422);
+    expect(statusOf(new Error('boom'))).toBe(500);
   });
 
   it('validates arguments with the given validator', async () => {

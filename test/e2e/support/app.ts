@@ -1,0 +1,42 @@
+// Page helpers for the app: waits on UI state (data attributes), never on time.
+import { expect, type Page } from '@playwright/test';
+
+/** Collects console messages that mean a Content-Security-Policy violation or a page error. */
+export function watchForProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|create)/i.test(text)) problems.push(`console: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return problems;
+}
+
+/** Wait until an inspection is shown and both documents are in the diff editor. */
+export async function waitForInspection(page: Page, previousInspection?: string): Promise<string> {
+  const list = page.getByTestId('annotation-list');
+  await expect(list).toBeVisible();
+  if (previousInspection) await expect(list).not.toHaveAttribute('data-inspection', previousInspection);
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
+  return (await list.getAttribute('data-inspection')) ?? '';
+}
+
+/** Open the bundled sample and wait for its inspection. */
+export async function openSample(page: Page): Promise<string> {
+  await page.getByTestId('open-sample').click();
+  await expect(page.getByTestId('recent-button')).toContainText('sample');
+  return waitForInspection(page);
+}
+
+/** (rule, count) pairs of the annotation panel, sorted. */
+export async function ruleCounts(page: Page): Promise<string[]> {
+  const items = page.getByTestId('annotation-item');
+  const rules = await items.evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.rule ?? ''));
+  const counts = new Map<string, number>();
+  for (const rule of rules) counts.set(rule, (counts.get(rule) ?? 0) + 1);
+  return [...counts].map(([rule, count]) => `${rule}:${count}`).sort();
+}

@@ -1,0 +1,217 @@
+// The app in the web mode, driven in Debian's Chromium: open, target, annotations, repair, security.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { openSample, ruleCounts, waitForInspection, watchForProblems } from './support/app.js';
+import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
+
+let server: ServeHandle | null = null;
+
+test.afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+test('opens the sample and shows the diff, annotations, preflight and turns', async ({ page }) => {
+  server = await startServe();
+  const problems = watchForProblems(page);
+  const response = await page.goto(server.url);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await openSample(page);
+  expect(Number(await page.getByTestId('annotation-list').getAttribute('data-count'))).toBeGreaterThan(5);
+  await expect(page.getByTestId('annotation-item').first()).toBeVisible();
+  await expect(page.getByTestId('preflight-list')).toBeVisible();
+  await expect(page.getByTestId('turn-item').first()).toContainText('#0');
+  // Monaco rendered both sides of the diff.
+  await expect(page.locator('[data-testid=diff-view] .editor.original .view-lines')).toBeVisible();
+  await expect(page.locator('[data-testid=diff-view] .editor.modified .view-lines')).toBeVisible();
+  // The transcript view is one click (or Alt+V) away.
+  await page.keyboard.press('Alt+V');
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'transcript');
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
+  await page.getByTestId('view-payload').click();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'payload');
+  expect(problems).toEqual([]);
+});
+
+test('changing the target re-inspects and changes the annotations', async ({ page }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  const first = await openSample(page);
+  const before = await ruleCounts(page);
+  const picker = page.getByTestId('target-picker');
+  const providerBefore = await picker.getAttribute('data-provider');
+  const provider = providerBefore === 'mistral' ? 'google' : 'mistral';
+  await page.getByTestId('target-provider').selectOption(provider);
+  await expect(picker).toHaveAttribute('data-provider', provider);
+  await waitForInspection(page, first);
+  const after = await ruleCounts(page);
+  expect(after).not.toEqual(before);
+});
+
+test('clicking an annotation reveals and highlights its lines in both editors; F8 steps', async ({ page }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  await openSample(page);
+  // An annotation whose turn exists on both sides.
+  const item = page.locator('[data-testid=annotation-item]:not([data-turn=""]):not([data-replay-turn=""])').first();
+  await item.click();
+  await expect(item).toHaveAttribute('aria-pressed', 'true');
+  const diff = page.getByTestId('diff-view');
+  await expect(diff).not.toHaveAttribute('data-revealed-original', '');
+  await expect(diff).not.toHaveAttribute('data-revealed-replay', '');
+  await expect(page.locator('[data-testid=diff-view] .editor.original .ti-line-highlight').first()).toBeVisible();
+  await expect(page.locator('[data-testid=diff-view] .editor.modified .ti-line-highlight').first()).toBeVisible();
+  // The highlighted line numbers are the revealed range.
+  const [start] = ((await diff.getAttribute('data-revealed-original')) ?? '').split('-').map(Number);
+  await expect(page.locator('[data-testid=diff-view] .editor.original .line-numbers', { hasText: new RegExp(`^${start}$`) })).toBeVisible();
+
+  // F8 goes to the next annotation in panel order, Shift+F8 back.
+  const selectedIndex = () => page.locator('[data-testid=annotation-item][aria-pressed=true]').getAttribute('data-index');
+  const was = await selectedIndex();
+  await page.keyboard.press('F8');
+  await expect.poll(selectedIndex).not.toBe(was);
+  await page.keyboard.press('Shift+F8');
+  await expect.poll(selectedIndex).toBe(was);
+
+  // The main view, for the README (refreshed with UPDATE_SCREENSHOT=1; always kept in test-results).
+  const shot = await page.screenshot();
+  fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'test-results', 'main-view.png'), shot);
+  if (process.env.UPDATE_SCREENSHOT === '1') fs.writeFileSync(path.join(root, 'docs', 'screenshot.png'), shot);
+
+  // Selecting a turn scrolls the diff to it.
+  await page.getByTestId('turn-item').nth(3).click();
+  await expect(page.getByTestId('turn-item').nth(3)).toHaveAttribute('aria-pressed', 'true');
+  await expect(diff).not.toHaveAttribute('data-revealed-original', '');
+});
+
+test('a pasted provider error is matched to what explains it', async ({ page }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  await openSample(page);
+  await page.getByTestId('error-input').fill('messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01. Each `tool_use` block must have a corresponding `tool_result` block in the next message.');
+  await expect(page.getByTestId('error-explanations')).toBeVisible();
+  await expect(page.locator('.rule-group.explains, .finding-group.explains').first()).toBeVisible();
+});
+
+test('repair on disk: shows the plan, writes atomically, reloads', async ({ page }) => {
+  const work = tempDir();
+  const file = copyFixture('broken-session.jsonl', work);
+  const originalBytes = fs.readFileSync(file);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await expect(page.getByTestId('recent-button')).toContainText('broken-session.jsonl');
+  await waitForInspection(page);
+  await expect(page.getByTestId('diagnostics-button')).not.toContainText(/^0 diagnostics/);
+
+  await page.getByTestId('repair-button').click();
+  const dialog = page.getByTestId('repair-plan');
+  await expect(dialog).toHaveAttribute('data-phase', 'review');
+  await expect(dialog.locator('.repair-action')).toHaveCount(3);
+  await expect(dialog).toContainText('line 7');
+  // Nothing is written before the confirmation.
+  expect(fs.readFileSync(file).equals(originalBytes)).toBe(true);
+
+  await page.getByTestId('repair-confirm').click();
+  await expect(dialog).toHaveAttribute('data-status', 'repaired');
+  await expect(page.getByTestId('toast').filter({ hasText: /repair/i }).first()).toBeVisible();
+
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  expect(lines).toHaveLength(6);
+  for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+  expect(fs.readFileSync(file, 'utf8')).toContain('[assistant turn failed before producing content]');
+  expect(fs.readFileSync(file, 'utf8')).toContain('(continue)');
+  // No backup or temporary file is left beside it.
+  expect(fs.readdirSync(work).filter((f) => /\.bak-|\.tmp$/.test(f))).toEqual([]);
+
+  await page.getByTestId('repair-cancel').click();
+  await expect(page.getByTestId('diagnostics-button')).toContainText(/^0 diagnostics/);
+  await expect(page.getByTestId('file-changed')).toHaveCount(0);
+});
+
+test('repair refuses when the file changed after the plan was shown', async ({ page }) => {
+  const work = tempDir();
+  const file = copyFixture('broken-session.jsonl', work);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  await page.getByTestId('repair-button').click();
+  await expect(page.getByTestId('repair-plan')).toHaveAttribute('data-phase', 'review');
+  // Someone (the agent) appends to the session meanwhile.
+  fs.appendFileSync(file, '{"type":"label","id":"l1","parentId":"a2","timestamp":"2025-11-12T08:42:00.000Z","targetId":"a2","label":"x"}\n');
+  const changed = fs.readFileSync(file);
+  await page.getByTestId('repair-confirm').click();
+  await expect(page.getByTestId('repair-plan')).toHaveAttribute('data-status', 'refused');
+  await expect(page.getByTestId('repair-result')).toContainText(/changed/i);
+  expect(fs.readFileSync(file).equals(changed)).toBe(true);
+});
+
+test('the file is watched: a change on disk is announced and can be reloaded', async ({ page }) => {
+  const work = tempDir();
+  const file = copyFixture('broken-session.jsonl', work);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  await expect(page.getByTestId('watch-state')).toHaveText('watching file');
+  fs.appendFileSync(file, '\n');
+  await expect(page.getByTestId('file-changed')).toBeVisible();
+  await page.getByTestId('file-changed-reload').click();
+  await expect(page.getByTestId('file-changed')).toHaveCount(0);
+});
+
+test('a file picked in the page opens (web mode has no native dialog)', async ({ page }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  await page.getByTestId('file-input').setInputFiles(path.join(root, 'test/fixtures/e2e/broken-session.jsonl'));
+  await expect(page.getByTestId('recent-button')).toContainText('broken-session.jsonl');
+  await waitForInspection(page);
+});
+
+test('exports download in the web mode', async ({ page }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  await openSample(page);
+  await page.getByTestId('export-button').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-save-curl').click();
+  const file = await download;
+  const text = fs.readFileSync((await file.path())!, 'utf8');
+  expect(text).toMatch(/curl/);
+  expect(text).not.toMatch(/sk-[A-Za-z0-9]{20}/);
+});
+
+test('requests without the token are refused', async ({ request }) => {
+  server = await startServe();
+  for (const url of [`${server.origin}/`, `${server.origin}/api/launch`]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(401);
+  }
+  const post = await request.post(`${server.origin}/api/listTargets`, { data: { args: [] } });
+  expect(post.status()).toBe(401);
+  const ok = await request.post(`${server.origin}/api/listTargets`, { data: { args: [] }, headers: { 'X-Inspector-Token': server.token } });
+  expect(ok.status()).toBe(200);
+});
+
+test('markup in a session and an SVG image execute nothing', async ({ page }) => {
+  const work = tempDir();
+  const file = copyFixture('xss-session.jsonl', work);
+  server = await startServe({ file, dir: work });
+  const problems = watchForProblems(page);
+  await page.goto(server.url);
+  await waitForInspection(page);
+  const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
+  // Hover every elided image placeholder (thumbnails), then look at every view and panel.
+  for (const chip of await page.locator('.ti-elision-image').all()) await chip.hover();
+  await page.getByTestId('view-transcript').click();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
+  for (const chip of await page.locator('.ti-elision-image').all()) await chip.hover();
+  for (const item of await page.getByTestId('turn-item').all()) await item.click();
+  for (const item of await page.getByTestId('annotation-item').all()) await item.click();
+  expect(await pwned()).toBeNull();
+  await expect(page.locator('img[src="x"], iframe, script:not([src])')).toHaveCount(0);
+  // Thumbnails are only ever PNG data URLs.
+  const images = await page.locator('img').evaluateAll((nodes) => nodes.map((n) => (n as HTMLImageElement).src));
+  for (const src of images) expect(src.startsWith('data:image/png;base64,')).toBe(true);
+  expect(problems.filter((p) => !p.startsWith('console: '))).toEqual([]);
+});

@@ -1,0 +1,72 @@
+// `transcript-inspector serve`: argument checks, the exact first line, opening FILE at start, clean stop.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serve, type ServeDeps, type ServeInspector } from '../../../electron/cli/serve.js';
+import { stubApi } from '../renderer/stub-api.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-serve-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+  fs.writeFileSync(path.join(dir, 'session.jsonl'), '{"type":"session","version":3,"id":"x","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n');
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  vi.restoreAllMocks();
+});
+
+function deps(overrides: Partial<ServeDeps> = {}) {
+  const lines: string[] = [];
+  const stub = stubApi();
+  const dispose = vi.fn(async () => undefined);
+  let stop!: () => void;
+  const stopSignal = new Promise<void>((resolve) => (stop = resolve));
+  const d: ServeDeps = {
+    createInspector: () => Object.assign(stub.api, { dispose }) as unknown as ServeInspector,
+    rendererDir: dir,
+    stopSignal,
+    stdout: (line) => lines.push(line),
+    cwd: dir,
+    ...overrides,
+  };
+  return { d, lines, stub, dispose, stop };
+}
+
+describe('serve', () => {
+  it('prints exactly the URL line first, opens FILE at start and stops on the signal', async () => {
+    const { d, lines, stub, dispose, stop } = deps();
+    const running = serve(['session.jsonl', '--port', '0'], d);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    expect(lines[0]).toMatch(/^Transcript Inspector at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{40,}$/);
+    expect(stub.calls.find((c) => c.method === 'open')?.args[0]).toEqual({ kind: 'path', path: path.join(dir, 'session.jsonl') });
+    const url = new URL(lines[0].slice('Transcript Inspector at '.length));
+    const launch = await fetch(`${url.origin}/api/launch`, { headers: { 'X-Inspector-Token': url.searchParams.get('token')! } });
+    expect(await launch.json()).toEqual({ request: { kind: 'path', path: path.join(dir, 'session.jsonl') } });
+    stop();
+    expect(await running).toBe(0);
+    expect(dispose).toHaveBeenCalled();
+    await expect(fetch(`${url.origin}/`)).rejects.toThrow();
+  });
+
+  it('refuses bad arguments with exit code 2 and one line on stderr', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await serve(['--port', 'x'], deps().d)).toBe(2);
+    expect(await serve(['--port', '70000'], deps().d)).toBe(2);
+    expect(await serve(['a', 'b'], deps().d)).toBe(2);
+    expect(await serve(['missing.jsonl'], deps().d)).toBe(2);
+    expect(await serve([], deps({ rendererDir: null }).d)).toBe(2);
+    const messages = stderr.mock.calls.map((c) => String(c[0]));
+    expect(messages.every((m) => m.startsWith('transcript-inspector: serve') && m.trim().split('\n').length === 1)).toBe(true);
+    expect(messages.join('')).toMatch(/npm run build/);
+  });
+
+  it('reports a file the host cannot open', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const { d, stub } = deps();
+    const failing = Object.assign(stub.api, { open: async () => Promise.reject(new Error('not a session file')), dispose: async () => undefined });
+    expect(await serve(['session.jsonl'], { ...d, createInspector: () => failing as unknown as ServeInspector })).toBe(2);
+    expect(String(stderr.mock.calls[0][0])).toMatch(/cannot open .*session\.jsonl: not a session file/);
+  });
+});
