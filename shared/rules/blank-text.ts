@@ -64,8 +64,9 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       let content = contentArray(m);
       if (!content) {
         // A string result is kept as one text block (OpenClaw would replace it by the placeholder, losing it).
-        const replaced: unknown[] = typeof m.content === 'string' && m.content.trim() ? [{ type: 'text', text: m.content }] : [];
-        ctx.note(turn, 'rewritten', typeof m.content === 'string' && m.content.trim() ? 'tool result text wrapped as a text block' : 'tool result without content blocks', { before: m.content ?? null, after: replaced, path: 'content' });
+        // As OpenClaw's loader does: a string becomes a text block, an object a one-block list.
+        const replaced: unknown[] = typeof m.content === 'string' && m.content.trim() ? [{ type: 'text', text: m.content }] : isRecord(m.content) ? [m.content] : [];
+        ctx.note(turn, 'rewritten', replaced.length ? 'tool result content wrapped as a block list' : 'tool result without content blocks', { before: m.content ?? null, after: replaced, path: 'content' });
         content = replaced;
       }
       const blanks = blankIndexes(content);

@@ -55,8 +55,9 @@ export function projectEntry(entry: SessionEntry): Message | null {
       const m = entry.message;
       if (!m || typeof m !== 'object' || Array.isArray(m)) return null;
       const message = m as Message;
+      if (message.excludeFromContext === true) return null;
       // v2 → v3 renamed the hook message role.
-      return message.role === 'hookMessage' ? { ...message, role: 'custom' } : message;
+      return message.role === 'hookMessage' ? { ...message, role: 'custom', customType: message.customType || 'hook' } : message;
     }
     case 'custom_message':
       return {
@@ -88,39 +89,141 @@ function clean(message: Message): Message {
   return out;
 }
 
-/** The active branch, root first: the leaf's ancestors by `parentId` (v1: the whole file). */
-function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branch: LocatedEntry[]; leafId: string | null } {
-  const entries = parsed.entries;
-  if (entries.length === 0) return { branch: [], leafId: null };
-  const linear = parsed.version < 2 || entries.every((e) => e.entry.id === undefined && e.entry.parentId === undefined);
-  if (linear) return { branch: entries.slice(), leafId: null };
-  const byId = new Map<string, LocatedEntry>();
-  for (const located of entries) if (typeof located.entry.id === 'string') byId.set(located.entry.id, located);
-  // pi's leaf is the last entry appended (in file order) that has an id.
-  let leaf: LocatedEntry | undefined;
-  for (let i = entries.length - 1; i >= 0; i -= 1) {
-    if (typeof entries[i].entry.id === 'string') {
-      leaf = entries[i];
-      break;
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** String content, or an array of blocks that each have a string `type`. */
+const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every((b) => isObj(b) && isStr(b.type)));
+
+/**
+ * Why OpenClaw's loader would not recognise an entry (its session-entry schema), or null when it does.
+ * Unrecognised entries take no part in the conversation tree and are never replayed.
+ */
+export function unrecognizedReason(entry: SessionEntry): string | null {
+  if (!nonEmpty(entry.id)) return 'it has no "id"';
+  if (entry.parentId !== undefined && entry.parentId !== null && !isStr(entry.parentId)) return '"parentId" is not a string';
+  if (entry.timestamp !== undefined && !isStr(entry.timestamp)) return 'its "timestamp" is not an ISO string';
+  switch (entry.type) {
+    case 'message': {
+      const m = entry.message;
+      if (!isObj(m) || !isStr(m.role)) return 'the message has no role';
+      // Loading wraps string (and, for tool results, object) content in a block list first.
+      const content = (m.role === 'assistant' || m.role === 'toolResult') && isStr(m.content) ? [{ type: 'text' }] : m.role === 'toolResult' && isObj(m.content) ? [m.content] : m.content;
+      switch (m.role) {
+        case 'user':
+        case 'assistant':
+          return readableContent(content) ? null : `the ${m.role} content is ${content === null || content === undefined ? 'missing' : 'not text or a list of typed blocks'}`;
+        case 'toolResult':
+          if (!isStr(m.toolCallId)) return 'the tool result has no "toolCallId"';
+          if (!isStr(m.toolName)) return 'the tool result has no "toolName"';
+          if (typeof m.isError !== 'boolean') return 'the tool result has no boolean "isError"';
+          return Array.isArray(content) ? null : 'the tool result content is not a list';
+        case 'custom':
+        case 'hookMessage':
+          return (m.role === 'hookMessage' || isStr(m.customType)) && readableContent(content) ? null : 'the custom message has no customType or readable content';
+        case 'bashExecution':
+          return isStr(m.command) && isStr(m.output) ? null : 'the shell execution has no command/output';
+        default:
+          return `role ${JSON.stringify(m.role)} is not a message role OpenClaw loads`;
+      }
     }
+    case 'thinking_level_change':
+      return nonEmpty(entry.thinkingLevel) ? null : 'it has no "thinkingLevel"';
+    case 'model_change':
+      return nonEmpty(entry.provider) && nonEmpty(entry.modelId) ? null : 'it has no "provider"/"modelId"';
+    case 'compaction':
+      if (!isStr(entry.summary)) return 'the compaction has no "summary"';
+      if (!nonEmpty(entry.firstKeptEntryId)) return 'the compaction has no "firstKeptEntryId"';
+      return typeof entry.tokensBefore === 'number' ? null : 'the compaction has no numeric "tokensBefore"';
+    case 'branch_summary':
+      return isStr(entry.fromId) && isStr(entry.summary) ? null : 'the branch summary has no "fromId"/"summary"';
+    case 'custom':
+      return nonEmpty(entry.customType) ? null : 'it has no "customType"';
+    case 'custom_message':
+      if (!nonEmpty(entry.customType)) return 'it has no "customType"';
+      if (!readableContent(entry.content)) return 'its content is not text or a list of typed blocks';
+      return typeof entry.display === 'boolean' ? null : 'it has no boolean "display"';
+    case 'label':
+      return nonEmpty(entry.targetId) && (entry.label === undefined || isStr(entry.label)) ? null : 'it has no "targetId"';
+    case 'session_info':
+      return entry.name === undefined || isStr(entry.name) ? null : '"name" is not a string';
+    default:
+      return `entry type ${JSON.stringify(entry.type)} is unknown`;
   }
-  if (!leaf) return { branch: entries.slice(), leafId: null };
+}
+
+/**
+ * The active branch, root first.
+ *
+ * Entries are read in file order the way OpenClaw's loader does: v1 entries (no ids) chain to the
+ * entry before them; an entry OpenClaw does not recognise is transparent (its children hang off its
+ * own parent, or off the entry before it when that parent is unknown); an entry whose parentId names
+ * no entry starts the branch; the leaf is the last recognised entry of the file.
+ */
+function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branch: LocatedEntry[]; leafId: string | null } {
+  const legacy = parsed.version < 2;
+  const byId = new Map<string, { located: LocatedEntry; parentId: string | null }>();
+  const opaqueParent = new Map<string, string | null>();
+  let leaf: string | null = null;
+  const resolveParent = (id: string | null): string | null => {
+    const seen = new Set<string>();
+    let current = id;
+    while (current !== null && opaqueParent.has(current) && !seen.has(current)) {
+      seen.add(current);
+      current = opaqueParent.get(current) ?? null;
+    }
+    return current;
+  };
+  // v1 files have no tree: each entry gets an id (as OpenClaw's migration does) and hangs off the one before it.
+  const legacyIds = legacy ? parsed.entries.map((_, i) => `v1-${i + 1}`) : [];
+  for (const [index, original] of parsed.entries.entries()) {
+    let located = original;
+    if (legacy) {
+      const e: SessionEntry = { ...original.entry, id: legacyIds[index], parentId: index > 0 ? legacyIds[index - 1] : null };
+      if (typeof e.timestamp !== 'string') delete e.timestamp;
+      // A v1 compaction points at the entry index it keeps from (the header is index 0).
+      if (e.type === 'compaction' && typeof e.firstKeptEntryIndex === 'number' && legacyIds[e.firstKeptEntryIndex - 1]) {
+        e.firstKeptEntryId = legacyIds[e.firstKeptEntryIndex - 1];
+        delete e.firstKeptEntryIndex;
+      }
+      located = { line: original.line, entry: e };
+    }
+    const entry = located.entry;
+    const reason = unrecognizedReason(entry);
+    const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
+    if (reason) {
+      diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'entry-ignored', message: `line ${located.line}: ${reason} — OpenClaw ignores this ${entry.type} entry when it loads the session, so it is not replayed` });
+      if (nonEmpty(entry.id) && (entry.parentId === null || isStr(entry.parentId))) opaqueParent.set(entry.id, entry.parentId !== null && known(entry.parentId) ? (entry.parentId as string) : leaf);
+      continue;
+    }
+    const id = entry.id as string;
+    let parentId: string | null = entry.parentId === undefined ? leaf : (entry.parentId as string | null);
+    if (parentId !== null && !known(parentId) && !legacy) {
+      diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'dangling-parent', message: `line ${located.line}: parentId ${JSON.stringify(parentId)} names no entry in the file — the branch starts here; earlier turns are not replayed` });
+      parentId = null;
+    }
+    parentId = resolveParent(parentId);
+    if (byId.has(id)) diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'duplicate-id-used', message: `line ${located.line}: id ${JSON.stringify(id)} repeats an earlier entry — the later one replaces it in the tree` });
+    byId.set(id, { located, parentId: parentId === id ? null : parentId });
+    leaf = id;
+  }
   const path: LocatedEntry[] = [];
   const seen = new Set<string>();
-  let current: LocatedEntry | undefined = leaf;
-  while (current) {
-    const id = current.entry.id as string;
-    if (seen.has(id)) {
-      diagnostics.push({ line: current.line, column: 0, severity: 'error', code: 'parent-cycle', message: `line ${current.line}: the parentId chain loops back to ${JSON.stringify(id)} — the branch is cut here` });
+  let current = leaf;
+  while (current !== null) {
+    if (seen.has(current)) {
+      const node = byId.get(current)!;
+      diagnostics.push({ line: node.located.line, column: 0, severity: 'error', code: 'parent-cycle', message: `line ${node.located.line}: the parentId chain loops back to ${JSON.stringify(current)} — the branch is cut here` });
       break;
     }
-    seen.add(id);
-    path.push(current);
-    const parentId: unknown = current.entry.parentId;
-    current = typeof parentId === 'string' && parentId !== '' ? byId.get(parentId) : undefined;
+    seen.add(current);
+    const node = byId.get(current);
+    if (!node) break;
+    path.push(node.located);
+    current = node.parentId;
   }
   path.reverse();
-  return { branch: path, leafId: leaf.entry.id ?? null };
+  return { branch: path, leafId: legacy ? null : leaf };
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */
@@ -181,18 +284,14 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     messages.push(compactionMessage(compaction.entry));
     messageLines.push(compaction.line);
     const firstKept = compaction.entry.firstKeptEntryId;
-    // v1 compactions point at an entry index instead of an id.
-    const firstKeptIndex = typeof compaction.entry.firstKeptEntryIndex === 'number' ? compaction.entry.firstKeptEntryIndex : -1;
-    // The v1 index counts the header as entry 0.
-    const firstKeptByIndex = firstKeptIndex >= 1 ? parsed.entries[firstKeptIndex - 1] : undefined;
     let found = false;
     for (let i = 0; i < compactionIndex; i += 1) {
       const located = branch[i];
-      if ((typeof firstKept === 'string' && located.entry.id === firstKept) || (firstKeptByIndex !== undefined && located === firstKeptByIndex)) found = true;
+      if (typeof firstKept === 'string' && located.entry.id === firstKept) found = true;
       if (found) append(located);
     }
-    if (!found && (typeof firstKept === 'string' || firstKeptIndex >= 0)) {
-      diagnostics.push({ line: compaction.line, column: 0, severity: 'warning', code: 'compaction-first-kept-missing', message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept ?? firstKeptIndex)}, which is not on the active branch — only the summary and later turns are replayed` });
+    if (!found && typeof firstKept === 'string') {
+      diagnostics.push({ line: compaction.line, column: 0, severity: 'warning', code: 'compaction-first-kept-missing', message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept)}, which is not on the active branch — only the summary and later turns are replayed` });
     }
     for (let i = compactionIndex + 1; i < branch.length; i += 1) append(branch[i]);
   } else {

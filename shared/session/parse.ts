@@ -370,13 +370,6 @@ export function parseSession(text: string): ParsedSession {
     if (spans.length === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
     result.format = 'jsonl';
   }
-  if (result.version >= 2) {
-    for (const { line, entry } of result.entries) {
-      if (typeof entry.parentId === 'string' && !ids.has(entry.parentId)) {
-        sink.add(line, 0, 'warning', 'dangling-parent', `"parentId" ${preview(entry.parentId)} points to no entry in the file — the conversation before this point is missing`);
-      }
-    }
-  }
   return result;
 }
 
