@@ -1,6 +1,97 @@
-/** `transcript-inspector repair FILE …` (owned by the repair issue). */
-import { fail } from './common.js';
+/**
+ * `transcript-inspector repair FILE [--dry-run] [--yes] [--json]`: show the repair plan, ask, then
+ * write it atomically; `repair --all DIR` hands over to the batch command.
+ */
+import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
+import { describeCounts, planRepairFile, repairFile, type RepairOutcome } from '../host/repair/index.js';
+import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
+import { EXIT_BAD_INPUT, EXIT_CHANGED, EXIT_CLEAN, parseArgs, UsageError } from './common.js';
 
-export async function runRepairCommand(_argv: string[]): Promise<number> {
-  return fail('repair is not implemented yet');
+const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] } as const;
+
+function where(action: RepairAction): string {
+  return action.kind === 'insert' ? `after line ${action.line}` : `line ${action.line}`;
+}
+
+/** The plan as a support person reads it: one block per line, with the reason and before/after. */
+export function renderPlan(file: string, plan: RepairPlan): string {
+  const out: string[] = [];
+  if (plan.refusal !== undefined) return `${file}: cannot be repaired — ${plan.refusal}\n`;
+  if (!plan.needed) return `${file}: nothing to repair; the file is left byte-identical\n`;
+  out.push(`${file}: ${plan.actions.length} repair(s) planned — ${describeCounts(plan.counts)}`);
+  out.push(`sha-256 of the planned bytes: ${plan.digest}`);
+  for (const a of plan.actions) {
+    out.push(`  ${file}:${where(a)}: ${a.kind} (${a.code}) — ${a.reason}`);
+    if (a.before !== undefined) out.push(`      before: ${a.before}`);
+    if (a.after !== undefined) out.push(`      after:  ${a.after}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function exitFor(result: RepairOutcome): number {
+  if (result.status === 'repaired') return EXIT_CHANGED;
+  if (result.status === 'not-needed') return EXIT_CLEAN;
+  return EXIT_BAD_INPUT;
+}
+
+/**
+ * Run `repair`. Exit codes: 0 nothing needed repair, 1 repaired (or, with `--dry-run` or a "no"
+ * answer, needs repair and nothing was written), 2 unusable input or arguments, or a refusal.
+ */
+export async function runRepairCommand(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let args;
+  try {
+    args = parseArgs(argv, SPEC);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`transcript-inspector: ${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    throw error;
+  }
+  if (args.values.has('all')) return runBatchCommand('repair', args, io);
+  const fail = (reason: string) => {
+    io.stderr.write(`transcript-inspector: ${reason}\n`);
+    return EXIT_BAD_INPUT;
+  };
+  if (args.positionals.length !== 1) return fail(args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`);
+  if (args.values.has('jobs')) return fail('--jobs only applies to repair --all DIR');
+  const file = args.positionals[0];
+  const json = args.booleans.has('json');
+  const dryRun = args.booleans.has('dry-run');
+  const emit = (plan: RepairPlan, result: RepairOutcome | null, note?: string) => {
+    if (json) io.stdout.write(`${JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) })}\n`);
+  };
+
+  const plan = await planRepairFile(file);
+  if (!json) io.stdout.write(renderPlan(file, plan));
+  if (plan.refusal !== undefined) {
+    emit(plan, null);
+    return EXIT_BAD_INPUT;
+  }
+  if (!plan.needed) {
+    emit(plan, null);
+    return EXIT_CLEAN;
+  }
+  if (dryRun) {
+    emit(plan, null, 'dry run: nothing was written');
+    if (!json) io.stdout.write('dry run: nothing was written\n');
+    return EXIT_CHANGED;
+  }
+  if (!args.booleans.has('yes')) {
+    if (!io.stdinIsTTY) {
+      emit(plan, null, 'not confirmed: nothing was written');
+      return fail('repair writes the file: pass --yes to repair without asking, or --dry-run to only see the plan (stdin is not a terminal, so there is no one to ask)');
+    }
+    const answer = await io.ask(`Repair ${file}? A backup is kept until the new file is in place. [y/N] `);
+    if (!isYes(answer)) {
+      emit(plan, null, 'not confirmed: nothing was written');
+      if (!json) io.stdout.write('nothing was written\n');
+      return EXIT_CHANGED;
+    }
+  }
+  const result = await repairFile(file, plan.digest);
+  emit(plan, result);
+  if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${result.message}\n`);
+  return exitFor(result);
 }

@@ -1,0 +1,154 @@
+/**
+ * One file's work in `inspect --all` / `repair --all`, run inside a worker thread (or in-process):
+ * small, cloneable summaries go back, never whole inspections.
+ */
+import type { HostInspectOptions } from '../inspect.js';
+import type { PartialTarget } from '../targets.js';
+import type { RepairPlan } from '../../../shared/inspection.js';
+import { planRepairFile, repairFile } from './index.js';
+
+/** Options of an inspect job, as given on the command line. */
+export interface BatchInspectOptions {
+  target: PartialTarget;
+  now?: number;
+  allowedToolNames?: string[];
+  imageMaxDimensionPx?: number;
+  payloads: boolean;
+}
+
+/** A unit of batch work. `plan-and-repair` plans and writes in one go (same worker, so no re-parse). */
+export type BatchJob =
+  | { kind: 'inspect'; file: string; options: BatchInspectOptions }
+  | { kind: 'plan'; file: string }
+  | { kind: 'repair'; file: string; digest: string }
+  | { kind: 'plan-and-repair'; file: string };
+
+/** What an inspection of one file found. */
+export interface InspectSummary {
+  kind: 'inspect';
+  file: string;
+  status: 'clean' | 'findings' | 'unusable';
+  exitCode: number;
+  target?: string;
+  annotations: number;
+  /** Annotation counts per rule id. */
+  rules: Record<string, number>;
+  errors: number;
+  warnings: number;
+  preflight?: { original: number; replay: number };
+  reason?: string;
+}
+
+/** What planning or repairing one file found or did. */
+export interface RepairSummary {
+  kind: 'repair';
+  file: string;
+  status: 'clean' | 'needs-repair' | 'repaired' | 'refused' | 'unreadable';
+  exitCode: number;
+  digest?: string;
+  counts?: RepairPlan['counts'];
+  /** Line actions of the plan by kind. */
+  lines?: { dropped: number; rewritten: number; inserted: number };
+  reason?: string;
+  message?: string;
+  backupPath?: string;
+  cleanedStaleTempFiles?: string[];
+  staleBackups?: string[];
+}
+
+/** A job's result. */
+export type BatchResult = InspectSummary | RepairSummary;
+
+function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number } {
+  const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
+  return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert') };
+}
+
+function planSummary(file: string, plan: RepairPlan): RepairSummary {
+  if (plan.refusal !== undefined) {
+    const unreadable = plan.refusal.startsWith('failed to read') || plan.refusal.startsWith('missing session file');
+    return { kind: 'repair', file, status: unreadable ? 'unreadable' : 'refused', exitCode: 2, reason: plan.refusal };
+  }
+  if (!plan.needed) return { kind: 'repair', file, status: 'clean', exitCode: 0, digest: plan.digest };
+  return { kind: 'repair', file, status: 'needs-repair', exitCode: 1, digest: plan.digest, counts: plan.counts, lines: lineCounts(plan) };
+}
+
+async function runRepair(file: string, digest: string, planned?: RepairSummary): Promise<RepairSummary> {
+  const result = await repairFile(file, digest);
+  const base: RepairSummary = {
+    kind: 'repair',
+    file,
+    status: result.status === 'repaired' ? 'repaired' : result.status === 'not-needed' ? 'clean' : 'refused',
+    exitCode: result.status === 'repaired' ? 1 : result.status === 'not-needed' ? 0 : 2,
+    digest,
+    message: result.message,
+  };
+  const counts = result.plan?.counts ?? planned?.counts;
+  const lines = result.plan ? lineCounts(result.plan) : planned?.lines;
+  if (result.status !== 'not-needed' && counts) base.counts = counts;
+  if (result.status !== 'not-needed' && lines) base.lines = lines;
+  if (result.status === 'refused') base.reason = result.reason;
+  if (result.backupPath) base.backupPath = result.backupPath;
+  if (result.cleanedStaleTempFiles?.length) base.cleanedStaleTempFiles = result.cleanedStaleTempFiles;
+  if (result.staleBackups?.length) base.staleBackups = result.staleBackups;
+  return base;
+}
+
+async function runInspect(file: string, options: BatchInspectOptions): Promise<InspectSummary> {
+  const empty = { kind: 'inspect' as const, file, annotations: 0, rules: {}, errors: 0, warnings: 0 };
+  // Loaded on first use: a repair-only worker never pays for the engine, pi-ai and sharp.
+  const [{ inspect }, { completeTarget }, { inspectionExitCode }] = await Promise.all([import('../inspect.js'), import('../targets.js'), import('../../cli/inspect.js')]);
+  let target;
+  try {
+    target = await completeTarget(options.target, { file });
+  } catch (error) {
+    return { ...empty, status: 'unusable', exitCode: 2, reason: (error as Error).message };
+  }
+  try {
+    const inspection = await inspect({ file }, target, {
+      now: options.now,
+      allowedToolNames: options.allowedToolNames,
+      imageMaxDimensionPx: options.imageMaxDimensionPx,
+      payloads: options.payloads,
+    } satisfies HostInspectOptions);
+    const rules: Record<string, number> = {};
+    for (const a of inspection.annotations) rules[a.rule] = (rules[a.rule] ?? 0) + 1;
+    const exitCode = inspectionExitCode(inspection);
+    const summary: InspectSummary = {
+      ...empty,
+      status: exitCode === 0 ? 'clean' : 'findings',
+      exitCode,
+      target: `${target.provider}/${target.api}/${target.modelId}`,
+      annotations: inspection.annotations.length,
+      rules,
+      errors: inspection.diagnostics.filter((d) => d.severity === 'error').length,
+      warnings: inspection.diagnostics.filter((d) => d.severity !== 'error').length,
+    };
+    if (inspection.preflight) summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
+    return summary;
+  } catch (error) {
+    return { ...empty, status: 'unusable', exitCode: 2, reason: (error as Error).message };
+  }
+}
+
+/** Run one job. Never throws: a failure is a summary with a reason. */
+export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
+  try {
+    switch (job.kind) {
+      case 'inspect':
+        return await runInspect(job.file, job.options);
+      case 'plan':
+        return planSummary(job.file, await planRepairFile(job.file));
+      case 'repair':
+        return await runRepair(job.file, job.digest);
+      case 'plan-and-repair': {
+        const planned = planSummary(job.file, await planRepairFile(job.file));
+        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, planned) : planned;
+      }
+    }
+  } catch (error) {
+    const reason = `unexpected failure: ${(error as Error).message ?? String(error)}`;
+    if (job.kind === 'inspect') return { kind: 'inspect', file: job.file, status: 'unusable', exitCode: 2, annotations: 0, rules: {}, errors: 0, warnings: 0, reason };
+    return { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason };
+  }
+}

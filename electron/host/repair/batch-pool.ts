@@ -1,0 +1,131 @@
+/**
+ * A pool of worker threads for `inspect --all` / `repair --all`: each worker runs one file's job at a
+ * time, so parsing a directory of large sessions uses every core while results stream back in order
+ * of completion.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { runBatchJob, type BatchJob, type BatchResult } from './batch-jobs.js';
+
+/** How the jobs ran: on worker threads, or in this thread (with the reason). */
+export interface PoolReport {
+  mode: 'threads' | 'in-process';
+  workers: number;
+  note?: string;
+}
+
+/** A way to start a worker, or why there is none. */
+type WorkerEntry = { kind: 'built'; url: URL } | { kind: 'source'; url: URL; loader: URL } | { kind: 'none'; reason: string };
+
+/** Find the worker: the built `batch-worker.js` next to the bundle, or the TypeScript source through tsx. */
+export function resolveWorkerEntry(): WorkerEntry {
+  // Built: this module is bundled into dist/node/cli.js or dist/node/chunks/*.js.
+  for (const rel of ['./batch-worker.js', '../batch-worker.js']) {
+    const url = new URL(rel, import.meta.url);
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { kind: 'built', url };
+  }
+  const source = new URL('../batch-worker.ts', import.meta.url);
+  if (source.protocol === 'file:' && existsSync(fileURLToPath(source))) {
+    const loader = tsxApiUrl();
+    if (loader === null) return { kind: 'none', reason: 'running from TypeScript sources without tsx installed' };
+    return { kind: 'source', url: source, loader };
+  }
+  return { kind: 'none', reason: 'the worker script batch-worker.js was not found next to the bundle (run npm run build)' };
+}
+
+/** tsx's ESM register API (its CommonJS build cannot register ESM hooks from inside a worker). */
+function tsxApiUrl(): URL | null {
+  try {
+    const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+    const api = new URL('dist/esm/api/index.mjs', pathToFileURL(pkg));
+    return existsSync(fileURLToPath(api)) ? api : null;
+  } catch {
+    return null;
+  }
+}
+
+function startWorker(entry: Exclude<WorkerEntry, { kind: 'none' }>): Worker {
+  if (entry.kind === 'built') return new Worker(entry.url);
+  // From sources (tests, `tsx`): register tsx's loader inside the worker, then load the entry.
+  const bootstrap = `const { workerData } = require('node:worker_threads');
+import(workerData.loader).then((tsx) => { (tsx.register ?? tsx.default.register)(); return import(workerData.entry); });`;
+  return new Worker(bootstrap, { eval: true, workerData: { loader: entry.loader.href, entry: entry.url.href } });
+}
+
+/** How many workers a batch gets by default: one per core, at most 8. */
+export function defaultWorkerCount(): number {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(8, cores));
+}
+
+/**
+ * Run jobs on up to `workers` worker threads; `onResult` sees each result as it lands.
+ *
+ * Falls back to running in this thread (saying why) when no worker script is available or when a
+ * single worker is asked for. A worker that dies fails only its current job; a fresh one takes over.
+ */
+export async function runJobs(jobs: readonly BatchJob[], options: { workers?: number; onResult?: (index: number, result: BatchResult) => void } = {}): Promise<{ results: BatchResult[]; report: PoolReport }> {
+  const results: BatchResult[] = new Array(jobs.length);
+  const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length));
+  const entry = resolveWorkerEntry();
+  if (jobs.length === 0) return { results, report: { mode: 'in-process', workers: 0 } };
+  if (entry.kind === 'none' || wanted === 1) {
+    for (let i = 0; i < jobs.length; i += 1) {
+      results[i] = await runBatchJob(jobs[i]);
+      options.onResult?.(i, results[i]);
+    }
+    return { results, report: { mode: 'in-process', workers: 1, note: entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined } };
+  }
+  let next = 0;
+  let done = 0;
+  await new Promise<void>((resolve) => {
+    const launch = () => {
+      const worker = startWorker(entry);
+      let current = -1;
+      const feed = () => {
+        if (next >= jobs.length) {
+          current = -1;
+          void worker.terminate();
+          return;
+        }
+        current = next;
+        next += 1;
+        worker.postMessage({ index: current, job: jobs[current] });
+      };
+      const settle = (index: number, result: BatchResult) => {
+        results[index] = result;
+        done += 1;
+        options.onResult?.(index, result);
+        if (done === jobs.length) resolve();
+      };
+      worker.on('message', (msg: { index: number; result: BatchResult }) => {
+        settle(msg.index, msg.result);
+        feed();
+      });
+      let failure = 'it exited';
+      worker.on('error', (error) => {
+        failure = error.message;
+      });
+      worker.on('exit', () => {
+        if (current < 0) return;
+        const index = current;
+        const job = jobs[index];
+        const reason = `the worker thread failed: ${failure}`;
+        current = -1;
+        settle(
+          index,
+          job.kind === 'inspect'
+            ? { kind: 'inspect', file: job.file, status: 'unusable', exitCode: 2, annotations: 0, rules: {}, errors: 0, warnings: 0, reason }
+            : { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason },
+        );
+        if (next < jobs.length) launch();
+      });
+      feed();
+    };
+    for (let i = 0; i < wanted; i += 1) launch();
+  });
+  return { results, report: { mode: 'threads', workers: wanted } };
+}
