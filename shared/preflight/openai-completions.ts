@@ -62,20 +62,18 @@ export function toolPairingChecks(list: readonly JsonValue[], dialect: Dialect, 
 }
 
 /**
- * Assistant messages that carry reasoning fields, except the current tool continuation (the last
- * assistant with tool calls when only its tool results follow it).
+ * Assistant messages before the last user message that carry reasoning fields. Everything after the
+ * last user message is the current turn, whose tool-call steps keep their reasoning (seed: the
+ * current turn's tool continuation keeps its reasoning until the results are replayed).
  */
 export function historicReasoningChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];
-  let continuation = -1;
-  for (let i = list.length - 1; i >= 0; i -= 1) {
-    const m = list[i];
-    if (isRecord(m) && m.role === 'tool') continue;
-    if (isRecord(m) && m.role === 'assistant' && callIdsOf(m).length > 0) continuation = i;
-    break;
-  }
+  let lastUser = -1;
+  list.forEach((m, i) => {
+    if (isRecord(m) && m.role === 'user') lastUser = i;
+  });
   list.forEach((message, i) => {
-    if (!isRecord(message) || message.role !== 'assistant' || i === continuation) return;
+    if (i >= lastUser || !isRecord(message) || message.role !== 'assistant') return;
     const field = REASONING_FIELDS.find((f) => message[f] !== undefined && message[f] !== null && message[f] !== '');
     if (field) out.push(finding('completions-historic-reasoning', { index: i, path: `messages[${i}].${field}` }, `messages[${i}] replays an earlier turn's \`${field}\`, which strict OpenAI-compatible servers refuse.`));
   });

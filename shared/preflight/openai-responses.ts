@@ -30,7 +30,10 @@ export function responsesChecks(list: readonly JsonValue[]): PreflightFinding[] 
     } else if (item.type === 'reasoning') {
       const id = typeof item.id === 'string' ? item.id : '';
       if (id !== '' && !id.startsWith('rs')) out.push(finding('responses-reasoning-id', { index: i, path: `${here}.id`, ids: id }, `reasoning item id ${JSON.stringify(id)} does not begin with "rs".`));
-      const next = list[i + 1];
+      // Consecutive reasoning items of one turn share the item that follows them.
+      let k = i + 1;
+      while (isRecord(list[k]) && (list[k] as Record<string, unknown>).type === 'reasoning') k += 1;
+      const next = list[k];
       const followed = isRecord(next) && (next.type === 'function_call' || (next.type === 'message' && next.role === 'assistant') || (next.type === undefined && next.role === 'assistant'));
       if (!followed) out.push(finding('responses-orphan-reasoning', { index: i, path: here, ids: id || '(no id)' }, `reasoning item ${id || '(no id)'} is not followed by the message or function_call it produced.`));
     }
