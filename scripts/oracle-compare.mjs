@@ -163,7 +163,7 @@ for (const c of manifest.cases) {
       r.lines = diff.map((d) => d.text);
       continue;
     }
-    const rules = expectedTable.filter((e) => (e.cases === '*' || e.cases.includes(c.name)) && e.providers.includes(key));
+    const rules = expectedTable.filter((e) => (e.cases === '*' || e.cases.includes(c.name)) && (e.providers === '*' || e.providers.includes(key)));
     for (const d of real) {
       const rule = rules.find((e) => e.re.test(d.text));
       if (rule) r.explained.push({ text: d.text, decision: rule.decision });

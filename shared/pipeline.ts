@@ -8,6 +8,7 @@ import {
   assistantNormalizeRule,
   blankTextRule,
   emptyErrorTurnRule,
+  heartbeatFilterRule,
   imagesRule,
   interSessionProvenanceRule,
   lengthReasoningOnlyRule,
@@ -162,7 +163,8 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   // ---- validateReplayTurns ----
   await run(turnValidationRule, {});
 
-  // ---- replay: the final pairing pass before the agent state ----
+  // ---- replay: heartbeat artefacts filtered, then the final pairing pass before the agent state ----
+  await run(heartbeatFilterRule, undefined);
   await run(toolResultPairingRule, { flavour: responses ? 'responses' : 'generic' }, pairing);
 
   // ---- outgoing: convertToLlm, then the stream-time guards (outermost first) ----

@@ -122,6 +122,7 @@ export type RuleId =
   | 'turn-validation'
   | 'prefill-strip'
   | 'replay-invariant'
+  | 'heartbeat-filter'
   | 'summary-conversion';
 
 export type AnnotationAction = 'dropped' | 'rewritten' | 'inserted' | 'merged' | 'moved' | 'marked';

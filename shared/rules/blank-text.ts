@@ -35,7 +35,7 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       continue;
     }
     const blanks = blankIndexes(content);
-    if (blanks.length === 0) {
+    if (blanks.length === 0 && content.length > 0) {
       out.push(turn);
       continue;
     }
@@ -45,7 +45,7 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
         ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', { before: m.content, after: '', path: 'content' });
         out.push(ctx.with(turn, { ...m, content: '' }));
       } else {
-        ctx.note(turn, 'dropped', 'user turn with only blank text dropped (providers reject empty user content)', { before: m.content });
+        ctx.note(turn, 'dropped', content.length ? 'user turn with only blank text dropped (providers reject empty user content)' : 'user turn with no content dropped (providers reject empty user content)', { before: m.content });
       }
       continue;
     }

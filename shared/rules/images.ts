@@ -40,6 +40,7 @@ async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome>
   if (!dims && ctx.codec?.probe) {
     dims = await ctx.codec.probe(canonical);
     if (within(dims)) return keep();
+    if (!dims) return { block: omitted('Error: Unable to determine image dimensions; refusing to process'), detail: 'the image header cannot be read (corrupt or unsupported image) — omitted' };
   }
   const why = [
     dims ? (dims.width > maxSide || dims.height > maxSide ? `${dims.width}×${dims.height} is over the ${maxSide} px side limit` : '') : 'dimensions unknown',

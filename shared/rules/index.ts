@@ -2,6 +2,7 @@
 import { assistantNormalizeRule } from './assistant-normalize.js';
 import { blankTextRule } from './blank-text.js';
 import { emptyErrorTurnRule } from './empty-error-turn.js';
+import { heartbeatFilterRule } from './heartbeat-filter.js';
 import { imagesRule } from './images.js';
 import { interSessionProvenanceRule } from './inter-session-provenance.js';
 import { lengthReasoningOnlyRule } from './length-reasoning-only.js';
@@ -30,6 +31,7 @@ export {
   assistantNormalizeRule,
   blankTextRule,
   emptyErrorTurnRule,
+  heartbeatFilterRule,
   imagesRule,
   interSessionProvenanceRule,
   lengthReasoningOnlyRule,
@@ -77,6 +79,7 @@ export const RULES: readonly Rule<never>[] = [
   replayInvariantRule,
   turnOrderingRule,
   turnValidationRule,
+  heartbeatFilterRule,
   summaryConversionRule,
   prefillStripRule,
 ] as unknown as Rule<never>[];

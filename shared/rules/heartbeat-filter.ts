@@ -1,0 +1,187 @@
+/** Heartbeat polls and their silent acknowledgements are runtime traffic, not conversation: not replayed. */
+import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
+import { DELIVERY_HINTS } from '../text/internal-metadata.js';
+import { isSilentReplyText } from '../text/silent-reply.js';
+import type { Message } from '../types.js';
+import type { Rule, Turn } from './rule.js';
+
+const HEARTBEAT_TOKEN = 'HEARTBEAT_OK';
+const ACK_MAX_CHARS = 300;
+const WAKE_PROMPTS = [
+  '[OpenClaw heartbeat poll]',
+  '[OpenClaw exec completion]\nDisable automatic completion turns with tools.exec.notifyOnExit=false; check per-agent overrides. Background exec and process poll remain available.',
+  '[OpenClaw exec completion]',
+  '[OpenClaw cron wake]',
+  '[OpenClaw session event]',
+];
+const CONTEXT_PROMPT = 'Follow the heartbeat monitor scratch context when provided. Recurring tasks are automations; create or change their schedules with the automations tool, not heartbeat scratch. Do not infer or repeat old tasks from prior chats.';
+const TOOL_INSTRUCTIONS = "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.";
+const TOOL_FALLBACK = "If the heartbeat_respond tool is not available in this run, reply NO_REPLY when nothing needs the user's attention; when the user should be interrupted, reply with only the alert text instead of a prose report.";
+const TOOL_PROMPT = `${CONTEXT_PROMPT} ${TOOL_INSTRUCTIONS} ${TOOL_FALLBACK}`;
+const TASK_PREFIX = 'Run the following periodic tasks (only those due based on their intervals):';
+const TASK_COMPLETIONS = ['After completing all due tasks, reply HEARTBEAT_OK.', 'After completing all due tasks, reply NO_REPLY.', TOOL_INSTRUCTIONS, 'After completing all due tasks, use heartbeat_respond'];
+const RESULT_BLOCK_TYPES = new Set(['toolResult', 'tool_result', 'tool_result_error', 'function_call_output']);
+
+function messageText(content: unknown): { text: string; other: boolean } {
+  if (typeof content === 'string') return { text: content, other: false };
+  if (!Array.isArray(content)) return { text: '', other: content !== null && content !== undefined };
+  let text = '';
+  let other = false;
+  for (const b of content) {
+    if (!isRecord(b) || !('type' in b)) other = true;
+    else if (b.type === 'thinking' || b.type === 'reasoning' || b.type === 'redacted_thinking') continue;
+    else if ((b.type === 'text' || b.type === 'input_text' || b.type === 'output_text') && typeof b.text === 'string') text += b.text;
+    else other = true;
+  }
+  return { text, other };
+}
+
+const matchesPrompt = (text: string, prompt: string) => text === prompt || text.startsWith(`${prompt}\n`);
+const resultOnly = (content: unknown) => Array.isArray(content) && content.length > 0 && content.every((b) => isRecord(b) && typeof b.type === 'string' && RESULT_BLOCK_TYPES.has(b.type));
+
+/** A user turn that is an OpenClaw wake prompt (heartbeat poll, cron/exec wake, task list). */
+export function isHeartbeatPrompt(m: Message): boolean {
+  if (m.role !== 'user') return false;
+  const text = messageText(m.content).text.trim();
+  if (!text) return false;
+  if (WAKE_PROMPTS.includes(text)) return true;
+  if (DELIVERY_HINTS.some((h) => text.startsWith(h)) && WAKE_PROMPTS.some((p) => text.endsWith(p))) return true;
+  // The configured heartbeat prompt is not known here; only the tool-response prompt is recognised.
+  if (matchesPrompt(text, TOOL_PROMPT)) return true;
+  return text.startsWith(TASK_PREFIX) && TASK_COMPLETIONS.some((c) => text.includes(c));
+}
+
+/** Strip the HEARTBEAT_OK token from the edges; what remains decides whether it was only an ack. */
+function stripAck(raw: string): { text: string; stripped: boolean } {
+  let text = raw.trim();
+  if (!text.includes(HEARTBEAT_TOKEN)) return { text, stripped: false };
+  let stripped = false;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const next = text.trim();
+    if (next.startsWith(HEARTBEAT_TOKEN)) {
+      text = next.slice(HEARTBEAT_TOKEN.length).trimStart();
+      stripped = changed = true;
+      continue;
+    }
+    if (/HEARTBEAT_OK[^\w]{0,4}$/.test(next)) {
+      const idx = next.lastIndexOf(HEARTBEAT_TOKEN);
+      const before = next.slice(0, idx).trimEnd();
+      text = before ? `${before}${next.slice(idx + HEARTBEAT_TOKEN.length).trimStart()}`.trimEnd() : '';
+      stripped = changed = true;
+    }
+  }
+  return { text: text.replace(/\s+/g, ' ').trim(), stripped };
+}
+
+function isAckText(text: string): boolean {
+  if (isSilentReplyText(text)) return true;
+  const trimmed = text.trim();
+  if (!trimmed) return true;
+  if (!trimmed.includes(HEARTBEAT_TOKEN)) return false;
+  const plain = trimmed.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/gi, ' ').replace(/^[*`~_]+/, '').replace(/[*`~_]+$/, '');
+  const a = stripAck(trimmed);
+  const b = stripAck(plain);
+  const picked = a.stripped && a.text ? a : b;
+  return picked.stripped && picked.text.trim().length <= ACK_MAX_CHARS;
+}
+
+const callBlocks = (m: Message) => (Array.isArray(m.content) ? m.content.filter((b) => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type)) : []) as Record<string, unknown>[];
+const hasCall = (m: Message) => m.role === 'assistant' && (callBlocks(m).length > 0 || (Array.isArray(m.tool_calls) && m.tool_calls.length > 0));
+const isResultTurn = (m: Message) => m.role === 'toolResult' || m.role === 'tool' || (m.role === 'user' && resultOnly(m.content));
+
+function respondArgs(b: Record<string, unknown>): Record<string, unknown> | undefined {
+  const raw = b.arguments ?? b.args ?? b.input;
+  if (isRecord(raw)) return raw;
+  if (typeof raw !== 'string' || !raw.trim()) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const respondCalls = (m: Message, visible: boolean) =>
+  m.role !== 'assistant'
+    ? []
+    : callBlocks(m).filter((b) => b.name === 'heartbeat_respond' && (() => {
+        const args = respondArgs(b);
+        const notify = !!args && (args.notify === true || args.notify === 'true');
+        return visible ? notify : !notify;
+      })());
+
+function isAck(m: Message): boolean {
+  if (m.role !== 'assistant' || hasCall(m)) return false;
+  const { text, other } = messageText(m.content);
+  return !other && isAckText(text);
+}
+
+/** Where a heartbeat span that starts at `start` ends, or undefined when it must be kept. */
+function spanEnd(ms: readonly Message[], start: number): number | undefined {
+  let i = start + 1;
+  let terminal = false;
+  let otherOutput = false;
+  const skipResults = (from: number) => {
+    let k = from;
+    while (k < ms.length && isResultTurn(ms[k])) k += 1;
+    return k;
+  };
+  while (i < ms.length) {
+    const m = ms[i];
+    if (m.role === 'user' && !resultOnly(m.content)) break;
+    if (isAck(m)) {
+      terminal = true;
+      i = skipResults(i + 1);
+      continue;
+    }
+    if (respondCalls(m, true).length > 0) return undefined;
+    if (respondCalls(m, false).length > 0) {
+      terminal = true;
+      i = skipResults(i + 1);
+      continue;
+    }
+    if (terminal || isResultTurn(m) || hasCall(m)) {
+      i += 1;
+      continue;
+    }
+    if (m.role === 'assistant') {
+      otherOutput = true;
+      i += 1;
+      continue;
+    }
+    return undefined;
+  }
+  if (otherOutput && !terminal) return undefined;
+  return i;
+}
+
+export const heartbeatFilterRule: Rule = {
+  id: 'heartbeat-filter',
+  title: 'Heartbeat artefacts',
+  explanation:
+    'OpenClaw wakes an agent periodically with a heartbeat poll ("[OpenClaw heartbeat poll]", cron/exec wakes, the heartbeat task prompt). When the agent answered with only an acknowledgement (HEARTBEAT_OK, NO_REPLY) or reported through heartbeat_respond with notify=false, the exchange is runtime traffic that would only fill the context: the poll, the acknowledgement and their tool calls and results are left out of the replay. An exchange that notified the user is kept. This is a step of OpenClaw\'s replay that SPEC §4 does not list; it is applied so the replay matches what OpenClaw sends.',
+  seed: 'heartbeat prompt + ack pairs filtered (replay stage)',
+  providers: 'all providers',
+  appliesWhen: () => true,
+  apply(turns, ctx) {
+    const ms = turns.map((t) => t.message);
+    const out: Turn[] = [];
+    let i = 0;
+    while (i < turns.length) {
+      if (!isHeartbeatPrompt(ms[i])) {
+        out.push(turns[i]);
+        i += 1;
+        continue;
+      }
+      const end = spanEnd(ms, i);
+      if (end === undefined) {
+        out.push(turns[i]);
+        i += 1;
+        continue;
+      }
+      for (let k = i; k < end; k += 1) ctx.note(turns[k], 'dropped', k === i ? 'heartbeat poll that ended silently: runtime traffic, not conversation' : 'part of a silent heartbeat exchange', { before: ms[k].content ?? null });
+      i = end;
+    }
+    return out;
+  },
+};
