@@ -1,0 +1,116 @@
+/** The active branch and the messages it replays (pi's buildSessionContext, as OpenClaw loads it). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildContext } from '../../../../shared/session/context.js';
+import { parseSession } from '../../../../shared/session/parse.js';
+
+const HEADER = (v = 3) => JSON.stringify({ type: 'session', version: v, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
+const e = (o: Record<string, unknown>) => JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', ...o });
+const user = (id: string, parentId: string | null, text: string) => e({ type: 'message', id, parentId, message: { role: 'user', content: text, timestamp: 1 } });
+const asst = (id: string, parentId: string | null, text: string, extra: Record<string, unknown> = {}) =>
+  e({ type: 'message', id, parentId, message: { role: 'assistant', content: [{ type: 'text', text }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-opus-4-6', stopReason: 'stop', timestamp: 2, ...extra } });
+const texts = (text: string) =>
+  buildContext(parseSession(text)).messages.map((m) => (typeof m.content === 'string' ? m.content : m.role === 'compactionSummary' ? `summary:${String(m.summary)}` : JSON.stringify(m.content)));
+
+describe('buildContext', () => {
+  it('replays only the active branch: the last entry back to the root', () => {
+    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first answer'), user('c', 'b', 'q2 (abandoned branch)'), asst('d', 'b', 'second answer'), user('f', 'd', 'q3')].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(ctx.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'user']);
+    expect(texts(text)).toEqual(['q1', JSON.stringify([{ type: 'text', text: 'first answer' }]), JSON.stringify([{ type: 'text', text: 'second answer' }]), 'q3']);
+    expect(ctx.messageLines).toEqual([2, 3, 5, 6]);
+    expect(ctx.leafId).toBe('f');
+  });
+
+  it('emits the compaction summary first, then the kept entries, then what follows', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'old question'),
+      asst('b', 'a', 'old answer'),
+      user('c', 'b', 'kept question'),
+      e({ type: 'compaction', id: 'k', parentId: 'c', summary: 'we talked', firstKeptEntryId: 'c', tokensBefore: 1000 }),
+      asst('d', 'k', 'after compaction'),
+    ].join('\n');
+    expect(texts(text)).toEqual(['summary:we talked', 'kept question', JSON.stringify([{ type: 'text', text: 'after compaction' }])]);
+  });
+
+  it('turns custom_message and branch_summary entries into their message roles; custom entries replay nothing', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'hi'),
+      e({ type: 'custom_message', id: 'b', parentId: 'a', customType: 'note', content: 'extension says hi', display: true }),
+      e({ type: 'custom', id: 'c', parentId: 'b', customType: 'model-snapshot', data: { timestamp: 5, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' } }),
+      e({ type: 'branch_summary', id: 'd', parentId: 'c', fromId: 'x', summary: 'tried something else' }),
+    ].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(ctx.messages.map((m) => m.role)).toEqual(['user', 'custom', 'branchSummary']);
+    expect(ctx.modelSnapshot).toEqual({ provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' });
+    expect(ctx.lastModel).toMatchObject({ provider: 'openai', modelId: 'gpt-5', api: 'openai-responses', source: 'model-snapshot' });
+  });
+
+  it('records when the model snapshots switched model', () => {
+    const snap = (id: string, parentId: string, ts: number, modelId: string) => e({ type: 'custom', id, parentId, customType: 'model-snapshot', data: { timestamp: ts, provider: 'openai', modelApi: 'openai-responses', modelId } });
+    const text = [HEADER(), user('a', null, 'hi'), snap('s1', 'a', 100, 'gpt-5'), snap('s2', 's1', 200, 'gpt-5'), snap('s3', 's2', 300, 'gpt-5.4'), snap('s4', 's3', 400, 'gpt-5.4')].join('\n');
+    expect(buildContext(parseSession(text)).latestModelSwitchTimestamp).toBe(300);
+  });
+
+  it('reads v1 files (no ids) as one linear conversation, resolving a compaction index', () => {
+    const v1 = [
+      HEADER(1),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: 'old', timestamp: 1 } }),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: 'kept', timestamp: 2 } }),
+      JSON.stringify({ type: 'compaction', timestamp: '2026-01-01T00:00:05.000Z', summary: 'sum', firstKeptEntryIndex: 2, tokensBefore: 10 }),
+      JSON.stringify({ type: 'message', message: { role: 'user', content: 'new', timestamp: 3 } }),
+    ].join('\n');
+    expect(texts(v1)).toEqual(['summary:sum', 'kept', 'new']);
+  });
+
+  it('renames the v2 hookMessage role to custom', () => {
+    const text = [HEADER(2), e({ type: 'message', id: 'a', parentId: null, message: { role: 'hookMessage', content: 'from a hook', timestamp: 1 } })].join('\n');
+    expect(buildContext(parseSession(text)).messages[0]).toMatchObject({ role: 'custom', customType: 'hook', content: 'from a hook' });
+  });
+
+  it('ignores entries OpenClaw does not load, says so per line, and links their children through them', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'q'),
+      e({ type: 'message', id: 'b', parentId: 'a', message: { role: 'assistant', content: null, stopReason: 'stop' } }),
+      e({ type: 'message', id: 'c', parentId: 'b', message: { role: 'toolResult', content: [], toolName: 'x', isError: false } }),
+      e({ type: 'mystery', id: 'd', parentId: 'c' }),
+      asst('f', 'd', 'still connected'),
+    ].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(texts(text)).toEqual(['q', JSON.stringify([{ type: 'text', text: 'still connected' }])]);
+    expect(ctx.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [3, 'entry-ignored'],
+      [4, 'entry-ignored'],
+      [5, 'entry-ignored'],
+    ]);
+    expect(ctx.diagnostics[0].message).toBe('line 3: the assistant content is missing — OpenClaw ignores this message entry when it loads the session, so it is not replayed');
+  });
+
+  it('starts the branch at an entry whose parent does not exist, and says so', () => {
+    const text = [HEADER(), user('a', null, 'lost'), user('b', 'zzz', 'orphan chain'), asst('c', 'b', 'reply')].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(texts(text)).toEqual(['orphan chain', JSON.stringify([{ type: 'text', text: 'reply' }])]);
+    expect(ctx.diagnostics).toEqual([expect.objectContaining({ line: 3, code: 'dangling-parent' })]);
+  });
+
+  it('cuts a parentId cycle instead of looping', () => {
+    const text = [HEADER(), user('a', 'c', 'one'), user('b', 'a', 'two'), user('c', 'b', 'three')].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(ctx.messages.length).toBeLessThanOrEqual(3);
+  });
+
+  it('builds the branches of a real pi session file', () => {
+    const text = readFileSync(new URL('../../../../../shared/fixtures/pi-sessions/f-branching.jsonl', import.meta.url), 'utf8');
+    const parsed = parseSession(text);
+    const ctx = buildContext(parsed);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(ctx.messages.length).toBeLessThan(parsed.entries.filter((x) => x.entry.type === 'message').length);
+    // The leaf is the last entry; the branch summary at line 39 sits on an abandoned branch.
+    expect(ctx.leafId).toBe('873a52d7');
+    expect(ctx.branch.some((b) => b.line === 39)).toBe(false);
+    expect(ctx.messages.some((m) => m.role === 'branchSummary')).toBe(false);
+  });
+});
