@@ -1,7 +1,11 @@
 /**
- * The last few plans made in this process, so `repair` right after `planRepair` (the CLI, the app)
- * does not parse a large file twice. A cached plan is only used for the very bytes it was made on:
- * same file, same stat stamps, and the digest the caller expects (verified again before the rename).
+ * The last plans made in this process, with the bytes they were made on, so `repair` right after
+ * `planRepair` (the CLI, the app) neither parses nor re-reads a large file.
+ *
+ * A cached plan is used only for the very file it was made on, unchanged since: same device, inode,
+ * size, mtime and ctime. Every write to a file moves its ctime and no user tool can set it back, so
+ * an unchanged stat proves the bytes hashed then are the bytes on disk now (OpenClaw's session repair
+ * trusts the same snapshot). Entries expire after two minutes, and at most 512 MB of bytes are held.
  */
 import type { BigIntStats } from 'node:fs';
 import type { RepairDraft } from '../../../shared/repair/plan.js';
@@ -11,31 +15,44 @@ interface CachedDraft {
   digest: string;
   stat: BigIntStats;
   draft: RepairDraft;
+  bytes: Buffer;
+  expires: NodeJS.Timeout;
 }
 
-const MAX_ENTRIES = 4;
-/** Rewritten lines can be large (a blank user turn next to a big image); past this, plan again. */
-const MAX_EDIT_CHARS = 16 * 1024 * 1024;
+const MAX_ENTRIES = 2;
+const MAX_BYTES = 512 * 1024 * 1024;
+const TTL_MS = 2 * 60 * 1000;
 const entries: CachedDraft[] = [];
 
-/** Remember a plan made on a file's bytes. */
-export function rememberDraft(file: string, stat: BigIntStats, draft: RepairDraft): void {
-  const size = draft.edits.reduce((n, e) => n + e.text.length, 0);
-  if (size > MAX_EDIT_CHARS) return;
-  forget(file);
-  entries.push({ file, digest: draft.plan.digest, stat, draft });
-  if (entries.length > MAX_ENTRIES) entries.shift();
+function sameStat(a: BigIntStats, b: BigIntStats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
 }
 
-/** The plan made on exactly these bytes, if any; it is used once. */
-export function takeCachedDraft(file: string, digest: string, stat: BigIntStats): RepairDraft | undefined {
-  const i = entries.findIndex((e) => e.file === file && e.digest === digest && e.stat.dev === stat.dev && e.stat.ino === stat.ino && e.stat.size === stat.size && e.stat.mtimeNs === stat.mtimeNs);
+function drop(index: number): void {
+  const [gone] = entries.splice(index, 1);
+  clearTimeout(gone.expires);
+}
+
+/** Remember a plan made on a file's bytes (only plans that need writing are worth it). */
+export function rememberDraft(file: string, stat: BigIntStats, draft: RepairDraft, bytes: Buffer): void {
+  forget(file);
+  if (bytes.length > MAX_BYTES) return;
+  const expires = setTimeout(() => forget(file), TTL_MS);
+  expires.unref();
+  entries.push({ file, digest: draft.plan.digest, stat, draft, bytes, expires });
+  while (entries.length > MAX_ENTRIES || entries.reduce((n, e) => n + e.bytes.length, 0) > MAX_BYTES) drop(0);
+}
+
+/** The plan and bytes for exactly this unchanged file and digest, if any; it is used once. */
+export function takeCachedDraft(file: string, digest: string, stat: BigIntStats): { draft: RepairDraft; bytes: Buffer } | undefined {
+  const i = entries.findIndex((e) => e.file === file && e.digest === digest && sameStat(e.stat, stat));
   if (i < 0) return undefined;
-  const [hit] = entries.splice(i, 1);
-  return hit.draft;
+  const hit = entries[i];
+  drop(i);
+  return { draft: hit.draft, bytes: hit.bytes };
 }
 
 /** Drop what is remembered about a file. */
 export function forget(file: string): void {
-  for (let i = entries.length - 1; i >= 0; i -= 1) if (entries[i].file === file) entries.splice(i, 1);
+  for (let i = entries.length - 1; i >= 0; i -= 1) if (entries[i].file === file) drop(i);
 }

@@ -22,7 +22,7 @@ export async function planRepairFile(file: string): Promise<RepairPlan> {
     return { needed: false, digest: '', actions: [], refusal: snapshot.reason, counts: { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 } };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
-  if (draft.plan.needed) rememberDraft(snapshot.realFile, snapshot.stat, draft);
+  if (draft.plan.needed) rememberDraft(snapshot.realFile, snapshot.stat, draft, snapshot.bytes);
   return draft.plan;
 }
 

@@ -38,26 +38,44 @@ export function sameFile(a: BigIntStats, b: BigIntStats): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
 
+/** Where a session file really is, and its stat, without reading it. */
+export interface LocatedFile {
+  file: string;
+  realFile: string;
+  stat: BigIntStats;
+}
+
+/** Resolve a session path (symlinks too) and stat it; directories and special files are refused. */
+export async function locateSessionFile(file: string): Promise<LocatedFile | ReadFailure> {
+  if (typeof file !== 'string' || file.trim() === '') return { reason: 'missing session file: no path was given' };
+  const resolved = path.resolve(file.trim());
+  try {
+    const realFile = await realpath(resolved);
+    const info = await stat(realFile, { bigint: true });
+    if (info.isDirectory()) return { reason: `failed to read session file: ${resolved}: it is a directory, not a session file` };
+    if (!info.isFile()) return { reason: `failed to read session file: ${resolved}: not a regular file` };
+    return { file: resolved, realFile, stat: info };
+  } catch (error) {
+    return { reason: `failed to read session file: ${resolved}: ${describeReadError(error)}` };
+  }
+}
+
 /**
  * Read a session file, refusing directories and files that change while they are read.
  *
  * Never throws: a failure comes back as `failed to read session file: …`.
  */
 export async function readSessionFile(file: string): Promise<SessionSnapshot | ReadFailure> {
-  if (typeof file !== 'string' || file.trim() === '') return { reason: 'missing session file: no path was given' };
-  const resolved = path.resolve(file.trim());
+  const located = await locateSessionFile(file);
+  if ('reason' in located) return located;
   try {
-    const realFile = await realpath(resolved);
-    const before = await stat(realFile, { bigint: true });
-    if (before.isDirectory()) return { reason: `failed to read session file: ${resolved}: it is a directory, not a session file` };
-    if (!before.isFile()) return { reason: `failed to read session file: ${resolved}: not a regular file` };
-    const bytes = await readFile(realFile);
-    const after = await stat(realFile, { bigint: true });
-    if (!sameFile(before, after) || BigInt(bytes.length) !== after.size) {
-      return { reason: `failed to read session file: ${resolved}: it changed while it was being read (is an agent still writing to it?) — try again` };
+    const bytes = await readFile(located.realFile);
+    const after = await stat(located.realFile, { bigint: true });
+    if (!sameFile(located.stat, after) || BigInt(bytes.length) !== after.size) {
+      return { reason: `failed to read session file: ${located.file}: it changed while it was being read (is an agent still writing to it?) — try again` };
     }
-    return { file: resolved, realFile, bytes, stat: after };
+    return { file: located.file, realFile: located.realFile, bytes, stat: after };
   } catch (error) {
-    return { reason: `failed to read session file: ${resolved}: ${describeReadError(error)}` };
+    return { reason: `failed to read session file: ${located.file}: ${describeReadError(error)}` };
   }
 }

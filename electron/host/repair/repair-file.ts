@@ -12,7 +12,7 @@ import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.j
 import { RepairPlanner, repairedChunks, type RepairDraft } from '../../../shared/repair/plan.js';
 import { DEFAULT_RETRY, fsyncDirectory, makeBackup, removeQuietly, renameWithRetry, writeAll, writeProblem, type RetryPolicy } from './atomic-replace.js';
 import { takeCachedDraft } from './draft-cache.js';
-import { readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
+import { digestOf, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
 /** What `repairFile` did, with the leftovers of earlier crashes it found. */
@@ -94,18 +94,23 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
   if (typeof expectedDigest !== 'string' || !DIGEST.test(expectedDigest)) {
     return refuse('invalid expected digest', `refusing to repair ${file}: the expected digest must be the 64-hex-digit sha-256 of the planned bytes (from planRepair); nothing was written.`);
   }
-  const snapshot = await readSessionFile(file);
-  if ('reason' in snapshot) return refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`);
-  if (repairing.has(snapshot.realFile)) return refuse('a repair of this file is already running', `refusing to repair ${snapshot.file}: another repair of it is still running in this process; nothing was written.`);
-  repairing.add(snapshot.realFile);
+  const located = await locateSessionFile(file);
+  if ('reason' in located) return refuse(located.reason, `refusing to repair: ${located.reason}; nothing was written.`);
+  if (repairing.has(located.realFile)) return refuse('a repair of this file is already running', `refusing to repair ${located.file}: another repair of it is still running in this process; nothing was written.`);
+  repairing.add(located.realFile);
   try {
-    const leftovers = await findLeftovers(snapshot.realFile);
+    const leftovers = await findLeftovers(located.realFile);
     const cleaned = await removeStaleTempFiles(leftovers.staleTempFiles);
     const extras: Extras = { cleanedStaleTempFiles: cleaned.removed, staleBackups: leftovers.backups, notes: [] };
     if (cleaned.failed.length) extras.notes.push(`could not remove stale temp file(s): ${cleaned.failed.join(', ')}`);
-    return finish(await repairSnapshot(snapshot, expectedDigest.toLowerCase(), options), extras);
+    const expected = expectedDigest.toLowerCase();
+    // A plan this process made on this very file, unchanged since, comes with its bytes and digest.
+    const hit = takeCachedDraft(located.realFile, expected, located.stat);
+    const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
+    if ('reason' in snapshot) return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
+    return finish(await repairSnapshot(snapshot, expected, hit?.draft, options), extras);
   } finally {
-    repairing.delete(snapshot.realFile);
+    repairing.delete(located.realFile);
   }
 }
 
@@ -113,46 +118,27 @@ function changedMessage(file: string, digest: string, expected: string): string 
   return `refusing to repair ${file}: it changed since the repair was planned (sha-256 now ${digest.slice(0, 12)}…, planned on ${expected.slice(0, 12)}…); nothing was written — plan again.`;
 }
 
-async function repairSnapshot(snapshot: SessionSnapshot, expected: string, options: RepairFileOptions): Promise<RepairOutcome> {
+async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cached: RepairDraft | undefined, options: RepairFileOptions): Promise<RepairOutcome> {
   const { bytes, realFile } = snapshot;
   const shown = snapshot.file;
   const mode = Number(snapshot.stat.mode) & 0o7777;
-  const cached = takeCachedDraft(realFile, expected, snapshot.stat);
+  // Without a plan from this process, hash first: a changed file is refused before anything is written.
+  if (cached === undefined) {
+    const digest = digestOf(bytes);
+    if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
+  }
   const planner = cached === undefined ? new RepairPlanner(bytes) : null;
-  // The input hash runs alongside: it is only needed before the rename, and the plan of the first
-  // lines tells whether there is anything to write at all.
-  const inputHash = createHash('sha256');
-  let hashedTo = 0;
-  const hashInputTo = (to: number) => {
-    if (to > hashedTo) inputHash.update(bytes.subarray(hashedTo, to));
-    hashedTo = Math.max(hashedTo, to);
-  };
-  const inputDigest = () => {
-    hashInputTo(bytes.length);
-    return inputHash.digest('hex');
-  };
-
   if (planner !== null) {
     while (!planner.started) planner.advance(1);
-    if (planner.refusal !== null) {
-      const digest = inputDigest();
-      if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
-      return refuse('invalid session header', `refusing to repair ${shown}: ${planner.refusal}.`);
-    }
+    if (planner.refusal !== null) return refuse('invalid session header', `refusing to repair ${shown}: ${planner.refusal}.`);
   }
   const problem = await writeProblem(realFile, mode);
   if (problem !== null) {
-    const digest = inputDigest();
-    if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
-    const draft = cached ?? planner!.finish(digest);
+    const draft = cached ?? planner!.finish(expected);
     if (!draft.plan.needed) return notNeeded(shown, draft.plan);
     return refuse('not writable', `refusing to repair ${shown}: ${problem}; nothing was written.`, draft.plan);
   }
-  if (cached !== undefined && !cached.plan.needed) {
-    const digest = inputDigest();
-    if (digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, digest, expected));
-    return notNeeded(shown, cached.plan);
-  }
+  if (cached !== undefined && !cached.plan.needed) return notNeeded(shown, cached.plan);
 
   const stamp = uniqueStamp();
   const backup = backupPathFor(realFile, stamp);
@@ -169,12 +155,14 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, optio
   let renamed = false;
   try {
     handle = await open(temp, 'wx', mode);
-    const written = await writeRepaired(handle, snapshot, planner, cached, options.stepBytes ?? STEP_BYTES, hashInputTo, inputDigest);
-    if (written.digest !== expected) return refuse('file changed since it was planned', changedMessage(shown, written.digest, expected));
+    const written = await writeRepaired(handle, bytes, planner ?? cached!, expected, options.stepBytes ?? STEP_BYTES);
     if (!written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
     await handle.chmod(mode);
     await keepOwner(handle, snapshot);
-    await handle.sync();
+    // The fsync waits on the disk; hashing what was written meanwhile costs no extra time.
+    const synced = handle.sync();
+    const digestAfter = written.digestAfter();
+    await synced;
     await handle.close();
     handle = undefined;
     await options.hooks?.beforeRename?.(temp);
@@ -192,7 +180,7 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, optio
     const result: RepairOutcome = {
       status: 'repaired',
       plan,
-      digestAfter: written.digestAfter,
+      digestAfter,
       message: `repaired ${shown}: ${summary(plan.counts)}.`,
     };
     if (backupError !== null) {
@@ -227,87 +215,56 @@ async function keepOwner(handle: FileHandle, snapshot: SessionSnapshot): Promise
 
 interface Written {
   draft: RepairDraft;
-  /** sha-256 of the bytes read (compared with the expected digest before the rename). */
-  digest: string;
-  digestAfter: string;
+  /** Hash of what was written; resolves on this thread while the caller waits for the fsync. */
+  digestAfter: () => string;
 }
 
 /**
  * Write the repaired bytes into the temp file.
  *
  * With a fresh plan, each step plans a few megabytes of lines, then writes and flushes them on the
- * I/O threads while the next step is planned and hashed, so the disk works while the CPU parses.
- * Inserted tool results are only known at the end (a call's result may be anywhere after it); when
- * there are some, the temp file is rewritten from the start — a rare case that costs one more write.
+ * I/O threads while the next step is planned, so the disk works while the CPU parses. Inserted tool
+ * results are only known at the end (a call's result may be anywhere after it); when there are
+ * some, the temp file is rewritten from the start — rare, one more write.
+ *
+ * With a plan made moments ago, the bytes go out in large writes and the hash of the output is left
+ * for the caller to compute while the fsync is in flight.
  */
-async function writeRepaired(
-  handle: FileHandle,
-  snapshot: SessionSnapshot,
-  planner: RepairPlanner | null,
-  cached: RepairDraft | undefined,
-  step: number,
-  hashInputTo: (to: number) => void,
-  inputDigest: () => string,
-): Promise<Written> {
-  const { bytes } = snapshot;
-  let outHash: Hash = createHash('sha256');
-  if (planner === null) return writeCached(handle, snapshot, cached!, step, hashInputTo, inputDigest);
+async function writeRepaired(handle: FileHandle, bytes: Buffer, source: RepairPlanner | RepairDraft, digest: string, step: number): Promise<Written> {
+  if (!(source instanceof RepairPlanner)) {
+    const chunks = repairedChunks(bytes, source.edits);
+    await writeAll(handle, chunks, 0);
+    return { draft: source, digestAfter: () => hashOf(chunks) };
+  }
+  const planner = source;
   const emitter = new RepairChunkEmitter(bytes, planner.edits);
+  const outHash: Hash = createHash('sha256');
   let out = 0;
-  let inflight: Promise<void> = Promise.resolve();
+  let inflight: Promise<unknown> = Promise.resolve();
   for (;;) {
-    const more = planner.advance(step);
-    const chunks = emitter.emit(planner.plannedTo, !more);
+    const final = !planner.advance(step);
+    const chunks = emitter.emit(planner.plannedTo, final);
     await inflight;
     inflight = writeAll(handle, chunks, out).then(() => handle.datasync());
     for (const chunk of chunks) outHash.update(chunk);
-    hashInputTo(more ? planner.plannedTo : bytes.length);
-    out += totalLength(chunks);
-    if (!more) break;
-  }
-  await inflight;
-  const used = planner.edits.length;
-  const digest = inputDigest();
-  const draft = planner.finish(digest);
-  if (draft.edits.length !== used) {
-    await handle.truncate(0);
-    outHash = createHash('sha256');
-    const chunks = repairedChunks(bytes, draft.edits);
-    for (const chunk of chunks) outHash.update(chunk);
-    await writeAll(handle, chunks, 0);
-  }
-  return { draft, digest, digestAfter: outHash.digest('hex') };
-}
-
-/**
- * Write from a plan made moments ago on the same bytes: read, hash and write overlap window by
- * window (the I/O threads read window k+1 and write window k-1 while this thread hashes window k).
- * The bytes were already read once by the caller; reading them again here would cost a pass.
- */
-async function writeCached(
-  handle: FileHandle,
-  snapshot: SessionSnapshot,
-  draft: RepairDraft,
-  step: number,
-  hashInputTo: (to: number) => void,
-  inputDigest: () => string,
-): Promise<Written> {
-  const { bytes } = snapshot;
-  const outHash = createHash('sha256');
-  const emitter = new RepairChunkEmitter(bytes, draft.edits);
-  let out = 0;
-  let inflight: Promise<void> = Promise.resolve();
-  for (let from = 0; ; from += step) {
-    const to = Math.min(bytes.length, from + step);
-    const final = to >= bytes.length;
-    const chunks = emitter.emit(to, final);
-    await inflight;
-    inflight = writeAll(handle, chunks, out).then(() => undefined);
-    for (const chunk of chunks) outHash.update(chunk);
-    hashInputTo(to);
     out += totalLength(chunks);
     if (final) break;
   }
   await inflight;
-  return { draft, digest: inputDigest(), digestAfter: outHash.digest('hex') };
+  const used = planner.edits.length;
+  const draft = planner.finish(digest);
+  if (draft.edits.length === used) {
+    const sum = outHash.digest('hex');
+    return { draft, digestAfter: () => sum };
+  }
+  await handle.truncate(0);
+  const chunks = repairedChunks(bytes, draft.edits);
+  await writeAll(handle, chunks, 0);
+  return { draft, digestAfter: () => hashOf(chunks) };
+}
+
+function hashOf(chunks: readonly Uint8Array[]): string {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex');
 }

@@ -37,9 +37,11 @@ function damagedSession(): string {
   return jsonl([HEADER, ...lines.slice(1)]);
 }
 
-function runChild(killAfterMs: number | null): Promise<{ finished: boolean; ms: number | null }> {
+type Mode = 'cold' | 'planned';
+
+function runChild(mode: Mode, killAfterMs: number | null): Promise<{ finished: boolean; ms: number | null }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, file, digest, String(STEP)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, file, digest, String(STEP), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | undefined;
@@ -80,25 +82,27 @@ afterAll(async () => {
 describe('crash injection', () => {
   it(`leaves the original or the repaired bytes after SIGKILL at random moments (${TRIALS} trials)`, async () => {
     expect(original.length).toBeGreaterThan(4 * 1024 * 1024);
-    // Calibrate the repair window on this machine (two full runs, the slower one counts).
-    const windows: number[] = [];
-    for (let i = 0; i < 2; i += 1) {
+    // Calibrate the repair window of both ways to repair on this machine (the slower run counts).
+    const window: Record<Mode, number> = { cold: 0, planned: 0 };
+    for (const mode of ['cold', 'planned', 'cold', 'planned'] as const) {
       await reset();
-      const run = await runChild(null);
+      const run = await runChild(mode, null);
       expect(run.finished).toBe(true);
       expect((await readFile(file)).equals(repaired)).toBe(true);
-      windows.push(run.ms!);
+      window[mode] = Math.max(window[mode], run.ms!);
     }
-    const window = Math.max(...windows);
     const outcomes = { original: 0, repaired: 0, finished: 0, staleTemps: 0 };
     for (let trial = 0; trial < TRIALS; trial += 1) {
       await reset();
-      const delay = Math.random() * window * 1.1;
-      const run = await runChild(delay);
+      // Half the kills hit a repair that plans while it writes, half one that planned first.
+      const mode: Mode = trial % 2 === 0 ? 'cold' : 'planned';
+      // Up to 1.5× the window: most kills land mid-repair, some after it (both sides of the rename).
+      const delay = Math.random() * window[mode] * 1.5;
+      const run = await runChild(mode, delay);
       const now = await readFile(file);
       const isOriginal = now.equals(original);
       const isRepaired = now.equals(repaired);
-      expect(isOriginal || isRepaired, `trial ${trial} (kill after ${delay.toFixed(1)} ms): the file holds ${now.length} bytes that are neither the original nor the repair`).toBe(true);
+      expect(isOriginal || isRepaired, `trial ${trial} (${mode}, kill after ${delay.toFixed(1)} ms): the file holds ${now.length} bytes that are neither the original nor the repair`).toBe(true);
       if (isOriginal) outcomes.original += 1;
       else outcomes.repaired += 1;
       if (run.finished) outcomes.finished += 1;
@@ -112,7 +116,7 @@ describe('crash injection', () => {
       expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
       expect((await readFile(file)).equals(repaired)).toBe(true);
     }
-    console.log(`crash injection: window ${window.toFixed(0)} ms, ${TRIALS} kills → ${outcomes.original} original, ${outcomes.repaired} repaired (${outcomes.finished} finished first), ${outcomes.staleTemps} stale temp file(s) cleaned`);
+    console.log(`crash injection: windows ${window.cold.toFixed(0)} ms (cold) / ${window.planned.toFixed(0)} ms (planned), ${TRIALS} kills → ${outcomes.original} original, ${outcomes.repaired} repaired (${outcomes.finished} finished first), ${outcomes.staleTemps} stale temp file(s) cleaned`);
     // Random kills across the window must have hit both sides of the rename at least once.
     expect(outcomes.original).toBeGreaterThan(0);
     expect(outcomes.repaired).toBeGreaterThan(0);
