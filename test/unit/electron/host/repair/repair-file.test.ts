@@ -1,6 +1,6 @@
 /** Repair on disk: reference §6 cases 73–81 and the refusals, asserting the bytes on disk afterwards. */
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile, appendFile, lstat } from 'node:fs/promises';
+import { appendFile, chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -151,6 +151,35 @@ describe('repair refusals and guarantees', () => {
     expect(result.message).toMatch(/nothing was written — plan again/);
     expect(await readFile(file)).toEqual(modified);
     expect(await listing()).toEqual(['s.jsonl']);
+  });
+
+  it('does not trust a remembered plan once the file was rewritten, even with the same size and mtime', async () => {
+    const file = await session('s.jsonl', damaged());
+    // Whole seconds, so the mtime can be put back exactly.
+    await utimes(file, 1_700_000_000, 1_700_000_000);
+    const plan = await planRepairFile(file);
+    const before = await stat(file, { bigint: true });
+    // Same length, different bytes, mtime put back: only the ctime tells.
+    const forged = damaged().replace('hello', 'HELLO');
+    await writeFile(file, forged);
+    await utimes(file, 1_700_000_000, 1_700_000_000);
+    const after = await stat(file, { bigint: true });
+    expect([after.size, after.mtimeNs, after.ino]).toEqual([before.size, before.mtimeNs, before.ino]);
+    expect(after.ctimeNs).not.toBe(before.ctimeNs);
+    const result = await repairFile(file, plan.digest);
+    expect(result).toMatchObject({ status: 'refused', reason: 'file changed since it was planned' });
+    expect(await readFile(file, 'utf8')).toBe(forged);
+    expect(await listing()).toEqual(['s.jsonl']);
+  });
+
+  it('repairs from a plan made before the file was only touched (re-read and re-hashed)', async () => {
+    const file = await session('s.jsonl', damaged());
+    const plan = await planRepairFile(file);
+    const now = new Date();
+    await utimes(file, now, now);
+    const result = await repairFile(file, plan.digest);
+    expect(result.status).toBe('repaired');
+    expect(await readFile(file, 'utf8')).toBe(jsonl([HEADER, entry('a', null, user('hello')), entry('b', 'a', user('(continue)'))]));
   });
 
   it('never overwrites a file modified while the repair is being written', async () => {
