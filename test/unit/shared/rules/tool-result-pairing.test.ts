@@ -1,0 +1,105 @@
+// tool-result-pairing: reference §6 cases 1–8 (session-transcript-repair.test), newest "frame" algorithm (§3.10).
+import { describe, expect, it } from 'vitest';
+import { TEXT } from '../../../../shared/messages.js';
+import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
+import type { Message } from '../../../../shared/types.js';
+import { applyRule, brief } from '../../helpers/apply-rule.js';
+import { A, syntheticResult, tc, text, TR, U } from '../../helpers/messages.js';
+
+const generic = (messages: Message[]) => applyRule(toolResultPairingRule, messages, { options: { flavour: 'generic' } });
+
+describe('tool-result-pairing', () => {
+  it('§6 case 1: a missing result is synthesised, the real one moved after its call, the user turn after both', async () => {
+    const assistant = A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' });
+    const user = U('user message that should come after tool use');
+    const result = TR('call_2', 'ok', { toolName: 'exec' });
+    const run = await generic([assistant, user, result]);
+    expect(run.messages).toEqual([assistant, syntheticResult('call_1', 'read'), result, user]);
+    expect(run.origins).toEqual([0, null, 2, 1]);
+    expect(brief(run.annotations)).toEqual([
+      { rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 },
+      { rule: 'tool-result-pairing', action: 'moved', turn: 2, replayTurn: 2 },
+      { rule: 'tool-result-pairing', action: 'moved', turn: 1, replayTurn: 3 },
+    ]);
+  });
+
+  it('§6 case 2: a second result for the same call is dropped — exactly one toolResult remains', async () => {
+    const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const first = TR('call_1', 'first');
+    const user = U('ok');
+    const run = await generic([assistant, first, TR('call_1', 'second'), user]);
+    expect(run.messages).toEqual([assistant, first, user]);
+    expect(run.messages.filter((m) => m.role === 'toolResult')).toHaveLength(1);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 2, replayTurn: null }]);
+  });
+
+  it('§6 case 3: a duplicate result after a later assistant turn is dropped; one result for call_1 remains', async () => {
+    const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const first = TR('call_1', 'first');
+    const reply = A([text('ok')]);
+    const run = await generic([assistant, first, reply, TR('call_1', 'second (duplicate)')]);
+    expect(run.messages).toEqual([assistant, first, reply]);
+    expect(run.messages.filter((m) => m.role === 'toolResult').map((m) => m.toolCallId)).toEqual(['call_1']);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 3, replayTurn: null }]);
+  });
+
+  it('§6 case 4: a free-floating result with no call before it is dropped as an orphan', async () => {
+    const user = U('hello');
+    const reply = A([text('ok')]);
+    const run = await generic([user, TR('call_orphan', 'orphan'), reply]);
+    expect(run.messages).toEqual([user, reply]);
+    expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 1, replayTurn: null }]);
+  });
+
+  // Cases 5, 6 and 8 describe the legacy single-pass algorithm; the newest frame algorithm (§3.10, measured
+  // in §9.11) drops a failed assistant that has tool calls, with its results, and synthesises nothing.
+  it('§6 case 5 (newest frame algorithm): an errored assistant with a tool call is dropped, no synthetic result', async () => {
+    const user = U('retry');
+    const run = await generic([A([tc('call_error', 'read')], { stopReason: 'error' }), user]);
+    expect(run.messages).toEqual([user]);
+    expect(run.messages.some((m) => m.role === 'toolResult')).toBe(false);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 0, replayTurn: null }]);
+  });
+
+  it('§6 case 6 (newest frame algorithm): an aborted assistant with a tool call is dropped, no synthetic result', async () => {
+    const user = U('retry');
+    const run = await generic([A([tc('call_aborted', 'read')], { stopReason: 'aborted' }), user]);
+    expect(run.messages).toEqual([user]);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 0, replayTurn: null }]);
+  });
+
+  it('§6 case 7: a completed toolUse turn without a result gets exactly one synthetic result for call_normal', async () => {
+    const assistant = A([tc('call_normal', 'read')], { stopReason: 'toolUse' });
+    const user = U('next');
+    const run = await generic([assistant, user]);
+    expect(run.messages).toEqual([assistant, syntheticResult('call_normal', 'read'), user]);
+    const inserted = run.annotations.filter((a) => a.action === 'inserted');
+    expect(inserted).toHaveLength(1);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 }]);
+  });
+
+  it('§6 case 8 (newest frame algorithm): an aborted assistant and its partial result are both dropped', async () => {
+    const user = U('retry');
+    const run = await generic([A([tc('call_aborted', 'read')], { stopReason: 'aborted' }), TR('call_aborted', 'partial'), user]);
+    expect(run.messages).toEqual([user]);
+    expect(brief(run.annotations)).toEqual([
+      { rule: 'tool-result-pairing', action: 'dropped', turn: 0, replayTurn: null },
+      { rule: 'tool-result-pairing', action: 'dropped', turn: 1, replayTurn: null },
+    ]);
+  });
+
+  it('the Responses flavour synthesises "aborted" instead of the OpenClaw text', async () => {
+    const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const run = await applyRule(toolResultPairingRule, [assistant], { options: { flavour: 'responses' } });
+    expect(run.messages).toEqual([assistant, syntheticResult('call_1', 'read', TEXT.abortedToolResult)]);
+    expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 }]);
+  });
+
+  it('a well-paired transcript is left untouched, with no annotation', async () => {
+    const messages = [U('go'), A([tc('call_1', 'read')], { stopReason: 'toolUse' }), TR('call_1', 'ok'), A([text('done')])];
+    const run = await generic(messages);
+    expect(run.untouched).toBe(true);
+    expect(run.annotations).toEqual([]);
+  });
+});
