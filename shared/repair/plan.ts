@@ -40,6 +40,8 @@ function refused(digest: string, refusal: string): RepairDraft {
   return { plan: { needed: false, digest, actions: [], refusal, counts: emptyCounts() }, edits: [] };
 }
 
+const EMPTY_REFUSAL = 'empty session file: there is no session header and nothing to repair';
+
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -146,8 +148,9 @@ export class RepairPlanner {
     return this.refusalText === null ? this.pos : 0;
   }
 
-  /** Why the file cannot be repaired at all (known once the header line is planned). */
+  /** Why the file cannot be repaired at all (known once the header line is planned, or at the end). */
   get refusal(): string | null {
+    if (this.refusalText === null && !this.headerSeen && this.pos >= this.bytes.length) return EMPTY_REFUSAL;
     return this.refusalText;
   }
 
@@ -173,7 +176,7 @@ export class RepairPlanner {
   finish(digest: string): RepairDraft {
     this.advance();
     if (this.refusalText !== null) return refused(digest, this.refusalText);
-    if (!this.headerSeen) return refused(digest, 'empty session file: there is no session header and nothing to repair');
+    if (!this.headerSeen) return refused(digest, EMPTY_REFUSAL);
     const edits = [...this.edits];
     const actions = [...this.actions];
     const counts = { ...this.counts };

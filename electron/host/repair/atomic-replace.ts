@@ -102,7 +102,12 @@ export async function makeBackup(file: string, backup: string, mode: number): Pr
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
   }
   await copyFile(file, backup, constants.COPYFILE_EXCL);
-  await chmod(backup, mode);
+  try {
+    await chmod(backup, mode);
+  } catch (error) {
+    await removeQuietly(backup);
+    throw error;
+  }
   return 'copy';
 }
 

@@ -130,7 +130,10 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cache
   const planner = cached === undefined ? new RepairPlanner(bytes) : null;
   if (planner !== null) {
     while (!planner.started) planner.advance(1);
-    if (planner.refusal !== null) return refuse('invalid session header', `refusing to repair ${shown}: ${planner.refusal}.`);
+    if (planner.refusal !== null) {
+      const reason = planner.refusal.startsWith('empty') ? 'empty session file' : 'invalid session header';
+      return refuse(reason, `refusing to repair ${shown}: ${planner.refusal}.`);
+    }
   }
   const problem = await writeProblem(realFile, mode);
   if (problem !== null) {
@@ -143,20 +146,26 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cache
   const stamp = uniqueStamp();
   const backup = backupPathFor(realFile, stamp);
   const temp = tempPathFor(realFile, stamp);
-  let backupKind: 'link' | 'copy';
-  try {
-    backupKind = await makeBackup(realFile, backup, mode);
-  } catch (error) {
-    await removeQuietly(backup);
-    return refuse('repair failed', `refusing to repair ${shown}: the backup ${backup} could not be created (${(error as Error).message}); nothing was written.`);
-  }
-  tempFilesInFlight.add(temp);
+  let backupKind: 'link' | 'copy' | null = null;
+  let tempCreated = false;
   let handle: FileHandle | undefined;
   let renamed = false;
-  try {
+  // The backup and the temp file are made when the first edit is known: a file that turns out to
+  // need nothing is never copied, and a kill before that point leaves nothing behind.
+  const openTemp = async (): Promise<FileHandle> => {
+    try {
+      backupKind = await makeBackup(realFile, backup, mode);
+    } catch (error) {
+      throw new BackupError(`the backup ${backup} could not be created (${(error as Error).message})`);
+    }
+    tempFilesInFlight.add(temp);
     handle = await open(temp, 'wx', mode);
-    const written = await writeRepaired(handle, bytes, planner ?? cached!, expected, options.stepBytes ?? STEP_BYTES);
-    if (!written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
+    tempCreated = true;
+    return handle;
+  };
+  try {
+    const written = await writeRepaired(openTemp, bytes, planner ?? cached!, expected, options.stepBytes ?? STEP_BYTES);
+    if (handle === undefined || !written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
     await handle.chmod(mode);
     await keepOwner(handle, snapshot);
     // The fsync waits on the disk; hashing what was written meanwhile costs no extra time.
@@ -192,16 +201,19 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cache
     if (notes.length) result.message = `${result.message} ${notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`).join(' ')}`;
     return result;
   } catch (error) {
+    if (error instanceof BackupError) return refuse('repair failed', `refusing to repair ${shown}: ${error.message}; nothing was written.`);
     return refuse('repair failed', `repair of ${shown} failed: ${(error as Error).message}; the original file is unchanged.`);
   } finally {
-    await handle?.close().catch(() => undefined);
-    if (!renamed) {
-      await removeQuietly(temp);
-      await removeQuietly(backup);
-    }
+    await (handle as FileHandle | undefined)?.close().catch(() => undefined);
+    // Only what this repair created is removed; the original was never written to.
+    if (!renamed && tempCreated) await removeQuietly(temp);
+    if (!renamed && backupKind !== null) await removeQuietly(backup);
     tempFilesInFlight.delete(temp);
   }
 }
+
+/** The backup could not be made: nothing was written yet. */
+class BackupError extends Error {}
 
 function notNeeded(file: string, plan: RepairPlan): RepairOutcome {
   return { status: 'not-needed', reason: 'nothing to repair', plan, message: `${file} needs no repair; it was left byte-identical.` };
@@ -230,22 +242,30 @@ interface Written {
  * With a plan made moments ago, the bytes go out in large writes and the hash of the output is left
  * for the caller to compute while the fsync is in flight.
  */
-async function writeRepaired(handle: FileHandle, bytes: Buffer, source: RepairPlanner | RepairDraft, digest: string, step: number): Promise<Written> {
+async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer, source: RepairPlanner | RepairDraft, digest: string, step: number): Promise<Written> {
   if (!(source instanceof RepairPlanner)) {
     const chunks = repairedChunks(bytes, source.edits);
-    await writeAll(handle, chunks, 0);
+    await writeAll(await openTemp(), chunks, 0);
     return { draft: source, digestAfter: () => hashOf(chunks) };
   }
   const planner = source;
   const emitter = new RepairChunkEmitter(bytes, planner.edits);
   const outHash: Hash = createHash('sha256');
+  let handle: FileHandle | null = null;
   let out = 0;
   let inflight: Promise<unknown> = Promise.resolve();
   for (;;) {
     const final = !planner.advance(step);
+    // Untouched lines before the first edit need no writing yet: they go out with the first edit.
+    if (handle === null && planner.edits.length === 0) {
+      if (final) break;
+      continue;
+    }
+    handle ??= await openTemp();
+    const target = handle;
     const chunks = emitter.emit(planner.plannedTo, final);
     await inflight;
-    inflight = writeAll(handle, chunks, out).then(() => handle.datasync());
+    inflight = writeAll(target, chunks, out).then(() => target.datasync());
     for (const chunk of chunks) outHash.update(chunk);
     out += totalLength(chunks);
     if (final) break;
@@ -257,6 +277,8 @@ async function writeRepaired(handle: FileHandle, bytes: Buffer, source: RepairPl
     const sum = outHash.digest('hex');
     return { draft, digestAfter: () => sum };
   }
+  // Inserted results: rewrite from the start (the file may not even have been opened yet).
+  handle ??= await openTemp();
   await handle.truncate(0);
   const chunks = repairedChunks(bytes, draft.edits);
   await writeAll(handle, chunks, 0);

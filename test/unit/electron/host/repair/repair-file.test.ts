@@ -89,6 +89,15 @@ describe('repair on disk (reference §6)', () => {
     expect(await listing()).toEqual(['noheader.jsonl']);
   });
 
+  it('an empty file is refused as an empty session file and left alone', async () => {
+    const file = await session('empty.jsonl', '\n\n');
+    const { plan, result } = await planAndRepair(file);
+    expect(plan.refusal).toMatch(/^empty session file/);
+    expect(result).toMatchObject({ status: 'refused', reason: 'empty session file' });
+    expect(await readFile(file, 'utf8')).toBe('\n\n');
+    expect(await listing()).toEqual(['empty.jsonl']);
+  });
+
   it('case 76: a directory is refused with "failed to read session file"', async () => {
     const sub = path.join(dir, 'sessions.jsonl');
     await mkdir(sub);
@@ -220,6 +229,19 @@ describe('repair refusals and guarantees', () => {
     const file = await session('ro.jsonl', jsonl(healthySession(4)), 0o444);
     const { result } = await planAndRepair(file);
     expect(result.status).toBe('not-needed');
+  });
+
+  it('given only a digest, leaves a healthy file alone without copying it', async () => {
+    const content = jsonl(healthySession(30));
+    const file = await session('s.jsonl', content);
+    const before = await stat(file, { bigint: true });
+    let copied = false;
+    const result = await repairFile(file, sha(content), { stepBytes: 256, hooks: { beforeRename: async () => void (copied = true) } });
+    expect(result.status).toBe('not-needed');
+    expect(copied).toBe(false);
+    const after = await stat(file, { bigint: true });
+    expect([after.ino, after.mtimeNs, after.ctimeNs, after.nlink]).toEqual([before.ino, before.mtimeNs, before.ctimeNs, before.nlink]);
+    expect(await listing()).toEqual(['s.jsonl']);
   });
 
   it('refuses a malformed expected digest', async () => {
