@@ -1,0 +1,145 @@
+// tool-call-id: reference §6 cases 16–25 (strict / strict9 id sanitisation, §3.12). Exact ids checked against openclaw 2026.9.6.
+import { describe, expect, it } from 'vitest';
+import { sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
+import type { Message } from '../../../../shared/types.js';
+import { applyRule, brief } from '../../helpers/apply-rule.js';
+import { A, tc, TR, U } from '../../helpers/messages.js';
+
+const strict = (messages: Message[]) => applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
+const strict9 = (messages: Message[]) => applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' } });
+const rule = 'tool-call-id';
+const callIds = (m: Message) => (m.content as { id: string }[]).map((b) => b.id);
+
+describe('tool-call-id', () => {
+  it('§6 case 16: strict, an already valid id call1 ↔ result call1 → nothing changes (same messages)', async () => {
+    const run = await strict([A([tc('call1')], { stopReason: 'toolUse' }), TR('call1', 'ok')]);
+    expect(run.untouched).toBe(true);
+    expect(run.annotations).toEqual([]);
+  });
+
+  it('§6 case 17: strict call|item:123 → callitem123 on call and result', async () => {
+    const assistant = A([tc('call|item:123')], { stopReason: 'toolUse' });
+    const result = TR('call|item:123', 'ok');
+    const run = await strict([assistant, result]);
+    expect(run.messages).toEqual([{ ...assistant, content: [tc('callitem123')] }, { ...result, toolCallId: 'callitem123' }]);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0].id' },
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'toolCallId' },
+    ]);
+  });
+
+  it('§6 case 18: strict, call_a|b and call_a:b get distinct alphanumeric ids and their results follow 1:1', async () => {
+    const run = await strict([A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }), TR('call_a|b', 'first'), TR('call_a:b', 'second')]);
+    const ids = callIds(run.messages[0]);
+    expect(ids).toEqual(['callab', 'callab164e5cbf']);
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]+$/);
+    expect(run.messages.slice(1).map((m) => m.toolCallId)).toEqual(ids);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0].id' },
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[1].id' },
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'toolCallId' },
+      { rule, action: 'rewritten', turn: 2, replayTurn: 2, path: 'toolCallId' },
+    ]);
+  });
+
+  it('§6 case 19: strict, two long ids that collide after clipping stay ≤40 characters, distinct and valid', async () => {
+    const a = `call_${'a'.repeat(60)}`;
+    const b = `call_${'a'.repeat(59)}b`;
+    const run = await strict([A([tc(a), tc(b)], { stopReason: 'toolUse' }), TR(a, 'first'), TR(b, 'second')]);
+    const ids = callIds(run.messages[0]);
+    expect(ids).toEqual([`call${'a'.repeat(36)}`, `call${'a'.repeat(28)}34bd1346`]);
+    for (const id of ids) {
+      expect(id.length).toBeLessThanOrEqual(40);
+      expect(id).toMatch(/^[A-Za-z0-9]+$/);
+    }
+    expect(run.messages.slice(1).map((m) => m.toolCallId)).toEqual(ids);
+    expect(run.annotations.map((a) => [a.action, a.turn, a.replayTurn])).toEqual([
+      ['rewritten', 0, 0],
+      ['rewritten', 0, 0],
+      ['rewritten', 1, 1],
+      ['rewritten', 2, 2],
+    ]);
+  });
+
+  it('§6 case 20: strict, a 439-character id is clipped to 40 and its result follows', async () => {
+    const raw = `call_${'x'.repeat(434)}`;
+    expect(raw).toHaveLength(439);
+    const run = await strict([A([tc(raw)], { stopReason: 'toolUse' }), TR(raw, 'ok')]);
+    const [id] = callIds(run.messages[0]);
+    expect(id).toBe(`call${'x'.repeat(36)}`);
+    expect(id.length).toBeGreaterThan(0);
+    expect(id.length).toBeLessThanOrEqual(40);
+    expect(run.messages[1].toolCallId).toBe(id);
+    expect(brief(run.annotations)).toEqual([
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0 },
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
+    ]);
+  });
+
+  it('§6 case 21: strict whatsapp_login_1768799841527_1 → whatsapplogin17687998415271', async () => {
+    const run = await strict([A([tc('whatsapp_login_1768799841527_1', 'whatsapp_login')], { stopReason: 'toolUse' }), TR('whatsapp_login_1768799841527_1', 'ok', { toolName: 'whatsapp_login' })]);
+    expect(callIds(run.messages[0])).toEqual(['whatsapplogin17687998415271']);
+    expect(run.messages[1].toolCallId).toBe('whatsapplogin17687998415271');
+    expect(brief(run.annotations)).toEqual([
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0 },
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
+    ]);
+  });
+
+  it('§6 case 22: strict9, call_abc|item:123 and call_abc|item:456 → two distinct 9-character alphanumeric ids', async () => {
+    const run = await strict9([A([tc('call_abc|item:123'), tc('call_abc|item:456')], { stopReason: 'toolUse' }), TR('call_abc|item:123', 'a'), TR('call_abc|item:456', 'b')]);
+    const ids = callIds(run.messages[0]);
+    expect(ids).toEqual(['callabcit', '15b81aaaa']);
+    for (const id of ids) expect(id).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(new Set(ids).size).toBe(2);
+    expect(run.messages.slice(1).map((m) => m.toolCallId)).toEqual(ids);
+    expect(run.annotations.map((a) => [a.rule, a.action, a.turn, a.replayTurn])).toEqual([
+      [rule, 'rewritten', 0, 0],
+      [rule, 'rewritten', 0, 0],
+      [rule, 'rewritten', 1, 1],
+      [rule, 'rewritten', 2, 2],
+    ]);
+  });
+
+  it('§6 case 22 (short ids): strict9 hashes ids with fewer than 9 alphanumerics (call_a|b → sha256 prefix)', async () => {
+    const run = await strict9([A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }), TR('call_a|b', 'a'), TR('call_a:b', 'b')]);
+    expect(callIds(run.messages[0])).toEqual(['a4b42f05f', '1f565f6b4']);
+    expect(run.messages.slice(1).map((m) => m.toolCallId)).toEqual(['a4b42f05f', '1f565f6b4']);
+  });
+
+  it('§6 case 23: sanitizeToolCallId("") → defaulttoolid (strict), 9 alphanumerics (strict9); call_abc-123 → callabc123', () => {
+    expect(sanitizeToolCallId('', 'strict')).toBe('defaulttoolid');
+    expect(sanitizeToolCallId('', 'strict9')).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(sanitizeToolCallId('call_abc-123', 'strict')).toBe('callabc123');
+    expect(sanitizeToolCallId('___', 'strict')).toBe('sanitizedtoolid');
+  });
+
+  it('§6 case 24: strict ids on toolUse and toolCall blocks; a result keyed by toolUseId gets both toolUseId and toolCallId', async () => {
+    const assistant = A([{ type: 'toolUse', id: 'call_abc|item:123', name: 'read', input: { path: 'a' } }, tc('call_abc|item:456')], { stopReason: 'toolUse' });
+    const result: Message = { role: 'toolResult', toolUseId: 'call_abc|item:123', toolName: 'read', content: [{ type: 'text', text: 'ok' }], isError: false };
+    const run = await strict([assistant, result]);
+    expect(run.messages).toEqual([
+      { ...assistant, content: [{ type: 'toolUse', id: 'callabcitem123', name: 'read', input: { path: 'a' } }, tc('callabcitem456')] },
+      { ...result, toolUseId: 'callabcitem123', toolCallId: 'callabcitem123' },
+    ]);
+    expect(brief(run.annotations)).toEqual([
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0 },
+      { rule, action: 'rewritten', turn: 0, replayTurn: 0 },
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
+    ]);
+  });
+
+  it('§6 case 25: call_123|fc_456 is unchanged without id sanitisation, and → call123fc456 with images-only + strict', async () => {
+    const messages = [U('go'), A([tc('call_123|fc_456')], { stopReason: 'toolUse' }), TR('call_123|fc_456', 'ok')];
+    const off = await applyRule(toolCallIdRule, messages);
+    expect(off.untouched).toBe(true);
+    expect(off.annotations).toEqual([]);
+    const on = await applyRule(toolCallIdRule, messages, { policy: { sanitizeMode: 'images-only', sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
+    expect(on.messages).toEqual([messages[0], { ...messages[1], content: [tc('call123fc456')] }, { ...messages[2], toolCallId: 'call123fc456' }]);
+    expect(brief(on.annotations)).toEqual([
+      { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
+      { rule, action: 'rewritten', turn: 2, replayTurn: 2 },
+    ]);
+  });
+});

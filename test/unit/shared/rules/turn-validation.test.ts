@@ -1,0 +1,83 @@
+// turn-validation: reference §6 cases 26–32 (validateGeminiTurns / validateAnthropicTurns, §3.20).
+import { describe, expect, it } from 'vitest';
+import { turnValidationRule } from '../../../../shared/rules/turn-validation.js';
+import type { Message, Target } from '../../../../shared/types.js';
+import { applyRule, brief, policyFor } from '../../helpers/apply-rule.js';
+import { A, text, U } from '../../helpers/messages.js';
+import { TARGETS } from '../../helpers/pipeline.js';
+
+const gemini = (messages: Message[]) => applyRule(turnValidationRule, messages, { policy: { validateGeminiTurns: true }, options: {} });
+const anthropic = (messages: Message[], target?: Target) => applyRule(turnValidationRule, messages, target ? { target, options: {} } : { policy: { validateAnthropicTurns: true }, options: {} });
+const merged = (turn: number, replayTurn: number) => ({ rule: 'turn-validation', action: 'merged', turn, replayTurn });
+
+describe('turn-validation', () => {
+  it('§6 case 26: Gemini, two consecutive assistants merge — 3 messages, the middle one with 2 blocks', async () => {
+    const first = A([text('Part 1')]);
+    const second = A([text('Part 2')]);
+    const run = await gemini([U('Hello'), first, second, U('How are you?')]);
+    expect(run.messages).toEqual([U('Hello'), { ...first, content: [text('Part 1'), text('Part 2')] }, U('How are you?')]);
+    expect(brief(run.annotations)).toEqual([merged(2, 1)]);
+  });
+
+  it('§6 case 27: Gemini merge takes usage and stopReason from the later turn', async () => {
+    const first = A([text('a')], { usage: { input: 10, output: 5 } });
+    const second = A([text('b')], { usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
+    const run = await gemini([U('go'), first, second]);
+    expect(run.messages).toHaveLength(2);
+    expect(run.messages[1]).toEqual({ ...first, content: [text('a'), text('b')], usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
+    expect(brief(run.annotations)).toEqual([merged(2, 1)]);
+  });
+
+  it('§6 case 28: Anthropic, U[First]@1000 + U[Second]@2000 → one user [First, Second] at 2000', async () => {
+    const run = await anthropic([U([text('First')], { timestamp: 1000 }), U([text('Second')], { timestamp: 2000 })]);
+    expect(run.messages).toEqual([{ role: 'user', content: [text('First'), text('Second')], timestamp: 2000 }]);
+    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+  });
+
+  it('§6 case 29: Anthropic user merge keeps the newest metadata and backfills a missing timestamp from the earlier turn', async () => {
+    const older = U([text('old')], { timestamp: 1000, attachments: [{ type: 'image', url: 'old.png' }] });
+    const newer = U([text('new')], { attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me' });
+    const run = await anthropic([older, newer]);
+    expect(run.messages).toEqual([{ role: 'user', content: [text('old'), text('new')], attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me', timestamp: 1000 }]);
+    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+  });
+
+  it('§6 case 30: Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
+    const failed = A([], { stopReason: 'error', errorMessage: 'Overloaded' });
+    const run = await anthropic([U('Hi'), failed, U([text('Steering')]), U([text('Another')])]);
+    expect(run.messages).toEqual([U('Hi'), failed, { role: 'user', content: [text('Steering'), text('Another')] }]);
+    expect((run.messages[2].content as unknown[]).length).toBe(2);
+    expect(brief(run.annotations)).toEqual([merged(3, 2)]);
+  });
+
+  it('§6 case 31: append-only runtime context keeps consecutive users apart on anthropic-messages, Bedrock still merges', async () => {
+    const messages = [U('/model claude-fable-5-1'), U('Read notes.txt'), A([text('Reading.')])];
+    const messagesApi: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-fable-5-1' };
+    const bedrock: Target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'claude-fable-5-1' };
+    expect(policyFor({ target: messagesApi }).appendOnlyRuntimeContext).toBe(true);
+    expect(policyFor({ target: bedrock }).appendOnlyRuntimeContext).toBe(true);
+
+    const kept = await anthropic(messages, messagesApi);
+    expect(kept.messages.map((m) => m.role)).toEqual(['user', 'user', 'assistant']);
+    expect(kept.untouched).toBe(true);
+    expect(kept.annotations).toEqual([]);
+
+    const mergedRun = await anthropic(messages, bedrock);
+    expect(mergedRun.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(mergedRun.messages[0]).toEqual({ role: 'user', content: [text('/model claude-fable-5-1'), text('Read notes.txt')] });
+    expect(brief(mergedRun.annotations)).toEqual([merged(1, 0)]);
+  });
+
+  it('§6 case 32: a merging policy turns [U(First request)@1, U(Second request)@2] into one user turn at 2', async () => {
+    const run = await anthropic([U('First request', { timestamp: 1 }), U('Second request', { timestamp: 2 })], TARGETS.anthropic);
+    expect(run.messages).toEqual([{ role: 'user', content: [text('First request'), text('Second request')], timestamp: 2 }]);
+    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+  });
+
+  it('Anthropic: a tool call with no result before the next assistant is stripped; a turn left empty says [tool calls omitted]', async () => {
+    const dangling = A([{ type: 'toolCall', id: 'call_1', name: 'read', arguments: {} }], { stopReason: 'toolUse' });
+    const run = await anthropic([U('go'), dangling, U('next'), A([text('done')])]);
+    expect(run.messages[1]).toEqual({ ...dangling, content: [text('[tool calls omitted]')] });
+    expect(brief(run.annotations, true)).toEqual([{ rule: 'turn-validation', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' }]);
+  });
+});
