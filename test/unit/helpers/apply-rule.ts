@@ -2,6 +2,7 @@
 import type { ImageCodec } from '../../../shared/images/codec.js';
 import { previewValue } from '../../../shared/messages.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { assistantNormalizeRule, blankTextRule, emptyErrorTurnRule, lengthReasoningOnlyRule, runtimeContextRule } from '../../../shared/rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from '../../../shared/rules/rule.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
@@ -23,6 +24,11 @@ export interface RuleEnv {
 
 /** One step: a rule and its options. */
 export type Step = readonly [Rule<never>, unknown?];
+
+/** A typed step: the options must be the rule's. */
+export function step<O>(rule: Rule<O>, ...options: O extends void ? [] : [O]): Step {
+  return [rule as unknown as Rule<never>, options[0]];
+}
 
 export interface RuleRun {
   messages: Message[];
@@ -119,7 +125,7 @@ export async function applySteps(steps: readonly Step[], messages: readonly Mess
 
 /** Run one rule with its options. */
 export function applyRule<O>(rule: Rule<O>, messages: readonly Message[], env: RuleEnv & { options?: O } = {}): Promise<RuleRun> {
-  return applySteps([[rule as unknown as Rule<never>, env.options]], messages, env);
+  return applySteps([[rule as unknown as Rule<never>, env.options] as const], messages, env);
 }
 
 /** The annotations as `{rule, action, turn, replayTurn[, path]}` — what tests assert (detail wording is free). */
@@ -130,3 +136,18 @@ export function brief(annotations: readonly Annotation[], withPath = false): { r
     return b;
   });
 }
+
+/**
+ * OpenClaw's `normalizeAssistantReplayContent` (pipeline step 2) as this engine splits it into rules,
+ * in the pipeline's order: blank user turns, artefacts, empty error turns, runtime context, content shapes,
+ * reasoning-only length turns, duplicate mirrors.
+ */
+export const NORMALIZE_STEPS: readonly Step[] = [
+  step(blankTextRule, { phase: 'user-turns' }),
+  step(assistantNormalizeRule, { phase: 'artefacts' }),
+  step(emptyErrorTurnRule),
+  step(runtimeContextRule),
+  step(assistantNormalizeRule, { phase: 'content' }),
+  step(lengthReasoningOnlyRule),
+  step(assistantNormalizeRule, { phase: 'mirror-duplicates' }),
+];
