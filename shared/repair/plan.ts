@@ -8,7 +8,7 @@ import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
-import { judgeEntry, type EntryFix, type RepairCode } from './entry-repairs.js';
+import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
 import { assistantCandidate, isDeliveryMirror, planMissingToolResults, toolResultIdOf, type AssistantCandidate } from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 
@@ -219,7 +219,16 @@ export class RepairPlanner {
       this.drop(span, 'unparseable-line', unparseableReason(decoded), decoded.text);
       return;
     }
-    const verdict = judgeEntry(parsed.value);
+    let verdict: EntryVerdict;
+    let rewritten = '';
+    try {
+      verdict = judgeEntry(parsed.value);
+      if (verdict.kind === 'rewrite') rewritten = JSON.stringify(verdict.entry);
+    } catch {
+      // JSON.parse is iterative but JSON.stringify is not: a value nested too deeply to be written
+      // back is left exactly as it is rather than lost.
+      verdict = { kind: 'keep' };
+    }
     if (verdict.kind === 'drop') {
       this.drop(span, verdict.code, verdict.reason, decoded.text);
       return;
@@ -237,7 +246,7 @@ export class RepairPlanner {
         before: verdict.fixes.map((f) => f.before).join(' · '),
         after: verdict.fixes.map((f) => f.after).join(' · '),
       });
-      this.edits.push({ line: span.line, start: span.start, end: span.end, text: JSON.stringify(verdict.entry) });
+      this.edits.push({ line: span.line, start: span.start, end: span.end, text: rewritten });
     }
     this.noteForInsertions(span, parsed.value);
   }

@@ -38,7 +38,7 @@ export interface RepairFileOptions {
 const STEP_BYTES = 16 * 1024 * 1024;
 const DIGEST = /^[0-9a-f]{64}$/i;
 
-/** Files being repaired by this process: a second repair of the same file waits its turn by refusing. */
+/** Files being repaired by this process: a second, concurrent repair of the same file is refused. */
 const repairing = new Set<string>();
 
 let lastStamp = 0;
@@ -48,7 +48,8 @@ function uniqueStamp(): number {
   return lastStamp;
 }
 
-function summary(counts: RepairPlan['counts']): string {
+/** A one-line description of a plan's effect (the log line of reference §4 step 8). */
+export function describeCounts(counts: RepairPlan['counts']): string {
   const parts: string[] = [];
   if (counts.droppedLines) parts.push(`dropped ${counts.droppedLines} malformed line(s)`);
   if (counts.rewrittenAssistantMessages) parts.push(`rewrote ${counts.rewrittenAssistantMessages} assistant message(s)`);
@@ -56,11 +57,6 @@ function summary(counts: RepairPlan['counts']): string {
   if (counts.removedCorruptedImageBlocks) parts.push(`removed ${counts.removedCorruptedImageBlocks} corrupted image block(s)`);
   if (counts.insertedToolResults) parts.push(`inserted ${counts.insertedToolResults} missing tool result(s)`);
   return parts.length > 0 ? parts.join(', ') : 'no changes';
-}
-
-/** A one-line description of a plan's effect (the log line of reference §4 step 8). */
-export function describeCounts(counts: RepairPlan['counts']): string {
-  return summary(counts);
 }
 
 interface Extras {
@@ -190,7 +186,7 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cache
       status: 'repaired',
       plan,
       digestAfter,
-      message: `repaired ${shown}: ${summary(plan.counts)}.`,
+      message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
     if (backupError !== null) {
       result.backupPath = backup;

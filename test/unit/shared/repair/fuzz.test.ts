@@ -86,7 +86,7 @@ describe('repair fuzz', () => {
   it('never throws, never drops a readable line, and leaves nothing to repair', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: base.length - 1 }), damage), { minLength: 1, maxLength: 6 }), fc.boolean(), (damages, crlf) => {
-        const lines = [...base];
+        const lines: Uint8Array[] = [...base];
         const touched = new Set<number>();
         for (const [index, d] of damages) {
           lines[index] = damageLine(lines[index], d);
@@ -116,6 +116,15 @@ describe('repair fuzz', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps a line nested too deeply to be written back, instead of throwing', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const line = `{"type":"message","id":"d","message":{"role":"user","content":"  ","extra":${deep}}}`;
+    const input = jsonl([HEADER, line, '{"cut']);
+    const draft = planRepairBytes(enc.encode(input));
+    expect(draft.plan.actions.map((a) => [a.kind, a.line])).toEqual([['drop', 3]]);
+    expect(lossy.decode(applyRepair(enc.encode(input), draft.edits))).toBe(jsonl([HEADER, line]));
   });
 
   it('copes with 10 MB lines: drops a damaged one, keeps a valid one', () => {
