@@ -9,10 +9,10 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(2)} GB`;
 }
 
-/** `850`, `12.4k`, `1.3M` tokens; estimates carry a `~`. */
+/** `850`, `12.4k`, `1.3M` tokens; estimates carry a `≈` (the turn list's header says what it means). */
 export function formatTokens(value: number, estimated: boolean): string {
   const body = value < 1000 ? String(value) : value < 1_000_000 ? `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k` : `${(value / 1_000_000).toFixed(1)}M`;
-  return estimated ? `~${body}` : body;
+  return estimated ? `≈${body}` : body;
 }
 
 /** A readable message for anything thrown. */

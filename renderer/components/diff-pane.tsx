@@ -39,6 +39,7 @@ export function DiffPane() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [revealed, setRevealed] = useState<DiffSpans | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [revealNote, setRevealNote] = useState<string | null>(null);
   const editor = useRef<DiffEditorHandle>(null);
   const docs = useRef<{ key: string; original: DocumentText | null; replay: DocumentText | null }>({ key: '', original: null, replay: null });
   const [docsKey, setDocsKey] = useState('');
@@ -86,16 +87,30 @@ export function DiffPane() {
     if (!summary || !focus || !docsKey || docs.current.key !== docsKey) return;
     const d = { original: docs.current.original, replay: docs.current.replay };
     let spans: DiffSpans | null = null;
+    // What each side is expected to show, to explain an empty side instead of silently not moving.
+    let wanted: { original: number | null; replay: number | null } = { original: null, replay: null };
     if (focus.kind === 'annotation') {
       const annotation = summary.annotations[focus.index];
-      if (annotation) spans = annotationSpans(annotation, d.original, d.replay);
+      if (annotation) {
+        spans = annotationSpans(annotation, d.original, d.replay);
+        wanted = { original: annotation.turn, replay: annotation.replayTurn };
+      }
     } else if (focus.kind === 'turn') {
       spans = turnSpans(focus.side, focus.index, d.original, d.replay);
+      wanted = focus.side === 'original' ? { original: focus.index, replay: null } : { original: null, replay: focus.index };
     } else {
       const finding = summary.preflight[focus.side][focus.index];
       if (finding) spans = findingSpans(focus.side, finding, d, view);
     }
-    if (spans) editor.current?.reveal(spans);
+    if (!spans) return;
+    editor.current?.reveal(spans);
+    const notes: string[] = [];
+    if (focus.kind === 'annotation' && wanted.replay === null) notes.push('dropped from the replay');
+    for (const side of ['original', 'replay'] as const) {
+      const turn = wanted[side];
+      if (turn !== null && !spans[side]) notes.push(`turn #${turn} has no lines in the ${side} ${view}${view === 'payload' ? ' (the payload builder leaves it out: see the transcript view)' : ''}`);
+    }
+    setRevealNote(notes.length ? notes.join(' · ') : null);
   }, [summary, focus, focusSeq, docsKey, view]);
 
   const onElisionHover = (hover: { side: Side; elision: Elision; x: number; y: number } | null): void => {
@@ -153,6 +168,14 @@ export function DiffPane() {
         <DiffEditor ref={editor} theme={scheme} hideUnchanged={hideUnchanged} onElisionHover={onElisionHover} onRevealed={setRevealed} />
         {!summary && <EmptyState />}
         {status.kind === 'loading' && <div className="overlay-note" role="status">Loading the {label}…</div>}
+        {status.kind === 'ready' && revealNote && (
+          <div className="overlay-note subtle" role="status" data-testid="reveal-note">
+            {revealNote}
+            <button type="button" className="link" onClick={() => setRevealNote(null)} aria-label="Dismiss">
+              ×
+            </button>
+          </div>
+        )}
         {status.kind === 'error' && (
           <div className="overlay-note error" role="alert">
             {status.message}

@@ -223,28 +223,34 @@ export function ErrorBox() {
   );
 }
 
-/** The right panel. */
+/** The right panel: rules fired on top (the longest list), preflight and the error box below. */
 export function SidePanel() {
   const summary = useApp((s) => s.inspection.summary);
   const total = summary?.annotations.length ?? 0;
+  const original = summary?.preflight.original.length ?? 0;
+  const replay = summary?.preflight.replay.length ?? 0;
   return (
     <aside className="side-panel" aria-label="Rules, preflight and errors">
       <header className="pane-header">
         <strong>Rules fired</strong> <span className="count">{total}</span>
         <span className="muted small keys">F8 / ⇧F8</span>
       </header>
-      <div className="side-scroll">
+      <div className="side-scroll rules-scroll">
         <AnnotationList />
-        <header className="pane-header sub">
-          <strong>Preflight</strong>
-          <span className="muted small">what the provider would say</span>
-        </header>
-        <PreflightList />
-        <header className="pane-header sub">
-          <strong>Paste a provider error</strong>
-        </header>
-        <ErrorBox />
       </div>
+      <header className="pane-header sub">
+        <strong>Preflight</strong>
+        <span className="muted small">
+          original {original} · replay {replay}
+        </span>
+      </header>
+      <div className="side-scroll preflight-scroll">
+        <PreflightList />
+      </div>
+      <header className="pane-header sub">
+        <strong>Paste a provider error</strong>
+      </header>
+      <ErrorBox />
     </aside>
   );
 }

@@ -74,6 +74,9 @@ export function TurnList() {
     <nav className="turn-list" aria-label="Turns">
       <header className="pane-header">
         <strong>Turns</strong> <span className="count">{total}</span>
+        <span className="muted small" title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript">
+          ≈ est.
+        </span>
         <div className="segmented small" role="group" aria-label="Which side">
           {(['original', 'replay'] as Side[]).map((s) => (
             <button key={s} type="button" aria-pressed={side === s} onClick={() => store.getState().setTurnSide(s)}>
@@ -121,12 +124,13 @@ function TurnRowView({ row }: { row: TurnRow }) {
           </span>
         )}
         <span className="turn-size">{formatBytes(row.bytes)}</span>
-        <span className="turn-tokens" title={row.tokens.estimated ? 'estimated: characters / 4' : 'token usage recorded in the transcript'}>
-          {formatTokens(row.tokens.value, row.tokens.estimated)} tok{row.tokens.estimated ? ' (est.)' : ''}
+        <span className={`turn-tokens${row.tokens.estimated ? ' estimated' : ''}`} title={row.tokens.estimated ? 'estimated tokens (characters / 4): the transcript records no usage for this turn' : 'token usage recorded in the transcript'}>
+          {formatTokens(row.tokens.value, row.tokens.estimated)} tok
         </span>
       </span>
-      <span className="turn-preview" title={row.line !== null ? `line ${row.line}` : undefined}>
-        {row.turn === null && row.index >= 0 && <span className="badge">new</span>} {row.preview}
+      <span className="turn-preview" title={row.line !== null ? `line ${row.line} of the file` : undefined}>
+        {row.turn === null && <span className="badge">new</span>}
+        {row.rules.length > 0 && <span className="turn-rules">{[...new Set(row.rules)].join(', ')}</span>} {row.preview}
       </span>
     </>
   );
