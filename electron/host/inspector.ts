@@ -59,6 +59,11 @@ export interface InspectorOptions {
 
 /** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
 export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
+  /**
+   * The full text an elision of a document stands for (an image's base64, a data URL's payload),
+   * or null for an unknown ref: the "show anyway" of an elided string.
+   */
+  reveal(inspectionId: string, ref: string): Promise<string | null>;
   /** Stop watching files and drop every session. */
   dispose(): Promise<void>;
 };
@@ -331,6 +336,14 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const codec = await defaultImageCodec();
       const thumb = codec ? await codec.thumbnail(item.base64) : null;
       return thumb ? { mimeType: 'image/png' as const, base64: thumb.png.toString('base64') } : null;
+    },
+
+    async reveal(inspectionId: string, ref: string): Promise<string | null> {
+      assertId('reveal(inspectionId)', inspectionId);
+      assertString('reveal(ref)', ref, { max: 200 });
+      const [side, view] = ref.split(':');
+      if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
+      return documentOf(inspectionOf(inspectionId), side, view).elided.find((e) => e.ref === ref)?.base64 ?? null;
     },
 
     async explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]> {

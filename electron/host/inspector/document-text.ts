@@ -95,6 +95,7 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
       elision.imageRef = ref;
       elision.mimeType = item.mimeType;
     }
+    // Every elision can be revealed by its ref (HostInspector.reveal); images share it with thumbnails.
     elisions.push(elision);
     chunks.push(JSON.stringify(text));
   };

@@ -160,6 +160,8 @@ describe('inspect and read back', () => {
     // The replay image was reduced to the 1200 px side by the sharp codec.
     const replay = await ins.getDocument(inspectionId, 'replay', 'payload');
     expect(replay.elisions.find((e) => e.imageRef)?.placeholder).toMatch(/^<image\/jpeg .* 1200×750>$/);
+    await expect(ins.reveal(inspectionId, elision!.imageRef!)).resolves.toBe(png);
+    await expect(ins.reveal(inspectionId, 'original:payload:99')).resolves.toBeNull();
     await expect(ins.thumbnail(inspectionId, 'replay:payload:99')).resolves.toBeNull();
     await expect(ins.thumbnail(inspectionId, 'bogus')).resolves.toBeNull();
     const exported = await ins.exportText(inspectionId, 'payload-json');

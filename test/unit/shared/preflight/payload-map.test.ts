@@ -1,7 +1,7 @@
 // Mapping payload entries back to the transcript messages they were built from.
 import { describe, expect, it } from 'vitest';
 import { mapPayloadToMessages } from '../../../../shared/preflight/payload-map.js';
-import type { Message } from '../../../../shared/types.js';
+import type { JsonValue, Message } from '../../../../shared/types.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text });
 const call = (...ids: string[]): Message => ({ role: 'assistant', stopReason: 'toolUse', content: ids.map((id) => ({ type: 'toolCall', id, name: 'read', arguments: {} })) });
@@ -20,7 +20,7 @@ describe('mapPayloadToMessages', () => {
         { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
       ],
     };
-    expect(mapPayloadToMessages(payload, 'anthropic', messages)).toEqual([0, 1, 2, 5, 6]);
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'anthropic', messages)).toEqual([0, 1, 2, 5, 6]);
   });
 
   it('maps the items of one Responses assistant turn to that turn, and synthetic outputs to null', () => {
@@ -34,7 +34,7 @@ describe('mapPayloadToMessages', () => {
         { role: 'user', content: [] },
       ],
     };
-    expect(mapPayloadToMessages(payload, 'openai-responses', messages)).toEqual([0, 1, 1, null, 2]);
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'openai-responses', messages)).toEqual([0, 1, 1, null, 2]);
   });
 
   it('treats summaries and custom messages as user turns and maps tool image follow-ups to their result', () => {
@@ -48,12 +48,12 @@ describe('mapPayloadToMessages', () => {
         { role: 'assistant', content: 'ok' },
       ],
     };
-    expect(mapPayloadToMessages(payload, 'openai-completions', messages)).toEqual([0, 1, 2, 2, 3]);
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'openai-completions', messages)).toEqual([0, 1, 2, 2, 3]);
   });
 
   it('maps Gemini contents, merging function responses', () => {
     const messages = [user('go'), call('a', 'b'), result('a'), result('b'), reply('done')];
     const payload = { contents: [{ role: 'user', parts: [] }, { role: 'model', parts: [] }, { role: 'user', parts: [{ functionResponse: {} }, { functionResponse: {} }] }, { role: 'model', parts: [] }] };
-    expect(mapPayloadToMessages(payload, 'gemini', messages)).toEqual([0, 1, 2, 4]);
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'gemini', messages)).toEqual([0, 1, 2, 4]);
   });
 });

@@ -12,8 +12,8 @@ const RESPONSES: Target = { provider: 'openai', api: 'openai-responses', modelId
 const COMPLETIONS: Target = { provider: 'vllm', api: 'openai-completions', modelId: 'qwen3-32b' };
 const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'devstral-medium-latest' };
 
-function checks(payload: JsonValue, target: Target): string[] {
-  return runPreflight(payload, { target, policy: policyValues(resolvePolicy(target)) }).map((f) => `${f.check}@${f.messageIndex}`);
+function checks(payload: unknown, target: Target): string[] {
+  return runPreflight(payload as JsonValue, { target, policy: policyValues(resolvePolicy(target)) }).map((f) => `${f.check}@${f.messageIndex}`);
 }
 
 describe('Anthropic Messages', () => {
@@ -39,7 +39,7 @@ describe('Anthropic Messages', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'ok' }, { type: 'tool_result', tool_use_id: 'toolu_99', content: 'stray' }] },
       ],
     };
-    const found = runPreflight(payload, { target: ANTHROPIC });
+    const found = runPreflight(payload as unknown as JsonValue, { target: ANTHROPIC });
     expect(found.map((f) => f.check)).toEqual(['anthropic-tool-use-without-result', 'anthropic-tool-result-without-use']);
     expect(found[0]).toMatchObject({ provider: 'anthropic', messageIndex: 1, path: 'messages[1].content[1]', rule: 'tool-result-pairing' });
     expect(found[0].typicalError).toBe('messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_02. Each `tool_use` block must have a corresponding `tool_result` block in the next message.');
@@ -76,7 +76,7 @@ describe('Anthropic Messages', () => {
   it('finds images over 5 MB of base64', () => {
     const big = 'A'.repeat(5 * 1024 * 1024 + 4);
     const payload = { messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: big } }] }] };
-    const found = runPreflight(payload, { target: ANTHROPIC });
+    const found = runPreflight(payload as unknown as JsonValue, { target: ANTHROPIC });
     expect(found.map((f) => f.check)).toEqual(['anthropic-image-size']);
     expect(found[0].rule).toBe('images');
   });
@@ -202,7 +202,7 @@ describe('Chat Completions', () => {
         { role: 'tool', tool_call_id: 'call_abc', content: 'ok' },
       ],
     };
-    const found = runPreflight(payload, { target, policy: policyValues(resolvePolicy(target)) });
+    const found = runPreflight(payload as unknown as JsonValue, { target, policy: policyValues(resolvePolicy(target)) });
     expect(found.map((f) => `${f.check}@${f.messageIndex}`)).toEqual(['mistral-tool-call-id@1', 'mistral-tool-call-id@2']);
     expect(found[0].typicalError).toBe('Tool call id was call_abc but must be a-z, A-Z, 0-9, with a length of 9.');
   });
