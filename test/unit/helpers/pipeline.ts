@@ -1,7 +1,9 @@
 // Run the whole replay pipeline for a target, the way inspect() does (parse → branch → policy → pipeline).
 import { inspectText } from '../../../shared/engine.js';
 import type { Inspection } from '../../../shared/inspection.js';
-import type { Annotation, JsonValue, Message, Target } from '../../../shared/types.js';
+import { runPipeline, type PipelineOutput } from '../../../shared/pipeline.js';
+import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
 /** The targets the tests name (reference §9 keys). */
@@ -58,4 +60,20 @@ export function sessionText(items: readonly (Message | CustomEntry)[]): string {
     parent = id;
   });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Run the pipeline directly with a policy the target does not resolve to (what upstream tests do with a
+ * hand-made policy, e.g. pairing repair disabled).
+ */
+export function replayWithPolicy(messages: readonly Message[], target: Target, overrides: Partial<PolicyValues>, options: { allowedToolNames?: string[] } = {}): Promise<PipelineOutput> {
+  return runPipeline(messages, {
+    target,
+    policy: { ...policyValues(resolvePolicy(target)), ...overrides },
+    now: NOW,
+    allowedToolNames: options.allowedToolNames,
+    modelSnapshot: null,
+    latestModelSwitchTimestamp: null,
+    hasGoogleBootstrapMarker: false,
+  });
 }
