@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../../shared/messages.js';
 import type { Message } from '../../../shared/types.js';
 import { brief } from '../helpers/apply-rule.js';
-import { A, NOW, rsSignature, syntheticResult, tc, text, thinking, TR, U, USAGE, ZERO_USAGE } from '../helpers/messages.js';
+import { A, deepFreeze, NOW, rsSignature, syntheticResult, tc, text, thinking, TR, U, USAGE, ZERO_USAGE } from '../helpers/messages.js';
 import { replay, replayWithPolicy, sessionText, TARGETS, type CustomEntry } from '../helpers/pipeline.js';
 
 /** A synthetic result as replayed: `details` is never sent (tool-result-details). */
@@ -263,5 +263,39 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
       { rule: 'openai-reasoning', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0].id' },
       { rule: 'openai-reasoning', action: 'rewritten', turn: 2, replayTurn: 2, path: 'toolCallId' },
     ]);
+  });
+});
+
+describe('replay pipeline — inputs are never mutated', () => {
+  /** A transcript that fires most rules: every block the pipeline rewrites, drops or moves. */
+  const busy = (): Message[] => [
+    { role: 'compactionSummary', summary: 'earlier work', tokensBefore: 5000, timestamp: NOW - 50_000 },
+    A([thinking('stale', 'sig_stale'), text('before compaction')], { timestamp: NOW - 60_000, usage: { input: 9, output: 1 } }),
+    U('routed', { provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req' }, timestamp: NOW - 40_000 }),
+    U([text('   '), { type: 'image', data: 'not base64!', mimeType: 'image/png' }]),
+    A('plain string reply'),
+    A([thinking('no sig'), thinking('r', rsSignature('rs_1')), text(' '), text('NO_REPLY'), tc('call a|b:1', ' read '), { type: 'toolCall', id: 'call_nope', name: 'read' }, text('x', { thought_signature: 'msg_zzz' })], { stopReason: 'toolUse' }),
+    U('interrupting'),
+    TR('call a|b:1', 'done', { details: { diff: '+1' } }),
+    TR('call_orphan', 'nobody asked'),
+    A([], { stopReason: 'error' }),
+    mirror,
+    A([tc('call_123|fc_456', 'exec')], { stopReason: 'toolUse', usage: { output: 3, cache_read_input_tokens: 9 } }),
+    A([thinking('tail', 'sig_tail')], { stopReason: 'length' }),
+    A([text('trailing prefill')]),
+  ];
+  const targets = [TARGETS.anthropicOpus46, TARGETS.anthropic, TARGETS.openai, TARGETS.openaiCodex, TARGETS.google, TARGETS.mistral, TARGETS.bedrockOpus46, TARGETS.ollama, TARGETS.openrouterGemini, TARGETS.unknownApi];
+
+  it.each(targets.map((t) => [`${t.provider}/${t.api}/${t.modelId}`, t] as const))('deep-frozen input replays for %s without a write and comes back unchanged', async (_name, target) => {
+    const input = busy();
+    const snapshot = structuredClone(input);
+    deepFreeze(input);
+    const out = await replayWithPolicy(input, target, {});
+    expect(input).toEqual(snapshot);
+    expect(out.annotations.length).toBeGreaterThan(0);
+    // Freezing changes nothing: the same replay as from a mutable copy.
+    const unfrozen = await replayWithPolicy(busy(), target, {});
+    expect(out.messages).toEqual(unfrozen.messages);
+    expect(out.annotations).toEqual(unfrozen.annotations);
   });
 });
