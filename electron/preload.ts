@@ -65,7 +65,8 @@ const shell: ShellApi = {
   async requestForFile(file) {
     // Only a real File from a drop or a file input has a path: page script cannot forge one, so
     // this is the one place a path can be vouched for and granted to the renderer.
-    const filePath = webUtils.getPathForFile(file);
+    // webUtils is in the sandboxed preload's module subset; stay usable (by bytes) if it is not.
+    const filePath = webUtils?.getPathForFile(file) ?? '';
     if (filePath) {
       await ipcRenderer.invoke(SHELL_CHANNELS.grantDroppedPath, filePath);
       return { kind: 'path', path: filePath };

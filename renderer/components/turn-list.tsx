@@ -74,7 +74,7 @@ export function TurnList() {
     <nav className="turn-list" aria-label="Turns">
       <header className="pane-header">
         <strong>Turns</strong> <span className="count">{total}</span>
-        <span className="muted small" title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript">
+        <span className="muted small legend" title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript">
           ≈ est.
         </span>
         <div className="segmented small" role="group" aria-label="Which side">

@@ -153,8 +153,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     return () => {
       for (const d of disposables) d.dispose();
       editor.dispose();
-      models.original.dispose();
-      models.replay.dispose();
+      s.models.original.dispose();
+      s.models.replay.dispose();
       state.current = null;
     };
   }, []);
@@ -174,8 +174,13 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       s.diffReady = false;
       s.highlight.original.clear();
       s.highlight.replay.clear();
-      s.models.original.setValue(original);
-      s.models.replay.setValue(replay);
+      // New models swapped in one setModel call: editing the two old models one after the other lets
+      // Monaco diff a new left side against an old right side (and trip over stale line ranges).
+      const previous = s.models;
+      s.models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
+      s.editor.setModel({ original: s.models.original, modified: s.models.replay });
+      previous.original.dispose();
+      previous.replay.dispose();
     },
     setMarks(side, marks, elisions) {
       const s = state.current;

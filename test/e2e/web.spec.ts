@@ -1,8 +1,8 @@
 // The app in the web mode, driven in Debian's Chromium: open, target, annotations, repair, security.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { openSample, ruleCounts, waitForInspection, watchForProblems } from './support/app.js';
+import { expect } from '@playwright/test';
+import { openSample, ruleCounts, test, waitForInspection } from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
@@ -12,9 +12,8 @@ test.afterEach(async () => {
   server = null;
 });
 
-test('opens the sample and shows the diff, annotations, preflight and turns', async ({ page }) => {
+test('opens the sample and shows the diff, annotations, preflight and turns', async ({ page, problems }) => {
   server = await startServe();
-  const problems = watchForProblems(page);
   const response = await page.goto(server.url);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await openSample(page);
@@ -31,6 +30,18 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('view-payload').click();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'payload');
+  // Keyboard: Ctrl+K focuses the target picker, Ctrl+O opens the file chooser (web mode: the page's input).
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('target-provider')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Control+o');
+  await chooser;
+  // The policy popover lists every flag with its reason.
+  await page.getByTestId('policy-button').click();
+  await expect(page.getByTestId('policy-list')).toContainText('sanitizeMode');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('diagnostics-button').click();
+  await expect(page.getByTestId('diagnostics-list')).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -193,11 +204,10 @@ test('requests without the token are refused', async ({ request }) => {
   expect(ok.status()).toBe(200);
 });
 
-test('markup in a session and an SVG image execute nothing', async ({ page }) => {
+test('markup in a session and an SVG image execute nothing', async ({ page, problems }) => {
   const work = tempDir();
   const file = copyFixture('xss-session.jsonl', work);
   server = await startServe({ file, dir: work });
-  const problems = watchForProblems(page);
   await page.goto(server.url);
   await waitForInspection(page);
   const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);

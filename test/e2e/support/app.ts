@@ -1,5 +1,5 @@
 // Page helpers for the app: waits on UI state (data attributes), never on time.
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** Collects console messages that mean a Content-Security-Policy violation or a page error. */
 export function watchForProblems(page: Page): string[] {
@@ -15,6 +15,21 @@ export function watchForProblems(page: Page): string[] {
   });
   return problems;
 }
+
+/**
+ * The tests' `test`: every test's page is watched, and a page error, a CSP violation or a dialog
+ * fails the test at its end, whatever the test itself checked.
+ */
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems = watchForProblems(page);
+      await use(problems);
+      expect(problems, 'page errors, CSP violations or dialogs').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Wait until an inspection is shown and both documents are in the diff editor. */
 export async function waitForInspection(page: Page, previousInspection?: string): Promise<string> {
