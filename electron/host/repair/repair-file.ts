@@ -223,7 +223,7 @@ async function keepOwner(handle: FileHandle, snapshot: SessionSnapshot): Promise
 
 interface Written {
   draft: RepairDraft;
-  /** Hash of what was written; resolves on this thread while the caller waits for the fsync. */
+  /** Hash of what was written (computed while the bytes are in flight, or on demand). */
   digestAfter: () => string;
 }
 
@@ -235,14 +235,17 @@ interface Written {
  * results are only known at the end (a call's result may be anywhere after it); when there are
  * some, the temp file is rewritten from the start — rare, one more write.
  *
- * With a plan made moments ago, the bytes go out in large writes and the hash of the output is left
- * for the caller to compute while the fsync is in flight.
+ * With a plan made moments ago, the bytes go out in large writes, hashed while the write is in
+ * flight.
  */
 async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer, source: RepairPlanner | RepairDraft, digest: string, step: number): Promise<Written> {
   if (!(source instanceof RepairPlanner)) {
     const chunks = repairedChunks(bytes, source.edits);
-    await writeAll(await openTemp(), chunks, 0);
-    return { draft: source, digestAfter: () => hashOf(chunks) };
+    // The I/O threads copy the bytes into the page cache while this thread hashes them.
+    const writing = writeAll(await openTemp(), chunks, 0);
+    const sum = hashOf(chunks);
+    await writing;
+    return { draft: source, digestAfter: () => sum };
   }
   const planner = source;
   const emitter = new RepairChunkEmitter(bytes, planner.edits);
