@@ -40,6 +40,7 @@ export function DiffPane() {
   const [revealed, setRevealed] = useState<DiffSpans | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [revealNote, setRevealNote] = useState<string | null>(null);
+  const [diffing, setDiffing] = useState(false);
   const editor = useRef<DiffEditorHandle>(null);
   const docs = useRef<{ key: string; original: DocumentText | null; replay: DocumentText | null }>({ key: '', original: null, replay: null });
   const [docsKey, setDocsKey] = useState('');
@@ -149,6 +150,7 @@ export function DiffPane() {
       data-testid="diff-view"
       data-status={status.kind}
       data-view={view}
+      data-diffing={diffing ? 'true' : 'false'}
       data-revealed-original={spanText(revealed, 'original')}
       data-revealed-replay={spanText(revealed, 'replay')}
       aria-label="Original and replay diff"
@@ -159,13 +161,18 @@ export function DiffPane() {
         </div>
         <div className="diff-title">
           <strong>Replay {label}</strong> {sideInfo('replay')}
+          {diffing && status.kind === 'ready' && (
+            <span className="muted small" role="status" data-testid="diffing">
+              <span className="spinner" /> computing the diff…
+            </span>
+          )}
           <label className="inline-check" title="Collapse regions that hygiene did not change">
             <input type="checkbox" checked={hideUnchanged} onChange={(e) => setHideUnchanged(e.target.checked)} /> hide unchanged
           </label>
         </div>
       </header>
       <div className="diff-body">
-        <DiffEditor ref={editor} theme={scheme} hideUnchanged={hideUnchanged} onElisionHover={onElisionHover} onRevealed={setRevealed} />
+        <DiffEditor ref={editor} theme={scheme} hideUnchanged={hideUnchanged} onElisionHover={onElisionHover} onRevealed={setRevealed} onDiffing={setDiffing} />
         {!summary && <EmptyState />}
         {status.kind === 'loading' && <div className="overlay-note" role="status">Loading the {label}…</div>}
         {status.kind === 'ready' && revealNote && (

@@ -17,6 +17,9 @@ function preview(value: unknown): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
+/** Annotations shown per rule before "Show more". */
+const ANNOTATION_PAGE = 100;
+
 /** Rules that explain the pasted error, for highlighting. */
 function useExplainedRules(): Set<RuleId> {
   const explanations = useApp((s) => s.ui.explanations);
@@ -41,6 +44,8 @@ export function AnnotationList() {
   const explained = useExplainedRules();
   const groups = useMemo(() => groupAnnotations(summary), [summary]);
   const [collapsed, setCollapsed] = useState<Set<RuleId>>(new Set());
+  // A rule can fire thousands of times on a long session: items are shown a page at a time.
+  const [limits, setLimits] = useState<Map<RuleId, number>>(new Map());
   const selected = focus?.kind === 'annotation' ? focus.index : null;
   const selectedRef = useRef<HTMLLIElement>(null);
 
@@ -53,7 +58,11 @@ export function AnnotationList() {
     <div className="annotation-list" data-testid="annotation-list" data-count={summary.annotations.length} data-inspection={summary.inspectionId}>
       {groups.length === 0 && <div className="panel-empty">No rule fired: the replay equals the original for this target.</div>}
       {groups.map((group) => {
-        const isCollapsed = collapsed.has(group.rule);
+        const position = selected === null ? -1 : group.indices.indexOf(selected);
+        // The annotation F8 stepped to is always shown, even in a collapsed or paged group.
+        const isCollapsed = collapsed.has(group.rule) && position < 0;
+        const limit = Math.max(limits.get(group.rule) ?? ANNOTATION_PAGE, position + 1);
+        const shown = group.indices.slice(0, limit);
         return (
           <section key={group.rule} className={`rule-group${explained.has(group.rule) ? ' explains' : ''}`} data-rule={group.rule}>
             <button
@@ -77,7 +86,7 @@ export function AnnotationList() {
               <>
                 {group.explanation && <Explanation text={group.explanation} />}
                 <ul>
-                  {group.indices.map((index) => {
+                  {shown.map((index) => {
                     const a = summary.annotations[index];
                     const isSelected = selected === index;
                     return (
@@ -108,6 +117,11 @@ export function AnnotationList() {
                     );
                   })}
                 </ul>
+                {shown.length < group.indices.length && (
+                  <button type="button" className="link more" onClick={() => setLimits(new Map(limits).set(group.rule, limit + ANNOTATION_PAGE))}>
+                    Show {Math.min(ANNOTATION_PAGE, group.indices.length - shown.length)} more of {group.indices.length - shown.length}
+                  </button>
+                )}
               </>
             )}
           </section>

@@ -27,6 +27,8 @@ export interface DiffEditorProps {
   onElisionHover?: (hover: { side: Side; elision: Elision; x: number; y: number } | null) => void;
   /** Called with the spans actually revealed, for tests and the status line. */
   onRevealed?: (spans: DiffSpans) => void;
+  /** True from new documents until their diff is computed (seconds on long sessions). */
+  onDiffing?: (diffing: boolean) => void;
 }
 
 const MARK_CLASS: Record<GutterMark['kind'], { line: string; glyph: string; ruler: string }> = {
@@ -48,8 +50,8 @@ interface EditorState {
   marks: Record<Side, monaco.editor.IEditorDecorationsCollection>;
   highlight: Record<Side, monaco.editor.IEditorDecorationsCollection>;
   elisions: Record<Side, Map<number, Elision[]>>;
-  diffReady: boolean;
-  pendingReveal: DiffSpans | null;
+  /** The last reveal on the current documents: re-applied when a (slow) diff lands and folds regions. */
+  lastReveal: DiffSpans | null;
   doReveal: (spans: DiffSpans) => void;
 }
 
@@ -75,7 +77,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       renderOverviewRuler: true,
       ignoreTrimWhitespace: false,
       diffAlgorithm: 'advanced',
-      maxComputationTime: 10_000,
+      // The diff runs in a worker: a long session may take seconds, and a partial diff would mislead.
+      maxComputationTime: 0,
       maxFileSize: 200,
       fontSize: 12.5,
       lineNumbersMinChars: 4,
@@ -93,19 +96,15 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
       highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
       elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
-      diffReady: false,
-      pendingReveal: null,
+      lastReveal: null,
       doReveal: (spans) => doReveal(spans),
     };
     state.current = s;
     const disposables: monaco.IDisposable[] = [
       editor.onDidUpdateDiff(() => {
-        s.diffReady = true;
-        if (s.pendingReveal) {
-          const spans = s.pendingReveal;
-          s.pendingReveal = null;
-          doReveal(spans);
-        }
+        propsRef.current.onDiffing?.(false);
+        // Collapsing unchanged regions moves lines around: bring the selection back into view.
+        if (s.lastReveal) doReveal(s.lastReveal);
       }),
     ];
     for (const side of ['original', 'replay'] as const) {
@@ -171,7 +170,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     setDocuments(original, replay) {
       const s = state.current;
       if (!s) return;
-      s.diffReady = false;
+      s.lastReveal = null;
+      propsRef.current.onDiffing?.(true);
       s.highlight.original.clear();
       s.highlight.replay.clear();
       // New models swapped in one setModel call: editing the two old models one after the other lets
@@ -216,9 +216,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     reveal(spans) {
       const s = state.current;
       if (!s) return;
-      // Before the first diff is computed Monaco may still collapse regions: reveal once it is.
-      if (!s.diffReady) s.pendingReveal = spans;
-      else s.doReveal(spans);
+      s.lastReveal = spans;
+      s.doReveal(spans);
     },
   }));
 

@@ -86,6 +86,7 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   await expect.poll(selectedIndex).toBe(was);
 
   // The main view, for the README (refreshed with UPDATE_SCREENSHOT=1; always kept in test-results).
+  await expect(diff).toHaveAttribute('data-diffing', 'false');
   const shot = await page.screenshot();
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results', 'main-view.png'), shot);
