@@ -10,12 +10,17 @@
 import type { BigIntStats } from 'node:fs';
 import type { RepairDraft } from '../../../shared/repair/plan.js';
 
-interface CachedDraft {
+/** A plan ready to write: the plan, the bytes it was made on, and the sha-256 of its result. */
+export interface PreparedRepair {
+  draft: RepairDraft;
+  bytes: Buffer;
+  digestAfter: string;
+}
+
+interface CachedDraft extends PreparedRepair {
   file: string;
   digest: string;
   stat: BigIntStats;
-  draft: RepairDraft;
-  bytes: Buffer;
   expires: NodeJS.Timeout;
 }
 
@@ -34,22 +39,22 @@ function drop(index: number): void {
 }
 
 /** Remember a plan made on a file's bytes (only plans that need writing are worth it). */
-export function rememberDraft(file: string, stat: BigIntStats, draft: RepairDraft, bytes: Buffer): void {
+export function rememberDraft(file: string, stat: BigIntStats, prepared: PreparedRepair): void {
   forget(file);
-  if (bytes.length > MAX_BYTES) return;
+  if (prepared.bytes.length > MAX_BYTES) return;
   const expires = setTimeout(() => forget(file), TTL_MS);
   expires.unref();
-  entries.push({ file, digest: draft.plan.digest, stat, draft, bytes, expires });
+  entries.push({ ...prepared, file, digest: prepared.draft.plan.digest, stat, expires });
   while (entries.length > MAX_ENTRIES || entries.reduce((n, e) => n + e.bytes.length, 0) > MAX_BYTES) drop(0);
 }
 
 /** The plan and bytes for exactly this unchanged file and digest, if any; it is used once. */
-export function takeCachedDraft(file: string, digest: string, stat: BigIntStats): { draft: RepairDraft; bytes: Buffer } | undefined {
+export function takeCachedDraft(file: string, digest: string, stat: BigIntStats): PreparedRepair | undefined {
   const i = entries.findIndex((e) => e.file === file && e.digest === digest && sameStat(e.stat, stat));
   if (i < 0) return undefined;
   const hit = entries[i];
   drop(i);
-  return { draft: hit.draft, bytes: hit.bytes };
+  return { draft: hit.draft, bytes: hit.bytes, digestAfter: hit.digestAfter };
 }
 
 /** Drop what is remembered about a file. */

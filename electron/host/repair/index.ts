@@ -4,9 +4,9 @@
  * programmatic API of SPEC §11.
  */
 import type { RepairPlan } from '../../../shared/inspection.js';
-import { planRepairBytes, planRepairText } from '../../../shared/repair/plan.js';
+import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
 import { rememberDraft } from './draft-cache.js';
-import { digestOf, readSessionFile } from './read-session.js';
+import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
 
 export type { RepairFileOptions, RepairOutcome } from './repair-file.js';
@@ -22,7 +22,11 @@ export async function planRepairFile(file: string): Promise<RepairPlan> {
     return { needed: false, digest: '', actions: [], refusal: snapshot.reason, counts: { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 } };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
-  if (draft.plan.needed) rememberDraft(snapshot.realFile, snapshot.stat, draft, snapshot.bytes);
+  if (draft.plan.needed) {
+    // The result is fully determined by the plan: hash it now, so the write only has to write.
+    const digestAfter = digestOfChunks(repairedChunks(snapshot.bytes, draft.edits));
+    rememberDraft(snapshot.realFile, snapshot.stat, { draft, bytes: snapshot.bytes, digestAfter });
+  }
   return draft.plan;
 }
 

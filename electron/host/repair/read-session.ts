@@ -24,6 +24,13 @@ export function digestOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** sha-256 (hex) of byte pieces taken in order, as if they were one buffer. */
+export function digestOfChunks(chunks: readonly Uint8Array[]): string {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex');
+}
+
 function describeReadError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';

@@ -11,8 +11,8 @@ import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.js';
 import { RepairPlanner, repairedChunks, type RepairDraft } from '../../../shared/repair/plan.js';
 import { DEFAULT_RETRY, fsyncDirectory, makeBackup, removeQuietly, renameWithRetry, writeAll, writeProblem, type RetryPolicy } from './atomic-replace.js';
-import { takeCachedDraft } from './draft-cache.js';
-import { digestOf, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
+import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
+import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
 /** What `repairFile` did, with the leftovers of earlier crashes it found. */
@@ -104,7 +104,7 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
     const hit = takeCachedDraft(located.realFile, expected, located.stat);
     const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
     if ('reason' in snapshot) return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
-    return finish(await repairSnapshot(snapshot, expected, hit?.draft, options), extras);
+    return finish(await repairSnapshot(snapshot, expected, hit, options), extras);
   } finally {
     repairing.delete(located.realFile);
   }
@@ -114,7 +114,8 @@ function changedMessage(file: string, digest: string, expected: string): string 
   return `refusing to repair ${file}: it changed since the repair was planned (sha-256 now ${digest.slice(0, 12)}…, planned on ${expected.slice(0, 12)}…); nothing was written — plan again.`;
 }
 
-async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cached: RepairDraft | undefined, options: RepairFileOptions): Promise<RepairOutcome> {
+async function repairSnapshot(snapshot: SessionSnapshot, expected: string, prepared: PreparedRepair | undefined, options: RepairFileOptions): Promise<RepairOutcome> {
+  const cached = prepared?.draft;
   const { bytes, realFile } = snapshot;
   const shown = snapshot.file;
   const mode = Number(snapshot.stat.mode) & 0o7777;
@@ -160,7 +161,7 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, cache
     return handle;
   };
   try {
-    const written = await writeRepaired(openTemp, bytes, planner ?? cached!, expected, options.stepBytes ?? STEP_BYTES);
+    const written = await writeRepaired(openTemp, bytes, planner ?? prepared!, expected, options.stepBytes ?? STEP_BYTES);
     if (handle === undefined || !written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
     await handle.chmod(mode);
     await keepOwner(handle, snapshot);
@@ -235,17 +236,12 @@ interface Written {
  * results are only known at the end (a call's result may be anywhere after it); when there are
  * some, the temp file is rewritten from the start — rare, one more write.
  *
- * With a plan made moments ago, the bytes go out in large writes, hashed while the write is in
- * flight.
+ * With a plan made moments ago (which also hashed its result), the bytes go out in large writes.
  */
-async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer, source: RepairPlanner | RepairDraft, digest: string, step: number): Promise<Written> {
+async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer, source: RepairPlanner | PreparedRepair, digest: string, step: number): Promise<Written> {
   if (!(source instanceof RepairPlanner)) {
-    const chunks = repairedChunks(bytes, source.edits);
-    // The I/O threads copy the bytes into the page cache while this thread hashes them.
-    const writing = writeAll(await openTemp(), chunks, 0);
-    const sum = hashOf(chunks);
-    await writing;
-    return { draft: source, digestAfter: () => sum };
+    await writeAll(await openTemp(), repairedChunks(bytes, source.draft.edits), 0);
+    return { draft: source.draft, digestAfter: () => source.digestAfter };
   }
   const planner = source;
   const emitter = new RepairChunkEmitter(bytes, planner.edits);
@@ -281,11 +277,5 @@ async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer,
   await handle.truncate(0);
   const chunks = repairedChunks(bytes, draft.edits);
   await writeAll(handle, chunks, 0);
-  return { draft, digestAfter: () => hashOf(chunks) };
-}
-
-function hashOf(chunks: readonly Uint8Array[]): string {
-  const hash = createHash('sha256');
-  for (const chunk of chunks) hash.update(chunk);
-  return hash.digest('hex');
+  return { draft, digestAfter: () => digestOfChunks(chunks) };
 }
