@@ -196,7 +196,7 @@ md.push(`Compares our \`inspect().replay.messages\` with the oracle's \`stages.o
 md.push('## Totals', '');
 md.push(`- **pairs identical: ${totals.identical} / ${totals.compared} compared** (${pct(totals.identical, totals.compared)})`);
 md.push(`- equivalent (only re-encoded image bytes differ): ${totals.equivalent}`);
-md.push(`- differing only where SPEC §10 decides against the release: ${totals.expected}`);
+md.push(`- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library; see test/oracle/expected-differences.json): ${totals.expected}`);
 md.push(`- differing: ${totals.different}`);
 md.push(`- oracle threw (no outgoing stage): ${totals.oracleErrors}; oracle crashed: ${totals.oracleCrashes}; our engine failed: ${totals.oursFailed}`);
 md.push('', `Legend: ${Object.entries(SYMBOL).map(([k, v]) => `${v} ${k}`).join(', ')}.`, '');
@@ -266,7 +266,7 @@ fs.writeFileSync(jsonFile, JSON.stringify({ totals, engineCommit, openclawVersio
 
 // ─── stdout ───────────────────────────────────────────────────────────────────────────────────
 const out = [];
-out.push('', `pairs identical: ${totals.identical} / ${totals.compared} compared (${pct(totals.identical, totals.compared)}); equivalent ${totals.equivalent}, §10-expected ${totals.expected}, different ${totals.different}; oracle errors ${totals.oracleErrors}, oracle crashes ${totals.oracleCrashes}, ours failed ${totals.oursFailed}`, '');
+out.push('', `pairs identical: ${totals.identical} / ${totals.compared} compared (${pct(totals.identical, totals.compared)}); equivalent ${totals.equivalent}, explained by a documented decision ${totals.expected}, different ${totals.different}; oracle errors ${totals.oracleErrors}, oracle crashes ${totals.oracleCrashes}, ours failed ${totals.oursFailed}`, '');
 const w = Math.max(...perCase.map((p) => p.name.length));
 for (const p of perCase) out.push(`  ${p.name.padEnd(w)}  ${`${p.ident}/${p.cmp}`.padStart(5)}  ${usedKeys.map((k) => SYMBOL[p.rs.find((r) => r.provider === k)?.status] ?? ' ').join('')}`);
 out.push(`  ${''.padEnd(w)}         targets: ${usedKeys.join(', ')}`, '');

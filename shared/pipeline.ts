@@ -32,6 +32,7 @@ import {
   usageRule,
 } from './rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from './rules/rule.js';
+import { mergesUserTurns } from './rules/turn-validation.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from './types.js';
 
 export interface ModelSnapshot {
@@ -101,6 +102,7 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     },
     merged(absorbed, into, detail) {
       notes.push({ rule, key: absorbed.key, action: 'merged', detail });
+      notes.push({ rule, key: into.key, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
       aliases.set(absorbed.key, into.key);
     },
     create(message) {
@@ -146,6 +148,9 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   await run(reasoningHistoryRule, undefined);
   await run(thinkingDropRule, undefined);
   await run(toolCallInputRule, { flavour: 'history' });
+  // Idempotence: dropping malformed calls can leave a length turn with only reasoning — what a second
+  // replay would drop. Drop it now.
+  await run(lengthReasoningOnlyRule, undefined);
   await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
   await run(openaiReasoningRule, { phase: 'reasoning', dropBefore });
   await run(responsesToolCallIdRule, undefined);
@@ -154,6 +159,11 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   await run(toolCallIdRule, undefined);
   await run(toolResultDetailsRule, undefined);
   await run(usageRule, undefined);
+  // Idempotence: the checks that read content and usage run again on what the earlier steps left — an
+  // error turn reduced to the sentinel (calls, reasoning or images removed), or a turn whose usage was
+  // just zeroed by a compaction or filled in, looks different to a second replay otherwise.
+  await run(emptyErrorTurnRule, undefined);
+  await run(assistantNormalizeRule, { phase: 'mirror-duplicates' });
   await run(turnOrderingRule, undefined, policy.persistGoogleBootstrapMarker);
   await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
   await run(replayInvariantRule, undefined);
@@ -162,6 +172,8 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
 
   // ---- validateReplayTurns ----
   await run(turnValidationRule, {});
+  // Idempotence: a merge can carry an error turn's unchecked thought signature into a normal turn.
+  await run(thoughtSignatureRule, undefined);
 
   // ---- replay: heartbeat artefacts filtered, then the final pairing pass before the agent state ----
   await run(heartbeatFilterRule, undefined);
@@ -169,6 +181,9 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
 
   // ---- outgoing: convertToLlm, then the stream-time guards (outermost first) ----
   await run(summaryConversionRule, undefined);
+  // Idempotence (and strict chat templates): a converted summary next to a user turn is merged with it,
+  // as turn validation would on the next replay. OpenClaw converts after validation and leaves them apart.
+  if (policy.validateAnthropicTurns && mergesUserTurns(ctx)) await run(turnValidationRule, { usersOnly: true });
   const beforeGuard = turns;
   await run(toolCallInputRule, { flavour: 'stream' });
   const afterInputs = turns;

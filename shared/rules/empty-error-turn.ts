@@ -1,7 +1,7 @@
 /** Assistant turns that failed before producing content: dropped, or (Bedrock Converse) replayed with a placeholder. */
 import { describeTurn, isRecord, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
-import { isZeroUsageSnapshot } from '../usage.js';
+import { isZeroUsageSnapshot, normalizeUsageSnapshot } from '../usage.js';
 import type { Rule, Turn } from './rule.js';
 
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
@@ -15,7 +15,9 @@ export function isStreamErrorFallbackContent(content: unknown): boolean {
 
 /** A `stop` turn with zero recorded usage: the stream died before the model said anything. */
 export function isZeroUsageEmptyStop(message: Message): boolean {
-  return message.stopReason === 'stop' && isZeroUsageSnapshot(message.usage);
+  // Judged on the normalised usage, so a turn without usage is judged as the usage rule will record it
+  // (zero); otherwise replaying the replay would drop it the second time.
+  return message.stopReason === 'stop' && isZeroUsageSnapshot(normalizeUsageSnapshot(message.usage));
 }
 
 const isEmpty = (content: unknown) => content === null || content === undefined || content === '' || (Array.isArray(content) && content.length === 0);
@@ -27,7 +29,7 @@ export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
   title: 'Empty error turns',
   explanation:
-    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. SPEC §10.5: on bedrock-converse-stream an error turn with empty content is replayed with the sentinel text instead (so the failure stays visible), and one with only blank text is dropped. Seed: "Reparo de turnos de erro vazios do assistente para reprodução no Bedrock Converse".',
+    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. SPEC §10.5: on bedrock-converse-stream an error turn with empty content is replayed with the sentinel text instead (so the failure stays visible), and one with only blank text is dropped. Seed: "Reparo de turnos de erro vazios do assistente para reprodução no Bedrock Converse". Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
   seed: 'Bedrock Converse empty error turn repair; whitespace-only error turns dropped; trailing failed turns trimmed',
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,

@@ -46,7 +46,7 @@ export const interSessionProvenanceRule: Rule = {
   id: 'inter-session-provenance',
   title: 'Inter-session provenance marker',
   explanation:
-    'A user turn that another session or an internal tool routed here (provenance.kind = "inter_session", e.g. sessions_send) is not an instruction from this session\'s user. OpenClaw prepends "[Inter-session message] sourceSession=… sourceChannel=… sourceTool=… isUser=false" and an explanation sentence to its first text (or adds a text block when there is none), so the model can tell routed data from the user\'s own words. Idempotent: an existing marker is hoisted, never doubled. Seed: "Marcação da procedência da entrada do usuário".',
+    'A user turn that another session or an internal tool routed here (provenance.kind = "inter_session", e.g. sessions_send) is not an instruction from this session\'s user. OpenClaw prepends "[Inter-session message] sourceSession=… sourceChannel=… sourceTool=… isUser=false" and an explanation sentence to its first text (or adds a text block when there is none), so the model can tell routed data from the user\'s own words. Idempotent: an existing marker is hoisted, never doubled. Seed: "Marcação da procedência da entrada do usuário". This tool marks the first text block that is not blank (a blank one is removed later, and the marker with it) and leaves a turn that already carries the marker in any block alone, so replaying the replay changes nothing.',
   seed: 'inter-session input provenance marker',
   providers: 'all providers',
   appliesWhen: () => true,
@@ -63,7 +63,12 @@ export const interSessionProvenanceRule: Rule = {
       }
       const content = contentArray(m);
       if (!content) return turn;
-      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
+      // Already marked (in any block — an image omission note may have been put before the marked one).
+      const marker = interSessionMarker(p);
+      if (content.some((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && (b.text === marker || b.text.startsWith(`${marker}\n`)))) return turn;
+      // The first text block that is not blank: a blank one is removed later, and the marker with it
+      // (OpenClaw marks the first text block even when blank; the second replay would then add it).
+      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
       if (index >= 0) {
         const block = content[index] as Record<string, unknown> & { text: string };
         const next = annotateInterSessionText(block.text, p);

@@ -1,5 +1,5 @@
 /** Helpers shared by the thinking rules: which turn is "latest", which blocks carry a signature. */
-import { isRecord, isThinkingLike, TEXT } from '../messages.js';
+import { isRecord, isThinkingLike, isToolCallBlock, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 
 /** Assistant with an array content. */
@@ -11,13 +11,24 @@ export function latestAssistantIndex(messages: readonly Message[]): number {
   return -1;
 }
 
+/**
+ * Roles the provider receives as user turns: summaries and custom messages are converted before
+ * sending. (OpenClaw looks at `user` only, so a summary after a tool turn changed the answer on the
+ * next replay, once converted.)
+ */
+const USER_LIKE = new Set(['user', 'compactionSummary', 'branchSummary', 'custom', 'bashExecution']);
+const isUserLike = (m: Message) => USER_LIKE.has(m.role);
+
 function latestUserIndex(messages: readonly Message[]): number {
-  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i].role === 'user') return i;
+  for (let i = messages.length - 1; i >= 0; i -= 1) if (isUserLike(messages[i])) return i;
   return -1;
 }
 
-/** Tool-call block types the thinking rules look at (`toolCall`, `tool_use`, `function_call`). */
-const hasToolCall = (m: Message) => (m.content as unknown[]).some((b) => isRecord(b) && (b.type === 'toolCall' || b.type === 'tool_use' || b.type === 'function_call'));
+/**
+ * Every tool-call block type counts (OpenClaw's thinking helpers miss `toolUse` and `functionCall`, so a
+ * turn with those lost its thinking only on the second replay).
+ */
+const hasToolCall = (m: Message) => (m.content as unknown[]).some((b) => isToolCallBlock(b));
 
 /**
  * The current tool-turn continuation (reference §3.7): an assistant at/after the latest user turn with
@@ -27,14 +38,12 @@ export function isCurrentToolContinuation(messages: readonly Message[], index: n
   const m = messages[index];
   if (!m || index < latestUser || !isAssistantWithContent(m) || !hasToolCall(m)) return false;
   for (let i = index - 1; i >= 0; i -= 1) {
-    const role = messages[i].role;
-    if (role === 'user') break;
-    if (role === 'assistant') return false;
+    if (isUserLike(messages[i])) break;
+    if (messages[i].role === 'assistant') return false;
   }
   for (let i = index + 1; i < messages.length; i += 1) {
-    const role = messages[i].role;
-    if (role === 'toolResult') return true;
-    if (role === 'user') return false;
+    if (messages[i].role === 'toolResult') return true;
+    if (isUserLike(messages[i])) return false;
   }
   return false;
 }
@@ -44,6 +53,9 @@ export function shouldPreserveLatestAssistantThinking(messages: readonly Message
   const latest = latestAssistantIndex(messages);
   if (latest < 0) return false;
   if (latest === messages.length - 1) return true;
+  // Followed only by its tool results is still the latest turn (reference §9.8); pairing repair adds
+  // those results, so without this a second replay would strip what the first one kept.
+  if (messages.slice(latest + 1).every((m) => m.role === 'toolResult')) return true;
   return isCurrentToolContinuation(messages, latest);
 }
 

@@ -348,6 +348,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         changed = true;
         ctx.note(turn, 'rewritten', 'leftover partialJson removed from a finished OpenAI Responses call', { before: { partialJson: block.partialJson }, path: `content[${i}].partialJson` });
       }
+      // Result ids are compared trimmed; a call id with stray whitespace would never match its result.
+      if (typeof work.id === 'string' && work.id.trim() && work.id !== work.id.trim()) {
+        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(work.id)} trimmed`, { before: work.id, after: work.id.trim(), path: `content[${i}].id` });
+        work = { ...work, id: work.id.trim() };
+        changed = true;
+      }
       if (typeof work.name === 'string' && work.name.trim() && work.name !== work.name.trim()) {
         ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(work.name)} trimmed`, { before: work.name, after: work.name.trim(), path: `content[${i}].name` });
         work = { ...work, name: work.name.trim() };
@@ -375,7 +381,7 @@ export const toolCallInputRule: Rule<ToolCallInputOptions> = {
   id: 'tool-call-input',
   title: 'Malformed tool calls',
   explanation:
-    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. Seed: "Blocos de chamada de ferramenta do assistente que não contenham input nem arguments são removidos".',
+    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. Seed: "Blocos de chamada de ferramenta do assistente que não contenham input nem arguments são removidos". A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
   seed: 'tool calls without input/arguments, bad names, partialJson',
   providers: 'all providers',
   appliesWhen: () => true,

@@ -121,8 +121,15 @@ function bindLegacy(turn: Turn, calls: Call[], ctx: RuleContext): Turn {
   return ctx.with(turn, { ...m, toolCallId: calls[0].id, isError: true });
 }
 
-/** The result's toolName trimmed, falling back to the call's name, or "unknown" when it was blank. */
-function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContext): Turn {
+/**
+ * The result's toolName trimmed, falling back to the call's name, or "unknown" when it was blank; a
+ * toolCallId that matched only once trimmed is set to the call's id, so the provider pairs them too.
+ */
+function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContext, callId?: string): Turn {
+  if (callId !== undefined && typeof turn.message.toolCallId === 'string' && turn.message.toolCallId !== callId && turn.message.toolCallId.trim() === callId) {
+    ctx.note(turn, 'rewritten', `result id ${JSON.stringify(turn.message.toolCallId)} trimmed to match its call`, { before: turn.message.toolCallId, after: callId, path: 'toolCallId' });
+    turn = ctx.with(turn, { ...turn.message, toolCallId: callId });
+  }
   const m = turn.message;
   const raw = m.toolName;
   const name = trimmedOrUndefined(raw);
@@ -161,7 +168,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
       const id = resultId(bound.message);
       const occurrence = id ? pending.get(id)?.shift() : undefined;
       if (occurrence) {
-        occurrence.result = normalizeName(bound, occurrence.name, ctx);
+        occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
         occurrence.source = turn;
         occurrence.displacement = remainder.length > 0 ? 1 : 0;
         occurrence.index = i;
@@ -176,7 +183,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
       const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
       if (replaceable) {
         if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
-        replaceable.result = normalizeName(bound, replaceable.name, ctx);
+        replaceable.result = normalizeName(bound, replaceable.name, ctx, replaceable.id);
         replaceable.source = turn;
         replaceable.displacement = 1;
         replaceable.index = i;
@@ -200,7 +207,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
       }
       const c = candidates[0];
       if (c.result && isSyntheticResult(c.result.message)) dropped.push({ turn: c.result, why: `synthetic result replaced by the real result for ${c.id}` });
-      c.result = normalizeName(record.turn, c.name, ctx);
+      c.result = normalizeName(record.turn, c.name, ctx, c.id);
       c.source = record.turn;
       c.displacement = 2;
       c.index = record.index;
