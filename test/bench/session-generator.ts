@@ -99,7 +99,7 @@ export async function generateSession(file: string, megabytes: number, seed = 42
     if (!branched && stats.bytes > target * 0.3) {
       // An abandoned branch: two entries off an earlier parent, then back to the main line.
       branched = true;
-      const main = parent;
+      const main: string | null = parent;
       await message({ role: 'user', content: 'try another approach' });
       await message({ role: 'assistant', content: [{ type: 'text', text: 'abandoned' }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'stop' });
       parent = main;
