@@ -31,6 +31,8 @@ const DEFAULTS: PolicyValues = {
   replayEmptyErrorTurnsWithPlaceholder: false,
   persistGoogleBootstrapMarker: false,
   stripPayloadPrefillWhenThinking: false,
+  requireUserFirstTurn: false,
+  mergePayloadUserMessages: false,
 };
 
 const DEFAULT_REASONS: Record<PolicyFlag, string> = {
@@ -55,6 +57,8 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped (SPEC §10.5)',
   persistGoogleBootstrapMarker: 'default: off (only the Google provider plugin)',
   stripPayloadPrefillWhenThinking: 'default: off',
+  requireUserFirstTurn: 'default: off (the bootstrap turn follows applyGoogleTurnOrdering)',
+  mergePayloadUserMessages: 'default: off',
 };
 
 const RESPONSES_APIS = new Set(['openai-responses', 'openai-chatgpt-responses', 'azure-openai-responses']);
@@ -373,6 +377,10 @@ export function resolvePolicy(target: Target): Policy {
   }
   if (provider === 'google' || provider === 'google-vertex' || provider === 'google-gemini-cli' || (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini'))) {
     p.persistGoogleBootstrapMarker = { value: true, reason: `the Google plugin records a google-turn-ordering-bootstrap entry when it adds the bootstrap turn` };
+  }
+  if (api === 'bedrock-converse-stream') {
+    p.requireUserFirstTurn = { value: true, reason: 'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message"): an assistant-first history gets the bootstrap user turn' };
+    p.mergePayloadUserMessages = { value: true, reason: 'Bedrock Converse requires alternating roles; pi-ai sends tool results and the next user text as two user messages, so they are merged in the payload' };
   }
   if (ANTHROPIC_APIS.has(api) || (provider === 'openrouter' && /^anthropic\//i.test(modelId))) {
     p.stripPayloadPrefillWhenThinking = { value: true, reason: 'Anthropic models reject a trailing assistant prefill when thinking is enabled' };

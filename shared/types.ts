@@ -84,6 +84,10 @@ export interface PolicyValues {
   persistGoogleBootstrapMarker: boolean;
   /** Trailing assistant prefill is stripped from the outgoing payload when thinking is on. */
   stripPayloadPrefillWhenThinking: boolean;
+  /** The provider rejects a conversation that does not start with a user message (Bedrock Converse). */
+  requireUserFirstTurn: boolean;
+  /** Consecutive user messages in the wire payload are merged (Bedrock Converse requires alternation). */
+  mergePayloadUserMessages: boolean;
 }
 
 export type PolicyFlag = keyof PolicyValues;

@@ -8,6 +8,7 @@ import { policyValues } from '../../shared/policy.js';
 import { payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
 import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';
+import { mergeBedrockUserMessages } from '../../shared/preflight/bedrock-user-merge.js';
 import { runPreflight } from '../../shared/preflight/run-preflight.js';
 import type { Annotation, InspectOptions, JsonValue } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
@@ -75,6 +76,25 @@ export async function enrichDetailed(inspection: Inspection, options: EnrichOpti
       });
       replay.payload = strip.payload;
       replay.entrySources = replay.entrySources.slice(0, replay.entrySources.length - strip.popped.length);
+    }
+  }
+  if (policy.mergePayloadUserMessages && replay.family === 'bedrock' && replay.payload !== undefined) {
+    const merge = mergeBedrockUserMessages(replay.payload);
+    for (const { absorbed, into } of merge.merged) {
+      const replayIndex = replay.entrySources[absorbed] ?? null;
+      annotations.push({
+        rule: 'turn-validation',
+        turn: originTurn(inspection.replay, replayIndex),
+        replayTurn: replayIndex,
+        action: 'merged',
+        detail: `payload messages[${absorbed}] merged into messages[${into}]: Bedrock Converse requires alternating roles, and pi-ai sends tool results and the following user text as two user messages`,
+        path: `payload.messages[${absorbed}]`,
+      });
+    }
+    if (merge.merged.length) {
+      const absorbed = new Set(merge.merged.map((m) => m.absorbed));
+      replay.payload = merge.payload;
+      replay.entrySources = replay.entrySources.filter((_, i) => !absorbed.has(i));
     }
   }
   const notes = [...(inspection.notes ?? [])];
