@@ -69,26 +69,38 @@ export const imagesRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   async apply(turns, ctx) {
-    const out: Turn[] = [];
-    for (const turn of turns) {
+    // Image blocks are sanitised concurrently (the codec works off the main thread); results are
+    // applied in transcript order, so annotations and output do not depend on timing.
+    const jobs: { turn: number; block: number; outcome: Promise<Outcome> }[] = [];
+    const running = new Set<Promise<unknown>>();
+    for (const [t, turn] of turns.entries()) {
       const m = turn.message;
       const content = contentArray(m);
-      if (!content || !['user', 'assistant', 'toolResult'].includes(m.role) || !content.some((b) => isRecord(b) && b.type === 'image')) {
-        out.push(turn);
-        continue;
+      if (!content || !['user', 'assistant', 'toolResult'].includes(m.role)) continue;
+      for (const [b, block] of content.entries()) {
+        if (!isRecord(block) || block.type !== 'image') continue;
+        while (running.size >= 4) await Promise.race(running);
+        const outcome = sanitizeBlock(block, ctx);
+        const tracked = outcome.finally(() => running.delete(tracked));
+        running.add(tracked);
+        jobs.push({ turn: t, block: b, outcome });
       }
-      let changed = false;
-      const next: unknown[] = [];
-      for (let i = 0; i < content.length; i += 1) {
-        const outcome = await sanitizeBlock(content[i], ctx);
-        next.push(outcome.block);
-        if (outcome.detail) {
-          ctx.note(turn, outcome.action ?? 'rewritten', outcome.detail, { before: content[i], after: outcome.block, path: `content[${i}]` });
-          if (outcome.block !== content[i]) changed = true;
-        }
-      }
-      out.push(changed ? ctx.with(turn, { ...m, content: next }) : turn);
     }
+    const outcomes = await Promise.all(jobs.map((j) => j.outcome));
+    const out = [...turns];
+    const changed = new Map<number, unknown[]>();
+    jobs.forEach((job, k) => {
+      const outcome = outcomes[k];
+      if (!outcome.detail) return;
+      const turn = turns[job.turn];
+      const original = (turn.message.content as unknown[])[job.block];
+      ctx.note(turn, outcome.action ?? 'rewritten', outcome.detail, { before: original, after: outcome.block, path: `content[${job.block}]` });
+      if (outcome.block === original) return;
+      const next = changed.get(job.turn) ?? [...(turn.message.content as unknown[])];
+      next[job.block] = outcome.block;
+      changed.set(job.turn, next);
+    });
+    for (const [t, content] of changed) out[t] = ctx.with(turns[t], { ...turns[t].message, content });
     return out;
   },
 };
