@@ -1,9 +1,9 @@
 /** `inspect()`: read the input, run the pure engine, add payloads and preflight. */
-import { inspectText, type EngineOptions } from '../../shared/engine.js';
+import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { enrichInspection } from './enrich.js';
-import { readInputText } from './read-input.js';
+import { readInputSession } from './load-session.js';
 import { defaultImageCodec } from './image-codec.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
@@ -20,9 +20,9 @@ export interface HostInspectOptions extends InspectOptions {
  * the input cannot be read at all.
  */
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
-  const { text } = await readInputText(input);
+  const parsed = await readInputSession(input);
   const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
-  const { inspection } = await inspectText(text, normalizeTarget(target), { ...options, codec });
+  const { inspection } = await inspectParsed(parsed, normalizeTarget(target), { ...options, codec });
   if (options.payloads === false) return inspection;
   return enrichInspection(inspection, options);
 }

@@ -1,7 +1,5 @@
 /** Reading the input of `inspect()` from disk: a session file or a JSON message array. */
 import { readFile, stat } from 'node:fs/promises';
-import { decodeUtf8 } from '../../shared/session/parse.js';
-import type { InspectInput } from '../../shared/inspection.js';
 
 /** A clear, one-line error about an input that cannot be used at all. */
 export class InputError extends Error {
@@ -25,14 +23,4 @@ export async function readInputBytes(file: string): Promise<Uint8Array> {
   } catch (error) {
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
-}
-
-/** The text of an input, decoded as UTF-8 (invalid bytes become U+FFFD and are reported by the parser). */
-export async function readInputText(input: InspectInput): Promise<{ text: string; name: string; bytes: number }> {
-  if ('file' in input) {
-    const bytes = await readInputBytes(input.file);
-    return { text: decodeUtf8(bytes), name: input.file, bytes: bytes.byteLength };
-  }
-  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file } or { text }');
-  return { text: input.text, name: input.name ?? '<text>', bytes: input.text.length };
 }

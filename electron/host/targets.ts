@@ -1,7 +1,6 @@
 /** Completing a partial target from the session's own record (last model) and the catalogue. */
-import { readInputText } from './read-input.js';
+import { readInputSession } from './load-session.js';
 import { buildContext } from '../../shared/session/context.js';
-import { parseSession } from '../../shared/session/parse.js';
 import type { Target } from '../../shared/types.js';
 import { InputError } from './read-input.js';
 
@@ -37,8 +36,7 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
 export async function completeTarget(partial: PartialTarget, source: { file: string } | { text: string }): Promise<Target> {
   let { provider, api, modelId } = partial;
   if (!provider || !api || !modelId) {
-    const { text } = await readInputText(source);
-    const recorded = buildContext(parseSession(text)).lastModel;
+    const recorded = buildContext(await readInputSession(source)).lastModel;
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;

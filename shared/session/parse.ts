@@ -289,15 +289,52 @@ function topLevelElementOffsets(text: string): number[] {
  * newline are normal input. Bad lines are reported and skipped; the rest is kept.
  */
 export function parseSession(text: string): ParsedSession {
-  const sink = new DiagnosticSink();
-  if (looksLikeJsonArray(text)) return parseMessagesJson(text, sink);
+  if (looksLikeJsonArray(text)) return parseMessagesJson(text, new DiagnosticSink());
   const spans = splitLines(text);
-  const result: ParsedSession = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: sink.list, lineCount: spans.length, bom: hasBom(text) };
+  return parseSessionLines({
+    count: spans.length,
+    bom: hasBom(text),
+    byteLength: (i) => spans[i].end - spans[i].start,
+    text: (i) => text.slice(spans[i].start, spans[i].end),
+  });
+}
+
+/**
+ * The lines of a session file, read one at a time: the host serves them from a byte buffer and a
+ * line index, so no string ever holds the whole file (files of gigabytes open too).
+ */
+export interface LineSource {
+  /** Physical lines (line i is number i + 1). */
+  readonly count: number;
+  /** The file starts with a UTF-8 BOM (not part of line 1's text). */
+  readonly bom: boolean;
+  /** Length of line i (bytes or characters), without its terminator. */
+  byteLength(i: number): number;
+  /** Line i's text, decoded, without its terminator. */
+  text(i: number): string;
+  /** Whether line i's bytes are valid UTF-8 (when the source knows; text sources always are). */
+  validUtf8?(i: number): boolean;
+}
+
+/** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
+export const MAX_LINE_CHARS = 500 * 1024 * 1024;
+
+/** Parse a session file line by line (the JSONL format; a JSON message array needs `parseSession`). */
+export function parseSessionLines(lines: LineSource): ParsedSession {
+  const sink = new DiagnosticSink();
+  const result: ParsedSession = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: sink.list, lineCount: lines.count, bom: lines.bom };
   let firstContentLine = true;
   const ids = new Map<string, number>();
-  for (const span of spans) {
-    if (span.end === span.start) continue;
-    const raw = text.slice(span.start, span.end);
+  for (let i = 0; i < lines.count; i += 1) {
+    const span = { line: i + 1 };
+    const size = lines.byteLength(i);
+    if (size === 0) continue;
+    if (size > MAX_LINE_CHARS) {
+      sink.add(span.line, 0, 'error', 'line-too-large', `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`);
+      firstContentLine = false;
+      continue;
+    }
+    const raw = lines.text(i);
     if (raw.trim() === '') continue;
     let value: unknown;
     try {
@@ -310,7 +347,7 @@ export function parseSession(text: string): ParsedSession {
       }
       continue;
     }
-    if (raw.includes('\uFFFD')) {
+    if (raw.includes('\uFFFD') && lines.validUtf8?.(i) !== true) {
       sink.add(span.line, raw.indexOf('\uFFFD') + 1, 'warning', 'invalid-utf8', 'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -367,7 +404,7 @@ export function parseSession(text: string): ParsedSession {
     result.entries.push({ line: span.line, entry });
   }
   if (result.format === 'unknown') {
-    if (spans.length === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
+    if (lines.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
     result.format = 'jsonl';
   }
   return result;
