@@ -1,0 +1,27 @@
+// prettyJsonBytes must equal the byte length of JSON.stringify(value, null, 2) for any JSON-ish value.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { prettyJsonBytes } from '../../../../../electron/host/inspector/json-length.js';
+
+const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value, null, 2) ?? '');
+
+describe('prettyJsonBytes', () => {
+  it('matches JSON.stringify on escapes, non-ASCII, lone surrogates, undefined members and toJSON', () => {
+    const samples: unknown[] = [
+      null, true, false, 0, -1.5e-7, Number.NaN, Infinity, '', 'plain', 'quote " and \\ and \n\t\u0001', 'é ✓ 😀', '\ud800 lone', '\udc00',
+      [], {}, [undefined, () => 1, 1], { a: undefined, b: () => 1, c: 1 }, { nested: { deep: [1, { x: 'y' }] } }, new Date(0), { when: new Date(5) },
+    ];
+    for (const value of samples) expect(prettyJsonBytes(value), JSON.stringify(value)).toBe(bytesOf(value));
+  });
+
+  it('matches JSON.stringify on random JSON values', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => prettyJsonBytes(value) === bytesOf(value)), { numRuns: 1000 });
+    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withObjectString: false }), (value) => {
+      try {
+        return prettyJsonBytes(value) === bytesOf(value);
+      } catch {
+        return true; // BigInt etc.: JSON.stringify itself throws
+      }
+    }), { numRuns: 300 });
+  });
+});
