@@ -2,7 +2,7 @@
  * Runtime checks of InspectorApi arguments. They arrive over IPC or HTTP from a renderer we do not
  * trust with the file system, so every method validates its arguments before doing anything.
  */
-import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side } from './api.js';
+import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow } from './api.js';
 import type { InspectOptions, Target } from './types.js';
 
 /** An argument that does not have the shape the API promises. */
@@ -120,6 +120,20 @@ export function assertExportKind(value: unknown, where = 'kind'): asserts value 
   if (!EXPORT_KINDS.includes(value as ExportKind)) throw new ArgumentError(`${where}: expected one of ${EXPORT_KINDS.join(', ')}, got ${describe(value)}`);
 }
 
+/** A document window: two integers, 0 ≤ from ≤ to, at most MAX_DOCUMENT_WINDOW turns. */
+export function assertWindow(value: unknown, label: string): asserts value is DocumentWindow {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ArgumentError(`${label}: expected {from, to}`);
+  const w = value as Record<string, unknown>;
+  for (const key of Object.keys(w)) if (key !== 'from' && key !== 'to') throw new ArgumentError(`${label}: unexpected field "${key}"`);
+  assertIndex(`${label}.from`, w.from);
+  assertIndex(`${label}.to`, w.to);
+  if ((w.to as number) < (w.from as number)) throw new ArgumentError(`${label}: "to" must not be before "from"`);
+  if ((w.to as number) - (w.from as number) > MAX_DOCUMENT_WINDOW) throw new ArgumentError(`${label}: at most ${MAX_DOCUMENT_WINDOW} turns per window`);
+}
+
+/** The largest document window a caller may ask for. */
+export const MAX_DOCUMENT_WINDOW = 5000;
+
 function arity(method: string, args: readonly unknown[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
     throw new ArgumentError(`${method}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${args.length}`);
@@ -161,10 +175,17 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertIndex('getTurns(count)', args[3], MAX_TURN_WINDOW);
       return;
     case 'getDocument':
-      arity(method, args, 3);
+      // A trailing undefined window is the same call as no window (JSON and IPC may keep or drop it).
+      arity(method, args, 3, 4);
       assertId('getDocument(inspectionId)', args[0]);
       assertSide(args[1], 'getDocument(side)');
       assertView(args[2], 'getDocument(view)');
+      if (args[3] !== undefined && args[3] !== null) assertWindow(args[3], 'getDocument(window)');
+      return;
+    case 'reveal':
+      arity(method, args, 2);
+      assertId('reveal(inspectionId)', args[0]);
+      assertString('reveal(ref)', args[1], { max: 200 });
       return;
     case 'thumbnail':
       arity(method, args, 2);

@@ -122,21 +122,38 @@ export interface TurnRange {
   endLine: number;
 }
 
-/** An elided base64 string in a document: the placeholder and what it stands for. */
+/** An elided string in a document (base64, or text too long to show): the placeholder and what it stands for. */
 export interface Elision {
   line: number;
   placeholder: string;
+  /** Reference for `reveal` (and `thumbnail` for images). */
+  ref?: string;
+  /** `base64` (images and other binary) or `text` (a very long string). */
+  kind?: 'base64' | 'text';
   /** A reference for `thumbnail`, when the elided string is an image. */
   imageRef?: string;
   mimeType?: string;
   bytes: number;
 }
 
+/**
+ * A window of a document: the turns whose ORIGINAL index is in [from, to). The replay side holds the
+ * replay turns that come from those turns (and the turns hygiene created between them), so the two
+ * sides of a window line up. Large sessions are viewed window by window.
+ */
+export interface DocumentWindow {
+  from: number;
+  to: number;
+}
+
 /** One pretty-printed document (payload or transcript) with its turn map. */
 export interface DocumentText {
   text: string;
+  /** Line ranges of the turns in `text` (relative to the window's text when windowed). */
   ranges: TurnRange[];
   elisions: Elision[];
+  /** The window this text covers, and how many original turns the whole document has. */
+  window?: { from: number; to: number; totalTurns: number };
 }
 
 export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json';
@@ -160,7 +177,10 @@ export interface InspectorApi {
   /** Run hygiene for a target; returns the summary, documents are fetched separately. */
   inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
-  getDocument(inspectionId: string, side: Side, view: DocumentView): Promise<DocumentText>;
+  /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
+  getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;
+  /** The full text an elided string stands for (base64, a very long text): the "show anyway" of an elision. */
+  reveal(inspectionId: string, ref: string): Promise<string | null>;
   /** A small PNG (base64) of an image block, for hover previews. Never SVG. */
   thumbnail(inspectionId: string, imageRef: string): Promise<{ mimeType: 'image/png'; base64: string } | null>;
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
@@ -188,6 +208,7 @@ export const INSPECTOR_METHODS = [
   'inspect',
   'getTurns',
   'getDocument',
+  'reveal',
   'thumbnail',
   'explainError',
   'exportText',

@@ -3,12 +3,13 @@
  * sessions (path, bytes, text or the bundled sample), keeps them by id, inspects them for targets,
  * and hands out windows of turns and one document at a time, never whole sessions.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   DocumentText,
   DocumentView,
+  DocumentWindow,
   ExportKind,
   FileChangedEvent,
   InspectionSummary,
@@ -20,20 +21,22 @@ import type {
   TargetCatalog,
   TurnWindow,
 } from '../../shared/api.js';
-import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
+import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, assertWindow, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
 import { inspectParsed } from '../../shared/engine.js';
 import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import { messagesKey } from '../../shared/preflight/family.js';
 import { RULES } from '../../shared/rules/index.js';
 import { buildContext } from '../../shared/session/context.js';
-import { decodeUtf8, parseSession, type ParsedSession } from '../../shared/session/parse.js';
+import type { ParsedSession } from '../../shared/session/parse.js';
+import { digestBytes, parseSessionBytes } from './load-session.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { enrichDetailed, type EnrichedInspection } from './enrich.js';
 import { defaultImageCodec } from './image-codec.js';
 import { normalizeTarget } from './inspect.js';
 import { prettyDocument, type PrettyDocument } from './inspector/document-text.js';
+import { prettyJsonBytes } from './inspector/json-length.js';
 import { curlCommand, reportJson, reportMarkdown } from './inspector/exports.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
@@ -136,22 +139,22 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   };
 
   /** Read and parse a request's source. Only an unreadable source fails; problems inside are diagnostics. */
-  async function load(request: OpenRequest): Promise<{ bytes: Uint8Array; text: string; name: string; filePath: string | null }> {
+  async function load(request: OpenRequest): Promise<{ bytes: Uint8Array; name: string; filePath: string | null }> {
     switch (request.kind) {
       case 'path': {
         const filePath = path.resolve(request.path);
         const bytes = await readInputBytes(filePath);
-        return { bytes, text: decodeUtf8(bytes), name: path.basename(filePath), filePath };
+        return { bytes, name: path.basename(filePath), filePath };
       }
       case 'sample': {
         const filePath = sampleSessionPath();
         const bytes = await readFile(filePath);
-        return { bytes, text: decodeUtf8(bytes), name: path.basename(filePath), filePath };
+        return { bytes, name: path.basename(filePath), filePath };
       }
       case 'bytes':
-        return { bytes: request.bytes, text: decodeUtf8(request.bytes), name: path.basename(request.name), filePath: null };
+        return { bytes: request.bytes, name: path.basename(request.name), filePath: null };
       case 'text':
-        return { bytes: Buffer.from(request.text, 'utf8'), text: request.text, name: path.basename(request.name), filePath: null };
+        return { bytes: Buffer.from(request.text, 'utf8'), name: path.basename(request.name), filePath: null };
     }
   }
 
@@ -173,15 +176,17 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   }
 
   async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession }> {
-    const { bytes, text, name, filePath } = await load(request);
-    const parsed = parseSession(text);
+    const { bytes, name, filePath } = await load(request);
+    // Hash off the main thread while the lines are indexed and parsed.
+    const digest = digestBytes(bytes);
+    const parsed = parseSessionBytes(bytes);
     const { target, turnCount, diagnostics } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,
       name,
       path: filePath,
       sizeBytes: bytes.byteLength,
-      digest: createHash('sha256').update(bytes).digest('hex'),
+      digest: await digest,
       format: parsed.format,
       lineCount: parsed.lineCount,
       turnCount,
@@ -204,21 +209,61 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return info;
   }
 
-  function documentOf(record: InspectionRecord, side: Side, view: DocumentView): PrettyDocument {
-    const key = `${side}:${view}`;
+  /**
+   * The message indices a window covers on one side, inclusive: the original turns [from, to), or on
+   * the replay side the turns that come from them plus the turns hygiene created next to them.
+   */
+  function windowOnSide(record: InspectionRecord, side: Side, window: DocumentWindow): [number, number] {
+    const inspection = record.detail.inspection;
+    if (side === 'original') return [window.from, Math.min(window.to, inspection.original.messages.length) - 1];
+    const origins = inspection.replay.origins ?? [];
+    let lo = -1;
+    let hi = -2;
+    origins.forEach((origin, j) => {
+      if (origin === null || origin < window.from || origin >= window.to) return;
+      if (lo < 0) lo = j;
+      hi = j;
+    });
+    if (lo < 0) {
+      // Every turn of the window was dropped: show the created turns at that place, if any.
+      return [0, -1];
+    }
+    while (lo > 0 && origins[lo - 1] === null) lo -= 1;
+    while (hi + 1 < origins.length && origins[hi + 1] === null) hi += 1;
+    return [lo, hi];
+  }
+
+  function documentOf(record: InspectionRecord, side: Side, view: DocumentView, window?: DocumentWindow): PrettyDocument {
+    const key = window ? `${side}:${view}:${window.from}-${window.to}` : `${side}:${view}`;
     const cached = record.documents.get(key);
-    if (cached) return cached;
+    if (cached) {
+      record.documents.delete(key);
+      record.documents.set(key, cached);
+      return cached;
+    }
     const inspection = record.detail.inspection;
     const sideData = inspection[side];
     const turnOfIndex = (index: number): number | null => (side === 'original' ? index : inspection.replay.origins?.[index] ?? null);
+    const [lo, hi] = window ? windowOnSide(record, side, window) : [0, Number.MAX_SAFE_INTEGER];
+    const inWindow = (index: number | null | undefined) => index !== null && index !== undefined && index >= lo && index <= hi;
     let doc: PrettyDocument;
     if (view === 'transcript') {
-      doc = prettyDocument(sideData.messages, { listKey: null, entryTurn: (i) => ({ index: i, turn: turnOfIndex(i) }), refPrefix: key });
+      doc = prettyDocument(sideData.messages, { listKey: null, entryTurn: (i) => ({ index: i, turn: turnOfIndex(i) }), refPrefix: key, include: window ? inWindow : undefined });
     } else {
       const payload = record.detail[side];
       if (payload.payload === undefined || payload.family === null) {
         doc = prettyDocument({ error: payload.build.error ?? 'no payload was built' }, { listKey: null, entryTurn: () => null, refPrefix: key });
       } else {
+        // Payload entries without a source (merged or synthetic) go with the window when they sit between its entries.
+        let first = -1;
+        let last = -2;
+        if (window) {
+          payload.entrySources.forEach((source, i) => {
+            if (!inWindow(source)) return;
+            if (first < 0) first = i;
+            last = i;
+          });
+        }
         doc = prettyDocument(payload.payload, {
           listKey: messagesKey(payload.family),
           entryTurn: (i) => {
@@ -226,11 +271,27 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
             return index === null || index === undefined ? null : { index, turn: turnOfIndex(index) };
           },
           refPrefix: key,
+          include: window ? (i) => inWindow(payload.entrySources[i]) || (payload.entrySources[i] === null && i > first && i < last) : undefined,
         });
       }
     }
     record.documents.set(key, doc);
+    // Keep a few documents per inspection: windows are cheap to rebuild, whole documents of big sessions are not kept forever.
+    while (record.documents.size > 8) record.documents.delete(record.documents.keys().next().value as string);
     return doc;
+  }
+
+  /** The document an elision ref names (`side:view[:from-to]:n`). */
+  function documentOfRef(record: InspectionRecord, ref: string): PrettyDocument | null {
+    const parts = ref.split(':');
+    const [side, view] = parts;
+    if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
+    if (parts.length === 4) {
+      const m = /^(\d+)-(\d+)$/.exec(parts[2]);
+      if (!m) return null;
+      return documentOf(record, side, view, { from: Number(m[1]), to: Number(m[2]) });
+    }
+    return parts.length === 3 ? documentOf(record, side, view) : null;
   }
 
   const service: HostInspector = {
@@ -281,7 +342,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         const payload = detail[side];
         const out: InspectionSummary['original'] = {
           turnCount: enriched[side].messages.length,
-          payloadBytes: payload.payload === undefined ? null : Buffer.byteLength(JSON.stringify(payload.payload, null, 2)),
+          payloadBytes: payload.payload === undefined ? null : prettyJsonBytes(payload.payload),
         };
         if (payload.build.error) out.payloadError = payload.build.error;
         return out;
@@ -317,21 +378,22 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       return { total: inspection[side].messages.length, start, rows: turnRows(inspection, side, start, count, rules) };
     },
 
-    async getDocument(inspectionId: string, side: Side, view: DocumentView): Promise<DocumentText> {
+    async getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText> {
       assertId('getDocument(inspectionId)', inspectionId);
       assertSide(side, 'getDocument(side)');
       assertView(view, 'getDocument(view)');
-      const { text, ranges, elisions } = documentOf(inspectionOf(inspectionId), side, view);
-      return { text, ranges, elisions };
+      if (window !== undefined && window !== null) assertWindow(window, 'getDocument(window)');
+      const record = inspectionOf(inspectionId);
+      const { text, ranges, elisions } = documentOf(record, side, view, window ?? undefined);
+      if (!window) return { text, ranges, elisions };
+      return { text, ranges, elisions, window: { from: window.from, to: window.to, totalTurns: record.detail.inspection.original.messages.length } };
     },
 
     async thumbnail(inspectionId: string, imageRef: string) {
       assertId('thumbnail(inspectionId)', inspectionId);
       assertString('thumbnail(imageRef)', imageRef, { max: 200 });
       const record = inspectionOf(inspectionId);
-      const [side, view] = imageRef.split(':');
-      if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
-      const item = documentOf(record, side, view).elided.find((e) => e.ref === imageRef);
+      const item = documentOfRef(record, imageRef)?.elided.find((e) => e.ref === imageRef);
       if (!item || !item.mimeType?.startsWith('image/') || item.mimeType === 'image/svg+xml') return null;
       const codec = await defaultImageCodec();
       const thumb = codec ? await codec.thumbnail(item.base64) : null;
@@ -341,9 +403,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async reveal(inspectionId: string, ref: string): Promise<string | null> {
       assertId('reveal(inspectionId)', inspectionId);
       assertString('reveal(ref)', ref, { max: 200 });
-      const [side, view] = ref.split(':');
-      if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
-      return documentOf(inspectionOf(inspectionId), side, view).elided.find((e) => e.ref === ref)?.base64 ?? null;
+      return documentOfRef(inspectionOf(inspectionId), ref)?.elided.find((e) => e.ref === ref)?.base64 ?? null;
     },
 
     async explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]> {

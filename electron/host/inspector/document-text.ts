@@ -8,6 +8,8 @@ import { canonicalizeBase64, estimateDecodedBytes, readImageDimensions, sniffMim
 
 /** Strings shorter than this are shown as they are. */
 export const ELIDE_MIN_CHARS = 1024;
+/** Text longer than this (a huge tool output) is shown as a placeholder, revealed on request. */
+export const ELIDE_TEXT_CHARS = 64 * 1024;
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(?:;[^,;]*)*;base64,/i;
@@ -15,9 +17,10 @@ const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(?:;[^,;]*)*;base64,/i;
 /** A string replaced by a placeholder, kept so thumbnails can be made and the value revealed. */
 export interface ElidedValue {
   ref: string;
-  /** The base64 text (a data URL's prefix removed). */
+  /** The base64 text (a data URL's prefix removed), or the whole long text. */
   base64: string;
   mimeType?: string;
+  kind: 'base64' | 'text';
 }
 
 /** A pretty-printed document with its turn ranges and elisions. */
@@ -36,6 +39,8 @@ export interface PrettyOptions {
   entryTurn(i: number): { index: number; turn: number | null } | null;
   /** Prefix of elision refs (`replay:payload`), so a ref names its document. */
   refPrefix: string;
+  /** Which entries of the conversation list to write (a window); all when absent. */
+  include?: (i: number) => boolean;
 }
 
 /** Bytes in a short human form: `1.2 MB`, `512 KB`, `100 B`. */
@@ -46,18 +51,25 @@ export function humanBytes(bytes: number): string {
 }
 
 /** What a long string is, when it should be elided: base64 (maybe inside a data URL) and its image facts. */
-function classify(value: string): { base64: string; mimeType?: string } | null {
+function classify(value: string): { base64: string; mimeType?: string; kind: 'base64' | 'text' } | null {
   if (value.length < ELIDE_MIN_CHARS) return null;
   const dataUrl = DATA_URL.exec(value.slice(0, 200));
-  if (dataUrl) return { base64: value.slice(dataUrl[0].length), mimeType: dataUrl[1]?.toLowerCase() };
+  if (dataUrl) return { base64: value.slice(dataUrl[0].length), mimeType: dataUrl[1]?.toLowerCase(), kind: 'base64' };
   // A cheap look at the edges first: most long strings are prose or code, not base64.
-  if (!BASE64.test(value.slice(0, 64)) || !BASE64.test(value.slice(-64))) return null;
-  if (!BASE64.test(value)) return null;
+  const text = value.length > ELIDE_TEXT_CHARS ? { base64: value, kind: 'text' as const } : null;
+  if (!BASE64.test(value.slice(0, 64)) || !BASE64.test(value.slice(-64))) return text;
+  if (!BASE64.test(value)) return text;
   const sniffed = sniffMimeType(value);
-  return { base64: value, mimeType: sniffed?.startsWith('image/') ? sniffed : undefined };
+  return { base64: value, mimeType: sniffed?.startsWith('image/') ? sniffed : undefined, kind: 'base64' };
 }
 
-function placeholderFor(item: { base64: string; mimeType?: string }): { text: string; bytes: number } {
+function placeholderFor(item: { base64: string; mimeType?: string; kind: 'base64' | 'text' }): { text: string; bytes: number } {
+  if (item.kind === 'text') {
+    const first = item.base64.slice(0, 200).split('\n')[0].slice(0, 60);
+    let lines = 1;
+    for (let i = item.base64.indexOf('\n'); i >= 0; i = item.base64.indexOf('\n', i + 1)) lines += 1;
+    return { text: `<text ${humanBytes(item.base64.length)}, ${lines} lines: ${first}…>`, bytes: item.base64.length };
+  }
   const bytes = estimateDecodedBytes(item.base64);
   if (item.mimeType?.startsWith('image/')) {
     const canonical = canonicalizeBase64(item.base64.slice(0, 65536));
@@ -89,8 +101,8 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
     }
     const { text, bytes } = placeholderFor(item);
     const ref = `${options.refPrefix}:${elided.length}`;
-    elided.push({ ref, base64: item.base64, mimeType: item.mimeType });
-    const elision: Elision = { line, placeholder: text, bytes };
+    elided.push({ ref, base64: item.base64, mimeType: item.mimeType, kind: item.kind });
+    const elision: Elision = { line, placeholder: text, bytes, ref, kind: item.kind };
     if (item.mimeType?.startsWith('image/')) {
       elision.imageRef = ref;
       elision.mimeType = item.mimeType;
@@ -117,8 +129,11 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
         return;
       }
       chunks.push('[');
+      let written = 0;
       value.forEach((item, i) => {
-        if (i > 0) chunks.push(',');
+        if (isList && options.include && !options.include(i)) return;
+        if (written > 0) chunks.push(',');
+        written += 1;
         newline(depth + 1);
         const start = line;
         write(item, depth + 1, false);
@@ -127,6 +142,10 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
           if (turn) ranges.push({ index: turn.index, turn: turn.turn, startLine: start, endLine: line });
         }
       });
+      if (written === 0) {
+        chunks.push(']');
+        return;
+      }
       newline(depth);
       chunks.push(']');
     } else {

@@ -16,6 +16,7 @@ describe('validateArguments', () => {
       inspect: [ID, target],
       getTurns: [ID, 'replay', 0, 100],
       getDocument: [ID, 'original', 'payload'],
+      reveal: [ID, 'text:3'],
       thumbnail: [ID, 'replay:payload:0'],
       explainError: [null, 'messages.3: boom'],
       exportText: [ID, 'curl'],
@@ -27,6 +28,7 @@ describe('validateArguments', () => {
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
     expect(() => validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }])).not.toThrow();
+    expect(() => validateArguments('getDocument', [ID, 'replay', 'payload', { from: 10, to: 60 }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
   });
 
@@ -44,6 +46,10 @@ describe('validateArguments', () => {
       ['getTurns', [ID, 'replay', -1, 10], /getTurns\(start\)/],
       ['getTurns', [ID, 'replay', 0, 1e9], /getTurns\(count\): expected an integer from 0 to 10000/],
       ['getDocument', [ID, 'replay', 'html'], /getDocument\(view\)/],
+      ['getDocument', [ID, 'replay', 'payload', { from: 5, to: 2 }], /"to" must not be before "from"/],
+      ['getDocument', [ID, 'replay', 'payload', { from: 0, to: 5001 }], /at most 5000 turns/],
+      ['getDocument', [ID, 'replay', 'payload', { from: 0, to: 3, all: true }], /unexpected field "all"/],
+      ['reveal', [ID, 'x'.repeat(201)], /reveal\(ref\)/],
       ['exportText', [ID, 'pdf'], /exportText\(kind\): expected one of/],
       ['repair', [ID, 'not-a-digest'], /sha-256 hex digest/],
       ['reload', [{ id: ID }], /reload\(sessionId\): expected a string, got an object/],

@@ -144,6 +144,42 @@ describe('inspect and read back', () => {
     }
   });
 
+  it('serves a window of a document: only the turns of the window, with the same text per turn as the whole document', async () => {
+    const ins = fresh();
+    const info = await ins.open({ kind: 'text', name: 'w.jsonl', text: sessionText() });
+    const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
+    // A turn's lines, without the comma that separates it from the next one.
+    const slice = (doc: { text: string }, r: { startLine: number; endLine: number }) => doc.text.split('\n').slice(r.startLine - 1, r.endLine).join('\n').replace(/,$/, '');
+    for (const view of ['payload', 'transcript'] as const) {
+      const whole = await ins.getDocument(inspectionId, 'original', view);
+      const part = await ins.getDocument(inspectionId, 'original', view, { from: 1, to: 3 });
+      expect(part.window).toEqual({ from: 1, to: 3, totalTurns: 5 });
+      expect(part.ranges.map((r) => r.index)).toEqual([1, 2]);
+      for (const range of part.ranges) expect(slice(part, range)).toBe(slice(whole, whole.ranges.find((r) => r.index === range.index)!));
+      expect(part.text.length).toBeLessThan(whole.text.length);
+    }
+    // The stray tool result (original turn 3) is dropped: its window on the replay side holds no original turn.
+    const replayWhole = await ins.getDocument(inspectionId, 'replay', 'transcript');
+    const replayPart = await ins.getDocument(inspectionId, 'replay', 'transcript', { from: 0, to: 3 });
+    expect(replayPart.ranges.map((r) => r.index)).toEqual(replayWhole.ranges.slice(0, 3).map((r) => r.index));
+    const beyond = await ins.getDocument(inspectionId, 'original', 'transcript', { from: 40, to: 50 });
+    expect(beyond.ranges).toEqual([]);
+    await expect(ins.getDocument(inspectionId, 'original', 'payload', { from: 3, to: 1 })).rejects.toThrow(ArgumentError);
+  });
+
+  it('elides a very long text in documents and reveals it on demand', async () => {
+    const long = 'a long tool output line\n'.repeat(10_000);
+    const line = JSON.stringify({ type: 'message', id: 'l1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'user', content: long, timestamp: 6 } });
+    const ins = fresh();
+    const info = await ins.open({ kind: 'text', name: 'long.jsonl', text: sessionText([line]) });
+    const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
+    const doc = await ins.getDocument(inspectionId, 'original', 'transcript');
+    expect(doc.text.length).toBeLessThan(100_000);
+    const elision = doc.elisions.find((e) => e.kind === 'text');
+    expect(elision?.ref).toBeTruthy();
+    await expect(ins.reveal(inspectionId, elision!.ref!)).resolves.toBe(long);
+  });
+
   it('makes PNG thumbnails of elided images and exports the full payload', async () => {
     const png = (await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c33' } }).png().toBuffer()).toString('base64');
     const line = JSON.stringify({ type: 'message', id: 'i1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: png, mimeType: 'image/png' }], timestamp: 6 } });
