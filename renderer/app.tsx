@@ -3,13 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ShellCommand } from '../shared/api.js';
 import { createCommands } from './components/commands.js';
 import { DiffPane } from './components/diff-pane.js';
+import { ElisionViewer } from './components/elision-viewer.js';
 import { ErrorBoundary, FileChangedBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
 import { SidePanel } from './components/side-panel.js';
 import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
 import { TurnList } from './components/turn-list.js';
-import { errorMessage } from './format.js';
 import { useAppStore, useHost } from './store/context.js';
 
 /** The whole window. */
@@ -20,15 +20,11 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const commands = useMemo(() => createCommands(host, store, () => fileInput.current?.click()), [host, store]);
 
-  // Start-up: catalogue, recent files, the session given on the command line, file watching.
+  // Start-up: catalogue, recent files, file watching (main.tsx opens the launch session before this).
   useEffect(() => {
     const state = store.getState();
     void state.loadCatalog();
     void state.loadRecent();
-    host.shell.launchRequest().then(
-      (request) => request && store.getState().openSession(request),
-      (error: unknown) => store.getState().pushToast({ kind: 'error', text: `Could not read the launch arguments: ${errorMessage(error)}` }),
-    );
     return host.api.onFileChanged((event) => store.getState().fileChanged(event));
   }, [host, store]);
 
@@ -81,6 +77,13 @@ export function App() {
       else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
       else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
       else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
+      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp')) {
+        // Next / previous window of turns (not a menu command: the desktop menu has no such item).
+        e.preventDefault();
+        e.stopPropagation();
+        void store.getState().stepWindow(e.key === 'PageDown' ? 1 : -1);
+        return;
+      }
       if (!command) return;
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
       e.preventDefault();
@@ -145,6 +148,7 @@ export function App() {
       </main>
       <StatusBar mode={host.mode} />
       <RepairDialog />
+      <ElisionViewer />
       <Toasts />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">

@@ -1,27 +1,71 @@
 /**
- * A small cache of documents fetched from the host, kept outside React state: a payload can be tens
- * of megabytes and React only needs to know which one is shown.
+ * Caches of what the diff fetches from the host, kept outside React state: documents (whole, or one
+ * window of turns) and image thumbnails. React only ever holds which one is shown.
  */
-import type { DocumentText, DocumentView, InspectorApi, Side } from '../shared/api.js';
+import type { DocumentText, DocumentView, DocumentWindow, InspectorApi, Side } from '../shared/api.js';
 
-const MAX_ENTRIES = 8;
-const cache = new Map<string, Promise<DocumentText>>();
+/** Documents kept: a few windows of both sides, so stepping back and forth does not refetch. */
+const MAX_DOCUMENTS = 12;
+/** Characters of text kept at most (whole documents of mid-sized sessions are megabytes each). */
+const MAX_CHARS = 64 * 1024 * 1024;
 
-/** Fetch (or reuse) one document of an inspection. */
-export function fetchDocument(api: InspectorApi, inspectionId: string, side: Side, view: DocumentView): Promise<DocumentText> {
-  const key = `${inspectionId}\u0000${side}\u0000${view}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // Refresh its place in the least-recently-used order.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
+/** The cache key of one document (or window of it). */
+export function documentKey(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow | null): string {
+  return `${inspectionId}\u0000${side}\u0000${view}\u0000${window ? `${window.from}-${window.to}` : 'whole'}`;
+}
+
+/** A least-recently-used cache of documents fetched from one host. */
+export class DocumentCache {
+  private readonly entries = new Map<string, { pending: Promise<DocumentText>; chars: number }>();
+
+  constructor(private readonly api: InspectorApi) {}
+
+  /** Fetch (or reuse) one document of an inspection, or one window of it. */
+  get(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow | null): Promise<DocumentText> {
+    const key = documentKey(inspectionId, side, view, window);
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Refresh its place in the least-recently-used order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.pending;
+    }
+    const pending = window ? this.api.getDocument(inspectionId, side, view, { from: window.from, to: window.to }) : this.api.getDocument(inspectionId, side, view);
+    const entry = { pending, chars: 0 };
+    this.entries.set(key, entry);
+    pending.then(
+      (doc) => {
+        entry.chars = doc.text.length;
+        this.trim();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    this.trim();
+    return pending;
   }
-  const pending = api.getDocument(inspectionId, side, view);
-  cache.set(key, pending);
-  pending.catch(() => cache.delete(key));
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  return pending;
+
+  /** Forget every document of other inspections (a new inspection replaces the old one). */
+  keepOnly(inspectionId: string): void {
+    for (const key of [...this.entries.keys()]) if (!key.startsWith(`${inspectionId}\u0000`)) this.entries.delete(key);
+  }
+
+  /** How many documents are cached (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private trim(): void {
+    let chars = 0;
+    for (const entry of this.entries.values()) chars += entry.chars;
+    // The newest entry (the one being shown) always stays.
+    while (this.entries.size > 1 && (this.entries.size > MAX_DOCUMENTS || chars > MAX_CHARS)) {
+      const oldest = this.entries.keys().next().value as string;
+      chars -= this.entries.get(oldest)?.chars ?? 0;
+      this.entries.delete(oldest);
+    }
+  }
 }
 
 const thumbnails = new Map<string, Promise<{ mimeType: 'image/png'; base64: string } | null>>();

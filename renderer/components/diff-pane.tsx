@@ -1,15 +1,27 @@
-/** The center of the app: the original/replay diff of the payload or transcript, with marks and reveals. */
-import { useEffect, useRef, useState } from 'react';
-import type { DocumentText, Elision, Side } from '../../shared/api.js';
+/**
+ * The center of the app: the original/replay diff of the payload or transcript — whole for small
+ * sessions, one window of turns for large ones — with marks, reveals and elided-string previews.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { Elision, Side } from '../../shared/api.js';
 import { annotationSpans, turnSpans, type DiffSpans } from '../diff/line-map.js';
 import { buildMarks, findingSpans } from '../diff/marks.js';
-import { fetchDocument, fetchThumbnail } from '../documents.js';
-import { errorMessage, formatBytes } from '../format.js';
-import { DiffEditor, type DiffEditorHandle } from '../monaco/diff-editor.js';
+import { windowHas } from '../diff/windows.js';
+import { fetchThumbnail } from '../documents.js';
+import { loadEditor } from '../editor-loader.js';
+import { formatBytes } from '../format.js';
+import type { DiffEditorHandle } from '../monaco/diff-editor.js';
+import { perfMark } from '../perf.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
+import type { ShownDocuments } from '../store/types.js';
 import { useColorScheme } from './use-color-scheme.js';
+import { WindowBar } from './window-bar.js';
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
+// Monaco loads once a session is being opened: its start-up then overlaps the host's work instead
+// of delaying the app's first requests (see editor-loader.ts).
+const DiffEditor = lazy(() => loadEditor().then((module) => ({ default: module.DiffEditor })));
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 /** A thumbnail floating next to the pointer. */
 interface Preview {
@@ -25,68 +37,68 @@ function spanText(spans: DiffSpans | null, side: Side): string {
   return span ? `${span.startLine}-${span.endLine}` : '';
 }
 
+const NONE: ShownDocuments = { key: '', original: null, replay: null };
+
 /** The diff pane. */
 export function DiffPane() {
   const { api } = useHost();
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
+  const wantEditor = useApp((s) => s.session.info !== null || s.session.loading);
   const view = useApp((s) => s.ui.view);
   const focus = useApp((s) => s.ui.focus);
   const focusSeq = useApp((s) => s.ui.focusSeq);
   const explanations = useApp((s) => s.ui.explanations);
+  const diffKey = useApp((s) => s.diff.key);
+  const diffWindow = useApp((s) => s.diff.window);
+  const diffLoading = useApp((s) => s.diff.loading);
+  const diffError = useApp((s) => s.diff.error);
+  const locating = useApp((s) => s.diff.locating);
+  const focusTurn = useApp((s) => s.diff.focusTurn);
   const scheme = useColorScheme();
   const [hideUnchanged, setHideUnchanged] = useState(true);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [editorReady, setEditorReady] = useState(false);
   const [revealed, setRevealed] = useState<DiffSpans | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [revealNote, setRevealNote] = useState<string | null>(null);
   const [diffing, setDiffing] = useState(false);
+  const [firstDiffMs, setFirstDiffMs] = useState<number | null>(null);
+  const [diffComputedMs, setDiffComputedMs] = useState<number | null>(null);
   const editor = useRef<DiffEditorHandle>(null);
-  const docs = useRef<{ key: string; original: DocumentText | null; replay: DocumentText | null }>({ key: '', original: null, replay: null });
-  const [docsKey, setDocsKey] = useState('');
+  // The documents in the editor (never React state: they can be megabytes); `appliedKey` names them.
+  const applied = useRef<ShownDocuments>(NONE);
+  const [appliedKey, setAppliedKey] = useState('');
 
-  // Load both documents whenever the inspection or the view changes.
+  // Put the documents the store shows into the editor (once Monaco is loaded).
   useEffect(() => {
-    if (!summary) {
-      docs.current = { key: '', original: null, replay: null };
-      editor.current?.setDocuments('', '');
-      setDocsKey('');
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    let cancelled = false;
-    const key = `${summary.inspectionId}:${view}`;
-    setStatus({ kind: 'loading' });
-    Promise.all([fetchDocument(api, summary.inspectionId, 'original', view), fetchDocument(api, summary.inspectionId, 'replay', view)]).then(
-      ([original, replay]) => {
-        if (cancelled) return;
-        docs.current = { key, original, replay };
-        editor.current?.setDocuments(original.text, replay.text);
-        setDocsKey(key);
-        setStatus({ kind: 'ready' });
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setStatus({ kind: 'error', message: `Could not load the ${view}: ${errorMessage(error)}` });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, summary, view]);
+    if (!editorReady) return;
+    const docs = store.getState().shownDocuments();
+    if (docs.key !== diffKey) return;
+    editor.current?.setDocuments(docs.original?.text ?? '', docs.replay?.text ?? '');
+    applied.current = docs;
+    setAppliedKey(docs.key);
+    if (docs.key) perfMark('models-set');
+  }, [store, diffKey, editorReady]);
 
   // Gutter marks follow the documents and the pasted-error explanations.
   useEffect(() => {
-    if (!summary || !docsKey || docs.current.key !== docsKey) return;
-    const d = { original: docs.current.original, replay: docs.current.replay };
+    if (!summary || !appliedKey || applied.current.key !== appliedKey) return;
+    const d = { original: applied.current.original, replay: applied.current.replay };
     const marks = buildMarks(summary, d, view, explanations);
     for (const side of ['original', 'replay'] as const) editor.current?.setMarks(side, marks[side], d[side]?.elisions ?? []);
-  }, [summary, docsKey, view, explanations]);
+  }, [summary, appliedKey, view, explanations]);
 
-  // Reveal what the user selected (annotation, turn, finding) once its documents are in.
+  // Reveal what the user selected (annotation, turn, finding) once the window that shows it is in.
   useEffect(() => {
-    if (!summary || !focus || !docsKey || docs.current.key !== docsKey) return;
-    const d = { original: docs.current.original, replay: docs.current.replay };
+    if (!summary || !focus || !appliedKey || applied.current.key !== appliedKey) return;
+    // The selection's window is still being found or fetched: reveal when it is in.
+    if (locating || diffLoading) return;
+    // The user stepped to another window: the selection is not in it.
+    if (focusTurn !== null && diffWindow && !windowHas(diffWindow, focusTurn)) {
+      setRevealNote(null);
+      return;
+    }
+    const d = { original: applied.current.original, replay: applied.current.replay };
     let spans: DiffSpans | null = null;
     // What each side is expected to show, to explain an empty side instead of silently not moving.
     let wanted: { original: number | null; replay: number | null } = { original: null, replay: null };
@@ -112,7 +124,7 @@ export function DiffPane() {
       if (turn !== null && !spans[side]) notes.push(`turn #${turn} has no lines in the ${side} ${view}${view === 'payload' ? ' (the payload builder leaves it out: see the transcript view)' : ''}`);
     }
     setRevealNote(notes.length ? notes.join(' · ') : null);
-  }, [summary, focus, focusSeq, docsKey, view]);
+  }, [summary, focus, focusSeq, appliedKey, view, locating, diffLoading, focusTurn, diffWindow]);
 
   const onElisionHover = (hover: { side: Side; elision: Elision; x: number; y: number } | null): void => {
     if (!hover || !summary) {
@@ -120,7 +132,7 @@ export function DiffPane() {
       return;
     }
     const { elision } = hover;
-    setPreview((prev) => (prev && prev.elision === elision ? { ...prev, x: hover.x, y: hover.y } : { x: hover.x, y: hover.y, elision, src: null, note: elision.imageRef ? 'loading preview…' : 'not an image' }));
+    setPreview((prev) => (prev && prev.elision === elision ? { ...prev, x: hover.x, y: hover.y } : { x: hover.x, y: hover.y, elision, src: null, note: elision.imageRef ? 'loading preview…' : null }));
     if (!elision.imageRef) return;
     fetchThumbnail(api, summary.inspectionId, elision.imageRef).then(
       (thumb) => {
@@ -132,6 +144,25 @@ export function DiffPane() {
     );
   };
 
+  const onPainted = (): void => {
+    if (firstDiffMs !== null || !applied.current.key) return;
+    perfMark('first-diff');
+    setFirstDiffMs(Math.round(performance.now()));
+  };
+  const onDiffing = (value: boolean): void => {
+    setDiffing(value);
+    if (!value && applied.current.key && diffComputedMs === null) {
+      perfMark('diff-computed');
+      setDiffComputedMs(Math.round(performance.now()));
+    }
+  };
+
+  let status: Status = 'idle';
+  if (summary) {
+    if (diffError) status = 'error';
+    else if (diffLoading || !diffKey || appliedKey !== diffKey) status = 'loading';
+    else status = 'ready';
+  }
   const label = view === 'payload' ? 'payload' : 'transcript';
   const sideInfo = (side: Side) => {
     if (!summary) return null;
@@ -148,11 +179,15 @@ export function DiffPane() {
     <section
       className="diff-pane"
       data-testid="diff-view"
-      data-status={status.kind}
+      data-status={status}
       data-view={view}
       data-diffing={diffing ? 'true' : 'false'}
       data-revealed-original={spanText(revealed, 'original')}
       data-revealed-replay={spanText(revealed, 'replay')}
+      data-window-from={diffWindow?.from ?? ''}
+      data-window-to={diffWindow?.to ?? ''}
+      data-first-diff-ms={firstDiffMs ?? ''}
+      data-diff-computed-ms={diffComputedMs ?? ''}
       aria-label="Original and replay diff"
     >
       <header className="pane-header diff-header">
@@ -161,7 +196,7 @@ export function DiffPane() {
         </div>
         <div className="diff-title">
           <strong>Replay {label}</strong> {sideInfo('replay')}
-          {diffing && status.kind === 'ready' && (
+          {diffing && status === 'ready' && (
             <span className="muted small" role="status" data-testid="diffing">
               <span className="spinner" /> computing the diff…
             </span>
@@ -171,11 +206,34 @@ export function DiffPane() {
           </label>
         </div>
       </header>
+      <WindowBar />
       <div className="diff-body">
-        <DiffEditor ref={editor} theme={scheme} hideUnchanged={hideUnchanged} onElisionHover={onElisionHover} onRevealed={setRevealed} onDiffing={setDiffing} />
+        {wantEditor && (
+        <Suspense fallback={<div className="diff-editor-host" data-testid="editor-loading" />}>
+          <DiffEditor
+            ref={editor}
+            theme={scheme}
+            hideUnchanged={hideUnchanged}
+            onReady={() => setEditorReady(true)}
+            onPainted={onPainted}
+            onElisionHover={onElisionHover}
+            onElisionClick={(side, elision) => {
+              setPreview(null);
+              store.getState().openElision({ side, elision });
+            }}
+            onRevealed={setRevealed}
+            onDiffing={onDiffing}
+          />
+        </Suspense>
+        )}
         {!summary && <EmptyState />}
-        {status.kind === 'loading' && <div className="overlay-note" role="status">Loading the {label}…</div>}
-        {status.kind === 'ready' && revealNote && (
+        {status === 'loading' && !diffKey && <div className="overlay-note" role="status">Loading the {label}…</div>}
+        {summary && !editorReady && status !== 'error' && (
+          <div className="overlay-note" role="status">
+            Loading the editor…
+          </div>
+        )}
+        {status === 'ready' && revealNote && (
           <div className="overlay-note subtle" role="status" data-testid="reveal-note">
             {revealNote}
             <button type="button" className="link" onClick={() => setRevealNote(null)} aria-label="Dismiss">
@@ -183,9 +241,9 @@ export function DiffPane() {
             </button>
           </div>
         )}
-        {status.kind === 'error' && (
+        {status === 'error' && (
           <div className="overlay-note error" role="alert">
-            {status.message}
+            {diffError}
             <button type="button" onClick={() => store.getState().setView(view === 'payload' ? 'transcript' : 'payload')}>
               Show the {view === 'payload' ? 'transcript' : 'payload'} instead
             </button>
@@ -195,7 +253,8 @@ export function DiffPane() {
       {preview && (
         <div className="thumb-popover" style={{ left: preview.x + 16, top: preview.y + 16 }} role="tooltip">
           <div className="thumb-caption">{preview.elision.placeholder}</div>
-          {preview.src ? <img src={preview.src} alt={`preview of ${preview.elision.mimeType ?? 'image'}`} /> : <div className="muted">{preview.note}</div>}
+          {preview.src ? <img src={preview.src} alt={`preview of ${preview.elision.mimeType ?? 'image'}`} /> : preview.note ? <div className="muted">{preview.note}</div> : null}
+          <div className="thumb-hint small">click to show the full {preview.elision.kind === 'text' ? 'text' : 'string'}</div>
         </div>
       )}
     </section>

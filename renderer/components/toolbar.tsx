@@ -1,10 +1,11 @@
 /** The toolbar: open, sample, recent files, target, view toggle, export and repair. */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ExportKind } from '../../shared/api.js';
 import { baseName } from '../format.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
 import { TargetPicker } from './target-picker.js';
+import { useDismiss } from './use-dismiss.js';
 
 const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'payload-json', label: 'Replay payload (JSON)' },
@@ -13,26 +14,6 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'report-json', label: 'Inspection report (JSON)' },
 ];
 
-/** Closes a popover on outside click and Escape. */
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
-  return ref;
-}
 
 function RecentMenu() {
   const store = useAppStore();

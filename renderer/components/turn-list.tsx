@@ -2,6 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Side, TurnRow } from '../../shared/api.js';
+import { windowHas } from '../diff/windows.js';
 import { errorMessage, formatBytes, formatTokens } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
 
@@ -16,6 +17,10 @@ export function TurnList() {
   const summary = useApp((s) => s.inspection.summary);
   const side = useApp((s) => s.ui.turnSide);
   const focus = useApp((s) => s.ui.focus);
+  const diffWindow = useApp((s) => s.diff.window);
+  const windowed = useApp((s) => s.diff.size > 0);
+  // The host answers one request at a time: the diff's first documents go first (first screen).
+  const diffFirst = useApp((s) => s.diff.loading && s.diff.key === '');
   const scroller = useRef<HTMLDivElement>(null);
   // Rows live in a ref (they can be many); `version` re-renders when a window arrives.
   const rows = useRef(new Map<number, TurnRow>());
@@ -61,8 +66,9 @@ export function TurnList() {
   const items = virtualizer.getVirtualItems();
 
   useEffect(() => {
+    if (diffFirst) return;
     for (const item of items) if (!rows.current.has(item.index)) ensure(item.index);
-  }, [items, ensure, version]);
+  }, [items, ensure, version, diffFirst]);
 
   // Keep the selected turn in view when it is chosen elsewhere (annotation, error box).
   const selectedIndex = focus?.kind === 'turn' && focus.side === side ? focus.index : null;
@@ -86,18 +92,38 @@ export function TurnList() {
         </div>
       </header>
       {error && <div className="error small" role="alert">{error}</div>}
-      <div className="turn-scroll" ref={scroller} data-testid="turn-list" data-total={total}>
+      <div
+        className="turn-scroll"
+        ref={scroller}
+        data-testid="turn-list"
+        data-total={total}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          // Up/Down move the selection through the list; the diff follows (fetching its window).
+          if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey || total === 0) return;
+          e.preventDefault();
+          const from = selectedIndex ?? (e.key === 'ArrowDown' ? -1 : total);
+          const next = Math.min(total - 1, Math.max(0, from + (e.key === 'ArrowDown' ? 1 : -1)));
+          store.getState().selectTurn(side, next);
+          // Rows come and go as the list scrolls: keep the keyboard on the list itself.
+          scroller.current?.focus({ preventScroll: true });
+        }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows.current.get(item.index);
             const selected = selectedIndex === item.index;
+            // Which turns the diff's window covers (original indices; replay rows by their origin).
+            const original = side === 'original' ? item.index : (row?.turn ?? null);
+            const inWindow = windowed && original !== null && windowHas(diffWindow, original);
             return (
               <button
                 type="button"
                 key={item.key}
-                className={`turn-item${selected ? ' selected' : ''}${row && row.rules.length ? ' touched' : ''}`}
+                className={`turn-item${selected ? ' selected' : ''}${row && row.rules.length ? ' touched' : ''}${inWindow ? ' in-window' : ''}`}
                 data-testid="turn-item"
                 data-index={item.index}
+                data-in-window={inWindow ? 'true' : undefined}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
                 onClick={() => store.getState().selectTurn(side, item.index)}
                 aria-pressed={selected}

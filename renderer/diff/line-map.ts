@@ -18,13 +18,36 @@ function spanOf(range: TurnRange | undefined): LineSpan | null {
   return range ? { startLine: range.startLine, endLine: range.endLine } : null;
 }
 
+/** Lookups of one document's ranges by side index and by original turn (built once per range list). */
+interface RangeIndex {
+  byIndex: Map<number, TurnRange>;
+  /** The first range of each original turn. */
+  byTurn: Map<number, TurnRange>;
+}
+
+const indexes = new WeakMap<readonly TurnRange[], RangeIndex>();
+
+/**
+ * The lookups of a range list. Windowed documents do not start at index 0 and a long session has
+ * thousands of annotations, so positional access and linear searches are both out.
+ */
+function rangeIndex(ranges: readonly TurnRange[]): RangeIndex {
+  let index = indexes.get(ranges);
+  if (!index) {
+    index = { byIndex: new Map(), byTurn: new Map() };
+    for (const range of ranges) {
+      if (!index.byIndex.has(range.index)) index.byIndex.set(range.index, range);
+      if (range.turn !== null && !index.byTurn.has(range.turn)) index.byTurn.set(range.turn, range);
+    }
+    indexes.set(ranges, index);
+  }
+  return index;
+}
+
 /** The range of a turn by its index on that side. */
 export function rangeByIndex(ranges: readonly TurnRange[], index: number | null): LineSpan | null {
   if (index === null) return null;
-  // Ranges are normally indexed by position; fall back to a search when a side skips turns.
-  const direct = ranges[index];
-  if (direct && direct.index === index) return spanOf(direct);
-  return spanOf(ranges.find((r) => r.index === index));
+  return spanOf(rangeIndex(ranges).byIndex.get(index));
 }
 
 /**
@@ -45,10 +68,10 @@ export function turnSpans(side: Side, index: number, original: DocumentText | nu
     return {
       original: original ? rangeByIndex(original.ranges, index) : null,
       // Replay turns remember the original turn they came from; the first one is the counterpart.
-      replay: replay ? spanOf(replay.ranges.find((r) => r.turn === index)) : null,
+      replay: replay ? spanOf(rangeIndex(replay.ranges).byTurn.get(index)) : null,
     };
   }
-  const own = replay ? replay.ranges.find((r) => r.index === index) : undefined;
+  const own = replay ? rangeIndex(replay.ranges).byIndex.get(index) : undefined;
   return {
     original: original && own && own.turn !== null ? rangeByIndex(original.ranges, own.turn) : null,
     replay: spanOf(own),
@@ -84,40 +107,74 @@ export function parseJsonPath(path: string): PathStep[] | null {
   return consumed === path.length && steps.length > 0 ? steps : null;
 }
 
+/** A trie of wanted paths: one node per step, `path` set where a wanted path ends. */
+interface PathNode {
+  children: Map<PathStep, PathNode>;
+  path: string | null;
+}
+
 /**
  * Find the lines of a JSON path in pretty-printed JSON text, without parsing it into objects.
  *
- * Documents can be tens of megabytes: this scans the text once, tracking the current path, and stops
- * as soon as the value at the path has ended. Returns null when the path is not in the text.
+ * Returns null when the path is not in the text. See `locateJsonPaths` for many paths at once.
  */
 export function locateJsonPath(text: string, path: string): LineSpan | null {
-  const want = parseJsonPath(path);
-  if (!want) return null;
-  // A stack of containers: the key/index of the value being read in each.
-  const stack: { array: boolean; key: PathStep | null; index: number }[] = [];
+  return locateJsonPaths(text, [path]).get(path) ?? null;
+}
+
+/**
+ * Find the lines of many JSON paths in one scan of pretty-printed JSON text.
+ *
+ * Documents can be megabytes and a long session can have hundreds of preflight findings: the text
+ * is scanned once whatever the number of paths, tracking only the containers a wanted path goes
+ * through, and the scan stops as soon as every path has ended. Paths absent from the text are absent
+ * from the result.
+ */
+export function locateJsonPaths(text: string, paths: Iterable<string>): Map<string, LineSpan> {
+  const found = new Map<string, LineSpan>();
+  const root: PathNode = { children: new Map(), path: null };
+  let wanted = 0;
+  for (const path of new Set(paths)) {
+    const steps = parseJsonPath(path);
+    if (!steps) continue;
+    let node = root;
+    for (const step of steps) {
+      let next = node.children.get(step);
+      if (!next) {
+        next = { children: new Map(), path: null };
+        node.children.set(step, next);
+      }
+      node = next;
+    }
+    if (node.path === null) {
+      node.path = path;
+      wanted += 1;
+    }
+  }
+  if (wanted === 0) return found;
+
+  // Containers being read: the key/index of their current value and the trie node of the container.
+  const stack: { array: boolean; index: number; node: PathNode | null }[] = [];
+  // Wanted values that have started and not ended yet (nested paths can both be open).
+  const open: { path: string; depth: number; startLine: number }[] = [];
   let line = 1;
-  let startLine = -1;
-  let matchDepth = -1;
   let pendingKey: string | null = null;
 
-  const currentPathMatches = (): boolean => {
-    if (stack.length !== want.length) return false;
-    for (let i = 0; i < want.length; i += 1) if (stack[i].key !== want[i]) return false;
-    return true;
-  };
-  const beginValue = (): void => {
+  /** A value starts: returns the trie node of the value (null when no wanted path goes through it). */
+  const beginValue = (): PathNode | null => {
     const top = stack[stack.length - 1];
-    if (!top) return;
-    if (top.array) top.key = top.index;
-    else top.key = pendingKey;
-    if (startLine < 0 && currentPathMatches()) {
-      startLine = line;
-      matchDepth = stack.length;
-    }
+    const node = top ? (top.node?.children.get(top.array ? top.index : (pendingKey ?? '')) ?? null) : root;
+    if (node?.path && !found.has(node.path) && !open.some((o) => o.path === node.path)) open.push({ path: node.path, depth: stack.length, startLine: line });
+    return node;
   };
-  const endValue = (): LineSpan | null => {
-    if (startLine >= 0 && stack.length === matchDepth) return { startLine, endLine: line };
-    return null;
+  /** A value ended at the current depth: close the matches that began there. */
+  const endValue = (): boolean => {
+    for (let k = open.length - 1; k >= 0; k -= 1) {
+      if (open[k].depth !== stack.length) continue;
+      found.set(open[k].path, { startLine: open[k].startLine, endLine: line });
+      open.splice(k, 1);
+    }
+    return found.size === wanted;
   };
 
   for (let i = 0; i < text.length; i += 1) {
@@ -127,40 +184,41 @@ export function locateJsonPath(text: string, path: string): LineSpan | null {
     } else if (ch === 34 /* " */) {
       let j = i + 1;
       while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
-      const raw = text.slice(i + 1, j);
       let k = j + 1;
       while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k += 1;
       const top = stack[stack.length - 1];
       if (top && !top.array && text.charCodeAt(k) === 58 /* : */) {
-        try {
-          pendingKey = JSON.parse(`"${raw}"`) as string;
-        } catch {
+        const raw = text.slice(i + 1, j);
+        if (raw.includes('\\')) {
+          try {
+            pendingKey = JSON.parse(`"${raw}"`) as string;
+          } catch {
+            pendingKey = raw;
+          }
+        } else {
           pendingKey = raw;
         }
         i = k;
       } else {
         beginValue();
-        const done = endValue();
-        if (done) return done;
+        if (endValue()) return found;
         i = j;
       }
     } else if (ch === 123 /* { */ || ch === 91 /* [ */) {
-      beginValue();
-      stack.push({ array: ch === 91, key: null, index: 0 });
+      const node = beginValue();
+      stack.push({ array: ch === 91, index: 0, node: node && node.children.size > 0 ? node : null });
     } else if (ch === 125 /* } */ || ch === 93 /* ] */) {
       stack.pop();
-      const done = endValue();
-      if (done) return done;
+      if (endValue()) return found;
     } else if (ch === 44 /* , */) {
       const top = stack[stack.length - 1];
       if (top?.array) top.index += 1;
     } else if (ch !== 32 && ch !== 9 && ch !== 13 && ch !== 58) {
       // A bare literal (number, true, false, null): one value, then skip to its end.
       beginValue();
-      const done = endValue();
-      if (done) return done;
+      if (endValue()) return found;
       while (i + 1 < text.length && !/[\s,\]}]/.test(text[i + 1])) i += 1;
     }
   }
-  return null;
+  return found;
 }

@@ -1,7 +1,8 @@
 /** Builds the gutter marks of each side from annotations, preflight findings and explained turns. */
 import type { DocumentText, DocumentView, InspectionSummary, Side } from '../../shared/api.js';
 import type { ErrorExplanation, PreflightFinding } from '../../shared/inspection.js';
-import { annotationSpans, locateJsonPath, rangeByIndex, turnSpans, type DiffSpans, type LineSpan } from './line-map.js';
+import { annotationSpans, locateJsonPath, locateJsonPaths, parseJsonPath, rangeByIndex, turnSpans, type DiffSpans, type LineSpan } from './line-map.js';
+import { isWhole } from './windows.js';
 
 /** A mark before it is handed to the editor (same shape as the editor's GutterMark). */
 export interface Mark extends LineSpan {
@@ -9,14 +10,71 @@ export interface Mark extends LineSpan {
   hover: string;
 }
 
+/** Offsets where each line of a text starts (index 0 is line 1), built once per text. */
+const lineStarts = new WeakMap<DocumentText, Int32Array>();
+
+function lineStartsOf(doc: DocumentText): Int32Array {
+  let starts = lineStarts.get(doc);
+  if (!starts) {
+    let count = 1;
+    for (let i = doc.text.indexOf('\n'); i >= 0; i = doc.text.indexOf('\n', i + 1)) count += 1;
+    starts = new Int32Array(count);
+    let n = 1;
+    for (let i = doc.text.indexOf('\n'); i >= 0; i = doc.text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+    lineStarts.set(doc, starts);
+  }
+  return starts;
+}
+
+/** The text of lines [startLine, endLine] of a document. */
+function linesOf(doc: DocumentText, span: LineSpan): string {
+  const starts = lineStartsOf(doc);
+  const from = starts[Math.max(0, span.startLine - 1)] ?? doc.text.length;
+  const to = span.endLine < starts.length ? starts[span.endLine] : doc.text.length;
+  return doc.text.slice(from, to);
+}
+
+/** `content[1].id` from the steps after `messages[3]`. */
+function joinPath(steps: readonly (string | number)[]): string {
+  return steps.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('');
+}
+
+/** True when a document is one window of a larger one (its JSON paths do not index the whole list). */
+function isPartial(doc: DocumentText): boolean {
+  return doc.window !== undefined && !isWhole(doc.window);
+}
+
+/**
+ * Where preflight findings sit in one document, in one scan: by JSON path in a whole payload; in a
+ * window, the path's list index does not count from the window's first entry, so the finding's
+ * message is found by its turn range and the rest of the path inside it; else the message's range.
+ *
+ * `messageIndex` is an index in the payload's list, taken as the turn on that side: they are the same
+ * for most providers, and the contract carries nothing better yet.
+ */
+export function findingSpansOf(findings: readonly PreflightFinding[], doc: DocumentText | null, view: DocumentView): (LineSpan | null)[] {
+  if (!doc) return findings.map(() => null);
+  const byTurn = findings.map((f) => rangeByIndex(doc.ranges, f.messageIndex));
+  if (view !== 'payload') return byTurn;
+  if (!isPartial(doc)) {
+    const located = locateJsonPaths(
+      doc.text,
+      findings.map((f) => f.path).filter((path) => path),
+    );
+    return findings.map((f, i) => located.get(f.path) ?? byTurn[i]);
+  }
+  return findings.map((f, i) => {
+    const range = byTurn[i];
+    const steps = f.path ? parseJsonPath(f.path) : null;
+    if (!range || !steps || steps.length < 3 || typeof steps[1] !== 'number') return range;
+    const inner = locateJsonPath(linesOf(doc, range), joinPath(steps.slice(2)));
+    return inner ? { startLine: range.startLine + inner.startLine - 1, endLine: range.startLine + inner.endLine - 1 } : range;
+  });
+}
+
 /** Where a preflight finding sits: its JSON path in a payload, else its message's turn range. */
 export function findingSpan(finding: PreflightFinding, doc: DocumentText | null, view: DocumentView): LineSpan | null {
-  if (!doc) return null;
-  if (view === 'payload' && finding.path) {
-    const located = locateJsonPath(doc.text, finding.path);
-    if (located) return located;
-  }
-  return rangeByIndex(doc.ranges, finding.messageIndex);
+  return findingSpansOf([finding], doc, view)[0];
 }
 
 function addMark(byKey: Map<string, Mark>, span: LineSpan | null, kind: Mark['kind'], line: string): void {
@@ -41,15 +99,16 @@ export function buildMarks(
   const titles = new Map(summary.rules.map((r) => [r.rule, r.title]));
   for (const annotation of summary.annotations) {
     const spans = annotationSpans(annotation, docs.original, docs.replay);
+    // Most annotations of a long session are outside the window shown.
+    if (!spans.original && !spans.replay) continue;
     const line = `**${titles.get(annotation.rule) ?? annotation.rule}** — ${annotation.action}: ${annotation.detail}`;
     addMark(out.original, spans.original, 'annotation', line);
     addMark(out.replay, spans.replay, 'annotation', line);
   }
   for (const side of ['original', 'replay'] as const) {
-    // Locating a path scans the document: bound the work on pathological inspections.
-    for (const finding of summary.preflight[side].slice(0, 500)) {
-      addMark(out[side], findingSpan(finding, docs[side], view), 'preflight', `**Preflight ${finding.check}** — ${finding.explanation}`);
-    }
+    const findings = summary.preflight[side];
+    const spans = findingSpansOf(findings, docs[side], view);
+    findings.forEach((finding, i) => addMark(out[side], spans[i], 'preflight', `**Preflight ${finding.check}** — ${finding.explanation}`));
   }
   for (const explanation of explanations) {
     for (const turn of explanation.turns) {

@@ -29,6 +29,12 @@ export interface DiffEditorProps {
   onRevealed?: (spans: DiffSpans) => void;
   /** True from new documents until their diff is computed (seconds on long sessions). */
   onDiffing?: (diffing: boolean) => void;
+  /** Called once the editor exists and the handle's methods work (Monaco is loaded lazily). */
+  onReady?: () => void;
+  /** Called when both editors show lines of the documents last set (the frame after Monaco drew them). */
+  onPainted?: () => void;
+  /** Called when a placeholder is clicked: the user wants to see what it stands for. */
+  onElisionClick?: (side: Side, elision: Elision) => void;
 }
 
 const MARK_CLASS: Record<GutterMark['kind'], { line: string; glyph: string; ruler: string }> = {
@@ -107,23 +113,32 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
         if (s.lastReveal) doReveal(s.lastReveal);
       }),
     ];
+    /** The elision under the pointer, if any. */
+    const elisionAt = (side: Side, position: monaco.Position | null): Elision | undefined => {
+      const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
+      if (!position || !list) return undefined;
+      const lineText = s.models[side].getLineContent(position.lineNumber);
+      return list.find((elision) => {
+        const at = lineText.indexOf(elision.placeholder);
+        return at >= 0 && position.column >= at + 1 && position.column <= at + 1 + elision.placeholder.length;
+      });
+    };
     for (const side of ['original', 'replay'] as const) {
       const code = sides[side];
       disposables.push(
         code.onMouseMove((event) => {
-          const position = event.target.position;
           const hover = propsRef.current.onElisionHover;
           if (!hover) return;
-          const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
-          const lineText = position && list ? s.models[side].getLineContent(position.lineNumber) : '';
-          const hit = list?.find((elision) => {
-            const at = lineText.indexOf(elision.placeholder);
-            return at >= 0 && position!.column >= at + 1 && position!.column <= at + 1 + elision.placeholder.length;
-          });
+          const hit = elisionAt(side, event.target.position);
           const browserEvent = event.event.browserEvent;
           hover(hit ? { side, elision: hit, x: browserEvent.clientX, y: browserEvent.clientY } : null);
         }),
         code.onMouseLeave(() => propsRef.current.onElisionHover?.(null)),
+        code.onMouseDown((event) => {
+          if (!event.event.leftButton || event.target.type !== monaco.editor.MouseTargetType.CONTENT_TEXT) return;
+          const hit = elisionAt(side, event.target.position);
+          if (hit) propsRef.current.onElisionClick?.(side, hit);
+        }),
       );
     }
 
@@ -149,6 +164,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       propsRef.current.onRevealed?.(spans);
     }
 
+    propsRef.current.onReady?.();
+
     return () => {
       for (const d of disposables) d.dispose();
       editor.dispose();
@@ -166,6 +183,23 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     state.current?.editor.updateOptions({ hideUnchangedRegions: { enabled: props.hideUnchanged } });
   }, [props.hideUnchanged]);
 
+  /** Call `onPainted` once both editors show a non-empty line of `models` (checked each frame). */
+  const whenPainted = (models: EditorState['models']): void => {
+    const shows = (selector: string): boolean => {
+      const lines = host.current?.querySelectorAll(`${selector} .view-lines .view-line`) ?? [];
+      for (const line of lines) if (line.textContent?.trim()) return true;
+      return false;
+    };
+    let frames = 0;
+    const check = (): void => {
+      const s = state.current;
+      if (!s || s.models !== models) return;
+      if (shows('.editor.original') && shows('.editor.modified')) propsRef.current.onPainted?.();
+      else if ((frames += 1) < 600) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
+
   useImperativeHandle(ref, () => ({
     setDocuments(original, replay) {
       const s = state.current;
@@ -177,10 +211,12 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       // New models swapped in one setModel call: editing the two old models one after the other lets
       // Monaco diff a new left side against an old right side (and trip over stale line ranges).
       const previous = s.models;
-      s.models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
-      s.editor.setModel({ original: s.models.original, modified: s.models.replay });
+      const models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
+      s.models = models;
+      s.editor.setModel({ original: models.original, modified: models.replay });
       previous.original.dispose();
       previous.replay.dispose();
+      if (original || replay) whenPainted(models);
     },
     setMarks(side, marks, elisions) {
       const s = state.current;

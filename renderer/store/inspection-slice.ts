@@ -1,5 +1,6 @@
 /** Inspection slice: runs hygiene for the current session and target, keeping only the summary. */
 import { errorMessage } from '../format.js';
+import { perfMark } from '../perf.js';
 import { fallbackTarget } from './target-slice.js';
 import { patch, type SliceCreator } from './slice.js';
 import type { InspectionSlice } from './types.js';
@@ -26,11 +27,14 @@ export const createInspectionSlice: SliceCreator<InspectionSlice> = (set, get, {
       }
       const seq = ++inspectSeq;
       patch(set, 'inspection', { loading: true, error: null });
+      perfMark('inspect:start');
       try {
         const summary = await api.inspect(info.sessionId, target);
         if (seq !== inspectSeq) return;
+        perfMark('inspect:end', { hostMs: summary.elapsedMs, annotations: summary.annotations.length });
         patch(set, 'inspection', { summary, loading: false });
-        patch(set, 'ui', { focus: null });
+        patch(set, 'ui', { focus: null, elision: null });
+        void get().loadDocuments();
         const text = get().ui.errorText;
         if (text.trim()) void get().explainError(text);
       } catch (error) {

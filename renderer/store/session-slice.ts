@@ -1,6 +1,7 @@
 /** Session slice: opening, reloading, the recent list and changes on disk. */
 import type { OpenRequest } from '../../shared/api.js';
 import { errorMessage } from '../format.js';
+import { perfMark } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
 import type { SessionSlice } from './types.js';
 
@@ -27,13 +28,16 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       const seq = ++openSeq;
       const what = label ?? describe(request);
       patch(set, 'session', { loading: true, opening: what, error: null });
+      perfMark('open:start');
       try {
         const info = await api.open(request);
         if (seq !== openSeq) return;
+        perfMark('open:end', { bytes: info.sizeBytes, turns: info.turnCount });
         const previous = get().session.info;
         patch(set, 'session', { info, loading: false, opening: null, changed: null });
         patch(set, 'inspection', { summary: null, error: null });
-        patch(set, 'ui', { focus: null, explanations: [] });
+        patch(set, 'ui', { focus: null, explanations: [], elision: null });
+        void get().loadDocuments();
         if (previous && previous.sessionId !== info.sessionId) void api.close(previous.sessionId).catch(() => undefined);
         const target = info.defaultTarget ?? get().target.current;
         if (target) await get().setTarget(target);

@@ -1,5 +1,6 @@
 /** The renderer's zustand store, composed from its slices around an InspectorApi. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createDiffSlice } from './diff-slice.js';
 import { createInspectionSlice } from './inspection-slice.js';
 import { createRepairSlice } from './repair-slice.js';
 import { createSessionSlice } from './session-slice.js';
@@ -16,6 +17,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSessionSlice(set, get, deps),
     ...createTargetSlice(set, get, deps),
     ...createInspectionSlice(set, get, deps),
+    ...createDiffSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createRepairSlice(set, get, deps),
   }));

@@ -1,6 +1,8 @@
 /** The renderer's state: one slice per domain, each with its data, loading flag and error. */
 import type {
+  DocumentText,
   DocumentView,
+  Elision,
   ExportKind,
   FileChangedEvent,
   InspectionSummary,
@@ -13,6 +15,7 @@ import type {
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import type { Target } from '../../shared/types.js';
+import type { TurnWindow } from '../diff/windows.js';
 
 /** The opened session. */
 export interface SessionSlice {
@@ -57,6 +60,52 @@ export interface InspectionSlice {
   runInspection(): Promise<void>;
 }
 
+/** The documents the diff shows, named by `diff.key` (kept outside React state). */
+export interface ShownDocuments {
+  key: string;
+  original: DocumentText | null;
+  replay: DocumentText | null;
+}
+
+/**
+ * Which turns the diff shows. Small documents are fetched whole; large ones one window of original
+ * turns at a time, around what the user selects (see renderer/diff/windows.ts).
+ */
+export interface DiffSlice {
+  diff: {
+    /** The window of original turns shown (all of them for a whole document); null before any. */
+    window: TurnWindow | null;
+    /** Names the documents shown: `inspectionId:view:from-to`; '' when none. */
+    key: string;
+    /** Original turns per window for this inspection and view; 0 when documents come whole. */
+    size: number;
+    loading: boolean;
+    /** The window being fetched, for the progress note. */
+    pending: TurnWindow | null;
+    /** True while a selection is mapped to the window that shows it (the reveal waits for it). */
+    locating: boolean;
+    /** The original turn the selection belongs to (null without a selection or when unknown). */
+    focusTurn: number | null;
+    error: string | null;
+  };
+  /** The documents named by `diff.key`. */
+  shownDocuments(): ShownDocuments;
+  /** Fetch the documents of the current inspection and view, keeping the turns in view when it can. */
+  loadDocuments(): Promise<void>;
+  /** Show the window around an original turn (nothing is fetched when it is shown already). */
+  showTurn(turn: number): Promise<void>;
+  /** Show the next (+1) or previous (-1) window. */
+  stepWindow(direction: 1 | -1): Promise<void>;
+  /** Bring the selection (`ui.focus`) into the diff's window; runs on every selection. */
+  followFocus(): Promise<void>;
+}
+
+/** An elided string the user asked to see ("show anyway"). */
+export interface ElisionRequest {
+  side: Side;
+  elision: Elision;
+}
+
 /** Something the diff should reveal and highlight; the diff pane maps it to lines. */
 export type Focus =
   | { kind: 'annotation'; index: number }
@@ -86,6 +135,8 @@ export interface UiSlice {
     explaining: boolean;
     /** Monotonic counter for focusing the target picker from a shortcut. */
     targetFocusSeq: number;
+    /** The elided string shown in the viewer, if any. */
+    elision: ElisionRequest | null;
   };
   setView(view: DocumentView): void;
   toggleView(): void;
@@ -96,6 +147,9 @@ export interface UiSlice {
   focusPreflight(side: Side, index: number): void;
   setTurnSide(side: Side): void;
   focusTargetPicker(): void;
+  /** Open the viewer of an elided string (the "show anyway" of a placeholder). */
+  openElision(request: ElisionRequest): void;
+  closeElision(): void;
   pushToast(toast: Omit<Toast, 'id'>): number;
   dismissToast(id: number): void;
   explainError(text: string): Promise<void>;
@@ -118,7 +172,7 @@ export interface RepairSlice {
 }
 
 /** The whole store. */
-export type AppState = SessionSlice & TargetSlice & InspectionSlice & UiSlice & RepairSlice;
+export type AppState = SessionSlice & TargetSlice & InspectionSlice & DiffSlice & UiSlice & RepairSlice;
 
 /** What the slices reach outside the store. */
 export interface StoreDeps {

@@ -13,6 +13,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
   let explainSeq = 0;
   const focus = (next: Focus): void => {
     patch(set, 'ui', { focus: next, focusSeq: get().ui.focusSeq + 1 });
+    // A selection outside the diff's window brings its window in.
+    void get().followFocus();
   };
   return {
     ui: {
@@ -25,14 +27,17 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
       explanations: [],
       explaining: false,
       targetFocusSeq: 0,
+      elision: null,
     },
 
     setView(view) {
+      if (view === get().ui.view) return;
       patch(set, 'ui', { view });
+      void get().loadDocuments();
     },
 
     toggleView() {
-      patch(set, 'ui', { view: get().ui.view === 'payload' ? 'transcript' : 'payload' });
+      get().setView(get().ui.view === 'payload' ? 'transcript' : 'payload');
     },
 
     selectAnnotation(index) {
@@ -62,6 +67,14 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
 
     focusTargetPicker() {
       patch(set, 'ui', { targetFocusSeq: get().ui.targetFocusSeq + 1 });
+    },
+
+    openElision(request) {
+      patch(set, 'ui', { elision: request });
+    },
+
+    closeElision() {
+      patch(set, 'ui', { elision: null });
     },
 
     pushToast(toast) {

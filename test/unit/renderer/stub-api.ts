@@ -68,6 +68,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
     getTurns: async () => ({ total: 0, start: 0, rows: [] }),
     getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
+    reveal: async () => null,
     thumbnail: async () => null,
     explainError: async () => [{ check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] }],
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),

@@ -1,0 +1,207 @@
+/**
+ * "Show anyway": the full string behind a placeholder (`<image/png 1.2 MB 1600×900>`, `<text 3.1 MB …>`),
+ * fetched with `reveal` and shown in a viewer of its own. Megabytes never go into the diff's models:
+ * the viewer draws only the rows in view, wrapping long lines (base64 is one line) at a fixed width.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import { fetchThumbnail } from '../documents.js';
+import { errorMessage, formatBytes } from '../format.js';
+import { useApp, useAppStore, useHost } from '../store/context.js';
+import { downloadText } from './commands.js';
+
+/** Strings up to this size are shown at once; larger ones wait for "Show anyway". */
+export const SHOW_AT_ONCE_BYTES = 512 * 1024;
+/** Characters per row of the viewer (long lines wrap here). */
+const ROW_CHARS = 120;
+const ROW_HEIGHT = 17;
+
+/** Start and end offsets of the viewer's rows: lines, long ones cut every `width` characters. */
+export function wrapRows(text: string, width = ROW_CHARS): { starts: Int32Array; ends: Int32Array } {
+  let count = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    count += Math.max(1, Math.ceil((end - start) / width));
+    start = end + 1;
+  }
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  let row = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let at = start;
+    do {
+      starts[row] = at;
+      ends[row] = Math.min(end, at + width);
+      row += 1;
+      at += width;
+    } while (at < end);
+    start = end + 1;
+  }
+  return { starts, ends };
+}
+
+type Phase = { kind: 'gate' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string };
+
+/** The viewer dialog; shown while `ui.elision` is set. */
+export function ElisionViewer() {
+  const { api } = useHost();
+  const store = useAppStore();
+  const request = useApp((s) => s.ui.elision);
+  const inspectionId = useApp((s) => s.inspection.summary?.inspectionId ?? null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'gate' });
+  const [thumb, setThumb] = useState<string | null>(null);
+  const [, setVersion] = useState(0);
+  // The revealed text and its rows stay out of React state: they can be tens of megabytes.
+  const text = useRef<string | null>(null);
+  const rows = useRef<{ starts: Int32Array; ends: Int32Array }>({ starts: new Int32Array(0), ends: new Int32Array(0) });
+  const scroller = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const seq = useRef(0);
+  const elision = request?.elision ?? null;
+  const ref = elision?.ref ?? elision?.imageRef ?? null;
+
+  const fetchText = async (): Promise<string | null> => {
+    if (text.current !== null) return text.current;
+    if (!inspectionId || !ref) throw new Error('this placeholder has no reference to reveal');
+    const mine = seq.current;
+    const value = await api.reveal(inspectionId, ref);
+    if (mine !== seq.current) return null;
+    if (value === null) throw new Error('the host no longer has this string (the inspection was replaced): select it again');
+    text.current = value;
+    return value;
+  };
+
+  const show = async (): Promise<void> => {
+    setPhase({ kind: 'loading' });
+    try {
+      const value = await fetchText();
+      if (value === null) return;
+      rows.current = wrapRows(value);
+      setVersion((v) => v + 1);
+      setPhase({ kind: 'shown' });
+    } catch (error) {
+      setPhase({ kind: 'error', message: `Could not reveal it: ${errorMessage(error)}` });
+    }
+  };
+
+  useEffect(() => {
+    seq.current += 1;
+    text.current = null;
+    rows.current = { starts: new Int32Array(0), ends: new Int32Array(0) };
+    setThumb(null);
+    if (!elision) return;
+    dialog.current?.focus();
+    if (elision.bytes <= SHOW_AT_ONCE_BYTES) void show();
+    else setPhase({ kind: 'gate' });
+    if (elision.imageRef && inspectionId) {
+      const mine = seq.current;
+      fetchThumbnail(api, inspectionId, elision.imageRef).then(
+        (t) => {
+          // Only PNG data URLs are ever built: an SVG (which could carry script) never reaches an <img>.
+          if (mine === seq.current && t && t.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(t.base64)) setThumb(`data:image/png;base64,${t.base64}`);
+        },
+        () => undefined,
+      );
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') store.getState().closeElision();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+    // `show` is left out of the dependencies on purpose: it reads refs only, and re-running on its
+    // identity would refetch on every render.
+  }, [elision, inspectionId, api, store]);
+
+  const virtualizer = useVirtualizer({ count: phase.kind === 'shown' ? rows.current.starts.length : 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+
+  if (!request || !elision) return null;
+  const close = () => store.getState().closeElision();
+  const copy = async () => {
+    try {
+      const value = await fetchText();
+      if (value === null) return;
+      await navigator.clipboard.writeText(value);
+      store.getState().pushToast({ kind: 'success', text: `Copied ${formatBytes(value.length)} to the clipboard` });
+    } catch (error) {
+      store.getState().pushToast({ kind: 'error', text: `Could not copy: ${errorMessage(error)}` });
+    }
+  };
+  const save = async () => {
+    try {
+      const value = await fetchText();
+      if (value === null) return;
+      downloadText(`${request.side}-line-${elision.line}.${elision.kind === 'text' ? 'txt' : 'b64'}`, value);
+    } catch (error) {
+      store.getState().pushToast({ kind: 'error', text: `Could not save: ${errorMessage(error)}` });
+    }
+  };
+  const big = elision.bytes > SHOW_AT_ONCE_BYTES;
+  const value = text.current ?? '';
+  return (
+    <div className="modal-backdrop" role="presentation" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        className="modal elision-viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="elision-title"
+        tabIndex={-1}
+        ref={dialog}
+        data-testid="elision-viewer"
+        data-phase={phase.kind}
+        data-length={phase.kind === 'shown' ? value.length : ''}
+      >
+        <h2 id="elision-title">
+          {elision.kind === 'text' ? 'Long text' : elision.mimeType ? elision.mimeType : 'Base64 data'} <span className="muted small">({request.side}, line {elision.line})</span>
+        </h2>
+        <p className="muted small">
+          <code>{elision.placeholder}</code> — {formatBytes(elision.bytes)}
+          {elision.kind !== 'text' ? ' decoded' : ''}. The diff shows a placeholder so long sessions stay fast; the full string opens here, never in the diff.
+        </p>
+        {thumb && <img className="elision-thumb" src={thumb} alt={`preview of ${elision.mimeType ?? 'image'}`} />}
+        {phase.kind === 'gate' && (
+          <p className="elision-warning" role="note">
+            This string is {formatBytes(elision.bytes)}
+            {elision.kind !== 'text' ? ' (more as base64 text)' : ''}: showing it takes memory and a moment. Copy or save it without showing it, or show it anyway.
+          </p>
+        )}
+        {phase.kind === 'loading' && <p role="status">Fetching the full string…</p>}
+        {phase.kind === 'error' && (
+          <p className="error" role="alert">
+            {phase.message}
+          </p>
+        )}
+        {phase.kind === 'shown' && (
+          <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.current.starts.length}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => (
+                <div key={item.key} className="elision-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+                  {value.slice(rows.current.starts[item.index], rows.current.ends[item.index])}
+                </div>
+              ))}
+            </div>
+          </div>
+        )}
+        <div className="buttons">
+          {phase.kind === 'gate' && (
+            <button type="button" className={big ? 'danger-outline' : 'primary'} data-testid="elision-show" onClick={() => void show()}>
+              Show anyway
+            </button>
+          )}
+          <button type="button" data-testid="elision-copy" onClick={() => void copy()}>
+            Copy
+          </button>
+          <button type="button" data-testid="elision-save" onClick={() => void save()}>
+            Save…
+          </button>
+          <span className="window-grow" />
+          <button type="button" data-testid="elision-close" onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

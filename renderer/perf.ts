@@ -1,0 +1,35 @@
+/**
+ * Performance marks of the phases between start-up and the first diff on screen, read by
+ * `test/bench/first-screen.bench.ts` (and visible in the browser's performance panel).
+ *
+ * Each phase is a `ti:<phase>:start` / `ti:<phase>:end` pair; a few one-off events are single marks.
+ * Only the first occurrence of a mark is kept: the bench measures the first screen, not later work.
+ */
+
+/** Names of the marks the renderer sets. */
+export type PerfMark =
+  | 'boot'
+  | 'launch'
+  | 'open:start'
+  | 'open:end'
+  | 'inspect:start'
+  | 'inspect:end'
+  | 'window:start'
+  | 'window:end'
+  | 'monaco:start'
+  | 'monaco:end'
+  | 'models-set'
+  | 'first-diff'
+  | 'diff-computed';
+
+/** Set `ti:<name>` once; later calls are ignored. Never throws (tests run without a full Performance API). */
+export function perfMark(name: PerfMark, detail?: Record<string, unknown>): void {
+  try {
+    const full = `ti:${name}`;
+    if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+    if (performance.getEntriesByName(full, 'mark').length > 0) return;
+    performance.mark(full, detail ? { detail } : undefined);
+  } catch {
+    // Timing is a diagnostic: it must never break the app.
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * First screen: in the web mode, with the session given on the command line (`serve FILE`), the time
+ * from navigation start to the first diff on screen, for generated sessions of `FIRST_SCREEN_MB`
+ * megabytes (default 10 and 100). Target for 100 MB: ≤ 1000 ms (reported as ratio = ms / 1000).
+ *
+ * "First diff on screen" is the renderer's `data-first-diff-ms` on the diff view: the first frame in
+ * which both Monaco editors draw a non-empty line of the first documents (the first window of turns,
+ * or the whole document of a small session), measured with `performance.now()` (zero = navigation
+ * start). The diff colouring and the folding of unchanged regions come after, in the editor worker:
+ * reported separately as "diff computed". Each run starts a fresh server (cold host) and a fresh
+ * browser context (cold HTTP cache). The phases come from the renderer's `ti:*` performance marks
+ * (renderer/perf.ts) and the host's `elapsedMs`; long tasks (> 50 ms on the page's main thread) say
+ * what blocks the UI until the first diff.
+ *
+ * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
+ * Needs `npm run build` (builds it when dist/ is missing) and Debian's Chromium.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import type { BenchContext, BenchResult } from './run.js';
+import { generateSession } from './session-generator.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SIZES = (process.env.FIRST_SCREEN_MB ?? '10,100')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isFinite(n) && n > 0);
+const RUNS = Math.max(1, Number(process.env.FIRST_SCREEN_RUNS ?? 3));
+const TARGET_MS = 1000;
+const TARGET_MB = 100;
+const CHROMIUM = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT_MS = 300_000;
+
+/** What one run measured in the page. */
+interface RunFigures {
+  firstDiff: number;
+  diffComputed: number | null;
+  marks: Record<string, { at: number; detail: unknown }>;
+  longTasks: { start: number; duration: number }[];
+  windowLabel: string;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function ensureBuilt(ctx: BenchContext): void {
+  if (fs.existsSync(path.join(root, 'dist/renderer/index.html')) && fs.existsSync(path.join(root, 'dist/node/cli.js'))) return;
+  ctx.log('dist/ is missing: building (node scripts/build.mjs)');
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+}
+
+/** Start `serve FILE --port 0` and read the URL from its first line. */
+async function serve(file: string, home: string): Promise<{ url: string; child: ChildProcess }> {
+  fs.mkdirSync(home, { recursive: true });
+  const child = spawn(process.execPath, [path.join(root, 'dist/node/cli.js'), 'serve', file, '--port', '0'], {
+    cwd: path.dirname(file),
+    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, '.state') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 30 s: ${err}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const newline = out.indexOf('\n');
+      if (newline >= 0) {
+        clearTimeout(timer);
+        resolve(out.slice(0, newline));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${err}`));
+    });
+  });
+  const url = /^Transcript Inspector at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)$/.exec(line)?.[1];
+  if (!url) throw new Error(`unexpected first line of serve: ${JSON.stringify(line)}`);
+  return { url, child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** One cold run: fresh server, fresh browser context, navigation to the first diff. */
+async function run(browser: Browser, file: string, home: string): Promise<RunFigures> {
+  const { url, child } = await serve(file, home);
+  const context = await browser.newContext({ viewport: { width: 1600, height: 940 } });
+  try {
+    const page = await context.newPage();
+    // Long tasks are only observable from inside the page, from its start.
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { __tiLongTasks: typeof tasks }).__tiLongTasks = tasks;
+      try {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      } catch {
+        // No long-task timing in this browser: the figure stays empty.
+      }
+    });
+    await page.goto(url);
+    const diff = page.getByTestId('diff-view');
+    await page.waitForFunction(() => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-first-diff-ms') ?? '') !== '', null, { timeout: TIMEOUT_MS, polling: 20 });
+    const firstDiff = Number(await diff.getAttribute('data-first-diff-ms'));
+    let diffComputed: number | null = null;
+    try {
+      await page.waitForFunction(() => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-diff-computed-ms') ?? '') !== '', null, { timeout: 60_000, polling: 50 });
+      diffComputed = Number(await diff.getAttribute('data-diff-computed-ms'));
+    } catch {
+      // Reported as missing: the first screen is the figure that matters.
+    }
+    const { marks, longTasks } = await page.evaluate(() => {
+      const out: Record<string, { at: number; detail: unknown }> = {};
+      for (const mark of performance.getEntriesByType('mark')) if (mark.name.startsWith('ti:') && !out[mark.name]) out[mark.name] = { at: mark.startTime, detail: (mark as PerformanceMark).detail };
+      return { marks: out, longTasks: (window as unknown as { __tiLongTasks?: { start: number; duration: number }[] }).__tiLongTasks ?? [] };
+    });
+    const windowLabel = (await page.getByTestId('window-label').textContent().catch(() => '')) ?? '';
+    return { firstDiff, diffComputed, marks, longTasks, windowLabel };
+  } finally {
+    await context.close();
+    await stop(child);
+  }
+}
+
+/** The phases of one run, from the renderer's marks: [label, ms] in the order they happen. */
+function phases(r: RunFigures): [string, number | null][] {
+  const at = (name: string) => r.marks[`ti:${name}`]?.at ?? null;
+  const span = (a: string, b: string) => {
+    const x = at(a);
+    const y = at(b);
+    return x === null || y === null ? null : y - x;
+  };
+  const hostInspect = (r.marks['ti:inspect:end']?.detail as { hostMs?: number } | undefined)?.hostMs ?? null;
+  const ready = Math.max(at('window:end') ?? 0, at('monaco:end') ?? 0);
+  return [
+    ['page load → app script running', at('boot')],
+    ['launch request', span('boot', 'launch')],
+    ['open (host reads the file)', span('open:start', 'open:end')],
+    ['inspect round trip', span('inspect:start', 'inspect:end')],
+    ['  of which host inspect (elapsedMs)', hostInspect],
+    ['first window fetch (both sides)', span('window:start', 'window:end')],
+    ['Monaco chunk load (in parallel from boot)', span('monaco:start', 'monaco:end')],
+    ['Monaco render (documents in → first diff painted)', at('first-diff') === null ? null : (at('first-diff') as number) - ready],
+    ['diff worker (first diff → diff computed)', r.diffComputed === null ? null : r.diffComputed - r.firstDiff],
+  ];
+}
+
+export default async function firstScreenBench(ctx: BenchContext): Promise<BenchResult[]> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); never \`npx playwright install\``);
+  ensureBuilt(ctx);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const results: BenchResult[] = [];
+  try {
+    for (const mb of SIZES) {
+      const file = path.join(ctx.workDir, `first-screen-${mb}mb.jsonl`);
+      const stats = await generateSession(file, mb);
+      ctx.log(`${mb} MB: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const r = await run(browser, file, path.join(ctx.workDir, `home-${mb}-${i}`));
+        runs.push(r);
+        const blocking = r.longTasks.filter((t) => t.start < r.firstDiff);
+        ctx.log(
+          `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms, diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
+            `${blocking.length} long task(s) before the first diff, ${blocking.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms` +
+            (blocking.length ? ` (longest: ${[...blocking].sort((a, b) => b.duration - a.duration).slice(0, 4).map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`).join(', ')})` : ''),
+        );
+      }
+      const mid = runs.find((r) => r.firstDiff === median(runs.map((x) => x.firstDiff)))!;
+      ctx.log(`  phases of the median run (ms):`);
+      for (const [label, value] of phases(mid)) ctx.log(`    ${label.padEnd(52)} ${value === null ? '—' : value.toFixed(0).padStart(6)}`);
+      const first = median(runs.map((r) => r.firstDiff));
+      const computed = runs.map((r) => r.diffComputed).filter((x): x is number => x !== null);
+      results.push({
+        name: `first diff on screen, ${mb} MB session (navigation → both editors painted)`,
+        value: first,
+        unit: 'ms',
+        ...(mb === TARGET_MB ? { ratio: first / TARGET_MS, target: 1, note: `target ≤ ${TARGET_MS} ms (ratio = ms / ${TARGET_MS}); median of ${RUNS}` } : { note: `median of ${RUNS}` }),
+      });
+      if (computed.length) results.push({ name: `diff computed, ${mb} MB session (changes coloured, unchanged regions folded)`, value: median(computed), unit: 'ms', note: `median of ${computed.length}` });
+      fs.rmSync(file, { force: true });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
