@@ -1,7 +1,7 @@
 // Line mapping: annotation/turn spans from document ranges, and JSON paths located in pretty-printed text.
 import { describe, expect, it } from 'vitest';
 import type { DocumentText } from '../../../../shared/api.js';
-import { annotationSpans, locateJsonPath, parseJsonPath, turnSpans } from '../../../../renderer/diff/line-map.js';
+import { annotationSpans, locateJsonPath, locateJsonPaths, parseJsonPath, turnSpans } from '../../../../renderer/diff/line-map.js';
 
 const doc = (ranges: [number, number | null, number, number][]): DocumentText => ({
   text: '',
@@ -49,6 +49,30 @@ describe('turnSpans', () => {
   });
 });
 
+describe('windowed ranges', () => {
+  // Turns 120–122 of a long session: line numbers relative to the window's text, indices absolute.
+  const windowOriginal = doc([
+    [120, 120, 4, 9],
+    [121, 121, 10, 14],
+    [122, 122, 15, 30],
+  ]);
+  const windowReplay = doc([
+    [118, 120, 4, 8],
+    [119, null, 9, 10],
+    [120, 122, 11, 20],
+  ]);
+
+  it('finds turns by index, not by position in the list', () => {
+    expect(annotationSpans({ rule: 'blank-text', turn: 122, replayTurn: 120, action: 'rewritten', detail: '' }, windowOriginal, windowReplay)).toEqual({
+      original: { startLine: 15, endLine: 30 },
+      replay: { startLine: 11, endLine: 20 },
+    });
+    expect(turnSpans('original', 121, windowOriginal, windowReplay)).toEqual({ original: { startLine: 10, endLine: 14 }, replay: null });
+    expect(turnSpans('replay', 119, windowOriginal, windowReplay)).toEqual({ original: null, replay: { startLine: 9, endLine: 10 } });
+    expect(turnSpans('original', 5, windowOriginal, windowReplay)).toEqual({ original: null, replay: null });
+  });
+});
+
 describe('locateJsonPath', () => {
   const payload = JSON.stringify(
     {
@@ -84,5 +108,29 @@ describe('locateJsonPath', () => {
   it('returns null for paths that are not there', () => {
     expect(locateJsonPath(payload, 'messages[5]')).toBeNull();
     expect(locateJsonPath(payload, 'nope')).toBeNull();
+  });
+
+  it('locates many paths, nested ones too, in one scan', () => {
+    const paths = ['messages[1].content[1].id', 'messages[1]', 'messages[1].content', 'stream', 'messages[9].x', 'not a [path'];
+    const found = locateJsonPaths(payload, paths);
+    for (const path of ['messages[1].content[1].id', 'messages[1]', 'messages[1].content', 'stream']) expect(found.get(path), path).toEqual(locateJsonPath(payload, path));
+    expect(found.has('messages[9].x')).toBe(false);
+    expect(found.size).toBe(4);
+    const content = found.get('messages[1].content')!;
+    expect(content.startLine).toBeLessThan(found.get('messages[1].content[1].id')!.startLine);
+    expect(content.endLine).toBeLessThan(found.get('messages[1]')!.endLine);
+  });
+
+  it('reads escaped keys and stops at a bare literal', () => {
+    const text = JSON.stringify({ 'a"b': { n: 12, t: true }, c: [null, 3.5] }, null, 2);
+    // The key is escaped in the text (`"a\\"b"`) and decoded before it is compared.
+    expect(locateJsonPath(text, 'a"b')).toEqual({ startLine: 2, endLine: 5 });
+    expect(locateJsonPath(text, 'a"b.t')).toEqual({ startLine: 4, endLine: 4 });
+    expect(locateJsonPaths(text, ['c[1]', 'c[0]'])).toEqual(
+      new Map([
+        ['c[0]', { startLine: 7, endLine: 7 }],
+        ['c[1]', { startLine: 8, endLine: 8 }],
+      ]),
+    );
   });
 });

@@ -122,6 +122,19 @@ describe('ui slice', () => {
     expect(store.getState().ui.focusSeq).toBe(seq + 1);
   });
 
+  it('opens the viewer of an elided string and closes it on a new inspection', async () => {
+    const { store } = setup();
+    await store.getState().openSession({ kind: 'sample' });
+    const elision = { line: 4, placeholder: '<image/png 1.2 MB 1600×900>', ref: 'original:payload:0', kind: 'base64' as const, imageRef: 'original:payload:0', mimeType: 'image/png', bytes: 1_200_000 };
+    store.getState().openElision({ side: 'original', elision });
+    expect(store.getState().ui.elision).toEqual({ side: 'original', elision });
+    store.getState().closeElision();
+    expect(store.getState().ui.elision).toBeNull();
+    store.getState().openElision({ side: 'replay', elision });
+    await store.getState().runInspection();
+    expect(store.getState().ui.elision).toBeNull();
+  });
+
   it('toggles the view', () => {
     const { store } = setup();
     store.getState().toggleView();
