@@ -95,6 +95,7 @@ export function WindowBar() {
           <span className="spinner" /> loading {describeWindow(pending)}…
         </span>
       )}
+      {windowed && !loading && <span className="muted small keys">Alt+PgUp / Alt+PgDn</span>}
       <span className="window-grow" />
       <ElisionMenu />
     </div>
