@@ -1,16 +1,17 @@
-/** The image codec the host uses by default: sharp, loaded on first use. */
+/** The image codec the host uses by default: sharp behind a memo, loaded on first use. */
 import type { ImageCodec } from '../../shared/images/codec.js';
-import type { SharpImageCodec } from './images/sharp-codec.js';
+import type { CachedCodec } from './images/cached-codec.js';
 
-let codec: Promise<SharpImageCodec | undefined> | undefined;
+let codec: Promise<CachedCodec | undefined> | undefined;
 
 /**
- * The sharp codec, or undefined when sharp cannot be loaded (a broken native install): over-limit
- * images are then only reported, and inspection still works.
+ * The sharp codec (memoised: an image is reduced once per process and limits), or undefined when
+ * sharp cannot be loaded (a broken native install): over-limit images are then only reported, and
+ * inspection still works.
  */
-export async function defaultImageCodec(): Promise<SharpImageCodec | undefined> {
-  codec ??= import('./images/sharp-codec.js').then(
-    (mod) => mod.createSharpCodec(),
+export async function defaultImageCodec(): Promise<CachedCodec | undefined> {
+  codec ??= Promise.all([import('./images/sharp-codec.js'), import('./images/cached-codec.js')]).then(
+    ([sharpCodec, cached]) => cached.createCachedCodec(sharpCodec.createSharpCodec()),
     () => undefined,
   );
   return codec;

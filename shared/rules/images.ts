@@ -1,9 +1,11 @@
 /** Image payloads sanitised: missing/empty/invalid data replaced by an omission text, oversized images resized. */
-import type { ImageCodec } from '../images/codec.js';
+import type { ImageCodec, ImageResizeRequest } from '../images/codec.js';
 import { canonicalizeBase64, decodedLength, estimateDecodedBytes, formatBytesShort, readImageDimensions, sniffMimeType } from '../images/probe.js';
 import { contentArray, isRecord, TEXT } from '../messages.js';
-import type { Rule, RuleContext, Turn } from './rule.js';
+import type { Rule, RuleContext } from './rule.js';
 
+/** Longest image side for replay when the caller sets none (OpenClaw `agents.defaults.imageMaxDimensionPx`). */
+export const DEFAULT_IMAGE_MAX_DIMENSION_PX = 1200;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 25_000_000;
 /** Images whose decoded size is above this are not even decoded (reference §5 pre-decode guard). */
@@ -13,27 +15,59 @@ const omitted = (reason: string) => ({ type: 'text', text: `[${TEXT.imageLabel}]
 
 type Outcome = { block: unknown; detail?: string; action?: 'rewritten' | 'marked' };
 
+/** What the first, pure look at an image block finds: a verdict, or a valid image with its facts. */
+type Examined =
+  | { verdict: Outcome }
+  | { canonical: string; mimeType: string; bytes: number; dims: { width: number; height: number } | null; within: (d: { width: number; height: number } | null) => boolean };
+
+function examine(block: Record<string, unknown>, maxSide: number): Examined {
+  if (typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
+    return { verdict: { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' } };
+  }
+  if (estimateDecodedBytes(block.data) > MAX_IMAGE_INPUT_BYTES) {
+    return { verdict: { block: omitted(`image exceeds input size limit (${formatBytesShort(MAX_IMAGE_INPUT_BYTES)})`), detail: `image of about ${formatBytesShort(estimateDecodedBytes(block.data))} is over the 10 MB input limit and was omitted` } };
+  }
+  const data = block.data.trim();
+  if (!data) return { verdict: { block: { type: 'text', text: `[${TEXT.imageLabel}] omitted empty image payload` }, detail: 'empty image payload omitted' } };
+  const canonical = canonicalizeBase64(data);
+  if (!canonical) return { verdict: { block: omitted('invalid base64'), detail: 'image data is not valid base64 and was omitted' } };
+  const bytes = decodedLength(canonical);
+  const within = (d: { width: number; height: number } | null) => !!d && d.width > 0 && d.height > 0 && d.width <= maxSide && d.height <= maxSide && bytes <= MAX_IMAGE_BYTES && d.width * d.height <= MAX_IMAGE_PIXELS;
+  return { canonical, mimeType: sniffMimeType(canonical) ?? block.mimeType, bytes, dims: readImageDimensions(canonical), within };
+}
+
+const resizeRequest = (canonical: string, mimeType: string, dims: { width: number; height: number } | null, maxSide: number): ImageResizeRequest => ({
+  data: canonical,
+  mimeType,
+  width: dims?.width,
+  height: dims?.height,
+  maxDimensionPx: maxSide,
+  maxBytes: MAX_IMAGE_BYTES,
+  maxPixels: MAX_IMAGE_PIXELS,
+});
+
+/**
+ * The resize request the images rule will send to the codec for this block, when that can be told
+ * without the codec (the header gives the dimensions). Lets a host start the pixel work early.
+ */
+export function plannedResize(block: unknown, maxSide: number): ImageResizeRequest | null {
+  if (!isRecord(block) || block.type !== 'image') return null;
+  const seen = examine(block, maxSide);
+  if ('verdict' in seen || !seen.dims || seen.within(seen.dims)) return null;
+  return resizeRequest(seen.canonical, seen.mimeType, seen.dims, maxSide);
+}
+
 /** Sanitise one image block; other blocks pass through. */
 async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome> {
   if (!isRecord(block) || block.type !== 'image') return { block };
-  if (typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
-    return { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' };
-  }
-  if (estimateDecodedBytes(block.data) > MAX_IMAGE_INPUT_BYTES) {
-    return { block: omitted(`image exceeds input size limit (${formatBytesShort(MAX_IMAGE_INPUT_BYTES)})`), detail: `image of about ${formatBytesShort(estimateDecodedBytes(block.data))} is over the 10 MB input limit and was omitted` };
-  }
-  const data = block.data.trim();
-  if (!data) return { block: { type: 'text', text: `[${TEXT.imageLabel}] omitted empty image payload` }, detail: 'empty image payload omitted' };
-  const canonical = canonicalizeBase64(data);
-  if (!canonical) return { block: omitted('invalid base64'), detail: 'image data is not valid base64 and was omitted' };
-  const mimeType = sniffMimeType(canonical) ?? block.mimeType;
   const maxSide = ctx.imageMaxDimensionPx;
-  const bytes = decodedLength(canonical);
-  let dims: { width: number; height: number } | null = readImageDimensions(canonical);
-  const within = (d: { width: number; height: number } | null) => !!d && d.width > 0 && d.height > 0 && d.width <= maxSide && d.height <= maxSide && bytes <= MAX_IMAGE_BYTES && d.width * d.height <= MAX_IMAGE_PIXELS;
+  const seen = examine(block, maxSide);
+  if ('verdict' in seen) return seen.verdict;
+  const { canonical, mimeType, bytes, within } = seen;
+  let dims = seen.dims;
   const keep = (): Outcome => {
     if (canonical === block.data && mimeType === block.mimeType) return { block };
-    const changes = [canonical !== block.data ? 'base64 canonicalised (whitespace/padding)' : '', mimeType !== block.mimeType ? `mime type corrected from ${block.mimeType} to ${mimeType} (magic bytes)` : ''].filter(Boolean);
+    const changes = [canonical !== block.data ? 'base64 canonicalised (whitespace/padding)' : '', mimeType !== block.mimeType ? `mime type corrected from ${String(block.mimeType)} to ${mimeType} (magic bytes)` : ''].filter(Boolean);
     return { block: { ...block, data: canonical, mimeType }, detail: changes.join('; ') };
   };
   if (within(dims)) return keep();
@@ -52,7 +86,7 @@ async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome>
     const kept = keep();
     return { block: kept.block, action: 'marked', detail: `would be resized to JPEG within ${maxSide} px / 5 MB (${why}); no image codec in this environment, left as is` };
   }
-  const result = await codec.resize({ data: canonical, mimeType, width: dims?.width, height: dims?.height, maxDimensionPx: maxSide, maxBytes: MAX_IMAGE_BYTES, maxPixels: MAX_IMAGE_PIXELS });
+  const result = await codec.resize(resizeRequest(canonical, mimeType, dims, maxSide));
   if (!result.ok) return { block: omitted(`Error: ${result.error}`), detail: `image could not be brought within limits (${why}): ${result.error}` };
   return {
     block: { ...block, data: result.data, mimeType: result.mimeType },

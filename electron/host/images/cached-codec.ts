@@ -1,0 +1,73 @@
+/**
+ * A memo in front of the image codec: the same image under the same limits is reduced once.
+ *
+ * Reducing an oversized image is the slowest step of an inspection (mozjpeg on a worker thread), and
+ * the same images come back again and again: every re-inspection with another target, every reload,
+ * and the early start the host gives them while the session is still being parsed (`prewarm`).
+ * Keys are the image's base64 text and the limits; results are kept up to a byte budget, oldest
+ * dropped first. Failed results are kept too (they are as deterministic as the successes).
+ */
+import type { ImageResizeRequest, ImageResizeResult } from '../../../shared/images/codec.js';
+import type { SharpImageCodec } from './sharp-codec.js';
+
+/** Characters of base64 kept, inputs (the keys) and results together. */
+export const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
+
+export interface CachedCodec extends SharpImageCodec {
+  /** Start reducing an image now, without waiting for the result (errors are kept in the memo). */
+  prewarm(request: ImageResizeRequest): void;
+  /** Reductions started and reused since creation, for tests and the bench. */
+  stats(): { reductions: number; hits: number; entries: number };
+}
+
+const limitsKey = (r: ImageResizeRequest): string => `${r.maxDimensionPx}|${r.maxBytes}|${r.maxPixels}|${r.mimeType}|${r.width ?? ''}x${r.height ?? ''}`;
+
+export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BUDGET_CHARS): CachedCodec {
+  // limits → (base64 → pending or settled result). Map keeps insertion order: the first key is the oldest.
+  const memo = new Map<string, Map<string, Promise<ImageResizeResult>>>();
+  const order: { limits: string; data: string; chars: number }[] = [];
+  let chars = 0;
+  let reductions = 0;
+  let hits = 0;
+
+  const evict = (): void => {
+    while (chars > budgetChars && order.length > 1) {
+      const oldest = order.shift()!;
+      memo.get(oldest.limits)?.delete(oldest.data);
+      chars -= oldest.chars;
+    }
+  };
+
+  const resize = (request: ImageResizeRequest): Promise<ImageResizeResult> => {
+    const limits = limitsKey(request);
+    let byData = memo.get(limits);
+    if (!byData) memo.set(limits, (byData = new Map()));
+    const known = byData.get(request.data);
+    if (known) {
+      hits += 1;
+      return known;
+    }
+    reductions += 1;
+    const pending = inner.resize(request).catch((error: unknown): ImageResizeResult => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+    byData.set(request.data, pending);
+    void pending.then((result) => {
+      // Only entries still in the memo are counted (a clear may have happened meanwhile).
+      if (memo.get(limits)?.get(request.data) !== pending) return;
+      const size = request.data.length + (result.ok ? result.data.length : result.error.length);
+      order.push({ limits, data: request.data, chars: size });
+      chars += size;
+      evict();
+    });
+    return pending;
+  };
+
+  return {
+    resize,
+    probe: inner.probe,
+    thumbnail: inner.thumbnail,
+    prewarm(request) {
+      void resize(request);
+    },
+    stats: () => ({ reductions, hits, entries: [...memo.values()].reduce((n, m) => n + m.size, 0) }),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Starting image reductions while a session is still being parsed: the codec works on libuv's
+ * threads, so the pixels are ready (or nearly) when the images rule asks for them.
+ */
+import { isRecord } from '../../../shared/messages.js';
+import { plannedResize } from '../../../shared/rules/images.js';
+import type { SessionEntry } from '../../../shared/session/parse.js';
+import type { CachedCodec } from './cached-codec.js';
+
+const ROLES = new Set(['user', 'assistant', 'toolResult']);
+
+/** An `onEntry` for the parser that hands every oversized image of a message to the codec's memo. */
+export function imagePrewarmer(codec: CachedCodec, maxSide: number): (entry: SessionEntry) => void {
+  return (entry) => {
+    if (entry.type !== 'message' || !isRecord(entry.message) || !ROLES.has(entry.message.role as string)) return;
+    const content = entry.message.content;
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isRecord(block) || block.type !== 'image') continue;
+      const request = plannedResize(block, maxSide);
+      if (request) codec.prewarm(request);
+    }
+  };
+}
