@@ -3,8 +3,10 @@ import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { enrichInspection } from './enrich.js';
-import { readInputSession } from './load-session.js';
+import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
+import { imagePrewarmer } from './images/prewarm.js';
+import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
 export interface HostInspectOptions extends InspectOptions {
@@ -20,8 +22,11 @@ export interface HostInspectOptions extends InspectOptions {
  * the input cannot be read at all.
  */
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
-  const parsed = await readInputSession(input);
-  const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
+  const shared = options.codec === undefined ? await defaultImageCodec() : undefined;
+  const codec = options.codec === null ? undefined : (options.codec ?? shared);
+  // The default codec is memoised: oversized images start shrinking while the lines are parsed.
+  const onEntry = shared ? imagePrewarmer(shared, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) : undefined;
+  const parsed = await readInputSession(input, { onEntry });
   const { inspection } = await inspectParsed(parsed, normalizeTarget(target), { ...options, codec });
   if (options.payloads === false) return inspection;
   return enrichInspection(inspection, options);

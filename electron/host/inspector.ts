@@ -4,7 +4,6 @@
  * and hands out windows of turns and one document at a time, never whole sessions.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   DocumentText,
@@ -28,12 +27,15 @@ import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/in
 import { messagesKey } from '../../shared/preflight/family.js';
 import { RULES } from '../../shared/rules/index.js';
 import { buildContext } from '../../shared/session/context.js';
-import type { ParsedSession } from '../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/parse.js';
 import { digestBytes, parseSessionBytes } from './load-session.js';
+import { readSessionFile } from './stream-session.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { enrichDetailed, type EnrichedInspection } from './enrich.js';
 import { defaultImageCodec } from './image-codec.js';
+import { imagePrewarmer } from './images/prewarm.js';
+import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 import { normalizeTarget } from './inspect.js';
 import { prettyDocument, type PrettyDocument } from './inspector/document-text.js';
 import { prettyJsonBytes } from './inspector/json-length.js';
@@ -42,7 +44,7 @@ import { FileWatcher } from './inspector/file-watcher.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
-import { InputError, readInputBytes } from './read-input.js';
+import { InputError } from './read-input.js';
 import { planRepairFile, repairFile } from './repair/index.js';
 import { completeTarget } from './targets.js';
 
@@ -139,23 +141,18 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   };
 
   /** Read and parse a request's source. Only an unreadable source fails; problems inside are diagnostics. */
-  async function load(request: OpenRequest): Promise<{ bytes: Uint8Array; name: string; filePath: string | null }> {
-    switch (request.kind) {
-      case 'path': {
-        const filePath = path.resolve(request.path);
-        const bytes = await readInputBytes(filePath);
-        return { bytes, name: path.basename(filePath), filePath };
-      }
-      case 'sample': {
-        const filePath = sampleSessionPath();
-        const bytes = await readFile(filePath);
-        return { bytes, name: path.basename(filePath), filePath };
-      }
-      case 'bytes':
-        return { bytes: request.bytes, name: path.basename(request.name), filePath: null };
-      case 'text':
-        return { bytes: Buffer.from(request.text, 'utf8'), name: path.basename(request.name), filePath: null };
+  /** Read and parse what `open` was given: files in chunks (never whole), bytes and text at once. */
+  async function load(request: OpenRequest, parseOptions: ParseLinesOptions): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
+    if (request.kind === 'path' || request.kind === 'sample') {
+      const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
+      const read = await readSessionFile(filePath, parseOptions);
+      return { ...read, name: path.basename(filePath), filePath };
     }
+    const bytes = request.kind === 'bytes' ? request.bytes : Buffer.from(request.text, 'utf8');
+    // Hash off the main thread while the lines are indexed and parsed.
+    const digest = digestBytes(bytes);
+    const parsed = parseSessionBytes(bytes, parseOptions);
+    return { parsed, digest: await digest, size: bytes.byteLength, name: path.basename(request.name), filePath: null };
   }
 
   async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics'] }> {
@@ -176,17 +173,16 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   }
 
   async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession }> {
-    const { bytes, name, filePath } = await load(request);
-    // Hash off the main thread while the lines are indexed and parsed.
-    const digest = digestBytes(bytes);
-    const parsed = parseSessionBytes(bytes);
+    // Oversized images start shrinking on libuv's threads while the lines are parsed.
+    const codec = await defaultImageCodec();
+    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) } : {});
     const { target, turnCount, diagnostics } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,
       name,
       path: filePath,
-      sizeBytes: bytes.byteLength,
-      digest: await digest,
+      sizeBytes: size,
+      digest,
       format: parsed.format,
       lineCount: parsed.lineCount,
       turnCount,

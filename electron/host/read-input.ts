@@ -6,8 +6,8 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-/** The bytes of a file, with a readable error for a missing file, a directory or no permission. */
-export async function readInputBytes(file: string): Promise<Uint8Array> {
+/** Check that a file can be read as a session: a readable error for a missing file, a directory or no permission. */
+export async function statInput(file: string): Promise<void> {
   let info;
   try {
     info = await stat(file);
@@ -18,6 +18,11 @@ export async function readInputBytes(file: string): Promise<Uint8Array> {
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session file (use --all DIR for a directory)`);
+}
+
+/** The bytes of a file, with a readable error for a missing file, a directory or no permission. */
+export async function readInputBytes(file: string): Promise<Uint8Array> {
+  await statInput(file);
   try {
     return await readFile(file);
   } catch (error) {

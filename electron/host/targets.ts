@@ -1,5 +1,5 @@
 /** Completing a partial target from the session's own record (last model) and the catalogue. */
-import { readInputSession } from './load-session.js';
+import { readInputSession } from './stream-session.js';
 import { buildContext } from '../../shared/session/context.js';
 import type { Target } from '../../shared/types.js';
 import { InputError } from './read-input.js';

@@ -319,48 +319,77 @@ export interface LineSource {
 /** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
 export const MAX_LINE_CHARS = 500 * 1024 * 1024;
 
+/** Options of `parseSessionLines`. */
+export interface ParseLinesOptions {
+  /** Called with each entry as it is kept, in file order (a host starts slow work early with it). */
+  onEntry?(entry: SessionEntry): void;
+  /** Longest line read (default MAX_LINE_CHARS); longer ones are reported as line-too-large and skipped. */
+  maxLineChars?: number;
+}
+
 /** Parse a session file line by line (the JSONL format; a JSON message array needs `parseSession`). */
-export function parseSessionLines(lines: LineSource): ParsedSession {
-  const sink = new DiagnosticSink();
-  const result: ParsedSession = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: sink.list, lineCount: lines.count, bom: lines.bom };
-  let firstContentLine = true;
-  const ids = new Map<string, number>();
-  for (let i = 0; i < lines.count; i += 1) {
-    const span = { line: i + 1 };
-    const size = lines.byteLength(i);
-    if (size === 0) continue;
-    if (size > MAX_LINE_CHARS) {
+export function parseSessionLines(lines: LineSource, options: ParseLinesOptions = {}): ParsedSession {
+  const parser = new SessionLineParser(options);
+  for (let i = 0; i < lines.count; i += 1) parser.line(lines.byteLength(i), () => lines.text(i), lines.validUtf8 ? () => lines.validUtf8!(i) : undefined);
+  return parser.finish(lines.bom);
+}
+
+/**
+ * The JSONL parser, fed one physical line at a time (in file order): from a LineSource, or from a
+ * file read in chunks, so that a file never has to be held whole (`electron/host/stream-session.ts`).
+ */
+export class SessionLineParser {
+  private readonly sink = new DiagnosticSink();
+  private readonly result: ParsedSession;
+  private firstContentLine = true;
+  private readonly ids = new Map<string, number>();
+  private count = 0;
+
+  constructor(private readonly options: ParseLinesOptions = {}) {
+    this.result = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: this.sink.list, lineCount: 0, bom: false };
+  }
+
+  /**
+   * The next physical line: its length without terminator (bytes or characters), its decoded text
+   * (asked only when needed), and whether its bytes were valid UTF-8 (asked only for lines with U+FFFD).
+   */
+  line(size: number, text: () => string, validUtf8?: () => boolean): void {
+    this.count += 1;
+    const { sink, result, ids } = this;
+    const span = { line: this.count };
+    if (size === 0) return;
+    if (size > (this.options.maxLineChars ?? MAX_LINE_CHARS)) {
       sink.add(span.line, 0, 'error', 'line-too-large', `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`);
-      firstContentLine = false;
-      continue;
+      this.firstContentLine = false;
+      return;
     }
-    const raw = lines.text(i);
-    if (raw.trim() === '') continue;
+    const raw = text();
+    if (raw.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
       explainJsonLine(sink, span.line, raw);
-      if (firstContentLine) {
-        firstContentLine = false;
+      if (this.firstContentLine) {
+        this.firstContentLine = false;
         sink.add(span.line, 0, 'error', 'missing-header', 'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically');
       }
-      continue;
+      return;
     }
-    if (raw.includes('\uFFFD') && lines.validUtf8?.(i) !== true) {
+    if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
       sink.add(span.line, raw.indexOf('\uFFFD') + 1, 'warning', 'invalid-utf8', 'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged');
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       sink.add(span.line, 1, 'error', 'entry-not-object', `${typeName(value)} where a session entry object was expected — the line is skipped`);
-      if (firstContentLine) {
-        firstContentLine = false;
+      if (this.firstContentLine) {
+        this.firstContentLine = false;
         sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…})');
       }
-      continue;
+      return;
     }
     const obj = value as Record<string, unknown>;
-    if (firstContentLine) {
-      firstContentLine = false;
+    if (this.firstContentLine) {
+      this.firstContentLine = false;
       if (obj.type === 'session') {
         if (typeof obj.id !== 'string' || obj.id === '') {
           sink.add(span.line, 0, 'error', 'header-no-id', 'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it');
@@ -371,18 +400,18 @@ export function parseSessionLines(lines: LineSource): ParsedSession {
         result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
         result.version = version;
         result.format = 'jsonl';
-        continue;
+        return;
       }
       sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file');
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
       sink.add(span.line, 0, 'warning', 'extra-header', 'a second session header in the middle of the file — ignored (two sessions may have been concatenated)');
-      continue;
+      return;
     }
     if (typeof obj.type !== 'string') {
       sink.add(span.line, 0, 'error', 'entry-no-type', `the entry has ${obj.type === undefined ? 'no' : typeName(obj.type)} "type" — it is skipped`);
-      continue;
+      return;
     }
     const entry = obj as SessionEntry;
     if (!ENTRY_TYPES.has(entry.type)) {
@@ -400,14 +429,22 @@ export function parseSessionLines(lines: LineSource): ParsedSession {
         sink.add(span.line, 0, 'warning', 'field-type', `the entry has ${typeName(entry.parentId)} "parentId" where a string or null was expected`);
       }
     }
-    if (!checkEntryFields(sink, span.line, entry)) continue;
+    if (!checkEntryFields(sink, span.line, entry)) return;
     result.entries.push({ line: span.line, entry });
+    this.options.onEntry?.(entry);
   }
-  if (result.format === 'unknown') {
-    if (lines.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
-    result.format = 'jsonl';
+
+  /** The parsed session, once every line was given. `bom`: the file started with a UTF-8 BOM. */
+  finish(bom: boolean): ParsedSession {
+    const { result, sink } = this;
+    result.lineCount = this.count;
+    result.bom = bom;
+    if (result.format === 'unknown') {
+      if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
+      result.format = 'jsonl';
+    }
+    return result;
   }
-  return result;
 }
 
 /** Decode file bytes as UTF-8 (invalid sequences become U+FFFD and are reported per line). */

@@ -1,7 +1,9 @@
 /** The byte length of `JSON.stringify(value, null, 2)` without building the string (big payloads). */
 
 // Characters JSON.stringify escapes: quote, backslash, controls, and lone surrogates.
+// eslint-disable-next-line no-control-regex -- these are the characters JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+// eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
 const NON_ASCII = /[^\u0000-\u007f]/;
 
 function stringBytes(value: string): number {

@@ -1,0 +1,123 @@
+/**
+ * Reading a session file in chunks: each line is parsed as soon as it is complete and the bytes are
+ * hashed as they go by, so the file is never held whole — memory is the parsed session plus one
+ * chunk (and the longest line). Files of several gigabytes open; a line longer than a JavaScript
+ * string can hold is reported (line-too-large) and skipped, the rest is read.
+ */
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import type { InspectInput } from '../../shared/inspection.js';
+import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
+import { parseSessionBytes, startsWithArray } from './load-session.js';
+import { InputError, readInputBytes, statInput } from './read-input.js';
+
+/** Bytes read at a time (two buffers: the next read runs while this chunk is parsed). */
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+
+export interface StreamedSession {
+  parsed: ParsedSession;
+  /** SHA-256 (hex) of exactly the bytes parsed. */
+  digest: string;
+  /** Bytes read. */
+  size: number;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Read and parse a session file (JSONL streamed; a JSON message array is read whole). */
+export async function readSessionFile(file: string, options: ParseLinesOptions & { chunkBytes?: number } = {}): Promise<StreamedSession> {
+  await statInput(file);
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  const handle = await open(file, 'r').catch((error: Error) => {
+    throw new InputError(`${file}: cannot be read (${error.message})`);
+  });
+  let pending: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
+  try {
+    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
+    const hash = createHash('sha256');
+    const parser = new SessionLineParser(options);
+    const maxLine = options.maxLineChars ?? MAX_LINE_CHARS;
+    let size = 0;
+    // The head decides the format (and the BOM), as for a whole buffer.
+    const head = Buffer.alloc(4096);
+    const { bytesRead: headBytes } = await handle.read(head, 0, head.length, 0).catch((error: Error) => {
+      throw new InputError(`${file}: cannot be read (${error.message})`);
+    });
+    const start = head.subarray(0, headBytes);
+    if (startsWithArray(start)) {
+      // A JSON message array is one JSON value: read it whole (within its own size limit).
+      const bytes = await readInputBytes(file);
+      return { parsed: parseSessionBytes(bytes, options), digest: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+    }
+    const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
+    let skip = bom ? 3 : 0;
+    // The start of a line that continues in the next chunk: copied pieces, and its full length so far.
+    let carry: Buffer[] = [];
+    let carryBytes = 0;
+
+    const emit = (bytes: Buffer, length: number): void => {
+      let end = bytes.length;
+      let len = length;
+      if (end > 0 && bytes[end - 1] === CR) {
+        end -= 1;
+        len -= 1;
+      }
+      const view = bytes.subarray(0, end);
+      parser.line(len, () => view.toString('utf8'), () => isUtf8(view));
+    };
+
+    pending = handle.read(buffers[0], 0, chunkBytes, 0);
+    for (let turn = 0; ; turn += 1) {
+      const { bytesRead, buffer } = await pending.catch((error: Error) => {
+        throw new InputError(`${file}: cannot be read (${error.message})`);
+      });
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      size += bytesRead;
+      // Read ahead into the other buffer while this one is hashed and parsed.
+      pending = handle.read(buffers[(turn + 1) % 2], 0, chunkBytes, size);
+      hash.update(chunk);
+      // The BOM is not part of line 1 (it may span the first chunks when they are tiny).
+      let pos = Math.min(skip, chunk.length);
+      skip -= pos;
+      for (;;) {
+        const nl = chunk.indexOf(LF, pos);
+        if (nl < 0) break;
+        if (carryBytes > 0) {
+          const length = carryBytes + (nl - pos);
+          if (length > maxLine) parser.line(length, () => '');
+          else emit(Buffer.concat([...carry, chunk.subarray(pos, nl)]), length);
+          carry = [];
+          carryBytes = 0;
+        } else {
+          emit(chunk.subarray(pos, nl), nl - pos);
+        }
+        pos = nl + 1;
+      }
+      if (pos < chunk.length) {
+        // Keep the bytes only while the line can still be read as one string.
+        if (carryBytes + (chunk.length - pos) <= maxLine) carry.push(Buffer.from(chunk.subarray(pos)));
+        else carry = [];
+        carryBytes += chunk.length - pos;
+      }
+    }
+    if (carryBytes > 0) {
+      if (carryBytes > maxLine) parser.line(carryBytes, () => '');
+      else emit(Buffer.concat(carry), carryBytes);
+    }
+    return { parsed: parser.finish(bom), digest: hash.digest('hex'), size };
+  } finally {
+    // A read still running (an early return or a failure) must end before the handle closes.
+    await pending?.catch(() => undefined);
+    await handle.close();
+  }
+}
+
+/** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */
+export async function readInputSession(input: InspectInput, options: ParseLinesOptions = {}): Promise<ParsedSession> {
+  if ('file' in input) return (await readSessionFile(input.file, options)).parsed;
+  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file } or { text }');
+  return parseSession(input.text);
+}

@@ -1,0 +1,93 @@
+// Reading a session file in chunks must give exactly what parsing the whole file gives, whatever
+// the chunk size: lines split across chunks, CRLF split between chunks, BOM, no final newline.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSessionBytes } from '../../../../electron/host/load-session.js';
+import { InputError } from '../../../../electron/host/read-input.js';
+import { readSessionFile } from '../../../../electron/host/stream-session.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ti-stream-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
+const user = (id: string, parent: string | null, text: string): string =>
+  JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: text, timestamp: 1 } });
+
+let n = 0;
+async function agree(bytes: Uint8Array, chunkSizes = [1, 2, 3, 7, 64, 4096]): Promise<void> {
+  const file = path.join(dir, `s${(n += 1)}.jsonl`);
+  writeFileSync(file, bytes);
+  const whole = parseSessionBytes(bytes);
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  for (const chunkBytes of chunkSizes) {
+    const read = await readSessionFile(file, { chunkBytes });
+    expect(read.parsed, `chunk ${chunkBytes}`).toEqual(whole);
+    expect(read.digest).toBe(digest);
+    expect(read.size).toBe(bytes.byteLength);
+  }
+}
+
+const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+describe('readSessionFile', () => {
+  it('agrees with the whole-buffer parser on CRLF, BOM, blank lines, cut lines, invalid UTF-8 and no final newline', async () => {
+    await agree(enc(`${header}\n${user('a', null, 'hi é 中文')}\n`));
+    await agree(enc(`\ufeff${header}\r\n${user('a', null, 'hi')}\r\n\r\n${user('b', 'a', 'again')}`));
+    await agree(enc(`${header}\n{"type":"message",\n\n${user('a', null, 'x')}\n`));
+    await agree(new Uint8Array([...enc(`${header}\n`), 0xc3, 0x28, 0x0a, ...enc(user('a', null, 'y'))]));
+    await agree(enc(''));
+    await agree(enc('\n\n\r\n'));
+    await agree(enc('not json at all'));
+  });
+
+  it('reads a JSON message array whole, after a BOM and whitespace', async () => {
+    await agree(enc('\ufeff \n [{"role":"user","content":"hi","timestamp":1}]'), [2, 4096]);
+    const read = await readSessionFile(path.join(dir, `s${n}.jsonl`), { chunkBytes: 2 });
+    expect(read.parsed.format).toBe('messages-json');
+  });
+
+  it('agrees on every pi fixture session with small chunks', async () => {
+    const fixtures = path.join(__dirname, '../../../../../shared/fixtures/pi-sessions');
+    const files = readdirSync(fixtures, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) await agree(readFileSync(path.join(fixtures, file)), [997, 1 << 20]);
+  });
+
+  it('agrees on random line soups and chunk sizes', async () => {
+    const line = fc.oneof(fc.constant(header), fc.string().map((t) => user('u', null, t)), fc.string(), fc.constant(''));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { maxLength: 8 }), fc.boolean(), fc.integer({ min: 1, max: 300 }), async (lines, bom, chunk) => {
+        await agree(enc((bom ? '\ufeff' : '') + lines.map(([l, nl]) => l + nl).join('')), [chunk]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reports a line longer than the limit with its line number and length, and reads the rest', async () => {
+    const long = user('b', 'a', 'x'.repeat(5000));
+    const file = path.join(dir, 'long.jsonl');
+    writeFileSync(file, `${header}\n${user('a', null, 'before')}\n${long}\n${user('c', 'a', 'after')}`);
+    for (const chunkBytes of [100, 1 << 20]) {
+      const { parsed } = await readSessionFile(file, { chunkBytes, maxLineChars: 1000 });
+      expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[3, 'line-too-large']]);
+      expect(parsed.entries.map((e) => e.line)).toEqual([2, 4]);
+      expect(parsed.lineCount).toBe(4);
+    }
+    // Cut-off at the end of the file, still too long.
+    writeFileSync(file, `${header}\n${long}`);
+    const { parsed } = await readSessionFile(file, { chunkBytes: 64, maxLineChars: 1000 });
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[2, 'line-too-large']]);
+  });
+
+  it('fails with a readable InputError for a missing file or a directory', async () => {
+    await expect(readSessionFile(path.join(dir, 'missing.jsonl'))).rejects.toThrow(InputError);
+    await expect(readSessionFile(dir)).rejects.toThrow(/is a directory/);
+  });
+});
