@@ -32,8 +32,16 @@ export interface GeneratedSession {
   messages: number;
 }
 
-/** Write a session of about `megabytes` MB to `file`. */
-export async function generateSession(file: string, megabytes: number, seed = 42): Promise<GeneratedSession> {
+/** Options of the generator. */
+export interface GenerateOptions {
+  seed?: number;
+  /** Cut every 1500th line in half and end the file with a cut-off line, as a crashed agent leaves it. */
+  damaged?: boolean;
+}
+
+/** Write a session of about `megabytes` MiB to `file`. */
+export async function generateSession(file: string, megabytes: number, options: GenerateOptions = {}): Promise<GeneratedSession> {
+  const seed = options.seed ?? 42;
   const random = rng(seed);
   const smallImage = await noisePng(640, 400);
   const largeImage = await noisePng(1400, 900, 9);
@@ -49,7 +57,8 @@ export async function generateSession(file: string, megabytes: number, seed = 42
   let parent: string | null = null;
   let counter = 0;
   const emit = async (entry: Record<string, unknown>) => {
-    const line = JSON.stringify(entry);
+    const whole = JSON.stringify(entry);
+    const line = options.damaged && stats.lines % 1500 === 1499 ? whole.slice(0, whole.length >> 1) : whole;
     await write(line);
     stats.bytes += Buffer.byteLength(line) + 1;
     stats.lines += 1;
@@ -110,6 +119,12 @@ export async function generateSession(file: string, megabytes: number, seed = 42
       const firstKept = parent;
       await entry('compaction', { summary: text(2000), firstKeptEntryId: firstKept, tokensBefore: 150000 });
     }
+  }
+  if (options.damaged) {
+    const last = `{"type":"message","id":"cut","parentId":"${parent}","timestamp":"2026-03-02T00:00:00.000Z","message":{"role":"user","content":"the agent crashed wh`;
+    out.write(last);
+    stats.bytes += last.length;
+    stats.lines += 1;
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return stats;

@@ -1,0 +1,124 @@
+/**
+ * One measurement in a process of its own, so its peak RSS is its own: `node --import tsx probe.ts
+ * <op> <file> [work]`. Prints one JSON line: `{ ms, rssBefore, rssPeak, ...details }` (bytes).
+ *
+ * ops: floor (read + JSON.parse of every line), parse (line index + parse), inspect (no payloads),
+ * inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
+ * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart).
+ */
+import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { defaultImageCodec } from '../../electron/host/image-codec.js';
+import { inspect } from '../../electron/host/inspect.js';
+import { createInspector } from '../../electron/host/inspector.js';
+import { parseSessionBytes } from '../../electron/host/load-session.js';
+import { readInputBytes } from '../../electron/host/read-input.js';
+import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
+
+const [op, file, work] = process.argv.slice(2);
+const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+
+function floor(): Record<string, number> {
+  const bytes = readFileSync(file);
+  let count = 0;
+  for (let start = 0; start < bytes.length; ) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    if (end > start) {
+      try {
+        JSON.parse(bytes.toString('utf8', start, end));
+        count += 1;
+      } catch {
+        // a damaged line costs its parse attempt, like in the real parser
+      }
+    }
+    start = end + 1;
+  }
+  return { lines: count };
+}
+
+async function run(): Promise<Record<string, number>> {
+  switch (op) {
+    case 'floor':
+      return floor();
+    case 'parse': {
+      const t = performance.now();
+      const parsed = parseSessionBytes(await readInputBytes(file));
+      return { start: t, entries: parsed.entries.length };
+    }
+    case 'inspect':
+    case 'inspect-payloads': {
+      const codec = await defaultImageCodec();
+      const t = performance.now();
+      const r = await inspect({ file }, TARGET, { payloads: op === 'inspect-payloads', codec, now: 0 });
+      return { start: t, annotations: r.annotations.length, replayTurns: r.replay.messages.length };
+    }
+    case 'app': {
+      await defaultImageCodec();
+      const ins = createInspector({ recentFile: path.join(work, 'recent.json') });
+      const t0 = performance.now();
+      const info = await ins.open({ kind: 'path', path: file });
+      const t1 = performance.now();
+      const summary = await ins.inspect(info.sessionId, TARGET);
+      const t2 = performance.now();
+      await ins.getTurns(summary.inspectionId, 'replay', 0, 200);
+      const original = await ins.getDocument(summary.inspectionId, 'original', 'payload', { from: 0, to: 50 });
+      const replay = await ins.getDocument(summary.inspectionId, 'replay', 'payload', { from: 0, to: 50 });
+      const t3 = performance.now();
+      await ins.dispose();
+      return { start: t0, openMs: t1 - t0, inspectMs: t2 - t1, firstWindowMs: t3 - t2, windowChars: original.text.length + replay.text.length };
+    }
+    case 'copy-fsync': {
+      const t = performance.now();
+      copyFileSync(file, work);
+      const fd = openSync(work, 'r+');
+      fsyncSync(fd);
+      closeSync(fd);
+      const ms = performance.now() - t;
+      rmSync(work, { force: true });
+      return { start: t, end: t + ms };
+    }
+    case 'repair': {
+      copyFileSync(file, work);
+      const t0 = performance.now();
+      const plan = await planRepairFile(work);
+      const t1 = performance.now();
+      const outcome = await repairFile(work, plan.digest);
+      const t2 = performance.now();
+      if (outcome.status !== 'repaired') throw new Error(`repair: ${outcome.status}: ${outcome.message}`);
+      for (const suffix of ['', '.bak']) rmSync(work + suffix, { force: true });
+      return { start: t1, end: t2, planMs: t1 - t0 };
+    }
+    default:
+      throw new Error(`unknown probe op ${op}`);
+  }
+}
+
+/** Load every module and warm the JIT on a small session, so the figures are about the file. */
+async function warmUp(): Promise<void> {
+  const lines = [
+    { type: 'session', version: 3, id: 'w', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
+    { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: 'hi', timestamp: 1 } },
+    { type: 'message', id: 'b', parentId: 'a', timestamp: '2026-01-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'thinking', thinking: 'x', thinkingSignature: 's' }, { type: 'text', text: 'hello' }, { type: 'toolCall', id: 'toolu_1', name: 'read', arguments: {} }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'toolUse', timestamp: 2 } },
+  ];
+  const text = lines.map((l) => JSON.stringify(l)).join('\n');
+  if (op === 'inspect' || op === 'inspect-payloads') await inspect({ text }, TARGET, { now: 0 });
+  if (op === 'app') {
+    const ins = createInspector({ recentFile: path.join(work, 'warm-recent.json') });
+    const info = await ins.open({ kind: 'text', name: 'warm.jsonl', text });
+    const summary = await ins.inspect(info.sessionId, TARGET);
+    await ins.getDocument(summary.inspectionId, 'replay', 'payload', { from: 0, to: 5 });
+    await ins.dispose();
+  }
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+await warmUp();
+const rssBefore = process.memoryUsage().rss;
+const t = performance.now();
+const details = await run();
+const end = details.end ?? performance.now();
+const ms = end - (details.start ?? t);
+delete details.start;
+delete details.end;
+console.log(JSON.stringify({ ms, rssBefore, rssPeak: process.resourceUsage().maxRSS * 1024, ...details }));
