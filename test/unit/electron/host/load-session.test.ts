@@ -40,7 +40,7 @@ describe('indexLines', () => {
     expect(source.count).toBe(3);
     expect([0, 1, 2].map((i) => source.text(i))).toEqual(['ok', '\ufffdA', 'é']);
     expect([0, 1, 2].map((i) => source.byteLength(i))).toEqual([2, 2, 2]);
-    expect([0, 1, 2].map((i) => source.validUtf8(i))).toEqual([true, false, true]);
+    expect([0, 1, 2].map((i) => source.validUtf8!(i))).toEqual([true, false, true]);
   });
 });
 
