@@ -6,6 +6,7 @@ import type { Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
+import { writeJson } from './json-stream.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
@@ -51,7 +52,8 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     const explain = args.values.get('explain');
     const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
     if (args.booleans.has('json')) {
-      process.stdout.write(`${JSON.stringify(explanations === undefined ? inspection : { ...inspection, explanations })}\n`);
+      // Streamed: the inspection of a session of gigabytes is longer than one string can be.
+      await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations });
     } else {
       process.stdout.write(renderReport(file, inspection, explanations));
     }

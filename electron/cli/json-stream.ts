@@ -1,0 +1,69 @@
+/**
+ * Writing a large value as JSON without one string for all of it: `JSON.stringify` of a 1 GB
+ * session's inspection would be longer than a JavaScript string can be. The output is byte for
+ * byte what `JSON.stringify(value)` gives; containers near the root are walked, the rest is
+ * stringified piece by piece and written in chunks, waiting for the stream when it is full.
+ */
+import type { Writable } from 'node:stream';
+
+/** Containers at this depth and below are stringified whole (a message, a block). */
+const WALK_DEPTH = 3;
+const FLUSH_CHARS = 1 << 20;
+
+function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  return value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** The JSON text of `value` as a sequence of pieces whose concatenation is `JSON.stringify(value)`. */
+export function* jsonPieces(value: unknown, depth = 0): Generator<string> {
+  if (depth >= WALK_DEPTH || !isPlainContainer(value)) {
+    const text = JSON.stringify(value);
+    // undefined at the root (JSON.stringify returns undefined): nothing, as stringify would.
+    if (text !== undefined) yield text;
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i += 1) {
+      if (i > 0) yield ',';
+      const item = value[i];
+      // Inside arrays, what JSON cannot say becomes null.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null';
+      else yield* jsonPieces(item, depth + 1);
+    }
+    yield ']';
+    return;
+  }
+  yield '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* jsonPieces(item, depth + 1);
+  }
+  yield '}';
+}
+
+/** Write `value` as JSON and a newline to `out`, in chunks, honouring backpressure. */
+export async function writeJson(out: Writable, value: unknown): Promise<void> {
+  let buffer = '';
+  const flush = async (): Promise<void> => {
+    if (!buffer) return;
+    const ok = out.write(buffer);
+    buffer = '';
+    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  };
+  for (const piece of jsonPieces(value)) {
+    if (buffer.length + piece.length > FLUSH_CHARS) await flush();
+    if (piece.length > FLUSH_CHARS) {
+      buffer = piece;
+      await flush();
+    } else {
+      buffer += piece;
+    }
+  }
+  buffer += '\n';
+  await flush();
+}
