@@ -45,6 +45,7 @@ import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
 import { InputError } from './read-input.js';
+import { CLI_EXPORT_HINT, tooLargeAsText } from './inspector/too-large.js';
 import { planRepairFile, repairFile } from './repair/index.js';
 import { completeTarget } from './targets.js';
 
@@ -380,7 +381,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       assertView(view, 'getDocument(view)');
       if (window !== undefined && window !== null) assertWindow(window, 'getDocument(window)');
       const record = inspectionOf(inspectionId);
-      const { text, ranges, elisions } = documentOf(record, side, view, window ?? undefined);
+      const { text, ranges, elisions } = tooLargeAsText(`the whole ${side} ${view} of ${sessionOf(record.sessionId).info.name}`, 'ask for a window of turns (getDocument with {from, to}) — the app does', () => documentOf(record, side, view, window ?? undefined));
       if (!window) return { text, ranges, elisions };
       return { text, ranges, elisions, window: { from: window.from, to: window.to, totalTurns: record.detail.inspection.original.messages.length } };
     },
@@ -420,14 +421,16 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       switch (kind) {
         case 'payload-json':
           if (replay.payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
-          return { fileName: `${base}.payload.json`, text: `${JSON.stringify(replay.payload, null, 2)}\n` };
-        case 'curl':
-          if (replay.payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
-          return { fileName: `${base}.curl.sh`, text: curlCommand(replay.build, replay.payload, [`Replay of ${session.name} for ${inspection.target.provider}/${inspection.target.modelId}, built by Transcript Inspector. Set the key variable first.`, ...replay.build.notes]) };
+          return { fileName: `${base}.payload.json`, text: tooLargeAsText('the replay payload', CLI_EXPORT_HINT, () => `${JSON.stringify(replay.payload, null, 2)}\n`) };
+        case 'curl': {
+          const payload = replay.payload;
+          if (payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
+          return { fileName: `${base}.curl.sh`, text: tooLargeAsText('the curl command', CLI_EXPORT_HINT, () => curlCommand(replay.build, payload, [`Replay of ${session.name} for ${inspection.target.provider}/${inspection.target.modelId}, built by Transcript Inspector. Set the key variable first.`, ...replay.build.notes])) };
+        }
         case 'report-markdown':
           return { fileName: `${base}.report.md`, text: reportMarkdown(session, inspection, record.summary.rules) };
         case 'report-json':
-          return { fileName: `${base}.report.json`, text: reportJson(session, inspection, record.summary.rules) };
+          return { fileName: `${base}.report.json`, text: tooLargeAsText('the JSON report', CLI_EXPORT_HINT, () => reportJson(session, inspection, record.summary.rules)) };
       }
     },
 
