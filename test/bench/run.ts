@@ -1,5 +1,12 @@
-/** Bench runner: imports every `*.bench.ts` in this folder and prints a table of figures. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+/**
+ * Bench runner: imports every `*.bench.ts` in this folder and prints a table of figures.
+ *
+ * `--only=a,b` runs the modules whose names start so. `--check` compares every figure that has a
+ * ratio with test/bench/baseline.json and exits 1 when one is more than 20 % worse (ratios, not raw
+ * times: a ratio to a floor measured in the same run travels between machines and busy moments far
+ * better than milliseconds). `--update-baseline` writes the figures of this run into the baseline.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,9 +27,22 @@ export interface BenchContext {
   args: string[];
 }
 
+interface Baseline {
+  machine: string;
+  updated: string;
+  figures: Record<string, { value: number; unit: string; ratio?: number }>;
+}
+
+/** A ratio this much above the baseline's is a regression. */
+export const REGRESSION = 1.2;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
+const baselineFile = path.join(here, 'baseline.json');
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const check = args.includes('--check');
+const update = args.includes('--update-baseline');
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only || only.some((o) => f.startsWith(o))).sort();
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'ti-bench-'));
 const results: BenchResult[] = [];
@@ -40,4 +60,48 @@ try {
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
-console.log(`\n${results.length} figure(s) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+console.log(`\n${results.length} figure(s) on ${machine}`);
+
+const over = results.filter((r) => r.ratio !== undefined && r.target !== undefined && r.ratio > r.target);
+if (over.length) console.log(`${over.length} figure(s) over target: ${over.map((r) => r.name).join('; ')}`);
+
+function readBaseline(): Baseline | null {
+  try {
+    return JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline;
+  } catch {
+    return null;
+  }
+}
+
+if (check) {
+  const baseline = readBaseline();
+  if (!baseline) {
+    console.error(`--check: no baseline at ${path.relative(process.cwd(), baselineFile)} (make one with --update-baseline)`);
+    process.exit(1);
+  }
+  console.log(`\nchecking against the baseline of ${baseline.updated} (${baseline.machine}); a ratio ${Math.round((REGRESSION - 1) * 100)} % above it fails`);
+  let regressions = 0;
+  for (const r of results) {
+    const base = baseline.figures[r.name];
+    if (r.ratio === undefined || base?.ratio === undefined) continue;
+    const change = r.ratio / base.ratio;
+    const verdict = change > REGRESSION ? 'REGRESSION' : 'ok';
+    if (verdict !== 'ok') regressions += 1;
+    console.log(`  ${verdict.padEnd(10)} ${r.name}: ${r.ratio.toFixed(2)} vs ${base.ratio.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)`);
+  }
+  const missing = results.filter((r) => r.ratio !== undefined && baseline.figures[r.name]?.ratio === undefined);
+  if (missing.length) console.log(`  (no baseline yet for: ${missing.map((r) => r.name).join('; ')})`);
+  if (regressions) {
+    console.error(`${regressions} regression(s) of more than ${Math.round((REGRESSION - 1) * 100)} %`);
+    process.exitCode = 1;
+  }
+}
+
+if (update) {
+  const baseline = readBaseline() ?? { machine, updated: '', figures: {} };
+  for (const r of results) baseline.figures[r.name] = { value: Math.round(r.value * 100) / 100, unit: r.unit, ...(r.ratio === undefined ? {} : { ratio: Math.round(r.ratio * 1000) / 1000 }) };
+  baseline.machine = machine;
+  baseline.updated = new Date().toISOString().slice(0, 10);
+  writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
+  console.log(`baseline updated: ${path.relative(process.cwd(), baselineFile)} (${results.length} figure(s))`);
+}

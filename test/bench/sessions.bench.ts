@@ -12,7 +12,8 @@
  *   divided by the file size.
  *   Target ≤ 3 up to 200 MB.
  *
- * Env: SESSIONS_BENCH_MB=10,100,500 · SESSIONS_BENCH_RUNS=3 (sessions over 200 MiB run once).
+ * Env: SESSIONS_BENCH_MB=10,100,500 · SESSIONS_BENCH_RUNS=3 (at least 7 up to 20 MiB; sessions over
+ * 200 MiB run once).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -50,7 +51,8 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
     const made = await generateSession(file, mb, { damaged: true });
     const size = statSync(file).size;
     ctx.log(`${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
-    const runs = mb > 200 ? 1 : RUNS;
+    // Small sessions are quick and noisy: more runs. Large ones are slow and steady: one.
+    const runs = mb > 200 ? 1 : mb <= 20 ? Math.max(RUNS, 7) : RUNS;
     const ratios: Record<string, number[]> = { parse: [], inspect: [], payloads: [], repair: [] };
     const times: Record<string, number[]> = { floor: [], parse: [], inspect: [], payloads: [], copy: [], repair: [], plan: [], open: [], appInspect: [], firstWindow: [] };
     const rss: Record<string, number[]> = { payloads: [], app: [] };
