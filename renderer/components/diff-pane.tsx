@@ -2,10 +2,11 @@
  * The center of the app: the original/replay diff of the payload or transcript — whole for small
  * sessions, one window of turns for large ones — with marks, reveals and elided-string previews.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Elision, Side } from '../../shared/api.js';
-import { annotationSpans, turnSpans, type DiffSpans } from '../diff/line-map.js';
-import { buildMarks, findingSpans } from '../diff/marks.js';
+import type { DiffSpans } from '../diff/line-map.js';
+import { buildMarks } from '../diff/marks.js';
+import { selectionSpans } from '../diff/selection.js';
 import { windowHas } from '../diff/windows.js';
 import { fetchThumbnail } from '../documents.js';
 import { loadEditor } from '../editor-loader.js';
@@ -69,62 +70,70 @@ export function DiffPane() {
   const applied = useRef<ShownDocuments>(NONE);
   const [appliedKey, setAppliedKey] = useState('');
 
-  // Put the documents the store shows into the editor (once Monaco is loaded).
+  // What was last applied to the editor, so an effect re-running for the same inputs does nothing.
+  const lastMarks = useRef<{ key: string; summary: unknown; explanations: unknown; view: string }>({ key: '', summary: null, explanations: null, view: '' });
+  const lastReveal = useRef({ key: '', focusSeq: -1 });
+
+  /** Gutter marks of the documents in the editor (annotations, findings, explained turns). */
+  const applyMarks = useCallback((): void => {
+    const s = store.getState();
+    const summary = s.inspection.summary;
+    const docs = applied.current;
+    if (!summary || !docs.key) return;
+    const inputs = { key: docs.key, summary, explanations: s.ui.explanations, view: s.ui.view };
+    const last = lastMarks.current;
+    if (last.key === inputs.key && last.summary === inputs.summary && last.explanations === inputs.explanations && last.view === inputs.view) return;
+    lastMarks.current = inputs;
+    const d = { original: docs.original, replay: docs.replay };
+    const marks = buildMarks(summary, d, s.ui.view, s.ui.explanations);
+    for (const side of ['original', 'replay'] as const) editor.current?.setMarks(side, marks[side], d[side]?.elisions ?? []);
+  }, [store]);
+
+  /** Reveal the selection in the documents in the editor, when they show it. */
+  const applyReveal = useCallback((): void => {
+    const s = store.getState();
+    const summary = s.inspection.summary;
+    const focus = s.ui.focus;
+    const docs = applied.current;
+    if (!summary || !focus || !docs.key || docs.key !== s.diff.key) return;
+    // The selection's window is still being found or fetched: reveal when it is in.
+    if (s.diff.locating || s.diff.loading) return;
+    if (lastReveal.current.key === docs.key && lastReveal.current.focusSeq === s.ui.focusSeq) return;
+    // The user stepped to another window: the selection is not in it.
+    if (s.diff.focusTurn !== null && s.diff.window && !windowHas(s.diff.window, s.diff.focusTurn)) {
+      setRevealNote(null);
+      return;
+    }
+    const reveal = selectionSpans(summary, focus, docs, s.ui.view);
+    if (!reveal) return;
+    lastReveal.current = { key: docs.key, focusSeq: s.ui.focusSeq };
+    editor.current?.reveal(reveal.spans);
+    setRevealNote(reveal.note);
+  }, [store]);
+
+  // Put the documents the store shows into the editor (once Monaco is loaded), with their marks and
+  // the selection in the same task: Monaco then lays out and draws the new documents once.
   useEffect(() => {
     if (!editorReady) return;
     const docs = store.getState().shownDocuments();
     if (docs.key !== diffKey) return;
     editor.current?.setDocuments(docs.original?.text ?? '', docs.replay?.text ?? '');
     applied.current = docs;
-    setAppliedKey(docs.key);
     if (docs.key) perfMark('models-set');
-  }, [store, diffKey, editorReady]);
+    applyMarks();
+    applyReveal();
+    setAppliedKey(docs.key);
+  }, [store, diffKey, editorReady, applyMarks, applyReveal]);
 
-  // Gutter marks follow the documents and the pasted-error explanations.
+  // Gutter marks follow the inspection and the pasted-error explanations.
   useEffect(() => {
-    if (!summary || !appliedKey || applied.current.key !== appliedKey) return;
-    const d = { original: applied.current.original, replay: applied.current.replay };
-    const marks = buildMarks(summary, d, view, explanations);
-    for (const side of ['original', 'replay'] as const) editor.current?.setMarks(side, marks[side], d[side]?.elisions ?? []);
-  }, [summary, appliedKey, view, explanations]);
+    if (appliedKey) applyMarks();
+  }, [appliedKey, summary, view, explanations, applyMarks]);
 
-  // Reveal what the user selected (annotation, turn, finding) once the window that shows it is in.
+  // Reveal what the user selects (annotation, turn, finding) once the window that shows it is in.
   useEffect(() => {
-    if (!summary || !focus || !appliedKey || applied.current.key !== appliedKey) return;
-    // The selection's window is still being found or fetched: reveal when it is in.
-    if (locating || diffLoading) return;
-    // The user stepped to another window: the selection is not in it.
-    if (focusTurn !== null && diffWindow && !windowHas(diffWindow, focusTurn)) {
-      setRevealNote(null);
-      return;
-    }
-    const d = { original: applied.current.original, replay: applied.current.replay };
-    let spans: DiffSpans | null = null;
-    // What each side is expected to show, to explain an empty side instead of silently not moving.
-    let wanted: { original: number | null; replay: number | null } = { original: null, replay: null };
-    if (focus.kind === 'annotation') {
-      const annotation = summary.annotations[focus.index];
-      if (annotation) {
-        spans = annotationSpans(annotation, d.original, d.replay);
-        wanted = { original: annotation.turn, replay: annotation.replayTurn };
-      }
-    } else if (focus.kind === 'turn') {
-      spans = turnSpans(focus.side, focus.index, d.original, d.replay);
-      wanted = focus.side === 'original' ? { original: focus.index, replay: null } : { original: null, replay: focus.index };
-    } else {
-      const finding = summary.preflight[focus.side][focus.index];
-      if (finding) spans = findingSpans(focus.side, finding, d, view);
-    }
-    if (!spans) return;
-    editor.current?.reveal(spans);
-    const notes: string[] = [];
-    if (focus.kind === 'annotation' && wanted.replay === null) notes.push('dropped from the replay');
-    for (const side of ['original', 'replay'] as const) {
-      const turn = wanted[side];
-      if (turn !== null && !spans[side]) notes.push(`turn #${turn} has no lines in the ${side} ${view}${view === 'payload' ? ' (the payload builder leaves it out: see the transcript view)' : ''}`);
-    }
-    setRevealNote(notes.length ? notes.join(' · ') : null);
-  }, [summary, focus, focusSeq, appliedKey, view, locating, diffLoading, focusTurn, diffWindow]);
+    if (appliedKey && focus) applyReveal();
+  }, [appliedKey, focus, focusSeq, locating, diffLoading, focusTurn, diffWindow, applyReveal]);
 
   const onElisionHover = (hover: { side: Side; elision: Elision; x: number; y: number } | null): void => {
     if (!hover || !summary) {

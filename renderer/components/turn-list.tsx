@@ -19,6 +19,7 @@ export function TurnList() {
   const focus = useApp((s) => s.ui.focus);
   const diffWindow = useApp((s) => s.diff.window);
   const windowed = useApp((s) => s.diff.size > 0);
+  const focusTurn = useApp((s) => s.diff.focusTurn);
   // The host answers one request at a time: the diff's first documents go first (first screen).
   const diffFirst = useApp((s) => s.diff.loading && s.diff.key === '');
   const scroller = useRef<HTMLDivElement>(null);
@@ -75,6 +76,12 @@ export function TurnList() {
   useEffect(() => {
     if (selectedIndex !== null && selectedIndex < total) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, total, virtualizer]);
+
+  // An annotation or finding selected elsewhere: show its turn (and the diff's window around it) here too.
+  const followTurn = side === 'original' && focus?.kind !== 'turn' ? focusTurn : null;
+  useEffect(() => {
+    if (followTurn !== null && followTurn < total) virtualizer.scrollToIndex(followTurn, { align: 'auto' });
+  }, [followTurn, total, virtualizer]);
 
   return (
     <nav className="turn-list" aria-label="Turns">

@@ -6,8 +6,8 @@
  * what Monaco holds and what the diff worker compares to about a megabyte.
  */
 
-/** A window of original turns [from, to), and how many original turns the document has. */
-export interface TurnWindow {
+/** A window of original turns [from, to) shown in the diff, and how many original turns the document has. */
+export interface ShownWindow {
   from: number;
   to: number;
   totalTurns: number;
@@ -50,7 +50,7 @@ export function planDocument(totalTurns: number, estimatedBytes: number): Docume
  * Windows start on a grid of half a window, so nearby selections share a window (and its cached
  * documents) while the selected turn is never at the very edge, away from its neighbours.
  */
-export function windowAround(turn: number, totalTurns: number, size: number): TurnWindow {
+export function windowAround(turn: number, totalTurns: number, size: number): ShownWindow {
   const total = Math.max(0, totalTurns);
   if (total <= size) return { from: 0, to: total, totalTurns: total };
   const step = Math.max(1, Math.floor(size / 2));
@@ -61,7 +61,7 @@ export function windowAround(turn: number, totalTurns: number, size: number): Tu
 }
 
 /** The window after (+1) or before (-1) `current`, or null at the end of the document. */
-export function adjacentWindow(current: TurnWindow, direction: 1 | -1, size: number): TurnWindow | null {
+export function adjacentWindow(current: ShownWindow, direction: 1 | -1, size: number): ShownWindow | null {
   const total = current.totalTurns;
   if (direction > 0) {
     if (current.to >= total) return null;
@@ -74,17 +74,17 @@ export function adjacentWindow(current: TurnWindow, direction: 1 | -1, size: num
 }
 
 /** True when original turn `turn` is inside the window. */
-export function windowHas(window: TurnWindow | null, turn: number): boolean {
+export function windowHas(window: ShownWindow | null, turn: number): boolean {
   return window !== null && turn >= window.from && turn < window.to;
 }
 
 /** True when the window covers every turn of its document. */
-export function isWhole(window: TurnWindow): boolean {
+export function isWhole(window: ShownWindow): boolean {
   return window.from <= 0 && window.to >= window.totalTurns;
 }
 
 /** `turns 120–159 of 4 000`, or `all 35 turns`. */
-export function describeWindow(window: TurnWindow): string {
+export function describeWindow(window: ShownWindow): string {
   const n = (value: number) => value.toLocaleString('en-US').replace(/,/g, '\u202f');
   if (isWhole(window)) return window.totalTurns === 1 ? '1 turn' : `all ${n(window.totalTurns)} turns`;
   if (window.to <= window.from) return `no turns of ${n(window.totalTurns)}`;

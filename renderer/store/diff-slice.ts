@@ -4,7 +4,7 @@
  */
 import type { DocumentText, InspectionSummary } from '../../shared/api.js';
 import { DocumentCache } from '../documents.js';
-import { adjacentWindow, isWhole, planDocument, windowAround, windowHas, type TurnWindow } from '../diff/windows.js';
+import { adjacentWindow, isWhole, planDocument, windowAround, windowHas, type ShownWindow } from '../diff/windows.js';
 import { errorMessage } from '../format.js';
 import { perfMark } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
@@ -22,7 +22,7 @@ function estimatedBytes(state: AppState, summary: InspectionSummary): number {
 }
 
 /** The window a fetched document covers: what the host says, else (an older host) the whole document. */
-function coveredWindow(doc: DocumentText, totalTurns: number): TurnWindow {
+function coveredWindow(doc: DocumentText, totalTurns: number): ShownWindow {
   return doc.window ? { from: doc.window.from, to: doc.window.to, totalTurns: doc.window.totalTurns } : { from: 0, to: totalTurns, totalTurns };
 }
 
@@ -44,7 +44,7 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
   };
 
   /** Fetch both sides of `target` (null: the whole documents) and show them. */
-  const load = async (target: TurnWindow | null): Promise<void> => {
+  const load = async (target: ShownWindow | null): Promise<void> => {
     const summary = get().inspection.summary;
     if (!summary) return reset();
     const view = get().ui.view;

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import type { Target } from '../../shared/types.js';
-import type { TurnWindow } from '../diff/windows.js';
+import type { ShownWindow } from '../diff/windows.js';
 
 /** The opened session. */
 export interface SessionSlice {
@@ -74,14 +74,14 @@ export interface ShownDocuments {
 export interface DiffSlice {
   diff: {
     /** The window of original turns shown (all of them for a whole document); null before any. */
-    window: TurnWindow | null;
+    window: ShownWindow | null;
     /** Names the documents shown: `inspectionId:view:from-to`; '' when none. */
     key: string;
     /** Original turns per window for this inspection and view; 0 when documents come whole. */
     size: number;
     loading: boolean;
     /** The window being fetched, for the progress note. */
-    pending: TurnWindow | null;
+    pending: ShownWindow | null;
     /** True while a selection is mapped to the window that shows it (the reveal waits for it). */
     locating: boolean;
     /** The original turn the selection belongs to (null without a selection or when unknown). */

@@ -94,8 +94,10 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   if (process.env.UPDATE_SCREENSHOT === '1') fs.writeFileSync(path.join(root, 'docs', 'screenshot.png'), shot);
 
   // Selecting a turn scrolls the diff to it.
-  await page.getByTestId('turn-item').nth(3).click();
-  await expect(page.getByTestId('turn-item').nth(3)).toHaveAttribute('aria-pressed', 'true');
+  // (The list scrolled to the annotation's turn: pick the row by its index, not its position.)
+  const row = page.locator('[data-testid=turn-item][data-index="3"]');
+  await row.click();
+  await expect(row).toHaveAttribute('aria-pressed', 'true');
   await expect(diff).not.toHaveAttribute('data-revealed-original', '');
 });
 
@@ -269,6 +271,10 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   expect(start).toBeLessThan(5000);
   await expect(page.locator('[data-testid=diff-view] .editor.original .line-numbers', { hasText: new RegExp(`^${start}$`) })).toBeVisible();
   await expect(page.locator('[data-testid=diff-view] .editor.original .view-lines')).toContainText(`Cycle ${session.turns / 4 - 1} looks fine`);
+  // The turn list followed: the annotated turn is in view there, marked as in the diff's window.
+  const lastRow = page.locator(`[data-testid=turn-item][data-index="${session.turns - 1}"]`);
+  await expect(lastRow).toBeVisible();
+  await expect(lastRow).toHaveAttribute('data-in-window', 'true');
 
   // Previous / next window: keys and buttons.
   await page.keyboard.press('Alt+PageUp');
@@ -279,6 +285,7 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   await expect(page.getByTestId('window-next')).toBeDisabled();
 
   // Selecting a turn in the list brings its window back; Up/Down step the selection.
+  await page.getByTestId('turn-list').evaluate((list) => list.scrollTo({ top: 0 }));
   await page.locator('[data-testid=turn-item][data-index="1"]').click();
   await expect(bar).toHaveAttribute('data-from', '0');
   await expect(diff).toHaveAttribute('data-status', 'ready');

@@ -9,8 +9,8 @@ describe('DocumentCache', () => {
     const cache = new DocumentCache(api);
     await cache.get('I1', 'original', 'payload', null);
     await cache.get('I1', 'original', 'payload', null);
-    await cache.get('I1', 'original', 'payload', { from: 0, to: 40, totalTurns: 100 });
-    await cache.get('I1', 'original', 'payload', { from: 0, to: 40, totalTurns: 100 });
+    await cache.get('I1', 'original', 'payload', { from: 0, to: 40 });
+    await cache.get('I1', 'original', 'payload', { from: 0, to: 40 });
     expect(calls.map((c) => c.args)).toEqual([
       ['I1', 'original', 'payload'],
       ['I1', 'original', 'payload', { from: 0, to: 40 }],

@@ -1,8 +1,9 @@
 // The diff slice against a stub host: whole documents for small sessions, windows of turns for large
 // ones, following the selection (annotation, turn, F8) and stepping with the window buttons.
 import { describe, expect, it, vi } from 'vitest';
-import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, InspectorApi, Side, TurnWindow } from '../../../../shared/api.js';
+import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, InspectorApi, Side } from '../../../../shared/api.js';
 import type { Annotation, Target } from '../../../../shared/types.js';
+import type { ShownWindow } from '../../../../renderer/diff/windows.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
 import { deferred, stubApi, summary } from '../stub-api.js';
 
@@ -59,7 +60,7 @@ async function open(store: ReturnType<typeof setup>['store']) {
   await vi.waitFor(() => expect(store.getState().diff.key).not.toBe(''));
 }
 
-const shown = (store: ReturnType<typeof setup>['store']): TurnWindow | null => store.getState().diff.window;
+const shown = (store: ReturnType<typeof setup>['store']): ShownWindow | null => store.getState().diff.window;
 
 describe('diff slice', () => {
   it('fetches a small session whole, once for both sides', async () => {
