@@ -128,10 +128,6 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       if (get().ui.focus) await get().followFocus();
     },
 
-    async showTurn(turn) {
-      await ensureTurn(turn);
-    },
-
     async stepWindow(direction) {
       const { window, size, pending } = get().diff;
       const from = pending ?? window;

@@ -92,8 +92,6 @@ export interface DiffSlice {
   shownDocuments(): ShownDocuments;
   /** Fetch the documents of the current inspection and view, keeping the turns in view when it can. */
   loadDocuments(): Promise<void>;
-  /** Show the window around an original turn (nothing is fetched when it is shown already). */
-  showTurn(turn: number): Promise<void>;
   /** Show the next (+1) or previous (-1) window. */
   stepWindow(direction: 1 | -1): Promise<void>;
   /** Bring the selection (`ui.focus`) into the diff's window; runs on every selection. */
