@@ -1,11 +1,13 @@
-/** Renderer entry: resolves the host bridge, builds the store and mounts the app. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Renderer entry: resolves the host bridge, builds the store, asks for the session given on the
+ * command line and opens it, then mounts the React app (loaded meanwhile as its own chunk).
+ *
+ * Opening a large session is the longest step of the first screen, so its request goes out before
+ * React and the components are even loaded, let alone rendered; Monaco loads once it is out
+ * (editor-loader.ts). This module and what it imports are kept free of React for that reason.
+ */
 import { resolveHost } from './api.js';
-import { App } from './app.js';
-import { ErrorBoundary } from './components/notices.js';
 import { errorMessage } from './format.js';
-import { StoreProvider } from './store/context.js';
 import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
 import './styles.css';
@@ -25,27 +27,21 @@ window.addEventListener('error', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+/** The app mounts once the launch session is asked for, or after this long if the host is slow to say. */
+const MOUNT_WAIT_MS = 150;
+const app = import('./mount.js');
 let mounted = false;
-/** Mount the app (once). */
 function mount(): void {
   if (mounted || !root) return;
   mounted = true;
-  createRoot(root).render(
-    <StrictMode>
-      <ErrorBoundary>
-        <StoreProvider store={store} host={host}>
-          <App />
-        </StoreProvider>
-      </ErrorBoundary>
-    </StrictMode>,
+  app.then(
+    (module) => module.mount(root, store, host),
+    (error: unknown) => {
+      root.textContent = `The app could not load: ${errorMessage(error)}. Reload the page.`;
+    },
   );
 }
 
-// The session given on the command line is asked for before the app mounts, and opened as soon as it
-// is known: opening a large session is the longest step of the first screen, so its request goes out
-// first instead of waiting behind the first render (~100 ms of layout on a slow machine). The app
-// mounts right after, or after MOUNT_WAIT_MS if the host is slow to say.
-const MOUNT_WAIT_MS = 150;
 host.shell.launchRequest().then(
   (request) => {
     perfMark('launch');
