@@ -45,7 +45,10 @@ export function DiffPane() {
   const { api } = useHost();
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
-  const wantEditor = useApp((s) => s.session.info !== null || s.session.loading);
+  // Monaco is loaded when a session is first opened, and then stays (a failed open must not unmount it).
+  const sessionWanted = useApp((s) => s.session.info !== null || s.session.loading);
+  const [wantEditor, setWantEditor] = useState(false);
+  if (sessionWanted && !wantEditor) setWantEditor(true);
   const view = useApp((s) => s.ui.view);
   const focus = useApp((s) => s.ui.focus);
   const focusSeq = useApp((s) => s.ui.focusSeq);

@@ -49,6 +49,14 @@ function spanRange(span: LineSpan, model: monaco.editor.ITextModel): monaco.IRan
   return { startLineNumber: first, startColumn: 1, endLineNumber: last, endColumn: model.getLineMaxColumn(last) };
 }
 
+/** Replaced models kept at most while their diffs may be running. */
+const MAX_RETIRED = 8;
+
+/** Dispose replaced models, keeping the newest `keep`. */
+function retire(s: { retired: monaco.editor.ITextModel[] }, keep: number): void {
+  while (s.retired.length > keep) s.retired.shift()?.dispose();
+}
+
 /** What the component keeps between renders (never React state: the texts can be megabytes). */
 interface EditorState {
   editor: monaco.editor.IStandaloneDiffEditor;
@@ -58,6 +66,12 @@ interface EditorState {
   elisions: Record<Side, Map<number, Elision[]>>;
   /** The last reveal on the current documents: re-applied when a (slow) diff lands and folds regions. */
   lastReveal: DiffSpans | null;
+  /**
+   * Models replaced but not disposed yet. A diff of them may still be running in the worker, and
+   * disposing a model removes it from the worker, which then answers "no diff result" (an uncaught
+   * error in Monaco) — so they go when the diff of the models that replaced them is in.
+   */
+  retired: monaco.editor.ITextModel[];
   doReveal: (spans: DiffSpans) => void;
 }
 
@@ -103,11 +117,13 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
       elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
       lastReveal: null,
+      retired: [],
       doReveal: (spans) => doReveal(spans),
     };
     state.current = s;
     const disposables: monaco.IDisposable[] = [
       editor.onDidUpdateDiff(() => {
+        retire(s, 0);
         propsRef.current.onDiffing?.(false);
         // Collapsing unchanged regions moves lines around: bring the selection back into view.
         if (s.lastReveal) doReveal(s.lastReveal);
@@ -171,6 +187,7 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       editor.dispose();
       s.models.original.dispose();
       s.models.replay.dispose();
+      retire(s, 0);
       state.current = null;
     };
   }, []);
@@ -214,8 +231,9 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       const models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
       s.models = models;
       s.editor.setModel({ original: models.original, modified: models.replay });
-      previous.original.dispose();
-      previous.replay.dispose();
+      s.retired.push(previous.original, previous.replay);
+      // Stepping through windows faster than diffs complete: keep the latest few only.
+      retire(s, MAX_RETIRED);
       if (original || replay) whenPainted(models);
     },
     setMarks(side, marks, elisions) {

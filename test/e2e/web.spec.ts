@@ -334,3 +334,28 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
   // The diff still shows the placeholder: the full string never went into the diff's models.
   await expect(chip).toBeVisible();
 });
+
+test('rapid window steps across a view switch end on the right window, without errors', async ({ page, problems }) => {
+  const work = tempDir();
+  const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
+  server = await startServe({ file: session.file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  const bar = page.getByTestId('diff-window');
+  const diff = page.getByTestId('diff-view');
+  const size = Number(await bar.getAttribute('data-to'));
+  // Key presses as fast as they come, both ways and across view switches: windows are asked for,
+  // superseded, land and are replaced while the worker may still diff the previous ones.
+  for (let round = 0; round < 3; round += 1) {
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Alt+PageDown');
+    await expect(bar).toHaveAttribute('data-from', String(4 * size));
+    await page.keyboard.press('Alt+V');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Alt+PageUp');
+    await expect(bar).toHaveAttribute('data-from', '0');
+  }
+  await expect(diff).toHaveAttribute('data-view', 'transcript');
+  await expect(diff).toHaveAttribute('data-status', 'ready');
+  await expect(diff).toHaveAttribute('data-diffing', 'false');
+  await expect(bar).toHaveAttribute('data-to', String(size));
+  expect(problems).toEqual([]);
+});
