@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchThumbnail } from '../documents.js';
 import { errorMessage, formatBytes } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
+import type { ElisionRequest } from '../store/types.js';
 import { downloadText } from './commands.js';
 
 /** Strings up to this size are shown at once; larger ones wait for "Show anyway". */
@@ -45,13 +46,21 @@ export function wrapRows(text: string, width = ROW_CHARS): { starts: Int32Array;
 
 type Phase = { kind: 'gate' } | { kind: 'loading' } | { kind: 'shown' } | { kind: 'error'; message: string };
 
-/** The viewer dialog; shown while `ui.elision` is set. */
+/** The viewer dialog; shown while `ui.elision` is set (one dialog per elided string). */
 export function ElisionViewer() {
-  const { api } = useHost();
-  const store = useAppStore();
   const request = useApp((s) => s.ui.elision);
   const inspectionId = useApp((s) => s.inspection.summary?.inspectionId ?? null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'gate' });
+  if (!request || !inspectionId) return null;
+  const { side, elision } = request;
+  return <ElisionDialog key={`${inspectionId}:${side}:${elision.ref ?? elision.imageRef ?? ''}:${elision.line}`} request={request} inspectionId={inspectionId} />;
+}
+
+function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; inspectionId: string }) {
+  const { api } = useHost();
+  const store = useAppStore();
+  const { elision } = request;
+  // Small strings are shown at once; big ones wait behind the gate.
+  const [phase, setPhase] = useState<Phase>(() => (elision.bytes <= SHOW_AT_ONCE_BYTES ? { kind: 'loading' } : { kind: 'gate' }));
   const [thumb, setThumb] = useState<string | null>(null);
   const [, setVersion] = useState(0);
   // The revealed text and its rows stay out of React state: they can be tens of megabytes.
@@ -59,16 +68,12 @@ export function ElisionViewer() {
   const rows = useRef<{ starts: Int32Array; ends: Int32Array }>({ starts: new Int32Array(0), ends: new Int32Array(0) });
   const scroller = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
-  const seq = useRef(0);
-  const elision = request?.elision ?? null;
-  const ref = elision?.ref ?? elision?.imageRef ?? null;
+  const ref = elision.ref ?? elision.imageRef ?? null;
 
-  const fetchText = async (): Promise<string | null> => {
+  const fetchText = async (): Promise<string> => {
     if (text.current !== null) return text.current;
-    if (!inspectionId || !ref) throw new Error('this placeholder has no reference to reveal');
-    const mine = seq.current;
+    if (!ref) throw new Error('this placeholder has no reference to reveal');
     const value = await api.reveal(inspectionId, ref);
-    if (mine !== seq.current) return null;
     if (value === null) throw new Error('the host no longer has this string (the inspection was replaced): select it again');
     text.current = value;
     return value;
@@ -78,7 +83,6 @@ export function ElisionViewer() {
     setPhase({ kind: 'loading' });
     try {
       const value = await fetchText();
-      if (value === null) return;
       rows.current = wrapRows(value);
       setVersion((v) => v + 1);
       setPhase({ kind: 'shown' });
@@ -88,20 +92,14 @@ export function ElisionViewer() {
   };
 
   useEffect(() => {
-    seq.current += 1;
-    text.current = null;
-    rows.current = { starts: new Int32Array(0), ends: new Int32Array(0) };
-    setThumb(null);
-    if (!elision) return;
     dialog.current?.focus();
     if (elision.bytes <= SHOW_AT_ONCE_BYTES) void show();
-    else setPhase({ kind: 'gate' });
-    if (elision.imageRef && inspectionId) {
-      const mine = seq.current;
+    let alive = true;
+    if (elision.imageRef) {
       fetchThumbnail(api, inspectionId, elision.imageRef).then(
         (t) => {
           // Only PNG data URLs are ever built: an SVG (which could carry script) never reaches an <img>.
-          if (mine === seq.current && t && t.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(t.base64)) setThumb(`data:image/png;base64,${t.base64}`);
+          if (alive && t && t.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(t.base64)) setThumb(`data:image/png;base64,${t.base64}`);
         },
         () => undefined,
       );
@@ -110,19 +108,19 @@ export function ElisionViewer() {
       if (e.key === 'Escape') store.getState().closeElision();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-    // `show` is left out of the dependencies on purpose: it reads refs only, and re-running on its
-    // identity would refetch on every render.
-  }, [elision, inspectionId, api, store]);
+    return () => {
+      alive = false;
+      document.removeEventListener('keydown', onKey);
+    };
+    // Once per dialog (it is keyed by the elision); `show` only reads refs.
+  }, []);
 
   const virtualizer = useVirtualizer({ count: phase.kind === 'shown' ? rows.current.starts.length : 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
 
-  if (!request || !elision) return null;
   const close = () => store.getState().closeElision();
   const copy = async () => {
     try {
       const value = await fetchText();
-      if (value === null) return;
       await navigator.clipboard.writeText(value);
       store.getState().pushToast({ kind: 'success', text: `Copied ${formatBytes(value.length)} to the clipboard` });
     } catch (error) {
@@ -132,7 +130,6 @@ export function ElisionViewer() {
   const save = async () => {
     try {
       const value = await fetchText();
-      if (value === null) return;
       downloadText(`${request.side}-line-${elision.line}.${elision.kind === 'text' ? 'txt' : 'b64'}`, value);
     } catch (error) {
       store.getState().pushToast({ kind: 'error', text: `Could not save: ${errorMessage(error)}` });

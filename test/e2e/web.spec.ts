@@ -222,6 +222,18 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
     await chip.hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
   }
+  // "Show anyway" of every placeholder: the full string is text in the viewer, never rendered.
+  for (const chip of await page.locator('.ti-elision').all()) {
+    await chip.click();
+    const viewer = page.getByTestId('elision-viewer');
+    // Small strings are shown at once, big ones wait behind the gate.
+    await expect(viewer).toHaveAttribute('data-phase', /^(gate|shown)$/);
+    if ((await viewer.getAttribute('data-phase')) === 'gate') await page.getByTestId('elision-show').click();
+    await expect(viewer).toHaveAttribute('data-phase', 'shown');
+    await expect(viewer.locator('img:not(.elision-thumb), svg, iframe')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('elision-viewer')).toHaveCount(0);
+  }
   await page.getByTestId('view-transcript').click();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   for (const chip of await page.locator('.ti-elision').all()) await chip.hover();
