@@ -2,17 +2,18 @@
  * One measurement in a process of its own, so its peak RSS is its own: `node --import tsx probe.ts
  * <op> <file> [work]`. Prints one JSON line: `{ ms, rssBefore, rssPeak, ...details }` (bytes).
  *
- * ops: floor (read + JSON.parse of every line), parse (line index + parse), inspect (no payloads),
+ * ops: floor (read + JSON.parse of every line), parse (streamed read + parse), inspect (no payloads),
  * inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
  * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart).
+ * parse, inspect and inspect-payloads also time the floor in the same process, after the op
+ * (`floorMs`), so each ratio compares two figures of one process.
  */
 import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defaultImageCodec } from '../../electron/host/image-codec.js';
 import { inspect } from '../../electron/host/inspect.js';
 import { createInspector } from '../../electron/host/inspector.js';
-import { parseSessionBytes } from '../../electron/host/load-session.js';
-import { readInputBytes } from '../../electron/host/read-input.js';
+import { readSessionFile } from '../../electron/host/stream-session.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 
 const [op, file, work] = process.argv.slice(2);
@@ -43,7 +44,7 @@ async function run(): Promise<Record<string, number>> {
       return floor();
     case 'parse': {
       const t = performance.now();
-      const parsed = parseSessionBytes(await readInputBytes(file));
+      const { parsed } = await readSessionFile(file);
       return { start: t, entries: parsed.entries.length };
     }
     case 'inspect':
@@ -80,6 +81,10 @@ async function run(): Promise<Record<string, number>> {
     }
     case 'repair': {
       copyFileSync(file, work);
+      // The set-up copy is flushed first: its write-back must not be waited for by the repair's fsync.
+      const setup = openSync(work, 'r+');
+      fsyncSync(setup);
+      closeSync(setup);
       const t0 = performance.now();
       const plan = await planRepairFile(work);
       const t1 = performance.now();
@@ -121,4 +126,13 @@ const end = details.end ?? performance.now();
 const ms = end - (details.start ?? t);
 delete details.start;
 delete details.end;
-console.log(JSON.stringify({ ms, rssBefore, rssPeak: process.resourceUsage().maxRSS * 1024, ...details }));
+const rssPeak = process.resourceUsage().maxRSS * 1024;
+// The floor of the parsing figures, in this same process, after the peak was taken (its buffer
+// must not count in the op's memory).
+if (op === 'parse' || op === 'inspect' || op === 'inspect-payloads') {
+  (globalThis as { gc?: () => void }).gc?.();
+  const f = performance.now();
+  floor();
+  details.floorMs = performance.now() - f;
+}
+console.log(JSON.stringify({ ms, rssBefore, rssPeak, ...details }));
