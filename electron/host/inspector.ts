@@ -38,7 +38,7 @@ import { imagePrewarmer } from './images/prewarm.js';
 import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 import { normalizeTarget } from './inspect.js';
 import { prettyDocument, type PrettyDocument } from './inspector/document-text.js';
-import { prettyJsonBytes } from './inspector/json-length.js';
+import { createJsonByteCounter } from './inspector/json-length.js';
 import { curlCommand, reportJson, reportMarkdown } from './inspector/exports.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
@@ -335,11 +335,13 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const detail = await enrichDetailed(inspection, engineOptions);
       const enriched = detail.inspection;
       const id = randomUUID();
+      // One counter for both sides: the replay payload reuses most of the original's strings.
+      const countBytes = createJsonByteCounter();
       const sideSummary = (side: Side): InspectionSummary['original'] => {
         const payload = detail[side];
         const out: InspectionSummary['original'] = {
           turnCount: enriched[side].messages.length,
-          payloadBytes: payload.payload === undefined ? null : prettyJsonBytes(payload.payload),
+          payloadBytes: payload.payload === undefined ? null : countBytes(payload.payload),
         };
         if (payload.build.error) out.payloadError = payload.build.error;
         return out;

@@ -11,12 +11,35 @@ function stringBytes(value: string): number {
   return Buffer.byteLength(JSON.stringify(value));
 }
 
+/** Strings at least this long are remembered by a counter (the two payloads share most of them). */
+const MEMO_MIN_CHARS = 256;
+
+/**
+ * A counter of pretty JSON bytes that remembers long strings: the original and replay payloads of
+ * an inspection hold mostly the very same string objects (V8 compares those by pointer first), so
+ * the second payload costs little more than its structure.
+ */
+export function createJsonByteCounter(): (value: unknown) => number {
+  const memo = new Map<string, number>();
+  const strings = (value: string): number => {
+    if (value.length < MEMO_MIN_CHARS) return stringBytes(value);
+    let bytes = memo.get(value);
+    if (bytes === undefined) memo.set(value, (bytes = stringBytes(value)));
+    return bytes;
+  };
+  return (value) => countPretty(value, 0, strings);
+}
+
 /** UTF-8 bytes of the pretty-printed (2-space) JSON of `value`, as JSON.stringify would write it. */
-export function prettyJsonBytes(value: unknown, depth = 0): number {
+export function prettyJsonBytes(value: unknown): number {
+  return countPretty(value, 0, stringBytes);
+}
+
+function countPretty(value: unknown, depth: number, strings: (value: string) => number): number {
   if (value === null) return 4;
   switch (typeof value) {
     case 'string':
-      return stringBytes(value);
+      return strings(value);
     case 'number':
       return Number.isFinite(value) ? String(value).length : 4;
     case 'boolean':
@@ -32,7 +55,7 @@ export function prettyJsonBytes(value: unknown, depth = 0): number {
     if (value.length === 0) return 2;
     let total = 2 + 1 + 2 * depth; // "[" + "\n" + closing indent + "]"
     value.forEach((item, i) => {
-      const inner = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : prettyJsonBytes(item, depth + 1);
+      const inner = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countPretty(item, depth + 1, strings);
       total += 1 + indent + inner + (i < value.length - 1 ? 1 : 0);
     });
     return total;
@@ -41,7 +64,7 @@ export function prettyJsonBytes(value: unknown, depth = 0): number {
   if (entries.length === 0) return 2;
   let total = 2 + 1 + 2 * depth;
   entries.forEach(([key, item], i) => {
-    total += 1 + indent + stringBytes(key) + 2 + prettyJsonBytes(item, depth + 1) + (i < entries.length - 1 ? 1 : 0);
+    total += 1 + indent + stringBytes(key) + 2 + countPretty(item, depth + 1, strings) + (i < entries.length - 1 ? 1 : 0);
   });
   return total;
 }

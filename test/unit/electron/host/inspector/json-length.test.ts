@@ -1,7 +1,7 @@
 // prettyJsonBytes must equal the byte length of JSON.stringify(value, null, 2) for any JSON-ish value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prettyJsonBytes } from '../../../../../electron/host/inspector/json-length.js';
+import { createJsonByteCounter, prettyJsonBytes } from '../../../../../electron/host/inspector/json-length.js';
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value, null, 2) ?? '');
 
@@ -23,5 +23,18 @@ describe('prettyJsonBytes', () => {
         return true; // BigInt etc.: JSON.stringify itself throws
       }
     }), { numRuns: 300 });
+  });
+});
+
+describe('createJsonByteCounter', () => {
+  it('counts like prettyJsonBytes, remembering long strings across values', () => {
+    const count = createJsonByteCounter();
+    const long = 'line with "quotes"\n'.repeat(100);
+    const a = { messages: [{ role: 'user', content: long }, { role: 'assistant', content: [{ type: 'text', text: long }] }] };
+    const b = { messages: [{ role: 'user', content: long, extra: 'é'.repeat(300) }] };
+    expect(count(a)).toBe(bytesOf(a));
+    expect(count(b)).toBe(bytesOf(b));
+    expect(count(a)).toBe(bytesOf(a));
+    fc.assert(fc.property(fc.jsonValue(), (value) => count(value) === bytesOf(value)), { numRuns: 300 });
   });
 });
