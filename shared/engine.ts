@@ -14,6 +14,8 @@ import type { InspectOptions, Target } from './types.js';
 /** Engine options: the public inspect options plus the pixel codec the host provides. */
 export interface EngineOptions extends InspectOptions {
   codec?: ImageCodec;
+  /** The session's context when the caller already built it from the same parsed session. */
+  context?: SessionContext;
 }
 
 /** An inspection plus the parsed session it was made from (kept by the host, not serialised). */
@@ -25,7 +27,7 @@ export interface EngineResult {
 
 /** Inspect an already parsed session for a target. */
 export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
-  const context = buildContext(parsed);
+  const context = options.context ?? buildContext(parsed);
   const policy = resolvePolicy(target);
   const run = await runPipeline(context.messages, {
     target,

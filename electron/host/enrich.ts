@@ -45,11 +45,12 @@ function originTurn(side: InspectionSide, index: number | null): number | null {
 }
 
 /** Build payloads, strip a trailing prefill when thinking is on, and run preflight on both sides. */
-export async function enrichDetailed(inspection: Inspection, options: EnrichOptions = {}): Promise<EnrichedInspection> {
+export async function enrichDetailed(inspection: Inspection, options: EnrichOptions = {}, started: { original?: Promise<PayloadBuild> } = {}): Promise<EnrichedInspection> {
   const policy = policyValues(inspection.policy);
   const target = inspection.target;
+  // The original side may have been started earlier, while the engine waited for images.
   const [originalBuild, replayBuild] = [
-    await buildPayload(inspection.original.messages, target, options),
+    await (started.original ?? buildPayload(inspection.original.messages, target, options)),
     await buildPayload(inspection.replay.messages, target, options),
   ];
   const original = sidePayload(originalBuild, inspection.original.messages);

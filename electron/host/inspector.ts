@@ -26,13 +26,14 @@ import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import { messagesKey } from '../../shared/preflight/family.js';
 import { RULES } from '../../shared/rules/index.js';
-import { buildContext } from '../../shared/session/context.js';
+import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/parse.js';
 import { digestBytes, parseSessionBytes } from './load-session.js';
 import { readSessionFile } from './stream-session.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { enrichDetailed, type EnrichedInspection } from './enrich.js';
+import { buildPayload } from './payloads/payload-builder.js';
 import { defaultImageCodec } from './image-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
 import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
@@ -77,6 +78,8 @@ export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
 interface SessionRecord {
   info: SessionInfo;
   parsed: ParsedSession;
+  /** The active branch and its messages, built once at open. */
+  context: SessionContext;
   request: OpenRequest;
   watcher: FileWatcher | null;
   /** Inspection ids, least recently used first. */
@@ -156,7 +159,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return { parsed, digest: await digest, size: bytes.byteLength, name: path.basename(request.name), filePath: null };
   }
 
-  async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics'] }> {
+  async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics']; context: SessionContext }> {
     const context = buildContext(parsed);
     const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
     const recorded = context.lastModel;
@@ -170,14 +173,14 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         target = null;
       }
     }
-    return { target, turnCount: context.messages.length, diagnostics };
+    return { target, turnCount: context.messages.length, diagnostics, context };
   }
 
-  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession }> {
+  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
     // Oversized images start shrinking on libuv's threads while the lines are parsed.
     const codec = await defaultImageCodec();
     const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) } : {});
-    const { target, turnCount, diagnostics } = await defaultTargetOf(parsed);
+    const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,
       name,
@@ -191,7 +194,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       defaultTarget: target,
       watched: watcher !== null,
     };
-    return { info, parsed };
+    return { info, parsed, context };
   }
 
   function watch(sessionId: string, filePath: string | null): FileWatcher | null {
@@ -200,9 +203,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   }
 
   async function refresh(record: SessionRecord): Promise<SessionInfo> {
-    const { info, parsed } = await build(record.info.sessionId, record.request, record.watcher);
+    const { info, parsed, context } = await build(record.info.sessionId, record.request, record.watcher);
     record.info = info;
     record.parsed = parsed;
+    record.context = context;
     return info;
   }
 
@@ -302,7 +306,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const pending = await build(sessionId, request, null);
       const watcher = watch(sessionId, pending.info.path);
       pending.info.watched = watcher !== null;
-      sessions.set(sessionId, { info: pending.info, parsed: pending.parsed, request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request, watcher, inspections: [] });
+      sessions.set(sessionId, { info: pending.info, parsed: pending.parsed, context: pending.context, request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request, watcher, inspections: [] });
       if (request.kind === 'path' && pending.info.path) await recent.add(pending.info.path);
       return pending.info;
     },
@@ -331,17 +335,25 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const started = performance.now();
       const normalized = normalizeTarget(target);
       const engineOptions = { ...inspectOptions, imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx };
-      const { inspection } = await inspectParsed(record.parsed, normalized, { ...engineOptions, codec: await defaultImageCodec() });
-      const detail = await enrichDetailed(inspection, engineOptions);
+      const codec = await defaultImageCodec();
+      const countBytes = createJsonByteCounter();
+      // The engine runs until it waits for image reductions (sharp, on other threads); the original
+      // side's payload needs no replay, so it is built and measured meanwhile.
+      const engine = inspectParsed(record.parsed, normalized, { ...engineOptions, codec, context: record.context });
+      const counted = new Map<unknown, number>();
+      const original = buildPayload(record.context.messages, normalized).then((build) => {
+        if (build.payload !== undefined) counted.set(build.payload, countBytes(build.payload));
+        return build;
+      });
+      const { inspection } = await engine;
+      const detail = await enrichDetailed(inspection, engineOptions, { original });
       const enriched = detail.inspection;
       const id = randomUUID();
-      // One counter for both sides: the replay payload reuses most of the original's strings.
-      const countBytes = createJsonByteCounter();
       const sideSummary = (side: Side): InspectionSummary['original'] => {
         const payload = detail[side];
         const out: InspectionSummary['original'] = {
           turnCount: enriched[side].messages.length,
-          payloadBytes: payload.payload === undefined ? null : countBytes(payload.payload),
+          payloadBytes: payload.payload === undefined ? null : (counted.get(payload.payload) ?? countBytes(payload.payload)),
         };
         if (payload.build.error) out.payloadError = payload.build.error;
         return out;

@@ -20,7 +20,21 @@ type Examined =
   | { verdict: Outcome }
   | { canonical: string; mimeType: string; bytes: number; dims: { width: number; height: number } | null; within: (d: { width: number; height: number } | null) => boolean };
 
+/**
+ * What was found for each block (blocks are never mutated): a host that looked at the images while
+ * parsing (to start their reductions early) does not pay for scanning the base64 again.
+ */
+const examined = new WeakMap<object, { maxSide: number; seen: Examined }>();
+
 function examine(block: Record<string, unknown>, maxSide: number): Examined {
+  const known = examined.get(block);
+  if (known?.maxSide === maxSide) return known.seen;
+  const seen = examineAfresh(block, maxSide);
+  examined.set(block, { maxSide, seen });
+  return seen;
+}
+
+function examineAfresh(block: Record<string, unknown>, maxSide: number): Examined {
   if (typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
     return { verdict: { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' } };
   }

@@ -56,7 +56,9 @@ export function turnTokens(message: Message): { value: number; estimated: boolea
 
 /** One preview line: whitespace collapsed, cut to 120 characters. */
 export function preview(message: Message): string {
-  const text = messageText(message).replace(/\s+/g, ' ').trim();
+  // Only the head of a long text can show: collapse a bounded prefix, not a whole tool output.
+  const head = messageText(message).trimStart().slice(0, PREVIEW_CHARS * 64);
+  const text = head.replace(/\s+/g, ' ').trim();
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
 }
 
