@@ -39,6 +39,11 @@ export async function bytesToBase64(bytes: Uint8Array): Promise<string> {
   return dataUrl.slice(dataUrl.indexOf(',') + 1);
 }
 
+/** Largest file a page can send as bytes: its base64 (4/3 larger) stays under the server's 512 MiB body limit. */
+export const MAX_UPLOAD_BYTES = 384 * 1024 * 1024;
+
+const formatSize = (bytes: number): string => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`);
+
 /** Replace byte arrays by `{"$bytes": base64}` so the arguments survive JSON. */
 async function encodeArgs(args: unknown[]): Promise<unknown[]> {
   const encode = async (value: unknown): Promise<unknown> => {
@@ -140,6 +145,12 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
       return () => undefined;
     },
     async requestForFile(file) {
+      // A picked or dropped file travels as base64 in one request: past this size it cannot (the
+      // server's body limit, and one string in this page). Files on disk of any size open from the
+      // command line, which reads them in chunks.
+      if (file.size > MAX_UPLOAD_BYTES) {
+        throw new Error(`${file.name} is ${formatSize(file.size)}: the web mode takes files up to ${formatSize(MAX_UPLOAD_BYTES)} from the page — open it from the command line instead (transcript-inspector serve "${file.name}") or in the desktop app`);
+      }
       return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     },
   };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
-import { bytesToBase64, createHttpApi } from '../../../renderer/http-client.js';
+import { bytesToBase64, createHttpApi, MAX_UPLOAD_BYTES } from '../../../renderer/http-client.js';
 import { catalog, info, stubApi } from './stub-api.js';
 
 let server: WebServer;
@@ -32,6 +32,16 @@ describe('HTTP client', () => {
     expect(await api.listTargets()).toEqual(catalog);
     expect(await api.close('S1')).toBeUndefined();
     expect(await api.pickFile()).toBeNull();
+  });
+
+  it('refuses, with the way out, a picked file too large to send as bytes', async () => {
+    const { shell } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
+    const huge = { name: 'big.jsonl', size: 1.5 * 1024 ** 3, arrayBuffer: () => Promise.reject(new Error('must not be read')) } as unknown as File;
+    await expect(shell.requestForFile(huge)).rejects.toThrow('big.jsonl is 1.5 GiB: the web mode takes files up to 384 MiB from the page — open it from the command line instead (transcript-inspector serve "big.jsonl") or in the desktop app');
+    const atLimit = { name: 'edge.jsonl', size: MAX_UPLOAD_BYTES, arrayBuffer: async () => new ArrayBuffer(3) } as unknown as File;
+    expect(await shell.requestForFile(atLimit)).toMatchObject({ kind: 'bytes', name: 'edge.jsonl' });
+    const small = new File(['{"type":"session"}\n'], 'small.jsonl');
+    expect(await shell.requestForFile(small)).toMatchObject({ kind: 'bytes', name: 'small.jsonl' });
   });
 
   it('sends byte arrays intact', async () => {
