@@ -2,7 +2,9 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
-import { enrichInspection } from './enrich.js';
+import { enrichDetailed } from './enrich.js';
+import { buildPayload } from './payloads/payload-builder.js';
+import { buildContext } from '../../shared/session/context.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
@@ -27,9 +29,14 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   // The default codec is memoised: oversized images start shrinking while the lines are parsed.
   const onEntry = shared ? imagePrewarmer(shared, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) : undefined;
   const parsed = await readInputSession(input, { onEntry });
-  const { inspection } = await inspectParsed(parsed, normalizeTarget(target), { ...options, codec });
-  if (options.payloads === false) return inspection;
-  return enrichInspection(inspection, options);
+  const normalized = normalizeTarget(target);
+  const context = buildContext(parsed);
+  const engine = inspectParsed(parsed, normalized, { ...options, codec, context });
+  if (options.payloads === false) return (await engine).inspection;
+  // The original side's payload needs no replay: it is built while the engine waits for images.
+  const original = buildPayload(context.messages, normalized);
+  const { inspection } = await engine;
+  return (await enrichDetailed(inspection, options, { original })).inspection;
 }
 
 /** Validate and normalise a target given by a caller. */

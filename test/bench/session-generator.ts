@@ -35,7 +35,11 @@ export interface GeneratedSession {
 /** Options of the generator. */
 export interface GenerateOptions {
   seed?: number;
-  /** Cut every 1500th line in half and end the file with a cut-off line, as a crashed agent leaves it. */
+  /**
+   * End the file with a cut-off line, as an agent that crashed while writing leaves it. (A line cut
+   * in the middle would orphan everything after it: the active branch would start there, and the
+   * bench would measure a much shorter conversation.)
+   */
   damaged?: boolean;
 }
 
@@ -57,8 +61,7 @@ export async function generateSession(file: string, megabytes: number, options: 
   let parent: string | null = null;
   let counter = 0;
   const emit = async (entry: Record<string, unknown>) => {
-    const whole = JSON.stringify(entry);
-    const line = options.damaged && stats.lines % 1500 === 1499 ? whole.slice(0, whole.length >> 1) : whole;
+    const line = JSON.stringify(entry);
     await write(line);
     stats.bytes += Buffer.byteLength(line) + 1;
     stats.lines += 1;
