@@ -5,11 +5,14 @@ import { EXIT_BAD_INPUT, fail } from './cli/common.js';
 const USAGE = `usage: transcript-inspector <command> [options]
 
 commands:
-  inspect FILE --provider P --api A --model M [--reasoning] [--allowed-tools a,b] [--now MS] [--json]
-  inspect --all DIR [same options]
+  inspect FILE [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
+               [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
+  inspect --all DIR [same options] [--jobs N]
   repair FILE [--dry-run] [--yes] [--json]
-  repair --all DIR [--dry-run] [--yes] [--json]
+  repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
   serve [FILE] [--port N]
+
+Without --provider/--api/--model, inspect uses the session's last model.
 
 exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
 

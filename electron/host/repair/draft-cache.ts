@@ -5,7 +5,8 @@
  * A cached plan is used only for the very file it was made on, unchanged since: same device, inode,
  * size, mtime and ctime. Every write to a file moves its ctime and no user tool can set it back, so
  * an unchanged stat proves the bytes hashed then are the bytes on disk now (OpenClaw's session repair
- * trusts the same snapshot). Entries expire after two minutes, and at most 512 MB of bytes are held.
+ * trusts the same snapshot). Entries expire after two minutes, and at most 1 GiB of bytes is held (a
+ * plan of a bigger file is made again by `repair`, which then reads, hashes and parses it as it writes).
  */
 import type { BigIntStats } from 'node:fs';
 import type { RepairDraft } from '../../../shared/repair/plan.js';
@@ -25,7 +26,7 @@ interface CachedDraft extends PreparedRepair {
 }
 
 const MAX_ENTRIES = 2;
-const MAX_BYTES = 512 * 1024 * 1024;
+const MAX_BYTES = 1024 * 1024 * 1024;
 const TTL_MS = 2 * 60 * 1000;
 const entries: CachedDraft[] = [];
 

@@ -37,6 +37,7 @@ function describeReadError(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory, not a session file';
   if (code === 'ELOOP') return 'too many symbolic links';
+  if (code === 'ERR_FS_FILE_TOO_LARGE') return `${(error as Error).message}: repair holds the whole file in memory, so files over 2 GiB cannot be repaired here (they can be inspected)`;
   return (error as Error).message ?? String(error);
 }
 

@@ -1,6 +1,6 @@
 /** Repair on disk: reference §6 cases 73–81 and the refusals, asserting the bytes on disk afterwards. */
 import { createHash } from 'node:crypto';
-import { appendFile, chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -149,6 +149,17 @@ describe('repair on disk (reference §6)', () => {
 
 describe('repair refusals and guarantees', () => {
   const damaged = () => `${jsonl([HEADER, entry('a', null, user('hello')), entry('b', 'a', user(''))])}{"cut`;
+
+  it('says why a file over 2 GiB cannot be repaired, and leaves it alone', async () => {
+    const file = path.join(dir, 'huge.jsonl');
+    // Sparse: no disk used, and the size check fails before any byte is read.
+    await writeFile(file, '');
+    await truncate(file, 2200 * 1024 ** 2);
+    const plan = await planRepair({ file }).catch((error: Error) => error);
+    expect(String(plan instanceof Error ? plan.message : JSON.stringify(plan))).toMatch(/files over 2 GiB cannot be repaired here \(they can be inspected\)/);
+    expect((await stat(file)).size).toBe(2200 * 1024 ** 2);
+    expect(await listing()).toEqual(['huge.jsonl']);
+  });
 
   it('never overwrites a file modified between plan and write', async () => {
     const file = await session('s.jsonl', damaged());
