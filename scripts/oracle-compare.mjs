@@ -196,7 +196,7 @@ md.push(`Compares our \`inspect().replay.messages\` with the oracle's \`stages.o
 md.push('## Totals', '');
 md.push(`- **pairs identical: ${totals.identical} / ${totals.compared} compared** (${pct(totals.identical, totals.compared)})`);
 md.push(`- equivalent (only re-encoded image bytes differ): ${totals.equivalent}`);
-md.push(`- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library; see test/oracle/expected-differences.json): ${totals.expected}`);
+md.push(`- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library, Bedrock bootstrap; see test/oracle/expected-differences.json): ${totals.expected}`);
 md.push(`- differing: ${totals.different}`);
 md.push(`- oracle threw (no outgoing stage): ${totals.oracleErrors}; oracle crashed: ${totals.oracleCrashes}; our engine failed: ${totals.oursFailed}`);
 md.push('', `Legend: ${Object.entries(SYMBOL).map(([k, v]) => `${v} ${k}`).join(', ')}.`, '');
