@@ -6,8 +6,12 @@
  */
 import type { Writable } from 'node:stream';
 
-/** Containers at this depth and below are stringified whole (a message, a block). */
-const WALK_DEPTH = 3;
+/**
+ * Containers at this depth and below are stringified whole. The deepest lists of a session's
+ * inspection are `replay.payload.messages` (depth 3) and their entries' fields (depth 5): walking to
+ * there makes every piece at most one message field, which came from one line of the file.
+ */
+const WALK_DEPTH = 5;
 const FLUSH_CHARS = 1 << 20;
 
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -46,14 +50,34 @@ export function* jsonPieces(value: unknown, depth = 0): Generator<string> {
   yield '}';
 }
 
+/** Wait until a stream that refused more data drains; fail if it errors or closes first. */
+function drained(out: Writable): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error): void => {
+      out.off('drain', onDrain);
+      out.off('error', onError);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = (): void => done();
+    const onError = (error: Error): void => done(error);
+    const onClose = (): void => done(new Error('the output closed before the JSON was written'));
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
+  });
+}
+
 /** Write `value` as JSON and a newline to `out`, in chunks, honouring backpressure. */
 export async function writeJson(out: Writable, value: unknown): Promise<void> {
   let buffer = '';
   const flush = async (): Promise<void> => {
     if (!buffer) return;
+    if (out.destroyed || out.writableEnded) throw new Error('the output closed before the JSON was written');
     const ok = out.write(buffer);
     buffer = '';
-    if (!ok) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!ok) await drained(out);
   };
   for (const piece of jsonPieces(value)) {
     if (buffer.length + piece.length > FLUSH_CHARS) await flush();

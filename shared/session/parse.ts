@@ -431,7 +431,11 @@ export class SessionLineParser {
     }
     if (!checkEntryFields(sink, span.line, entry)) return;
     result.entries.push({ line: span.line, entry });
-    this.options.onEntry?.(entry);
+    try {
+      this.options.onEntry?.(entry);
+    } catch {
+      // An observer's failure is not the file's: the parse goes on (it never throws).
+    }
   }
 
   /** The parsed session, once every line was given. `bom`: the file started with a UTF-8 BOM. */

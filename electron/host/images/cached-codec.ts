@@ -5,7 +5,11 @@
  * the same images come back again and again: every re-inspection with another target, every reload,
  * and the early start the host gives them while the session is still being parsed (`prewarm`).
  * Keys are the image's base64 text and the limits; results are kept up to a byte budget, oldest
- * dropped first. Failed results are kept too (they are as deterministic as the successes).
+ * dropped first. Failures are not kept (one may come from a passing shortage of memory): a broken
+ * image is tried again by the next inspection.
+ *
+ * Early starts (`prewarm`) run at most two at a time, so they do not crowd out the parser on a small
+ * machine; a `resize` for an image waiting in that queue starts it at once.
  */
 import type { ImageResizeRequest, ImageResizeResult } from '../../../shared/images/codec.js';
 import type { SharpImageCodec } from './sharp-codec.js';
@@ -21,6 +25,9 @@ export interface CachedCodec extends SharpImageCodec {
 }
 
 const limitsKey = (r: ImageResizeRequest): string => `${r.maxDimensionPx}|${r.maxBytes}|${r.maxPixels}|${r.mimeType}|${r.width ?? ''}x${r.height ?? ''}`;
+
+/** Early starts running at once. */
+export const PREWARM_CONCURRENCY = 2;
 
 export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BUDGET_CHARS): CachedCodec {
   // limits → (base64 → pending or settled result). Map keeps insertion order: the first key is the oldest.
@@ -38,35 +45,72 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
     }
   };
 
-  const resize = (request: ImageResizeRequest): Promise<ImageResizeResult> => {
+  // Early starts waiting for a free slot, by memo entry; `start` runs one now.
+  const queued = new Map<Promise<ImageResizeResult>, () => void>();
+  let running = 0;
+  const pump = (): void => {
+    for (const [entry, start] of queued) {
+      if (running >= PREWARM_CONCURRENCY) return;
+      queued.delete(entry);
+      start();
+    }
+  };
+
+  const enter = (request: ImageResizeRequest, early: boolean): Promise<ImageResizeResult> => {
     const limits = limitsKey(request);
     let byData = memo.get(limits);
     if (!byData) memo.set(limits, (byData = new Map()));
     const known = byData.get(request.data);
     if (known) {
       hits += 1;
+      // Someone needs it now: an early start still queued runs at once.
+      if (!early) queued.get(known)?.();
       return known;
     }
     reductions += 1;
-    const pending = inner.resize(request).catch((error: unknown): ImageResizeResult => ({ ok: false, error: error instanceof Error ? error.message : String(error) }));
+    let begin!: () => void;
+    const pending = new Promise<ImageResizeResult>((resolve) => {
+      let started = false;
+      begin = () => {
+        if (started) return;
+        started = true;
+        queued.delete(pending);
+        if (early) running += 1;
+        inner
+          .resize(request)
+          .catch((error: unknown): ImageResizeResult => ({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+          .then(resolve)
+          .finally(() => {
+            if (!early) return;
+            running -= 1;
+            pump();
+          });
+      };
+    });
     byData.set(request.data, pending);
     void pending.then((result) => {
-      // Only entries still in the memo are counted (a clear may have happened meanwhile).
       if (memo.get(limits)?.get(request.data) !== pending) return;
-      const size = request.data.length + (result.ok ? result.data.length : result.error.length);
+      if (!result.ok) {
+        memo.get(limits)?.delete(request.data);
+        return;
+      }
+      const size = request.data.length + result.data.length;
       order.push({ limits, data: request.data, chars: size });
       chars += size;
       evict();
     });
+    if (early && running >= PREWARM_CONCURRENCY) queued.set(pending, begin);
+    else begin();
     return pending;
   };
+  const resize = (request: ImageResizeRequest): Promise<ImageResizeResult> => enter(request, false);
 
   return {
     resize,
     probe: inner.probe,
     thumbnail: inner.thumbnail,
     prewarm(request) {
-      void resize(request);
+      void enter(request, true);
     },
     stats: () => ({ reductions, hits, entries: [...memo.values()].reduce((n, m) => n + m.size, 0) }),
   };

@@ -10,7 +10,9 @@ import type { CachedCodec } from './cached-codec.js';
 const ROLES = new Set(['user', 'assistant', 'toolResult']);
 
 /** An `onEntry` for the parser that hands every oversized image of a message to the codec's memo. */
-export function imagePrewarmer(codec: CachedCodec, maxSide: number): (entry: SessionEntry) => void {
+export function imagePrewarmer(codec: CachedCodec, maxDimensionPx: number): (entry: SessionEntry) => void {
+  // The side the pipeline will use (it rounds the option down), so the memo keys match.
+  const maxSide = Math.max(1, Math.floor(maxDimensionPx));
   return (entry) => {
     if (entry.type !== 'message' || !isRecord(entry.message) || !ROLES.has(entry.message.role as string)) return;
     const content = entry.message.content;

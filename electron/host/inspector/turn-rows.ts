@@ -57,9 +57,13 @@ export function turnTokens(message: Message): { value: number; estimated: boolea
 /** One preview line: whitespace collapsed, cut to 120 characters. */
 export function preview(message: Message): string {
   // Only the head of a long text can show: collapse a bounded prefix, not a whole tool output.
-  const head = messageText(message).trimStart().slice(0, PREVIEW_CHARS * 64);
-  const text = head.replace(/\s+/g, ' ').trim();
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+  const full = messageText(message).trimStart();
+  const limit = PREVIEW_CHARS * 64;
+  const text = full.slice(0, limit).replace(/\s+/g, ' ').trim();
+  // The head may end in a whitespace run that hides the rest: a cut preview always ends with "…".
+  const cut = full.length > limit || text.length > PREVIEW_CHARS;
+  if (!cut) return text;
+  return `${text.slice(0, PREVIEW_CHARS - 1)}…`;
 }
 
 /** Rules that touched each message of a side, in the order they did. */

@@ -19,12 +19,22 @@ describe('jsonPieces', () => {
     fc.assert(fc.property(value, (v) => [...jsonPieces(v)].join('') === (JSON.stringify(v) ?? '')), { numRuns: 2000 });
   });
 
-  it('honours toJSON and walks only near the root', () => {
-    const value = { when: new Date(0), list: [{ deep: { deeper: [1, 2] } }] };
+  it('honours toJSON and walks down to the fields of payload messages, no further', () => {
+    const value = { when: new Date(0), list: [{ deep: { deeper: { deepest: { bottom: [1, 2] } } } }] };
     const pieces = [...jsonPieces(value)];
     expect(pieces.join('')).toBe(JSON.stringify(value));
-    // root → list → element → its fields: a message of inspection.original.messages is one piece.
-    expect(pieces).toContain('{"deeper":[1,2]}');
+    expect(pieces).toContain('{"bottom":[1,2]}');
+  });
+
+  it('never makes one piece of several messages of a payload (each could be hundreds of MB)', () => {
+    const message = (i: number) => ({ role: 'user', content: [{ type: 'text', text: `m${i} ${'x'.repeat(1000)}` }] });
+    const inspection = {
+      original: { messages: [message(0), message(1)], payload: { model: 'm', messages: [message(0), message(1), message(2)] } },
+      replay: { messages: [message(0)], payload: { model: 'm', messages: [message(0), message(1), message(2)] } },
+    };
+    const pieces = [...jsonPieces(inspection)];
+    expect(pieces.join('')).toBe(JSON.stringify(inspection));
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(JSON.stringify(message(0).content).length + 10);
   });
 });
 
@@ -44,6 +54,17 @@ describe('writeJson', () => {
     await writeJson(slow, value);
     expect(chunks.join('')).toBe(`${JSON.stringify(value)}\n`);
     expect(waits).toBeGreaterThan(2);
+  });
+
+  it('fails, instead of waiting forever, when the output errors or closes', async () => {
+    const broken = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, done) {
+        done(new Error('EPIPE: the reader went away'));
+      },
+    });
+    broken.on('error', () => undefined);
+    await expect(writeJson(broken, { big: 'z'.repeat(3 << 20), more: 'z'.repeat(3 << 20) })).rejects.toThrow(/EPIPE|closed/);
   });
 
   it('writes a piece longer than the flush size on its own', async () => {

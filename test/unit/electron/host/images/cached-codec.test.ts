@@ -46,14 +46,41 @@ describe('createCachedCodec', () => {
     expect(codec.stats().reductions).toBe(2);
   });
 
-  it('keeps failures (thrown or returned) as results, so a broken image is not decoded again', async () => {
+  it('does not keep failures (thrown or returned): a broken image is tried again next time', async () => {
     const inner = countingCodec((r) => (r.data === 'boom' ? new Error('decoder crashed') : { ok: false, error: 'not an image' }));
     const codec = createCachedCodec(inner);
     const base = { mimeType: 'image/png', ...limits };
     expect(await codec.resize({ ...base, data: 'boom' })).toEqual({ ok: false, error: 'decoder crashed' });
     expect(await codec.resize({ ...base, data: 'boom' })).toEqual({ ok: false, error: 'decoder crashed' });
     expect(await codec.resize({ ...base, data: 'junk' })).toEqual({ ok: false, error: 'not an image' });
-    expect(inner.calls.map((c) => c.data)).toEqual(['boom', 'junk']);
+    expect(inner.calls.map((c) => c.data)).toEqual(['boom', 'boom', 'junk']);
+    expect(codec.stats().entries).toBe(0);
+  });
+
+  it('runs at most two early starts at once, and starts a queued one at once when it is asked for', async () => {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const inner: SharpImageCodec = {
+      resize: (r) =>
+        new Promise((resolve) => {
+          started.push(r.data);
+          finish.set(r.data, () => resolve({ ok: true, data: r.data.toLowerCase(), mimeType: 'image/jpeg', width: 1, height: 1, bytes: 1 }));
+        }),
+      thumbnail: async () => null,
+    };
+    const codec = createCachedCodec(inner);
+    const base = { mimeType: 'image/png', ...limits };
+    for (const data of ['A', 'B', 'C', 'D']) codec.prewarm({ ...base, data });
+    expect(started).toEqual(['A', 'B']);
+    // The images rule needs D now: it does not wait behind C.
+    const d = codec.resize({ ...base, data: 'D' });
+    expect(started).toEqual(['A', 'B', 'D']);
+    finish.get('D')!();
+    expect(await d).toMatchObject({ ok: true, data: 'd' });
+    finish.get('A')!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual(['A', 'B', 'D', 'C']);
+    expect(codec.stats()).toMatchObject({ reductions: 4, hits: 1 });
   });
 
   it('drops the oldest results beyond its budget', async () => {
@@ -90,6 +117,24 @@ describe('imagePrewarmer', () => {
     expect(codec.stats()).toEqual({ reductions: 1, hits: 1, entries: 1 });
     expect(warmed.inspection.replay.messages).toEqual(plain.inspection.replay.messages);
     expect(warmed.inspection.annotations).toEqual(plain.inspection.annotations);
+  });
+
+  it('keys early starts by the side the pipeline uses (rounded down), and a failing observer never breaks the parse', async () => {
+    const big = await pngBase64(1600, 900, '#c33');
+    const line = JSON.stringify({ type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'image', data: big, mimeType: 'image/png' }], timestamp: 1 } });
+    const text = `{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}\n${line}`;
+    const codec = createCachedCodec(createSharpCodec());
+    const split = text.split('\n');
+    const source = { count: split.length, bom: false, byteLength: (i: number) => split[i].length, text: (i: number) => split[i] };
+    const parsed = parseSessionLines(source, { onEntry: imagePrewarmer(codec, 999.7) });
+    await inspectParsed(parsed, { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }, { codec, imageMaxDimensionPx: 999.7, now: 0 });
+    expect(codec.stats()).toMatchObject({ reductions: 1, hits: 1 });
+    const throwing = parseSessionLines(source, {
+      onEntry: () => {
+        throw new Error('observer bug');
+      },
+    });
+    expect(throwing.entries).toHaveLength(1);
   });
 
   it('plans no resize for images within limits, broken images or non-images', async () => {

@@ -12,6 +12,10 @@ describe('preview', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it('marks a preview cut short by a long whitespace run', () => {
+    expect(preview({ role: 'user', content: `exit 0${' '.repeat(8000)}ERROR: disk full` } as Message)).toBe('exit 0…');
+  });
+
   it('skips any amount of leading whitespace and names tool calls, images and tool results', () => {
     expect(preview({ role: 'user', content: `${' \n'.repeat(50_000)}finally text` } as Message)).toBe('finally text');
     const assistant = { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'toolCall', id: 't', name: 'read', arguments: {} }, { type: 'image', data: 'x', mimeType: 'image/png' }] } as Message;
