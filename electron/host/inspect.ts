@@ -35,6 +35,8 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   if (options.payloads === false) return (await engine).inspection;
   // The original side's payload needs no replay: it is built while the engine waits for images.
   const original = buildPayload(context.messages, normalized);
+  // Handled here too: if the engine fails first, this promise is never awaited.
+  original.catch(() => undefined);
   const { inspection } = await engine;
   return (await enrichDetailed(inspection, options, { original })).inspection;
 }
