@@ -6,8 +6,8 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-/** Check that a file can be read as a session: a readable error for a missing file, a directory or no permission. */
-export async function statInput(file: string): Promise<void> {
+/** Check that a file can be read as a session: a readable error for a missing file, a directory or no permission. Returns its size in bytes. */
+export async function statInput(file: string): Promise<number> {
   let info;
   try {
     info = await stat(file);
@@ -18,6 +18,7 @@ export async function statInput(file: string): Promise<void> {
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session file (use --all DIR for a directory)`);
+  return info.size;
 }
 
 /** The bytes of a file, with a readable error for a missing file, a directory or no permission. */

@@ -26,10 +26,23 @@ export interface StreamedSession {
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** Options of `readSessionFile`. */
+export interface ReadSessionOptions extends ParseLinesOptions {
+  /** Bytes read at a time (default CHUNK_BYTES; tests use tiny chunks). */
+  chunkBytes?: number;
+  /**
+   * Bytes read so far and the file's size at the start (its stat), after each chunk is parsed and
+   * once at the end. The last call has `done === total`: the bytes actually read, which differ
+   * from the stat when the file grew or shrank while it was read.
+   */
+  onProgress?(done: number, total: number): void;
+}
+
 /** Read and parse a session file (JSONL streamed; a JSON message array is read whole). */
-export async function readSessionFile(file: string, options: ParseLinesOptions & { chunkBytes?: number } = {}): Promise<StreamedSession> {
-  await statInput(file);
+export async function readSessionFile(file: string, options: ReadSessionOptions = {}): Promise<StreamedSession> {
+  const total = await statInput(file);
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  const onProgress = options.onProgress ?? (() => undefined);
   const handle = await open(file, 'r').catch((error: Error) => {
     throw new InputError(`${file}: cannot be read (${error.message})`);
   });
@@ -49,6 +62,7 @@ export async function readSessionFile(file: string, options: ParseLinesOptions &
     if (startsWithArray(start)) {
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
+      onProgress(bytes.byteLength, bytes.byteLength);
       return { parsed: parseSessionBytes(bytes, options), digest: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
     }
     const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
@@ -102,11 +116,13 @@ export async function readSessionFile(file: string, options: ParseLinesOptions &
         else carry = [];
         carryBytes += chunk.length - pos;
       }
+      onProgress(size, total);
     }
     if (carryBytes > 0) {
       if (carryBytes > maxLine) parser.line(carryBytes, () => '');
       else emit(Buffer.concat(carry), carryBytes);
     }
+    onProgress(size, size);
     return { parsed: parser.finish(bom), digest: hash.digest('hex'), size };
   } finally {
     // A read still running (an early return or a failure) must end before the handle closes.

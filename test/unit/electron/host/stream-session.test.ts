@@ -86,6 +86,37 @@ describe('readSessionFile', () => {
     expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[2, 'line-too-large']]);
   });
 
+  it('reports progress after each chunk: increasing bytes read, ending at the file size', async () => {
+    const text = `${header}\n${Array.from({ length: 200 }, (_, i) => user(`m${i}`, i ? `m${i - 1}` : null, `turn ${i}`)).join('\n')}\n`;
+    const file = path.join(dir, 'progress.jsonl');
+    writeFileSync(file, text);
+    const size = Buffer.byteLength(text);
+    const calls: [number, number][] = [];
+    await readSessionFile(file, { chunkBytes: 1000, onProgress: (done, total) => calls.push([done, total]) });
+    // One call per chunk, then the final one.
+    expect(calls).toHaveLength(Math.ceil(size / 1000) + 1);
+    calls.slice(0, -1).forEach(([done, total], i) => {
+      expect(done).toBe(Math.min((i + 1) * 1000, size));
+      expect(total).toBe(size);
+    });
+    expect(calls.at(-1)).toEqual([size, size]);
+  });
+
+  it('reports a JSON message array and an empty file as read at once', async () => {
+    const array = path.join(dir, 'progress-array.json');
+    writeFileSync(array, '[{"role":"user","content":"hi","timestamp":1}]');
+    const calls: [number, number][] = [];
+    await readSessionFile(array, { chunkBytes: 4, onProgress: (done, total) => calls.push([done, total]) });
+    expect(calls).toEqual([[46, 46]]);
+    const empty = path.join(dir, 'progress-empty.jsonl');
+    writeFileSync(empty, '');
+    calls.length = 0;
+    const read = await readSessionFile(empty, { onProgress: (done, total) => calls.push([done, total]) });
+    expect(read.size).toBe(0);
+    expect(read.parsed.entries).toEqual([]);
+    expect(calls).toEqual([[0, 0]]);
+  });
+
   it('fails with a readable InputError for a missing file or a directory', async () => {
     await expect(readSessionFile(path.join(dir, 'missing.jsonl'))).rejects.toThrow(InputError);
     await expect(readSessionFile(dir)).rejects.toThrow(/is a directory/);
