@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import {
   FILE_CHANGED_CHANNEL,
   INSPECTOR_METHODS,
+  PROGRESS_CHANNEL,
   SHELL_CHANNELS,
   channelOf,
   type InspectorMethod,
@@ -308,6 +309,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc();
     await rebuildMenu();
     inspector.onFileChanged((event) => mainWindow?.webContents.send(FILE_CHANGED_CHANNEL, event));
+    inspector.onProgress((event) => mainWindow?.webContents.send(PROGRESS_CHANNEL, event));
     createWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();

@@ -7,12 +7,14 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
   FILE_CHANGED_CHANNEL,
+  PROGRESS_CHANNEL,
   SHELL_CHANNELS,
   SHELL_COMMANDS,
   channelOf,
   type FileChangedEvent,
   type InspectorApi,
   type OpenRequest,
+  type ProgressEvent,
   type ShellApi,
   type ShellCommand,
 } from '../shared/api.js';
@@ -39,6 +41,13 @@ const api: InspectorApi = {
     ipcRenderer.on(FILE_CHANGED_CHANNEL, handler);
     return () => {
       ipcRenderer.removeListener(FILE_CHANGED_CHANNEL, handler);
+    };
+  },
+  onProgress(listener) {
+    const handler = (_event: IpcRendererEvent, payload: ProgressEvent) => listener(payload);
+    ipcRenderer.on(PROGRESS_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(PROGRESS_CHANNEL, handler);
     };
   },
 };

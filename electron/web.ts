@@ -4,7 +4,7 @@
  * Routes (every one needs the token, else 401):
  *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app
  *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
- *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent
+ *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent, `progress` with a ProgressEvent
  *   GET  /api/launch      `{"request": OpenRequest|null}`: the file given on the command line
  * The token travels in the `X-Inspector-Token` header (API calls), the `token` query parameter (the
  * page URL, the event stream) or, for the page's own assets, a cookie set when the page is loaded.
@@ -12,7 +12,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
@@ -200,10 +200,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   server.keepAliveTimeout = 5_000;
 
-  const unsubscribe = inspector.onFileChanged((event: FileChangedEvent) => {
-    const frame = `event: file-changed\ndata: ${JSON.stringify(event)}\n\n`;
+  const broadcast = (name: string, event: unknown): void => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(event)}\n\n`;
     for (const stream of streams) stream.write(frame);
-  });
+  };
+  const unsubscribeFileChanged = inspector.onFileChanged((event) => broadcast('file-changed', event));
+  const unsubscribeProgress = inspector.onProgress((event) => broadcast('progress', event));
   // Proxies and idle timers drop silent streams: a comment line every 20 s keeps it open.
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': ping\n\n');
@@ -225,7 +227,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     async close() {
       clearInterval(heartbeat);
-      unsubscribe();
+      unsubscribeFileChanged();
+      unsubscribeProgress();
       for (const stream of streams) stream.end();
       streams.clear();
       await new Promise<void>((resolve) => {

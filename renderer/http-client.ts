@@ -6,7 +6,7 @@
  * Every request carries the launch token in the `X-Inspector-Token` header; the event stream, which
  * cannot set headers, carries it in its query.
  */
-import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest, type ShellApi, type ShellCommand } from '../shared/api.js';
+import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest, type ProgressEvent, type ShellApi, type ShellCommand } from '../shared/api.js';
 
 /** The header that carries the launch token. */
 export const TOKEN_HEADER = 'X-Inspector-Token';
@@ -99,35 +99,39 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
     return body.result;
   };
 
-  const listeners = new Set<(event: FileChangedEvent) => void>();
+  // One event stream for every kind of event, open while anyone listens to any of them.
+  const fileChanged = new Set<(event: FileChangedEvent) => void>();
+  const progress = new Set<(event: ProgressEvent) => void>();
   let source: EventSource | null = null;
-  const connect = (): void => {
-    if (source) return;
-    const url = `${base}/api/events?token=${encodeURIComponent(options.token)}`;
-    source = options.eventSource ? options.eventSource(url) : new EventSource(url);
-    source.addEventListener('file-changed', (message) => {
-      let event: FileChangedEvent;
-      try {
-        event = JSON.parse((message as MessageEvent<string>).data) as FileChangedEvent;
-      } catch {
-        return;
-      }
-      for (const listener of listeners) listener(event);
-    });
+  const forward = <T>(listeners: Set<(event: T) => void>) => (message: Event) => {
+    let event: T;
+    try {
+      event = JSON.parse((message as MessageEvent<string>).data) as T;
+    } catch {
+      return;
+    }
+    for (const listener of listeners) listener(event);
   };
-
-  const api = Object.fromEntries(INSPECTOR_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as InspectorApi;
-  api.onFileChanged = (listener) => {
+  const subscribe = <T>(listeners: Set<(event: T) => void>, listener: (event: T) => void): (() => void) => {
     listeners.add(listener);
-    connect();
+    if (!source) {
+      const url = `${base}/api/events?token=${encodeURIComponent(options.token)}`;
+      source = options.eventSource ? options.eventSource(url) : new EventSource(url);
+      source.addEventListener('file-changed', forward(fileChanged));
+      source.addEventListener('progress', forward(progress));
+    }
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0 && source) {
+      if (fileChanged.size === 0 && progress.size === 0 && source) {
         source.close();
         source = null;
       }
     };
   };
+
+  const api = Object.fromEntries(INSPECTOR_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as InspectorApi;
+  api.onFileChanged = (listener) => subscribe(fileChanged, listener);
+  api.onProgress = (listener) => subscribe(progress, listener);
 
   const shell: ShellApi = {
     async launchRequest() {

@@ -165,6 +165,26 @@ export interface FileChangedEvent {
   kind: 'changed' | 'deleted';
 }
 
+/**
+ * How far the host is in reading a session file, while `open` or `reload` reads one from disk (a path
+ * or the sample; bytes and text are not read from disk and send none).
+ *
+ * At most one event per ~100 ms while the file is read, plus a final one with `done === total` once
+ * it is read (parsing the last lines and building the session follow). A small file read in less
+ * than 100 ms sends only the final event. No file contents travel with it.
+ */
+export interface ProgressEvent {
+  operation: 'open' | 'reload';
+  /** File name (the base name of `path`). */
+  name: string;
+  /** Absolute path of the file being read (only files on disk send progress). */
+  path: string;
+  /** Bytes read so far. */
+  done: number;
+  /** The file's size when reading began (the bytes actually read, in the final event). */
+  total: number;
+}
+
 /** The host API the renderer uses. Every method returns a Promise. */
 export interface InspectorApi {
   /** pi-ai's providers and models, plus known APIs. */
@@ -194,10 +214,12 @@ export interface InspectorApi {
   saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
+  /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
+  onProgress(listener: (event: ProgressEvent) => void): () => void;
 }
 
-/** The request/response methods of the API (everything but the event subscription). */
-export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged'>;
+/** The request/response methods of the API (everything but the event subscriptions). */
+export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onProgress'>;
 
 /** Channel names for IPC and HTTP, derived from the contract. */
 export const INSPECTOR_METHODS = [
@@ -224,6 +246,9 @@ export const channelOf = (method: InspectorMethod): string => `inspector:${metho
 
 /** The IPC channel on which the host pushes file-change events. */
 export const FILE_CHANGED_CHANNEL = 'inspector:file-changed';
+
+/** The IPC channel on which the host pushes progress events. */
+export const PROGRESS_CHANNEL = 'inspector:progress';
 
 /**
  * Commands the desktop shell sends to the renderer (menu items). The renderer handles the same

@@ -14,6 +14,7 @@ import type {
   InspectionSummary,
   InspectorApi,
   OpenRequest,
+  ProgressEvent,
   RuleCount,
   SessionInfo,
   Side,
@@ -42,6 +43,8 @@ import { prettyDocument, type PrettyDocument } from './inspector/document-text.j
 import { createJsonByteCounter } from './inspector/json-length.js';
 import { curlCommand, reportJson, reportMarkdown } from './inspector/exports.js';
 import { FileWatcher } from './inspector/file-watcher.js';
+import { Listeners } from './inspector/listeners.js';
+import { PROGRESS_INTERVAL_MS, throttleProgress } from './inspector/read-progress.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
@@ -62,6 +65,10 @@ export interface InspectorOptions {
   watchIntervalMs?: number;
   /** Inspections kept per session, least recently used dropped first (default 4). */
   inspectionsPerSession?: number;
+  /** Least milliseconds between two `onProgress` events while a file is read (default 100; the final event always goes out). */
+  progressIntervalMs?: number;
+  /** Bytes read from a session file at a time (default 4 MiB; tests use small chunks to get several). */
+  chunkBytes?: number;
 }
 
 /** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
@@ -117,7 +124,8 @@ function ruleCounts(summaryAnnotations: InspectionSummary['annotations']): RuleC
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new Map<string, SessionRecord>();
   const inspections = new Map<string, InspectionRecord>();
-  const listeners = new Set<(event: FileChangedEvent) => void>();
+  const fileChanges = new Listeners<FileChangedEvent>();
+  const progress = new Listeners<ProgressEvent>();
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const keep = Math.max(1, options.inspectionsPerSession ?? 4);
 
@@ -134,23 +142,19 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return record;
   };
 
-  const emit = (event: FileChangedEvent): void => {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A failing listener must not stop the others.
-      }
-    }
-  };
-
-  /** Read and parse a request's source. Only an unreadable source fails; problems inside are diagnostics. */
-  /** Read and parse what `open` was given: files in chunks (never whole), bytes and text at once. */
-  async function load(request: OpenRequest, parseOptions: ParseLinesOptions): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
+  /**
+   * Read and parse what `open` was given: files in chunks (never whole), bytes and text at once. Only
+   * an unreadable source fails; problems inside are diagnostics. A file read for an `operation`
+   * reports its progress to `onProgress` listeners (throttled, then a final event).
+   */
+  async function load(request: OpenRequest, parseOptions: ParseLinesOptions, operation?: ProgressEvent['operation']): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
     if (request.kind === 'path' || request.kind === 'sample') {
       const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
-      const read = await readSessionFile(filePath, parseOptions);
-      return { ...read, name: path.basename(filePath), filePath };
+      const name = path.basename(filePath);
+      const reporter = operation ? throttleProgress((done, total) => progress.emit({ operation, name, path: filePath, done, total }), options.progressIntervalMs ?? PROGRESS_INTERVAL_MS) : null;
+      const read = await readSessionFile(filePath, { ...parseOptions, chunkBytes: options.chunkBytes, onProgress: reporter?.update });
+      reporter?.finish();
+      return { ...read, name, filePath };
     }
     const bytes = request.kind === 'bytes' ? request.bytes : Buffer.from(request.text, 'utf8');
     // Hash off the main thread while the lines are indexed and parsed.
@@ -176,10 +180,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return { target, turnCount: context.messages.length, diagnostics, context };
   }
 
-  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
+  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null, operation?: ProgressEvent['operation']): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
     // Oversized images start shrinking on libuv's threads while the lines are parsed.
     const codec = await defaultImageCodec();
-    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) } : {});
+    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) } : {}, operation);
     const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,
@@ -199,11 +203,12 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
   function watch(sessionId: string, filePath: string | null): FileWatcher | null {
     if (!options.watch || !filePath) return null;
-    return new FileWatcher(filePath, (kind) => emit({ sessionId, path: filePath, kind }), { intervalMs: options.watchIntervalMs });
+    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), { intervalMs: options.watchIntervalMs });
   }
 
-  async function refresh(record: SessionRecord): Promise<SessionInfo> {
-    const { info, parsed, context } = await build(record.info.sessionId, record.request, record.watcher);
+  /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
+  async function refresh(record: SessionRecord, operation?: ProgressEvent['operation']): Promise<SessionInfo> {
+    const { info, parsed, context } = await build(record.info.sessionId, record.request, record.watcher, operation);
     record.info = info;
     record.parsed = parsed;
     record.context = context;
@@ -303,7 +308,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async open(request: OpenRequest): Promise<SessionInfo> {
       assertOpenRequest(request);
       const sessionId = randomUUID();
-      const pending = await build(sessionId, request, null);
+      const pending = await build(sessionId, request, null, 'open');
       const watcher = watch(sessionId, pending.info.path);
       pending.info.watched = watcher !== null;
       sessions.set(sessionId, { info: pending.info, parsed: pending.parsed, context: pending.context, request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request, watcher, inspections: [] });
@@ -315,7 +320,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       assertId('reload(sessionId)', sessionId);
       const record = sessionOf(sessionId);
       if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: there is nothing to reload`);
-      return refresh(record);
+      return refresh(record, 'reload');
     },
 
     async close(sessionId: string): Promise<void> {
@@ -470,18 +475,19 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     },
 
     onFileChanged(listener: (event: FileChangedEvent) => void): () => void {
-      if (typeof listener !== 'function') throw new TypeError('onFileChanged(listener): expected a function');
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      return fileChanges.add(listener, 'onFileChanged');
+    },
+
+    onProgress(listener: (event: ProgressEvent) => void): () => void {
+      return progress.add(listener, 'onProgress');
     },
 
     async dispose(): Promise<void> {
       for (const record of sessions.values()) record.watcher?.close();
       sessions.clear();
       inspections.clear();
-      listeners.clear();
+      fileChanges.clear();
+      progress.clear();
     },
   };
   return service;

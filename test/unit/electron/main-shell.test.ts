@@ -87,6 +87,7 @@ const inspector = vi.hoisted(() => ({
   recentFiles: vi.fn(async () => [] as string[]),
   listTargets: vi.fn(async () => ({ providers: [], apis: [] })),
   onFileChanged: vi.fn(() => () => undefined),
+  onProgress: vi.fn(() => () => undefined),
   dispose: vi.fn(async () => undefined),
 }));
 
@@ -210,6 +211,13 @@ describe('electron main', () => {
     const listener = (inspector.onFileChanged.mock.calls[0] as unknown as [(e: unknown) => void])[0];
     listener({ sessionId: 's', path: sessionFile, kind: 'changed' });
     expect(win.sent.at(-1)).toEqual(['inspector:file-changed', { sessionId: 's', path: sessionFile, kind: 'changed' }]);
+  });
+
+  it('forwards progress events to the window', () => {
+    const listener = (inspector.onProgress.mock.calls[0] as unknown as [(e: unknown) => void])[0];
+    const event = { operation: 'open', name: 'launched.jsonl', path: sessionFile, done: 4, total: 4 };
+    listener(event);
+    expect(win.sent.at(-1)).toEqual(['inspector:progress', event]);
   });
 
   it('opens files from a second launch in the running window', () => {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileChangedEvent, OpenRequest, SessionInfo } from '../../../shared/api.js';
+import type { FileChangedEvent, OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
 import { startWebServer, statusOf, type WebInspector, type WebServer } from '../../../electron/web.js';
 
 function sessionInfo(request: OpenRequest): SessionInfo {
@@ -27,6 +27,7 @@ function sessionInfo(request: OpenRequest): SessionInfo {
 function stubInspector() {
   const calls: { method: string; args: unknown[] }[] = [];
   const listeners = new Set<(event: FileChangedEvent) => void>();
+  const progressListeners = new Set<(event: ProgressEvent) => void>();
   const record = (method: string, value: unknown) => async (...args: unknown[]) => {
     calls.push({ method, args });
     if (value instanceof Error) throw value;
@@ -50,8 +51,18 @@ function stubInspector() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onProgress(listener: (event: ProgressEvent) => void) {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
   } as unknown as WebInspector;
-  return { inspector, calls, emit: (event: FileChangedEvent) => listeners.forEach((l) => l(event)) };
+  return {
+    inspector,
+    calls,
+    emit: (event: FileChangedEvent) => listeners.forEach((l) => l(event)),
+    emitProgress: (event: ProgressEvent) => progressListeners.forEach((l) => l(event)),
+    progressListeners,
+  };
 }
 
 let dir: string;
@@ -224,19 +235,50 @@ describe('web server', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/sessionId must be a string/);
   });
 
-  it('streams file-change events', async () => {
+  /** Open the event stream; `next(name)` reads up to the next complete event of that name and returns its data. */
+  async function events() {
     const controller = new AbortController();
+    // An event that never comes fails the test in seconds (the read is aborted) instead of hanging it.
+    const deadline = setTimeout(() => controller.abort(), 10_000);
     const response = await fetch(`${base()}/api/events?token=${server.token}`, { signal: controller.signal });
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
-    let text = '';
-    text += decoder.decode((await reader.read()).value);
+    let text = decoder.decode((await reader.read()).value);
+    const next = async (name: string): Promise<unknown> => {
+      const marker = `event: ${name}\n`;
+      while (!text.includes(marker)) text += decoder.decode((await reader.read()).value);
+      while (!text.includes('\n\n', text.indexOf(marker))) text += decoder.decode((await reader.read()).value);
+      const data = text.slice(text.indexOf('data: ', text.indexOf(marker)) + 6).split('\n')[0];
+      text = text.slice(text.indexOf('\n\n', text.indexOf(marker)) + 2);
+      return JSON.parse(data);
+    };
+    return {
+      next,
+      close: () => {
+        clearTimeout(deadline);
+        controller.abort();
+      },
+    };
+  }
+
+  it('streams file-change events', async () => {
+    const stream = await events();
     stub.emit({ sessionId: 's1', path: '/tmp/a.jsonl', kind: 'changed' });
-    while (!text.includes('event: file-changed')) text += decoder.decode((await reader.read()).value);
-    while (!text.includes('\n\n', text.indexOf('event: file-changed'))) text += decoder.decode((await reader.read()).value);
-    const data = text.slice(text.indexOf('data: ', text.indexOf('event: file-changed')) + 6).split('\n')[0];
-    expect(JSON.parse(data)).toEqual({ sessionId: 's1', path: '/tmp/a.jsonl', kind: 'changed' });
-    controller.abort();
+    expect(await stream.next('file-changed')).toEqual({ sessionId: 's1', path: '/tmp/a.jsonl', kind: 'changed' });
+    stream.close();
+  });
+
+  it('streams progress events, and stops listening to the host when closed', async () => {
+    const stream = await events();
+    const event: ProgressEvent = { operation: 'open', name: 'big.jsonl', path: '/tmp/big.jsonl', done: 4_194_304, total: 1_073_741_824 };
+    stub.emitProgress(event);
+    stub.emitProgress({ ...event, done: event.total });
+    expect(await stream.next('progress')).toEqual(event);
+    expect(await stream.next('progress')).toEqual({ ...event, done: event.total });
+    stream.close();
+    expect(stub.progressListeners.size).toBe(1);
+    await server.close();
+    expect(stub.progressListeners.size).toBe(0);
   });
 });

@@ -70,6 +70,33 @@ describe('HTTP client', () => {
     await expect(api.listTargets()).rejects.toThrow(/not reachable/);
   });
 
+  it('shares one event stream between file-change and progress listeners, closed when the last one leaves', () => {
+    const sources: { url: string; listeners: Map<string, (message: { data: string }) => void>; closed: boolean }[] = [];
+    const eventSource = (url: string) => {
+      const source = { url, listeners: new Map<string, (message: { data: string }) => void>(), closed: false };
+      sources.push(source);
+      return { addEventListener: (name: string, listener: (message: { data: string }) => void) => source.listeners.set(name, listener), close: () => (source.closed = true) } as unknown as EventSource;
+    };
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: 't/k', eventSource });
+    const progress: unknown[] = [];
+    const changes: unknown[] = [];
+    const offProgress = api.onProgress((event) => progress.push(event));
+    const offChanges = api.onFileChanged((event) => changes.push(event));
+    expect(sources.map((s) => s.url)).toEqual([`http://127.0.0.1:${server.port}/api/events?token=t%2Fk`]);
+    const event = { operation: 'open', name: 'big.jsonl', path: '/tmp/big.jsonl', done: 1, total: 2 };
+    sources[0].listeners.get('progress')!({ data: JSON.stringify(event) });
+    sources[0].listeners.get('progress')!({ data: 'not json' });
+    sources[0].listeners.get('file-changed')!({ data: JSON.stringify({ sessionId: 'S1', path: '/tmp/big.jsonl', kind: 'changed' }) });
+    expect(progress).toEqual([event]);
+    expect(changes).toEqual([{ sessionId: 'S1', path: '/tmp/big.jsonl', kind: 'changed' }]);
+    offProgress();
+    expect(sources[0].closed).toBe(false);
+    offChanges();
+    expect(sources[0].closed).toBe(true);
+    api.onProgress(() => undefined);
+    expect(sources).toHaveLength(2);
+  });
+
   it('encodes base64 like Node does', async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => (i * 7) % 256);
     expect(await bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));

@@ -78,12 +78,13 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     pickFile: async () => null,
     saveText: async () => ({ saved: false }),
     onFileChanged: () => () => undefined,
+    onProgress: () => () => undefined,
     ...overrides,
   };
   const api = new Proxy(base, {
     get(target, key: string) {
       const value = target[key as keyof InspectorApi];
-      if (typeof value !== 'function' || key === 'onFileChanged') return value;
+      if (typeof value !== 'function' || key === 'onFileChanged' || key === 'onProgress') return value;
       return (...args: unknown[]) => {
         calls.push({ method: key, args });
         return (value as (...a: unknown[]) => unknown)(...args);

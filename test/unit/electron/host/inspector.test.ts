@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInspector, UnknownIdError, type HostInspector } from '../../../../electron/host/inspector.js';
 import { InputError } from '../../../../electron/host/read-input.js';
 import { ArgumentError } from '../../../../shared/api-guards.js';
-import type { FileChangedEvent } from '../../../../shared/api.js';
+import type { FileChangedEvent, ProgressEvent } from '../../../../shared/api.js';
 
 const ANTHROPIC = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
 let dir: string;
@@ -64,10 +64,14 @@ describe('open', () => {
     expect(await ins.recentFiles()).toEqual([]);
   });
 
-  it('opens the bundled sample', async () => {
-    const info = await fresh().open({ kind: 'sample' });
+  it('opens the bundled sample, reporting its read like a file\'s', async () => {
+    const ins = fresh();
+    const events: ProgressEvent[] = [];
+    ins.onProgress((event) => events.push(event));
+    const info = await ins.open({ kind: 'sample' });
     expect(info.name).toBe('sample-session.jsonl');
     expect(info.turnCount).toBeGreaterThan(10);
+    expect(events.at(-1)).toEqual({ operation: 'open', name: 'sample-session.jsonl', path: info.path, done: info.sizeBytes, total: info.sizeBytes });
   });
 
   it('fails only when the source cannot be read, and validates its argument', async () => {
@@ -279,6 +283,43 @@ describe('files on disk', () => {
     unlinkSync(file);
     await expect(deleted).resolves.toMatchObject({ kind: 'deleted' });
     expect(events.map((e) => e.kind)).toEqual(['changed', 'deleted']);
+  });
+
+  it('reports the progress of reading a file for open and reload: throttled, then a final event at the full size', async () => {
+    const filler = Array.from({ length: 400 }, (_, i) => JSON.stringify({ type: 'custom', id: `c${i}`, parentId: null, timestamp: '2026-01-01T00:00:06.000Z', customType: 'note', data: { text: 'x'.repeat(400) } }));
+    const file = path.join(dir, 'progress.jsonl');
+    writeFileSync(file, sessionText(filler));
+    const size = readFileSync(file).byteLength;
+    const chunkBytes = 8 * 1024;
+    expect(size).toBeGreaterThan(10 * chunkBytes);
+
+    // No interval: every chunk is an event, then the final one.
+    const every = fresh({ chunkBytes, progressIntervalMs: 0 });
+    const events: ProgressEvent[] = [];
+    every.onProgress((event) => events.push(event));
+    const info = await every.open({ kind: 'path', path: file });
+    expect(events.length).toBe(Math.ceil(size / chunkBytes) + 1);
+    for (const event of events) expect(Object.keys(event).sort()).toEqual(['done', 'name', 'operation', 'path', 'total']);
+    expect(events.every((e) => e.operation === 'open' && e.name === 'progress.jsonl' && e.path === file && e.total === size)).toBe(true);
+    expect(events.map((e) => e.done)).toEqual([...events.map((e) => e.done)].sort((a, b) => a - b));
+    expect(events.at(-1)).toMatchObject({ done: size, total: size });
+    events.length = 0;
+    await every.reload(info.sessionId);
+    expect(events.length).toBe(Math.ceil(size / chunkBytes) + 1);
+    expect(events.every((e) => e.operation === 'reload' && e.path === file)).toBe(true);
+
+    // A read shorter than the interval: only the final event.
+    const throttled = fresh({ chunkBytes, progressIntervalMs: 60_000 });
+    const few: ProgressEvent[] = [];
+    const off = throttled.onProgress((event) => few.push(event));
+    await throttled.open({ kind: 'path', path: file });
+    expect(few).toEqual([{ operation: 'open', name: 'progress.jsonl', path: file, done: size, total: size }]);
+    // Bytes are not read from disk; an unsubscribed listener hears nothing.
+    await throttled.open({ kind: 'bytes', name: 'dropped.jsonl', bytes: readFileSync(file) });
+    off();
+    await throttled.open({ kind: 'path', path: file });
+    expect(few).toHaveLength(1);
+    expect(() => throttled.onProgress('nope' as never)).toThrow(/onProgress\(listener\): expected a function/);
   });
 
   it('plans and writes a repair of the opened file, then serves the repaired content', async () => {
