@@ -31,3 +31,28 @@ export function baseName(filePath: string): string {
   const parts = filePath.split(/[\\/]/);
   return parts[parts.length - 1] || filePath;
 }
+
+/** Groups digits by thousands with a no-break space: `1 074`. */
+function groupDigits(value: string): string {
+  const [whole, fraction] = value.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * A file read's progress: `43 % (452 of 1 074 MB)`, as the status bar shows it while a session opens.
+ *
+ * Decimal units (a 1 GiB file is 1 074 MB), both sizes in the total's unit. The percentage and the
+ * bytes read are rounded down, so the text reaches 100 % and `N of N` only when the read is done.
+ * An empty file is done at once.
+ */
+export function formatReadProgress(done: number, total: number): { percent: number; text: string } {
+  const percent = total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100;
+  const unit = total >= 1e6 ? { size: 1e6, name: 'MB' } : total >= 1e3 ? { size: 1e3, name: 'KB' } : { size: 1, name: 'B' };
+  // One decimal while the total is under 10 units, so a 1.5 MB file does not read `0 of 1 MB`.
+  const scale = unit.size > 1 && total / unit.size < 10 ? 10 : 1;
+  const shownTotal = Math.round((total / unit.size) * scale);
+  const shownDone = done >= total ? shownTotal : Math.min(Math.floor((done / unit.size) * scale), shownTotal);
+  const show = (value: number): string => groupDigits((value / scale).toFixed(scale === 10 ? 1 : 0));
+  return { percent, text: `${percent}\u00a0% (${show(shownDone)} of ${show(shownTotal)}\u00a0${unit.name})` };
+}

@@ -1,5 +1,6 @@
 /** The status bar: diagnostics (click to list), policy summary (click for every flag and reason), watch state, progress. */
 import { useEffect, useRef, useState } from 'react';
+import { formatReadProgress } from '../format.js';
 import { useApp } from '../store/context.js';
 import { activePolicyFlags } from '../store/selectors.js';
 
@@ -104,9 +105,11 @@ export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
   const info = useApp((s) => s.session.info);
   const summary = useApp((s) => s.inspection.summary);
   const opening = useApp((s) => s.session.opening);
+  const read = useApp((s) => s.session.progress);
   const inspecting = useApp((s) => s.inspection.loading);
   const changed = useApp((s) => s.session.changed);
   const progress = opening ? `Opening ${opening}…` : inspecting ? 'Inspecting…' : null;
+  const readText = opening && read ? formatReadProgress(read.done, read.total) : null;
   return (
     <footer className="status-bar">
       <Diagnostics />
@@ -115,7 +118,16 @@ export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
       <span className="status-grow" />
       {progress && (
         <span className="status-item" role="status" data-testid="progress">
-          <span className="spinner" /> {progress}
+          {readText ? (
+            <span className="read-progress" role="progressbar" aria-label={`Reading ${opening}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={readText.percent} data-testid="open-progress">
+              <span className="read-progress-done" style={{ width: `${readText.percent}%` }} />
+            </span>
+          ) : (
+            <span className="spinner" />
+          )}{' '}
+          {progress}
+          {/* The bar carries the value for assistive technology: the figures, ten updates a second, would flood this live region. */}
+          {readText && <span aria-hidden="true"> {readText.text}</span>}
         </span>
       )}
       {summary && !progress && <span className="status-item muted">inspected in {Math.round(summary.elapsedMs)} ms</span>}

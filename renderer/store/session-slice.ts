@@ -1,6 +1,6 @@
-/** Session slice: opening, reloading, the recent list and changes on disk. */
-import type { OpenRequest } from '../../shared/api.js';
-import { errorMessage } from '../format.js';
+/** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
+import type { OpenRequest, ProgressEvent } from '../../shared/api.js';
+import { baseName, errorMessage } from '../format.js';
 import { perfMark } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
 import type { SessionSlice } from './types.js';
@@ -21,20 +21,39 @@ function describe(request: OpenRequest): string {
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
   // Each open gets a number so a slow open never overwrites a newer one.
   let openSeq = 0;
+  // Only the latest open or reload shows its progress.
+  let progressSeq = 0;
+
+  /**
+   * Show the host's progress events that `matches` accepts, until the returned function is called
+   * (when the open or reload settles: a late event must not bring the bar back).
+   */
+  const followProgress = (matches: ((event: ProgressEvent) => boolean) | null): (() => void) => {
+    const seq = ++progressSeq;
+    if (!matches) return () => undefined;
+    return api.onProgress((event) => {
+      if (seq === progressSeq && matches(event)) patch(set, 'session', { progress: { done: event.done, total: event.total } });
+    });
+  };
+
   return {
-    session: { info: null, loading: false, opening: null, error: null, recent: [], changed: null },
+    session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null },
 
     async openSession(request, label) {
       const seq = ++openSeq;
       const what = label ?? describe(request);
-      patch(set, 'session', { loading: true, opening: what, error: null });
+      patch(set, 'session', { loading: true, opening: what, progress: null, error: null });
       perfMark('open:start');
+      // A path is known by its file name (the host resolves the path itself). Bytes and text are not
+      // read from disk, and the sample is small and named by the host: those keep the spinner.
+      const name = request.kind === 'path' ? baseName(request.path) : null;
+      const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
       try {
-        const info = await api.open(request);
+        const info = await api.open(request).finally(stopProgress);
         if (seq !== openSeq) return;
         perfMark('open:end', { bytes: info.sizeBytes, turns: info.turnCount });
         const previous = get().session.info;
-        patch(set, 'session', { info, loading: false, opening: null, changed: null });
+        patch(set, 'session', { info, loading: false, opening: null, progress: null, changed: null });
         patch(set, 'inspection', { summary: null, error: null });
         patch(set, 'ui', { focus: null, explanations: [], elision: null });
         void get().loadDocuments();
@@ -46,7 +65,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       } catch (error) {
         if (seq !== openSeq) return;
         const message = `Could not open ${what}: ${errorMessage(error)}`;
-        patch(set, 'session', { loading: false, opening: null, error: message });
+        patch(set, 'session', { loading: false, opening: null, progress: null, error: message });
         get().pushToast({ kind: 'error', text: message });
       }
     },
@@ -58,14 +77,15 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
     async reloadSession() {
       const info = get().session.info;
       if (!info) return;
-      patch(set, 'session', { loading: true, opening: info.name, error: null });
+      patch(set, 'session', { loading: true, opening: info.name, progress: null, error: null });
+      const stopProgress = followProgress((event) => event.operation === 'reload' && event.path === info.path);
       try {
-        const next = await api.reload(info.sessionId);
-        patch(set, 'session', { info: next, loading: false, opening: null, changed: null });
+        const next = await api.reload(info.sessionId).finally(stopProgress);
+        patch(set, 'session', { info: next, loading: false, opening: null, progress: null, changed: null });
         await get().runInspection();
       } catch (error) {
         const message = `Could not reload ${info.name}: ${errorMessage(error)}`;
-        patch(set, 'session', { loading: false, opening: null, error: message });
+        patch(set, 'session', { loading: false, opening: null, progress: null, error: message });
         get().pushToast({ kind: 'error', text: message });
       }
     },

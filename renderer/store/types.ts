@@ -8,6 +8,7 @@ import type {
   InspectionSummary,
   InspectorApi,
   OpenRequest,
+  ProgressEvent,
   SessionInfo,
   ShellApi,
   Side,
@@ -24,6 +25,8 @@ export interface SessionSlice {
     loading: boolean;
     /** What is being opened, for the progress line. */
     opening: string | null;
+    /** How much of the file being opened (or reloaded) the host has read; null until it says. */
+    progress: Pick<ProgressEvent, 'done' | 'total'> | null;
     error: string | null;
     recent: string[];
     /** A change on disk the user has not acted on yet. */

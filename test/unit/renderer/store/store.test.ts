@@ -1,6 +1,6 @@
 // The renderer store's slices against a stub host: open, target, inspection, UI stepping, repair.
 import { describe, expect, it, vi } from 'vitest';
-import type { InspectionSummary } from '../../../../shared/api.js';
+import type { InspectionSummary, ProgressEvent, SessionInfo } from '../../../../shared/api.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
 import { annotationOrder, groupAnnotations } from '../../../../renderer/store/selectors.js';
 import { deferred, info, plan, stubApi, summary } from '../stub-api.js';
@@ -51,6 +51,76 @@ describe('session slice', () => {
     await store.getState().reloadSession();
     expect(store.getState().session.changed).toBeNull();
     expect(store.getState().session.info?.digest).toBe('digest-2');
+  });
+});
+
+describe('read progress', () => {
+  /** A stub host whose progress events the test sends. */
+  function withProgress(overrides: Parameters<typeof stubApi>[0] = {}) {
+    const listeners = new Set<(event: ProgressEvent) => void>();
+    const stub = setup({
+      onProgress: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      ...overrides,
+    });
+    const send = (event: Partial<ProgressEvent>) => listeners.forEach((l) => l({ operation: 'open', name: 'big.jsonl', path: '/data/big.jsonl', done: 0, total: 100, ...event }));
+    return { ...stub, listeners, send, progress: () => stub.store.getState().session.progress };
+  }
+
+  it('follows the file being opened only, and stops when the open settles', async () => {
+    const opened = deferred<SessionInfo>();
+    const { store, listeners, send, progress } = withProgress({ open: () => opened.promise });
+    const opening = store.getState().openSession({ kind: 'path', path: '/data/big.jsonl' });
+    expect(progress()).toBeNull();
+    send({ name: 'other.jsonl', path: '/data/other.jsonl', done: 50 });
+    send({ operation: 'reload', done: 50 });
+    expect(progress()).toBeNull();
+    send({ done: 452_000_000, total: 1_074_000_000 });
+    expect(progress()).toEqual({ done: 452_000_000, total: 1_074_000_000 });
+    expect(store.getState().session.opening).toBe('/data/big.jsonl');
+    opened.resolve(info({ name: 'big.jsonl', path: '/data/big.jsonl' }));
+    await opening;
+    expect(progress()).toBeNull();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('clears on error, and leaves an open superseded by a newer one behind', async () => {
+    const failing = withProgress({ open: async () => Promise.reject(new Error('permission denied')) });
+    const opening = failing.store.getState().openSession({ kind: 'path', path: '/data/big.jsonl' });
+    failing.send({ done: 10 });
+    expect(failing.progress()).toEqual({ done: 10, total: 100 });
+    await opening;
+    expect(failing.progress()).toBeNull();
+    expect(failing.store.getState().session.error).toMatch(/permission denied/);
+
+    const first = deferred<SessionInfo>();
+    const second = deferred<SessionInfo>();
+    const opens = [first, second];
+    const racing = withProgress({ open: () => opens.shift()!.promise });
+    void racing.store.getState().openSession({ kind: 'path', path: '/data/big.jsonl' });
+    void racing.store.getState().openSession({ kind: 'bytes', name: 'big.jsonl', bytes: new Uint8Array(1) });
+    // The newer open sends bytes (no read from disk): the older one's events for the same name are not its.
+    racing.send({ done: 30 });
+    expect(racing.progress()).toBeNull();
+    first.resolve(info());
+    second.resolve(info());
+  });
+
+  it('follows a reload by the session path', async () => {
+    const reloaded = deferred<SessionInfo>();
+    const { store, send, progress } = withProgress({ reload: () => reloaded.promise });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    const reloading = store.getState().reloadSession();
+    send({ operation: 'open', name: 'session.jsonl', path: '/tmp/session.jsonl', done: 10 });
+    send({ operation: 'reload', name: 'session.jsonl', path: '/elsewhere/session.jsonl', done: 20 });
+    expect(progress()).toBeNull();
+    send({ operation: 'reload', name: 'session.jsonl', path: '/tmp/session.jsonl', done: 30 });
+    expect(progress()).toEqual({ done: 30, total: 100 });
+    reloaded.resolve(info({ digest: 'digest-2' }));
+    await reloading;
+    expect(progress()).toBeNull();
   });
 });
 
