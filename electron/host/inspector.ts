@@ -21,7 +21,7 @@ import type {
   TargetCatalog,
   TurnWindow,
 } from '../../shared/api.js';
-import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, assertWindow, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
+import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, assertWindow, MAX_DOCUMENT_WINDOW, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
 import { inspectParsed } from '../../shared/engine.js';
 import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
@@ -50,7 +50,7 @@ import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
 import { InputError } from './read-input.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './inspector/too-large.js';
-import { planRepairFile, repairFile } from './repair/index.js';
+import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { completeTarget } from './targets.js';
 
 /** Options of the Inspector service. */
@@ -118,6 +118,23 @@ function ruleCounts(summaryAnnotations: InspectionSummary['annotations']): RuleC
   const out: RuleCount[] = RULES.map((rule) => ({ rule: rule.id, title: rule.title, explanation: rule.explanation, count: counts.get(rule.id) ?? 0 }));
   for (const [rule, count] of counts) if (!out.some((r) => r.rule === rule)) out.push({ rule, title: rule, explanation: '', count });
   return out;
+}
+
+/**
+ * Who each item of a list belongs to, for windows: its own source, or for an item without one (a
+ * turn or payload entry hygiene or the adapter created) the source of the nearest item before it,
+ * or after it when none comes before.
+ */
+export function ownersOf(sources: readonly (number | null | undefined)[]): (number | null)[] {
+  const owners: (number | null)[] = [];
+  let last: number | null = null;
+  for (const source of sources) {
+    if (source !== null && source !== undefined) last = source;
+    owners.push(last);
+  }
+  const first = owners.find((o) => o !== null) ?? null;
+  for (let k = 0; k < owners.length && owners[k] === null; k += 1) owners[k] = first;
+  return owners;
 }
 
 /** Create the Inspector service. */
@@ -217,26 +234,21 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
   /**
    * The message indices a window covers on one side, inclusive: the original turns [from, to), or on
-   * the replay side the turns that come from them plus the turns hygiene created next to them.
+   * the replay side the turns that come from them plus the turns hygiene created after them (created
+   * turns before the first replayed turn go with it). Empty ([0, -1]) when none of them is replayed.
    */
   function windowOnSide(record: InspectionRecord, side: Side, window: DocumentWindow): [number, number] {
     const inspection = record.detail.inspection;
     if (side === 'original') return [window.from, Math.min(window.to, inspection.original.messages.length) - 1];
-    const origins = inspection.replay.origins ?? [];
+    const owners = ownersOf(inspection.replay.origins ?? []);
     let lo = -1;
     let hi = -2;
-    origins.forEach((origin, j) => {
-      if (origin === null || origin < window.from || origin >= window.to) return;
+    owners.forEach((owner, j) => {
+      if (owner === null || owner < window.from || owner >= window.to) return;
       if (lo < 0) lo = j;
       hi = j;
     });
-    if (lo < 0) {
-      // Every turn of the window was dropped: show the created turns at that place, if any.
-      return [0, -1];
-    }
-    while (lo > 0 && origins[lo - 1] === null) lo -= 1;
-    while (hi + 1 < origins.length && origins[hi + 1] === null) hi += 1;
-    return [lo, hi];
+    return lo < 0 ? [0, -1] : [lo, hi];
   }
 
   function documentOf(record: InspectionRecord, side: Side, view: DocumentView, window?: DocumentWindow): PrettyDocument {
@@ -260,16 +272,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       if (payload.payload === undefined || payload.family === null) {
         doc = prettyDocument({ error: payload.build.error ?? 'no payload was built' }, { listKey: null, entryTurn: () => null, refPrefix: key });
       } else {
-        // Payload entries without a source (merged or synthetic) go with the window when they sit between its entries.
-        let first = -1;
-        let last = -2;
-        if (window) {
-          payload.entrySources.forEach((source, i) => {
-            if (!inWindow(source)) return;
-            if (first < 0) first = i;
-            last = i;
-          });
-        }
+        // Payload entries without a source (merged or synthetic) go with the entry before them, so
+        // every entry is in exactly one window.
+        const owners = ownersOf(payload.entrySources);
         doc = prettyDocument(payload.payload, {
           listKey: messagesKey(payload.family),
           entryTurn: (i) => {
@@ -277,7 +282,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
             return index === null || index === undefined ? null : { index, turn: turnOfIndex(index) };
           },
           refPrefix: key,
-          include: window ? (i) => inWindow(payload.entrySources[i]) || (payload.entrySources[i] === null && i > first && i < last) : undefined,
+          include: window ? (i) => inWindow(owners[i]) : undefined,
         });
       }
     }
@@ -293,9 +298,12 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     const [side, view] = parts;
     if ((side !== 'original' && side !== 'replay') || (view !== 'payload' && view !== 'transcript')) return null;
     if (parts.length === 4) {
-      const m = /^(\d+)-(\d+)$/.exec(parts[2]);
+      const m = /^(\d{1,9})-(\d{1,9})$/.exec(parts[2]);
       if (!m) return null;
-      return documentOf(record, side, view, { from: Number(m[1]), to: Number(m[2]) });
+      const window = { from: Number(m[1]), to: Number(m[2]) };
+      // Only windows getDocument would have served: a forged ref must not build a whole document.
+      if (window.to < window.from || window.to - window.from > MAX_DOCUMENT_WINDOW) return null;
+      return documentOf(record, side, view, window);
     }
     return parts.length === 3 ? documentOf(record, side, view) : null;
   }
@@ -330,6 +338,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       record.watcher?.close();
       for (const id of record.inspections) inspections.delete(id);
       sessions.delete(sessionId);
+      // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
+      if (record.info.path) forgetRepairPlan(record.info.path);
     },
 
     async inspect(sessionId: string, target: Target, inspectOptions?: InspectOptions): Promise<InspectionSummary> {
@@ -350,6 +360,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         if (build.payload !== undefined) counted.set(build.payload, countBytes(build.payload));
         return build;
       });
+      // Handled here too: if the engine fails first, this promise is never awaited.
+      original.catch(() => undefined);
       const { inspection } = await engine;
       const detail = await enrichDetailed(inspection, engineOptions, { original });
       const enriched = detail.inspection;
@@ -377,6 +389,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         notes: enriched.notes ?? [],
         elapsedMs: Math.round(performance.now() - started),
       };
+      // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
+      if (sessions.get(sessionId) !== record) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
       inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map() });
       record.inspections.push(id);
       while (record.inspections.length > keep) inspections.delete(record.inspections.shift()!);

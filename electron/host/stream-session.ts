@@ -70,6 +70,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
     // The start of a line that continues in the next chunk: copied pieces, and its full length so far.
     let carry: Buffer[] = [];
     let carryBytes = 0;
+    let carryLast = 0;
 
     const emit = (bytes: Buffer, length: number): void => {
       let end = bytes.length;
@@ -101,7 +102,10 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         if (nl < 0) break;
         if (carryBytes > 0) {
           const length = carryBytes + (nl - pos);
-          if (length > maxLine) parser.line(length, () => '');
+          // The limit is on the line without its CR, as for a line within one chunk.
+          const endsWithCr = nl > pos ? chunk[nl - 1] === CR : carryLast === CR;
+          const effective = endsWithCr ? length - 1 : length;
+          if (effective > maxLine) parser.line(effective, () => '');
           else emit(Buffer.concat([...carry, chunk.subarray(pos, nl)]), length);
           carry = [];
           carryBytes = 0;
@@ -111,15 +115,17 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         pos = nl + 1;
       }
       if (pos < chunk.length) {
-        // Keep the bytes only while the line can still be read as one string.
-        if (carryBytes + (chunk.length - pos) <= maxLine) carry.push(Buffer.from(chunk.subarray(pos)));
+        // Keep the bytes only while the line can still be read as one string (one more byte: it may be a CR).
+        if (carryBytes + (chunk.length - pos) <= maxLine + 1) carry.push(Buffer.from(chunk.subarray(pos)));
         else carry = [];
         carryBytes += chunk.length - pos;
+        carryLast = chunk[chunk.length - 1];
       }
       onProgress(size, total);
     }
     if (carryBytes > 0) {
-      if (carryBytes > maxLine) parser.line(carryBytes, () => '');
+      const effective = carryLast === CR ? carryBytes - 1 : carryBytes;
+      if (effective > maxLine) parser.line(effective, () => '');
       else emit(Buffer.concat(carry), carryBytes);
     }
     onProgress(size, size);

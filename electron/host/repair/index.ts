@@ -3,9 +3,10 @@
  * `planRepairFile`/`repairFile` are what the Inspector service calls; `planRepair`/`repair` are the
  * programmatic API of SPEC §11.
  */
+import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
-import { rememberDraft } from './draft-cache.js';
+import { forget, rememberDraft } from './draft-cache.js';
 import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
 
@@ -55,4 +56,14 @@ export async function repair(input: { file: string }, options: { expectedDigest:
   if (input === null || typeof input !== 'object' || typeof input.file !== 'string') throw new TypeError('repair(): expected { file: string }');
   if (options === null || typeof options !== 'object') throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
   return repairFile(input.file, options.expectedDigest);
+}
+
+/** Drop the plan (and the bytes) kept for a file's repair step, e.g. when the app closes the file. */
+export function forgetRepairPlan(file: string): void {
+  forget(file);
+  try {
+    forget(realpathSync(file));
+  } catch {
+    // Gone or unreadable: nothing was kept under its real path that could still be used.
+  }
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createInspector, UnknownIdError, type HostInspector } from '../../../../electron/host/inspector.js';
+import { createInspector, ownersOf, UnknownIdError, type HostInspector } from '../../../../electron/host/inspector.js';
 import { InputError } from '../../../../electron/host/read-input.js';
 import { ArgumentError } from '../../../../shared/api-guards.js';
 import type { FileChangedEvent, ProgressEvent } from '../../../../shared/api.js';
@@ -169,6 +169,34 @@ describe('inspect and read back', () => {
     const beyond = await ins.getDocument(inspectionId, 'original', 'transcript', { from: 40, to: 50 });
     expect(beyond.ranges).toEqual([]);
     await expect(ins.getDocument(inspectionId, 'original', 'payload', { from: 3, to: 1 })).rejects.toThrow(ArgumentError);
+  });
+
+  it('puts every payload entry in exactly one window, those without a source (synthetic results) included', async () => {
+    const orphanCall = JSON.stringify({ type: 'message', id: 'o1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'toolu_orphan', name: 'read', arguments: { path: 'b.txt' } }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason: 'toolUse', timestamp: 6 } });
+    const ins = fresh();
+    const info = await ins.open({ kind: 'text', name: 'orphan.jsonl', text: sessionText([orphanCall]) });
+    const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
+    const entries = (text: string) => (JSON.parse(text) as { messages: unknown[] }).messages;
+    for (const side of ['original', 'replay'] as const) {
+      const whole = entries((await ins.getDocument(inspectionId, side, 'payload')).text);
+      for (const size of [1, 2, 4]) {
+        const parts: unknown[] = [];
+        for (let from = 0; from < 6; from += size) parts.push(...entries((await ins.getDocument(inspectionId, side, 'payload', { from, to: from + size })).text));
+        expect(parts, `${side}, windows of ${size}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('drops an inspection whose session was closed while it ran, and refuses forged window refs', async () => {
+    const ins = fresh();
+    const info = await ins.open({ kind: 'text', name: 'c.jsonl', text: sessionText() });
+    const running = ins.inspect(info.sessionId, ANTHROPIC);
+    await ins.close(info.sessionId);
+    await expect(running).rejects.toThrow(UnknownIdError);
+    const again = await ins.open({ kind: 'text', name: 'c.jsonl', text: sessionText() });
+    const { inspectionId } = await ins.inspect(again.sessionId, ANTHROPIC);
+    await expect(ins.reveal(inspectionId, 'original:payload:0-999999999:0')).resolves.toBeNull();
+    await expect(ins.thumbnail(inspectionId, 'original:payload:5-1:0')).resolves.toBeNull();
   });
 
   it('elides a very long text in documents and reveals it on demand', async () => {
@@ -337,5 +365,13 @@ describe('files on disk', () => {
     expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const textSession = await ins.open({ kind: 'text', name: 'x.jsonl', text: sessionText() });
     await expect(ins.planRepair(textSession.sessionId)).rejects.toThrow(/only files on disk can be repaired/);
+  });
+});
+
+describe('ownersOf', () => {
+  it('gives items without a source to the item before them, or after them at the start', () => {
+    expect(ownersOf([null, 0, null, 1, 2, null, null])).toEqual([0, 0, 0, 1, 2, 2, 2]);
+    expect(ownersOf([null, null])).toEqual([null, null]);
+    expect(ownersOf([])).toEqual([]);
   });
 });

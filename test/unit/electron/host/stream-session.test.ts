@@ -117,6 +117,23 @@ describe('readSessionFile', () => {
     expect(calls).toEqual([[0, 0]]);
   });
 
+  it('applies the line limit to the line without its CR, whatever the chunk boundaries', async () => {
+    const file = path.join(dir, 'crlf-limit.jsonl');
+    const line = user('a', null, 'y'.repeat(500));
+    for (const [limit, kept] of [
+      [line.length, true],
+      [line.length - 1, false],
+    ] as const) {
+      writeFileSync(file, `${header}\r\n${line}\r\n${line}\r`);
+      for (const chunkBytes of [7, 16, 64, 4096]) {
+        const { parsed } = await readSessionFile(file, { chunkBytes, maxLineChars: limit });
+        const whole = parseSessionBytes(readFileSync(file), { maxLineChars: limit });
+        expect(parsed, `limit ${limit}, chunk ${chunkBytes}`).toEqual(whole);
+        expect(parsed.diagnostics.filter((d) => d.code === 'line-too-large').length).toBe(kept ? 0 : 2);
+      }
+    }
+  });
+
   it('fails with a readable InputError for a missing file or a directory', async () => {
     await expect(readSessionFile(path.join(dir, 'missing.jsonl'))).rejects.toThrow(InputError);
     await expect(readSessionFile(dir)).rejects.toThrow(/is a directory/);
