@@ -4,7 +4,7 @@ import type { ShellCommand } from '../shared/api.js';
 import { createCommands } from './components/commands.js';
 import { DiffPane } from './components/diff-pane.js';
 import { ElisionViewer } from './components/elision-viewer.js';
-import { ErrorBoundary, FileChangedBanner, Toasts } from './components/notices.js';
+import { ErrorBoundary, FileChangedBanner, LargeSessionBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
 import { SidePanel } from './components/side-panel.js';
 import { StatusBar } from './components/status-bar.js';
@@ -135,6 +135,7 @@ export function App() {
     <div className="app">
       <Toolbar commands={commands} />
       <FileChangedBanner />
+      <LargeSessionBanner />
       <main className="workspace">
         <ErrorBoundary>
           <TurnList />

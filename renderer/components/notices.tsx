@@ -1,5 +1,6 @@
 /** Toasts, the file-changed banner and the error boundary: every problem is a readable message. */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
+import { formatBytes } from '../format.js';
 import { useApp, useAppStore } from '../store/context.js';
 
 /** Transient messages; errors stay until dismissed. */
@@ -40,6 +41,35 @@ export function FileChangedBanner() {
         </button>
       )}
       <button type="button" onClick={() => store.getState().dismissFileChanged()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** From this size the app says what it does differently for a session. */
+export const LARGE_SESSION_BYTES = 256 * 1024 * 1024;
+/** Files above this cannot be repaired on disk (repair holds the whole file in memory). */
+const REPAIR_LIMIT_BYTES = 2 * 1024 ** 3;
+
+/**
+ * For a large session, says once what does not scale: the diff shows windows of turns, whole-text
+ * exports over 512 MB need the streaming command line, and repair has a size limit. Hidden while the
+ * file-changed banner is up (they share the banner row), and dismissible per session.
+ */
+export function LargeSessionBanner() {
+  const info = useApp((s) => s.session.info);
+  const changed = useApp((s) => s.session.changed);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!info || changed || info.sizeBytes < LARGE_SESSION_BYTES || dismissed === info.sessionId) return null;
+  return (
+    <div className="banner banner-info" role="status" data-testid="large-session-notice">
+      <span>
+        <strong>{info.name}</strong> is a large session ({formatBytes(info.sizeBytes)}): the diff shows it by windows of turns (Alt+PageUp / Alt+PageDown). Exports and copies of more than 512 MB of text cannot be made here — the command line streams them
+        (<code>transcript-inspector inspect FILE --json</code>).
+        {info.sizeBytes > REPAIR_LIMIT_BYTES ? ' Files over 2 GiB cannot be repaired on disk.' : ''}
+      </span>
+      <button type="button" onClick={() => setDismissed(info.sessionId)}>
         Dismiss
       </button>
     </div>
