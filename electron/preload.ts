@@ -76,7 +76,8 @@ const shell: ShellApi = {
     // Only a real File from a drop or a file input has a path: page script cannot forge one, so
     // this is the one place a path can be vouched for and granted to the renderer.
     // webUtils is in the sandboxed preload's module subset; stay usable (by bytes) if it is not.
-    const filePath = webUtils?.getPathForFile(file) ?? '';
+    // Page script can only hand over what the contract allows; a real DOM File is what has a path.
+    const filePath = file instanceof File ? (webUtils?.getPathForFile(file) ?? '') : '';
     if (filePath) {
       await ipcRenderer.invoke(SHELL_CHANNELS.grantDroppedPath, filePath);
       return { kind: 'path', path: filePath };

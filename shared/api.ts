@@ -139,7 +139,7 @@ export interface Elision {
 /**
  * A window of a document: the turns whose ORIGINAL index is in [from, to). The replay side holds the
  * replay turns that come from those turns (and the turns hygiene created between them), so the two
- * sides of a window line up. Large sessions are viewed window by window.
+ * sides of a window line up. Large sessions are viewed one window at a time.
  */
 export interface DocumentWindow {
   from: number;
@@ -271,6 +271,13 @@ export const SHELL_COMMANDS = [
 /** One shell command. */
 export type ShellCommand = (typeof SHELL_COMMANDS)[number];
 
+/** A file the user dropped or picked in the page, as far as the contract needs it (a DOM File is one). */
+export interface PickedFile {
+  readonly name: string;
+  readonly size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
 /**
  * What the renderer needs from its shell besides the InspectorApi (Electron preload or web mode).
  *
@@ -288,7 +295,7 @@ export interface ShellApi {
    * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
    * vouch for it (Electron grants that one path), else by bytes.
    */
-  requestForFile(file: File): Promise<OpenRequest>;
+  requestForFile(file: PickedFile): Promise<OpenRequest>;
 }
 
 /** IPC channels of the Electron shell bridge (not part of the web mode). */
