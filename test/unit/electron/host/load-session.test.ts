@@ -61,7 +61,7 @@ describe('parseSessionBytes', () => {
   });
 
   it('agrees with the text parser on every pi fixture session', () => {
-    const dir = join(__dirname, '../../../../../shared/fixtures/pi-sessions');
+    const dir = join(__dirname, '../../../fixtures/pi-sessions');
     const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) agree(readFileSync(join(dir, file)));

@@ -16,7 +16,7 @@ import type { Target } from '../../../../shared/types.js';
 
 const root = new URL('../../../../', import.meta.url);
 const fixture = (p: string) => new URL(p, root).pathname;
-const PI = '../shared/fixtures/pi-sessions/';
+const PI = 'test/fixtures/pi-sessions/';
 const SAMPLE = 'electron/host/sample/sample-session.jsonl';
 const CORPUS = 'test/oracle/corpus/';
 

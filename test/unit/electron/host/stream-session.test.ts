@@ -54,7 +54,7 @@ describe('readSessionFile', () => {
   });
 
   it('agrees on every pi fixture session with small chunks', async () => {
-    const fixtures = path.join(__dirname, '../../../../../shared/fixtures/pi-sessions');
+    const fixtures = path.join(__dirname, '../../../fixtures/pi-sessions');
     const files = readdirSync(fixtures, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) await agree(readFileSync(path.join(fixtures, file)), [997, 1 << 20]);

@@ -103,7 +103,7 @@ describe('buildContext', () => {
   });
 
   it('builds the branches of a real pi session file', () => {
-    const text = readFileSync(new URL('../../../../../shared/fixtures/pi-sessions/f-branching.jsonl', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../../fixtures/pi-sessions/f-branching.jsonl', import.meta.url), 'utf8');
     const parsed = parseSession(text);
     const ctx = buildContext(parsed);
     expect(parsed.diagnostics).toEqual([]);
