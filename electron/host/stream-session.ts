@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
 import { parseSessionBytes, startsWithArray } from './load-session.js';
+import { digestOf } from './repair/read-session.js';
 import { InputError, readInputBytes, statInput } from './read-input.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed). */
@@ -63,7 +64,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
       onProgress(bytes.byteLength, bytes.byteLength);
-      return { parsed: parseSessionBytes(bytes, options), digest: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength };
+      return { parsed: parseSessionBytes(bytes, options), digest: digestOf(bytes), size: bytes.byteLength };
     }
     const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
     let skip = bom ? 3 : 0;

@@ -15,13 +15,14 @@
  * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
  * Needs `npm run build` (builds it when dist/ is missing) and Debian's Chromium.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import type { BenchContext, BenchResult } from './run.js';
 import { generateSession } from './session-generator.js';
+import { startServe } from '../e2e/support/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = (process.env.FIRST_SCREEN_MB ?? '10,100')
@@ -54,47 +55,11 @@ function ensureBuilt(ctx: BenchContext): void {
   if (built.status !== 0) throw new Error('the build failed');
 }
 
-/** Start `serve FILE --port 0` and read the URL from its first line. */
-async function serve(file: string, home: string): Promise<{ url: string; child: ChildProcess }> {
-  fs.mkdirSync(home, { recursive: true });
-  const child = spawn(process.execPath, [path.join(root, 'dist/node/cli.js'), 'serve', file, '--port', '0'], {
-    cwd: path.dirname(file),
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, '.state') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 30 s: ${err}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const newline = out.indexOf('\n');
-      if (newline >= 0) {
-        clearTimeout(timer);
-        resolve(out.slice(0, newline));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}: ${err}`));
-    });
-  });
-  const url = /^Transcript Inspector at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)$/.exec(line)?.[1];
-  if (!url) throw new Error(`unexpected first line of serve: ${JSON.stringify(line)}`);
-  return { url, child };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** One cold run: fresh server, fresh browser context, navigation to the first diff. */
-async function run(browser: Browser, file: string, home: string): Promise<RunFigures> {
-  const { url, child } = await serve(file, home);
+async function run(browser: Browser, file: string, dir: string): Promise<RunFigures> {
+  fs.mkdirSync(dir, { recursive: true });
+  const server = await startServe({ file, dir });
+  const { url } = server;
   const context = await browser.newContext({ viewport: { width: 1600, height: 940 } });
   try {
     const page = await context.newPage();
@@ -148,7 +113,7 @@ async function run(browser: Browser, file: string, home: string): Promise<RunFig
     return { firstDiff, diffComputed, marks, longTasks, windowLabel, farJump };
   } finally {
     await context.close();
-    await stop(child);
+    await server.stop();
   }
 }
 
@@ -187,7 +152,7 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
       ctx.log(`${mb} MB: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const r = await run(browser, file, path.join(ctx.workDir, `home-${mb}-${i}`));
+        const r = await run(browser, file, path.join(ctx.workDir, `run-${mb}-${i}`));
         runs.push(r);
         const blocking = r.longTasks.filter((t) => t.start < r.firstDiff);
         ctx.log(
