@@ -16,6 +16,11 @@ function hasPersistedMedia(message: Message): boolean {
 
 const blankIndexes = (content: unknown[]): number[] => content.flatMap((b, i) => (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string' ? [i] : []));
 
+
+/** The annotation of blank text blocks removed from a turn's content. */
+function noteBlanksRemoved(ctx: RuleContext, turn: Turn, content: readonly unknown[], blanks: readonly number[]): void {
+  ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+}
 function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const out: Turn[] = [];
   for (const turn of turns) {
@@ -49,7 +54,7 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       }
       continue;
     }
-    ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+    noteBlanksRemoved(ctx, turn, content, blanks);
     out.push(ctx.with(turn, { ...m, content: kept }));
   }
   return out;
@@ -71,7 +76,7 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       }
       const blanks = blankIndexes(content);
       let kept = blanks.length ? content.filter((_, i) => !blanks.includes(i)) : content;
-      if (blanks.length) ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content![i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      if (blanks.length) noteBlanksRemoved(ctx, turn, content, blanks);
       if (kept.length === 0) {
         kept = [{ type: 'text', text: TEXT.emptyContentOmitted }];
         ctx.note(turn, 'inserted', `emptied tool result given the placeholder "${TEXT.emptyContentOmitted}" (providers reject empty tool results)`, { after: kept[0], path: 'content[0]' });
@@ -91,7 +96,7 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     }
     const kept = content.filter((_, i) => !blanks.includes(i));
     if (role === 'user') {
-      if (blanks.length) ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      if (blanks.length) noteBlanksRemoved(ctx, turn, content, blanks);
       if (kept.length === 0) {
         const placeholder = { type: 'text', text: TEXT.emptyContentOmitted };
         ctx.note(turn, 'inserted', `emptied user turn given the placeholder "${TEXT.emptyContentOmitted}"`, { after: placeholder, path: 'content[0]' });
@@ -105,7 +110,7 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       continue;
     }
     if (blanks.length) {
-      ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+      noteBlanksRemoved(ctx, turn, content, blanks);
       out.push(ctx.with(turn, { ...m, content: kept }));
     } else out.push(turn);
   }
