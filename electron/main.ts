@@ -17,6 +17,7 @@ import {
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
+import type { Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
@@ -123,6 +124,14 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       if (info.path) grant(info.path);
       void rebuildMenu();
       return info;
+    }
+    case 'preview': {
+      // A preview reads the file as open would: only files the user opened.
+      const request = args[0] as OpenRequest;
+      if (request.kind === 'path' && !(await pathAllowed(request.path))) {
+        throw new Error(`${request.path} was not opened by the user: use Open…, drag and drop, or the command line`);
+      }
+      return inspector.preview(request, args[1] as Target | null);
     }
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;

@@ -25,6 +25,7 @@ const api: InspectorApi = {
   reload: (sessionId) => ipcRenderer.invoke(channelOf('reload'), sessionId),
   close: (sessionId) => ipcRenderer.invoke(channelOf('close'), sessionId),
   inspect: (sessionId, target, options) => ipcRenderer.invoke(channelOf('inspect'), sessionId, target, options),
+  preview: (request, target) => ipcRenderer.invoke(channelOf('preview'), request, target),
   getTurns: (inspectionId, side, start, count) => ipcRenderer.invoke(channelOf('getTurns'), inspectionId, side, start, count),
   getDocument: (inspectionId, side, view, window) => ipcRenderer.invoke(channelOf('getDocument'), inspectionId, side, view, window),
   reveal: (inspectionId, ref) => ipcRenderer.invoke(channelOf('reveal'), inspectionId, ref),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
+import type { Target } from '../shared/types.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
 import { HttpError, decodeArgs, readBody } from './web/wire.js';
@@ -120,6 +121,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         const info = await inspector.open(request);
         if (info.path) openedPaths.add(path.resolve(info.path));
         return info;
+      }
+      case 'preview': {
+        // A preview reads the file as open would: only files the user opened.
+        const request = args[0] as OpenRequest;
+        if (request.kind === 'path' && !(await pathAllowed(request.path))) {
+          throw new HttpError(403, `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
+        }
+        return inspector.preview(request, args[1] as Target | null);
       }
       default: {
         const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;

@@ -167,6 +167,11 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertTarget(args[1], 'inspect(target)');
       assertInspectOptions(args[2], 'inspect(options)');
       return;
+    case 'preview':
+      arity(method, args, 2);
+      assertOpenRequest(args[0]);
+      if (args[1] !== null) assertTarget(args[1], 'preview(target)');
+      return;
     case 'getTurns':
       arity(method, args, 4);
       assertId('getTurns(inspectionId)', args[0]);

@@ -82,6 +82,16 @@ export interface InspectionSummary {
   notes: string[];
   /** Milliseconds the inspection took in the host. */
   elapsedMs: number;
+  /** Set on a preview (`preview()`): only the first turns of the branch were read and inspected. */
+  preview?: PreviewInfo;
+}
+
+/** What a preview inspection covers: the first `turns` of the branch's `totalTurns`. */
+export interface PreviewInfo {
+  turns: number;
+  totalTurns: number;
+  /** Bytes of the file lines the branch's turns come from (sizes the diff's windows like the payload would). */
+  estimatedBytes: number;
 }
 
 export type Side = 'original' | 'replay';
@@ -196,6 +206,13 @@ export interface InspectorApi {
   close(sessionId: string): Promise<void>;
   /** Run hygiene for a target; returns the summary, documents are fetched separately. */
   inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
+  /**
+   * A quick inspection of the first turns of a large session file, for the first screen while `open`
+   * still reads the whole file (null: not a file, too small to need one, or no turns to show). Its
+   * ids serve getTurns, getDocument, reveal and thumbnail like any inspection's; a newer preview
+   * drops it. Target null: the session's recorded model, as `open` would pick it.
+   */
+  preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
   /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
   getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;
@@ -228,6 +245,7 @@ export const INSPECTOR_METHODS = [
   'reload',
   'close',
   'inspect',
+  'preview',
   'getTurns',
   'getDocument',
   'reveal',

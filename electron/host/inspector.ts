@@ -31,6 +31,7 @@ import { buildContext, type SessionContext } from '../../shared/session/context.
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/parse.js';
 import { digestBytes, parseSessionBytes } from './load-session.js';
 import { readSessionFile } from './stream-session.js';
+import { readSessionPreview } from './preview/read-preview.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { enrichDetailed, type EnrichedInspection } from './enrich.js';
@@ -48,7 +49,7 @@ import { PROGRESS_INTERVAL_MS, throttleProgress } from './inspector/read-progres
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
-import { InputError } from './read-input.js';
+import { InputError, statInput } from './read-input.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './inspector/too-large.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { completeTarget } from './targets.js';
@@ -69,7 +70,16 @@ export interface InspectorOptions {
   progressIntervalMs?: number;
   /** Bytes read from a session file at a time (default 4 MiB; tests use small chunks to get several). */
   chunkBytes?: number;
+  /** Files smaller than this get no preview (default PREVIEW_MIN_BYTES: they open fast enough). */
+  previewMinBytes?: number;
+  /** Turns a preview reads at least (default PREVIEW_TURNS; tests use a few). */
+  previewTurns?: number;
 }
+
+/** Files from this size get a `preview()`: below it, the whole file opens about as fast. */
+export const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
+/** Turns a preview reads: the widest first window of the diff (renderer/diff/windows.ts), and a few. */
+export const PREVIEW_TURNS = 64;
 
 /** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
 export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
@@ -145,6 +155,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const progress = new Listeners<ProgressEvent>();
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const keep = Math.max(1, options.inspectionsPerSession ?? 4);
+  // The one preview kept (a newer one, or its file's full inspection, makes it useless).
+  let previewSession: string | null = null;
 
   const sessionOf = (sessionId: string): SessionRecord => {
     const record = sessions.get(sessionId);
@@ -394,6 +406,40 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map() });
       record.inspections.push(id);
       while (record.inspections.length > keep) inspections.delete(record.inspections.shift()!);
+      return summary;
+    },
+
+    async preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null> {
+      assertOpenRequest(request);
+      if (target !== null) assertTarget(target, 'preview(target)');
+      if (request.kind !== 'path') return null;
+      const filePath = path.resolve(request.path);
+      if ((await statInput(filePath)) < (options.previewMinBytes ?? PREVIEW_MIN_BYTES)) return null;
+      const read = await readSessionPreview(filePath, { turns: options.previewTurns ?? PREVIEW_TURNS, chunkBytes: options.chunkBytes }).catch(() => null);
+      if (!read) return null;
+      const { target: recorded } = await defaultTargetOf(read.parsed);
+      const chosen = target ?? recorded;
+      if (!chosen) return null;
+      const sessionId = randomUUID();
+      const info: SessionInfo = {
+        sessionId,
+        name: path.basename(filePath),
+        path: filePath,
+        sizeBytes: read.size,
+        // Not the file's: a preview is never repaired (repair checks the digest of a full read).
+        digest: '',
+        format: read.parsed.format,
+        lineCount: read.parsed.lineCount,
+        turnCount: read.turns,
+        diagnostics: [],
+        defaultTarget: recorded,
+        watched: false,
+      };
+      if (previewSession) await service.close(previewSession);
+      previewSession = sessionId;
+      sessions.set(sessionId, { info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null, inspections: [] });
+      const summary = await service.inspect(sessionId, chosen);
+      summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes };
       return summary;
     },
 

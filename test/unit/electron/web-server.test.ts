@@ -39,6 +39,7 @@ function stubInspector() {
     reload: record('reload', new Error('no such session: nope')),
     close: record('close', undefined),
     inspect: record('inspect', null),
+    preview: record('preview', null),
     getTurns: record('getTurns', { total: 0, start: 0, rows: [] }),
     getDocument: record('getDocument', { text: '{}', ranges: [], elisions: [] }),
     thumbnail: record('thumbnail', null),
@@ -158,6 +159,15 @@ describe('web server', () => {
     const bytes = (call.args[0] as { bytes: Uint8Array }).bytes;
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(bytes).toString()).toBe('hello\n');
+  });
+
+  it('previews only paths the user opened, and checks the target', async () => {
+    expect((await api('preview', [{ kind: 'path', path: '/etc/passwd' }, null])).status).toBe(403);
+    expect(stub.calls.some((c) => c.method === 'preview')).toBe(false);
+    expect((await api('preview', [{ kind: 'path', path: '/tmp/launched.jsonl' }, { provider: 42 }])).status).toBe(400);
+    const allowed = await api('preview', [{ kind: 'path', path: '/tmp/launched.jsonl' }, null]);
+    expect(allowed.status).toBe(200);
+    expect(stub.calls.at(-1)).toEqual({ method: 'preview', args: [{ kind: 'path', path: '/tmp/launched.jsonl' }, null] });
   });
 
   it('only opens paths the user opened (command line, recent list)', async () => {

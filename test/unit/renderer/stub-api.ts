@@ -66,6 +66,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     reload: async () => info({ digest: 'digest-2' }),
     close: async () => undefined,
     inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
+    preview: async () => null,
     getTurns: async () => ({ total: 0, start: 0, rows: [] }),
     getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
     reveal: async () => null,

@@ -1,0 +1,213 @@
+/**
+ * A quick first read of a large session file: the first turns of its active branch, ready to
+ * inspect, long before the whole file is parsed.
+ *
+ * Every line is reduced to its skeleton (long strings cut, see skeleton.ts) and parsed by the same
+ * parser as the full read, so the tree, the branch and the compaction come out as they will; then
+ * only the lines of the first turns are read again and parsed whole. The result is a preview: the
+ * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { buildContext, type SessionContext } from '../../../shared/session/context.js';
+import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
+import type { Message } from '../../../shared/types.js';
+import { startsWithArray } from '../load-session.js';
+import { skeletonText } from './skeleton.js';
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Bytes read at a time (large: fewer lines of megabytes span two reads and get copied). */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+/** Lines longer than this are left out of a preview (the full read decides what they are). */
+const MAX_PREVIEW_LINE_BYTES = 256 * 1024 * 1024;
+/** How far past the asked turns the preview reads so they are judged as in the whole branch. */
+const MAX_EXTRA_TURNS = 64;
+/** Turns read past the asked ones at least, and user and assistant turns among them. */
+const MARGIN_TURNS = 8;
+const MARGIN_ROLE_TURNS = 2;
+
+/** The first turns of a session's active branch. */
+export interface SessionPreview {
+  /** Every entry of the file as a skeleton, but the lines of the first turns, parsed whole. */
+  parsed: ParsedSession;
+  /** The active branch's context, cut after the first `turns` messages. */
+  context: SessionContext;
+  /** Messages the preview holds (the first of the branch). */
+  turns: number;
+  /** Messages the active branch has in all. */
+  totalTurns: number;
+  /** Bytes of the lines the branch's messages come from: an estimate of the payload's size. */
+  branchBytes: number;
+  /** Bytes of the file when it was read. */
+  size: number;
+}
+
+/** Options of `readSessionPreview`. */
+export interface PreviewOptions {
+  /** Messages wanted, at least (more when tool calls among them are answered later). */
+  turns: number;
+  chunkBytes?: number;
+}
+
+interface LineSpans {
+  offsets: number[];
+  lengths: number[];
+}
+
+/**
+ * Read a preview of a JSONL session file: null when the file is not one (a JSON message array), has
+ * no messages, or its first turns cannot be parsed whole (the full read explains why).
+ */
+export async function readSessionPreview(file: string, options: PreviewOptions): Promise<SessionPreview | null> {
+  const handle = await open(file, 'r');
+  try {
+    const skeleton = await readSkeleton(handle, options.chunkBytes ?? CHUNK_BYTES);
+    if (!skeleton) return null;
+    const { parsed, spans, size } = skeleton;
+    const outline = buildContext(parsed);
+    const totalTurns = outline.messages.length;
+    if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
+    const turns = turnsToRead(outline.messages, Math.max(1, options.turns));
+    // The lines of the first turns (and the compaction their summary comes from), parsed whole.
+    const wanted = new Set<number>();
+    for (let i = 0; i < turns; i += 1) {
+      const line = outline.messageLines[i];
+      if (line !== null) wanted.add(line);
+    }
+    const whole = new Map<number, SessionEntry>();
+    for (const line of wanted) {
+      const entry = await readEntry(handle, spans, line);
+      if (!entry) return null;
+      whole.set(line, entry);
+    }
+    const entries: LocatedEntry[] = parsed.entries.map((located) => {
+      const entry = whole.get(located.line);
+      return entry ? { line: located.line, entry } : located;
+    });
+    const full: ParsedSession = { ...parsed, entries, diagnostics: [] };
+    const context = buildContext(full);
+    // The whole lines must tell the same story as their skeletons; if not, the full read decides.
+    if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== outline.messageLines[i])) return null;
+    let branchBytes = 0;
+    for (const line of context.messageLines) if (line !== null) branchBytes += spans.lengths[line - 1] ?? 0;
+    return {
+      parsed: full,
+      context: { ...context, messages: context.messages.slice(0, turns), messageLines: context.messageLines.slice(0, turns), diagnostics: [] },
+      turns,
+      totalTurns,
+      branchBytes,
+      size,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * How many messages to read: `wanted`, then on until the turns shown are judged as in the whole
+ * branch (within MAX_EXTRA_TURNS): every tool call among them has its result (one past the cut
+ * would be "missing"), and a margin of turns with users and assistants follows them (rules keep
+ * thinking on the latest assistant turn or after the latest user turn; payloads mark the last user
+ * message for caching and merge neighbours across the cut).
+ */
+function turnsToRead(messages: readonly Message[], wanted: number): number {
+  let count = Math.min(messages.length, wanted);
+  const open = new Set<string>();
+  let usersAfter = 0;
+  let assistantsAfter = 0;
+  const track = (m: Message, after: boolean) => {
+    if (m.role === 'assistant' && Array.isArray(m.content)) {
+      for (const block of m.content as unknown[]) {
+        const b = block as { type?: unknown; id?: unknown };
+        if (b && (b.type === 'toolCall' || b.type === 'toolUse' || b.type === 'functionCall') && typeof b.id === 'string') open.add(b.id);
+      }
+    } else if (m.role === 'toolResult' && typeof m.toolCallId === 'string') open.delete(m.toolCallId);
+    if (after && m.role === 'user') usersAfter += 1;
+    if (after && m.role === 'assistant') assistantsAfter += 1;
+  };
+  for (let i = 0; i < count; i += 1) track(messages[i], false);
+  const limit = Math.min(messages.length, count + MAX_EXTRA_TURNS);
+  const least = count + MARGIN_TURNS;
+  while ((open.size > 0 || count < least || usersAfter < MARGIN_ROLE_TURNS || assistantsAfter < MARGIN_ROLE_TURNS) && count < limit) track(messages[count++], true);
+  return count;
+}
+
+/** Read line `line` (1-based) again and parse it whole: null when it is not a JSON object. */
+async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Promise<SessionEntry | null> {
+  const offset = spans.offsets[line - 1];
+  const length = spans.lengths[line - 1];
+  if (offset === undefined || length === undefined) return null;
+  const bytes = Buffer.allocUnsafe(length);
+  const { bytesRead } = await handle.read(bytes, 0, length, offset);
+  if (bytesRead !== length) return null;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SessionEntry) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read every line as a skeleton into the session parser, noting where each line is in the file. */
+async function readSkeleton(handle: FileHandle, chunkBytes: number): Promise<{ parsed: ParsedSession; spans: LineSpans; size: number } | null> {
+  const head = Buffer.alloc(4096);
+  const { bytesRead: headBytes } = await handle.read(head, 0, head.length, 0);
+  if (startsWithArray(head.subarray(0, headBytes))) return null;
+  const bom = headBytes >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  const parser = new SessionLineParser();
+  const spans: LineSpans = { offsets: [], lengths: [] };
+  let first = true;
+  const line = (bytes: Buffer, offset: number): void => {
+    let length = bytes.length;
+    if (length > 0 && bytes[length - 1] === CR) length -= 1;
+    spans.offsets.push(offset);
+    spans.lengths.push(length);
+    const view = bytes.subarray(0, length);
+    // The header is read whole (its fields describe the session); then only skeletons.
+    const isFirst = first && length > 0;
+    if (isFirst) first = false;
+    if (length > MAX_PREVIEW_LINE_BYTES) parser.line(length, () => '');
+    else parser.line(length, () => (isFirst ? view.toString('utf8') : (skeletonText(view) ?? '')));
+  };
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  let position = bom ? 3 : 0;
+  let carry: Buffer[] = [];
+  let carryStart = position;
+  let carryBytes = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
+    if (bytesRead === 0) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    let at = 0;
+    for (;;) {
+      const nl = chunk.indexOf(LF, at);
+      if (nl < 0) break;
+      if (carryBytes > 0) {
+        const bytes = carryBytes + nl > MAX_PREVIEW_LINE_BYTES ? Buffer.alloc(0) : Buffer.concat([...carry, chunk.subarray(0, nl)]);
+        if (bytes.length === 0) {
+          spans.offsets.push(carryStart);
+          spans.lengths.push(carryBytes + nl);
+          parser.line(carryBytes + nl, () => '');
+        } else line(bytes, carryStart);
+        carry = [];
+        carryBytes = 0;
+      } else line(chunk.subarray(at, nl), position + at);
+      at = nl + 1;
+    }
+    if (at < chunk.length) {
+      if (carryBytes === 0) carryStart = position + at;
+      if (carryBytes + (chunk.length - at) <= MAX_PREVIEW_LINE_BYTES) carry.push(Buffer.from(chunk.subarray(at)));
+      carryBytes += chunk.length - at;
+    }
+    position += bytesRead;
+  }
+  if (carryBytes > 0) {
+    if (carryBytes > MAX_PREVIEW_LINE_BYTES) {
+      spans.offsets.push(carryStart);
+      spans.lengths.push(carryBytes);
+      parser.line(carryBytes, () => '');
+    } else line(Buffer.concat(carry), carryStart);
+  }
+  return { parsed: parser.finish(bom), spans, size: position };
+}

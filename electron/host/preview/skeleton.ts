@@ -1,0 +1,53 @@
+/**
+ * The skeleton of a JSONL line: the same JSON with every long string's contents cut out.
+ *
+ * A session line of megabytes is nearly all one or two strings (an image's base64, a tool's output).
+ * Its shape (entry type, ids, roles, block types) is what the conversation tree needs, and it sits in
+ * the short strings. Cutting the long ones is a scan for quotes (memchr-fast on bytes), not a parse,
+ * so a quick read of a 100 MB session decodes and parses a few megabytes instead of all of it.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Strings whose JSON text is longer than this many bytes are cut. */
+export const SKELETON_KEEP_BYTES = 128;
+
+/** What a cut string becomes: a short string, so type checks (string, non-empty) still hold. */
+export const CUT_STRING = '…';
+
+/**
+ * The line's JSON text with the contents of every string longer than `keep` bytes replaced by
+ * CUT_STRING; null when a string never ends (a cut-off line: the full read reports it).
+ */
+export function skeletonText(line: Uint8Array, keep = SKELETON_KEEP_BYTES): string | null {
+  const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  const decoder = (start: number, end: number) => bytes.toString('utf8', start, end);
+  const parts: string[] = [];
+  // Start of the bytes not yet copied.
+  let copied = 0;
+  let at = 0;
+  for (;;) {
+    const open = bytes.indexOf(QUOTE, at);
+    if (open < 0) break;
+    let close = bytes.indexOf(QUOTE, open + 1);
+    // A quote after an odd number of backslashes is inside the string.
+    while (close >= 0 && escaped(bytes, open, close)) close = bytes.indexOf(QUOTE, close + 1);
+    if (close < 0) return null;
+    if (close - open - 1 > keep) {
+      parts.push(decoder(copied, open + 1), CUT_STRING);
+      copied = close;
+    }
+    at = close + 1;
+  }
+  if (copied === 0) return decoder(0, bytes.length);
+  parts.push(decoder(copied, bytes.length));
+  return parts.join('');
+}
+
+/** Whether the quote at `at` is escaped (preceded by an odd run of backslashes after `open`). */
+function escaped(bytes: Uint8Array, open: number, at: number): boolean {
+  let run = 0;
+  for (let i = at - 1; i > open && bytes[i] === BACKSLASH; i -= 1) run += 1;
+  return run % 2 === 1;
+}

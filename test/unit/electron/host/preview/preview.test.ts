@@ -1,0 +1,121 @@
+// A preview inspects the first turns of a large file from a skeleton read: its first window must be
+// what the full inspection shows there, for every provider family, and it must never outlive its use.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInspector, UnknownIdError } from '../../../../../electron/host/inspector.js';
+import { readSessionPreview } from '../../../../../electron/host/preview/read-preview.js';
+import type { Target } from '../../../../../shared/types.js';
+import { generateSession } from '../../../../bench/session-generator.js';
+
+const fixtures = path.resolve(__dirname, '../../../../fixtures');
+const sessions = [...readdirSync(path.join(fixtures, 'pi-sessions')).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(fixtures, 'pi-sessions', f)), path.join(fixtures, 'payloads/many-rules.jsonl')];
+const TARGETS: Target[] = [
+  { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
+  { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
+  { provider: 'mistral', api: 'openai-completions', modelId: 'mistral-large-latest' },
+  { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
+  { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0', reasoning: true },
+];
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ti-preview-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Synthetic turns carry the inspection's clock: equal up to it. */
+const sameClock = (text: string) => text.replace(/"timestamp": 1[7-9]\d{11}/g, '"timestamp": NOW');
+
+async function firstWindowAgrees(file: string, target: Target, turns: number): Promise<void> {
+  const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: turns });
+  try {
+    const preview = await inspector.preview({ kind: 'path', path: file }, target);
+    expect(preview, `${path.basename(file)} has turns`).not.toBeNull();
+    const info = await inspector.open({ kind: 'path', path: file });
+    const full = await inspector.inspect(info.sessionId, target);
+    expect(preview!.preview!.totalTurns).toBe(full.original.turnCount);
+    expect(preview!.preview!.turns).toBeGreaterThanOrEqual(Math.min(turns, full.original.turnCount));
+    const window = { from: 0, to: Math.min(turns, full.original.turnCount) };
+    for (const side of ['original', 'replay'] as const) {
+      for (const view of ['payload', 'transcript'] as const) {
+        const shown = await inspector.getDocument(preview!.inspectionId, side, view, window);
+        const truth = await inspector.getDocument(full.inspectionId, side, view, window);
+        expect(sameClock(shown.text), `${path.basename(file)} ${target.api} ${side} ${view}, ${turns} turns`).toBe(sameClock(truth.text));
+      }
+    }
+  } finally {
+    await inspector.dispose();
+  }
+}
+
+describe('preview', () => {
+  it('shows first turns identical to the full inspection (pi fixtures × provider families × window sizes)', async () => {
+    for (const file of sessions) for (const target of TARGETS) for (const turns of [1, 3, 8]) await firstWindowAgrees(file, target, turns);
+  }, 120_000);
+
+  it('reads a generated multi-megabyte session (images, branch, compaction) and agrees on its first 64 turns', async () => {
+    const file = path.join(dir, 'generated.jsonl');
+    await generateSession(file, 6);
+    await firstWindowAgrees(file, TARGETS[0], 64);
+    const read = (await readSessionPreview(file, { turns: 64, chunkBytes: 65_536 }))!;
+    // The compaction's summary comes first, and the preview stops far before the branch ends.
+    expect(read.context.messages[0].role).toBe('compactionSummary');
+    expect(read.turns).toBeLessThan(read.totalTurns);
+    expect(read.parsed.diagnostics).toEqual([]);
+  }, 60_000);
+
+  it('reads the same whatever the chunk size (lines across reads, CRLF, BOM)', async () => {
+    const lines = [
+      '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}',
+      JSON.stringify({ type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: `long ${'é'.repeat(400)}`, timestamp: 1 } }),
+      JSON.stringify({ type: 'message', id: 'b', parentId: 'a', timestamp: '2026-01-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300) }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'stop', timestamp: 2 } }),
+    ];
+    const file = path.join(dir, 'crlf.jsonl');
+    writeFileSync(file, `\uFEFF${lines.join('\r\n')}\r\n`);
+    const reads = await Promise.all([3, 7, 64, 4096].map((chunkBytes) => readSessionPreview(file, { turns: 1, chunkBytes })));
+    for (const read of reads) {
+      expect(read!.totalTurns).toBe(2);
+      expect(read!.context.messages.map((m) => m.content)).toEqual([`long ${'é'.repeat(400)}`, [{ type: 'text', text: 'x'.repeat(300) }]]);
+      expect(read!.parsed).toEqual(reads[0]!.parsed);
+    }
+  });
+
+  it('has nothing to show for a JSON message array, a v1 file, an empty file or a header alone', async () => {
+    const cases: Record<string, string> = {
+      'array.json': '[{"role":"user","content":"hi"}]',
+      'v1.jsonl': '{"type":"session","id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n{"type":"message","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"hi"}}\n',
+      'empty.jsonl': '',
+      'header.jsonl': '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n',
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      const file = path.join(dir, name);
+      writeFileSync(file, text);
+      expect(await readSessionPreview(file, { turns: 5 }), name).toBeNull();
+    }
+  });
+
+  it('is only for files, from the size that needs one; a newer preview drops the older one', async () => {
+    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 1024, previewTurns: 2 });
+    try {
+      const small = path.join(dir, 'small.jsonl');
+      writeFileSync(small, '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n');
+      expect(await inspector.preview({ kind: 'path', path: small }, null)).toBeNull();
+      expect(await inspector.preview({ kind: 'text', name: 'a.jsonl', text: 'x'.repeat(4096) }, null)).toBeNull();
+      const file = sessions[0];
+      const first = (await inspector.preview({ kind: 'path', path: file }, null))!;
+      // Target null: the session's recorded model, as open would pick it.
+      const info = await inspector.open({ kind: 'path', path: file });
+      expect(first.target).toEqual(info.defaultTarget);
+      expect(first.preview!.totalTurns).toBe(info.turnCount);
+      const second = (await inspector.preview({ kind: 'path', path: file }, TARGETS[1]))!;
+      expect(second.target.api).toBe('openai-responses');
+      await expect(inspector.getDocument(first.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).rejects.toBeInstanceOf(UnknownIdError);
+      expect((await inspector.getDocument(second.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).text).toContain('"input"');
+      await expect(inspector.preview({ kind: 'path', path: path.join(dir, 'missing.jsonl') }, null)).rejects.toThrow(/no such file/);
+    } finally {
+      await inspector.dispose();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+// The skeleton of a line keeps its JSON shape and short strings exactly, and cuts only long strings.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CUT_STRING, skeletonText } from '../../../../../electron/host/preview/skeleton.js';
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+describe('skeletonText', () => {
+  it('returns a line without long strings unchanged', () => {
+    const line = '{"type":"message","id":"a1","parentId":null,"message":{"role":"user","content":"hi \\"there\\""}}';
+    expect(skeletonText(bytes(line))).toBe(line);
+  });
+
+  it('cuts a long string to CUT_STRING and keeps everything around it', () => {
+    const long = 'x'.repeat(500);
+    const line = JSON.stringify({ type: 'message', id: 'a', message: { role: 'toolResult', content: [{ type: 'text', text: long }], isError: false } });
+    const out = skeletonText(bytes(line), 128)!;
+    expect(JSON.parse(out)).toEqual({ type: 'message', id: 'a', message: { role: 'toolResult', content: [{ type: 'text', text: CUT_STRING }], isError: false } });
+  });
+
+  it('finds the end of a long string past escaped quotes and backslash runs', () => {
+    const tricky = `${'a'.repeat(200)}\\"quoted\\" and a backslash \\\\ then "${'b'.repeat(200)}`;
+    const line = JSON.stringify({ type: 'message', id: 'b', message: { role: 'user', content: tricky }, after: 'kept' });
+    expect(JSON.parse(skeletonText(bytes(line), 64)!)).toEqual({ type: 'message', id: 'b', message: { role: 'user', content: CUT_STRING }, after: 'kept' });
+  });
+
+  it('keeps multi-byte text of short strings and cuts long ones on character boundaries', () => {
+    const line = JSON.stringify({ id: 'é中', text: '中文'.repeat(100), tail: 'ü' });
+    expect(JSON.parse(skeletonText(bytes(line), 64)!)).toEqual({ id: 'é中', text: CUT_STRING, tail: 'ü' });
+  });
+
+  it('says null for a line whose string never ends (a cut-off write)', () => {
+    expect(skeletonText(bytes('{"type":"message","id":"c","message":{"role":"user","content":"the agent crashed wh'))).toBeNull();
+  });
+
+  it('on any JSON value, parses to the value with exactly the long strings cut', () => {
+    const cut = (value: unknown, keep: number): unknown => {
+      if (typeof value === 'string') return Buffer.byteLength(JSON.stringify(value)) - 2 > keep ? CUT_STRING : value;
+      if (Array.isArray(value)) return value.map((v) => cut(v, keep));
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [cut(k, keep), cut(v, keep)]));
+      return value;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 40 }), (value, keep) => {
+        const line = JSON.stringify(value);
+        expect(JSON.parse(skeletonText(bytes(line), keep)!)).toEqual(cut(JSON.parse(line), keep));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
