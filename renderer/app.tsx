@@ -4,7 +4,7 @@ import type { ShellCommand } from '../shared/api.js';
 import { createCommands } from './components/commands.js';
 import { DiffPane } from './components/diff-pane.js';
 import { ElisionViewer } from './components/elision-viewer.js';
-import { ErrorBoundary, FileChangedBanner, LargeSessionBanner, Toasts } from './components/notices.js';
+import { ErrorBoundary, FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
 import { SidePanel } from './components/side-panel.js';
 import { StatusBar } from './components/status-bar.js';
@@ -136,6 +136,7 @@ export function App() {
       <Toolbar commands={commands} />
       <FileChangedBanner />
       <LargeSessionBanner />
+      <PreviewBanner />
       <main className="workspace">
         <ErrorBoundary>
           <TurnList />

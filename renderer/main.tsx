@@ -3,10 +3,11 @@
  * command line and opens it, then mounts the React app (loaded meanwhile as its own chunk).
  *
  * Opening a large session is the longest step of the first screen, so its request goes out before
- * React and the components are even loaded, let alone rendered; Monaco loads once it is out
- * (editor-loader.ts). This module and what it imports are kept free of React for that reason.
+ * React and the components are even loaded, let alone rendered; Monaco starts loading right after
+ * it (editor-loader.ts). This module and what it imports are kept free of React for that reason.
  */
 import { resolveHost } from './api.js';
+import { loadEditor } from './editor-loader.js';
 import { errorMessage } from './format.js';
 import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
@@ -46,6 +47,8 @@ host.shell.launchRequest().then(
   (request) => {
     perfMark('launch');
     if (request) void store.getState().openSession(request);
+    // Monaco is the longest load of the first screen: it starts as soon as the session is asked for.
+    loadEditor().catch(() => undefined);
     mount();
   },
   (error: unknown) => {

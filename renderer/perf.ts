@@ -14,6 +14,7 @@ export type PerfMark =
   | 'open:end'
   | 'inspect:start'
   | 'inspect:end'
+  | 'preview:end'
   | 'window:start'
   | 'window:end'
   | 'monaco:start'
@@ -22,8 +23,33 @@ export type PerfMark =
   | 'first-diff'
   | 'diff-computed';
 
+const marked = new Set<PerfMark>();
+const waiting = new Map<PerfMark, (() => void)[]>();
+
+/**
+ * Resolves once `name` is marked (at once if it was), or after `timeoutMs`: work that can wait, such
+ * as reading the rest of a file, gives way to the first screen without ever waiting on it for long.
+ */
+export function whenMarked(name: PerfMark, timeoutMs: number): Promise<void> {
+  if (marked.has(name)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const list = waiting.get(name) ?? [];
+    list.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    waiting.set(name, list);
+  });
+}
+
 /** Set `ti:<name>` once; later calls are ignored. Never throws (tests run without a full Performance API). */
 export function perfMark(name: PerfMark, detail?: Record<string, unknown>): void {
+  if (!marked.has(name)) {
+    marked.add(name);
+    for (const wake of waiting.get(name) ?? []) wake();
+    waiting.delete(name);
+  }
   try {
     const full = `ti:${name}`;
     if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;

@@ -76,6 +76,23 @@ export function LargeSessionBanner() {
   );
 }
 
+/**
+ * While a large file is read, the diff shows a preview of its first turns: says so, and what comes
+ * with the full read (the other turns, every annotation and check, repair).
+ */
+export function PreviewBanner() {
+  const preview = useApp((s) => s.inspection.summary?.preview);
+  const opening = useApp((s) => s.session.opening);
+  if (!preview) return null;
+  return (
+    <div className="banner banner-info" role="status" data-testid="preview-notice">
+      <span>
+        Preview: the first {preview.turns.toLocaleString('en-US')} of {preview.totalTurns.toLocaleString('en-US')} turns{opening ? ` of ${opening}` : ''}, from a quick read. The whole session is being read; every turn, annotation and check — and repair — come with it.
+      </span>
+    </div>
+  );
+}
+
 /** Catches render errors so a bug shows a message, never a blank window. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };

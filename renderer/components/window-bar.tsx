@@ -83,7 +83,7 @@ export function WindowBar() {
         </button>
       )}
       <span className="window-label" data-testid="window-label" title={windowed ? 'Long sessions are shown a window of turns at a time; selecting a turn or an annotation elsewhere brings its window in' : undefined}>
-        {describeWindow(window)}
+        {summary.preview ? `${describeWindow({ ...window, totalTurns: summary.preview.totalTurns })} (preview)` : describeWindow(window)}
       </span>
       {windowed && (
         <button type="button" className="small" data-testid="window-next" disabled={window.to >= window.totalTurns} onClick={() => void store.getState().stepWindow(1)} title={`Next turns (${WINDOW_KEYS.next})`} aria-label="Next turns">

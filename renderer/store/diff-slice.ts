@@ -115,6 +115,13 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       if (!summary) return reset();
       cache.keepOnly(summary.inspectionId);
       const total = summary.original.turnCount;
+      if (summary.preview) {
+        // A preview holds the first turns of many: the window the full inspection will show first.
+        const plan = planDocument(summary.preview.totalTurns, summary.preview.estimatedBytes);
+        const size = plan.kind === 'whole' ? total : Math.min(total, plan.size);
+        patch(set, 'diff', { size });
+        return load({ from: 0, to: size, totalTurns: total });
+      }
       const plan = planDocument(total, estimatedBytes(state, summary));
       if (plan.kind === 'whole') {
         patch(set, 'diff', { size: 0 });

@@ -1,7 +1,7 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
 import type { OpenRequest, ProgressEvent } from '../../shared/api.js';
 import { baseName, errorMessage } from '../format.js';
-import { perfMark } from '../perf.js';
+import { perfMark, whenMarked } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
 import type { SessionSlice } from './types.js';
 
@@ -15,6 +15,28 @@ function describe(request: OpenRequest): string {
     case 'sample':
       return 'the sample session';
   }
+}
+
+/** Longest wait for a preview before the full read starts anyway. */
+const PREVIEW_WAIT_MS = 3000;
+/** Longest wait for the preview to be drawn before the full read starts. */
+const PAINT_WAIT_MS = 1500;
+
+/** The promise's value, or null when it takes longer than `ms` (it then settles unobserved). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Creates the session slice. */
@@ -36,6 +58,34 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
     });
   };
 
+  /**
+   * Show a preview of a large file's first turns while `open` reads all of it: the diff has
+   * something to show within a second. Dropped when the open it belongs to is no longer the latest,
+   * has finished, or an inspection is already shown.
+   */
+  const showPreview = async (seq: number, request: OpenRequest): Promise<void> => {
+    try {
+      const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
+      if (!preview || seq !== openSeq || !get().session.loading || get().inspection.summary) return;
+      perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
+      // The session shown before goes: its panel and repair must not sit next to another file's turns.
+      const previous = get().session.info;
+      if (previous) {
+        patch(set, 'session', { info: null, changed: null });
+        void api.close(previous.sessionId).catch(() => undefined);
+      }
+      patch(set, 'target', { current: preview.target });
+      patch(set, 'inspection', { summary: preview, error: null });
+      patch(set, 'ui', { focus: null, explanations: [], elision: null });
+      await get().loadDocuments();
+      // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
+      // first screen comes first, then the rest.
+      await whenMarked('first-diff', PAINT_WAIT_MS);
+    } catch {
+      // A preview is a head start: when it fails, the full open still shows everything.
+    }
+  };
+
   return {
     session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null },
 
@@ -49,13 +99,19 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       const name = request.kind === 'path' ? baseName(request.path) : null;
       const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
       try {
+        // The shown session (and its diff) stays until the new one is read; a preview of a large file
+        // replaces it sooner. The host reads the file for the preview first, then all of it.
+        if (request.kind === 'path') await showPreview(seq, request);
+        if (seq !== openSeq) return stopProgress();
         const info = await api.open(request).finally(stopProgress);
         if (seq !== openSeq) return;
         perfMark('open:end', { bytes: info.sizeBytes, turns: info.turnCount });
         const previous = get().session.info;
         patch(set, 'session', { info, loading: false, opening: null, progress: null, changed: null });
-        patch(set, 'inspection', { summary: null, error: null });
-        patch(set, 'ui', { focus: null, explanations: [], elision: null });
+        // A preview of this file stays on screen until the full inspection replaces it.
+        const preview = get().inspection.summary?.preview ? get().inspection.summary : null;
+        patch(set, 'inspection', { summary: preview, error: null });
+        if (!preview) patch(set, 'ui', { focus: null, explanations: [], elision: null });
         void get().loadDocuments();
         if (previous && previous.sessionId !== info.sessionId) void api.close(previous.sessionId).catch(() => undefined);
         const target = info.defaultTarget ?? get().target.current;
@@ -65,6 +121,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       } catch (error) {
         if (seq !== openSeq) return;
         const message = `Could not open ${what}: ${errorMessage(error)}`;
+        // A preview of a file that cannot be opened must not stay on screen as if it were.
+        if (get().inspection.summary?.preview) {
+          patch(set, 'inspection', { summary: null });
+          void get().loadDocuments();
+        }
         patch(set, 'session', { loading: false, opening: null, progress: null, error: message });
         get().pushToast({ kind: 'error', text: message });
       }
