@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInspector } from '../host/inspector.js';
+import { warmUp } from '../host/inspector/warm-up.js';
 import { startWebServer, type WebInspector } from '../web.js';
 import { findRendererDir } from '../web/renderer-dir.js';
 import { UsageError, fail, parseArgs } from './common.js';
@@ -71,6 +72,8 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    // The page's first inspection must not be the one that loads the provider libraries.
+    await warmUp(inspector);
     let server;
     try {
       server = await startWebServer({ inspector, rendererDir: deps.rendererDir, port, launchPath: file });
