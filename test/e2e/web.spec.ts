@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import { openSample, ruleCounts, test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
+import { generateSession } from '../bench/session-generator.js';
 
 let server: ServeHandle | null = null;
 
@@ -369,5 +370,30 @@ test('rapid window steps across a view switch end on the right window, without e
   await expect(diff).toHaveAttribute('data-status', 'ready');
   await expect(diff).toHaveAttribute('data-diffing', 'false');
   await expect(bar).toHaveAttribute('data-to', String(size));
+  expect(problems).toEqual([]);
+});
+
+test('a large file shows a preview of its first turns first, then the full inspection in its place', async ({ page, problems }) => {
+  const work = tempDir();
+  const file = path.join(work, 'large-session.jsonl');
+  // Over the host's 8 MiB preview threshold: images, long tool outputs, a branch and a compaction.
+  await generateSession(file, 9);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  const diff = page.getByTestId('diff-view');
+  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 30_000 });
+  // The full read starts once the preview is drawn: the first diff comes before the file is read.
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 30_000 });
+  await waitForInspection(page);
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  expect(marks['ti:preview:end']).toBeGreaterThan(0);
+  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
+  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  // Then the full inspection: every turn, no preview label, the repair button for this file.
+  const bar = page.getByTestId('diff-window');
+  const total = Number(await bar.getAttribute('data-total'));
+  expect(total).toBeGreaterThan(64);
+  await expect(page.getByTestId('window-label')).not.toContainText('preview');
+  await expect(diff).toHaveAttribute('data-status', 'ready');
   expect(problems).toEqual([]);
 });

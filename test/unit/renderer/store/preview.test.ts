@@ -1,0 +1,65 @@
+// Opening a large file: the host's preview of the first turns is shown at once, the full read waits
+// until it is drawn, and the full inspection replaces it (or an error clears it).
+import { describe, expect, it, vi } from 'vitest';
+import type { InspectionSummary, SessionInfo } from '../../../../shared/api.js';
+import type { Target } from '../../../../shared/types.js';
+import { perfMark } from '../../../../renderer/perf.js';
+import { createAppStore } from '../../../../renderer/store/store.js';
+import { deferred, info, stubApi, summary } from '../stub-api.js';
+
+const MB = 1024 * 1024;
+
+function previewSummary(target: Target): InspectionSummary {
+  return { ...summary(target, 'P1'), sessionId: 'PS', original: { turnCount: 70, payloadBytes: MB }, replay: { turnCount: 70, payloadBytes: MB }, preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB } };
+}
+
+describe('opening with a preview', () => {
+  it('shows the preview window first, reads the file once it is drawn, then shows the full inspection', async () => {
+    const opened = deferred<SessionInfo>();
+    const stub = stubApi({
+      preview: async (_request, target) => previewSummary(target ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }),
+      open: () => opened.promise,
+      getDocument: async (_id, _side, _view, window) => ({ text: 'x', ranges: [], elisions: [], ...(window ? { window: { from: window.from, to: window.to, totalTurns: 70 } } : {}) }),
+    });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
+    await vi.waitFor(() => expect(store.getState().diff.window).not.toBeNull());
+    const shown = store.getState();
+    expect(shown.inspection.summary?.inspectionId).toBe('P1');
+    // The window the full inspection will show first: sized from the whole branch (4 000 turns, 100 MB).
+    expect(shown.diff.window).toEqual({ from: 0, to: 40, totalTurns: 70 });
+    expect(stub.calls.filter((c) => c.method === 'getDocument').map((c) => [c.args[0], c.args[3]])).toEqual([
+      ['P1', { from: 0, to: 40 }],
+      ['P1', { from: 0, to: 40 }],
+    ]);
+    expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'path', path: '/tmp/big.jsonl' }, null]);
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+    // Drawn: the full read starts, and its inspection takes the preview's place.
+    perfMark('first-diff');
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'open')).toBe(true));
+    expect(store.getState().inspection.summary?.inspectionId).toBe('P1');
+    opened.resolve(info({ turnCount: 4000, sizeBytes: 100 * MB }));
+    await done;
+    expect(store.getState().inspection.summary?.inspectionId).toBe('I1');
+    expect(store.getState().inspection.summary?.preview).toBeUndefined();
+    expect(store.getState().session.info?.sessionId).toBe('S1');
+  });
+
+  it('clears the preview when the file cannot be opened after all', async () => {
+    const stub = stubApi({ preview: async (_request, target) => previewSummary(target!), open: async () => Promise.reject(new Error('permission denied')) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
+    expect(store.getState().inspection.summary).toBeNull();
+    expect(store.getState().session.error).toMatch(/permission denied/);
+  });
+
+  it('opens without one for bytes, text and the sample, and when the host has none', async () => {
+    const stub = stubApi();
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    await store.getState().openSession({ kind: 'text', name: 'a.jsonl', text: '{}' });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/small.jsonl' });
+    expect(stub.calls.filter((c) => c.method === 'preview')).toHaveLength(1);
+    expect(store.getState().inspection.summary?.preview).toBeUndefined();
+    expect(store.getState().session.info).not.toBeNull();
+  });
+});
