@@ -5,7 +5,8 @@
  *
  * "First diff on screen" is the renderer's `data-first-diff-ms` on the diff view: the first frame in
  * which both Monaco editors draw a non-empty line of the first documents (the first window of turns,
- * or the whole document of a small session), measured with `performance.now()` (zero = navigation
+ * or the whole document of a small session; from 8 MiB, the host's preview of the first turns, which
+ * the full read replaces — test/unit/electron/host/preview proves they agree), measured with `performance.now()` (zero = navigation
  * start). The diff colouring and the folding of unchanged regions come after, in the editor worker:
  * reported separately as "diff computed". Each run starts a fresh server (cold host) and a fresh
  * browser context (cold HTTP cache). The phases come from the renderer's `ti:*` performance marks
@@ -92,6 +93,9 @@ async function run(browser: Browser, file: string, dir: string): Promise<RunFigu
       return { marks: out, longTasks: (window as unknown as { __tiLongTasks?: { start: number; duration: number }[] }).__tiLongTasks ?? [] };
     });
     const windowLabel = (await page.getByTestId('window-label').textContent().catch(() => '')) ?? '';
+    // The far jump is about the full inspection: a preview of the first turns must have given way.
+    await page.getByTestId('preview-notice').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
+    await page.waitForFunction(() => document.querySelector('[data-testid=diff-view]')?.getAttribute('data-status') === 'ready', null, { timeout: TIMEOUT_MS, polling: 50 });
     // Then the farthest annotation in the panel: its window is fetched, shown and its lines highlighted.
     const farJump = await page.evaluate(async () => {
       const items = [...document.querySelectorAll<HTMLElement>('[data-testid=annotation-item]')].filter((el) => el.dataset.turn);
@@ -130,7 +134,8 @@ function phases(r: RunFigures): [string, number | null][] {
   return [
     ['page load → app script running', at('boot')],
     ['launch request', span('boot', 'launch')],
-    ['open (host reads the file)', span('open:start', 'open:end')],
+    ['preview of the first turns (host quick read + inspect)', span('open:start', 'preview:end')],
+    ['open (host reads the file; after the preview is drawn)', span('open:start', 'open:end')],
     ['inspect round trip', span('inspect:start', 'inspect:end')],
     ['  of which host inspect (elapsedMs)', hostInspect],
     ['first window fetch (both sides)', span('window:start', 'window:end')],
