@@ -60,13 +60,13 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
 
   /**
    * Show a preview of a large file's first turns while `open` reads all of it: the diff has
-   * something to show within a second. Dropped when the open it belongs to is no longer the latest,
-   * has finished, or an inspection is already shown.
+   * something to show within a second. It replaces the session shown before (a running app opening
+   * another file), and is dropped when the open it belongs to is no longer the latest.
    */
   const showPreview = async (seq: number, request: OpenRequest): Promise<void> => {
     try {
       const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
-      if (!preview || seq !== openSeq || !get().session.loading || get().inspection.summary) return;
+      if (!preview || seq !== openSeq || !get().session.loading) return;
       perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
       // The session shown before goes: its panel and repair must not sit next to another file's turns.
       const previous = get().session.info;

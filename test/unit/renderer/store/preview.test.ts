@@ -9,7 +9,9 @@ import { deferred, info, stubApi, summary } from '../stub-api.js';
 
 const MB = 1024 * 1024;
 
-function previewSummary(target: Target): InspectionSummary {
+function previewSummary(asked: Target | null): InspectionSummary {
+  // Null: the host picks the session's recorded model.
+  const target = asked ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
   return { ...summary(target, 'P1'), sessionId: 'PS', original: { turnCount: 70, payloadBytes: MB }, replay: { turnCount: 70, payloadBytes: MB }, preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB } };
 }
 
@@ -17,7 +19,7 @@ describe('opening with a preview', () => {
   it('shows the preview window first, reads the file once it is drawn, then shows the full inspection', async () => {
     const opened = deferred<SessionInfo>();
     const stub = stubApi({
-      preview: async (_request, target) => previewSummary(target ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }),
+      preview: async (_request, target) => previewSummary(target),
       open: () => opened.promise,
       getDocument: async (_id, _side, _view, window) => ({ text: 'x', ranges: [], elisions: [], ...(window ? { window: { from: window.from, to: window.to, totalTurns: 70 } } : {}) }),
     });
@@ -45,8 +47,25 @@ describe('opening with a preview', () => {
     expect(store.getState().session.info?.sessionId).toBe('S1');
   });
 
+  it('replaces the session shown before, which is closed', async () => {
+    const stub = stubApi({ preview: async (request, target) => (request.kind === 'path' && request.path === '/tmp/big.jsonl' ? previewSummary(target) : null) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/small.jsonl' });
+    expect(store.getState().inspection.summary?.inspectionId).toBe('I1');
+    const opened = deferred<SessionInfo>();
+    stub.api.open = () => opened.promise;
+    const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
+    await vi.waitFor(() => expect(store.getState().inspection.summary?.inspectionId).toBe('P1'));
+    expect(store.getState().session.info).toBeNull();
+    expect(stub.calls.find((c) => c.method === 'close')?.args).toEqual(['S1']);
+    opened.resolve(info({ sessionId: 'S2' }));
+    await done;
+    expect(store.getState().session.info?.sessionId).toBe('S2');
+    expect(store.getState().inspection.summary?.preview).toBeUndefined();
+  });
+
   it('clears the preview when the file cannot be opened after all', async () => {
-    const stub = stubApi({ preview: async (_request, target) => previewSummary(target!), open: async () => Promise.reject(new Error('permission denied')) });
+    const stub = stubApi({ preview: async (_request, target) => previewSummary(target), open: async () => Promise.reject(new Error('permission denied')) });
     const store = createAppStore({ api: stub.api, shell: stub.shell });
     await store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
     expect(store.getState().inspection.summary).toBeNull();
