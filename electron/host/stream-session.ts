@@ -12,8 +12,9 @@ import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions
 import { parseSessionBytes, startsWithArray } from './load-session.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, readInputBytes, statInput } from './read-input.js';
+import { readLines } from './read-lines.js';
 
-/** Bytes read at a time (two buffers: the next read runs while this chunk is parsed). */
+/** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface StreamedSession {
@@ -24,8 +25,6 @@ export interface StreamedSession {
   size: number;
 }
 
-const LF = 0x0a;
-const CR = 0x0d;
 
 /** Options of `readSessionFile`. */
 export interface ReadSessionOptions extends ParseLinesOptions {
@@ -47,13 +46,9 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   const handle = await open(file, 'r').catch((error: Error) => {
     throw new InputError(`${file}: cannot be read (${error.message})`);
   });
-  let pending: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
   try {
-    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
     const hash = createHash('sha256');
     const parser = new SessionLineParser(options);
-    const maxLine = options.maxLineChars ?? MAX_LINE_CHARS;
-    let size = 0;
     // The head decides the format (and the BOM), as for a whole buffer.
     const head = Buffer.alloc(4096);
     const { bytesRead: headBytes } = await handle.read(head, 0, head.length, 0).catch((error: Error) => {
@@ -67,73 +62,24 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       return { parsed: parseSessionBytes(bytes, options), digest: digestOf(bytes), size: bytes.byteLength };
     }
     const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
-    let skip = bom ? 3 : 0;
-    // The start of a line that continues in the next chunk: copied pieces, and its full length so far.
-    let carry: Buffer[] = [];
-    let carryBytes = 0;
-    let carryLast = 0;
-
-    const emit = (bytes: Buffer, length: number): void => {
-      let end = bytes.length;
-      let len = length;
-      if (end > 0 && bytes[end - 1] === CR) {
-        end -= 1;
-        len -= 1;
-      }
-      const view = bytes.subarray(0, end);
-      parser.line(len, () => view.toString('utf8'), () => isUtf8(view));
-    };
-
-    pending = handle.read(buffers[0], 0, chunkBytes, 0);
-    for (let turn = 0; ; turn += 1) {
-      const { bytesRead, buffer } = await pending.catch((error: Error) => {
-        throw new InputError(`${file}: cannot be read (${error.message})`);
-      });
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      size += bytesRead;
-      // Read ahead into the other buffer while this one is hashed and parsed.
-      pending = handle.read(buffers[(turn + 1) % 2], 0, chunkBytes, size);
-      hash.update(chunk);
-      // The BOM is not part of line 1 (it may span the first chunks when they are tiny).
-      let pos = Math.min(skip, chunk.length);
-      skip -= pos;
-      for (;;) {
-        const nl = chunk.indexOf(LF, pos);
-        if (nl < 0) break;
-        if (carryBytes > 0) {
-          const length = carryBytes + (nl - pos);
-          // The limit is on the line without its CR, as for a line within one chunk.
-          const endsWithCr = nl > pos ? chunk[nl - 1] === CR : carryLast === CR;
-          const effective = endsWithCr ? length - 1 : length;
-          if (effective > maxLine) parser.line(effective, () => '');
-          else emit(Buffer.concat([...carry, chunk.subarray(pos, nl)]), length);
-          carry = [];
-          carryBytes = 0;
-        } else {
-          emit(chunk.subarray(pos, nl), nl - pos);
-        }
-        pos = nl + 1;
-      }
-      if (pos < chunk.length) {
-        // Keep the bytes only while the line can still be read as one string (one more byte: it may be a CR).
-        if (carryBytes + (chunk.length - pos) <= maxLine + 1) carry.push(Buffer.from(chunk.subarray(pos)));
-        else carry = [];
-        carryBytes += chunk.length - pos;
-        carryLast = chunk[chunk.length - 1];
-      }
-      onProgress(size, total);
-    }
-    if (carryBytes > 0) {
-      const effective = carryLast === CR ? carryBytes - 1 : carryBytes;
-      if (effective > maxLine) parser.line(effective, () => '');
-      else emit(Buffer.concat(carry), carryBytes);
-    }
+    const size = await readLines(
+      handle,
+      {
+        chunkBytes,
+        skip: bom ? 3 : 0,
+        maxLine: options.maxLineChars ?? MAX_LINE_CHARS,
+        onChunk: (chunk) => hash.update(chunk),
+        onProgress: (done) => onProgress(done, total),
+        readError: (error) => new InputError(`${file}: cannot be read (${error.message})`),
+      },
+      (bytes, _offset, length) => {
+        if (!bytes) parser.line(length, () => '');
+        else parser.line(length, () => bytes.toString('utf8'), () => isUtf8(bytes));
+      },
+    );
     onProgress(size, size);
     return { parsed: parser.finish(bom), digest: hash.digest('hex'), size };
   } finally {
-    // A read still running (an early return or a failure) must end before the handle closes.
-    await pending?.catch(() => undefined);
     await handle.close();
   }
 }

@@ -12,10 +12,8 @@ import { buildContext, type SessionContext } from '../../../shared/session/conte
 import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
 import type { Message } from '../../../shared/types.js';
 import { startsWithArray } from '../load-session.js';
+import { readLines } from '../read-lines.js';
 import { skeletonText } from './skeleton.js';
-
-const LF = 0x0a;
-const CR = 0x0d;
 
 /** Bytes read at a time (large: fewer lines of megabytes span two reads and get copied). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -158,56 +156,14 @@ async function readSkeleton(handle: FileHandle, chunkBytes: number): Promise<{ p
   const parser = new SessionLineParser();
   const spans: LineSpans = { offsets: [], lengths: [] };
   let first = true;
-  const line = (bytes: Buffer, offset: number): void => {
-    let length = bytes.length;
-    if (length > 0 && bytes[length - 1] === CR) length -= 1;
+  const size = await readLines(handle, { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error }, (bytes, offset, length) => {
     spans.offsets.push(offset);
     spans.lengths.push(length);
-    const view = bytes.subarray(0, length);
     // The header is read whole (its fields describe the session); then only skeletons.
     const isFirst = first && length > 0;
     if (isFirst) first = false;
-    if (length > MAX_PREVIEW_LINE_BYTES) parser.line(length, () => '');
-    else parser.line(length, () => (isFirst ? view.toString('utf8') : (skeletonText(view) ?? '')));
-  };
-  const buffer = Buffer.allocUnsafe(chunkBytes);
-  let position = bom ? 3 : 0;
-  let carry: Buffer[] = [];
-  let carryStart = position;
-  let carryBytes = 0;
-  for (;;) {
-    const { bytesRead } = await handle.read(buffer, 0, chunkBytes, position);
-    if (bytesRead === 0) break;
-    const chunk = buffer.subarray(0, bytesRead);
-    let at = 0;
-    for (;;) {
-      const nl = chunk.indexOf(LF, at);
-      if (nl < 0) break;
-      if (carryBytes > 0) {
-        const bytes = carryBytes + nl > MAX_PREVIEW_LINE_BYTES ? Buffer.alloc(0) : Buffer.concat([...carry, chunk.subarray(0, nl)]);
-        if (bytes.length === 0) {
-          spans.offsets.push(carryStart);
-          spans.lengths.push(carryBytes + nl);
-          parser.line(carryBytes + nl, () => '');
-        } else line(bytes, carryStart);
-        carry = [];
-        carryBytes = 0;
-      } else line(chunk.subarray(at, nl), position + at);
-      at = nl + 1;
-    }
-    if (at < chunk.length) {
-      if (carryBytes === 0) carryStart = position + at;
-      if (carryBytes + (chunk.length - at) <= MAX_PREVIEW_LINE_BYTES) carry.push(Buffer.from(chunk.subarray(at)));
-      carryBytes += chunk.length - at;
-    }
-    position += bytesRead;
-  }
-  if (carryBytes > 0) {
-    if (carryBytes > MAX_PREVIEW_LINE_BYTES) {
-      spans.offsets.push(carryStart);
-      spans.lengths.push(carryBytes);
-      parser.line(carryBytes, () => '');
-    } else line(Buffer.concat(carry), carryStart);
-  }
-  return { parsed: parser.finish(bom), spans, size: position };
+    if (!bytes) parser.line(length, () => '');
+    else parser.line(length, () => (isFirst ? bytes.toString('utf8') : (skeletonText(bytes) ?? '')));
+  });
+  return { parsed: parser.finish(bom), spans, size };
 }

@@ -1,0 +1,103 @@
+/**
+ * The physical lines of a file, read in chunks (the next read runs while a chunk's lines are
+ * handled): the session reader and the preview's skeleton read both walk a file this way. A line
+ * split across chunks is copied together; one longer than `maxLine` is not kept, only measured.
+ */
+import type { FileHandle } from 'node:fs/promises';
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Options of `readLines`. */
+export interface ReadLinesOptions {
+  chunkBytes: number;
+  /** Bytes at the start that belong to no line (a UTF-8 BOM): still given to `onChunk`. */
+  skip: number;
+  /** Longest line kept, without its CR; a longer one comes with null bytes. */
+  maxLine: number;
+  /** Each chunk as read, before its lines (to hash the bytes). */
+  onChunk?(chunk: Buffer): void;
+  /** After each chunk's lines: the bytes read so far. */
+  onProgress?(bytesRead: number): void;
+  /** The error to throw for a failed read. */
+  readError(error: Error): Error;
+}
+
+/**
+ * One physical line, in file order: its bytes without LF or CR (null when longer than maxLine), the
+ * offset where it starts and its length without CR. The bytes are only valid during the call.
+ */
+export type LineHandler = (bytes: Buffer | null, offset: number, length: number) => void;
+
+/** Read every line of the file; resolves with the bytes read. */
+export async function readLines(handle: FileHandle, options: ReadLinesOptions, line: LineHandler): Promise<number> {
+  const { chunkBytes, maxLine } = options;
+  const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
+  const read = (buffer: Buffer, position: number) =>
+    handle.read(buffer, 0, chunkBytes, position).catch((error: Error) => {
+      throw options.readError(error);
+    });
+  let skip = options.skip;
+  let size = 0;
+  // The start of a line that continues in the next chunk: copied pieces, its offset, its length so far.
+  let carry: Buffer[] = [];
+  let carryStart = 0;
+  let carryBytes = 0;
+  let carryLast = 0;
+  const whole = (bytes: Buffer, offset: number): void => {
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    line(bytes.subarray(0, end), offset, end);
+  };
+  let pending: ReturnType<typeof read> | undefined = read(buffers[0], 0);
+  try {
+    for (let turn = 0; ; turn += 1) {
+      const { bytesRead, buffer } = await pending;
+      pending = undefined;
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      const at = size;
+      size += bytesRead;
+      // Read ahead into the other buffer while this one is handled.
+      pending = read(buffers[(turn + 1) % 2], size);
+      options.onChunk?.(chunk);
+      // The skipped bytes may span the first chunks when they are tiny.
+      let pos = Math.min(skip, chunk.length);
+      skip -= pos;
+      for (;;) {
+        const nl = chunk.indexOf(LF, pos);
+        if (nl < 0) break;
+        if (carryBytes > 0) {
+          const length = carryBytes + (nl - pos);
+          // The limit is on the line without its CR, as for a line within one chunk.
+          const endsWithCr = nl > pos ? chunk[nl - 1] === CR : carryLast === CR;
+          const effective = endsWithCr ? length - 1 : length;
+          if (effective > maxLine) line(null, carryStart, effective);
+          else whole(Buffer.concat([...carry, chunk.subarray(pos, nl)]), carryStart);
+          carry = [];
+          carryBytes = 0;
+        } else {
+          whole(chunk.subarray(pos, nl), at + pos);
+        }
+        pos = nl + 1;
+      }
+      if (pos < chunk.length) {
+        if (carryBytes === 0) carryStart = at + pos;
+        // Keep the bytes only while the line can still be kept (one more byte: it may be a CR).
+        if (carryBytes + (chunk.length - pos) <= maxLine + 1) carry.push(Buffer.from(chunk.subarray(pos)));
+        else carry = [];
+        carryBytes += chunk.length - pos;
+        carryLast = chunk[chunk.length - 1];
+      }
+      options.onProgress?.(size);
+    }
+    if (carryBytes > 0) {
+      const effective = carryLast === CR ? carryBytes - 1 : carryBytes;
+      if (effective > maxLine) line(null, carryStart, effective);
+      else whole(Buffer.concat(carry), carryStart);
+    }
+    return size;
+  } finally {
+    // A read still running (a failure) must end before the caller closes the handle.
+    await pending?.catch(() => undefined);
+  }
+}
