@@ -192,21 +192,24 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return { parsed, digest: await digest, size: bytes.byteLength, name: path.basename(request.name), filePath: null };
   }
 
+  /** The target of the model a session's branch last recorded, completed from the catalog (null: none, or unknown). */
+  async function recordedTarget(context: SessionContext): Promise<Target | null> {
+    const recorded = context.lastModel;
+    if (!recorded) return null;
+    try {
+      const target = await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' });
+      const known = lookupCatalogModel(target.provider, target.modelId);
+      if (known) target.reasoning = known.reasoning;
+      return target;
+    } catch {
+      return null;
+    }
+  }
+
   async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics']; context: SessionContext }> {
     const context = buildContext(parsed);
     const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
-    const recorded = context.lastModel;
-    let target: Target | null = null;
-    if (recorded) {
-      try {
-        target = await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' });
-        const known = lookupCatalogModel(target.provider, target.modelId);
-        if (known) target.reasoning = known.reasoning;
-      } catch {
-        target = null;
-      }
-    }
-    return { target, turnCount: context.messages.length, diagnostics, context };
+    return { target: await recordedTarget(context), turnCount: context.messages.length, diagnostics, context };
   }
 
   async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null, operation?: ProgressEvent['operation']): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
@@ -417,7 +420,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       if ((await statInput(filePath)) < (options.previewMinBytes ?? PREVIEW_MIN_BYTES)) return null;
       const read = await readSessionPreview(filePath, { turns: options.previewTurns ?? PREVIEW_TURNS, chunkBytes: options.chunkBytes }).catch(() => null);
       if (!read) return null;
-      const { target: recorded } = await defaultTargetOf(read.parsed);
+      // The preview's context is the whole branch's but for its messages: the same recorded model.
+      const recorded = await recordedTarget(read.context);
       const chosen = target ?? recorded;
       if (!chosen) return null;
       const sessionId = randomUUID();
