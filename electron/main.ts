@@ -69,6 +69,13 @@ async function pathAllowed(filePath: string): Promise<boolean> {
   return recent.some((p) => path.resolve(p) === resolved);
 }
 
+/** A path request must name a file the user opened (validated requests only). */
+async function assertOpenedByUser(request: OpenRequest): Promise<void> {
+  if (request.kind === 'path' && !(await pathAllowed(request.path))) {
+    throw new Error(`${request.path} was not opened by the user: use Open…, drag and drop, or the command line`);
+  }
+}
+
 /** True when an IPC message comes from our window's top frame showing our own page. */
 function trustedSender(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
@@ -115,11 +122,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
     }
     case 'open': {
       const request = args[0] as OpenRequest;
-      if (request && typeof request === 'object' && request.kind === 'path') {
-        if (typeof request.path !== 'string' || !(await pathAllowed(request.path))) {
-          throw new Error(`${String(request.path)} was not opened by the user: use Open…, drag and drop, or the command line`);
-        }
-      }
+      await assertOpenedByUser(request);
       const info = await inspector.open(request);
       if (info.path) grant(info.path);
       void rebuildMenu();
@@ -128,9 +131,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
     case 'preview': {
       // A preview reads the file as open would: only files the user opened.
       const request = args[0] as OpenRequest;
-      if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-        throw new Error(`${request.path} was not opened by the user: use Open…, drag and drop, or the command line`);
-      }
+      await assertOpenedByUser(request);
       return inspector.preview(request, args[1] as Target | null);
     }
     default: {

@@ -98,6 +98,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return recent.some((p) => path.resolve(p) === resolved);
   };
 
+  /** A path request must name a file the user opened (validated requests only). */
+  const assertOpenedByUser = async (request: OpenRequest): Promise<void> => {
+    if (request.kind === 'path' && !(await pathAllowed(request.path))) {
+      throw new HttpError(403, `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
+    }
+  };
+
   const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
     try {
       validate(method, args);
@@ -113,11 +120,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return { saved: false };
       case 'open': {
         const request = args[0] as OpenRequest;
-        if (request && typeof request === 'object' && request.kind === 'path') {
-          if (typeof request.path !== 'string' || !(await pathAllowed(request.path))) {
-            throw new HttpError(403, `${String(request.path)} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
-          }
-        }
+        await assertOpenedByUser(request);
         const info = await inspector.open(request);
         if (info.path) openedPaths.add(path.resolve(info.path));
         return info;
@@ -125,9 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       case 'preview': {
         // A preview reads the file as open would: only files the user opened.
         const request = args[0] as OpenRequest;
-        if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-          throw new HttpError(403, `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
-        }
+        await assertOpenedByUser(request);
         return inspector.preview(request, args[1] as Target | null);
       }
       default: {
