@@ -13,6 +13,7 @@ import path from 'node:path';
 import { defaultImageCodec } from '../../electron/host/image-codec.js';
 import { inspect } from '../../electron/host/inspect.js';
 import { createInspector } from '../../electron/host/inspector.js';
+import { WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/warm-up.js';
 import { readSessionFile } from '../../electron/host/stream-session.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 
@@ -100,25 +101,17 @@ async function run(): Promise<Record<string, number>> {
 }
 
 /** Load every module and warm the JIT on a small session, so the figures are about the file. */
-async function warmUp(): Promise<void> {
-  const lines = [
-    { type: 'session', version: 3, id: 'w', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
-    { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: 'hi', timestamp: 1 } },
-    { type: 'message', id: 'b', parentId: 'a', timestamp: '2026-01-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'thinking', thinking: 'x', thinkingSignature: 's' }, { type: 'text', text: 'hello' }, { type: 'toolCall', id: 'toolu_1', name: 'read', arguments: {} }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'toolUse', timestamp: 2 } },
-  ];
-  const text = lines.map((l) => JSON.stringify(l)).join('\n');
-  if (op === 'inspect' || op === 'inspect-payloads') await inspect({ text }, TARGET, { now: 0 });
+async function warmUpProbe(): Promise<void> {
+  if (op === 'inspect' || op === 'inspect-payloads') await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
   if (op === 'app') {
     const ins = createInspector({ recentFile: path.join(work, 'warm-recent.json') });
-    const info = await ins.open({ kind: 'text', name: 'warm.jsonl', text });
-    const summary = await ins.inspect(info.sessionId, TARGET);
-    await ins.getDocument(summary.inspectionId, 'replay', 'payload', { from: 0, to: 5 });
+    await warmUp(ins);
     await ins.dispose();
   }
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-await warmUp();
+await warmUpProbe();
 const rssBefore = process.memoryUsage().rss;
 const t = performance.now();
 const details = await run();

@@ -6,7 +6,8 @@
 import type { Target } from '../../../shared/types.js';
 import type { HostInspector } from '../inspector.js';
 
-const TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+/** The target the warm-up inspects for. */
+export const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 
 const LINES = [
   { type: 'session', version: 3, id: 'warm-up', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' },
@@ -34,12 +35,15 @@ const LINES = [
   { type: 'message', id: 'c', parentId: 'b', timestamp: '2026-01-01T00:00:03.000Z', message: { role: 'toolResult', toolCallId: 'toolu_1', toolName: 'read', content: [{ type: 'text', text: 'ok' }], isError: false, timestamp: 3 } },
 ];
 
+/** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
+export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
+
 /** Inspect a tiny session once and forget it. Never throws: a failure here shows up again, and is reported, on real use. */
 export async function warmUp(inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'>): Promise<void> {
   try {
-    const info = await inspector.open({ kind: 'text', name: 'warm-up.jsonl', text: LINES.map((line) => JSON.stringify(line)).join('\n') });
+    const info = await inspector.open({ kind: 'text', name: 'warm-up.jsonl', text: WARM_UP_SESSION });
     try {
-      const summary = await inspector.inspect(info.sessionId, TARGET);
+      const summary = await inspector.inspect(info.sessionId, WARM_UP_TARGET);
       for (const side of ['original', 'replay'] as const) await inspector.getDocument(summary.inspectionId, side, 'payload', { from: 0, to: 3 });
       await inspector.getTurns(summary.inspectionId, 'replay', 0, 3);
     } finally {
