@@ -45,16 +45,13 @@ export function whenMarked(name: PerfMark, timeoutMs: number): Promise<void> {
 
 /** Set `ti:<name>` once; later calls are ignored. Never throws (tests run without a full Performance API). */
 export function perfMark(name: PerfMark, detail?: Record<string, unknown>): void {
-  if (!marked.has(name)) {
-    marked.add(name);
-    for (const wake of waiting.get(name) ?? []) wake();
-    waiting.delete(name);
-  }
+  if (marked.has(name)) return;
+  marked.add(name);
+  for (const wake of waiting.get(name) ?? []) wake();
+  waiting.delete(name);
   try {
-    const full = `ti:${name}`;
     if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-    if (performance.getEntriesByName(full, 'mark').length > 0) return;
-    performance.mark(full, detail ? { detail } : undefined);
+    performance.mark(`ti:${name}`, detail ? { detail } : undefined);
   } catch {
     // Timing is a diagnostic: it must never break the app.
   }
