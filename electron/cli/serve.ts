@@ -64,10 +64,12 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
   const inspector = deps.createInspector();
   try {
     if (file) {
-      // Open once now so an unreadable file fails here, in the terminal, not later in the page.
+      // Read it once now so an unreadable file fails here, in the terminal, not later in the page. A
+      // preview reads a large file's skeleton (about 1 ms per MB), not all of it: the URL comes at
+      // once, and the page shows the full read's progress.
       try {
-        const info = await inspector.open({ kind: 'path', path: file });
-        await inspector.close(info.sessionId);
+        fs.accessSync(file, fs.constants.R_OK);
+        await inspector.preview({ kind: 'path', path: file }, null);
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -35,12 +35,14 @@ function deps(overrides: Partial<ServeDeps> = {}) {
 }
 
 describe('serve', () => {
-  it('prints exactly the URL line first, opens FILE at start and stops on the signal', async () => {
+  it('prints exactly the URL line first, reads FILE at start and stops on the signal', async () => {
     const { d, lines, stub, dispose, stop } = deps();
     const running = serve(['session.jsonl', '--port', '0'], d);
     await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
     expect(lines[0]).toMatch(/^Transcript Inspector at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{40,}$/);
-    expect(stub.calls.find((c) => c.method === 'open')?.args[0]).toEqual({ kind: 'path', path: path.join(dir, 'session.jsonl') });
+    // A preview: a large file's skeleton, not a second full read before the page's own.
+    expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'path', path: path.join(dir, 'session.jsonl') }, null]);
+    expect(stub.calls.some((c) => c.method === 'open' && (c.args[0] as { kind: string }).kind === 'path')).toBe(false);
     const url = new URL(lines[0].slice('Transcript Inspector at '.length));
     const launch = await fetch(`${url.origin}/api/launch`, { headers: { 'X-Inspector-Token': url.searchParams.get('token')! } });
     expect(await launch.json()).toEqual({ request: { kind: 'path', path: path.join(dir, 'session.jsonl') } });
@@ -62,10 +64,10 @@ describe('serve', () => {
     expect(messages.join('')).toMatch(/npm run build/);
   });
 
-  it('reports a file the host cannot open', async () => {
+  it('reports a file the host cannot read', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const { d, stub } = deps();
-    const failing = Object.assign(stub.api, { open: async () => Promise.reject(new Error('not a session file')), dispose: async () => undefined });
+    const failing = Object.assign(stub.api, { preview: async () => Promise.reject(new Error('not a session file')), dispose: async () => undefined });
     expect(await serve(['session.jsonl'], { ...d, createInspector: () => failing as unknown as ServeInspector })).toBe(2);
     expect(String(stderr.mock.calls[0][0])).toMatch(/cannot open .*session\.jsonl: not a session file/);
   });
