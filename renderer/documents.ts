@@ -46,6 +46,12 @@ export class DocumentCache {
     return pending;
   }
 
+  /** Keep a document the host sent along (a preview's first window), as if it had been fetched. */
+  put(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow | null, doc: DocumentText): void {
+    this.entries.set(documentKey(inspectionId, side, view, window), { pending: Promise.resolve(doc), chars: doc.text.length });
+    this.trim();
+  }
+
   /** Forget every document of other inspections (a new inspection replaces the old one). */
   keepOnly(inspectionId: string): void {
     for (const key of [...this.entries.keys()]) if (!key.startsWith(`${inspectionId}\u0000`)) this.entries.delete(key);

@@ -92,6 +92,11 @@ export interface PreviewInfo {
   totalTurns: number;
   /** Bytes of the file lines the branch's turns come from (sizes the diff's windows like the payload would). */
   estimatedBytes: number;
+  /**
+   * The payload documents of its first window (shared/document-windows.ts `previewWindow`), sent
+   * along so the first screen needs no second request.
+   */
+  first?: { view: DocumentView; original: DocumentText; replay: DocumentText };
 }
 
 export type Side = 'original' | 'replay';

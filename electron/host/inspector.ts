@@ -32,6 +32,7 @@ import type { ParseLinesOptions, ParsedSession } from '../../shared/session/pars
 import { digestBytes, parseSessionBytes } from './load-session.js';
 import { readSessionFile } from './stream-session.js';
 import { readSessionPreview } from './preview/read-preview.js';
+import { previewWindow } from '../../shared/document-windows.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { enrichDetailed, type EnrichedInspection } from './enrich.js';
@@ -443,7 +444,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       previewSession = sessionId;
       sessions.set(sessionId, { info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null, inspections: [] });
       const summary = await service.inspect(sessionId, chosen);
-      summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes };
+      const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
+      const [original, replay] = await Promise.all((['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)));
+      summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes, first: { view: 'payload', original, replay } };
       return summary;
     },
 

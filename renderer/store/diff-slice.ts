@@ -4,7 +4,7 @@
  */
 import type { DocumentText, InspectionSummary } from '../../shared/api.js';
 import { DocumentCache } from '../documents.js';
-import { adjacentWindow, isWhole, planDocument, windowAround, windowHas, type ShownWindow } from '../diff/windows.js';
+import { adjacentWindow, isWhole, planDocument, previewWindow, windowAround, windowHas, type ShownWindow } from '../diff/windows.js';
 import { errorMessage } from '../format.js';
 import { perfMark } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
@@ -115,12 +115,17 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       if (!summary) return reset();
       cache.keepOnly(summary.inspectionId);
       const total = summary.original.turnCount;
-      if (summary.preview) {
-        // A preview holds the first turns of many: the window the full inspection will show first.
-        const plan = planDocument(summary.preview.totalTurns, summary.preview.estimatedBytes);
-        const size = plan.kind === 'whole' ? total : Math.min(total, plan.size);
-        patch(set, 'diff', { size });
-        return load({ from: 0, to: size, totalTurns: total });
+      const { preview } = summary;
+      if (preview) {
+        // A preview holds the first turns of many: the window the full inspection will show first,
+        // whose payload documents came with it.
+        const window = { ...previewWindow(total, preview.totalTurns, preview.estimatedBytes), totalTurns: total };
+        if (preview.first && preview.first.view === state.ui.view) {
+          cache.put(summary.inspectionId, 'original', preview.first.view, window, preview.first.original);
+          cache.put(summary.inspectionId, 'replay', preview.first.view, window, preview.first.replay);
+        }
+        patch(set, 'diff', { size: window.to });
+        return load(window);
       }
       const plan = planDocument(total, estimatedBytes(state, summary));
       if (plan.kind === 'whole') {

@@ -47,6 +47,23 @@ describe('opening with a preview', () => {
     expect(store.getState().session.info?.sessionId).toBe('S1');
   });
 
+  it('shows the first window from the documents sent with the preview, without asking for them', async () => {
+    const doc = (side: string) => ({ text: `${side} of the first turns`, ranges: [], elisions: [], window: { from: 0, to: 40, totalTurns: 70 } });
+    const stub = stubApi({
+      preview: async (_request, target) => {
+        const preview = previewSummary(target);
+        return { ...preview, preview: { ...preview.preview!, first: { view: 'payload', original: doc('original'), replay: doc('replay') } } };
+      },
+      open: () => new Promise(() => undefined),
+    });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    void store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
+    await vi.waitFor(() => expect(store.getState().diff.window).toEqual({ from: 0, to: 40, totalTurns: 70 }));
+    expect(store.getState().shownDocuments().original?.text).toBe('original of the first turns');
+    expect(store.getState().shownDocuments().replay?.text).toBe('replay of the first turns');
+    expect(stub.calls.some((c) => c.method === 'getDocument')).toBe(false);
+  });
+
   it('replaces the session shown before, which is closed', async () => {
     const stub = stubApi({ preview: async (request, target) => (request.kind === 'path' && request.path === '/tmp/big.jsonl' ? previewSummary(target) : null) });
     const store = createAppStore({ api: stub.api, shell: stub.shell });

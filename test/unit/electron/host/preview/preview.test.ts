@@ -111,6 +111,13 @@ describe('preview', () => {
       expect(first.preview!.totalTurns).toBe(info.turnCount);
       const second = (await inspector.preview({ kind: 'path', path: file }, TARGETS[1]))!;
       expect(second.target.api).toBe('openai-responses');
+      // Its first window's payload documents come along, as getDocument serves them.
+      const sent = second.preview!.first!;
+      const window = { from: 0, to: sent.original.window!.to };
+      expect(window.to).toBeGreaterThan(0);
+      expect(sent.view).toBe('payload');
+      expect(sent.original).toEqual(await inspector.getDocument(second.inspectionId, 'original', 'payload', window));
+      expect(sent.replay).toEqual(await inspector.getDocument(second.inspectionId, 'replay', 'payload', window));
       await expect(inspector.getDocument(first.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).rejects.toBeInstanceOf(UnknownIdError);
       expect((await inspector.getDocument(second.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).text).toContain('"input"');
       await expect(inspector.preview({ kind: 'path', path: path.join(dir, 'missing.jsonl') }, null)).rejects.toThrow(/no such file/);
