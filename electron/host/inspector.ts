@@ -50,7 +50,7 @@ import { PROGRESS_INTERVAL_MS, throttleProgress } from './inspector/read-progres
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
-import { InputError, statInput } from './read-input.js';
+import { InputError, statSession } from './read-input.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './inspector/too-large.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { completeTarget } from './targets.js';
@@ -156,8 +156,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const progress = new Listeners<ProgressEvent>();
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const keep = Math.max(1, options.inspectionsPerSession ?? 4);
-  // The one preview kept (a newer one, or its file's full inspection, makes it useless).
+  // The one preview kept (a newer one, or its file's full inspection, makes it useless), and what it
+  // was asked for: the same question about the same unchanged file gets the same answer.
   let previewSession: string | null = null;
+  let previewAnswer: { key: string; summary: InspectionSummary } | null = null;
 
   const sessionOf = (sessionId: string): SessionRecord => {
     const record = sessions.get(sessionId);
@@ -418,7 +420,11 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       if (target !== null) assertTarget(target, 'preview(target)');
       if (request.kind !== 'path') return null;
       const filePath = path.resolve(request.path);
-      if ((await statInput(filePath)) < (options.previewMinBytes ?? PREVIEW_MIN_BYTES)) return null;
+      const { size, mtimeMs } = await statSession(filePath);
+      if (size < (options.previewMinBytes ?? PREVIEW_MIN_BYTES)) return null;
+      // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
+      const key = JSON.stringify([filePath, size, mtimeMs, target]);
+      if (previewAnswer?.key === key && inspections.has(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
       const read = await readSessionPreview(filePath, { turns: options.previewTurns ?? PREVIEW_TURNS, chunkBytes: options.chunkBytes }).catch(() => null);
       if (!read) return null;
       // The preview's context is the whole branch's but for its messages: the same recorded model.
@@ -447,6 +453,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
       const [original, replay] = await Promise.all((['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)));
       summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes, first: { view: 'payload', original, replay } };
+      previewAnswer = { key, summary };
       return summary;
     },
 

@@ -8,6 +8,11 @@ export class InputError extends Error {
 
 /** Check that a file can be read as a session: a readable error for a missing file, a directory or no permission. Returns its size in bytes. */
 export async function statInput(file: string): Promise<number> {
+  return (await statSession(file)).size;
+}
+
+/** `statInput`, with the time the file was last written (ms): together, what tells that it changed. */
+export async function statSession(file: string): Promise<{ size: number; mtimeMs: number }> {
   let info;
   try {
     info = await stat(file);
@@ -18,7 +23,7 @@ export async function statInput(file: string): Promise<number> {
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session file (use --all DIR for a directory)`);
-  return info.size;
+  return { size: info.size, mtimeMs: info.mtimeMs };
 }
 
 /** The bytes of a file, with a readable error for a missing file, a directory or no permission. */

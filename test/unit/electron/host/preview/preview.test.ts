@@ -1,6 +1,6 @@
 // A preview inspects the first turns of a large file from a skeleton read: its first window must be
 // what the full inspection shows there, for every provider family, and it must never outlive its use.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,24 @@ describe('preview', () => {
       const file = path.join(dir, name);
       writeFileSync(file, text);
       expect(await readSessionPreview(file, { turns: 5 }), name).toBeNull();
+    }
+  });
+
+  it('answers the same question about an unchanged file once (serve previews FILE, then the page asks)', async () => {
+    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: 2 });
+    try {
+      const file = path.join(dir, 'kept.jsonl');
+      copyFileSync(sessions[0], file);
+      const first = (await inspector.preview({ kind: 'path', path: file }, null))!;
+      expect((await inspector.preview({ kind: 'path', path: file }, null))!.inspectionId).toBe(first.inspectionId);
+      // Another target, or the file written since: a new preview.
+      expect((await inspector.preview({ kind: 'path', path: file }, TARGETS[2]))!.inspectionId).not.toBe(first.inspectionId);
+      const again = (await inspector.preview({ kind: 'path', path: file }, null))!;
+      expect(again.inspectionId).not.toBe(first.inspectionId);
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect((await inspector.preview({ kind: 'path', path: file }, null))!.inspectionId).not.toBe(again.inspectionId);
+    } finally {
+      await inspector.dispose();
     }
   });
 
