@@ -7,6 +7,7 @@ import { buildPayload } from './payloads/payload-builder.js';
 import { buildContext } from '../../shared/session/context.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
+import { isCachedCodec } from './images/cached-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
 import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 
@@ -24,10 +25,9 @@ export interface HostInspectOptions extends InspectOptions {
  * the input cannot be read at all.
  */
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
-  const shared = options.codec === undefined ? await defaultImageCodec() : undefined;
-  const codec = options.codec === null ? undefined : (options.codec ?? shared);
-  // The default codec is memoised: oversized images start shrinking while the lines are parsed.
-  const onEntry = shared ? imagePrewarmer(shared, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) : undefined;
+  const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
+  // A memoising codec (the default one) starts shrinking oversized images while the lines are parsed.
+  const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) : undefined;
   const parsed = await readInputSession(input, { onEntry });
   const normalized = normalizeTarget(target);
   const context = buildContext(parsed);

@@ -115,3 +115,8 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
     stats: () => ({ reductions, hits, entries: [...memo.values()].reduce((n, m) => n + m.size, 0) }),
   };
 }
+
+/** Whether a codec memoises (and so can start reductions early, `prewarm`). */
+export function isCachedCodec(codec: object): codec is CachedCodec {
+  return typeof (codec as Partial<CachedCodec>).prewarm === 'function';
+}

@@ -1,7 +1,12 @@
 // The default codec is sharp, and the replay pipeline uses it: images below the limits pass, above are reduced or omitted.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { defaultImageCodec } from '../../../../electron/host/image-codec.js';
+import { createCachedCodec } from '../../../../electron/host/images/cached-codec.js';
+import { createSharpCodec } from '../../../../electron/host/images/sharp-codec.js';
 import { inspect } from '../../../../electron/host/inspect.js';
 import type { Target } from '../../../../shared/types.js';
 
@@ -30,6 +35,28 @@ describe('defaultImageCodec', () => {
     expect(typeof codec!.resize).toBe('function');
     expect(typeof codec!.thumbnail).toBe('function');
     expect(await defaultImageCodec()).toBe(codec);
+  });
+
+  it('starts reducing a file\'s oversized images while it is read, with a memoising codec given explicitly too', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-prewarm-'));
+    try {
+      const big = await sharp(noise(1600, 1000), { raw: { width: 1600, height: 1000, channels: 3 } }).png().toBuffer();
+      const lines = [
+        { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
+        { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: big.toString('base64'), mimeType: 'image/png' }], timestamp: 1 } },
+      ];
+      const file = path.join(dir, 'session.jsonl');
+      writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+      const codec = createCachedCodec(createSharpCodec());
+      const inspection = await inspect({ file }, TARGET, { now: 1, payloads: false, codec });
+      // The reduction started at parse time; the images rule found it in the memo.
+      expect(codec.stats()).toMatchObject({ reductions: 1, hits: 1 });
+      const block = (inspection.replay.messages[0].content as Record<string, unknown>[])[1];
+      const meta = await sharp(Buffer.from(block.data as string, 'base64')).metadata();
+      expect(Math.max(meta.width!, meta.height!)).toBe(1200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lets inspect() keep an image within the limits as it is', async () => {
