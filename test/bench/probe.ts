@@ -8,6 +8,7 @@
  * parse, inspect and inspect-payloads also time the floor in the same process, after the op
  * (`floorMs`), so each ratio compares two figures of one process.
  */
+import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defaultImageCodec } from '../../electron/host/image-codec.js';
@@ -37,6 +38,18 @@ function floor(): Record<string, number> {
     start = end + 1;
   }
   return { lines: count };
+}
+
+/**
+ * Flush every file system's dirty data: an fsync timed next waits for its own writes, not for the
+ * previous probe's (a deleted 100 MB copy made repair's fsync take 80 or 320 ms at random).
+ */
+function settleDisk(): void {
+  try {
+    execFileSync('sync');
+  } catch {
+    // No sync(1): the figure is noisier, not wrong.
+  }
 }
 
 async function run(): Promise<Record<string, number>> {
@@ -71,6 +84,7 @@ async function run(): Promise<Record<string, number>> {
       return { start: t0, openMs: t1 - t0, inspectMs: t2 - t1, firstWindowMs: t3 - t2, windowChars: original.text.length + replay.text.length };
     }
     case 'copy-fsync': {
+      settleDisk();
       const t = performance.now();
       copyFileSync(file, work);
       const fd = openSync(work, 'r+');
@@ -86,6 +100,7 @@ async function run(): Promise<Record<string, number>> {
       const setup = openSync(work, 'r+');
       fsyncSync(setup);
       closeSync(setup);
+      settleDisk();
       const t0 = performance.now();
       const plan = await planRepairFile(work);
       const t1 = performance.now();
