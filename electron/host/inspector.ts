@@ -156,9 +156,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const progress = new Listeners<ProgressEvent>();
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const keep = Math.max(1, options.inspectionsPerSession ?? 4);
-  // The one preview kept (a newer one, or its file's full inspection, makes it useless), and what it
-  // was asked for: the same question about the same unchanged file gets the same answer.
-  let previewSession: string | null = null;
+  // The one preview kept (a newer one makes it useless), and what it was asked for: the same
+  // question about the same unchanged file gets the same answer.
   let previewAnswer: { key: string; summary: InspectionSummary } | null = null;
 
   const sessionOf = (sessionId: string): SessionRecord => {
@@ -446,15 +445,21 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         defaultTarget: recorded,
         watched: false,
       };
-      if (previewSession) await service.close(previewSession);
-      previewSession = sessionId;
+      if (previewAnswer) await service.close(previewAnswer.summary.sessionId);
+      previewAnswer = null;
       sessions.set(sessionId, { info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null, inspections: [] });
-      const summary = await service.inspect(sessionId, chosen);
-      const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
-      const [original, replay] = await Promise.all((['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)));
-      summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes, first: { view: 'payload', original, replay } };
-      previewAnswer = { key, summary };
-      return summary;
+      try {
+        const summary = await service.inspect(sessionId, chosen);
+        const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
+        const [original, replay] = await Promise.all((['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)));
+        summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes, first: { view: 'payload', original, replay } };
+        previewAnswer = { key, summary };
+        return summary;
+      } catch (error) {
+        // A preview that failed holds nothing.
+        await service.close(sessionId);
+        throw error;
+      }
     },
 
     async getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow> {
