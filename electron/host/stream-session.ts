@@ -16,6 +16,8 @@ import { readLines } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
+/** The smallest chunk read at a time. */
+const MIN_CHUNK_BYTES = 64 * 1024;
 
 export interface StreamedSession {
   parsed: ParsedSession;
@@ -41,7 +43,8 @@ export interface ReadSessionOptions extends ParseLinesOptions {
 /** Read and parse a session file (JSONL streamed; a JSON message array is read whole). */
 export async function readSessionFile(file: string, options: ReadSessionOptions = {}): Promise<StreamedSession> {
   const total = await statInput(file);
-  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  // Two read buffers of a chunk each: a sixteenth of the file at most, so they do not weigh on small files.
+  const chunkBytes = options.chunkBytes ?? Math.min(CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, Math.ceil(total / 16)));
   const onProgress = options.onProgress ?? (() => undefined);
   const handle = await open(file, 'r').catch((error: Error) => {
     throw new InputError(`${file}: cannot be read (${error.message})`);
