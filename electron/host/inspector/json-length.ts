@@ -1,4 +1,7 @@
-/** The byte length of `JSON.stringify(value, null, 2)` without building the string (big payloads). */
+/**
+ * The byte length of `JSON.stringify(value, null, 2)` or of `JSON.stringify(value)` without building
+ * the string (big payloads and messages: a multi-MB tool output would be copied only to be measured).
+ */
 
 // Characters JSON.stringify escapes: quote, backslash, controls, and lone surrogates.
 // eslint-disable-next-line no-control-regex -- these are the characters JSON escapes
@@ -6,10 +9,25 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
 const NON_ASCII = /[^\u0000-\u007f]/;
 
+/** Characters escaped at a time: the escaped copy of a piece stays a small, short-lived string. */
+const ESCAPE_PIECE_CHARS = 16 * 1024;
+
 function stringBytes(value: string): number {
   if (!NEEDS_ESCAPE.test(value)) return NON_ASCII.test(value) ? Buffer.byteLength(value) + 2 : value.length + 2;
-  return Buffer.byteLength(JSON.stringify(value));
+  if (value.length <= ESCAPE_PIECE_CHARS) return Buffer.byteLength(JSON.stringify(value));
+  // A long text (a multi-MB tool output) is escaped piece by piece, never copied whole. A piece
+  // does not end between the two halves of a surrogate pair, which would be escaped as lone ones.
+  let bytes = 2;
+  for (let start = 0; start < value.length; ) {
+    let end = Math.min(value.length, start + ESCAPE_PIECE_CHARS);
+    if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) end += 1;
+    bytes += Buffer.byteLength(JSON.stringify(value.slice(start, end))) - 2;
+    start = end;
+  }
+  return bytes;
 }
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** Strings at least this long are remembered by a counter (the two payloads share most of them). */
 const MEMO_MIN_CHARS = 256;
@@ -27,15 +45,24 @@ export function createJsonByteCounter(): (value: unknown) => number {
     if (bytes === undefined) memo.set(value, (bytes = stringBytes(value)));
     return bytes;
   };
-  return (value) => countPretty(value, 0, strings);
+  return (value) => countJson(value, 0, strings, true);
 }
 
 /** UTF-8 bytes of the pretty-printed (2-space) JSON of `value`, as JSON.stringify would write it. */
 export function prettyJsonBytes(value: unknown): number {
-  return countPretty(value, 0, stringBytes);
+  return countJson(value, 0, stringBytes, true);
 }
 
-function countPretty(value: unknown, depth: number, strings: (value: string) => number): number {
+/** UTF-8 bytes of the compact JSON of `value`, as JSON.stringify(value) would write it. */
+export function compactJsonBytes(value: unknown): number {
+  return countJson(value, 0, stringBytes, false);
+}
+
+/**
+ * Bytes of `value`'s JSON at `depth`. Pretty: each member on its own line, indented two spaces a
+ * level, and ": " after a key; compact: no whitespace at all.
+ */
+function countJson(value: unknown, depth: number, strings: (value: string) => number, pretty: boolean): number {
   if (value === null) return 4;
   switch (typeof value) {
     case 'string':
@@ -49,22 +76,23 @@ function countPretty(value: unknown, depth: number, strings: (value: string) => 
     default:
       return 0;
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.byteLength(JSON.stringify(value, null, 2) ?? '');
-  const indent = 2 * (depth + 1);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.byteLength((pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? '');
+  // Around the members: the brackets, and when pretty the newline and indent before the closing one.
+  const frame = pretty ? 2 + 1 + 2 * depth : 2;
+  // Before each member when pretty: a newline and the indent.
+  const lead = pretty ? 1 + 2 * (depth + 1) : 0;
   if (Array.isArray(value)) {
     if (value.length === 0) return 2;
-    let total = 2 + 1 + 2 * depth; // "[" + "\n" + closing indent + "]"
-    value.forEach((item, i) => {
-      const inner = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countPretty(item, depth + 1, strings);
-      total += 1 + indent + inner + (i < value.length - 1 ? 1 : 0);
-    });
+    let total = frame + value.length - 1; // the commas
+    for (const item of value) {
+      const inner = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countJson(item, depth + 1, strings, pretty);
+      total += lead + inner;
+    }
     return total;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
   if (entries.length === 0) return 2;
-  let total = 2 + 1 + 2 * depth;
-  entries.forEach(([key, item], i) => {
-    total += 1 + indent + stringBytes(key) + 2 + countPretty(item, depth + 1, strings) + (i < entries.length - 1 ? 1 : 0);
-  });
+  let total = frame + entries.length - 1;
+  for (const [key, item] of entries) total += lead + stringBytes(key) + (pretty ? 2 : 1) + countJson(item, depth + 1, strings, pretty);
   return total;
 }

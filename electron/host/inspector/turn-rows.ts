@@ -3,6 +3,7 @@ import type { Side, TurnRow } from '../../../shared/api.js';
 import type { Inspection } from '../../../shared/inspection.js';
 import { isRecord } from '../../../shared/messages.js';
 import type { Message, RuleId } from '../../../shared/types.js';
+import { compactJsonBytes } from './json-length.js';
 
 const PREVIEW_CHARS = 120;
 
@@ -21,13 +22,40 @@ function blockText(block: unknown): string {
   }
 }
 
-/** The visible text of a message, for previews and token estimates. */
-export function messageText(message: Message): string {
-  if (typeof message.summary === 'string') return message.summary;
-  if (message.role === 'bashExecution') return `$ ${String(message.command ?? '')}\n${String(message.output ?? '')}`;
+/** The pieces of a message's visible text, and what joins them. */
+function textParts(message: Message): { parts: string[]; separator: string } {
+  if (typeof message.summary === 'string') return { parts: [message.summary], separator: '' };
+  if (message.role === 'bashExecution') return { parts: [`$ ${String(message.command ?? '')}`, String(message.output ?? '')], separator: '\n' };
   const content = message.content;
-  const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map(blockText).filter(Boolean).join(' ') : '';
-  return message.role === 'toolResult' && typeof message.toolName === 'string' ? `${message.toolName}: ${text}` : text;
+  const parts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map(blockText).filter(Boolean) : [];
+  if (message.role === 'toolResult' && typeof message.toolName === 'string') parts.unshift(`${message.toolName}:`);
+  return { parts, separator: ' ' };
+}
+
+/** The visible text of a message, for token estimates. */
+export function messageText(message: Message): string {
+  const { parts, separator } = textParts(message);
+  return parts.join(separator);
+}
+
+/**
+ * The visible text of a message without its leading whitespace, cut to `limit` characters, and
+ * whether it was cut. Built from the head of each piece: a multi-MB tool output is never copied
+ * whole for a 120-character preview.
+ */
+function textHead(message: Message, limit: number): { head: string; cut: boolean } {
+  const { parts, separator } = textParts(message);
+  let head = '';
+  for (const part of parts) {
+    // Cut before joining: slicing a joined string would copy all of it first.
+    const piece = head ? part : part.trimStart();
+    if (!piece) continue;
+    const room = limit - head.length - (head ? separator.length : 0);
+    const joined = head ? head + separator : '';
+    if (piece.length > room) return { head: joined + piece.slice(0, Math.max(0, room)), cut: true };
+    head = joined + piece;
+  }
+  return { head, cut: false };
 }
 
 function textForTokens(message: Message): number {
@@ -57,11 +85,10 @@ export function turnTokens(message: Message): { value: number; estimated: boolea
 /** One preview line: whitespace collapsed, cut to 120 characters. */
 export function preview(message: Message): string {
   // Only the head of a long text can show: collapse a bounded prefix, not a whole tool output.
-  const full = messageText(message).trimStart();
-  const limit = PREVIEW_CHARS * 64;
-  const text = full.slice(0, limit).replace(/\s+/g, ' ').trim();
+  const { head, cut: long } = textHead(message, PREVIEW_CHARS * 64);
+  const text = head.replace(/\s+/g, ' ').trim();
   // The head may end in a whitespace run that hides the rest: a cut preview always ends with "…".
-  const cut = full.length > limit || text.length > PREVIEW_CHARS;
+  const cut = long || text.length > PREVIEW_CHARS;
   if (!cut) return text;
   return `${text.slice(0, PREVIEW_CHARS - 1)}…`;
 }
@@ -91,7 +118,7 @@ export function turnRows(inspection: Inspection, side: Side, start: number, coun
       index,
       turn,
       role: typeof message.role === 'string' ? message.role : 'unknown',
-      bytes: Buffer.byteLength(JSON.stringify(message) ?? ''),
+      bytes: compactJsonBytes(message),
       tokens: turnTokens(message),
       rules: rules.get(index) ?? [],
       preview: preview(message),

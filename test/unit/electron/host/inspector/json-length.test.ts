@@ -1,7 +1,8 @@
-// prettyJsonBytes must equal the byte length of JSON.stringify(value, null, 2) for any JSON-ish value.
+// prettyJsonBytes and compactJsonBytes must equal the byte length of JSON.stringify(value, null, 2)
+// and of JSON.stringify(value) for any JSON-ish value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createJsonByteCounter, prettyJsonBytes } from '../../../../../electron/host/inspector/json-length.js';
+import { compactJsonBytes, createJsonByteCounter, prettyJsonBytes } from '../../../../../electron/host/inspector/json-length.js';
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value, null, 2) ?? '');
 
@@ -23,6 +24,20 @@ describe('prettyJsonBytes', () => {
         return true; // BigInt etc.: JSON.stringify itself throws
       }
     }), { numRuns: 300 });
+  });
+});
+
+describe('compactJsonBytes', () => {
+  const compactBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
+
+  it('matches compact JSON.stringify on escapes, non-ASCII, undefined members and toJSON', () => {
+    const samples: unknown[] = ['', 'quote " and \\ and \n', 'é ✓ 😀', '\ud800 lone', [], {}, [undefined, () => 1, 1], { a: undefined, b: () => 1, c: 1 }, { nested: { deep: [1, { x: 'y' }] } }, { when: new Date(5) }];
+    for (const value of samples) expect(compactJsonBytes(value), JSON.stringify(value)).toBe(compactBytes(value));
+    expect(compactJsonBytes({ a: [1, 'é'] })).toBe('{"a":[1,"é"]}'.length + 1);
+  });
+
+  it('matches compact JSON.stringify on random JSON values', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => compactJsonBytes(value) === compactBytes(value)), { numRuns: 1000 });
   });
 });
 

@@ -1,6 +1,7 @@
 // Turn-list rows: previews, token figures and sizes of single messages.
 import { describe, expect, it } from 'vitest';
-import { messageText, preview, turnTokens } from '../../../../../electron/host/inspector/turn-rows.js';
+import { messageText, preview, turnRows, turnTokens } from '../../../../../electron/host/inspector/turn-rows.js';
+import type { Inspection } from '../../../../../shared/inspection.js';
 import type { Message } from '../../../../../shared/types.js';
 
 describe('preview', () => {
@@ -21,6 +22,35 @@ describe('preview', () => {
     const assistant = { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'toolCall', id: 't', name: 'read', arguments: {} }, { type: 'image', data: 'x', mimeType: 'image/png' }] } as Message;
     expect(preview(assistant)).toBe('Reading. [toolCall read] [image]');
     expect(messageText({ role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'ok' }] } as Message)).toBe('bash: ok');
+  });
+});
+
+describe('preview of long and many-part texts', () => {
+  it('reads only the head of a long tool output, across its blocks and its tool name', () => {
+    const output = { role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: '   ' }, { type: 'text', text: `line one\n${'x'.repeat(5_000_000)}` }] } as Message;
+    expect(preview(output)).toBe(`bash: line one ${'x'.repeat(120 - 'bash: line one '.length - 1)}…`);
+    expect(preview({ role: 'toolResult', toolName: 'read', content: [{ type: 'text', text: 'short' }, { type: 'text', text: 'tail' }] } as Message)).toBe('read: short tail');
+  });
+
+  it('marks a text cut exactly at the head limit when more pieces follow', () => {
+    const exact = 'y'.repeat(120 * 64);
+    expect(preview({ role: 'user', content: [{ type: 'text', text: exact }] } as Message)).toBe(`${'y'.repeat(119)}…`);
+    expect(preview({ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: ' '.repeat(120 * 64) }, { type: 'text', text: 'b' }] } as Message)).toBe('a…');
+  });
+
+  it('shows a bash execution as its command, then its output', () => {
+    expect(preview({ role: 'bashExecution', command: 'ls', output: '\n a\n b' } as unknown as Message)).toBe('$ ls a b');
+    expect(messageText({ role: 'bashExecution', command: 'ls', output: 'a' } as unknown as Message)).toBe('$ ls\na');
+  });
+});
+
+describe('turnRows', () => {
+  it('gives each row the byte size of its message as compact JSON', () => {
+    const messages = [{ role: 'user', content: 'é ✓ "quoted"\n' }, { role: 'toolResult', toolName: 'read', toolCallId: 't', content: [{ type: 'text', text: '中文 '.repeat(1000) }], isError: false }] as Message[];
+    const inspection = { original: { messages, origins: [2, 3] }, replay: { messages, origins: [0, 1] }, annotations: [] } as unknown as Inspection;
+    const rows = turnRows(inspection, 'original', 0, 2, new Map());
+    expect(rows.map((r) => r.bytes)).toEqual(messages.map((m) => Buffer.byteLength(JSON.stringify(m))));
+    expect(rows.map((r) => r.line)).toEqual([2, 3]);
   });
 });
 
