@@ -1,7 +1,7 @@
 /**
  * Reading a session file in chunks: each line is parsed as soon as it is complete and the bytes are
  * hashed as they go by, so the file is never held whole — memory is the parsed session plus one
- * chunk (and the longest line). Files of several gigabytes open; a line longer than a JavaScript
+ * chunk (and the longest line's bytes: its long strings are decoded apart, see long-line.ts). Files of several gigabytes open; a line longer than a JavaScript
  * string can hold is reported (line-too-large) and skipped, the rest is read.
  */
 import { isUtf8 } from 'node:buffer';
@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
 import { parseSessionBytes, startsWithArray } from './load-session.js';
+import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, readInputBytes, statInput } from './read-input.js';
 import { readLines } from './read-lines.js';
@@ -64,6 +65,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       onProgress(bytes.byteLength, bytes.byteLength);
       return { parsed: parseSessionBytes(bytes, options), digest: digestOf(bytes), size: bytes.byteLength };
     }
+    const parseLong = createLongLineParser();
     const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
     const size = await readLines(
       handle,
@@ -77,7 +79,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       },
       (bytes, _offset, length) => {
         if (!bytes) parser.line(length, () => '');
-        else parser.line(length, () => bytes.toString('utf8'), () => isUtf8(bytes));
+        else parser.line(length, () => bytes.toString('utf8'), () => isUtf8(bytes), length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined);
       },
     );
     onProgress(size, size);

@@ -352,8 +352,10 @@ export class SessionLineParser {
   /**
    * The next physical line: its length without terminator (bytes or characters), its decoded text
    * (asked only when needed), and whether its bytes were valid UTF-8 (asked only for lines with U+FFFD).
+   * `json`, asked first when given: the line's JSON value parsed another way (a long line by its
+   * parts), only for valid UTF-8; null when it cannot tell, and the text is parsed.
    */
-  line(size: number, text: () => string, validUtf8?: () => boolean): void {
+  line(size: number, text: () => string, validUtf8?: () => boolean, json?: () => { value: unknown } | null): void {
     this.count += 1;
     const { sink, result, ids } = this;
     const span = { line: this.count };
@@ -363,22 +365,9 @@ export class SessionLineParser {
       this.firstContentLine = false;
       return;
     }
-    const raw = text();
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      explainJsonLine(sink, span.line, raw);
-      if (this.firstContentLine) {
-        this.firstContentLine = false;
-        sink.add(span.line, 0, 'error', 'missing-header', 'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically');
-      }
-      return;
-    }
-    if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
-      sink.add(span.line, raw.indexOf('\uFFFD') + 1, 'warning', 'invalid-utf8', 'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged');
-    }
+    const parsed = json?.() ?? this.parseText(span.line, text, validUtf8);
+    if (!parsed) return;
+    const { value } = parsed;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       sink.add(span.line, 1, 'error', 'entry-not-object', `${typeName(value)} where a session entry object was expected — the line is skipped`);
       if (this.firstContentLine) {
@@ -436,6 +425,28 @@ export class SessionLineParser {
     } catch {
       // An observer's failure is not the file's: the parse goes on (it never throws).
     }
+  }
+
+  /** JSON.parse of a line's text; null for a blank line or one that is not JSON (reported). */
+  private parseText(line: number, text: () => string, validUtf8?: () => boolean): { value: unknown } | null {
+    const { sink } = this;
+    const raw = text();
+    if (raw.trim() === '') return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      explainJsonLine(sink, line, raw);
+      if (this.firstContentLine) {
+        this.firstContentLine = false;
+        sink.add(line, 0, 'error', 'missing-header', 'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically');
+      }
+      return null;
+    }
+    if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
+      sink.add(line, raw.indexOf('\uFFFD') + 1, 'warning', 'invalid-utf8', 'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged');
+    }
+    return { value };
   }
 
   /** The parsed session, once every line was given. `bom`: the file started with a UTF-8 BOM. */

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSessionBytes } from '../../../../electron/host/load-session.js';
 import { InputError } from '../../../../electron/host/read-input.js';
+import { LONG_LINE_BYTES } from '../../../../electron/host/long-line.js';
 import { readSessionFile } from '../../../../electron/host/stream-session.js';
 
 let dir: string;
@@ -45,6 +46,17 @@ describe('readSessionFile', () => {
     await agree(enc(''));
     await agree(enc('\n\n\r\n'));
     await agree(enc('not json at all'));
+  });
+
+  it('agrees on long lines, parsed by their parts, and reports the broken ones at their line', async () => {
+    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
+    const image = JSON.stringify({ type: 'message', id: 'i', parentId: 'a', timestamp: 't', message: { role: 'user', content: [{ type: 'image', data: big('iVBORw0KGgo'), mimeType: 'image/png' }] } });
+    const lines = [header, user('a', null, big('out\n"é" 中文 😀\t')), image, user('b', 'i', `${big('x')}\u0001 raw control`).replace('\\u0001', '\u0001'), user('c', 'b', big('y')).slice(0, -40)];
+    await agree(enc(`${lines.join('\n')}\n`), [4096, 1 << 20]);
+    const file = path.join(dir, `s${n}.jsonl`);
+    const { parsed } = await readSessionFile(file);
+    expect(parsed.entries.map((e) => e.line)).toEqual([2, 3]);
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[4, 'json-control-char'], [5, 'json-truncated']]);
   });
 
   it('reads a JSON message array whole, after a BOM and whitespace', async () => {

@@ -1,0 +1,199 @@
+/**
+ * Parsing a long JSONL line without its whole text in memory.
+ *
+ * A line of megabytes is nearly all one or two strings (a tool's output, an image's base64). Decoding
+ * the line and then `JSON.parse` holds two copies of those strings at once, the line's text being
+ * garbage the moment the parse ends: for a text with one character outside Latin-1, each copy takes
+ * two bytes a character. Here the long strings are cut out by a scan for quotes, the small rest is
+ * parsed as usual, and each long string is unescaped byte by byte into a scratch buffer (UTF-8) and
+ * decoded once, straight into its value. Nothing the size of the line is left over for the GC.
+ *
+ * Anything unusual (invalid UTF-8, a raw control character, a long key, a string that never ends,
+ * invalid JSON) gives null: the caller parses the line's text as usual and reports what is wrong.
+ */
+import { isUtf8 } from 'node:buffer';
+
+/** Lines from this many bytes are parsed by their parts. */
+export const LONG_LINE_BYTES = 256 * 1024;
+/** Strings whose JSON text is longer than this many bytes are decoded apart from the line. */
+export const LONG_STRING_BYTES = 16 * 1024;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+/** What stands for the n-th long string in the parsed rest of the line (a NUL no short string of the line holds). */
+const MARK = '\u0000long-string:';
+const MARK_JSON = Buffer.from('\\u0000long-string:');
+
+/**
+ * A parser of long lines with its own scratch buffer (where escaped strings are unescaped, as UTF-8,
+ * before their one decode). One per file read: the buffer goes with it.
+ */
+export function createLongLineParser(): (line: Uint8Array) => { value: unknown } | null {
+  let scratch = Buffer.alloc(0);
+  const room = (bytes: number): Buffer => {
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(Math.max(bytes, 2 * scratch.length));
+    return scratch;
+  };
+  return (line) => parseLongLine(line, room);
+}
+
+/** The JSON value of a long line, or null when the line must be parsed as a whole (see above). */
+function parseLongLine(line: Uint8Array, room: (bytes: number) => Buffer): { value: unknown } | null {
+  const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
+  if (bytes.includes(MARK_JSON) || !isUtf8(bytes)) return null;
+  const rest: string[] = [];
+  const strings: string[] = [];
+  let copied = 0;
+  for (let at = 0; ; ) {
+    const open = bytes.indexOf(QUOTE, at);
+    if (open < 0) break;
+    let close = bytes.indexOf(QUOTE, open + 1);
+    while (close >= 0 && isEscaped(bytes, open, close)) close = bytes.indexOf(QUOTE, close + 1);
+    if (close < 0) return null;
+    at = close + 1;
+    if (close - open - 1 <= LONG_STRING_BYTES) continue;
+    if (isKey(bytes, at)) return null;
+    const text = decodeString(bytes, open + 1, close, room);
+    if (text === null) return null;
+    rest.push(bytes.toString('utf8', copied, open + 1), `\\u0000long-string:${strings.length}`);
+    strings.push(text);
+    copied = close;
+  }
+  if (strings.length === 0) return null;
+  rest.push(bytes.toString('utf8', copied, bytes.length));
+  let value: unknown;
+  try {
+    value = JSON.parse(rest.join(''));
+  } catch {
+    return null;
+  }
+  const placed = { count: 0 };
+  const whole = putBack(value, strings, placed);
+  return placed.count === strings.length ? { value: whole } : null;
+}
+
+/** Whether the quote at `at` is escaped (preceded by an odd run of backslashes after `open`). */
+function isEscaped(bytes: Uint8Array, open: number, at: number): boolean {
+  let run = 0;
+  for (let i = at - 1; i > open && bytes[i] === BACKSLASH; i -= 1) run += 1;
+  return run % 2 === 1;
+}
+
+/** Whether the string that ended before `at` is an object's key (a colon follows it). */
+function isKey(bytes: Uint8Array, at: number): boolean {
+  let i = at;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0d || bytes[i] === 0x0a)) i += 1;
+  return bytes[i] === COLON;
+}
+
+/** What a one-character escape stands for (\\b \\f \\n \\r \\t \\" \\\\ \\/), by the byte after the backslash; 0: not one. */
+const SIMPLE_ESCAPES = new Uint8Array(128);
+for (const [letter, byte] of [['b', 0x08], ['f', 0x0c], ['n', 0x0a], ['r', 0x0d], ['t', 0x09], ['"', 0x22], ['\\', 0x5c], ['/', 0x2f]] as const) SIMPLE_ESCAPES[letter.charCodeAt(0)] = byte;
+
+/** The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString). */
+function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: number) => Buffer): string | null {
+  const backslash = bytes.indexOf(BACKSLASH, start);
+  if (backslash >= 0 && backslash < end) {
+    const out = room(end - start);
+    const length = unescapeString(bytes, start, end, out);
+    return length < 0 ? null : out.toString('utf8', 0, length);
+  }
+  // No escape (an image's base64): decoded where it is, once no control character is found.
+  for (let i = start; i < end; i += 1) if (bytes[i] < 0x20) return null;
+  return bytes.toString('utf8', start, end);
+}
+
+/**
+ * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out`; their
+ * count, or -1 when the contents are not valid JSON (a raw control character, a bad escape) or hold
+ * an escaped lone surrogate, which UTF-8 cannot carry.
+ */
+function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint8Array): number {
+  let n = 0;
+  for (let i = start; i < end; i += 1) {
+    // The plain bytes up to the next backslash (or control character), copied as they are.
+    let b = bytes[i];
+    while (b >= 0x20 && b !== BACKSLASH) {
+      out[n++] = b;
+      if (++i === end) return n;
+      b = bytes[i];
+    }
+    if (b < 0x20) return -1;
+    const next = bytes[i + 1];
+    const simple = next < 0x80 ? SIMPLE_ESCAPES[next] : 0;
+    if (simple !== 0) {
+      out[n++] = simple;
+      i += 1;
+      continue;
+    }
+    if (next !== 0x75 || i + 6 > end) return -1;
+    let code = hex4(bytes, i + 2);
+    i += 5;
+    if (code < 0 || (code >= 0xdc00 && code <= 0xdfff)) return -1;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const low = i + 7 <= end && bytes[i + 1] === BACKSLASH && bytes[i + 2] === 0x75 ? hex4(bytes, i + 3) : -1;
+      if (low < 0xdc00 || low > 0xdfff) return -1;
+      code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+      i += 6;
+    }
+    n = putUtf8(out, n, code);
+  }
+  return n;
+}
+
+/** The value of the four hex digits at `at`, or -1 if one is not a hex digit. */
+function hex4(bytes: Uint8Array, at: number): number {
+  let code = 0;
+  for (let k = at; k < at + 4; k += 1) {
+    const b = bytes[k];
+    const digit = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
+    if (digit < 0) return -1;
+    code = code * 16 + digit;
+  }
+  return code;
+}
+
+/** Write a code point as UTF-8 at `n`; the next free index. */
+function putUtf8(out: Uint8Array, n: number, code: number): number {
+  if (code < 0x80) {
+    out[n] = code;
+    return n + 1;
+  }
+  if (code < 0x800) {
+    out[n] = 0xc0 | (code >> 6);
+    out[n + 1] = 0x80 | (code & 0x3f);
+    return n + 2;
+  }
+  if (code < 0x10000) {
+    out[n] = 0xe0 | (code >> 12);
+    out[n + 1] = 0x80 | ((code >> 6) & 0x3f);
+    out[n + 2] = 0x80 | (code & 0x3f);
+    return n + 3;
+  }
+  out[n] = 0xf0 | (code >> 18);
+  out[n + 1] = 0x80 | ((code >> 12) & 0x3f);
+  out[n + 2] = 0x80 | ((code >> 6) & 0x3f);
+  out[n + 3] = 0x80 | (code & 0x3f);
+  return n + 4;
+}
+
+/** The value with each mark replaced by its long string; counts the marks replaced. */
+function putBack(value: unknown, strings: readonly string[], placed: { count: number }): unknown {
+  if (typeof value === 'string') {
+    if (!value.startsWith(MARK)) return value;
+    const found = strings[Number(value.slice(MARK.length))];
+    if (found === undefined) return value;
+    placed.count += 1;
+    return found;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) value[i] = putBack(value[i], strings, placed);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = putBack(record[key], strings, placed);
+  return record;
+}

@@ -1,0 +1,77 @@
+// A long line parsed by its parts must give exactly JSON.parse's value, or null (then the caller
+// parses the text as usual and reports what is wrong) — never a different value.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createLongLineParser, LONG_STRING_BYTES } from '../../../../electron/host/long-line.js';
+
+const enc = (text: string): Buffer => Buffer.from(text, 'utf8');
+const long = (unit: string): string => unit.repeat(Math.ceil((LONG_STRING_BYTES + 10) / unit.length));
+
+/** The entry of a tool result whose output is `text`, as one JSONL line. */
+const line = (text: string, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ type: 'message', id: 'a', parentId: null, message: { role: 'toolResult', toolCallId: 't', content: [{ type: 'text', text }], ...extra } });
+
+describe('parsing a long line by its parts', () => {
+  it('gives JSON.parse\'s value for every escape, non-ASCII text and surrogate pair', () => {
+    const parse = createLongLineParser();
+    const texts = [
+      long('plain ascii '),
+      long('line\n"quoted" back\\slash /slash \b\f\r\t tab é 中文 😀 \u0000 nul \u001f '),
+      long('😀'),
+      `${long('x')}\n`,
+      `\n${long('y')}`,
+    ];
+    for (const text of texts) {
+      const json = line(text, { image: long('iVBORw0KGgo') });
+      expect(parse(enc(json)), json.slice(0, 60)).toEqual({ value: JSON.parse(json) });
+    }
+    // Escapes written by another writer: \/ and \u escapes of any case, an escaped surrogate pair.
+    const handWritten = `{"type":"message","text":"${long('a\\/b\\u00E9\\u4e2D\\ud83d\\ude00c')}","n":1}`;
+    expect(parse(enc(handWritten))).toEqual({ value: JSON.parse(handWritten) });
+  });
+
+  it('keeps short strings, numbers, nesting and several long strings in place', () => {
+    const parse = createLongLineParser();
+    const json = JSON.stringify({ a: [long('1'), { b: long('2'), c: 'short', d: [1.5, null, true] }], e: long('3') });
+    expect(parse(enc(json))).toEqual({ value: JSON.parse(json) });
+  });
+
+  it('agrees with JSON.parse on random values with long strings', () => {
+    const parse = createLongLineParser();
+    const longString = fc.tuple(fc.string({ unit: 'binary', maxLength: 40 }), fc.integer({ min: 1, max: 3 })).map(([unit, times]) => long(unit || 'z').repeat(times));
+    const value = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(longString, fc.jsonValue({ maxDepth: 2 })), { minKeys: 1, maxKeys: 5 });
+    fc.assert(
+      fc.property(value, longString, (record, text) => {
+        const json = JSON.stringify({ ...record, text });
+        const result = parse(enc(json));
+        // null only for an escaped lone surrogate, which UTF-8 cannot carry.
+        if (result === null) return /\\ud[89a-f]/i.test(json);
+        expect(result.value).toEqual(JSON.parse(json));
+        return true;
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives null, not a value, for what JSON.parse rejects or what it cannot tell', () => {
+    const parse = createLongLineParser();
+    const good = line(long('ok '));
+    const cases: [string, Buffer][] = [
+      ['a raw tab in a long string', enc(good.replace('ok ok', 'ok\tok'))],
+      ['a raw U+001F in a long string', enc(good.replace('ok ok', 'ok\u001fok'))],
+      ['a raw U+001F in a long string with escapes', enc(line(long('a\nb')).replace('a\\nb', 'a\u001fb'))],
+      ['a long string that never ends (a cut-off line)', enc(line(long('ok ').repeat(2)).slice(0, LONG_STRING_BYTES + 1000))],
+      ['invalid JSON outside the long strings', enc(good.replace('"role"', 'role'))],
+      ['a bad escape', enc(good.replace('ok ok', 'ok\\x ok'))],
+      ['a cut \\u escape', enc(good.replace('ok ok', 'ok\\u12 ok'))],
+      ['an escaped lone surrogate', enc(good.replace('ok ok', 'ok\\ud800 ok'))],
+      ['a long key', enc(`{"${long('k')}":1}`)],
+      ['no long string', enc(JSON.stringify({ a: 'short' }))],
+      ['the mark used for long strings', enc(good.replace('"t"', '"\\u0000long-string:0"'))],
+      ['invalid UTF-8', Buffer.concat([enc(good.slice(0, 100)), Buffer.from([0xc3, 0x28]), enc(good.slice(100))])],
+    ];
+    for (const [what, bytes] of cases) expect(parse(bytes), what).toBeNull();
+    // The parser is still good after a refusal.
+    expect(parse(enc(good))).toEqual({ value: JSON.parse(good) });
+  });
+});
