@@ -1,7 +1,9 @@
 /**
  * The physical lines of a file, read in chunks (the next read runs while a chunk's lines are
  * handled): the session reader and the preview's skeleton read both walk a file this way. A line
- * split across chunks is copied together; one longer than `maxLine` is not kept, only measured.
+ * split across chunks is only measured while the chunks go by, then read again whole, at its
+ * offset, into a buffer kept from one such line to the next: a long line costs one buffer of its
+ * size, not pieces and their concatenation. One longer than `maxLine` is not read, only measured.
  */
 import type { FileHandle } from 'node:fs/promises';
 
@@ -39,14 +41,30 @@ export async function readLines(handle: FileHandle, options: ReadLinesOptions, l
     });
   let skip = options.skip;
   let size = 0;
-  // The start of a line that continues in the next chunk: copied pieces, its offset, its length so far.
-  let carry: Buffer[] = [];
+  // A line that continues in the next chunk: its offset, its length so far and its last byte.
   let carryStart = 0;
   let carryBytes = 0;
   let carryLast = 0;
   const whole = (bytes: Buffer, offset: number): void => {
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
     line(bytes.subarray(0, end), offset, end);
+  };
+  let lineBuffer = Buffer.alloc(0);
+  // The bytes of a line that spanned chunks, read again; `tail` is its part in the last chunk, which
+  // must read the same (a cheap check that the file was not rewritten meanwhile: chunks are read at
+  // different times anyway, and repair checks the digest of its own read).
+  const reread = async (position: number, length: number, tail: Buffer): Promise<Buffer> => {
+    if (lineBuffer.length < length) lineBuffer = Buffer.allocUnsafe(length);
+    for (let done = 0; done < length; ) {
+      const { bytesRead } = await handle.read(lineBuffer, done, length - done, position + done).catch((error: Error) => {
+        throw options.readError(error);
+      });
+      if (bytesRead === 0) throw options.readError(new Error('the file became shorter while it was read'));
+      done += bytesRead;
+    }
+    const bytes = lineBuffer.subarray(0, length);
+    if (!bytes.subarray(length - tail.length).equals(tail)) throw options.readError(new Error('the file changed while it was read'));
+    return bytes;
   };
   let pending: ReturnType<typeof read> | undefined = read(buffers[0], 0);
   try {
@@ -72,8 +90,7 @@ export async function readLines(handle: FileHandle, options: ReadLinesOptions, l
           const endsWithCr = nl > pos ? chunk[nl - 1] === CR : carryLast === CR;
           const effective = endsWithCr ? length - 1 : length;
           if (effective > maxLine) line(null, carryStart, effective);
-          else whole(Buffer.concat([...carry, chunk.subarray(pos, nl)]), carryStart);
-          carry = [];
+          else whole(await reread(carryStart, length, chunk.subarray(pos, nl)), carryStart);
           carryBytes = 0;
         } else {
           whole(chunk.subarray(pos, nl), at + pos);
@@ -82,9 +99,6 @@ export async function readLines(handle: FileHandle, options: ReadLinesOptions, l
       }
       if (pos < chunk.length) {
         if (carryBytes === 0) carryStart = at + pos;
-        // Keep the bytes only while the line can still be kept (one more byte: it may be a CR).
-        if (carryBytes + (chunk.length - pos) <= maxLine + 1) carry.push(Buffer.from(chunk.subarray(pos)));
-        else carry = [];
         carryBytes += chunk.length - pos;
         carryLast = chunk[chunk.length - 1];
       }
@@ -93,7 +107,7 @@ export async function readLines(handle: FileHandle, options: ReadLinesOptions, l
     if (carryBytes > 0) {
       const effective = carryLast === CR ? carryBytes - 1 : carryBytes;
       if (effective > maxLine) line(null, carryStart, effective);
-      else whole(Buffer.concat(carry), carryStart);
+      else whole(await reread(carryStart, carryBytes, Buffer.alloc(0)), carryStart);
     }
     return size;
   } finally {
