@@ -9,25 +9,26 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 // eslint-disable-next-line no-control-regex -- the ASCII range, NUL included
 const NON_ASCII = /[^\u0000-\u007f]/;
 
-/** Characters escaped at a time: the escaped copy of a piece stays a small, short-lived string. */
-const ESCAPE_PIECE_CHARS = 16 * 1024;
-
 function stringBytes(value: string): number {
   if (!NEEDS_ESCAPE.test(value)) return NON_ASCII.test(value) ? Buffer.byteLength(value) + 2 : value.length + 2;
-  if (value.length <= ESCAPE_PIECE_CHARS) return Buffer.byteLength(JSON.stringify(value));
-  // A long text (a multi-MB tool output) is escaped piece by piece, never copied whole. A piece
-  // does not end between the two halves of a surrogate pair, which would be escaped as lone ones.
-  let bytes = 2;
-  for (let start = 0; start < value.length; ) {
-    let end = Math.min(value.length, start + ESCAPE_PIECE_CHARS);
-    if (end < value.length && isHighSurrogate(value.charCodeAt(end - 1))) end += 1;
-    bytes += Buffer.byteLength(JSON.stringify(value.slice(start, end))) - 2;
-    start = end;
+  // UTF-8 length (a lone surrogate counts 3, as U+FFFD), plus what escaping adds: counted, not
+  // written, so a multi-MB tool output is not copied to be measured.
+  let bytes = Buffer.byteLength(value) + 2;
+  for (let i = value.search(NEEDS_ESCAPE); i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) bytes += 1;
+    else if (code < 0x20) bytes += SHORT_ESCAPES.has(code) ? 1 : 5;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      const next = value.charCodeAt(i + 1);
+      if (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i += 1;
+      else bytes += 3; // \uXXXX instead of U+FFFD's three bytes
+    }
   }
   return bytes;
 }
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+/** Control characters JSON writes as two characters (\b \t \n \f \r); the others take six (\u00XX). */
+const SHORT_ESCAPES = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
 
 /** Strings at least this long are remembered by a counter (the two payloads share most of them). */
 const MEMO_MIN_CHARS = 256;

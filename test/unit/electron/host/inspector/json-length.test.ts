@@ -27,6 +27,16 @@ describe('prettyJsonBytes', () => {
   });
 });
 
+describe('long strings', () => {
+  it('count every escape, surrogate pair and lone surrogate of a multi-KB text', () => {
+    const text = 'a"\\\n\t\b\f\r\u0001\u001f\ud800x\udc00😀é中 '.repeat(20_000);
+    for (const value of [text, { text }, [text, text.slice(1)], text.slice(0, -1)]) {
+      expect(prettyJsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value, null, 2)));
+      expect(compactJsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value)));
+    }
+  });
+});
+
 describe('compactJsonBytes', () => {
   const compactBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
