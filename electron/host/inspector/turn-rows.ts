@@ -38,26 +38,6 @@ export function messageText(message: Message): string {
   return parts.join(separator);
 }
 
-/**
- * The visible text of a message without its leading whitespace, cut to `limit` characters, and
- * whether it was cut. Built from the head of each piece: a multi-MB tool output is never copied
- * whole for a 120-character preview.
- */
-function textHead(message: Message, limit: number): { head: string; cut: boolean } {
-  const { parts, separator } = textParts(message);
-  let head = '';
-  for (const part of parts) {
-    // Cut before joining: slicing a joined string would copy all of it first.
-    const piece = head ? part : part.trimStart();
-    if (!piece) continue;
-    const room = limit - head.length - (head ? separator.length : 0);
-    const joined = head ? head + separator : '';
-    if (piece.length > room) return { head: joined + piece.slice(0, Math.max(0, room)), cut: true };
-    head = joined + piece;
-  }
-  return { head, cut: false };
-}
-
 function textForTokens(message: Message): number {
   const content = message.content;
   if (typeof content === 'string') return content.length;
@@ -82,15 +62,26 @@ export function turnTokens(message: Message): { value: number; estimated: boolea
   return { value: Math.ceil(textForTokens(message) / 4), estimated: true };
 }
 
-/** One preview line: whitespace collapsed, cut to 120 characters. */
+/** Runs of visible characters. */
+const WORD = /\S+/g;
+
+/**
+ * One preview line: the first 120 visible characters, whitespace runs collapsed to one space, ending
+ * with "…" when more follows. Words are taken one by one from each piece of the text, so neither a
+ * multi-MB tool output nor a long run of blanks inside it is ever copied.
+ */
 export function preview(message: Message): string {
-  // Only the head of a long text can show: collapse a bounded prefix, not a whole tool output.
-  const { head, cut: long } = textHead(message, PREVIEW_CHARS * 64);
-  const text = head.replace(/\s+/g, ' ').trim();
-  // The head may end in a whitespace run that hides the rest: a cut preview always ends with "…".
-  const cut = long || text.length > PREVIEW_CHARS;
-  if (!cut) return text;
-  return `${text.slice(0, PREVIEW_CHARS - 1)}…`;
+  let text = '';
+  for (const part of textParts(message).parts) {
+    WORD.lastIndex = 0;
+    for (let match = WORD.exec(part); match; match = WORD.exec(part)) {
+      if (text.length > PREVIEW_CHARS) return `${text.slice(0, PREVIEW_CHARS - 1)}…`;
+      // A word longer than the line is cut, one character past it: the line ends with "…" either way.
+      const word = match[0].length > PREVIEW_CHARS ? match[0].slice(0, PREVIEW_CHARS + 1) : match[0];
+      text = text ? `${text} ${word}` : word;
+    }
+  }
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
 }
 
 /** Rules that touched each message of a side, in the order they did. */

@@ -13,8 +13,9 @@ describe('preview', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
-  it('marks a preview cut short by a long whitespace run', () => {
-    expect(preview({ role: 'user', content: `exit 0${' '.repeat(8000)}ERROR: disk full` } as Message)).toBe('exit 0…');
+  it('collapses a long whitespace run: the text after it still shows', () => {
+    expect(preview({ role: 'user', content: `exit 0${' '.repeat(8000)}ERROR: disk full` } as Message)).toBe('exit 0 ERROR: disk full');
+    expect(preview({ role: 'user', content: `exit 0${' \n'.repeat(1_000_000)}${'z'.repeat(200)}` } as Message)).toBe(`exit 0 ${'z'.repeat(112)}…`);
   });
 
   it('skips any amount of leading whitespace and names tool calls, images and tool results', () => {
@@ -32,10 +33,13 @@ describe('preview of long and many-part texts', () => {
     expect(preview({ role: 'toolResult', toolName: 'read', content: [{ type: 'text', text: 'short' }, { type: 'text', text: 'tail' }] } as Message)).toBe('read: short tail');
   });
 
-  it('marks a text cut exactly at the head limit when more pieces follow', () => {
-    const exact = 'y'.repeat(120 * 64);
-    expect(preview({ role: 'user', content: [{ type: 'text', text: exact }] } as Message)).toBe(`${'y'.repeat(119)}…`);
-    expect(preview({ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: ' '.repeat(120 * 64) }, { type: 'text', text: 'b' }] } as Message)).toBe('a…');
+  it('marks a single word longer than the line, and keeps a line of exactly 120 characters whole', () => {
+    expect(preview({ role: 'user', content: [{ type: 'text', text: 'y'.repeat(120 * 64) }] } as Message)).toBe(`${'y'.repeat(119)}…`);
+    expect(preview({ role: 'user', content: [{ type: 'text', text: 'y'.repeat(121) }] } as Message)).toBe(`${'y'.repeat(119)}…`);
+    expect(preview({ role: 'user', content: 'y'.repeat(120) } as Message)).toBe('y'.repeat(120));
+    expect(preview({ role: 'user', content: `${'y'.repeat(115)} abcd` } as Message)).toBe(`${'y'.repeat(115)} abcd`);
+    expect(preview({ role: 'user', content: `${'y'.repeat(115)} abcd e` } as Message)).toBe(`${'y'.repeat(115)} abc…`);
+    expect(preview({ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: ' '.repeat(120 * 64) }, { type: 'text', text: 'b' }] } as Message)).toBe('a b');
   });
 
   it('shows a bash execution as its command, then its output', () => {
