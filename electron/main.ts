@@ -225,6 +225,8 @@ async function rebuildMenu(): Promise<void> {
         { label: 'Payload / Transcript', ...key('Alt+V'), click: () => sendCommand('toggle-view') },
         { label: 'Next Annotation', ...key('F8'), click: () => sendCommand('next-annotation') },
         { label: 'Previous Annotation', ...key('Shift+F8'), click: () => sendCommand('previous-annotation') },
+        { label: 'Next Window of Turns', ...key('Alt+PageDown'), click: () => sendCommand('next-window') },
+        { label: 'Previous Window of Turns', ...key('Alt+PageUp'), click: () => sendCommand('previous-window') },
         { label: 'Focus Target Picker', ...key('CmdOrCtrl+K'), click: () => sendCommand('focus-target') },
         { type: 'separator' },
         { role: 'resetZoom' },

@@ -51,6 +51,12 @@ export function App() {
         case 'toggle-view':
           s.toggleView();
           break;
+        case 'next-window':
+          void s.stepWindow(1);
+          break;
+        case 'previous-window':
+          void s.stepWindow(-1);
+          break;
         case 'focus-target':
           s.focusTargetPicker();
           break;
@@ -77,13 +83,7 @@ export function App() {
       else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
       else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
       else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
-      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp')) {
-        // Next / previous window of turns (not a menu command: the desktop menu has no such item).
-        e.preventDefault();
-        e.stopPropagation();
-        void store.getState().stepWindow(e.key === 'PageDown' ? 1 : -1);
-        return;
-      }
+      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp')) command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
       if (!command) return;
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
       e.preventDefault();

@@ -284,6 +284,8 @@ export const SHELL_COMMANDS = [
   'next-annotation',
   'previous-annotation',
   'toggle-view',
+  'next-window',
+  'previous-window',
   'focus-target',
   'export-payload',
   'export-curl',
