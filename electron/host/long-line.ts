@@ -8,8 +8,10 @@
  * parsed as usual, and each long string is unescaped byte by byte into a scratch buffer (UTF-8) and
  * decoded once, straight into its value. Nothing the size of the line is left over for the GC.
  *
- * Anything unusual (invalid UTF-8, a raw control character, a long key, a string that never ends,
- * invalid JSON) gives null: the caller parses the line's text as usual and reports what is wrong.
+ * Anything unusual gives null, and the caller parses the line's text as usual and reports what is
+ * wrong, if anything: invalid UTF-8, a raw control character, a string that never ends, invalid
+ * JSON, a long key, an escaped lone surrogate (UTF-8 cannot carry it), a short string that starts
+ * with NUL (the marks do), a duplicate key that drops a long string, a line without long strings.
  */
 import { isUtf8 } from 'node:buffer';
 
@@ -22,9 +24,14 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
-/** What stands for the n-th long string in the parsed rest of the line (a NUL no short string of the line holds). */
+/**
+ * What stands for the n-th long string in the parsed rest of the line. It starts with NUL, which
+ * JSON can only write as \u0000: a line with a short string whose text starts so is not parsed here,
+ * so every string of the rest that starts with NUL is a mark.
+ */
 const MARK = '\u0000long-string:';
-const MARK_JSON = Buffer.from('\\u0000long-string:');
+const NUL_ESCAPE = Buffer.from('\\u0000');
+const MARK_INDEX = /^\d+$/;
 
 /**
  * A parser of long lines with its own scratch buffer (where escaped strings are unescaped, as UTF-8,
@@ -33,7 +40,7 @@ const MARK_JSON = Buffer.from('\\u0000long-string:');
 export function createLongLineParser(): (line: Uint8Array) => { value: unknown } | null {
   let scratch = Buffer.alloc(0);
   const room = (bytes: number): Buffer => {
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(Math.max(bytes, 2 * scratch.length));
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
     return scratch;
   };
   return (line) => parseLongLine(line, room);
@@ -42,18 +49,20 @@ export function createLongLineParser(): (line: Uint8Array) => { value: unknown }
 /** The JSON value of a long line, or null when the line must be parsed as a whole (see above). */
 function parseLongLine(line: Uint8Array, room: (bytes: number) => Buffer): { value: unknown } | null {
   const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
-  if (bytes.includes(MARK_JSON) || !isUtf8(bytes)) return null;
+  if (!isUtf8(bytes)) return null;
   const rest: string[] = [];
   const strings: string[] = [];
   let copied = 0;
   for (let at = 0; ; ) {
     const open = bytes.indexOf(QUOTE, at);
     if (open < 0) break;
-    let close = bytes.indexOf(QUOTE, open + 1);
-    while (close >= 0 && isEscaped(bytes, open, close)) close = bytes.indexOf(QUOTE, close + 1);
+    const close = closingQuote(bytes, open);
     if (close < 0) return null;
     at = close + 1;
-    if (close - open - 1 <= LONG_STRING_BYTES) continue;
+    if (close - open - 1 <= LONG_STRING_BYTES) {
+      if (bytes[open + 1] === BACKSLASH && bytes.compare(NUL_ESCAPE, 0, NUL_ESCAPE.length, open + 1, open + 1 + NUL_ESCAPE.length) === 0) return null;
+      continue;
+    }
     if (isKey(bytes, at)) return null;
     const text = decodeString(bytes, open + 1, close, room);
     if (text === null) return null;
@@ -69,9 +78,17 @@ function parseLongLine(line: Uint8Array, room: (bytes: number) => Buffer): { val
   } catch {
     return null;
   }
-  const placed = { count: 0 };
-  const whole = putBack(value, strings, placed);
-  return placed.count === strings.length ? { value: whole } : null;
+  return putBack(value, strings);
+}
+
+/**
+ * The index of the quote that closes the JSON string opened by the quote at `open` (the first quote
+ * after an even run of backslashes), or -1 when the string never ends.
+ */
+export function closingQuote(bytes: Buffer, open: number): number {
+  let close = bytes.indexOf(QUOTE, open + 1);
+  while (close >= 0 && isEscaped(bytes, open, close)) close = bytes.indexOf(QUOTE, close + 1);
+  return close;
 }
 
 /** Whether the quote at `at` is escaped (preceded by an odd run of backslashes after `open`). */
@@ -94,8 +111,7 @@ for (const [letter, byte] of [['b', 0x08], ['f', 0x0c], ['n', 0x0a], ['r', 0x0d]
 
 /** The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString). */
 function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: number) => Buffer): string | null {
-  const backslash = bytes.indexOf(BACKSLASH, start);
-  if (backslash >= 0 && backslash < end) {
+  if (bytes.subarray(start, end).includes(BACKSLASH)) {
     const out = room(end - start);
     const length = unescapeString(bytes, start, end, out);
     return length < 0 ? null : out.toString('utf8', 0, length);
@@ -179,21 +195,26 @@ function putUtf8(out: Uint8Array, n: number, code: number): number {
   return n + 4;
 }
 
-/** The value with each mark replaced by its long string; counts the marks replaced. */
-function putBack(value: unknown, strings: readonly string[], placed: { count: number }): unknown {
-  if (typeof value === 'string') {
-    if (!value.startsWith(MARK)) return value;
-    const found = strings[Number(value.slice(MARK.length))];
-    if (found === undefined) return value;
-    placed.count += 1;
-    return found;
+/**
+ * The parsed rest with each mark replaced by its long string, or null unless every long string was
+ * put back once (a duplicate key may have dropped one). Iterative: JSON.parse takes any depth.
+ */
+function putBack(value: unknown, strings: readonly string[]): { value: unknown } | null {
+  const holder: Record<string, unknown> = { value };
+  const pending: Record<string, unknown>[] = [holder];
+  let placed = 0;
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    for (const key of Object.keys(node)) {
+      const item = node[key];
+      if (typeof item === 'object' && item !== null) pending.push(item as Record<string, unknown>);
+      if (typeof item !== 'string' || item.charCodeAt(0) !== 0) continue;
+      const index = item.slice(MARK.length);
+      if (!item.startsWith(MARK) || !MARK_INDEX.test(index) || strings[Number(index)] === undefined) return null;
+      // Defined, not assigned: a key "__proto__" is an own property here, which assigning would miss.
+      Object.defineProperty(node, key, { value: strings[Number(index)], writable: true, enumerable: true, configurable: true });
+      placed += 1;
+    }
   }
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) value[i] = putBack(value[i], strings, placed);
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) record[key] = putBack(record[key], strings, placed);
-  return record;
+  return placed === strings.length ? { value: holder.value } : null;
 }

@@ -53,6 +53,26 @@ describe('parsing a long line by its parts', () => {
     );
   });
 
+  it('never gives another value than JSON.parse: a mark spelled another way, a dropped duplicate, "__proto__"', () => {
+    const parse = createLongLineParser();
+    const x = long('x');
+    const lines = [
+      `{"a":"${x}","a":"\\u0000\\u006cong-string:0"}`,
+      `{"a":"${x}","a":"\\u0000long-string\\u003a0"}`,
+      `{"a":["\\u0000long-string:0"],"b":"${x}","b":"short"}`,
+      `{"a":"${x}","b":"${x}","b":"\\u0000long-string:1"}`,
+      `{"__proto__":"${x}","other":1}`,
+      `{"nested":{"__proto__":["${x}"]}}`,
+    ];
+    for (const json of lines) {
+      const result = parse(enc(json));
+      if (result !== null) expect(result.value, json.slice(0, 30)).toEqual(JSON.parse(json));
+    }
+    const proto = parse(enc(lines[4]));
+    expect(proto).not.toBeNull();
+    expect(Object.getOwnPropertyDescriptor(proto!.value as object, '__proto__')?.value).toBe(x);
+  });
+
   it('gives null, not a value, for what JSON.parse rejects or what it cannot tell', () => {
     const parse = createLongLineParser();
     const good = line(long('ok '));
@@ -68,9 +88,15 @@ describe('parsing a long line by its parts', () => {
       ['a long key', enc(`{"${long('k')}":1}`)],
       ['no long string', enc(JSON.stringify({ a: 'short' }))],
       ['the mark used for long strings', enc(good.replace('"t"', '"\\u0000long-string:0"'))],
+      ['a short string starting with NUL', enc(good.replace('"t"', '"\\u0000"'))],
       ['invalid UTF-8', Buffer.concat([enc(good.slice(0, 100)), Buffer.from([0xc3, 0x28]), enc(good.slice(100))])],
     ];
     for (const [what, bytes] of cases) expect(parse(bytes), what).toBeNull();
+    // A deeper line than the call stack allows is still parsed (or refused), never a throw.
+    const deep = enc(`${'['.repeat(20_000)}"${long('d')}"${']'.repeat(20_000)}`);
+    let inner = parse(deep)!.value;
+    for (let depth = 0; depth < 20_000; depth += 1) inner = (inner as unknown[])[0];
+    expect(inner).toBe(long('d'));
     // The parser is still good after a refusal.
     expect(parse(enc(good))).toEqual({ value: JSON.parse(good) });
   });
