@@ -15,7 +15,7 @@ import { startsWithArray } from '../load-session.js';
 import { readLines } from '../read-lines.js';
 import { skeletonText } from './skeleton.js';
 
-/** Bytes read at a time (large: fewer lines of megabytes span two reads and get copied). */
+/** Bytes read at a time (large: fewer lines of megabytes span two reads and are read again whole). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
 /** Lines longer than this are left out of a preview (the full read decides what they are). */
 const MAX_PREVIEW_LINE_BYTES = 256 * 1024 * 1024;

@@ -6,9 +6,9 @@
  * the short strings. Cutting the long ones is a scan for quotes (memchr-fast on bytes), not a parse,
  * so a quick read of a 100 MB session decodes and parses a few megabytes instead of all of it.
  */
+import { closingQuote } from '../long-line.js';
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 /** Strings whose JSON text is longer than this many bytes are cut. */
 export const SKELETON_KEEP_BYTES = 128;
@@ -30,9 +30,7 @@ export function skeletonText(line: Uint8Array, keep = SKELETON_KEEP_BYTES): stri
   for (;;) {
     const open = bytes.indexOf(QUOTE, at);
     if (open < 0) break;
-    let close = bytes.indexOf(QUOTE, open + 1);
-    // A quote after an odd number of backslashes is inside the string.
-    while (close >= 0 && escaped(bytes, open, close)) close = bytes.indexOf(QUOTE, close + 1);
+    const close = closingQuote(bytes, open);
     if (close < 0) return null;
     if (close - open - 1 > keep) {
       parts.push(decoder(copied, open + 1), CUT_STRING);
@@ -43,11 +41,4 @@ export function skeletonText(line: Uint8Array, keep = SKELETON_KEEP_BYTES): stri
   if (copied === 0) return decoder(0, bytes.length);
   parts.push(decoder(copied, bytes.length));
   return parts.join('');
-}
-
-/** Whether the quote at `at` is escaped (preceded by an odd run of backslashes after `open`). */
-function escaped(bytes: Uint8Array, open: number, at: number): boolean {
-  let run = 0;
-  for (let i = at - 1; i > open && bytes[i] === BACKSLASH; i -= 1) run += 1;
-  return run % 2 === 1;
 }
