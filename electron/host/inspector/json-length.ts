@@ -1,6 +1,8 @@
 /**
  * The byte length of `JSON.stringify(value, null, 2)` or of `JSON.stringify(value)` without building
  * the string (big payloads and messages: a multi-MB tool output would be copied only to be measured).
+ * Exact for JSON values (what JSON.parse gives and payloads are made of); an object with a toJSON
+ * method (never in those) is measured by stringifying it on its own, which is close, not exact.
  */
 
 // Characters JSON.stringify escapes: quote, backslash, controls, and lone surrogates.

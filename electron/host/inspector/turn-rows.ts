@@ -32,16 +32,14 @@ function textParts(message: Message): { parts: string[]; separator: string } {
   return { parts, separator: ' ' };
 }
 
-/** The visible text of a message, for token estimates. */
-export function messageText(message: Message): string {
-  const { parts, separator } = textParts(message);
-  return parts.join(separator);
-}
-
 function textForTokens(message: Message): number {
   const content = message.content;
   if (typeof content === 'string') return content.length;
-  if (!Array.isArray(content)) return messageText(message).length;
+  if (!Array.isArray(content)) {
+    // Summed, not joined: a bash execution's output may be megabytes.
+    const { parts, separator } = textParts(message);
+    return parts.reduce((sum, part) => sum + part.length, Math.max(0, parts.length - 1) * separator.length);
+  }
   let chars = 0;
   for (const b of content) {
     if (!isRecord(b)) continue;

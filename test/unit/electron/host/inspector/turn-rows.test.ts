@@ -1,6 +1,6 @@
 // Turn-list rows: previews, token figures and sizes of single messages.
 import { describe, expect, it } from 'vitest';
-import { messageText, preview, turnRows, turnTokens } from '../../../../../electron/host/inspector/turn-rows.js';
+import { preview, turnRows, turnTokens } from '../../../../../electron/host/inspector/turn-rows.js';
 import type { Inspection } from '../../../../../shared/inspection.js';
 import type { Message } from '../../../../../shared/types.js';
 
@@ -22,7 +22,7 @@ describe('preview', () => {
     expect(preview({ role: 'user', content: `${' \n'.repeat(50_000)}finally text` } as Message)).toBe('finally text');
     const assistant = { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'toolCall', id: 't', name: 'read', arguments: {} }, { type: 'image', data: 'x', mimeType: 'image/png' }] } as Message;
     expect(preview(assistant)).toBe('Reading. [toolCall read] [image]');
-    expect(messageText({ role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'ok' }] } as Message)).toBe('bash: ok');
+    expect(preview({ role: 'toolResult', toolName: 'bash', content: [{ type: 'text', text: 'ok' }] } as Message)).toBe('bash: ok');
   });
 });
 
@@ -44,7 +44,8 @@ describe('preview of long and many-part texts', () => {
 
   it('shows a bash execution as its command, then its output', () => {
     expect(preview({ role: 'bashExecution', command: 'ls', output: '\n a\n b' } as unknown as Message)).toBe('$ ls a b');
-    expect(messageText({ role: 'bashExecution', command: 'ls', output: 'a' } as unknown as Message)).toBe('$ ls\na');
+    // Its token estimate counts "$ ls", the newline and the output: 13 characters, 4 tokens.
+    expect(turnTokens({ role: 'bashExecution', command: 'ls', output: 'a'.repeat(8) } as unknown as Message)).toEqual({ value: 4, estimated: true });
   });
 });
 
