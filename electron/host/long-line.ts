@@ -116,10 +116,13 @@ function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: n
     const length = unescapeString(bytes, start, end, out);
     return length < 0 ? null : out.toString('utf8', 0, length);
   }
-  // No escape (an image's base64): decoded where it is, once no control character is found.
-  for (let i = start; i < end; i += 1) if (bytes[i] < 0x20) return null;
-  return bytes.toString('utf8', start, end);
+  // No escape (an image's base64): decoded where it is; a raw control character decodes to itself.
+  const text = bytes.toString('utf8', start, end);
+  return RAW_CONTROL.test(text) ? null : text;
 }
+
+// eslint-disable-next-line no-control-regex -- JSON forbids these raw inside a string
+const RAW_CONTROL = /[\u0000-\u001f]/;
 
 /**
  * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out`; their
