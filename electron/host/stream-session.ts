@@ -1,8 +1,9 @@
 /**
  * Reading a session file in chunks: each line is parsed as soon as it is complete and the bytes are
- * hashed as they go by, so the file is never held whole — memory is the parsed session plus one
- * chunk (and the longest line's bytes: its long strings are decoded apart, see long-line.ts). Files of several gigabytes open; a line longer than a JavaScript
- * string can hold is reported (line-too-large) and skipped, the rest is read.
+ * hashed as they go by, so the file is never held whole — memory is the parsed session plus two
+ * chunks and the longest line's bytes (its long strings are decoded apart, see long-line.ts). Files
+ * of several gigabytes open; a line longer than a JavaScript string can hold is reported
+ * (line-too-large) and skipped, the rest is read.
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
