@@ -2,6 +2,7 @@
  * Adds what needs the host to an engine inspection: the wire payloads (pi-ai), the outgoing-payload
  * step (`prefill-strip`) and the preflight findings of both sides.
  */
+import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectionSide } from '../../shared/inspection.js';
 import { previewValue } from '../../shared/messages.js';
 import { policyValues } from '../../shared/policy.js';
@@ -10,7 +11,9 @@ import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
 import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';
 import { mergeBedrockUserMessages } from '../../shared/preflight/bedrock-user-merge.js';
 import { runPreflight } from '../../shared/preflight/run-preflight.js';
-import type { Annotation, InspectOptions, JsonValue } from '../../shared/types.js';
+import type { SessionContext } from '../../shared/session/context.js';
+import type { ParsedSession } from '../../shared/session/parse.js';
+import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
@@ -116,7 +119,24 @@ export async function enrichDetailed(inspection: Inspection, options: EnrichOpti
   return { inspection: enriched, original, replay };
 }
 
-/** Build payloads and run preflight for an engine inspection. */
-export async function enrichInspection(inspection: Inspection, options: EnrichOptions = {}): Promise<Inspection> {
-  return (await enrichDetailed(inspection, options)).inspection;
+/**
+ * The engine on a parsed session, then payloads and preflight. The original side's payload needs no
+ * replay: it is built while the engine waits for image reductions (sharp, on other threads), and
+ * `onOriginal` gets it as soon as it is built (the app measures it meanwhile).
+ */
+export async function inspectAndEnrich(
+  parsed: ParsedSession,
+  target: Target,
+  options: EngineOptions & EnrichOptions & { context: SessionContext },
+  onOriginal?: (build: PayloadBuild) => void,
+): Promise<EnrichedInspection> {
+  const engine = inspectParsed(parsed, target, options);
+  const original = buildPayload(options.context.messages, target, options).then((build) => {
+    onOriginal?.(build);
+    return build;
+  });
+  // Handled here too: if the engine fails first, this promise is never awaited.
+  original.catch(() => undefined);
+  const { inspection } = await engine;
+  return enrichDetailed(inspection, options, { original });
 }

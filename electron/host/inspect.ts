@@ -2,8 +2,7 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
-import { enrichDetailed } from './enrich.js';
-import { buildPayload } from './payloads/payload-builder.js';
+import { inspectAndEnrich } from './enrich.js';
 import { buildContext } from '../../shared/session/context.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
@@ -31,14 +30,8 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   const parsed = await readInputSession(input, { onEntry });
   const normalized = normalizeTarget(target);
   const context = buildContext(parsed);
-  const engine = inspectParsed(parsed, normalized, { ...options, codec, context });
-  if (options.payloads === false) return (await engine).inspection;
-  // The original side's payload needs no replay: it is built while the engine waits for images.
-  const original = buildPayload(context.messages, normalized);
-  // Handled here too: if the engine fails first, this promise is never awaited.
-  original.catch(() => undefined);
-  const { inspection } = await engine;
-  return (await enrichDetailed(inspection, options, { original })).inspection;
+  if (options.payloads === false) return (await inspectParsed(parsed, normalized, { ...options, codec, context })).inspection;
+  return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 
 /** Validate and normalise a target given by a caller. */

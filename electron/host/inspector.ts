@@ -22,7 +22,6 @@ import type {
   TurnWindow,
 } from '../../shared/api.js';
 import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, assertWindow, MAX_DOCUMENT_WINDOW, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
-import { inspectParsed } from '../../shared/engine.js';
 import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import { messagesKey } from '../../shared/preflight/family.js';
@@ -35,8 +34,7 @@ import { readSessionPreview } from './preview/read-preview.js';
 import { previewWindow } from '../../shared/document-windows.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
-import { enrichDetailed, type EnrichedInspection } from './enrich.js';
-import { buildPayload } from './payloads/payload-builder.js';
+import { inspectAndEnrich, type EnrichedInspection } from './enrich.js';
 import { defaultImageCodec } from './image-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
 import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
@@ -369,25 +367,20 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const engineOptions = { ...inspectOptions, imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx };
       const codec = await defaultImageCodec();
       const countBytes = createJsonByteCounter();
-      // The engine runs until it waits for image reductions (sharp, on other threads); the original
-      // side's payload needs no replay, so it is built and measured meanwhile.
-      const engine = inspectParsed(record.parsed, normalized, { ...engineOptions, codec, context: record.context });
-      const counted = new Map<unknown, number>();
-      const original = buildPayload(record.context.messages, normalized).then((build) => {
-        if (build.payload !== undefined) counted.set(build.payload, countBytes(build.payload));
-        return build;
+      // The original side's payload is measured while the engine waits for image reductions.
+      const measured: { payload?: unknown; bytes: number } = { bytes: 0 };
+      const detail = await inspectAndEnrich(record.parsed, normalized, { ...engineOptions, codec, context: record.context }, (build) => {
+        if (build.payload === undefined) return;
+        measured.payload = build.payload;
+        measured.bytes = countBytes(build.payload);
       });
-      // Handled here too: if the engine fails first, this promise is never awaited.
-      original.catch(() => undefined);
-      const { inspection } = await engine;
-      const detail = await enrichDetailed(inspection, engineOptions, { original });
       const enriched = detail.inspection;
       const id = randomUUID();
       const sideSummary = (side: Side): InspectionSummary['original'] => {
         const payload = detail[side];
         const out: InspectionSummary['original'] = {
           turnCount: enriched[side].messages.length,
-          payloadBytes: payload.payload === undefined ? null : (counted.get(payload.payload) ?? countBytes(payload.payload)),
+          payloadBytes: payload.payload === undefined ? null : measured.payload === payload.payload ? measured.bytes : countBytes(payload.payload),
         };
         if (payload.build.error) out.payloadError = payload.build.error;
         return out;
