@@ -4,6 +4,7 @@
  * JavaScript string (about 512 MB) open too.
  */
 import { isUtf8 } from 'node:buffer';
+import { hasUtf8Bom } from '../../shared/repair/byte-lines.js';
 import type { LineSource } from '../../shared/session/parse.js';
 
 /** Start offsets of every line (Float64Array: files may exceed 4 GB), the end of the data, BOM flag. */
@@ -19,7 +20,7 @@ const CR = 0x0d;
 /** Index the lines of a buffer. A final empty line after the last newline is not a line. */
 export function indexLines(bytes: Uint8Array): LineIndex {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+  const bom = hasUtf8Bom(buf);
   let starts = new Float64Array(1024);
   let count = 0;
   let pos = bom ? 3 : 0;

@@ -1,5 +1,7 @@
 /** Parsing a session from its bytes: a line index first, then one line at a time (no whole-file string). */
 import { decodeUtf8, parseSession, parseSessionLines, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
+import type { FileHandle } from 'node:fs/promises';
+import { hasUtf8Bom } from '../../shared/repair/byte-lines.js';
 import { bufferLineSource, indexLines } from './line-index.js';
 import { InputError } from './read-input.js';
 
@@ -8,12 +10,20 @@ const MAX_JSON_ARRAY_BYTES = 400 * 1024 * 1024;
 
 /** Whether the bytes (a file's head is enough) start a JSON array, after a BOM and whitespace. */
 export function startsWithArray(bytes: Uint8Array): boolean {
-  for (let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; i < bytes.length && i < 4096; i += 1) {
+  for (let i = hasUtf8Bom(bytes) ? 3 : 0; i < bytes.length && i < 4096; i += 1) {
     const c = bytes[i];
     if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
     return c === 0x5b;
   }
   return false;
+}
+
+/** What a file's head tells before its lines are read: a JSON message array, or JSONL after a BOM or not. */
+export async function readFormatHead(handle: FileHandle): Promise<{ array: boolean; bom: boolean }> {
+  const head = Buffer.alloc(4096);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+  const start = head.subarray(0, bytesRead);
+  return { array: startsWithArray(start), bom: hasUtf8Bom(start) };
 }
 
 /** Parse a session file's bytes (JSONL line by line, or a JSON message array). */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
-import { parseSessionBytes, startsWithArray } from './load-session.js';
+import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, readInputBytes, statInput } from './read-input.js';
@@ -55,19 +55,16 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
     const hash = createHash('sha256');
     const parser = new SessionLineParser(options);
     // The head decides the format (and the BOM), as for a whole buffer.
-    const head = Buffer.alloc(4096);
-    const { bytesRead: headBytes } = await handle.read(head, 0, head.length, 0).catch((error: Error) => {
+    const { array, bom } = await readFormatHead(handle).catch((error: Error) => {
       throw new InputError(`${file}: cannot be read (${error.message})`);
     });
-    const start = head.subarray(0, headBytes);
-    if (startsWithArray(start)) {
+    if (array) {
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
       onProgress(bytes.byteLength, bytes.byteLength);
       return { parsed: parseSessionBytes(bytes, options), digest: digestOf(bytes), size: bytes.byteLength };
     }
     const parseLong = createLongLineParser();
-    const bom = start.length >= 3 && start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
     const size = await readLines(
       handle,
       {

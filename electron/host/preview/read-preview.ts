@@ -8,10 +8,11 @@
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { blockType, PAIRABLE_CALL_TYPES } from '../../../shared/messages.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
 import type { Message } from '../../../shared/types.js';
-import { startsWithArray } from '../load-session.js';
+import { readFormatHead } from '../load-session.js';
 import { readLines } from '../read-lines.js';
 import { skeletonText } from './skeleton.js';
 
@@ -117,8 +118,8 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
   const track = (m: Message, after: boolean) => {
     if (m.role === 'assistant' && Array.isArray(m.content)) {
       for (const block of m.content as unknown[]) {
-        const b = block as { type?: unknown; id?: unknown };
-        if (b && (b.type === 'toolCall' || b.type === 'toolUse' || b.type === 'functionCall') && typeof b.id === 'string') open.add(b.id);
+        // The calls that tool-result pairing answers, by the same test as the rule.
+        if (PAIRABLE_CALL_TYPES.has(blockType(block) ?? '') && typeof (block as { id?: unknown }).id === 'string') open.add((block as { id: string }).id);
       }
     } else if (m.role === 'toolResult' && typeof m.toolCallId === 'string') open.delete(m.toolCallId);
     if (after && m.role === 'user') usersAfter += 1;
@@ -149,10 +150,8 @@ async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Pr
 
 /** Read every line as a skeleton into the session parser, noting where each line is in the file. */
 async function readSkeleton(handle: FileHandle, chunkBytes: number): Promise<{ parsed: ParsedSession; spans: LineSpans; size: number } | null> {
-  const head = Buffer.alloc(4096);
-  const { bytesRead: headBytes } = await handle.read(head, 0, head.length, 0);
-  if (startsWithArray(head.subarray(0, headBytes))) return null;
-  const bom = headBytes >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  const { array, bom } = await readFormatHead(handle);
+  if (array) return null;
   const parser = new SessionLineParser();
   const spans: LineSpans = { offsets: [], lengths: [] };
   let first = true;
