@@ -32,7 +32,7 @@ import {
   usageRule,
 } from './rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from './rules/rule.js';
-import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from './rules/images.js';
+import { imageMaxSide } from './rules/images.js';
 import { mergesUserTurns } from './rules/turn-validation.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from './types.js';
 
@@ -90,7 +90,7 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     policy,
     now: input.now,
     allowedToolNames: input.allowedToolNames,
-    imageMaxDimensionPx: Math.max(1, Math.floor(input.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX)),
+    imageMaxDimensionPx: imageMaxSide(input.imageMaxDimensionPx),
     codec: input.codec,
     modelChanged,
     hasGoogleBootstrapMarker: input.hasGoogleBootstrapMarker,

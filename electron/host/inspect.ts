@@ -8,7 +8,6 @@ import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { isCachedCodec } from './images/cached-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
-import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
 export interface HostInspectOptions extends InspectOptions {
@@ -26,7 +25,7 @@ export interface HostInspectOptions extends InspectOptions {
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
   const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
   // A memoising codec (the default one) starts shrinking oversized images while the lines are parsed.
-  const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) : undefined;
+  const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx) : undefined;
   const parsed = await readInputSession(input, { onEntry });
   const normalized = normalizeTarget(target);
   const context = buildContext(parsed);

@@ -37,7 +37,6 @@ import { listTargets, lookupCatalogModel } from './catalog.js';
 import { inspectAndEnrich, type EnrichedInspection } from './enrich.js';
 import { defaultImageCodec } from './image-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
-import { DEFAULT_IMAGE_MAX_DIMENSION_PX } from '../../shared/rules/images.js';
 import { normalizeTarget } from './inspect.js';
 import { prettyDocument, type PrettyDocument } from './inspector/document-text.js';
 import { createJsonByteCounter } from './inspector/json-length.js';
@@ -215,7 +214,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null, operation?: ProgressEvent['operation']): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
     // Oversized images start shrinking on libuv's threads while the lines are parsed.
     const codec = await defaultImageCodec();
-    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx ?? DEFAULT_IMAGE_MAX_DIMENSION_PX) } : {}, operation);
+    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {}, operation);
     const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,

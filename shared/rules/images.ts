@@ -6,6 +6,14 @@ import type { Rule, RuleContext } from './rule.js';
 
 /** Longest image side for replay when the caller sets none (OpenClaw `agents.defaults.imageMaxDimensionPx`). */
 export const DEFAULT_IMAGE_MAX_DIMENSION_PX = 1200;
+
+/** The longest side the images rule uses for a caller's option: the default when unset, rounded down, at least 1. */
+export function imageMaxSide(option?: number): number {
+  return Math.max(1, Math.floor(option ?? DEFAULT_IMAGE_MAX_DIMENSION_PX));
+}
+
+/** Roles whose messages carry image blocks the rule looks at. */
+export const IMAGE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'toolResult']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 25_000_000;
 /** Images whose decoded size is above this are not even decoded (reference §5 pre-decode guard). */
@@ -124,7 +132,7 @@ export const imagesRule: Rule = {
     for (const [t, turn] of turns.entries()) {
       const m = turn.message;
       const content = contentArray(m);
-      if (!content || !['user', 'assistant', 'toolResult'].includes(m.role)) continue;
+      if (!content || !IMAGE_ROLES.has(m.role)) continue;
       for (const [b, block] of content.entries()) {
         if (!isRecord(block) || block.type !== 'image') continue;
         while (running.size >= 4) await Promise.race(running);
