@@ -108,6 +108,8 @@ interface InspectionRecord {
   summary: InspectionSummary;
   rules: { original?: Map<number, RuleId[]>; replay?: Map<number, RuleId[]> };
   documents: Map<string, PrettyDocument>;
+  /** Which original turn owns each replay message and each payload entry (ownersOf), made on the first window. */
+  owners: { replayMessages?: (number | null)[]; originalEntries?: (number | null)[]; replayEntries?: (number | null)[] };
 }
 
 /** A request naming a session or inspection the service does not have (closed, evicted or never opened). */
@@ -254,7 +256,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   function windowOnSide(record: InspectionRecord, side: Side, window: DocumentWindow): [number, number] {
     const inspection = record.detail.inspection;
     if (side === 'original') return [window.from, Math.min(window.to, inspection.original.messages.length) - 1];
-    const owners = ownersOf(inspection.replay.origins ?? []);
+    const owners = (record.owners.replayMessages ??= ownersOf(inspection.replay.origins ?? []));
     let lo = -1;
     let hi = -2;
     owners.forEach((owner, j) => {
@@ -288,7 +290,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       } else {
         // Payload entries without a source (merged or synthetic) go with the entry before them, so
         // every entry is in exactly one window.
-        const owners = ownersOf(payload.entrySources);
+        const owners = side === 'original' ? (record.owners.originalEntries ??= ownersOf(payload.entrySources)) : (record.owners.replayEntries ??= ownersOf(payload.entrySources));
         doc = prettyDocument(payload.payload, {
           listKey: messagesKey(payload.family),
           entryTurn: (i) => {
@@ -400,7 +402,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       };
       // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
       if (sessions.get(sessionId) !== record) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
-      inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map() });
+      inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map(), owners: {} });
       record.inspections.push(id);
       while (record.inspections.length > keep) inspections.delete(record.inspections.shift()!);
       return summary;
