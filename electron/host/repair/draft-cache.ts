@@ -39,10 +39,15 @@ function drop(index: number): void {
   clearTimeout(gone.expires);
 }
 
+/** Whether a plan made on this many bytes can be remembered (a bigger one is made again by `repair`). */
+export function fitsDraftCache(bytes: number): boolean {
+  return bytes <= MAX_BYTES;
+}
+
 /** Remember a plan made on a file's bytes (only plans that need writing are worth it). */
 export function rememberDraft(file: string, stat: BigIntStats, prepared: PreparedRepair): void {
   forget(file);
-  if (prepared.bytes.length > MAX_BYTES) return;
+  if (!fitsDraftCache(prepared.bytes.length)) return;
   const expires = setTimeout(() => forget(file), TTL_MS);
   expires.unref();
   entries.push({ ...prepared, file, digest: prepared.draft.plan.digest, stat, expires });

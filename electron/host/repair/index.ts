@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
-import { forget, rememberDraft } from './draft-cache.js';
+import { fitsDraftCache, forget, rememberDraft } from './draft-cache.js';
 import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
 
@@ -23,8 +23,9 @@ export async function planRepairFile(file: string): Promise<RepairPlan> {
     return { needed: false, digest: '', actions: [], refusal: snapshot.reason, counts: { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 } };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
-  if (draft.plan.needed) {
-    // The result is fully determined by the plan: hash it now, so the write only has to write.
+  if (draft.plan.needed && fitsDraftCache(snapshot.bytes.length)) {
+    // The result is fully determined by the plan: hash it now, so the write only has to write
+    // (not for a file too big to keep: its hash would be thrown away).
     const digestAfter = digestOfChunks(repairedChunks(snapshot.bytes, draft.edits));
     rememberDraft(snapshot.realFile, snapshot.stat, { draft, bytes: snapshot.bytes, digestAfter });
   }
