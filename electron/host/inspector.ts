@@ -43,7 +43,7 @@ import { createJsonByteCounter } from './inspector/json-length.js';
 import { curlCommand, reportJson, reportMarkdown } from './inspector/exports.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { Listeners } from './inspector/listeners.js';
-import { PROGRESS_INTERVAL_MS, throttleProgress } from './inspector/read-progress.js';
+import { throttleProgress } from './inspector/read-progress.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
@@ -181,7 +181,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     if (request.kind === 'path' || request.kind === 'sample') {
       const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
       const name = path.basename(filePath);
-      const reporter = operation ? throttleProgress((done, total) => progress.emit({ operation, name, path: filePath, done, total }), options.progressIntervalMs ?? PROGRESS_INTERVAL_MS) : null;
+      const reporter = operation ? throttleProgress((done, total) => progress.emit({ operation, name, path: filePath, done, total }), options.progressIntervalMs) : null;
       const read = await readSessionFile(filePath, { ...parseOptions, chunkBytes: options.chunkBytes, onProgress: reporter?.update });
       reporter?.finish();
       return { ...read, name, filePath };

@@ -20,7 +20,6 @@ export interface ElidedValue {
   /** The base64 text (a data URL's prefix removed), or the whole long text. */
   base64: string;
   mimeType?: string;
-  kind: 'base64' | 'text';
 }
 
 /** A pretty-printed document with its turn ranges and elisions. */
@@ -101,7 +100,7 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
     }
     const { text, bytes } = placeholderFor(item);
     const ref = `${options.refPrefix}:${elided.length}`;
-    elided.push({ ref, base64: item.base64, mimeType: item.mimeType, kind: item.kind });
+    elided.push({ ref, base64: item.base64, mimeType: item.mimeType });
     const elision: Elision = { line, placeholder: text, bytes, ref, kind: item.kind };
     if (item.mimeType?.startsWith('image/')) {
       elision.imageRef = ref;
