@@ -76,6 +76,14 @@ export class DocumentCache {
 
 const thumbnails = new Map<string, Promise<{ mimeType: 'image/png'; base64: string } | null>>();
 
+/**
+ * The data URL of a thumbnail, or null. Only PNG data URLs of plain base64 are ever built: an SVG
+ * (which could carry script) never reaches an <img>.
+ */
+export function thumbnailSrc(thumb: { mimeType: string; base64: string } | null): string | null {
+  return thumb && thumb.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(thumb.base64) ? `data:image/png;base64,${thumb.base64}` : null;
+}
+
 /** Fetch (or reuse) the PNG thumbnail of an elided image. */
 export function fetchThumbnail(api: InspectorApi, inspectionId: string, imageRef: string) {
   const key = `${inspectionId}\u0000${imageRef}`;

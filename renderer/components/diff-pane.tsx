@@ -8,7 +8,7 @@ import type { DiffSpans } from '../diff/line-map.js';
 import { buildMarks } from '../diff/marks.js';
 import { selectionSpans } from '../diff/selection.js';
 import { windowHas } from '../diff/windows.js';
-import { fetchThumbnail } from '../documents.js';
+import { fetchThumbnail, thumbnailSrc } from '../documents.js';
 import { loadEditor } from '../editor-loader.js';
 import { formatBytes } from '../format.js';
 import type { DiffEditorHandle } from '../monaco/diff-editor.js';
@@ -148,8 +148,7 @@ export function DiffPane() {
     if (!elision.imageRef) return;
     fetchThumbnail(api, summary.inspectionId, elision.imageRef).then(
       (thumb) => {
-        // Only PNG data URLs are ever built: an SVG (which could carry script) never reaches an <img>.
-        const src = thumb && thumb.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(thumb.base64) ? `data:image/png;base64,${thumb.base64}` : null;
+        const src = thumbnailSrc(thumb);
         setPreview((prev) => (prev && prev.elision === elision ? { ...prev, src, note: src ? null : 'no preview for this image' } : prev));
       },
       () => setPreview((prev) => (prev && prev.elision === elision ? { ...prev, note: 'preview failed' } : prev)),

@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { fetchThumbnail } from '../documents.js';
+import { fetchThumbnail, thumbnailSrc } from '../documents.js';
 import { errorMessage, formatBytes } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
 import type { ElisionRequest } from '../store/types.js';
@@ -98,8 +98,8 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
     if (elision.imageRef) {
       fetchThumbnail(api, inspectionId, elision.imageRef).then(
         (t) => {
-          // Only PNG data URLs are ever built: an SVG (which could carry script) never reaches an <img>.
-          if (alive && t && t.mimeType === 'image/png' && /^[A-Za-z0-9+/=]+$/.test(t.base64)) setThumb(`data:image/png;base64,${t.base64}`);
+          const src = thumbnailSrc(t);
+          if (alive && src) setThumb(src);
         },
         () => undefined,
       );
