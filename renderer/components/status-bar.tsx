@@ -1,25 +1,15 @@
 /** The status bar: diagnostics (click to list), policy summary (click for every flag and reason), watch state, progress. */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatReadProgress } from '../format.js';
 import { useApp } from '../store/context.js';
+import { useDismiss } from './use-dismiss.js';
 import { activePolicyFlags } from '../store/selectors.js';
 
+/** A popover's open state, closed by an outside click or Escape (useDismiss). */
 function usePopover() {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const ref = useDismiss(open, close);
   return { open, setOpen, ref };
 }
 
