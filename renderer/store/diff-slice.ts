@@ -158,9 +158,8 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       }
       const found = turnOfFocus(focus, summary);
       if (typeof found === 'number' || found === null) {
-        patch(set, 'diff', { focusTurn: found });
-        if (found === null) patch(set, 'diff', { locating: false });
-        else await ensureTurn(found);
+        patch(set, 'diff', found === null ? { focusTurn: null, locating: false } : { focusTurn: found });
+        if (found !== null) await ensureTurn(found);
         return;
       }
       // The reveal waits until the window that shows the selection is known (and fetched).
@@ -172,9 +171,8 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
         // Unknown origin: reveal what the current window has.
       }
       if (seq !== followSeq) return;
-      patch(set, 'diff', { focusTurn: turn });
-      if (turn === null) patch(set, 'diff', { locating: false });
-      else await ensureTurn(turn);
+      patch(set, 'diff', turn === null ? { focusTurn: null, locating: false } : { focusTurn: turn });
+      if (turn !== null) await ensureTurn(turn);
     },
   };
 };
