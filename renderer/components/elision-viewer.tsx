@@ -12,7 +12,7 @@ import type { ElisionRequest } from '../store/types.js';
 import { downloadText } from './commands.js';
 
 /** Strings up to this size are shown at once; larger ones wait for "Show anyway". */
-export const SHOW_AT_ONCE_BYTES = 512 * 1024;
+const SHOW_AT_ONCE_BYTES = 512 * 1024;
 /** Characters per row of the viewer (long lines wrap here). */
 const ROW_CHARS = 120;
 const ROW_HEIGHT = 17;

@@ -7,7 +7,7 @@ import { useApp, useAppStore } from '../store/context.js';
 import { useDismiss } from './use-dismiss.js';
 
 /** Keyboard shortcuts of the window buttons (handled in app.tsx). */
-export const WINDOW_KEYS = { previous: 'Alt+PageUp', next: 'Alt+PageDown' } as const;
+const WINDOW_KEYS = { previous: 'Alt+PageUp', next: 'Alt+PageDown' } as const;
 
 /** The elided strings of the documents shown, both sides, in line order. */
 function useShownElisions(): { side: Side; elision: Elision }[] {

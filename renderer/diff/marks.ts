@@ -72,11 +72,6 @@ export function findingSpansOf(findings: readonly PreflightFinding[], doc: Docum
   });
 }
 
-/** Where a preflight finding sits: its JSON path in a payload, else its message's turn range. */
-export function findingSpan(finding: PreflightFinding, doc: DocumentText | null, view: DocumentView): LineSpan | null {
-  return findingSpansOf([finding], doc, view)[0];
-}
-
 function addMark(byKey: Map<string, Mark>, span: LineSpan | null, kind: Mark['kind'], line: string): void {
   if (!span) return;
   const key = `${kind}:${span.startLine}:${span.endLine}`;
@@ -121,8 +116,8 @@ export function buildMarks(
   return { original: [...out.original.values()], replay: [...out.replay.values()] };
 }
 
-/** The spans to reveal for a preflight finding: its side only. */
+/** The spans to reveal for a preflight finding, on its side only: its JSON path in a payload, else its message's turn range. */
 export function findingSpans(side: Side, finding: PreflightFinding, docs: Record<Side, DocumentText | null>, view: DocumentView): DiffSpans {
-  const span = findingSpan(finding, docs[side], view);
+  const span = findingSpansOf([finding], docs[side], view)[0];
   return side === 'original' ? { original: span, replay: null } : { original: null, replay: span };
 }

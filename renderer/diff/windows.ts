@@ -11,7 +11,7 @@ export interface ShownWindow {
   totalTurns: number;
 }
 
-export { MAX_WINDOW_TURNS, MIN_WINDOW_TURNS, planDocument, previewWindow, WHOLE_MAX_BYTES, WHOLE_MAX_TURNS, WHOLE_MAX_TURNS_BYTES, WINDOW_BUDGET_BYTES, type DocumentPlan } from '../../shared/document-windows.js';
+export { MAX_WINDOW_TURNS, MIN_WINDOW_TURNS, planDocument, previewWindow, WHOLE_MAX_BYTES } from '../../shared/document-windows.js';
 
 /**
  * The window of `size` turns that shows `turn` in its middle half.
