@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import type { BenchContext, BenchResult } from './run.js';
+import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
 import { startServe } from '../e2e/support/server.js';
 
@@ -52,7 +53,6 @@ interface RunFigures {
   farJump: { ms: number; turn: number; window: string } | null;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function ensureBuilt(ctx: BenchContext): void {
   if (fs.existsSync(path.join(root, 'dist/renderer/index.html')) && fs.existsSync(path.join(root, 'dist/node/cli.js'))) return;

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { BenchContext, BenchResult } from './run.js';
+import { median } from './stats.js';
 import { enrichDetailed } from '../../electron/host/enrich.js';
 import { reduceImage } from '../../electron/host/images/sharp-codec.js';
 import { prettyDocument } from '../../electron/host/inspector/document-text.js';
@@ -89,11 +90,6 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   return { bytes, turns };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function gc(): void {

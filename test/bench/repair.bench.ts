@@ -9,6 +9,7 @@ import { closeSync, copyFileSync, createWriteStream, fsyncSync, openSync, readdi
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchContext, BenchResult } from './run.js';
+import { median } from './stats.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 
 const TARGET_MB = Number(process.env.REPAIR_BENCH_MB ?? 100);
@@ -74,11 +75,6 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
   await emit('{"type":"message","id":"last","parentId":null,"timestamp":"2026-03');
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return { bytes, lines };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 function fresh(source: string, work: string): void {

@@ -21,6 +21,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
+import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,7 +41,6 @@ function probe(op: string, file: string, work: string): Probe {
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Probe;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 export default async function sessionsBench(ctx: BenchContext): Promise<BenchResult[]> {
