@@ -47,7 +47,8 @@ host.shell.launchRequest().then(
   (request) => {
     perfMark('launch');
     if (request) void store.getState().openSession(request);
-    // Monaco is the longest load of the first screen: it starts as soon as the session is asked for.
+    // Monaco is the longest load of the first screen: it starts with the launch answer, beside the
+    // launch session's open, or ahead of the first file the user opens.
     loadEditor().catch(() => undefined);
     mount();
   },
