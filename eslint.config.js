@@ -3,7 +3,25 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'https', 'net', 'url', 'stream', 'util', 'zlib', 'events', 'buffer'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'worker_threads',
+  'http',
+  'https',
+  'net',
+  'url',
+  'stream',
+  'util',
+  'zlib',
+  'events',
+  'buffer',
+];
 // Bare module names are matched exactly (`paths`); names with a wildcard as patterns. A bare name as a
 // pattern would use gitignore semantics and also match relative paths such as '../electron/host'.
 const fence = (names, message) => names.map((name) => ({ group: [name], message }));
@@ -21,7 +39,19 @@ const restrict = (...specs) => {
 };
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', '.vitest/**', 'dist/**', 'node_modules/**', 'release/**', 'test-results/**', 'playwright-report/**', '.vite/**', 'coverage/**'] },
+  {
+    ignores: [
+      '.scratch/**',
+      '.vitest/**',
+      'dist/**',
+      'node_modules/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.vite/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +60,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
-      'no-restricted-imports': restrict(fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'), fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'), fence(['sharp'], 'sharp is imported only under electron/host/images/'), fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/')),
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
+      ),
     },
   },
   {
@@ -38,39 +73,64 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     languageOptions: { globals: { ...globals.es2024 } },
     rules: {
-      'no-restricted-imports': restrict(fence(nodeBuiltins, 'shared/ must stay pure: no Node built-ins (put I/O in electron/host/)'), fence(['electron', 'sharp', 'react', 'react-dom', 'monaco-editor', 'zustand', '@mariozechner/*'], 'shared/ must stay pure: no Electron, sharp, UI or pi-ai imports')),
+      'no-restricted-imports': restrict(
+        fence(nodeBuiltins, 'shared/ must stay pure: no Node built-ins (put I/O in electron/host/)'),
+        fence(
+          ['electron', 'sharp', 'react', 'react-dom', 'monaco-editor', 'zustand', '@mariozechner/*'],
+          'shared/ must stay pure: no Electron, sharp, UI or pi-ai imports',
+        ),
+      ),
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', 'navigator', 'localStorage'],
     },
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
-      'no-restricted-imports': restrict(fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'), fence(['sharp'], 'sharp is imported only under electron/host/images/')),
+      'no-restricted-imports': restrict(
+        fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+      ),
     },
   },
   {
     files: ['renderer/monaco/**/*.ts', 'renderer/monaco/**/*.tsx'],
     rules: {
-      'no-restricted-imports': restrict(fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'), fence(['sharp'], 'sharp is imported only under electron/host/images/'), fence(nodeBuiltins, 'the renderer has no Node access')),
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(nodeBuiltins, 'the renderer has no Node access'),
+      ),
     },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: ['renderer/monaco/**'],
     rules: {
-      'no-restricted-imports': restrict(fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'), fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'), fence(['sharp'], 'sharp is imported only under electron/host/images/'), fence(['@mariozechner/*'], 'the renderer reaches pi-ai only through InspectorApi'), fence(nodeBuiltins, 'the renderer has no Node access')),
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(['@mariozechner/*'], 'the renderer reaches pi-ai only through InspectorApi'),
+        fence(nodeBuiltins, 'the renderer has no Node access'),
+      ),
     },
   },
   {
     files: ['electron/host/images/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'), fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/')),
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
+      ),
     },
   },
   {
     files: ['electron/host/payloads/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'), fence(['sharp'], 'sharp is imported only under electron/host/images/')),
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+      ),
     },
   },
   {

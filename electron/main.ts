@@ -2,7 +2,18 @@
  * The Electron shell: one sandboxed window on app://, IPC from the preload to the Inspector service,
  * native dialogs and menus. Everything testable without Electron lives in electron/host/ and electron/web/.
  */
-import { BrowserWindow, Menu, app, dialog, ipcMain, nativeTheme, protocol, session, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  nativeTheme,
+  protocol,
+  session,
+  type IpcMainInvokeEvent,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +90,14 @@ async function assertOpenedByUser(request: OpenRequest): Promise<void> {
 /** True when an IPC message comes from our window's top frame showing our own page. */
 function trustedSender(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
-  return !!mainWindow && !mainWindow.isDestroyed() && event.sender === mainWindow.webContents && frame !== null && frame === mainWindow.webContents.mainFrame && frame.url.startsWith(ORIGIN);
+  return (
+    !!mainWindow &&
+    !mainWindow.isDestroyed() &&
+    event.sender === mainWindow.webContents &&
+    frame !== null &&
+    frame === mainWindow.webContents.mainFrame &&
+    frame.url.startsWith(ORIGIN)
+  );
 }
 
 function sendCommand(command: ShellCommand): void {
@@ -115,7 +133,10 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
     case 'saveText': {
       const [suggestedName, text] = args as [string, string];
       const safeName = path.basename(suggestedName).replace(/[^\w.\- ]+/g, '_') || 'export.txt';
-      const result = await dialog.showSaveDialog(mainWindow!, { title: 'Save', defaultPath: path.join(app.getPath('downloads'), safeName) });
+      const result = await dialog.showSaveDialog(mainWindow!, {
+        title: 'Save',
+        defaultPath: path.join(app.getPath('downloads'), safeName),
+      });
       if (result.canceled || !result.filePath) return { saved: false };
       await fs.promises.writeFile(result.filePath, text, 'utf8');
       return { saved: true, path: result.filePath };
@@ -157,7 +178,8 @@ function registerIpc(): void {
   });
   ipcMain.handle(SHELL_CHANNELS.grantDroppedPath, (event, filePath: unknown) => {
     if (!trustedSender(event)) throw new Error('refused: not the inspector window');
-    if (typeof filePath !== 'string' || !path.isAbsolute(filePath)) throw new TypeError('grantDroppedPath(path): path must be an absolute path');
+    if (typeof filePath !== 'string' || !path.isAbsolute(filePath))
+      throw new TypeError('grantDroppedPath(path): path must be an absolute path');
     if (!fs.statSync(filePath, { throwIfNoEntry: false })?.isFile()) throw new Error(`${filePath} is not a file`);
     grant(filePath);
   });
@@ -312,7 +334,10 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     const rendererDir = findRendererDir(here);
     if (!rendererDir) {
-      dialog.showErrorBox('Transcript Inspector', 'The renderer is not built (dist/renderer is missing). Run `npm run build` and start again.');
+      dialog.showErrorBox(
+        'Transcript Inspector',
+        'The renderer is not built (dist/renderer is missing). Run `npm run build` and start again.',
+      );
       app.exit(2);
       return;
     }

@@ -101,7 +101,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   /** A path request must name a file the user opened (validated requests only). */
   const assertOpenedByUser = async (request: OpenRequest): Promise<void> => {
     if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-      throw new HttpError(403, `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`);
+      throw new HttpError(
+        403,
+        `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`,
+      );
     }
   };
 
@@ -140,7 +143,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, name: string): Promise<void> => {
     if (name === 'events' && request.method === 'GET') {
-      response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       response.write('retry: 3000\n\n');
       streams.add(response);
       request.on('close', () => streams.delete(response));
@@ -171,7 +179,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const fromQuery = url.searchParams.get('token');
     const fromCookie = readCookie(request, cookieName);
     const isApi = url.pathname.startsWith('/api/');
-    const presented = (typeof fromHeader === 'string' ? fromHeader : null) ?? fromQuery ?? (isApi && request.method === 'POST' ? null : fromCookie);
+    const presented =
+      (typeof fromHeader === 'string' ? fromHeader : null) ?? fromQuery ?? (isApi && request.method === 'POST' ? null : fromCookie);
     if (!tokenMatches(presented, token)) {
       sendError(response, 401, 'missing or wrong token: open the URL that `transcript-inspector serve` printed');
       return;

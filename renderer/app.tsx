@@ -83,7 +83,8 @@ export function App() {
       else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
       else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
       else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
-      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp')) command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
+      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
+        command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
       if (!command) return;
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
       e.preventDefault();

@@ -30,7 +30,9 @@ export class DocumentCache {
       this.entries.set(key, hit);
       return hit.pending;
     }
-    const pending = window ? this.api.getDocument(inspectionId, side, view, { from: window.from, to: window.to }) : this.api.getDocument(inspectionId, side, view);
+    const pending = window
+      ? this.api.getDocument(inspectionId, side, view, { from: window.from, to: window.to })
+      : this.api.getDocument(inspectionId, side, view);
     const entry = { pending, chars: 0 };
     this.entries.set(key, entry);
     pending.then(

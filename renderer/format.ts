@@ -11,7 +11,12 @@ export function formatBytes(bytes: number): string {
 
 /** `850`, `12.4k`, `1.3M` tokens; estimates carry a `≈` (the turn list's header says what it means). */
 export function formatTokens(value: number, estimated: boolean): string {
-  const body = value < 1000 ? String(value) : value < 1_000_000 ? `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k` : `${(value / 1_000_000).toFixed(1)}M`;
+  const body =
+    value < 1000
+      ? String(value)
+      : value < 1_000_000
+        ? `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`
+        : `${(value / 1_000_000).toFixed(1)}M`;
   return estimated ? `≈${body}` : body;
 }
 

@@ -6,7 +6,16 @@
  * Every request carries the launch token in the `X-Inspector-Token` header; the event stream, which
  * cannot set headers, carries it in its query.
  */
-import { INSPECTOR_METHODS, type FileChangedEvent, type InspectorApi, type InspectorMethod, type OpenRequest, type ProgressEvent, type ShellApi, type ShellCommand } from '../shared/api.js';
+import {
+  INSPECTOR_METHODS,
+  type FileChangedEvent,
+  type InspectorApi,
+  type InspectorMethod,
+  type OpenRequest,
+  type ProgressEvent,
+  type ShellApi,
+  type ShellCommand,
+} from '../shared/api.js';
 
 /** The header that carries the launch token. */
 export const TOKEN_HEADER = 'X-Inspector-Token';
@@ -42,7 +51,8 @@ export async function bytesToBase64(bytes: Uint8Array): Promise<string> {
 /** Largest file a page can send as bytes: its base64 (4/3 larger) stays under the server's 512 MiB body limit. */
 export const MAX_UPLOAD_BYTES = 384 * 1024 * 1024;
 
-const formatSize = (bytes: number): string => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`);
+const formatSize = (bytes: number): string =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`;
 
 /** Replace byte arrays by `{"$bytes": base64}` so the arguments survive JSON. */
 async function encodeArgs(args: unknown[]): Promise<unknown[]> {
@@ -84,7 +94,10 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
         body: JSON.stringify({ args: await encodeArgs(args) }),
       });
     } catch (error) {
-      throw new Error(`The inspector server is not reachable (${error instanceof Error ? error.message : String(error)}). Is \`transcript-inspector serve\` still running?`, { cause: error });
+      throw new Error(
+        `The inspector server is not reachable (${error instanceof Error ? error.message : String(error)}). Is \`transcript-inspector serve\` still running?`,
+        { cause: error },
+      );
     }
     let body: { result?: unknown; error?: { message?: string } } = {};
     try {
@@ -94,7 +107,10 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
     }
     if (!response.ok) {
       const message = body.error?.message ?? `${response.status} ${response.statusText}`;
-      throw new HttpApiError(response.status === 401 ? `${message} (reopen the URL printed by \`transcript-inspector serve\`)` : message, response.status);
+      throw new HttpApiError(
+        response.status === 401 ? `${message} (reopen the URL printed by \`transcript-inspector serve\`)` : message,
+        response.status,
+      );
     }
     return body.result;
   };
@@ -103,15 +119,17 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
   const fileChanged = new Set<(event: FileChangedEvent) => void>();
   const progress = new Set<(event: ProgressEvent) => void>();
   let source: EventSource | null = null;
-  const forward = <T>(listeners: Set<(event: T) => void>) => (message: Event) => {
-    let event: T;
-    try {
-      event = JSON.parse((message as MessageEvent<string>).data) as T;
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(event);
-  };
+  const forward =
+    <T>(listeners: Set<(event: T) => void>) =>
+    (message: Event) => {
+      let event: T;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as T;
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(event);
+    };
   const subscribe = <T>(listeners: Set<(event: T) => void>, listener: (event: T) => void): (() => void) => {
     listeners.add(listener);
     if (!source) {
@@ -129,7 +147,9 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
     };
   };
 
-  const api = Object.fromEntries(INSPECTOR_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as unknown as InspectorApi;
+  const api = Object.fromEntries(
+    INSPECTOR_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as unknown as InspectorApi;
   api.onFileChanged = (listener) => subscribe(fileChanged, listener);
   api.onProgress = (listener) => subscribe(progress, listener);
 
@@ -153,7 +173,9 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
       // server's body limit, and one string in this page). Files on disk of any size open from the
       // command line, which reads them in chunks.
       if (file.size > MAX_UPLOAD_BYTES) {
-        throw new Error(`${file.name} is ${formatSize(file.size)}: the web mode takes files up to ${formatSize(MAX_UPLOAD_BYTES)} from the page — open it from the command line instead (transcript-inspector serve "${file.name}") or in the desktop app`);
+        throw new Error(
+          `${file.name} is ${formatSize(file.size)}: the web mode takes files up to ${formatSize(MAX_UPLOAD_BYTES)} from the page — open it from the command line instead (transcript-inspector serve "${file.name}") or in the desktop app`,
+        );
       }
       return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     },

@@ -7,5 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const result = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(root, 'test/bench/run.ts'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
+const result = spawnSync(
+  process.execPath,
+  ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(root, 'test/bench/run.ts'), ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
 process.exit(result.status ?? 1);

@@ -33,7 +33,15 @@ const common = {
 
 async function buildNode() {
   const entryPoints = Object.fromEntries(Object.entries(nodeEntries).filter(([, src]) => exists(src)));
-  await build({ ...common, format: 'esm', entryPoints, outdir: path.join(dist, 'node'), splitting: true, chunkNames: 'chunks/[name]-[hash]', banner: { js: '' } });
+  await build({
+    ...common,
+    format: 'esm',
+    entryPoints,
+    outdir: path.join(dist, 'node'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    banner: { js: '' },
+  });
   const cli = path.join(dist, 'node', 'cli.js');
   if (fs.existsSync(cli)) {
     const body = fs.readFileSync(cli, 'utf8');
@@ -41,16 +49,33 @@ async function buildNode() {
     fs.chmodSync(cli, 0o755);
   }
   if (exists('electron/main.ts')) {
-    await build({ ...common, format: 'esm', entryPoints: { main: 'electron/main.ts' }, outdir: path.join(dist, 'electron'), external: ['electron'] });
+    await build({
+      ...common,
+      format: 'esm',
+      entryPoints: { main: 'electron/main.ts' },
+      outdir: path.join(dist, 'electron'),
+      external: ['electron'],
+    });
   }
   if (exists('electron/preload.ts')) {
-    await build({ ...common, format: 'cjs', entryPoints: { preload: 'electron/preload.ts' }, outdir: path.join(dist, 'electron'), outExtension: { '.js': '.cjs' }, external: ['electron'] });
+    await build({
+      ...common,
+      format: 'cjs',
+      entryPoints: { preload: 'electron/preload.ts' },
+      outdir: path.join(dist, 'electron'),
+      outExtension: { '.js': '.cjs' },
+      external: ['electron'],
+    });
   }
   // Data files the Node side reads at run time (the bundled sample session).
   const sampleDir = path.join(root, 'electron/host/sample');
-  if (fs.existsSync(sampleDir)) fs.cpSync(sampleDir, path.join(dist, 'node', 'sample'), { recursive: true, filter: (src) => !src.endsWith('.ts') });
+  if (fs.existsSync(sampleDir))
+    fs.cpSync(sampleDir, path.join(dist, 'node', 'sample'), { recursive: true, filter: (src) => !src.endsWith('.ts') });
   // Declarations for the package's `exports` (types of the programmatic API).
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   fs.writeFileSync(path.join(dist, 'node', 'index.d.ts'), "export * from '../types/electron/host/index.js';\n");
 }
 

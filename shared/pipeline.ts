@@ -64,7 +64,8 @@ export interface PipelineOutput {
   sessionAppends: { customType: string; data: JsonValue }[];
 }
 
-const sameSnapshot = (a: ModelSnapshot, b: ModelSnapshot) => (a.provider ?? '') === (b.provider ?? '') && (a.modelApi ?? '') === (b.modelApi ?? '') && (a.modelId ?? '') === (b.modelId ?? '');
+const sameSnapshot = (a: ModelSnapshot, b: ModelSnapshot) =>
+  (a.provider ?? '') === (b.provider ?? '') && (a.modelApi ?? '') === (b.modelApi ?? '') && (a.modelId ?? '') === (b.modelId ?? '');
 
 /** True when two turn lists hold the same messages in the same order (nothing changed). */
 function unchanged(a: readonly Turn[], b: readonly Turn[]): boolean {
@@ -168,7 +169,11 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   await run(turnOrderingRule, undefined, policy.persistGoogleBootstrapMarker);
   await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
   await run(replayInvariantRule, undefined);
-  if (current && (!prior || modelChanged)) sessionAppends.push({ customType: 'model-snapshot', data: { timestamp: input.now, provider: current.provider, modelApi: current.modelApi, modelId: current.modelId } });
+  if (current && (!prior || modelChanged))
+    sessionAppends.push({
+      customType: 'model-snapshot',
+      data: { timestamp: input.now, provider: current.provider, modelApi: current.modelApi, modelId: current.modelId },
+    });
   await run(turnOrderingRule, undefined);
 
   // ---- validateReplayTurns ----
@@ -188,7 +193,8 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   const beforeGuard = turns;
   await run(toolCallInputRule, { flavour: 'stream' });
   const afterInputs = turns;
-  const droppedAssistants = beforeGuard.filter((t) => t.message.role === 'assistant').length - afterInputs.filter((t) => t.message.role === 'assistant').length;
+  const droppedAssistants =
+    beforeGuard.filter((t) => t.message.role === 'assistant').length - afterInputs.filter((t) => t.message.role === 'assistant').length;
   if (responses) await run(toolResultPairingRule, { flavour: 'responses' });
   else if (!unchanged(beforeGuard, afterInputs)) await run(toolResultPairingRule, { flavour: 'generic' });
   if (policy.validateAnthropicTurns) await run(toolResultPairingRule, { flavour: 'embedded' });
@@ -229,7 +235,13 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     return finalIndex.get(k) ?? null;
   };
   const annotations: Annotation[] = notes.map((n) => {
-    const a: Annotation = { rule: n.rule, turn: origins.get(n.key) ?? null, replayTurn: n.action === 'dropped' ? null : resolve(n.key), action: n.action, detail: n.detail };
+    const a: Annotation = {
+      rule: n.rule,
+      turn: origins.get(n.key) ?? null,
+      replayTurn: n.action === 'dropped' ? null : resolve(n.key),
+      action: n.action,
+      detail: n.detail,
+    };
     if (n.path !== undefined) a.path = n.path;
     if (n.before !== undefined) a.before = n.before;
     if (n.after !== undefined) a.after = n.after;

@@ -113,7 +113,8 @@ function isClaudeOpus5(identity: string): boolean {
 export function claudeDropsThinking(modelId: string, canonicalModelId?: string): boolean {
   const id = claudeIdentity(modelId, canonicalModelId);
   const isClaude = id.startsWith('claude-') || isClaudeOpus5(id);
-  const keeps = isClaudeOpus5(id) || /(?:^|-)claude-(?:fable-5|mythos-(?:5|preview)|opus-4-(?:5|6|7|8)|sonnet-(?:5|4-6))(?=$|[^a-z0-9])/.test(id);
+  const keeps =
+    isClaudeOpus5(id) || /(?:^|-)claude-(?:fable-5|mythos-(?:5|preview)|opus-4-(?:5|6|7|8)|sonnet-(?:5|4-6))(?=$|[^a-z0-9])/.test(id);
   return isClaude && !keeps;
 }
 
@@ -166,35 +167,69 @@ function apiFallback(ctx: Ctx, who: string): Decisions {
   const completions = api === 'openai-completions';
   const responses = RESPONSES_APIS.has(api);
   if (!google && !anthropic && !completions && !responses) return d;
-  const family = google ? 'Google API' : anthropic ? 'Anthropic API' : completions ? 'OpenAI-compatible Chat Completions' : 'OpenAI Responses API';
+  const family = google
+    ? 'Google API'
+    : anthropic
+      ? 'Anthropic API'
+      : completions
+        ? 'OpenAI-compatible Chat Completions'
+        : 'OpenAI Responses API';
   const why = `${who}: ${family} \`${api}\``;
   if (google || anthropic) set(d, 'sanitizeMode', 'full', `${why} — strict transcript shape`);
   set(d, 'sanitizeToolCallIds', true, `${why} accepts only alphanumeric tool-call ids`);
   set(d, 'toolCallIdMode', 'strict', `${why}: strict (alphanumeric, ≤40 chars)`);
   if (anthropic) {
     set(d, 'preserveSignatures', true, `${why}: thinking signatures must be replayed`);
-    if (claudeBindsThinkingPrefix(modelId, target.canonicalModelId)) set(d, 'appendOnlyRuntimeContext', true, `${why}: \`${modelId}\` binds thinking to the prompt prefix`);
-    if (claudeDropsThinking(modelId, target.canonicalModelId)) set(d, 'dropThinkingBlocks', true, `${why}: \`${modelId}\` does not keep earlier thinking`);
-    if (target.compat?.supportsReasoningEffort === false) set(d, 'dropThinkingBlocks', true, `${why}: the model does not support reasoning effort`);
+    if (claudeBindsThinkingPrefix(modelId, target.canonicalModelId))
+      set(d, 'appendOnlyRuntimeContext', true, `${why}: \`${modelId}\` binds thinking to the prompt prefix`);
+    if (claudeDropsThinking(modelId, target.canonicalModelId))
+      set(d, 'dropThinkingBlocks', true, `${why}: \`${modelId}\` does not keep earlier thinking`);
+    if (target.compat?.supportsReasoningEffort === false)
+      set(d, 'dropThinkingBlocks', true, `${why}: the model does not support reasoning effort`);
   }
-  if (google) set(d, 'sanitizeThoughtSignatures', { allowBase64Only: true, includeCamelCase: true }, `${why}: Gemini accepts only base64 thought signatures`);
+  if (google)
+    set(
+      d,
+      'sanitizeThoughtSignatures',
+      { allowBase64Only: true, includeCamelCase: true },
+      `${why}: Gemini accepts only base64 thought signatures`,
+    );
   if (completions) {
-    const keep = target.reasoning === true ? 'the model is a reasoning model' : requiresReasoningReplay(modelId) ? `\`${modelId}\` requires reasoning replay` : null;
-    set(d, 'dropReasoningFromHistory', keep === null, keep ? `${why}: kept because ${keep}` : `${why}: local/proxy servers reject historic reasoning fields`);
+    const keep =
+      target.reasoning === true
+        ? 'the model is a reasoning model'
+        : requiresReasoningReplay(modelId)
+          ? `\`${modelId}\` requires reasoning replay`
+          : null;
+    set(
+      d,
+      'dropReasoningFromHistory',
+      keep === null,
+      keep ? `${why}: kept because ${keep}` : `${why}: local/proxy servers reject historic reasoning fields`,
+    );
   }
   if (google || completions) {
     set(d, 'applyGoogleTurnOrdering', true, `${why}: the history must start with a user turn`);
     set(d, 'validateGeminiTurns', true, `${why}: consecutive assistant turns are merged`);
   }
   if (anthropic || completions || (responses && isClaudeToken(modelId))) {
-    set(d, 'validateAnthropicTurns', true, responses ? `${why}: Claude model \`${modelId}\` on a Responses route` : `${why}: strict user/assistant alternation`);
+    set(
+      d,
+      'validateAnthropicTurns',
+      true,
+      responses ? `${why}: Claude model \`${modelId}\` on a Responses route` : `${why}: strict user/assistant alternation`,
+    );
   }
   if (google || anthropic || responses) set(d, 'allowSyntheticToolResults', true, `${why}: accepts synthetic tool results`);
   return d;
 }
 
 /** The strict Anthropic policy a provider plugin builds for its Anthropic models. */
-function strictAnthropic(ctx: Ctx, who: string, opts: { nativeIds: boolean; dropThinking?: [boolean, string]; sanitizeIds?: boolean }): Decisions {
+function strictAnthropic(
+  ctx: Ctx,
+  who: string,
+  opts: { nativeIds: boolean; dropThinking?: [boolean, string]; sanitizeIds?: boolean },
+): Decisions {
   const d: Decisions = {};
   const { modelId, target } = ctx;
   set(d, 'sanitizeMode', 'full', `${who}: strict Anthropic transcript`);
@@ -208,10 +243,15 @@ function strictAnthropic(ctx: Ctx, who: string, opts: { nativeIds: boolean; drop
   set(d, 'preserveSignatures', true, `${who}: thinking signatures must be replayed`);
   set(d, 'validateAnthropicTurns', true, `${who}: strict user/assistant alternation`);
   set(d, 'allowSyntheticToolResults', true, `${who}: accepts synthetic tool results`);
-  if (claudeBindsThinkingPrefix(modelId, target.canonicalModelId)) set(d, 'appendOnlyRuntimeContext', true, `${who}: \`${modelId}\` binds thinking to the prompt prefix`);
-  const drop = opts.dropThinking ?? [claudeDropsThinking(modelId, target.canonicalModelId), `\`${modelId}\` does not keep earlier thinking`];
+  if (claudeBindsThinkingPrefix(modelId, target.canonicalModelId))
+    set(d, 'appendOnlyRuntimeContext', true, `${who}: \`${modelId}\` binds thinking to the prompt prefix`);
+  const drop = opts.dropThinking ?? [
+    claudeDropsThinking(modelId, target.canonicalModelId),
+    `\`${modelId}\` does not keep earlier thinking`,
+  ];
   if (drop[0]) set(d, 'dropThinkingBlocks', true, `${who}: ${drop[1]}`);
-  if (target.compat?.supportsReasoningEffort === false) set(d, 'dropThinkingBlocks', true, `${who}: the model does not support reasoning effort`);
+  if (target.compat?.supportsReasoningEffort === false)
+    set(d, 'dropThinkingBlocks', true, `${who}: the model does not support reasoning effort`);
   return d;
 }
 
@@ -220,7 +260,12 @@ function geminiPolicy(who: string): Decisions {
   set(d, 'sanitizeMode', 'full', `${who}: strict Gemini transcript`);
   set(d, 'sanitizeToolCallIds', true, `${who}: Gemini accepts only alphanumeric function-call ids`);
   set(d, 'toolCallIdMode', 'strict', `${who}: strict (alphanumeric, ≤40 chars)`);
-  set(d, 'sanitizeThoughtSignatures', { allowBase64Only: true, includeCamelCase: true }, `${who}: Gemini accepts only base64 thought signatures`);
+  set(
+    d,
+    'sanitizeThoughtSignatures',
+    { allowBase64Only: true, includeCamelCase: true },
+    `${who}: Gemini accepts only base64 thought signatures`,
+  );
   set(d, 'applyGoogleTurnOrdering', true, `${who}: Gemini requires the first turn to be a user turn`);
   set(d, 'validateGeminiTurns', true, `${who}: Gemini requires alternating turns (consecutive assistants merged)`);
   set(d, 'allowSyntheticToolResults', true, `${who}: accepts synthetic tool results`);
@@ -250,7 +295,13 @@ function compatibleResponses(who: string): Decisions {
 function passthrough(ctx: Ctx, who: string, opts: { strict9ForMistralai: boolean }): Decisions {
   const d: Decisions = {};
   const id = ctx.modelId.toLowerCase();
-  if (id.includes('gemini')) set(d, 'sanitizeThoughtSignatures', { allowBase64Only: true, includeCamelCase: true }, `${who}: Gemini model \`${ctx.modelId}\` accepts only base64 thought signatures`);
+  if (id.includes('gemini'))
+    set(
+      d,
+      'sanitizeThoughtSignatures',
+      { allowBase64Only: true, includeCamelCase: true },
+      `${who}: Gemini model \`${ctx.modelId}\` accepts only base64 thought signatures`,
+    );
   if (opts.strict9ForMistralai && id.startsWith('mistralai/')) {
     set(d, 'sanitizeToolCallIds', true, `${who}: Mistral model \`${ctx.modelId}\``);
     set(d, 'toolCallIdMode', 'strict9', `${who}: Mistral requires 9 alphanumeric characters`);
@@ -260,7 +311,8 @@ function passthrough(ctx: Ctx, who: string, opts: { strict9ForMistralai: boolean
 
 /** Ollama and xAI: the compatible helper with historic reasoning always dropped. */
 function alwaysDropReasoning(ctx: Ctx, who: string): Decisions {
-  if (ctx.api === 'openai-completions') return compatibleCompletions(ctx, who, [true, 'historic reasoning is always dropped for this provider']);
+  if (ctx.api === 'openai-completions')
+    return compatibleCompletions(ctx, who, [true, 'historic reasoning is always dropped for this provider']);
   if (RESPONSES_APIS.has(ctx.api)) return compatibleResponses(who);
   return {};
 }
@@ -292,7 +344,11 @@ function providerOwned(ctx: Ctx): Decisions | null {
     }
     case 'github-copilot': {
       if (api !== 'anthropic-messages') return {};
-      return strictAnthropic(ctx, who, { nativeIds: false, sanitizeIds: false, dropThinking: [true, 'Copilot does not replay Claude thinking'] });
+      return strictAnthropic(ctx, who, {
+        nativeIds: false,
+        sanitizeIds: false,
+        dropThinking: [true, 'Copilot does not replay Claude thinking'],
+      });
     }
     case 'ollama':
       if (api === 'ollama') {
@@ -319,7 +375,8 @@ function providerOwned(ctx: Ctx): Decisions | null {
     case 'minimax-cn':
     case 'minimax-portal':
       if (ANTHROPIC_APIS.has(api)) return strictAnthropic(ctx, who, { nativeIds: false });
-      if (api === 'openai-completions') return compatibleCompletions(ctx, who, [true, 'historic reasoning is always dropped for this provider']);
+      if (api === 'openai-completions')
+        return compatibleCompletions(ctx, who, [true, 'historic reasoning is always dropped for this provider']);
       if (RESPONSES_APIS.has(api)) return compatibleResponses(who);
       return {};
     case 'openrouter':
@@ -350,40 +407,84 @@ export function resolvePolicy(target: Target): Policy {
   const mistral = mistralHint(provider, modelId);
   if (mistral) {
     p.sanitizeToolCallIds = { value: true, reason: `strict9: ${mistral} (SPEC §10.1)` };
-    p.toolCallIdMode = { value: 'strict9', reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics (SPEC §10.1)` };
+    p.toolCallIdMode = {
+      value: 'strict9',
+      reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics (SPEC §10.1)`,
+    };
   }
   // SPEC §10.2: the Responses family includes Codex.
   if (RESPONSES_FAMILY_APIS.has(api) || provider === 'openai-codex') {
-    p.isResponsesFamily = { value: true, reason: provider === 'openai-codex' && !RESPONSES_FAMILY_APIS.has(api) ? 'provider `openai-codex` is in the OpenAI Responses family (SPEC §10.2)' : `API \`${api}\` is in the OpenAI Responses family (SPEC §10.2)` };
+    p.isResponsesFamily = {
+      value: true,
+      reason:
+        provider === 'openai-codex' && !RESPONSES_FAMILY_APIS.has(api)
+          ? 'provider `openai-codex` is in the OpenAI Responses family (SPEC §10.2)'
+          : `API \`${api}\` is in the OpenAI Responses family (SPEC §10.2)`,
+    };
   }
   // SPEC §10.4: Antigravity + Claude.
   if (provider === 'google-antigravity' && modelId.toLowerCase().includes('claude')) {
-    p.normalizeAntigravityThinkingBlocks = { value: true, reason: 'Antigravity Claude: thinking signatures normalised, unsigned thinking dropped (SPEC §10.4)' };
+    p.normalizeAntigravityThinkingBlocks = {
+      value: true,
+      reason: 'Antigravity Claude: thinking signatures normalised, unsigned thinking dropped (SPEC §10.4)',
+    };
   }
   // SPEC §10.5: Bedrock Converse rejects empty content, so empty error turns get a placeholder.
   if (api === 'bedrock-converse-stream') {
-    p.replayEmptyErrorTurnsWithPlaceholder = { value: true, reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder (SPEC §10.5)' };
+    p.replayEmptyErrorTurnsWithPlaceholder = {
+      value: true,
+      reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder (SPEC §10.5)',
+    };
   }
   if (SIGNED_THINKING_PROVIDERS.has(provider) || p.preserveSignatures.value) {
     p.stripInvalidThinkingSignatures = {
       value: true,
-      reason: SIGNED_THINKING_PROVIDERS.has(provider) ? `provider \`${provider}\` verifies thinking signatures` : 'signatures are preserved, so unsigned thinking cannot be replayed',
+      reason: SIGNED_THINKING_PROVIDERS.has(provider)
+        ? `provider \`${provider}\` verifies thinking signatures`
+        : 'signatures are preserved, so unsigned thinking cannot be replayed',
     };
   } else if (p.normalizeAntigravityThinkingBlocks.value) {
     p.stripInvalidThinkingSignatures = { value: true, reason: 'Antigravity Claude drops thinking without a valid signature (SPEC §10.4)' };
   }
-  if (ANTHROPIC_APIS.has(api) && p.validateAnthropicTurns.value && (p.preserveSignatures.value || SIGNED_THINKING_PROVIDERS.has(provider)) && !p.dropThinkingBlocks.value) {
-    p.allowProviderOwnedThinkingReplay = { value: true, reason: 'Anthropic transport with signed thinking: turns with thinking and tool calls are replayed byte for byte or dropped whole' };
+  if (
+    ANTHROPIC_APIS.has(api) &&
+    p.validateAnthropicTurns.value &&
+    (p.preserveSignatures.value || SIGNED_THINKING_PROVIDERS.has(provider)) &&
+    !p.dropThinkingBlocks.value
+  ) {
+    p.allowProviderOwnedThinkingReplay = {
+      value: true,
+      reason: 'Anthropic transport with signed thinking: turns with thinking and tool calls are replayed byte for byte or dropped whole',
+    };
   }
-  if (provider === 'google' || provider === 'google-vertex' || provider === 'google-gemini-cli' || (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini'))) {
-    p.persistGoogleBootstrapMarker = { value: true, reason: `the Google plugin records a google-turn-ordering-bootstrap entry when it adds the bootstrap turn` };
+  if (
+    provider === 'google' ||
+    provider === 'google-vertex' ||
+    provider === 'google-gemini-cli' ||
+    (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini'))
+  ) {
+    p.persistGoogleBootstrapMarker = {
+      value: true,
+      reason: `the Google plugin records a google-turn-ordering-bootstrap entry when it adds the bootstrap turn`,
+    };
   }
   if (api === 'bedrock-converse-stream') {
-    p.requireUserFirstTurn = { value: true, reason: 'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message"): an assistant-first history gets the bootstrap user turn' };
-    p.mergePayloadUserMessages = { value: true, reason: 'Bedrock Converse requires alternating roles; pi-ai sends tool results and the next user text as two user messages, so they are merged in the payload' };
+    p.requireUserFirstTurn = {
+      value: true,
+      reason:
+        'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message"): an assistant-first history gets the bootstrap user turn',
+    };
+    p.mergePayloadUserMessages = {
+      value: true,
+      reason:
+        'Bedrock Converse requires alternating roles; pi-ai sends tool results and the next user text as two user messages, so they are merged in the payload',
+    };
   }
   if (ANTHROPIC_APIS.has(api) || (provider === 'openrouter' && /^anthropic\//i.test(modelId))) {
-    p.stripPayloadPrefillWhenThinking = { value: true, reason: 'Anthropic models reject a trailing assistant prefill when thinking is enabled' };
+    p.stripPayloadPrefillWhenThinking = {
+      value: true,
+      reason: 'Anthropic models reject a trailing assistant prefill when thinking is enabled',
+    };
   }
   return p;
 }

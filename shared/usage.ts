@@ -32,30 +32,85 @@ const first = (...values: unknown[]): unknown => values.find((v) => v !== undefi
 /** Read token counts under any of the aliases providers and older versions use. */
 export function readUsage(raw: unknown): UsageBuckets | undefined {
   if (!isRecord(raw)) return undefined;
-  const cacheRead = tokens(first(raw.cacheRead, raw.cache_read, raw.cache_read_input_tokens, raw.cached_input_tokens, raw.cached, raw.cached_tokens, get(raw, 'input_tokens_details', 'cached_tokens'), get(raw, 'prompt_tokens_details', 'cached_tokens')));
-  const cacheWrite = tokens(first(raw.cacheWrite, raw.cache_write, raw.cache_creation_input_tokens, raw.cache_write_input_tokens, get(raw, 'input_tokens_details', 'cache_write_tokens'), get(raw, 'prompt_tokens_details', 'cache_write_tokens'), get(raw, 'prompt_tokens_details', 'cache_creation_input_tokens')));
+  const cacheRead = tokens(
+    first(
+      raw.cacheRead,
+      raw.cache_read,
+      raw.cache_read_input_tokens,
+      raw.cached_input_tokens,
+      raw.cached,
+      raw.cached_tokens,
+      get(raw, 'input_tokens_details', 'cached_tokens'),
+      get(raw, 'prompt_tokens_details', 'cached_tokens'),
+    ),
+  );
+  const cacheWrite = tokens(
+    first(
+      raw.cacheWrite,
+      raw.cache_write,
+      raw.cache_creation_input_tokens,
+      raw.cache_write_input_tokens,
+      get(raw, 'input_tokens_details', 'cache_write_tokens'),
+      get(raw, 'prompt_tokens_details', 'cache_write_tokens'),
+      get(raw, 'prompt_tokens_details', 'cache_creation_input_tokens'),
+    ),
+  );
   const directInput = finite(raw.input);
-  const rawInput = finite(first(raw.input, raw.inputTokens, raw.input_tokens, raw.promptTokens, raw.prompt_tokens, raw.prompt_n, get(raw, 'timings', 'prompt_n')));
+  const rawInput = finite(
+    first(raw.input, raw.inputTokens, raw.input_tokens, raw.promptTokens, raw.prompt_tokens, raw.prompt_n, get(raw, 'timings', 'prompt_n')),
+  );
   // Some providers count cached tokens inside the input figure; take them out so buckets do not overlap.
   const cliCachedInInput = raw.cached_input_tokens !== undefined || raw.cached !== undefined;
-  const openAiCachedInInput = raw.cached_tokens !== undefined || get(raw, 'input_tokens_details', 'cached_tokens') !== undefined || get(raw, 'prompt_tokens_details', 'cached_tokens') !== undefined;
-  const writeInInput = raw.cache_write_input_tokens !== undefined || get(raw, 'input_tokens_details', 'cache_write_tokens') !== undefined || get(raw, 'prompt_tokens_details', 'cache_write_tokens') !== undefined || get(raw, 'prompt_tokens_details', 'cache_creation_input_tokens') !== undefined;
-  const inputValue = rawInput === undefined ? undefined : rawInput - (openAiCachedInInput || (directInput === undefined && cliCachedInInput) ? (cacheRead ?? 0) : 0) - (directInput === undefined && writeInInput ? (cacheWrite ?? 0) : 0);
+  const openAiCachedInInput =
+    raw.cached_tokens !== undefined ||
+    get(raw, 'input_tokens_details', 'cached_tokens') !== undefined ||
+    get(raw, 'prompt_tokens_details', 'cached_tokens') !== undefined;
+  const writeInInput =
+    raw.cache_write_input_tokens !== undefined ||
+    get(raw, 'input_tokens_details', 'cache_write_tokens') !== undefined ||
+    get(raw, 'prompt_tokens_details', 'cache_write_tokens') !== undefined ||
+    get(raw, 'prompt_tokens_details', 'cache_creation_input_tokens') !== undefined;
+  const inputValue =
+    rawInput === undefined
+      ? undefined
+      : rawInput -
+        (openAiCachedInInput || (directInput === undefined && cliCachedInInput) ? (cacheRead ?? 0) : 0) -
+        (directInput === undefined && writeInInput ? (cacheWrite ?? 0) : 0);
   const input = tokens(inputValue);
-  const output = tokens(first(raw.output, raw.outputTokens, raw.output_tokens, raw.completionTokens, raw.completion_tokens, raw.predicted_n, get(raw, 'timings', 'predicted_n')));
+  const output = tokens(
+    first(
+      raw.output,
+      raw.outputTokens,
+      raw.output_tokens,
+      raw.completionTokens,
+      raw.completion_tokens,
+      raw.predicted_n,
+      get(raw, 'timings', 'predicted_n'),
+    ),
+  );
   const ctx = raw.contextUsage;
   let contextUsage: UsageBuckets['contextUsage'];
   if (isRecord(ctx) && ctx.state === 'unavailable') contextUsage = { state: 'unavailable' };
   else if (isRecord(ctx) && ctx.state === 'available') {
     const promptTokens = tokens(ctx.promptTokens);
     const totalTokens = tokens(ctx.totalTokens);
-    if (promptTokens !== undefined && totalTokens !== undefined && totalTokens >= promptTokens) contextUsage = { state: 'available', promptTokens, totalTokens };
+    if (promptTokens !== undefined && totalTokens !== undefined && totalTokens >= promptTokens)
+      contextUsage = { state: 'available', promptTokens, totalTokens };
   }
-  const reasoningTokens = tokens(first(raw.reasoningTokens, raw.reasoning_tokens, get(raw, 'completion_tokens_details', 'reasoning_tokens'), get(raw, 'output_tokens_details', 'reasoning_tokens'), get(raw, 'output_tokens_details', 'thinking_tokens')));
+  const reasoningTokens = tokens(
+    first(
+      raw.reasoningTokens,
+      raw.reasoning_tokens,
+      get(raw, 'completion_tokens_details', 'reasoning_tokens'),
+      get(raw, 'output_tokens_details', 'reasoning_tokens'),
+      get(raw, 'output_tokens_details', 'thinking_tokens'),
+    ),
+  );
   const total = tokens(first(raw.total, raw.totalTokens, raw.total_tokens));
   const costTotal = finite(get(raw, 'cost', 'total'));
   const hasCost = costTotal !== undefined && costTotal >= 0;
-  if ([input, output, cacheRead, cacheWrite, contextUsage, reasoningTokens, total].every((v) => v === undefined) && !hasCost) return undefined;
+  if ([input, output, cacheRead, cacheWrite, contextUsage, reasoningTokens, total].every((v) => v === undefined) && !hasCost)
+    return undefined;
   const out: UsageBuckets = { input, output, cacheRead, cacheWrite, total };
   if (contextUsage) out.contextUsage = contextUsage;
   if (reasoningTokens !== undefined) out.reasoningTokens = reasoningTokens;
@@ -67,7 +122,16 @@ export function hasNonzeroUsage(raw: unknown): boolean {
   const u = readUsage(raw);
   if (!u) return false;
   const ctx = u.contextUsage;
-  const values = [u.input, u.output, u.cacheRead, u.cacheWrite, ctx?.state === 'available' ? ctx.promptTokens : undefined, ctx?.state === 'available' ? ctx.totalTokens : undefined, u.reasoningTokens, u.total];
+  const values = [
+    u.input,
+    u.output,
+    u.cacheRead,
+    u.cacheWrite,
+    ctx?.state === 'available' ? ctx.promptTokens : undefined,
+    ctx?.state === 'available' ? ctx.totalTokens : undefined,
+    u.reasoningTokens,
+    u.total,
+  ];
   return values.some((v) => typeof v === 'number' && v > 0) || ctx?.state === 'unavailable';
 }
 
@@ -87,7 +151,14 @@ export function isZeroUsageSnapshot(raw: unknown): boolean {
 
 /** The all-zero usage OpenClaw writes for stale or missing usage. */
 export function zeroUsage(): { [key: string]: JsonValue } {
-  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  return {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 0,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  };
 }
 
 /** Normalise a cost object: keep it only when some field is a finite number; fill the rest. */
@@ -125,7 +196,15 @@ export function usageAlreadyNormal(raw: unknown, normal: { [key: string]: JsonVa
   for (const key of ['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens']) if (raw[key] !== normal[key]) return false;
   const ctx = normal.contextUsage as Record<string, unknown> | undefined;
   const rawCtx = raw.contextUsage;
-  const ctxOk = ctx === undefined ? rawCtx === undefined : ctx.state === 'unavailable' ? isRecord(rawCtx) && rawCtx.state === 'unavailable' : isRecord(rawCtx) && rawCtx.state === 'available' && rawCtx.promptTokens === ctx.promptTokens && rawCtx.totalTokens === ctx.totalTokens;
+  const ctxOk =
+    ctx === undefined
+      ? rawCtx === undefined
+      : ctx.state === 'unavailable'
+        ? isRecord(rawCtx) && rawCtx.state === 'unavailable'
+        : isRecord(rawCtx) &&
+          rawCtx.state === 'available' &&
+          rawCtx.promptTokens === ctx.promptTokens &&
+          rawCtx.totalTokens === ctx.totalTokens;
   if (!ctxOk) return false;
   const cost = normal.cost as Record<string, unknown> | undefined;
   const rawCost = raw.cost;

@@ -59,7 +59,15 @@ export async function findSessionFiles(dir: string): Promise<string[]> {
       const full = path.join(at, e.name);
       if (e.isDirectory()) await walk(full);
       else if (e.name.endsWith('.jsonl') && !/\.bak-\d+-\d+$|\.tmp$/.test(e.name)) {
-        if (e.isFile() || (e.isSymbolicLink() && (await stat(full).then((s) => s.isFile(), () => false)))) out.push(full);
+        if (
+          e.isFile() ||
+          (e.isSymbolicLink() &&
+            (await stat(full).then(
+              (s) => s.isFile(),
+              () => false,
+            )))
+        )
+          out.push(full);
       }
     }
   };
@@ -108,7 +116,13 @@ export function batchExitCode(results: readonly BatchResult[]): number {
   return results.reduce((code, r) => Math.max(code, r.exitCode), EXIT_CLEAN);
 }
 
-async function runPool(io: CliIo, jobs: BatchJob[], workers: number, label: string, json: boolean): Promise<{ results: BatchResult[]; report: PoolReport }> {
+async function runPool(
+  io: CliIo,
+  jobs: BatchJob[],
+  workers: number,
+  label: string,
+  json: boolean,
+): Promise<{ results: BatchResult[]; report: PoolReport }> {
   const progress = new Progress(io, jobs.length, label, io.stderr.isTTY === true && !json);
   let done = 0;
   progress.tick(0);
@@ -130,9 +144,20 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return `--image-max-side must be a positive integer, got "${maxSide}"`;
   const allowed = args.values.get('allowed-tools');
   return {
-    target: { provider: args.values.get('provider'), api: args.values.get('api'), modelId: args.values.get('model'), reasoning: args.booleans.has('reasoning') ? true : undefined },
+    target: {
+      provider: args.values.get('provider'),
+      api: args.values.get('api'),
+      modelId: args.values.get('model'),
+      reasoning: args.booleans.has('reasoning') ? true : undefined,
+    },
     now: now === undefined ? undefined : Number(now),
-    allowedToolNames: allowed === undefined ? undefined : allowed.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedToolNames:
+      allowed === undefined
+        ? undefined
+        : allowed
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
     imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
     payloads: !args.booleans.has('no-payloads'),
   };
@@ -146,7 +171,9 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
       out.push(`  unusable  ${rel(dir, r.file)} — ${r.reason}`);
       continue;
     }
-    const rules = Object.entries(r.rules).map(([rule, n]) => `${rule} ×${n}`).join(', ');
+    const rules = Object.entries(r.rules)
+      .map(([rule, n]) => `${rule} ×${n}`)
+      .join(', ');
     const diag = r.errors ? `; ${r.errors} error(s) in the file` : '';
     out.push(`  findings  ${rel(dir, r.file)} — ${r.annotations} change(s)${rules ? `: ${rules}` : ''}${diag}`);
   }
@@ -155,7 +182,14 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
   out.push(
     table([
       ['files', 'clean', 'with findings', 'unusable', 'changes', 'file errors'],
-      [results.length, count('clean'), count('findings'), count('unusable'), results.reduce((n, r) => n + r.annotations, 0), results.reduce((n, r) => n + r.errors, 0)],
+      [
+        results.length,
+        count('clean'),
+        count('findings'),
+        count('unusable'),
+        results.reduce((n, r) => n + r.annotations, 0),
+        results.reduce((n, r) => n + r.errors, 0),
+      ],
     ]),
   );
   return `${out.join('\n')}\n`;
@@ -185,8 +219,28 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   out.push('');
   out.push(
     table([
-      ['files', 'clean', dryRun ? 'need repair' : 'repaired', 'refused', 'unreadable', 'lines dropped', 'lines rewritten', 'images replaced', 'results inserted'],
-      [results.length, count('clean'), dryRun ? count('needs-repair') : count('repaired'), count('refused'), count('unreadable'), totals.linesDropped, totals.linesRewritten, totals.imagesReplaced, totals.resultsInserted],
+      [
+        'files',
+        'clean',
+        dryRun ? 'need repair' : 'repaired',
+        'refused',
+        'unreadable',
+        'lines dropped',
+        'lines rewritten',
+        'images replaced',
+        'results inserted',
+      ],
+      [
+        results.length,
+        count('clean'),
+        dryRun ? count('needs-repair') : count('repaired'),
+        count('refused'),
+        count('unreadable'),
+        totals.linesDropped,
+        totals.linesRewritten,
+        totals.imagesReplaced,
+        totals.resultsInserted,
+      ],
     ]),
   );
   if (dryRun) out.push('dry run: nothing was written');
@@ -237,7 +291,13 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   if (command === 'inspect') {
     const options = inspectOptions(args);
     if (typeof options === 'string') return failWith(io, options);
-    const { results, report } = await runPool(io, files.map((file) => ({ kind: 'inspect', file, options })), workers, 'inspecting', json);
+    const { results, report } = await runPool(
+      io,
+      files.map((file) => ({ kind: 'inspect', file, options })),
+      workers,
+      'inspecting',
+      json,
+    );
     const summaries = results as InspectSummary[];
     const exitCode = batchExitCode(summaries);
     if (json) {
@@ -258,7 +318,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const dryRun = args.booleans.has('dry-run');
   const yes = args.booleans.has('yes');
   if (!dryRun && !yes && !io.stdinIsTTY) {
-    return failWith(io, 'repair --all writes files: pass --yes to repair without asking, or --dry-run to only see what would change (stdin is not a terminal, so there is no one to ask)');
+    return failWith(
+      io,
+      'repair --all writes files: pass --yes to repair without asking, or --dry-run to only see what would change (stdin is not a terminal, so there is no one to ask)',
+    );
   }
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).
   const firstPass: BatchJob[] = files.map((file) => (yes && !dryRun ? { kind: 'plan-and-repair', file } : { kind: 'plan', file }));
@@ -269,9 +332,17 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   if (!dryRun && !yes && pending.length > 0) {
     io.stdout.write(renderRepair(dir, results, true).replace('dry run: nothing was written\n', ''));
     const totals = repairTotals(pending);
-    const answer = await io.ask(`Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `);
+    const answer = await io.ask(
+      `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
+    );
     if (isYes(answer)) {
-      const second = await runPool(io, pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest! })), workers, 'repairing', json);
+      const second = await runPool(
+        io,
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest! })),
+        workers,
+        'repairing',
+        json,
+      );
       const byFile = new Map((second.results as RepairSummary[]).map((r) => [r.file, r]));
       results = results.map((r) => byFile.get(r.file) ?? r);
       report = second.report;

@@ -31,7 +31,10 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     const { runBatchCommand } = await import('./batch.js');
     return runBatchCommand('inspect', args);
   }
-  if (args.positionals.length !== 1) return fail(args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    return fail(
+      args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
+    );
   const file = args.positionals[0];
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);
@@ -40,12 +43,23 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   const allowed = args.values.get('allowed-tools');
   try {
     const target = await completeTarget(
-      { provider: args.values.get('provider'), api: args.values.get('api'), modelId: args.values.get('model'), reasoning: args.booleans.has('reasoning') ? true : undefined },
+      {
+        provider: args.values.get('provider'),
+        api: args.values.get('api'),
+        modelId: args.values.get('model'),
+        reasoning: args.booleans.has('reasoning') ? true : undefined,
+      },
       { file },
     );
     const inspection = await inspect({ file }, target, {
       now: now === undefined ? undefined : Number(now),
-      allowedToolNames: allowed === undefined ? undefined : allowed.split(',').map((s) => s.trim()).filter(Boolean),
+      allowedToolNames:
+        allowed === undefined
+          ? undefined
+          : allowed
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
       imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
       payloads: !args.booleans.has('no-payloads'),
     });
@@ -82,7 +96,8 @@ export function renderReport(file: string, inspection: Inspection, explanations?
   out.push('');
   out.push('policy:');
   for (const [flag, setting] of Object.entries(inspection.policy) as [PolicyFlag, { value: unknown; reason: string }][]) {
-    const value = setting.value === null ? 'off' : typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value);
+    const value =
+      setting.value === null ? 'off' : typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value);
     out.push(`  ${flag.padEnd(36)} ${value.padEnd(8)} ${setting.reason}`);
   }
   out.push('');
@@ -114,14 +129,19 @@ export function renderReport(file: string, inspection: Inspection, explanations?
     out.push('');
     out.push(`error explanation: ${explanations.length === 0 ? 'no known check matches this error' : ''}`);
     for (const e of explanations as { check: string; rule: string; confidence: number; explanation: string; turns: number[] }[]) {
-      out.push(`  ${Math.round(e.confidence * 100)}% ${e.check} (rule ${e.rule}) — ${e.explanation}${e.turns.length ? ` [turns ${e.turns.join(', ')}]` : ''}`);
+      out.push(
+        `  ${Math.round(e.confidence * 100)}% ${e.check} (rule ${e.rule}) — ${e.explanation}${e.turns.length ? ` [turns ${e.turns.join(', ')}]` : ''}`,
+      );
     }
   }
   out.push('');
   if (inspection.diagnostics.length === 0) out.push('diagnostics: none');
   else {
     out.push(`diagnostics: ${inspection.diagnostics.length}`);
-    for (const d of inspection.diagnostics) out.push(`  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`);
+    for (const d of inspection.diagnostics)
+      out.push(
+        `  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`,
+      );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);
   return `${out.join('\n')}\n`;

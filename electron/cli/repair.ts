@@ -54,7 +54,10 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
     io.stderr.write(`transcript-inspector: ${reason}\n`);
     return EXIT_BAD_INPUT;
   };
-  if (args.positionals.length !== 1) return fail(args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`);
+  if (args.positionals.length !== 1)
+    return fail(
+      args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`,
+    );
   if (args.values.has('jobs')) return fail('--jobs only applies to repair --all DIR');
   const file = args.positionals[0];
   const json = args.booleans.has('json');
@@ -81,7 +84,9 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   if (!args.booleans.has('yes')) {
     if (!io.stdinIsTTY) {
       emit(plan, null, 'not confirmed: nothing was written');
-      return fail('repair writes the file: pass --yes to repair without asking, or --dry-run to only see the plan (stdin is not a terminal, so there is no one to ask)');
+      return fail(
+        'repair writes the file: pass --yes to repair without asking, or --dry-run to only see the plan (stdin is not a terminal, so there is no one to ask)',
+      );
     }
     const answer = await io.ask(`Repair ${file}? A backup is kept until the new file is in place. [y/N] `);
     if (!isYes(answer)) {

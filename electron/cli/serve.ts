@@ -42,7 +42,8 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
     if (args.positionals.length > 1) throw new UsageError(`serve takes one FILE at most, got ${args.positionals.length}`);
     const rawPort = args.values.get('port');
     if (rawPort !== undefined) {
-      if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${rawPort}"`);
+      if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535)
+        throw new UsageError(`--port must be a number from 0 to 65535, got "${rawPort}"`);
       port = Number(rawPort);
     }
     if (args.positionals[0]) file = path.resolve(deps.cwd, args.positionals[0]);

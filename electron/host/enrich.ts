@@ -48,7 +48,11 @@ function originTurn(side: InspectionSide, index: number | null): number | null {
 }
 
 /** Build payloads, strip a trailing prefill when thinking is on, and run preflight on both sides. */
-export async function enrichDetailed(inspection: Inspection, options: EnrichOptions = {}, started: { original?: Promise<PayloadBuild> } = {}): Promise<EnrichedInspection> {
+export async function enrichDetailed(
+  inspection: Inspection,
+  options: EnrichOptions = {},
+  started: { original?: Promise<PayloadBuild> } = {},
+): Promise<EnrichedInspection> {
   const policy = policyValues(inspection.policy);
   const target = inspection.target;
   // The original side may have been started earlier, while the engine waited for images.
@@ -59,7 +63,12 @@ export async function enrichDetailed(inspection: Inspection, options: EnrichOpti
   const original = sidePayload(originalBuild, inspection.original.messages);
   const replay = sidePayload(replayBuild, inspection.replay.messages);
   const annotations: Annotation[] = [];
-  if (policy.stripPayloadPrefillWhenThinking && replay.family && replay.payload !== undefined && thinkingOn(replay.payload, replay.family, target.reasoning)) {
+  if (
+    policy.stripPayloadPrefillWhenThinking &&
+    replay.family &&
+    replay.payload !== undefined &&
+    thinkingOn(replay.payload, replay.family, target.reasoning)
+  ) {
     const strip = stripTrailingPrefill(replay.payload, replay.family);
     if (strip.popped.length > 0) {
       const seen = new Set<number | null>();

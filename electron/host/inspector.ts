@@ -21,7 +21,21 @@ import type {
   TargetCatalog,
   TurnWindow,
 } from '../../shared/api.js';
-import { assertExportKind, assertId, assertIndex, assertInspectOptions, assertOpenRequest, assertSide, assertString, assertTarget, assertView, assertWindow, MAX_DOCUMENT_WINDOW, MAX_ERROR_TEXT, MAX_TURN_WINDOW } from '../../shared/api-guards.js';
+import {
+  assertExportKind,
+  assertId,
+  assertIndex,
+  assertInspectOptions,
+  assertOpenRequest,
+  assertSide,
+  assertString,
+  assertTarget,
+  assertView,
+  assertWindow,
+  MAX_DOCUMENT_WINDOW,
+  MAX_ERROR_TEXT,
+  MAX_TURN_WINDOW,
+} from '../../shared/api-guards.js';
 import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import { messagesKey } from '../../shared/preflight/family.js';
@@ -125,7 +139,12 @@ function baseName(name: string): string {
 function ruleCounts(summaryAnnotations: InspectionSummary['annotations']): RuleCount[] {
   const counts = new Map<RuleId, number>();
   for (const a of summaryAnnotations) counts.set(a.rule, (counts.get(a.rule) ?? 0) + 1);
-  const out: RuleCount[] = RULES.map((rule) => ({ rule: rule.id, title: rule.title, explanation: rule.explanation, count: counts.get(rule.id) ?? 0 }));
+  const out: RuleCount[] = RULES.map((rule) => ({
+    rule: rule.id,
+    title: rule.title,
+    explanation: rule.explanation,
+    count: counts.get(rule.id) ?? 0,
+  }));
   for (const [rule, count] of counts) if (!out.some((r) => r.rule === rule)) out.push({ rule, title: rule, explanation: '', count });
   return out;
 }
@@ -177,11 +196,17 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
    * an unreadable source fails; problems inside are diagnostics. A file read for an `operation`
    * reports its progress to `onProgress` listeners (throttled, then a final event).
    */
-  async function load(request: OpenRequest, parseOptions: ParseLinesOptions, operation?: ProgressEvent['operation']): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
+  async function load(
+    request: OpenRequest,
+    parseOptions: ParseLinesOptions,
+    operation?: ProgressEvent['operation'],
+  ): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
     if (request.kind === 'path' || request.kind === 'sample') {
       const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
       const name = path.basename(filePath);
-      const reporter = operation ? throttleProgress((done, total) => progress.emit({ operation, name, path: filePath, done, total }), options.progressIntervalMs) : null;
+      const reporter = operation
+        ? throttleProgress((done, total) => progress.emit({ operation, name, path: filePath, done, total }), options.progressIntervalMs)
+        : null;
       const read = await readSessionFile(filePath, { ...parseOptions, chunkBytes: options.chunkBytes, onProgress: reporter?.update });
       reporter?.finish();
       return { ...read, name, filePath };
@@ -207,16 +232,27 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     }
   }
 
-  async function defaultTargetOf(parsed: ParsedSession): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics']; context: SessionContext }> {
+  async function defaultTargetOf(
+    parsed: ParsedSession,
+  ): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics']; context: SessionContext }> {
     const context = buildContext(parsed);
     const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
     return { target: await recordedTarget(context), turnCount: context.messages.length, diagnostics, context };
   }
 
-  async function build(sessionId: string, request: OpenRequest, watcher: FileWatcher | null, operation?: ProgressEvent['operation']): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
+  async function build(
+    sessionId: string,
+    request: OpenRequest,
+    watcher: FileWatcher | null,
+    operation?: ProgressEvent['operation'],
+  ): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
     // Oversized images start shrinking on libuv's threads while the lines are parsed.
     const codec = await defaultImageCodec();
-    const { parsed, digest, size, name, filePath } = await load(request, codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {}, operation);
+    const { parsed, digest, size, name, filePath } = await load(
+      request,
+      codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {},
+      operation,
+    );
     const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed);
     const info: SessionInfo = {
       sessionId,
@@ -236,7 +272,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
   function watch(sessionId: string, filePath: string | null): FileWatcher | null {
     if (!options.watch || !filePath) return null;
-    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), { intervalMs: options.watchIntervalMs });
+    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
+      intervalMs: options.watchIntervalMs,
+    });
   }
 
   /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
@@ -277,20 +315,31 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     }
     const inspection = record.detail.inspection;
     const sideData = inspection[side];
-    const turnOfIndex = (index: number): number | null => (side === 'original' ? index : inspection.replay.origins?.[index] ?? null);
+    const turnOfIndex = (index: number): number | null => (side === 'original' ? index : (inspection.replay.origins?.[index] ?? null));
     const [lo, hi] = window ? windowOnSide(record, side, window) : [0, Number.MAX_SAFE_INTEGER];
     const inWindow = (index: number | null | undefined) => index !== null && index !== undefined && index >= lo && index <= hi;
     let doc: PrettyDocument;
     if (view === 'transcript') {
-      doc = prettyDocument(sideData.messages, { listKey: null, entryTurn: (i) => ({ index: i, turn: turnOfIndex(i) }), refPrefix: key, include: window ? inWindow : undefined });
+      doc = prettyDocument(sideData.messages, {
+        listKey: null,
+        entryTurn: (i) => ({ index: i, turn: turnOfIndex(i) }),
+        refPrefix: key,
+        include: window ? inWindow : undefined,
+      });
     } else {
       const payload = record.detail[side];
       if (payload.payload === undefined || payload.family === null) {
-        doc = prettyDocument({ error: payload.build.error ?? 'no payload was built' }, { listKey: null, entryTurn: () => null, refPrefix: key });
+        doc = prettyDocument(
+          { error: payload.build.error ?? 'no payload was built' },
+          { listKey: null, entryTurn: () => null, refPrefix: key },
+        );
       } else {
         // Payload entries without a source (merged or synthetic) go with the entry before them, so
         // every entry is in exactly one window.
-        const owners = side === 'original' ? (record.owners.originalEntries ??= ownersOf(payload.entrySources)) : (record.owners.replayEntries ??= ownersOf(payload.entrySources));
+        const owners =
+          side === 'original'
+            ? (record.owners.originalEntries ??= ownersOf(payload.entrySources))
+            : (record.owners.replayEntries ??= ownersOf(payload.entrySources));
         doc = prettyDocument(payload.payload, {
           listKey: messagesKey(payload.family),
           entryTurn: (i) => {
@@ -335,7 +384,14 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const pending = await build(sessionId, request, null, 'open');
       const watcher = watch(sessionId, pending.info.path);
       pending.info.watched = watcher !== null;
-      sessions.set(sessionId, { info: pending.info, parsed: pending.parsed, context: pending.context, request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request, watcher, inspections: [] });
+      sessions.set(sessionId, {
+        info: pending.info,
+        parsed: pending.parsed,
+        context: pending.context,
+        request: pending.info.path && request.kind === 'path' ? { kind: 'path', path: pending.info.path } : request,
+        watcher,
+        inspections: [],
+      });
       if (request.kind === 'path' && pending.info.path) await recent.add(pending.info.path);
       return pending.info;
     },
@@ -381,7 +437,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         const payload = detail[side];
         const out: InspectionSummary['original'] = {
           turnCount: enriched[side].messages.length,
-          payloadBytes: payload.payload === undefined ? null : measured.payload === payload.payload ? measured.bytes : countBytes(payload.payload),
+          payloadBytes:
+            payload.payload === undefined ? null : measured.payload === payload.payload ? measured.bytes : countBytes(payload.payload),
         };
         if (payload.build.error) out.payloadError = payload.build.error;
         return out;
@@ -418,7 +475,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
       const key = JSON.stringify([filePath, size, mtimeMs, target]);
       if (previewAnswer?.key === key && inspections.has(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
-      const read = await readSessionPreview(filePath, { turns: options.previewTurns ?? PREVIEW_TURNS, chunkBytes: options.chunkBytes }).catch(() => null);
+      const read = await readSessionPreview(filePath, {
+        turns: options.previewTurns ?? PREVIEW_TURNS,
+        chunkBytes: options.chunkBytes,
+      }).catch(() => null);
       if (!read) return null;
       // The preview's context is the whole branch's but for its messages: the same recorded model.
       const recorded = await recordedTarget(read.context);
@@ -441,12 +501,26 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       };
       if (previewAnswer) await service.close(previewAnswer.summary.sessionId);
       previewAnswer = null;
-      sessions.set(sessionId, { info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null, inspections: [] });
+      sessions.set(sessionId, {
+        info,
+        parsed: read.parsed,
+        context: read.context,
+        request: { kind: 'path', path: filePath },
+        watcher: null,
+        inspections: [],
+      });
       try {
         const summary = await service.inspect(sessionId, chosen);
         const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
-        const [original, replay] = await Promise.all((['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)));
-        summary.preview = { turns: read.turns, totalTurns: read.totalTurns, estimatedBytes: read.branchBytes, first: { view: 'payload', original, replay } };
+        const [original, replay] = await Promise.all(
+          (['original', 'replay'] as const).map((side) => service.getDocument(summary.inspectionId, side, 'payload', window)),
+        );
+        summary.preview = {
+          turns: read.turns,
+          totalTurns: read.totalTurns,
+          estimatedBytes: read.branchBytes,
+          first: { view: 'payload', original, replay },
+        };
         previewAnswer = { key, summary };
         return summary;
       } catch (error) {
@@ -473,9 +547,18 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       assertView(view, 'getDocument(view)');
       if (window !== undefined && window !== null) assertWindow(window, 'getDocument(window)');
       const record = inspectionOf(inspectionId);
-      const { text, ranges, elisions } = tooLargeAsText(`the whole ${side} ${view} of ${sessionOf(record.sessionId).info.name}`, 'ask for a window of turns (getDocument with {from, to}) — the app does', () => documentOf(record, side, view, window ?? undefined));
+      const { text, ranges, elisions } = tooLargeAsText(
+        `the whole ${side} ${view} of ${sessionOf(record.sessionId).info.name}`,
+        'ask for a window of turns (getDocument with {from, to}) — the app does',
+        () => documentOf(record, side, view, window ?? undefined),
+      );
       if (!window) return { text, ranges, elisions };
-      return { text, ranges, elisions, window: { from: window.from, to: window.to, totalTurns: record.detail.inspection.original.messages.length } };
+      return {
+        text,
+        ranges,
+        elisions,
+        window: { from: window.from, to: window.to, totalTurns: record.detail.inspection.original.messages.length },
+      };
     },
 
     async thumbnail(inspectionId: string, imageRef: string) {
@@ -513,16 +596,30 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       switch (kind) {
         case 'payload-json':
           if (replay.payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
-          return { fileName: `${base}.payload.json`, text: tooLargeAsText('the replay payload', CLI_EXPORT_HINT, () => `${JSON.stringify(replay.payload, null, 2)}\n`) };
+          return {
+            fileName: `${base}.payload.json`,
+            text: tooLargeAsText('the replay payload', CLI_EXPORT_HINT, () => `${JSON.stringify(replay.payload, null, 2)}\n`),
+          };
         case 'curl': {
           const payload = replay.payload;
           if (payload === undefined) throw new Error(`no replay payload to export: ${replay.build.error ?? 'it was not built'}`);
-          return { fileName: `${base}.curl.sh`, text: tooLargeAsText('the curl command', CLI_EXPORT_HINT, () => curlCommand(replay.build, payload, [`Replay of ${session.name} for ${inspection.target.provider}/${inspection.target.modelId}, built by Transcript Inspector. Set the key variable first.`, ...replay.build.notes])) };
+          return {
+            fileName: `${base}.curl.sh`,
+            text: tooLargeAsText('the curl command', CLI_EXPORT_HINT, () =>
+              curlCommand(replay.build, payload, [
+                `Replay of ${session.name} for ${inspection.target.provider}/${inspection.target.modelId}, built by Transcript Inspector. Set the key variable first.`,
+                ...replay.build.notes,
+              ]),
+            ),
+          };
         }
         case 'report-markdown':
           return { fileName: `${base}.report.md`, text: reportMarkdown(session, inspection, record.summary.rules) };
         case 'report-json':
-          return { fileName: `${base}.report.json`, text: tooLargeAsText('the JSON report', CLI_EXPORT_HINT, () => reportJson(session, inspection, record.summary.rules)) };
+          return {
+            fileName: `${base}.report.json`,
+            text: tooLargeAsText('the JSON report', CLI_EXPORT_HINT, () => reportJson(session, inspection, record.summary.rules)),
+          };
       }
     },
 

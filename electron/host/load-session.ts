@@ -29,7 +29,10 @@ export async function readFormatHead(handle: FileHandle): Promise<{ array: boole
 /** Parse a session file's bytes (JSONL line by line, or a JSON message array). */
 export function parseSessionBytes(bytes: Uint8Array, options: ParseLinesOptions = {}): ParsedSession {
   if (startsWithArray(bytes)) {
-    if (bytes.byteLength > MAX_JSON_ARRAY_BYTES) throw new InputError(`a JSON message array of ${Math.round(bytes.byteLength / 1e6)} MB is too large to read as one JSON value — use a JSONL session file`);
+    if (bytes.byteLength > MAX_JSON_ARRAY_BYTES)
+      throw new InputError(
+        `a JSON message array of ${Math.round(bytes.byteLength / 1e6)} MB is too large to read as one JSON value — use a JSONL session file`,
+      );
     return parseSession(decodeUtf8(bytes));
   }
   return parseSessionLines(bufferLineSource(bytes, indexLines(bytes)), options);

@@ -53,14 +53,15 @@ function parseLongLine(line: Uint8Array, room: (bytes: number) => Buffer): { val
   const rest: string[] = [];
   const strings: string[] = [];
   let copied = 0;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const open = bytes.indexOf(QUOTE, at);
     if (open < 0) break;
     const close = closingQuote(bytes, open);
     if (close < 0) return null;
     at = close + 1;
     if (close - open - 1 <= LONG_STRING_BYTES) {
-      if (bytes[open + 1] === BACKSLASH && bytes.compare(NUL_ESCAPE, 0, NUL_ESCAPE.length, open + 1, open + 1 + NUL_ESCAPE.length) === 0) return null;
+      if (bytes[open + 1] === BACKSLASH && bytes.compare(NUL_ESCAPE, 0, NUL_ESCAPE.length, open + 1, open + 1 + NUL_ESCAPE.length) === 0)
+        return null;
       continue;
     }
     if (isKey(bytes, at)) return null;
@@ -107,7 +108,17 @@ function isKey(bytes: Uint8Array, at: number): boolean {
 
 /** What a one-character escape stands for (\\b \\f \\n \\r \\t \\" \\\\ \\/), by the byte after the backslash; 0: not one. */
 const SIMPLE_ESCAPES = new Uint8Array(128);
-for (const [letter, byte] of [['b', 0x08], ['f', 0x0c], ['n', 0x0a], ['r', 0x0d], ['t', 0x09], ['"', 0x22], ['\\', 0x5c], ['/', 0x2f]] as const) SIMPLE_ESCAPES[letter.charCodeAt(0)] = byte;
+for (const [letter, byte] of [
+  ['b', 0x08],
+  ['f', 0x0c],
+  ['n', 0x0a],
+  ['r', 0x0d],
+  ['t', 0x09],
+  ['"', 0x22],
+  ['\\', 0x5c],
+  ['/', 0x2f],
+] as const)
+  SIMPLE_ESCAPES[letter.charCodeAt(0)] = byte;
 
 /** The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString). */
 function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: number) => Buffer): string | null {

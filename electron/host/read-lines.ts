@@ -55,7 +55,7 @@ export async function readLines(handle: FileHandle, options: ReadLinesOptions, l
   // different times anyway, and repair checks the digest of its own read).
   const reread = async (position: number, length: number, tail: Buffer): Promise<Buffer> => {
     if (lineBuffer.length < length) lineBuffer = Buffer.allocUnsafe(length);
-    for (let done = 0; done < length; ) {
+    for (let done = 0; done < length;) {
       const { bytesRead } = await handle.read(lineBuffer, done, length - done, position + done).catch((error: Error) => {
         throw options.readError(error);
       });

@@ -29,7 +29,6 @@ export interface StreamedSession {
   size: number;
 }
 
-
 /** Options of `readSessionFile`. */
 export interface ReadSessionOptions extends ParseLinesOptions {
   /** Bytes read at a time (default CHUNK_BYTES; tests use tiny chunks). */
@@ -77,7 +76,13 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       },
       (bytes, _offset, length) => {
         if (!bytes) parser.line(length, () => '');
-        else parser.line(length, () => bytes.toString('utf8'), () => isUtf8(bytes), length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined);
+        else
+          parser.line(
+            length,
+            () => bytes.toString('utf8'),
+            () => isUtf8(bytes),
+            length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined,
+          );
       },
     );
     onProgress(size, size);

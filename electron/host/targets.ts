@@ -43,7 +43,8 @@ export async function completeTarget(partial: PartialTarget, source: { file: str
       api ??= recorded.api;
     }
   }
-  if (!provider || !modelId) throw new InputError('no target: pass --provider, --api and --model (the session records no model to default to)');
+  if (!provider || !modelId)
+    throw new InputError('no target: pass --provider, --api and --model (the session records no model to default to)');
   if (!api) {
     const { lookupCatalogModel } = await import('./catalog.js').catch(() => ({ lookupCatalogModel: undefined }));
     api = lookupCatalogModel?.(provider, modelId)?.api ?? PROVIDER_DEFAULT_API[provider];

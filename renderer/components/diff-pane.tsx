@@ -74,7 +74,12 @@ export function DiffPane() {
   const [appliedKey, setAppliedKey] = useState('');
 
   // What was last applied to the editor, so an effect re-running for the same inputs does nothing.
-  const lastMarks = useRef<{ key: string; summary: unknown; explanations: unknown; view: string }>({ key: '', summary: null, explanations: null, view: '' });
+  const lastMarks = useRef<{ key: string; summary: unknown; explanations: unknown; view: string }>({
+    key: '',
+    summary: null,
+    explanations: null,
+    view: '',
+  });
   const lastReveal = useRef({ key: '', focusSeq: -1 });
 
   /** Gutter marks of the documents in the editor (annotations, findings, explained turns). */
@@ -85,7 +90,13 @@ export function DiffPane() {
     if (!summary || !docs.key) return;
     const inputs = { key: docs.key, summary, explanations: s.ui.explanations, view: s.ui.view };
     const last = lastMarks.current;
-    if (last.key === inputs.key && last.summary === inputs.summary && last.explanations === inputs.explanations && last.view === inputs.view) return;
+    if (
+      last.key === inputs.key &&
+      last.summary === inputs.summary &&
+      last.explanations === inputs.explanations &&
+      last.view === inputs.view
+    )
+      return;
     lastMarks.current = inputs;
     const d = { original: docs.original, replay: docs.replay };
     const marks = buildMarks(summary, d, s.ui.view, s.ui.explanations);
@@ -144,7 +155,11 @@ export function DiffPane() {
       return;
     }
     const { elision } = hover;
-    setPreview((prev) => (prev && prev.elision === elision ? { ...prev, x: hover.x, y: hover.y } : { x: hover.x, y: hover.y, elision, src: null, note: elision.imageRef ? 'loading preview…' : null }));
+    setPreview((prev) =>
+      prev && prev.elision === elision
+        ? { ...prev, x: hover.x, y: hover.y }
+        : { x: hover.x, y: hover.y, elision, src: null, note: elision.imageRef ? 'loading preview…' : null },
+    );
     if (!elision.imageRef) return;
     fetchThumbnail(api, summary.inspectionId, elision.imageRef).then(
       (thumb) => {
@@ -178,7 +193,12 @@ export function DiffPane() {
   const sideInfo = (side: Side) => {
     if (!summary) return null;
     const s = summary[side];
-    if (view === 'payload' && s.payloadError) return <span className="pane-warning" title={s.payloadError}>payload not built: {s.payloadError}</span>;
+    if (view === 'payload' && s.payloadError)
+      return (
+        <span className="pane-warning" title={s.payloadError}>
+          payload not built: {s.payloadError}
+        </span>
+      );
     return (
       <span className="muted">
         {s.turnCount} turns{view === 'payload' && s.payloadBytes !== null ? ` · ${formatBytes(s.payloadBytes)}` : ''}
@@ -220,25 +240,29 @@ export function DiffPane() {
       <WindowBar />
       <div className="diff-body">
         {wantEditor && (
-        <Suspense fallback={<div className="diff-editor-host" data-testid="editor-loading" />}>
-          <DiffEditor
-            ref={editor}
-            theme={scheme}
-            hideUnchanged={hideUnchanged}
-            onReady={() => setEditorReady(true)}
-            onPainted={onPainted}
-            onElisionHover={onElisionHover}
-            onElisionClick={(side, elision) => {
-              setPreview(null);
-              store.getState().openElision({ side, elision });
-            }}
-            onRevealed={setRevealed}
-            onDiffing={onDiffing}
-          />
-        </Suspense>
+          <Suspense fallback={<div className="diff-editor-host" data-testid="editor-loading" />}>
+            <DiffEditor
+              ref={editor}
+              theme={scheme}
+              hideUnchanged={hideUnchanged}
+              onReady={() => setEditorReady(true)}
+              onPainted={onPainted}
+              onElisionHover={onElisionHover}
+              onElisionClick={(side, elision) => {
+                setPreview(null);
+                store.getState().openElision({ side, elision });
+              }}
+              onRevealed={setRevealed}
+              onDiffing={onDiffing}
+            />
+          </Suspense>
         )}
         {!summary && <EmptyState />}
-        {status === 'loading' && !diffKey && <div className="overlay-note" role="status">Loading the {label}…</div>}
+        {status === 'loading' && !diffKey && (
+          <div className="overlay-note" role="status">
+            Loading the {label}…
+          </div>
+        )}
         {summary && !editorReady && status !== 'error' && (
           <div className="overlay-note" role="status">
             Loading the editor…
@@ -264,7 +288,11 @@ export function DiffPane() {
       {preview && (
         <div className="thumb-popover" style={{ left: preview.x + 16, top: preview.y + 16 }} role="tooltip">
           <div className="thumb-caption">{preview.elision.placeholder}</div>
-          {preview.src ? <img src={preview.src} alt={`preview of ${preview.elision.mimeType ?? 'image'}`} /> : preview.note ? <div className="muted">{preview.note}</div> : null}
+          {preview.src ? (
+            <img src={preview.src} alt={`preview of ${preview.elision.mimeType ?? 'image'}`} />
+          ) : preview.note ? (
+            <div className="muted">{preview.note}</div>
+          ) : null}
           <div className="thumb-hint small">click to show the full {preview.elision.kind === 'text' ? 'text' : 'string'}</div>
         </div>
       )}
@@ -281,14 +309,17 @@ function EmptyState() {
       {loading ? (
         <p role="status">Working…</p>
       ) : error ? (
-        <p className="error" role="alert">{error}</p>
+        <p className="error" role="alert">
+          {error}
+        </p>
       ) : info ? (
         <p>Pick a target to inspect {info.name}.</p>
       ) : (
         <>
           <h2>Open a session to inspect it</h2>
           <p>
-            Drop a <code>.jsonl</code> session (pi / OpenClaw) or a JSON array of messages here, press <kbd>Ctrl</kbd>+<kbd>O</kbd>, or open the sample.
+            Drop a <code>.jsonl</code> session (pi / OpenClaw) or a JSON array of messages here, press <kbd>Ctrl</kbd>+<kbd>O</kbd>, or open
+            the sample.
           </p>
         </>
       )}

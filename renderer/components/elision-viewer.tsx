@@ -20,7 +20,7 @@ const ROW_HEIGHT = 17;
 /** Start and end offsets of the viewer's rows: lines, long ones cut every `width` characters. */
 export function wrapRows(text: string, width = ROW_CHARS): { starts: Int32Array; ends: Int32Array } {
   let count = 0;
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     count += Math.max(1, Math.ceil((end - start) / width));
@@ -29,7 +29,7 @@ export function wrapRows(text: string, width = ROW_CHARS): { starts: Int32Array;
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
   let row = 0;
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     let at = start;
@@ -52,7 +52,13 @@ export function ElisionViewer() {
   const inspectionId = useApp((s) => s.inspection.summary?.inspectionId ?? null);
   if (!request || !inspectionId) return null;
   const { side, elision } = request;
-  return <ElisionDialog key={`${inspectionId}:${side}:${elision.ref ?? elision.imageRef ?? ''}:${elision.line}`} request={request} inspectionId={inspectionId} />;
+  return (
+    <ElisionDialog
+      key={`${inspectionId}:${side}:${elision.ref ?? elision.imageRef ?? ''}:${elision.line}`}
+      request={request}
+      inspectionId={inspectionId}
+    />
+  );
 }
 
 function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; inspectionId: string }) {
@@ -115,7 +121,12 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
     // Once per dialog (it is keyed by the elision); `show` only reads refs.
   }, []);
 
-  const virtualizer = useVirtualizer({ count: phase.kind === 'shown' ? rows.current.starts.length : 0, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: phase.kind === 'shown' ? rows.current.starts.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
 
   const close = () => store.getState().closeElision();
   const copy = async () => {
@@ -151,17 +162,22 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
         data-length={phase.kind === 'shown' ? value.length : ''}
       >
         <h2 id="elision-title">
-          {elision.kind === 'text' ? 'Long text' : elision.mimeType ? elision.mimeType : 'Base64 data'} <span className="muted small">({request.side}, line {elision.line})</span>
+          {elision.kind === 'text' ? 'Long text' : elision.mimeType ? elision.mimeType : 'Base64 data'}{' '}
+          <span className="muted small">
+            ({request.side}, line {elision.line})
+          </span>
         </h2>
         <p className="muted small">
           <code>{elision.placeholder}</code> — {formatBytes(elision.bytes)}
-          {elision.kind !== 'text' ? ' decoded' : ''}. The diff shows a placeholder so long sessions stay fast; the full string opens here, never in the diff.
+          {elision.kind !== 'text' ? ' decoded' : ''}. The diff shows a placeholder so long sessions stay fast; the full string opens here,
+          never in the diff.
         </p>
         {thumb && <img className="elision-thumb" src={thumb} alt={`preview of ${elision.mimeType ?? 'image'}`} />}
         {phase.kind === 'gate' && (
           <p className="elision-warning" role="note">
             This string is {formatBytes(elision.bytes)}
-            {elision.kind !== 'text' ? ' (more as base64 text)' : ''}: showing it takes memory and a moment. Copy or save it without showing it, or show it anyway.
+            {elision.kind !== 'text' ? ' (more as base64 text)' : ''}: showing it takes memory and a moment. Copy or save it without showing
+            it, or show it anyway.
           </p>
         )}
         {phase.kind === 'loading' && <p role="status">Fetching the full string…</p>}

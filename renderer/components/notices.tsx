@@ -10,7 +10,13 @@ export function Toasts() {
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} data-testid="toast" data-kind={t.kind} role={t.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          key={t.id}
+          className={`toast toast-${t.kind}`}
+          data-testid="toast"
+          data-kind={t.kind}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+        >
           <div className="toast-text">
             {t.text}
             {t.detail && <div className="small">{t.detail}</div>}
@@ -33,7 +39,8 @@ export function FileChangedBanner() {
   return (
     <div className="banner" role="alert" data-testid="file-changed">
       <span>
-        <strong>{info.name}</strong> {changed.kind === 'deleted' ? 'was deleted or moved on disk.' : 'changed on disk.'} What you see is the version you opened.
+        <strong>{info.name}</strong> {changed.kind === 'deleted' ? 'was deleted or moved on disk.' : 'changed on disk.'} What you see is the
+        version you opened.
       </span>
       {changed.kind === 'changed' && (
         <button type="button" className="primary" data-testid="file-changed-reload" onClick={() => void store.getState().reloadSession()}>
@@ -65,8 +72,9 @@ export function LargeSessionBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="large-session-notice">
       <span>
-        <strong>{info.name}</strong> is a large session ({formatBytes(info.sizeBytes)}): the diff shows it by windows of turns (Alt+PageUp / Alt+PageDown). Exports and copies of more than 512 MB of text cannot be made here — the command line streams them
-        (<code>transcript-inspector inspect FILE --json</code>).
+        <strong>{info.name}</strong> is a large session ({formatBytes(info.sizeBytes)}): the diff shows it by windows of turns (Alt+PageUp /
+        Alt+PageDown). Exports and copies of more than 512 MB of text cannot be made here — the command line streams them (
+        <code>transcript-inspector inspect FILE --json</code>).
         {info.sizeBytes > REPAIR_LIMIT_BYTES ? ' Files over 2 GiB cannot be repaired on disk.' : ''}
       </span>
       <button type="button" onClick={() => setDismissed(info.sessionId)}>
@@ -87,7 +95,9 @@ export function PreviewBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="preview-notice">
       <span>
-        Preview: the first {preview.turns.toLocaleString('en-US')} of {preview.totalTurns.toLocaleString('en-US')} turns{opening ? ` of ${opening}` : ''}, from a quick read. The whole session is being read; every turn, annotation and check — and repair — come with it.
+        Preview: the first {preview.turns.toLocaleString('en-US')} of {preview.totalTurns.toLocaleString('en-US')} turns
+        {opening ? ` of ${opening}` : ''}, from a quick read. The whole session is being read; every turn, annotation and check — and repair
+        — come with it.
       </span>
     </div>
   );
@@ -111,7 +121,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
       <div className="crash" role="alert">
         <h1>Something went wrong while drawing this view</h1>
         <p>{this.state.error.message}</p>
-        <p className="muted">The session file was not changed. You can try again; if it keeps happening, the stack below helps a bug report.</p>
+        <p className="muted">
+          The session file was not changed. You can try again; if it keeps happening, the stack below helps a bug report.
+        </p>
         <pre>{this.state.error.stack}</pre>
         <button type="button" className="primary" onClick={() => this.setState({ error: null })}>
           Try again

@@ -12,7 +12,8 @@ function ActionRow({ action }: { action: RepairAction }) {
   return (
     <li className={`repair-action repair-${action.kind}`} data-code={action.code}>
       <div>
-        <span className={`action action-${action.kind}`}>{action.kind}</span> <span className="turn-ref">line {action.line}</span> <code className="muted small">{action.code}</code>
+        <span className={`action action-${action.kind}`}>{action.kind}</span> <span className="turn-ref">line {action.line}</span>{' '}
+        <code className="muted small">{action.code}</code>
       </div>
       <div className="small">{action.reason}</div>
       {action.before !== undefined && <pre className="before">{clip(action.before)}</pre>}
@@ -46,7 +47,17 @@ export function RepairDialog() {
   const canConfirm = phase === 'review' && plan?.needed === true && !plan.refusal;
   return (
     <div className="modal-backdrop" role="presentation">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="repair-title" tabIndex={-1} ref={dialog} data-testid="repair-plan" data-phase={phase} data-status={result?.status ?? ''}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="repair-title"
+        tabIndex={-1}
+        ref={dialog}
+        data-testid="repair-plan"
+        data-phase={phase}
+        data-status={result?.status ?? ''}
+      >
         <h2 id="repair-title">Repair on disk{info ? `: ${info.name}` : ''}</h2>
         {info?.path && <p className="muted small path-hint">{info.path}</p>}
         {phase === 'planning' && <p role="status">Reading the file and planning the repair…</p>}
@@ -59,13 +70,16 @@ export function RepairDialog() {
         {plan && phase === 'review' && (
           <>
             {plan.refusal ? (
-              <p className="error" role="alert">Nothing can be repaired: {plan.refusal}</p>
+              <p className="error" role="alert">
+                Nothing can be repaired: {plan.refusal}
+              </p>
             ) : !plan.needed ? (
               <p>The file needs no repair; it will be left byte-identical.</p>
             ) : (
               <>
                 <p>
-                  This rewrites the session file. Lines that are not listed are written back byte for byte. A backup is made first and removed after the atomic replace.
+                  This rewrites the session file. Lines that are not listed are written back byte for byte. A backup is made first and
+                  removed after the atomic replace.
                 </p>
                 <ul className="repair-counts">
                   <li>{plan.counts.droppedLines} lines dropped</li>
@@ -86,11 +100,18 @@ export function RepairDialog() {
         {result && phase === 'done' && (
           <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
             <p>
-              <strong>{result.status === 'repaired' ? 'Repaired.' : result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong> {result.message}
+              <strong>{result.status === 'repaired' ? 'Repaired.' : result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong>{' '}
+              {result.message}
             </p>
             {result.reason && <p className="error">{result.reason}</p>}
-            {result.backupPath && <p className="small">The backup could not be removed and was kept at <code>{result.backupPath}</code>.</p>}
-            {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>}
+            {result.backupPath && (
+              <p className="small">
+                The backup could not be removed and was kept at <code>{result.backupPath}</code>.
+              </p>
+            )}
+            {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
+              <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>
+            )}
           </div>
         )}
         <div className="buttons">
@@ -98,7 +119,13 @@ export function RepairDialog() {
             {phase === 'done' ? 'Close' : 'Cancel'}
           </button>
           {phase !== 'done' && (
-            <button type="button" className="danger" data-testid="repair-confirm" disabled={!canConfirm} onClick={() => void store.getState().confirmRepair()}>
+            <button
+              type="button"
+              className="danger"
+              data-testid="repair-confirm"
+              disabled={!canConfirm}
+              onClick={() => void store.getState().confirmRepair()}
+            >
               Repair {plan?.actions.length ? `${plan.actions.length} lines` : ''}
             </button>
           )}

@@ -30,7 +30,11 @@ function useExplainedRules(): Set<RuleId> {
 function Explanation({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <p className={`rule-explanation${open ? '' : ' clamped'}`} title={open ? undefined : 'Click to read all'} onClick={() => setOpen(!open)}>
+    <p
+      className={`rule-explanation${open ? '' : ' clamped'}`}
+      title={open ? undefined : 'Click to read all'}
+      onClick={() => setOpen(!open)}
+    >
       {text}
     </p>
   );
@@ -55,7 +59,12 @@ export function AnnotationList() {
 
   if (!summary) return <div className="panel-empty muted">No inspection yet.</div>;
   return (
-    <div className="annotation-list" data-testid="annotation-list" data-count={summary.annotations.length} data-inspection={summary.inspectionId}>
+    <div
+      className="annotation-list"
+      data-testid="annotation-list"
+      data-count={summary.annotations.length}
+      data-inspection={summary.inspectionId}
+    >
       {groups.length === 0 && <div className="panel-empty">No rule fired: the replay equals the original for this target.</div>}
       {groups.map((group) => {
         const position = selected === null ? -1 : group.indices.indexOf(selected);
@@ -118,7 +127,11 @@ export function AnnotationList() {
                   })}
                 </ul>
                 {shown.length < group.indices.length && (
-                  <button type="button" className="link more" onClick={() => setLimits(new Map(limits).set(group.rule, limit + ANNOTATION_PAGE))}>
+                  <button
+                    type="button"
+                    className="link more"
+                    onClick={() => setLimits(new Map(limits).set(group.rule, limit + ANNOTATION_PAGE))}
+                  >
                     Show {Math.min(ANNOTATION_PAGE, group.indices.length - shown.length)} more of {group.indices.length - shown.length}
                   </button>
                 )}
@@ -145,15 +158,21 @@ export function PreflightList() {
     return (
       <section className="preflight-side" data-side={which} data-count={findings.length}>
         <h4>
-          {which === 'original' ? 'Original' : 'Replay'} <span className={`count ${findings.length ? (which === 'replay' ? 'bad' : 'warn') : 'good'}`}>{findings.length}</span>
+          {which === 'original' ? 'Original' : 'Replay'}{' '}
+          <span className={`count ${findings.length ? (which === 'replay' ? 'bad' : 'warn') : 'good'}`}>{findings.length}</span>
         </h4>
         {findings.length === 0 ? (
           <p className="muted small">{which === 'replay' ? 'The provider should accept the replay.' : 'No predicted rejection.'}</p>
         ) : (
           groups.map((group) => (
-            <div key={group.check} className={`finding-group${explainedChecks.has(group.check) ? ' explains' : ''}`} data-check={group.check}>
+            <div
+              key={group.check}
+              className={`finding-group${explainedChecks.has(group.check) ? ' explains' : ''}`}
+              data-check={group.check}
+            >
               <div className="finding-title" title={group.typicalError}>
-                <code>{group.check}</code> <span className="muted">{group.provider}</span> <span className="count">{group.indices.length}</span>
+                <code>{group.check}</code> <span className="muted">{group.provider}</span>{' '}
+                <span className="count">{group.indices.length}</span>
               </div>
               <Explanation text={group.explanation} />
               <ul>
@@ -162,7 +181,12 @@ export function PreflightList() {
                   const isSelected = focus?.kind === 'preflight' && focus.side === which && focus.index === index;
                   return (
                     <li key={index}>
-                      <button type="button" className={`finding-item${isSelected ? ' selected' : ''}`} data-testid="preflight-item" onClick={() => store.getState().focusPreflight(which, index)}>
+                      <button
+                        type="button"
+                        className={`finding-item${isSelected ? ' selected' : ''}`}
+                        data-testid="preflight-item"
+                        onClick={() => store.getState().focusPreflight(which, index)}
+                      >
                         <span className="turn-ref">{f.messageIndex === null ? '—' : `#${f.messageIndex}`}</span>
                         <code className="path">{f.path}</code>
                         <span className="muted small">fixed by {f.rule}</span>
@@ -209,14 +233,21 @@ export function ErrorBox() {
         rows={3}
         spellCheck={false}
       />
-      {explaining && <div className="muted small" role="status">Matching…</div>}
+      {explaining && (
+        <div className="muted small" role="status">
+          Matching…
+        </div>
+      )}
       {text.trim() && !explaining && explanations.length === 0 && <div className="muted small">No known check explains this error.</div>}
       {explanations.length > 0 && (
         <ul className="explanations" data-testid="error-explanations">
           {explanations.map((e, i) => (
             <li key={`${e.check}-${i}`}>
               <div>
-                <code>{e.check}</code> <span className="muted small">{Math.round(e.confidence * 100)}% · fixed by {e.rule}</span>
+                <code>{e.check}</code>{' '}
+                <span className="muted small">
+                  {Math.round(e.confidence * 100)}% · fixed by {e.rule}
+                </span>
               </div>
               <div className="small">{e.explanation}</div>
               {e.turns.length > 0 && (

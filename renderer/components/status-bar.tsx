@@ -20,7 +20,13 @@ function Diagnostics() {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return (
     <div className="status-item menu" ref={ref}>
-      <button type="button" className={`status-button${errors ? ' bad' : diagnostics.length ? ' warn' : ''}`} data-testid="diagnostics-button" onClick={() => setOpen(!open)} disabled={!info}>
+      <button
+        type="button"
+        className={`status-button${errors ? ' bad' : diagnostics.length ? ' warn' : ''}`}
+        data-testid="diagnostics-button"
+        onClick={() => setOpen(!open)}
+        disabled={!info}
+      >
         {diagnostics.length} diagnostic{diagnostics.length === 1 ? '' : 's'}
         {diagnostics[0] ? ` (line ${diagnostics[0].line}: ${diagnostics[0].message.slice(0, 60)})` : ''}
       </button>
@@ -51,7 +57,13 @@ function PolicySummary() {
   const flags = activePolicyFlags(summary);
   return (
     <div className="status-item menu" ref={ref}>
-      <button type="button" className="status-button" data-testid="policy-button" onClick={() => setOpen(!open)} title="Every policy flag with its reason">
+      <button
+        type="button"
+        className="status-button"
+        data-testid="policy-button"
+        onClick={() => setOpen(!open)}
+        title="Every policy flag with its reason"
+      >
         policy: {flags.slice(0, 4).join(', ') || 'nothing on'}
         {flags.length > 4 ? ` +${flags.length - 4}` : ''}
       </button>
@@ -109,7 +121,15 @@ export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
       {progress && (
         <span className="status-item" role="status" data-testid="progress">
           {readText ? (
-            <span className="read-progress" role="progressbar" aria-label={`Reading ${opening}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={readText.percent} data-testid="open-progress">
+            <span
+              className="read-progress"
+              role="progressbar"
+              aria-label={`Reading ${opening}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={readText.percent}
+              data-testid="open-progress"
+            >
               <span className="read-progress-done" style={{ width: `${readText.percent}%` }} />
             </span>
           ) : (

@@ -31,7 +31,11 @@ export function TargetPicker() {
 
   const models = useMemo(() => {
     const list = catalog?.providers.find((p) => p.id === current?.provider)?.models ?? [];
-    if (current && !list.some((m) => m.id === current.modelId)) return [{ id: current.modelId, name: `${current.modelId} (custom)`, api: current.api, reasoning: current.reasoning ?? false }, ...list];
+    if (current && !list.some((m) => m.id === current.modelId))
+      return [
+        { id: current.modelId, name: `${current.modelId} (custom)`, api: current.api, reasoning: current.reasoning ?? false },
+        ...list,
+      ];
     return list;
   }, [catalog, current]);
 
@@ -54,7 +58,13 @@ export function TargetPicker() {
   };
 
   return (
-    <div className="target-picker" data-testid="target-picker" data-provider={current?.provider ?? ''} data-model={current?.modelId ?? ''} data-api={current?.api ?? ''}>
+    <div
+      className="target-picker"
+      data-testid="target-picker"
+      data-provider={current?.provider ?? ''}
+      data-model={current?.modelId ?? ''}
+      data-api={current?.api ?? ''}
+    >
       <span className="label">Target</span>
       <select
         ref={providerSelect}
@@ -73,7 +83,13 @@ export function TargetPicker() {
         ))}
         <option value={CUSTOM}>Custom…</option>
       </select>
-      <select aria-label="Model" data-testid="target-model" value={current?.modelId ?? ''} onChange={(e) => onModel(e.target.value)} disabled={!current}>
+      <select
+        aria-label="Model"
+        data-testid="target-model"
+        value={current?.modelId ?? ''}
+        onChange={(e) => onModel(e.target.value)}
+        disabled={!current}
+      >
         {models.map((m) => (
           <option key={m.id} value={m.id}>
             {m.name && m.name !== m.id ? `${m.id} — ${m.name}` : m.id}
@@ -87,7 +103,11 @@ export function TargetPicker() {
         </span>
       )}
       {busy && <span className="spinner" role="status" aria-label="Inspecting" />}
-      {catalogError && <span className="error small" title={catalogError}>catalogue unavailable</span>}
+      {catalogError && (
+        <span className="error small" title={catalogError}>
+          catalogue unavailable
+        </span>
+      )}
       {custom && (
         <form
           className="popover custom-target"
@@ -101,20 +121,43 @@ export function TargetPicker() {
         >
           <h3>Custom target</h3>
           <label>
-            Provider <input value={draft.provider} onChange={(e) => setDraft({ ...draft, provider: e.target.value })} placeholder="openrouter" autoFocus />
+            Provider{' '}
+            <input
+              value={draft.provider}
+              onChange={(e) => setDraft({ ...draft, provider: e.target.value })}
+              placeholder="openrouter"
+              autoFocus
+            />
           </label>
           <label>
             API
-            <input list="ti-apis" value={draft.api} onChange={(e) => setDraft({ ...draft, api: e.target.value })} placeholder="openai-completions" />
+            <input
+              list="ti-apis"
+              value={draft.api}
+              onChange={(e) => setDraft({ ...draft, api: e.target.value })}
+              placeholder="openai-completions"
+            />
             <datalist id="ti-apis">
-              {catalog?.apis.map((api) => <option key={api} value={api} />)}
+              {catalog?.apis.map((api) => (
+                <option key={api} value={api} />
+              ))}
             </datalist>
           </label>
           <label>
-            Model <input value={draft.modelId} onChange={(e) => setDraft({ ...draft, modelId: e.target.value })} placeholder="mistralai/mistral-large" />
+            Model{' '}
+            <input
+              value={draft.modelId}
+              onChange={(e) => setDraft({ ...draft, modelId: e.target.value })}
+              placeholder="mistralai/mistral-large"
+            />
           </label>
           <label className="inline-check">
-            <input type="checkbox" checked={draft.reasoning ?? false} onChange={(e) => setDraft({ ...draft, reasoning: e.target.checked })} /> reasoning model
+            <input
+              type="checkbox"
+              checked={draft.reasoning ?? false}
+              onChange={(e) => setDraft({ ...draft, reasoning: e.target.checked })}
+            />{' '}
+            reasoning model
           </label>
           <div className="buttons">
             <button type="button" onClick={() => setCustom(false)}>

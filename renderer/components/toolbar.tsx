@@ -14,7 +14,6 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'report-json', label: 'Inspection report (JSON)' },
 ];
 
-
 function RecentMenu() {
   const store = useAppStore();
   const info = useApp((s) => s.session.info);
@@ -59,7 +58,14 @@ function RecentMenu() {
           {info?.path && (
             <>
               <div className="menu-sep" />
-              <button type="button" role="menuitem" onClick={() => { setOpen(false); void store.getState().reloadSession(); }}>
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  void store.getState().reloadSession();
+                }}
+              >
                 Reload from disk
               </button>
             </>
@@ -76,7 +82,14 @@ function ExportMenu({ commands }: { commands: Commands }) {
   const ref = useDismiss(open, () => setOpen(false));
   return (
     <div className="menu" ref={ref}>
-      <button type="button" data-testid="export-button" aria-haspopup="menu" aria-expanded={open} disabled={!summary} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        data-testid="export-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={!summary}
+        onClick={() => setOpen(!open)}
+      >
         Export ▾
       </button>
       {open && (
@@ -84,10 +97,26 @@ function ExportMenu({ commands }: { commands: Commands }) {
           {EXPORTS.map((e) => (
             <div key={e.kind} className="export-row">
               <span>{e.label}</span>
-              <button type="button" role="menuitem" data-testid={`export-copy-${e.kind}`} onClick={() => { setOpen(false); void commands.exportAs(e.kind, 'copy'); }}>
+              <button
+                type="button"
+                role="menuitem"
+                data-testid={`export-copy-${e.kind}`}
+                onClick={() => {
+                  setOpen(false);
+                  void commands.exportAs(e.kind, 'copy');
+                }}
+              >
                 Copy
               </button>
-              <button type="button" role="menuitem" data-testid={`export-save-${e.kind}`} onClick={() => { setOpen(false); void commands.exportAs(e.kind, 'save'); }}>
+              <button
+                type="button"
+                role="menuitem"
+                data-testid={`export-save-${e.kind}`}
+                onClick={() => {
+                  setOpen(false);
+                  void commands.exportAs(e.kind, 'save');
+                }}
+              >
                 Save…
               </button>
             </div>
@@ -108,12 +137,19 @@ export function Toolbar({ commands }: { commands: Commands }) {
   return (
     <header className="toolbar">
       <div className="brand" title="Transcript Inspector">
-        <span className="logo" aria-hidden="true">⌁</span>
+        <span className="logo" aria-hidden="true">
+          ⌁
+        </span>
       </div>
       <button type="button" data-testid="open-button" onClick={() => void commands.open()} title="Open a session (Ctrl/Cmd+O)">
         Open…
       </button>
-      <button type="button" data-testid="open-sample" onClick={() => void store.getState().openSample()} title="Open the bundled sample session">
+      <button
+        type="button"
+        data-testid="open-sample"
+        onClick={() => void store.getState().openSample()}
+        title="Open the bundled sample session"
+      >
         Sample
       </button>
       <RecentMenu />
@@ -121,10 +157,20 @@ export function Toolbar({ commands }: { commands: Commands }) {
       <TargetPicker />
       <div className="toolbar-sep" />
       <div className="segmented" role="group" aria-label="View" data-testid="view-toggle" data-view={view} title="Switch view (Alt+V)">
-        <button type="button" aria-pressed={view === 'payload'} data-testid="view-payload" onClick={() => store.getState().setView('payload')}>
+        <button
+          type="button"
+          aria-pressed={view === 'payload'}
+          data-testid="view-payload"
+          onClick={() => store.getState().setView('payload')}
+        >
           Payload
         </button>
-        <button type="button" aria-pressed={view === 'transcript'} data-testid="view-transcript" onClick={() => store.getState().setView('transcript')}>
+        <button
+          type="button"
+          aria-pressed={view === 'transcript'}
+          data-testid="view-transcript"
+          onClick={() => store.getState().setView('transcript')}
+        >
           Transcript
         </button>
       </div>

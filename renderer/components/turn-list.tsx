@@ -63,7 +63,12 @@ export function TurnList() {
     [api, inspectionId, side],
   );
 
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
 
   useEffect(() => {
@@ -87,7 +92,10 @@ export function TurnList() {
     <nav className="turn-list" aria-label="Turns">
       <header className="pane-header">
         <strong>Turns</strong> <span className="count">{total}</span>
-        <span className="muted small legend" title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript">
+        <span
+          className="muted small legend"
+          title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript"
+        >
           ≈ est.
         </span>
         <div className="segmented small" role="group" aria-label="Which side">
@@ -98,7 +106,11 @@ export function TurnList() {
           ))}
         </div>
       </header>
-      {error && <div className="error small" role="alert">{error}</div>}
+      {error && (
+        <div className="error small" role="alert">
+          {error}
+        </div>
+      )}
       <div
         className="turn-scroll"
         ref={scroller}
@@ -157,7 +169,14 @@ function TurnRowView({ row }: { row: TurnRow }) {
           </span>
         )}
         <span className="turn-size">{formatBytes(row.bytes)}</span>
-        <span className={`turn-tokens${row.tokens.estimated ? ' estimated' : ''}`} title={row.tokens.estimated ? 'estimated tokens (characters / 4): the transcript records no usage for this turn' : 'token usage recorded in the transcript'}>
+        <span
+          className={`turn-tokens${row.tokens.estimated ? ' estimated' : ''}`}
+          title={
+            row.tokens.estimated
+              ? 'estimated tokens (characters / 4): the transcript records no usage for this turn'
+              : 'token usage recorded in the transcript'
+          }
+        >
           {formatTokens(row.tokens.value, row.tokens.estimated)} tok
         </span>
       </span>

@@ -32,7 +32,15 @@ function ElisionMenu() {
   if (elisions.length === 0) return null;
   return (
     <div className="menu" ref={ref}>
-      <button type="button" className="small" data-testid="elision-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} title="Long strings (base64, huge tool outputs) shown as placeholders in this window">
+      <button
+        type="button"
+        className="small"
+        data-testid="elision-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title="Long strings (base64, huge tool outputs) shown as placeholders in this window"
+      >
         {elisions.length} elided ▾
       </button>
       {open && (
@@ -76,17 +84,48 @@ export function WindowBar() {
   if (!summary || !window) return <div className="window-bar" data-testid="diff-window" data-from="" data-to="" data-total="" />;
   const windowed = size > 0 && !isWhole(window);
   return (
-    <div className="window-bar" data-testid="diff-window" data-from={window.from} data-to={window.to} data-total={window.totalTurns} data-windowed={windowed ? 'true' : 'false'}>
+    <div
+      className="window-bar"
+      data-testid="diff-window"
+      data-from={window.from}
+      data-to={window.to}
+      data-total={window.totalTurns}
+      data-windowed={windowed ? 'true' : 'false'}
+    >
       {windowed && (
-        <button type="button" className="small" data-testid="window-previous" disabled={window.from <= 0} onClick={() => void store.getState().stepWindow(-1)} title={`Previous turns (${WINDOW_KEYS.previous})`} aria-label="Previous turns">
+        <button
+          type="button"
+          className="small"
+          data-testid="window-previous"
+          disabled={window.from <= 0}
+          onClick={() => void store.getState().stepWindow(-1)}
+          title={`Previous turns (${WINDOW_KEYS.previous})`}
+          aria-label="Previous turns"
+        >
           ◀
         </button>
       )}
-      <span className="window-label" data-testid="window-label" title={windowed ? 'Long sessions are shown a window of turns at a time; selecting a turn or an annotation elsewhere brings its window in' : undefined}>
+      <span
+        className="window-label"
+        data-testid="window-label"
+        title={
+          windowed
+            ? 'Long sessions are shown a window of turns at a time; selecting a turn or an annotation elsewhere brings its window in'
+            : undefined
+        }
+      >
         {summary.preview ? `${describeWindow({ ...window, totalTurns: summary.preview.totalTurns })} (preview)` : describeWindow(window)}
       </span>
       {windowed && (
-        <button type="button" className="small" data-testid="window-next" disabled={window.to >= window.totalTurns} onClick={() => void store.getState().stepWindow(1)} title={`Next turns (${WINDOW_KEYS.next})`} aria-label="Next turns">
+        <button
+          type="button"
+          className="small"
+          data-testid="window-next"
+          disabled={window.to >= window.totalTurns}
+          onClick={() => void store.getState().stepWindow(1)}
+          title={`Next turns (${WINDOW_KEYS.next})`}
+          aria-label="Next turns"
+        >
           ▶
         </button>
       )}

@@ -164,7 +164,8 @@ export function locateJsonPaths(text: string, paths: Iterable<string>): Map<stri
   const beginValue = (): PathNode | null => {
     const top = stack[stack.length - 1];
     const node = top ? (top.node?.children.get(top.array ? top.index : (pendingKey ?? '')) ?? null) : root;
-    if (node?.path && !found.has(node.path) && !open.some((o) => o.path === node.path)) open.push({ path: node.path, depth: stack.length, startLine: line });
+    if (node?.path && !found.has(node.path) && !open.some((o) => o.path === node.path))
+      open.push({ path: node.path, depth: stack.length, startLine: line });
     return node;
   };
   /** A value ended at the current depth: close the matches that began there. */

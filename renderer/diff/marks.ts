@@ -1,7 +1,16 @@
 /** Builds the gutter marks of each side from annotations, preflight findings and explained turns. */
 import type { DocumentText, DocumentView, InspectionSummary, Side } from '../../shared/api.js';
 import type { ErrorExplanation, PreflightFinding } from '../../shared/inspection.js';
-import { annotationSpans, locateJsonPath, locateJsonPaths, parseJsonPath, rangeByIndex, turnSpans, type DiffSpans, type LineSpan } from './line-map.js';
+import {
+  annotationSpans,
+  locateJsonPath,
+  locateJsonPaths,
+  parseJsonPath,
+  rangeByIndex,
+  turnSpans,
+  type DiffSpans,
+  type LineSpan,
+} from './line-map.js';
 import { isWhole } from './windows.js';
 
 /** A mark before it is handed to the editor (same shape as the editor's GutterMark). */
@@ -117,7 +126,12 @@ export function buildMarks(
 }
 
 /** The spans to reveal for a preflight finding, on its side only: its JSON path in a payload, else its message's turn range. */
-export function findingSpans(side: Side, finding: PreflightFinding, docs: Record<Side, DocumentText | null>, view: DocumentView): DiffSpans {
+export function findingSpans(
+  side: Side,
+  finding: PreflightFinding,
+  docs: Record<Side, DocumentText | null>,
+  view: DocumentView,
+): DiffSpans {
   const span = findingSpansOf([finding], docs[side], view)[0];
   return side === 'original' ? { original: span, replay: null } : { original: null, replay: span };
 }

@@ -11,7 +11,12 @@ export interface SelectionReveal {
 }
 
 /** The lines of the selection in both documents, or null when the selection no longer exists. */
-export function selectionSpans(summary: InspectionSummary, focus: Focus, docs: Record<Side, DocumentText | null>, view: DocumentView): SelectionReveal | null {
+export function selectionSpans(
+  summary: InspectionSummary,
+  focus: Focus,
+  docs: Record<Side, DocumentText | null>,
+  view: DocumentView,
+): SelectionReveal | null {
   let spans: DiffSpans | null = null;
   // What each side is expected to show, to explain an empty side instead of silently not moving.
   let wanted: { original: number | null; replay: number | null } = { original: null, replay: null };
@@ -33,7 +38,10 @@ export function selectionSpans(summary: InspectionSummary, focus: Focus, docs: R
   if (focus.kind === 'annotation' && wanted.replay === null) notes.push('dropped from the replay');
   for (const side of ['original', 'replay'] as const) {
     const turn = wanted[side];
-    if (turn !== null && !spans[side]) notes.push(`turn #${turn} has no lines in the ${side} ${view}${view === 'payload' ? ' (the payload builder leaves it out: see the transcript view)' : ''}`);
+    if (turn !== null && !spans[side])
+      notes.push(
+        `turn #${turn} has no lines in the ${side} ${view}${view === 'payload' ? ' (the payload builder leaves it out: see the transcript view)' : ''}`,
+      );
   }
   return { spans, note: notes.length ? notes.join(' · ') : null };
 }

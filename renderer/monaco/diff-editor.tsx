@@ -168,14 +168,26 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
         }
         const range = spanRange(span, s.models[side]);
         s.highlight[side].set([
-          { range, options: { isWholeLine: true, className: 'ti-line-highlight', linesDecorationsClassName: 'ti-mark-selected', overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full } } },
+          {
+            range,
+            options: {
+              isWholeLine: true,
+              className: 'ti-line-highlight',
+              linesDecorationsClassName: 'ti-mark-selected',
+              overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full },
+            },
+          },
         ]);
         // Moving the cursor into a collapsed unchanged region is what makes Monaco unfold it.
         code.setSelections([
           new monaco.Selection(range.startLineNumber, 1, range.startLineNumber, 1),
           new monaco.Selection(range.endLineNumber, 1, range.endLineNumber, 1),
         ]);
-        code.revealLinesInCenter(range.startLineNumber, Math.min(range.endLineNumber, range.startLineNumber + 40), monaco.editor.ScrollType.Immediate);
+        code.revealLinesInCenter(
+          range.startLineNumber,
+          Math.min(range.endLineNumber, range.startLineNumber + 40),
+          monaco.editor.ScrollType.Immediate,
+        );
       }
       propsRef.current.onRevealed?.(spans);
     }
@@ -244,7 +256,14 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       for (const mark of marks) {
         const range = spanRange(mark, model);
         const cls = MARK_CLASS[mark.kind];
-        decorations.push({ range, options: { isWholeLine: true, linesDecorationsClassName: cls.line, overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left } } });
+        decorations.push({
+          range,
+          options: {
+            isWholeLine: true,
+            linesDecorationsClassName: cls.line,
+            overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left },
+          },
+        });
         decorations.push({
           range: { startLineNumber: range.startLineNumber, startColumn: 1, endLineNumber: range.startLineNumber, endColumn: 1 },
           options: { glyphMarginClassName: cls.glyph, glyphMarginHoverMessage: { value: mark.hover } },
@@ -257,7 +276,12 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
         const at = text.indexOf(elision.placeholder);
         if (at < 0) continue;
         decorations.push({
-          range: { startLineNumber: elision.line, startColumn: at + 1, endLineNumber: elision.line, endColumn: at + 1 + elision.placeholder.length },
+          range: {
+            startLineNumber: elision.line,
+            startColumn: at + 1,
+            endLineNumber: elision.line,
+            endColumn: at + 1 + elision.placeholder.length,
+          },
           options: { inlineClassName: elision.imageRef ? 'ti-elision ti-elision-image' : 'ti-elision' },
         });
         const list = byLine.get(elision.line);

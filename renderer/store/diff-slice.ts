@@ -23,7 +23,9 @@ function estimatedBytes(state: AppState, summary: InspectionSummary): number {
 
 /** The window a fetched document covers: what the host says, else (an older host) the whole document. */
 function coveredWindow(doc: DocumentText, totalTurns: number): ShownWindow {
-  return doc.window ? { from: doc.window.from, to: doc.window.to, totalTurns: doc.window.totalTurns } : { from: 0, to: totalTurns, totalTurns };
+  return doc.window
+    ? { from: doc.window.from, to: doc.window.to, totalTurns: doc.window.totalTurns }
+    : { from: 0, to: totalTurns, totalTurns };
 }
 
 /** Creates the diff slice. */
@@ -63,7 +65,11 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       patch(set, 'diff', { window, key, loading: false, pending: null, error: null });
     } catch (error) {
       if (seq !== loadSeq) return;
-      patch(set, 'diff', { loading: false, pending: null, error: `Could not load the ${view}${target ? ` (turns ${target.from}–${target.to - 1})` : ''}: ${errorMessage(error)}` });
+      patch(set, 'diff', {
+        loading: false,
+        pending: null,
+        error: `Could not load the ${view}${target ? ` (turns ${target.from}–${target.to - 1})` : ''}: ${errorMessage(error)}`,
+      });
     }
   };
 

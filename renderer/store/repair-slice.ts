@@ -18,7 +18,8 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
         phase: 'done',
         plan: null,
         result: null,
-        error: 'This session was not opened from a file on disk (it was dropped, pasted or is the sample), so there is no file to repair. Open it with Open… or from the command line.',
+        error:
+          'This session was not opened from a file on disk (it was dropped, pasted or is the sample), so there is no file to repair. Open it with Open… or from the command line.',
       });
       return;
     }
@@ -42,7 +43,11 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
       const result = await api.repair(info.sessionId, plan.digest);
       patch(set, 'repair', { phase: 'done', result, quietUntil: Date.now() + REPAIR_QUIET_MS });
       if (result.status === 'repaired') {
-        get().pushToast({ kind: 'success', text: result.message, detail: result.backupPath ? `Backup kept at ${result.backupPath}` : undefined });
+        get().pushToast({
+          kind: 'success',
+          text: result.message,
+          detail: result.backupPath ? `Backup kept at ${result.backupPath}` : undefined,
+        });
         await get().reloadSession();
       } else if (result.status === 'refused') {
         get().pushToast({ kind: 'error', text: `Repair refused: ${result.reason ?? result.message}` });

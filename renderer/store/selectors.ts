@@ -53,7 +53,15 @@ export function groupFindings(findings: readonly PreflightFinding[]): FindingGro
   findings.forEach((finding, index) => {
     const group = groups.get(finding.check);
     if (group) group.indices.push(index);
-    else groups.set(finding.check, { check: finding.check, provider: finding.provider, explanation: finding.explanation, rule: finding.rule, typicalError: finding.typicalError, indices: [index] });
+    else
+      groups.set(finding.check, {
+        check: finding.check,
+        provider: finding.provider,
+        explanation: finding.explanation,
+        rule: finding.rule,
+        typicalError: finding.typicalError,
+        indices: [index],
+      });
   });
   return [...groups.values()];
 }
@@ -63,5 +71,9 @@ export function activePolicyFlags(summary: InspectionSummary | null): string[] {
   if (!summary) return [];
   return Object.entries(summary.policy)
     .filter(([, setting]) => setting.value !== false && setting.value !== null && setting.value !== undefined)
-    .map(([flag, setting]) => (typeof setting.value === 'boolean' ? flag : `${flag}=${typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}`));
+    .map(([flag, setting]) =>
+      typeof setting.value === 'boolean'
+        ? flag
+        : `${flag}=${typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}`,
+    );
 }

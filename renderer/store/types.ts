@@ -109,9 +109,7 @@ export interface ElisionRequest {
 
 /** Something the diff should reveal and highlight; the diff pane maps it to lines. */
 export type Focus =
-  | { kind: 'annotation'; index: number }
-  | { kind: 'turn'; side: Side; index: number }
-  | { kind: 'preflight'; side: Side; index: number };
+  { kind: 'annotation'; index: number } | { kind: 'turn'; side: Side; index: number } | { kind: 'preflight'; side: Side; index: number };
 
 /** A transient message at the bottom of the window. */
 export interface Toast {

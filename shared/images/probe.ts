@@ -209,10 +209,18 @@ export function readImageDimensions(canonicalBase64: string): ImageDimensions | 
       const b1 = bytes.at(22);
       const b2 = bytes.at(23);
       const b3 = bytes.at(24);
-      return { width: 1 + (((b1 & 0x3f) << 8) | bytes.at(21)), height: 1 + (((b3 & 0xf) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)), format: 'webp' };
+      return {
+        width: 1 + (((b1 & 0x3f) << 8) | bytes.at(21)),
+        height: 1 + (((b3 & 0xf) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)),
+        format: 'webp',
+      };
     }
     if (chunk === 'VP8X') {
-      return { width: 1 + (bytes.at(24) | (bytes.at(25) << 8) | (bytes.at(26) << 16)), height: 1 + (bytes.at(27) | (bytes.at(28) << 8) | (bytes.at(29) << 16)), format: 'webp' };
+      return {
+        width: 1 + (bytes.at(24) | (bytes.at(25) << 8) | (bytes.at(26) << 16)),
+        height: 1 + (bytes.at(27) | (bytes.at(28) << 8) | (bytes.at(29) << 16)),
+        format: 'webp',
+      };
     }
   }
   return null;

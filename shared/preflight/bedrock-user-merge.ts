@@ -20,7 +20,14 @@ export function mergeBedrockUserMessages(payload: JsonValue): UserMerge {
   let lastIndex = -1;
   payload.messages.forEach((message, i) => {
     const previous = out.at(-1);
-    if (isRecord(message) && message.role === 'user' && isRecord(previous) && previous.role === 'user' && Array.isArray(previous.content) && Array.isArray(message.content)) {
+    if (
+      isRecord(message) &&
+      message.role === 'user' &&
+      isRecord(previous) &&
+      previous.role === 'user' &&
+      Array.isArray(previous.content) &&
+      Array.isArray(message.content)
+    ) {
       out[out.length - 1] = { ...previous, content: [...previous.content, ...message.content] };
       merged.push({ absorbed: i, into: lastIndex });
       return;

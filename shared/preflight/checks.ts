@@ -24,13 +24,15 @@ export const CHECKS = {
     provider: 'anthropic',
     rule: 'tool-result-pairing',
     title: 'Every tool_use needs a tool_result in the very next (user) message.',
-    typicalError: 'messages.{n}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+    typicalError:
+      'messages.{n}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
   },
   'anthropic-tool-result-without-use': {
     provider: 'anthropic',
     rule: 'tool-result-pairing',
     title: 'Every tool_result must answer a tool_use of the message just before it.',
-    typicalError: 'messages.{n}.content.{m}: unexpected `tool_use_id` found in `tool_result` blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+    typicalError:
+      'messages.{n}.content.{m}: unexpected `tool_use_id` found in `tool_result` blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
   },
   'anthropic-alternation': {
     provider: 'anthropic',
@@ -65,7 +67,7 @@ export const CHECKS = {
   'anthropic-tool-id-format': {
     provider: 'anthropic',
     rule: 'tool-call-id',
-    title: "Tool-use ids must match ^[a-zA-Z0-9_-]+$.",
+    title: 'Tool-use ids must match ^[a-zA-Z0-9_-]+$.',
     typicalError: "messages.{n}.content.{m}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
   },
   'anthropic-image-size': {
@@ -78,31 +80,36 @@ export const CHECKS = {
     provider: 'anthropic',
     rule: 'images',
     title: 'Neither side of an image may exceed 8000 pixels.',
-    typicalError: 'messages.{n}.content.{m}.image.source.base64.data: At least one of the image dimensions exceed max allowed size: 8000 pixels',
+    typicalError:
+      'messages.{n}.content.{m}.image.source.base64.data: At least one of the image dimensions exceed max allowed size: 8000 pixels',
   },
   'bedrock-empty-content': {
     provider: 'amazon-bedrock',
     rule: 'empty-error-turn',
     title: 'Converse rejects a message whose content array is empty.',
-    typicalError: 'ValidationException: The content field in the Message object at messages.{n} is empty. Add a ContentBlock object to the content field and try again.',
+    typicalError:
+      'ValidationException: The content field in the Message object at messages.{n} is empty. Add a ContentBlock object to the content field and try again.',
   },
   'bedrock-blank-text': {
     provider: 'amazon-bedrock',
     rule: 'blank-text',
     title: 'Converse rejects blank text blocks.',
-    typicalError: 'ValidationException: The text field in the ContentBlock object at messages.{n}.content.{m} is blank. Add text to the text field, and try again.',
+    typicalError:
+      'ValidationException: The text field in the ContentBlock object at messages.{n}.content.{m} is blank. Add text to the text field, and try again.',
   },
   'bedrock-alternation': {
     provider: 'amazon-bedrock',
     rule: 'turn-validation',
     title: 'Converse requires strictly alternating user and assistant messages.',
-    typicalError: 'ValidationException: A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.',
+    typicalError:
+      'ValidationException: A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.',
   },
   'bedrock-first-user': {
     provider: 'amazon-bedrock',
     rule: 'turn-ordering',
     title: 'A Converse conversation must start with a user message.',
-    typicalError: 'ValidationException: A conversation must start with a user message. Try again with a conversation that starts with a user message.',
+    typicalError:
+      'ValidationException: A conversation must start with a user message. Try again with a conversation that starts with a user message.',
   },
   'bedrock-tool-use-without-result': {
     provider: 'amazon-bedrock',
@@ -114,7 +121,8 @@ export const CHECKS = {
     provider: 'amazon-bedrock',
     rule: 'tool-result-pairing',
     title: 'Every toolResult must answer a toolUse of the previous message.',
-    typicalError: 'ValidationException: The number of toolResult blocks at messages.{n}.content exceeds the number of toolUse blocks of previous turn.',
+    typicalError:
+      'ValidationException: The number of toolResult blocks at messages.{n}.content exceeds the number of toolUse blocks of previous turn.',
   },
   'gemini-first-user': {
     provider: 'google',
@@ -138,7 +146,8 @@ export const CHECKS = {
     provider: 'google',
     rule: 'tool-result-pairing',
     title: 'A function-call turn must be answered by exactly as many function responses.',
-    typicalError: 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
+    typicalError:
+      'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.',
   },
   'gemini-orphan-function-response': {
     provider: 'google',
@@ -156,7 +165,8 @@ export const CHECKS = {
     provider: 'google',
     rule: 'thought-signature',
     title: 'Gemini 3 function calls must be replayed with the thought signature they came with.',
-    typicalError: 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance.',
+    typicalError:
+      'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance.',
   },
   'responses-dangling-function-call': {
     provider: 'openai',
@@ -180,7 +190,8 @@ export const CHECKS = {
     provider: 'openai',
     rule: 'responses-tool-call-id',
     title: 'A call_id may be at most 64 characters.',
-    typicalError: "Invalid 'input[{n}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {ids} instead.",
+    typicalError:
+      "Invalid 'input[{n}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {ids} instead.",
   },
   'responses-orphan-reasoning': {
     provider: 'openai',
@@ -197,20 +208,22 @@ export const CHECKS = {
   'completions-orphan-tool-message': {
     provider: 'openai-compatible',
     rule: 'tool-result-pairing',
-    title: "A tool message must answer a tool_call of the assistant message before it.",
+    title: 'A tool message must answer a tool_call of the assistant message before it.',
     typicalError: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
   },
   'completions-missing-tool-response': {
     provider: 'openai-compatible',
     rule: 'tool-result-pairing',
-    title: "An assistant message with tool_calls must be followed by a tool message for each call.",
-    typicalError: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
+    title: 'An assistant message with tool_calls must be followed by a tool message for each call.',
+    typicalError:
+      "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
   },
   'completions-historic-reasoning': {
     provider: 'openai-compatible',
     rule: 'reasoning-history',
     title: 'Strict OpenAI-compatible servers refuse reasoning fields on earlier assistant messages.',
-    typicalError: "'messages.{n}' : for 'role:assistant' the following must be satisfied[('messages.{n}' : property 'reasoning_content' is unsupported)]",
+    typicalError:
+      "'messages.{n}' : for 'role:assistant' the following must be satisfied[('messages.{n}' : property 'reasoning_content' is unsupported)]",
   },
   'completions-reasoning-missing': {
     provider: 'openai-compatible',
@@ -228,7 +241,8 @@ export const CHECKS = {
     provider: 'openai-compatible',
     rule: 'tool-call-input',
     title: 'Tool-call arguments must be well-formed for the server to parse them.',
-    typicalError: 'json: cannot unmarshal string into Go struct field ChatRequest.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments',
+    typicalError:
+      'json: cannot unmarshal string into Go struct field ChatRequest.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments',
   },
   'mistral-tool-call-id': {
     provider: 'mistral',

@@ -17,11 +17,24 @@ export function mistralIdChecks(list: readonly JsonValue[], mistralDialect: bool
   list.forEach((message, i) => {
     if (!isRecord(message)) return;
     callIdsOf(message, dialect).forEach((id, k) => {
-      if (!STRICT9.test(id)) out.push(finding('mistral-tool-call-id', { index: i, path: `messages[${i}].${dialect.toolCalls}[${k}].id`, ids: id }, `Tool-call id ${JSON.stringify(id)} is not 9 letters or digits.`));
+      if (!STRICT9.test(id))
+        out.push(
+          finding(
+            'mistral-tool-call-id',
+            { index: i, path: `messages[${i}].${dialect.toolCalls}[${k}].id`, ids: id },
+            `Tool-call id ${JSON.stringify(id)} is not 9 letters or digits.`,
+          ),
+        );
     });
     const answered = message.role === 'tool' ? message[dialect.toolCallId] : undefined;
     if (typeof answered === 'string' && !STRICT9.test(answered)) {
-      out.push(finding('mistral-tool-call-id', { index: i, path: `messages[${i}].${dialect.toolCallId}`, ids: answered }, `Tool message id ${JSON.stringify(answered)} is not 9 letters or digits.`));
+      out.push(
+        finding(
+          'mistral-tool-call-id',
+          { index: i, path: `messages[${i}].${dialect.toolCallId}`, ids: answered },
+          `Tool message id ${JSON.stringify(answered)} is not 9 letters or digits.`,
+        ),
+      );
     }
   });
   return out;
@@ -29,5 +42,8 @@ export function mistralIdChecks(list: readonly JsonValue[], mistralDialect: bool
 
 /** Run the checks of a `mistral-conversations` payload. */
 export function mistralChecks(list: readonly JsonValue[]): PreflightFinding[] {
-  return [...mistralIdChecks(list, true), ...toolPairingChecks(list, dialectOf(true), { orphan: 'mistral-tool-result-count', missing: 'mistral-tool-result-count' })];
+  return [
+    ...mistralIdChecks(list, true),
+    ...toolPairingChecks(list, dialectOf(true), { orphan: 'mistral-tool-result-count', missing: 'mistral-tool-result-count' }),
+  ];
 }

@@ -32,13 +32,27 @@ export function dialectOf(mistral: boolean): Dialect {
  * Tool messages answer the tool calls of the assistant just before them (only tool messages in
  * between), and every call is answered before the next non-tool message.
  */
-export function toolPairingChecks(list: readonly JsonValue[], dialect: Dialect, checks: { orphan: 'completions-orphan-tool-message' | 'mistral-tool-result-count'; missing: 'completions-missing-tool-response' | 'mistral-tool-result-count' }): PreflightFinding[] {
+export function toolPairingChecks(
+  list: readonly JsonValue[],
+  dialect: Dialect,
+  checks: {
+    orphan: 'completions-orphan-tool-message' | 'mistral-tool-result-count';
+    missing: 'completions-missing-tool-response' | 'mistral-tool-result-count';
+  },
+): PreflightFinding[] {
   const out: PreflightFinding[] = [];
   let open: { index: number; ids: string[]; answered: Set<string> } | null = null;
   const close = (): void => {
     if (!open) return;
     const missing = open.ids.filter((id) => !open!.answered.has(id));
-    if (missing.length > 0) out.push(finding(checks.missing, { index: open.index, path: `messages[${open.index}].${dialect.toolCalls}`, ids: missing.join(', ') }, `messages[${open.index}] calls ${missing.join(', ')} without a tool message answering ${missing.length === 1 ? 'it' : 'them'}.`));
+    if (missing.length > 0)
+      out.push(
+        finding(
+          checks.missing,
+          { index: open.index, path: `messages[${open.index}].${dialect.toolCalls}`, ids: missing.join(', ') },
+          `messages[${open.index}] calls ${missing.join(', ')} without a tool message answering ${missing.length === 1 ? 'it' : 'them'}.`,
+        ),
+      );
     open = null;
   };
   list.forEach((message, i) => {
@@ -46,7 +60,13 @@ export function toolPairingChecks(list: readonly JsonValue[], dialect: Dialect, 
     if (message.role === 'tool') {
       const id = typeof message[dialect.toolCallId] === 'string' ? (message[dialect.toolCallId] as string) : '';
       if (!open || !open.ids.includes(id) || open.answered.has(id)) {
-        out.push(finding(checks.orphan, { index: i, path: `messages[${i}]`, ids: id }, `messages[${i}] is a tool message for ${id || '(no id)'}, which the assistant message before it does not call${open?.answered.has(id) ? ' (or it was already answered)' : ''}.`));
+        out.push(
+          finding(
+            checks.orphan,
+            { index: i, path: `messages[${i}]`, ids: id },
+            `messages[${i}] is a tool message for ${id || '(no id)'}, which the assistant message before it does not call${open?.answered.has(id) ? ' (or it was already answered)' : ''}.`,
+          ),
+        );
       } else {
         open.answered.add(id);
       }
@@ -75,7 +95,14 @@ export function historicReasoningChecks(list: readonly JsonValue[]): PreflightFi
   list.forEach((message, i) => {
     if (i >= lastUser || !isRecord(message) || message.role !== 'assistant') return;
     const field = REASONING_FIELDS.find((f) => message[f] !== undefined && message[f] !== null && message[f] !== '');
-    if (field) out.push(finding('completions-historic-reasoning', { index: i, path: `messages[${i}].${field}` }, `messages[${i}] replays an earlier turn's \`${field}\`, which strict OpenAI-compatible servers refuse.`));
+    if (field)
+      out.push(
+        finding(
+          'completions-historic-reasoning',
+          { index: i, path: `messages[${i}].${field}` },
+          `messages[${i}] replays an earlier turn's \`${field}\`, which strict OpenAI-compatible servers refuse.`,
+        ),
+      );
   });
   return out;
 }

@@ -83,7 +83,11 @@ function entryKind(entry: JsonValue, family: PayloadFamily): { kind: Kind; group
       const parts = Array.isArray(entry.parts) ? entry.parts : [];
       if (parts.some((p) => isRecord(p) && 'functionResponse' in p)) return { kind: 'tool', group: true, toolImages: false };
       const first = parts[0];
-      return { kind: 'user', group: false, toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text) };
+      return {
+        kind: 'user',
+        group: false,
+        toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text),
+      };
     }
     case 'openai-completions':
     case 'mistral': {
@@ -91,12 +95,17 @@ function entryKind(entry: JsonValue, family: PayloadFamily): { kind: Kind; group
       if (role === 'tool') return { kind: 'tool', group: false, toolImages: false };
       const content = Array.isArray(entry.content) ? entry.content : [];
       const first = content[0];
-      return { kind: 'user', group: false, toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text) };
+      return {
+        kind: 'user',
+        group: false,
+        toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text),
+      };
     }
     case 'openai-responses': {
       const type = typeof entry.type === 'string' ? entry.type : undefined;
       if (type === 'function_call_output' || type === 'custom_tool_call_output') return { kind: 'tool', group: false, toolImages: false };
-      if (type === 'function_call' || type === 'reasoning' || type === 'custom_tool_call' || role === 'assistant') return { kind: 'assistant', group: false, toolImages: false, itemType: type ?? 'message' };
+      if (type === 'function_call' || type === 'reasoning' || type === 'custom_tool_call' || role === 'assistant')
+        return { kind: 'assistant', group: false, toolImages: false, itemType: type ?? 'message' };
       return { kind: 'user', group: false, toolImages: false };
     }
   }
@@ -106,7 +115,11 @@ function entryKind(entry: JsonValue, family: PayloadFamily): { kind: Kind; group
  * For each entry of the payload's conversation array, the index in `messages` (the messages given to
  * the builder) it was built from, or null (synthetic, or no plausible source).
  */
-export function mapPayloadToMessages(payload: JsonValue | undefined, family: PayloadFamily, messages: readonly Message[]): (number | null)[] {
+export function mapPayloadToMessages(
+  payload: JsonValue | undefined,
+  family: PayloadFamily,
+  messages: readonly Message[],
+): (number | null)[] {
   const entries = payloadMessages(payload, family);
   const slots = sourceSlots(messages);
   const out: (number | null)[] = [];
@@ -118,7 +131,12 @@ export function mapPayloadToMessages(payload: JsonValue | undefined, family: Pay
     let index: number | null = null;
     if (info.toolImages && previous?.kind === 'tool') {
       index = lastTool;
-    } else if (family === 'openai-responses' && info.kind === 'assistant' && previous?.kind === 'assistant' && !startsNewResponsesTurn(previous.itemType, info.itemType, slots[next])) {
+    } else if (
+      family === 'openai-responses' &&
+      info.kind === 'assistant' &&
+      previous?.kind === 'assistant' &&
+      !startsNewResponsesTurn(previous.itemType, info.itemType, slots[next])
+    ) {
       index = previous.index;
     } else {
       let j = next;

@@ -33,7 +33,13 @@ function prefillCheck(list: readonly JsonValue[], family: PayloadFamily): Prefli
   const entry = list[last];
   if (last < 0 || !isAssistantEntry(entry, family) || entryHasToolUse(entry, family)) return [];
   const key = family === 'gemini' ? 'contents' : family === 'openai-responses' ? 'input' : 'messages';
-  return [finding('anthropic-trailing-prefill', { index: last, path: `${key}[${last}]` }, `Thinking is on and the conversation ends with an assistant turn (${key}[${last}]): a prefill Claude refuses.`)];
+  return [
+    finding(
+      'anthropic-trailing-prefill',
+      { index: last, path: `${key}[${last}]` },
+      `Thinking is on and the conversation ends with an assistant turn (${key}[${last}]): a prefill Claude refuses.`,
+    ),
+  ];
 }
 
 /** Every finding for a payload, ordered by message index. An absent or unknown payload has none. */
@@ -64,6 +70,7 @@ export function runPreflight(payload: JsonValue | undefined, context: PreflightC
       break;
   }
   const claudeRoute = family === 'anthropic' || context.policy?.stripPayloadPrefillWhenThinking === true;
-  if (claudeRoute && thinkingOn(payload, family, family === 'anthropic' ? undefined : context.target.reasoning)) out.push(...prefillCheck(list, family));
+  if (claudeRoute && thinkingOn(payload, family, family === 'anthropic' ? undefined : context.target.reasoning))
+    out.push(...prefillCheck(list, family));
   return out.sort((a, b) => (a.messageIndex ?? -1) - (b.messageIndex ?? -1));
 }

@@ -18,7 +18,9 @@ function imageMime(block: Record<string, unknown>): string | undefined {
 }
 
 function isBase64Char(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2f;
+  return (
+    (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2f
+  );
 }
 
 /**
@@ -45,7 +47,9 @@ export function base64Problem(data: string): string | null {
       padding += 1;
       if (padding > 2) return `it has more than two "=" padding characters (offset ${i})`;
     } else if (padding > 0 || !isBase64Char(code)) {
-      return padding > 0 ? `it has data after the "=" padding (offset ${i})` : `it contains ${JSON.stringify(data[i])}, which is not a base64 character (offset ${i})`;
+      return padding > 0
+        ? `it has data after the "=" padding (offset ${i})`
+        : `it contains ${JSON.stringify(data[i])}, which is not a base64 character (offset ${i})`;
     }
     cleaned += 1;
   }

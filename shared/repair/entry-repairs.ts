@@ -7,7 +7,8 @@ import { CORRUPTED_IMAGE_TEXT, imageBlockProblem } from './corrupted-image.js';
 import { previewJson } from './preview.js';
 
 /** Stable codes of repair actions (RepairAction.code). */
-export type RepairCode = 'unparseable-line' | 'invalid-message' | 'empty-error-turn' | 'blank-user' | 'corrupted-image' | 'missing-tool-result';
+export type RepairCode =
+  'unparseable-line' | 'invalid-message' | 'empty-error-turn' | 'blank-user' | 'corrupted-image' | 'missing-tool-result';
 
 /** One reason a line is rewritten. */
 export interface EntryFix {
@@ -93,7 +94,9 @@ function repairBlankUser(message: Record<string, unknown>): EntryFix | null {
     };
   }
   if (!Array.isArray(content)) return null;
-  const kept = content.filter((block) => !(isRecord(block) && block.type === 'text' && typeof block.text === 'string' && block.text.trim() === ''));
+  const kept = content.filter(
+    (block) => !(isRecord(block) && block.type === 'text' && typeof block.text === 'string' && block.text.trim() === ''),
+  );
   if (kept.length === content.length && kept.length > 0) return null;
   const after = kept.length === 0 ? [{ type: 'text', text: fallback }] : kept;
   message.content = after;

@@ -9,7 +9,12 @@ import { sha256Hex } from '../hash/sha256.js';
 import { TEXT } from '../messages.js';
 
 /** Responses-family APIs (SPEC §10.2): their replay rejects a function call without its output. */
-export const RESPONSES_APIS: ReadonlySet<string> = new Set(['openai-responses', 'openai-codex-responses', 'openai-chatgpt-responses', 'azure-openai-responses']);
+export const RESPONSES_APIS: ReadonlySet<string> = new Set([
+  'openai-responses',
+  'openai-codex-responses',
+  'openai-chatgpt-responses',
+  'azure-openai-responses',
+]);
 
 const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
 const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'call_id', 'callId'] as const;
@@ -71,11 +76,19 @@ export function toolResultIdOf(message: Record<string, unknown>): string | undef
 /** A transcript-only assistant row (delivery mirror or gateway-injected), never sent to a model. */
 export function isDeliveryMirror(message: Record<string, unknown>): boolean {
   const model = trimmed(message.model);
-  return message.role === 'assistant' && trimmed(message.provider) === 'openclaw' && (model === 'delivery-mirror' || model === 'gateway-injected');
+  return (
+    message.role === 'assistant' &&
+    trimmed(message.provider) === 'openclaw' &&
+    (model === 'delivery-mirror' || model === 'gateway-injected')
+  );
 }
 
 /** The candidate an assistant message makes, or null when neither insertion case can apply. */
-export function assistantCandidate(line: number, entry: Record<string, unknown>, message: Record<string, unknown>): AssistantCandidate | null {
+export function assistantCandidate(
+  line: number,
+  entry: Record<string, unknown>,
+  message: Record<string, unknown>,
+): AssistantCandidate | null {
   if (message.role !== 'assistant' || message.stopReason === 'error' || message.stopReason === 'aborted') return null;
   const api = trimmed(message.api);
   if (!RESPONSES_APIS.has(api)) return null;
@@ -100,7 +113,8 @@ function uuidFrom(seed: string): string {
 }
 
 function isoFrom(entryTimestamp: unknown, messageTimestamp: unknown): string {
-  if (typeof entryTimestamp === 'string' && !Number.isNaN(Date.parse(entryTimestamp))) return new Date(Date.parse(entryTimestamp)).toISOString();
+  if (typeof entryTimestamp === 'string' && !Number.isNaN(Date.parse(entryTimestamp)))
+    return new Date(Date.parse(entryTimestamp)).toISOString();
   if (typeof messageTimestamp === 'number' && Number.isFinite(messageTimestamp)) return new Date(messageTimestamp).toISOString();
   return new Date(0).toISOString();
 }
@@ -138,7 +152,11 @@ export function syntheticResultEntry(candidate: AssistantCandidate, call: FoundC
  * have no result anywhere in the file. Case 2: a Responses assistant whose next message entry is a
  * delivery mirror, for its `message` tool calls without a result. An id gets at most one result.
  */
-export function planMissingToolResults(candidates: readonly AssistantCandidate[], resultIds: ReadonlySet<string>, digest: string): PlannedInsertion[] {
+export function planMissingToolResults(
+  candidates: readonly AssistantCandidate[],
+  resultIds: ReadonlySet<string>,
+  digest: string,
+): PlannedInsertion[] {
   const answered = new Set(resultIds);
   const out: PlannedInsertion[] = [];
   for (const candidate of candidates) {

@@ -9,7 +9,13 @@ import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import { assistantCandidate, isDeliveryMirror, planMissingToolResults, toolResultIdOf, type AssistantCandidate } from './missing-tool-results.js';
+import {
+  assistantCandidate,
+  isDeliveryMirror,
+  planMissingToolResults,
+  toolResultIdOf,
+  type AssistantCandidate,
+} from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 
 /**
@@ -33,7 +39,13 @@ export interface RepairDraft {
 }
 
 function emptyCounts(): RepairPlan['counts'] {
-  return { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 };
+  return {
+    droppedLines: 0,
+    rewrittenAssistantMessages: 0,
+    rewrittenUserMessages: 0,
+    removedCorruptedImageBlocks: 0,
+    insertedToolResults: 0,
+  };
 }
 
 function refused(digest: string, refusal: string): RepairDraft {
@@ -72,27 +84,29 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 function unparseableReason(decoded: DecodedLine): string {
   const { text } = decoded;
   const nul = text.indexOf('\u0000');
-  if (nul >= 0) return `the line holds binary data (a NUL byte at column ${nul + 1}), not JSON — typically a crash or disk error overwrote it; it cannot be read, so it is removed`;
+  if (nul >= 0)
+    return `the line holds binary data (a NUL byte at column ${nul + 1}), not JSON — typically a crash or disk error overwrote it; it cannot be read, so it is removed`;
   const loc = locateJsonError(text);
   const col = (loc?.offset ?? 0) + 1;
   const utf8 = decoded.invalidUtf8 ? ' The line also contains bytes that are not valid UTF-8.' : '';
   let what = 'it is not valid JSON';
-  if (loc !== null) switch (loc.kind) {
-    case 'truncated':
-      what = `the JSON stops in the middle (column ${col}) — the write was cut off, probably by a crash`;
-      break;
-    case 'trailing':
-      what = `extra characters after the end of the entry at column ${col} (${describeCharAt(text, loc.offset)}) — two writes probably landed on one line`;
-      break;
-    case 'bad-escape':
-      what = `an invalid escape sequence at column ${col}`;
-      break;
-    case 'control-char':
-      what = `a raw control character inside a string at column ${col}`;
-      break;
-    default:
-      what = `unexpected ${describeCharAt(text, loc.offset)} at column ${col} where ${loc.expected} was expected`;
-  }
+  if (loc !== null)
+    switch (loc.kind) {
+      case 'truncated':
+        what = `the JSON stops in the middle (column ${col}) — the write was cut off, probably by a crash`;
+        break;
+      case 'trailing':
+        what = `extra characters after the end of the entry at column ${col} (${describeCharAt(text, loc.offset)}) — two writes probably landed on one line`;
+        break;
+      case 'bad-escape':
+        what = `an invalid escape sequence at column ${col}`;
+        break;
+      case 'control-char':
+        what = `a raw control character inside a string at column ${col}`;
+        break;
+      default:
+        what = `unexpected ${describeCharAt(text, loc.offset)} at column ${col} where ${loc.expected} was expected`;
+    }
   return `not valid JSON: ${what}.${utf8} It cannot be read, so it is removed`;
 }
 
@@ -100,7 +114,8 @@ function unparseableReason(decoded: DecodedLine): string {
 function headerProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the first line is not a JSON object';
   const v = value as Record<string, unknown>;
-  if (v.type !== 'session') return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
+  if (v.type !== 'session')
+    return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
   if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
   return null;
 }
@@ -185,7 +200,13 @@ export class RepairPlanner {
       const span = this.candidateSpans.get(insertion.afterLine)!;
       const json = JSON.stringify(insertion.entry);
       counts.insertedToolResults += 1;
-      actions.push({ kind: 'insert', line: insertion.afterLine, code: 'missing-tool-result', reason: insertion.reason, after: previewJson(insertion.entry) });
+      actions.push({
+        kind: 'insert',
+        line: insertion.afterLine,
+        code: 'missing-tool-result',
+        reason: insertion.reason,
+        after: previewJson(insertion.entry),
+      });
       // After a last line without a terminator the file keeps ending without one.
       const text = span.eol === '' ? `${fileEol}${json}` : `${json}${span.eol}`;
       const prev = edits.find((e) => e.start === span.next && e.end === span.next && e.line === insertion.afterLine);
@@ -211,7 +232,8 @@ export class RepairPlanner {
     const parsed = parseJson(decoded.text);
     if (!this.headerSeen) {
       const problem = parsed.ok ? headerProblem(parsed.value) : 'the first line is not valid JSON';
-      if (problem !== null) this.refusalText = `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`;
+      if (problem !== null)
+        this.refusalText = `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`;
       else this.headerSeen = true;
       return;
     }

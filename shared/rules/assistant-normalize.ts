@@ -43,15 +43,21 @@ export function hasOnlyReasoningContent(message: Message): boolean {
 
 function callCount(message: Message): number {
   const content = contentArray(message) ?? [];
-  return content.filter((b) => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id !== '').length;
+  return content.filter(
+    (b) => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id !== '',
+  ).length;
 }
 
 function artefacts(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   return turns.filter((turn) => {
     if (!isTranscriptOnlyArtefact(turn.message)) return true;
     const m = turn.message;
-    const what = isRecord(m.openclawDeliveryMirror) ? `delivery mirror (${String(m.openclawDeliveryMirror.kind)})` : `${String(m.model)} artefact`;
-    ctx.note(turn, 'dropped', `transcript-only ${what} — OpenClaw writes it for channels and the UI, it was never a model turn`, { before: m.content ?? null });
+    const what = isRecord(m.openclawDeliveryMirror)
+      ? `delivery mirror (${String(m.openclawDeliveryMirror.kind)})`
+      : `${String(m.model)} artefact`;
+    ctx.note(turn, 'dropped', `transcript-only ${what} — OpenClaw writes it for channels and the UI, it was never a model turn`, {
+      before: m.content ?? null,
+    });
     return false;
   });
 }
@@ -67,7 +73,12 @@ function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     if (typeof m.content === 'string') {
       const trimmed = m.content.trim();
       if (!trimmed || isSilentReplyText(trimmed)) {
-        ctx.note(turn, 'dropped', trimmed ? `${describeTurn(m)} was a silent reply (NO_REPLY) — nothing was said` : `${describeTurn(m)} had only blank text`, { before: m.content });
+        ctx.note(
+          turn,
+          'dropped',
+          trimmed ? `${describeTurn(m)} was a silent reply (NO_REPLY) — nothing was said` : `${describeTurn(m)} had only blank text`,
+          { before: m.content },
+        );
         continue;
       }
       const after = [{ type: 'text', text: m.content }];
@@ -79,7 +90,14 @@ function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     let blocks = contentArray(m);
     if (!blocks) {
       blocks = m.content !== null && m.content !== undefined && typeof m.content === 'object' ? [m.content] : [];
-      ctx.note(turn, 'rewritten', m.content === null || m.content === undefined ? 'missing content replaced by an empty block list' : 'object content wrapped in a block list', { before: m.content ?? null, after: blocks, path: 'content' });
+      ctx.note(
+        turn,
+        'rewritten',
+        m.content === null || m.content === undefined
+          ? 'missing content replaced by an empty block list'
+          : 'object content wrapped in a block list',
+        { before: m.content ?? null, after: blocks, path: 'content' },
+      );
       current = ctx.with(turn, { ...m, content: blocks });
     }
     let removedSilent = false;
@@ -114,7 +132,10 @@ function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       ctx.note(current, 'dropped', `${describeTurn(m)} was a silent reply (NO_REPLY) with only reasoning left`, { before: blocks });
       continue;
     }
-    ctx.note(current, 'rewritten', `removed ${removed.join(', ')} — silent-reply tokens and display-only attachments are not replayed`, { before: removed, path: 'content' });
+    ctx.note(current, 'rewritten', `removed ${removed.join(', ')} — silent-reply tokens and display-only attachments are not replayed`, {
+      before: removed,
+      path: 'content',
+    });
     out.push(ctx.with(current, next));
   }
   return out;
@@ -142,7 +163,9 @@ function mirrorDuplicates(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       Array.isArray(m.content) &&
       sameContent(previous.content, m.content);
     if (duplicate) {
-      ctx.note(turn, 'dropped', 'zero-usage copy of the previous assistant turn (a bare delivery mirror) dropped', { before: m.content ?? null });
+      ctx.note(turn, 'dropped', 'zero-usage copy of the previous assistant turn (a bare delivery mirror) dropped', {
+        before: m.content ?? null,
+      });
       continue;
     }
     out.push(turn);

@@ -14,12 +14,15 @@ function hasPersistedMedia(message: Message): boolean {
   return isRecord(meta) && Array.isArray(meta.media) && meta.media.length > 0;
 }
 
-const blankIndexes = (content: unknown[]): number[] => content.flatMap((b, i) => (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string' ? [i] : []));
-
+const blankIndexes = (content: unknown[]): number[] =>
+  content.flatMap((b, i) => (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string' ? [i] : []));
 
 /** The annotation of blank text blocks removed from a turn's content. */
 function noteBlanksRemoved(ctx: RuleContext, turn: Turn, content: readonly unknown[], blanks: readonly number[]): void {
-  ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, { before: blanks.map((i) => content[i]), path: blanks.map((i) => `content[${i}]`).join(', ') });
+  ctx.note(turn, 'rewritten', `${blanks.length} blank text block(s) removed`, {
+    before: blanks.map((i) => content[i]),
+    path: blanks.map((i) => `content[${i}]`).join(', '),
+  });
 }
 function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const out: Turn[] = [];
@@ -47,10 +50,21 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     const kept = content.filter((_, i) => !blanks.includes(i));
     if (kept.length === 0) {
       if (hasPersistedMedia(m)) {
-        ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', { before: m.content, after: '', path: 'content' });
+        ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', {
+          before: m.content,
+          after: '',
+          path: 'content',
+        });
         out.push(ctx.with(turn, { ...m, content: '' }));
       } else {
-        ctx.note(turn, 'dropped', content.length ? 'user turn with only blank text dropped (providers reject empty user content)' : 'user turn with no content dropped (providers reject empty user content)', { before: m.content });
+        ctx.note(
+          turn,
+          'dropped',
+          content.length
+            ? 'user turn with only blank text dropped (providers reject empty user content)'
+            : 'user turn with no content dropped (providers reject empty user content)',
+          { before: m.content },
+        );
       }
       continue;
     }
@@ -70,8 +84,14 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       if (!content) {
         // A string result is kept as one text block (OpenClaw would replace it by the placeholder, losing it).
         // As OpenClaw's loader does: a string becomes a text block, an object a one-block list.
-        const replaced: unknown[] = typeof m.content === 'string' && m.content.trim() ? [{ type: 'text', text: m.content }] : isRecord(m.content) ? [m.content] : [];
-        ctx.note(turn, 'rewritten', replaced.length ? 'tool result content wrapped as a block list' : 'tool result without content blocks', { before: m.content ?? null, after: replaced, path: 'content' });
+        const replaced: unknown[] =
+          typeof m.content === 'string' && m.content.trim() ? [{ type: 'text', text: m.content }] : isRecord(m.content) ? [m.content] : [];
+        ctx.note(
+          turn,
+          'rewritten',
+          replaced.length ? 'tool result content wrapped as a block list' : 'tool result without content blocks',
+          { before: m.content ?? null, after: replaced, path: 'content' },
+        );
         content = replaced;
       }
       const blanks = blankIndexes(content);
@@ -79,7 +99,12 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       if (blanks.length) noteBlanksRemoved(ctx, turn, content, blanks);
       if (kept.length === 0) {
         kept = [{ type: 'text', text: TEXT.emptyContentOmitted }];
-        ctx.note(turn, 'inserted', `emptied tool result given the placeholder "${TEXT.emptyContentOmitted}" (providers reject empty tool results)`, { after: kept[0], path: 'content[0]' });
+        ctx.note(
+          turn,
+          'inserted',
+          `emptied tool result given the placeholder "${TEXT.emptyContentOmitted}" (providers reject empty tool results)`,
+          { after: kept[0], path: 'content[0]' },
+        );
       }
       out.push(kept === m.content ? turn : ctx.with(turn, { ...m, content: kept }));
       continue;
@@ -99,14 +124,22 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       if (blanks.length) noteBlanksRemoved(ctx, turn, content, blanks);
       if (kept.length === 0) {
         const placeholder = { type: 'text', text: TEXT.emptyContentOmitted };
-        ctx.note(turn, 'inserted', `emptied user turn given the placeholder "${TEXT.emptyContentOmitted}"`, { after: placeholder, path: 'content[0]' });
+        ctx.note(turn, 'inserted', `emptied user turn given the placeholder "${TEXT.emptyContentOmitted}"`, {
+          after: placeholder,
+          path: 'content[0]',
+        });
         out.push(ctx.with(turn, { ...m, content: [placeholder] }));
       } else out.push(ctx.with(turn, { ...m, content: kept }));
       continue;
     }
     // assistant
     if (kept.length === 0 && !m.providerReplay) {
-      ctx.note(turn, 'dropped', `${describeTurn(m)} with no content left after removing blank text dropped (an empty assistant turn is rejected)`, { before: m.content });
+      ctx.note(
+        turn,
+        'dropped',
+        `${describeTurn(m)} with no content left after removing blank text dropped (an empty assistant turn is rejected)`,
+        { before: m.content },
+      );
       continue;
     }
     if (blanks.length) {

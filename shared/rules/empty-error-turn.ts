@@ -10,7 +10,17 @@ const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
 export function isStreamErrorFallbackContent(content: unknown): boolean {
   if (content === null || content === undefined) return true;
   if (typeof content === 'string') return !content.trim() || content.trim() === TEXT.streamErrorSentinel;
-  return Array.isArray(content) && content.every((b) => isRecord(b) && typeof b.type === 'string' && TEXT_TYPES.has(b.type) && typeof b.text === 'string' && isStreamErrorFallbackContent(b.text));
+  return (
+    Array.isArray(content) &&
+    content.every(
+      (b) =>
+        isRecord(b) &&
+        typeof b.type === 'string' &&
+        TEXT_TYPES.has(b.type) &&
+        typeof b.text === 'string' &&
+        isStreamErrorFallbackContent(b.text),
+    )
+  );
 }
 
 /** A `stop` turn with zero recorded usage: the stream died before the model said anything. */
@@ -20,10 +30,13 @@ export function isZeroUsageEmptyStop(message: Message): boolean {
   return message.stopReason === 'stop' && isZeroUsageSnapshot(normalizeUsageSnapshot(message.usage));
 }
 
-const isEmpty = (content: unknown) => content === null || content === undefined || content === '' || (Array.isArray(content) && content.length === 0);
+const isEmpty = (content: unknown) =>
+  content === null || content === undefined || content === '' || (Array.isArray(content) && content.length === 0);
 const isSentinelOnly = (content: unknown) =>
   (typeof content === 'string' && content.trim() === TEXT.streamErrorSentinel) ||
-  (Array.isArray(content) && content.length > 0 && content.every((b) => isRecord(b) && typeof b.text === 'string' && b.text.trim() === TEXT.streamErrorSentinel));
+  (Array.isArray(content) &&
+    content.length > 0 &&
+    content.every((b) => isRecord(b) && typeof b.text === 'string' && b.text.trim() === TEXT.streamErrorSentinel));
 
 export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
@@ -48,7 +61,12 @@ export const emptyErrorTurnRule: Rule = {
         }
         if (isEmpty(m.content)) {
           const after = [{ type: 'text', text: TEXT.streamErrorSentinel }];
-          ctx.note(turn, 'rewritten', 'empty error turn replayed with the placeholder text (Bedrock Converse rejects an assistant message with empty content)', { before: m.content ?? null, after, path: 'content' });
+          ctx.note(
+            turn,
+            'rewritten',
+            'empty error turn replayed with the placeholder text (Bedrock Converse rejects an assistant message with empty content)',
+            { before: m.content ?? null, after, path: 'content' },
+          );
           out.push(ctx.with(turn, { ...m, content: after }));
           continue;
         }

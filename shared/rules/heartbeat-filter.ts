@@ -14,12 +14,20 @@ const WAKE_PROMPTS = [
   '[OpenClaw cron wake]',
   '[OpenClaw session event]',
 ];
-const CONTEXT_PROMPT = 'Follow the heartbeat monitor scratch context when provided. Recurring tasks are automations; create or change their schedules with the automations tool, not heartbeat scratch. Do not infer or repeat old tasks from prior chats.';
-const TOOL_INSTRUCTIONS = "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.";
-const TOOL_FALLBACK = "If the heartbeat_respond tool is not available in this run, reply NO_REPLY when nothing needs the user's attention; when the user should be interrupted, reply with only the alert text instead of a prose report.";
+const CONTEXT_PROMPT =
+  'Follow the heartbeat monitor scratch context when provided. Recurring tasks are automations; create or change their schedules with the automations tool, not heartbeat scratch. Do not infer or repeat old tasks from prior chats.';
+const TOOL_INSTRUCTIONS =
+  "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.";
+const TOOL_FALLBACK =
+  "If the heartbeat_respond tool is not available in this run, reply NO_REPLY when nothing needs the user's attention; when the user should be interrupted, reply with only the alert text instead of a prose report.";
 const TOOL_PROMPT = `${CONTEXT_PROMPT} ${TOOL_INSTRUCTIONS} ${TOOL_FALLBACK}`;
 const TASK_PREFIX = 'Run the following periodic tasks (only those due based on their intervals):';
-const TASK_COMPLETIONS = ['After completing all due tasks, reply HEARTBEAT_OK.', 'After completing all due tasks, reply NO_REPLY.', TOOL_INSTRUCTIONS, 'After completing all due tasks, use heartbeat_respond'];
+const TASK_COMPLETIONS = [
+  'After completing all due tasks, reply HEARTBEAT_OK.',
+  'After completing all due tasks, reply NO_REPLY.',
+  TOOL_INSTRUCTIONS,
+  'After completing all due tasks, use heartbeat_respond',
+];
 const RESULT_BLOCK_TYPES = new Set(['toolResult', 'tool_result', 'tool_result_error', 'function_call_output']);
 
 function messageText(content: unknown): { text: string; other: boolean } {
@@ -37,7 +45,10 @@ function messageText(content: unknown): { text: string; other: boolean } {
 }
 
 const matchesPrompt = (text: string, prompt: string) => text === prompt || text.startsWith(`${prompt}\n`);
-const resultOnly = (content: unknown) => Array.isArray(content) && content.length > 0 && content.every((b) => isRecord(b) && typeof b.type === 'string' && RESULT_BLOCK_TYPES.has(b.type));
+const resultOnly = (content: unknown) =>
+  Array.isArray(content) &&
+  content.length > 0 &&
+  content.every((b) => isRecord(b) && typeof b.type === 'string' && RESULT_BLOCK_TYPES.has(b.type));
 
 /** A user turn that is an OpenClaw wake prompt (heartbeat poll, cron/exec wake, task list). */
 export function isHeartbeatPrompt(m: Message): boolean {
@@ -56,7 +67,7 @@ function stripAck(raw: string): { text: string; stripped: boolean } {
   let text = raw.trim();
   if (!text.includes(HEARTBEAT_TOKEN)) return { text, stripped: false };
   let stripped = false;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const next = text.trim();
     if (next.startsWith(HEARTBEAT_TOKEN)) {
@@ -79,15 +90,23 @@ function isAckText(text: string): boolean {
   const trimmed = text.trim();
   if (!trimmed) return true;
   if (!trimmed.includes(HEARTBEAT_TOKEN)) return false;
-  const plain = trimmed.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/gi, ' ').replace(/^[*`~_]+/, '').replace(/[*`~_]+$/, '');
+  const plain = trimmed
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/^[*`~_]+/, '')
+    .replace(/[*`~_]+$/, '');
   const a = stripAck(trimmed);
   const b = stripAck(plain);
   const picked = a.stripped && a.text ? a : b;
   return picked.stripped && picked.text.trim().length <= ACK_MAX_CHARS;
 }
 
-const callBlocks = (m: Message) => (Array.isArray(m.content) ? m.content.filter((b) => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type)) : []) as Record<string, unknown>[];
-const hasCall = (m: Message) => m.role === 'assistant' && (callBlocks(m).length > 0 || (Array.isArray(m.tool_calls) && m.tool_calls.length > 0));
+const callBlocks = (m: Message) =>
+  (Array.isArray(m.content)
+    ? m.content.filter((b) => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type))
+    : []) as Record<string, unknown>[];
+const hasCall = (m: Message) =>
+  m.role === 'assistant' && (callBlocks(m).length > 0 || (Array.isArray(m.tool_calls) && m.tool_calls.length > 0));
 const isResultTurn = (m: Message) => m.role === 'toolResult' || m.role === 'tool' || (m.role === 'user' && resultOnly(m.content));
 
 function respondArgs(b: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -104,11 +123,15 @@ function respondArgs(b: Record<string, unknown>): Record<string, unknown> | unde
 const respondCalls = (m: Message, visible: boolean) =>
   m.role !== 'assistant'
     ? []
-    : callBlocks(m).filter((b) => b.name === 'heartbeat_respond' && (() => {
-        const args = respondArgs(b);
-        const notify = !!args && (args.notify === true || args.notify === 'true');
-        return visible ? notify : !notify;
-      })());
+    : callBlocks(m).filter(
+        (b) =>
+          b.name === 'heartbeat_respond' &&
+          (() => {
+            const args = respondArgs(b);
+            const notify = !!args && (args.notify === true || args.notify === 'true');
+            return visible ? notify : !notify;
+          })(),
+      );
 
 function isAck(m: Message): boolean {
   if (m.role !== 'assistant' || hasCall(m)) return false;
@@ -179,7 +202,13 @@ export const heartbeatFilterRule: Rule = {
         i += 1;
         continue;
       }
-      for (let k = i; k < end; k += 1) ctx.note(turns[k], 'dropped', k === i ? 'heartbeat poll that ended silently: runtime traffic, not conversation' : 'part of a silent heartbeat exchange', { before: ms[k].content ?? null });
+      for (let k = i; k < end; k += 1)
+        ctx.note(
+          turns[k],
+          'dropped',
+          k === i ? 'heartbeat poll that ended silently: runtime traffic, not conversation' : 'part of a silent heartbeat exchange',
+          { before: ms[k].content ?? null },
+        );
       i = end;
     }
     return out;

@@ -1,6 +1,13 @@
 /** Image payloads sanitised: missing/empty/invalid data replaced by an omission text, oversized images resized. */
 import type { ImageCodec, ImageResizeRequest } from '../images/codec.js';
-import { canonicalizeBase64, decodedLength, estimateDecodedBytes, formatBytesShort, readImageDimensions, sniffMimeType } from '../images/probe.js';
+import {
+  canonicalizeBase64,
+  decodedLength,
+  estimateDecodedBytes,
+  formatBytesShort,
+  readImageDimensions,
+  sniffMimeType,
+} from '../images/probe.js';
 import { contentArray, isRecord, TEXT } from '../messages.js';
 import type { Rule, RuleContext } from './rule.js';
 
@@ -26,7 +33,13 @@ type Outcome = { block: unknown; detail?: string; action?: 'rewritten' | 'marked
 /** What the first, pure look at an image block finds: a verdict, or a valid image with its facts. */
 type Examined =
   | { verdict: Outcome }
-  | { canonical: string; mimeType: string; bytes: number; dims: { width: number; height: number } | null; within: (d: { width: number; height: number } | null) => boolean };
+  | {
+      canonical: string;
+      mimeType: string;
+      bytes: number;
+      dims: { width: number; height: number } | null;
+      within: (d: { width: number; height: number } | null) => boolean;
+    };
 
 /**
  * What was found for each block (blocks are never mutated): a host that looked at the images while
@@ -44,21 +57,43 @@ function examine(block: Record<string, unknown>, maxSide: number): Examined {
 
 function examineAfresh(block: Record<string, unknown>, maxSide: number): Examined {
   if (typeof block.data !== 'string' || typeof block.mimeType !== 'string') {
-    return { verdict: { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' } };
+    return {
+      verdict: { block: omitted('missing data or mimeType'), detail: 'image block without data or mimeType replaced by an omission note' },
+    };
   }
   if (estimateDecodedBytes(block.data) > MAX_IMAGE_INPUT_BYTES) {
-    return { verdict: { block: omitted(`image exceeds input size limit (${formatBytesShort(MAX_IMAGE_INPUT_BYTES)})`), detail: `image of about ${formatBytesShort(estimateDecodedBytes(block.data))} is over the 10 MB input limit and was omitted` } };
+    return {
+      verdict: {
+        block: omitted(`image exceeds input size limit (${formatBytesShort(MAX_IMAGE_INPUT_BYTES)})`),
+        detail: `image of about ${formatBytesShort(estimateDecodedBytes(block.data))} is over the 10 MB input limit and was omitted`,
+      },
+    };
   }
   const data = block.data.trim();
-  if (!data) return { verdict: { block: { type: 'text', text: `[${TEXT.imageLabel}] omitted empty image payload` }, detail: 'empty image payload omitted' } };
+  if (!data)
+    return {
+      verdict: { block: { type: 'text', text: `[${TEXT.imageLabel}] omitted empty image payload` }, detail: 'empty image payload omitted' },
+    };
   const canonical = canonicalizeBase64(data);
   if (!canonical) return { verdict: { block: omitted('invalid base64'), detail: 'image data is not valid base64 and was omitted' } };
   const bytes = decodedLength(canonical);
-  const within = (d: { width: number; height: number } | null) => !!d && d.width > 0 && d.height > 0 && d.width <= maxSide && d.height <= maxSide && bytes <= MAX_IMAGE_BYTES && d.width * d.height <= MAX_IMAGE_PIXELS;
+  const within = (d: { width: number; height: number } | null) =>
+    !!d &&
+    d.width > 0 &&
+    d.height > 0 &&
+    d.width <= maxSide &&
+    d.height <= maxSide &&
+    bytes <= MAX_IMAGE_BYTES &&
+    d.width * d.height <= MAX_IMAGE_PIXELS;
   return { canonical, mimeType: sniffMimeType(canonical) ?? block.mimeType, bytes, dims: readImageDimensions(canonical), within };
 }
 
-const resizeRequest = (canonical: string, mimeType: string, dims: { width: number; height: number } | null, maxSide: number): ImageResizeRequest => ({
+const resizeRequest = (
+  canonical: string,
+  mimeType: string,
+  dims: { width: number; height: number } | null,
+  maxSide: number,
+): ImageResizeRequest => ({
   data: canonical,
   mimeType,
   width: dims?.width,
@@ -89,27 +124,47 @@ async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome>
   let dims = seen.dims;
   const keep = (): Outcome => {
     if (canonical === block.data && mimeType === block.mimeType) return { block };
-    const changes = [canonical !== block.data ? 'base64 canonicalised (whitespace/padding)' : '', mimeType !== block.mimeType ? `mime type corrected from ${String(block.mimeType)} to ${mimeType} (magic bytes)` : ''].filter(Boolean);
+    const changes = [
+      canonical !== block.data ? 'base64 canonicalised (whitespace/padding)' : '',
+      mimeType !== block.mimeType ? `mime type corrected from ${String(block.mimeType)} to ${mimeType} (magic bytes)` : '',
+    ].filter(Boolean);
     return { block: { ...block, data: canonical, mimeType }, detail: changes.join('; ') };
   };
   if (within(dims)) return keep();
   if (!dims && ctx.codec?.probe) {
     dims = await ctx.codec.probe(canonical);
     if (within(dims)) return keep();
-    if (!dims) return { block: omitted('Error: Unable to determine image dimensions; refusing to process'), detail: 'the image header cannot be read (corrupt or unsupported image) — omitted' };
+    if (!dims)
+      return {
+        block: omitted('Error: Unable to determine image dimensions; refusing to process'),
+        detail: 'the image header cannot be read (corrupt or unsupported image) — omitted',
+      };
   }
   const why = [
-    dims ? (dims.width > maxSide || dims.height > maxSide ? `${dims.width}×${dims.height} is over the ${maxSide} px side limit` : '') : 'dimensions unknown',
+    dims
+      ? dims.width > maxSide || dims.height > maxSide
+        ? `${dims.width}×${dims.height} is over the ${maxSide} px side limit`
+        : ''
+      : 'dimensions unknown',
     bytes > MAX_IMAGE_BYTES ? `${formatBytesShort(bytes)} is over the 5 MB limit` : '',
-    dims && dims.width * dims.height > MAX_IMAGE_PIXELS ? `${((dims.width * dims.height) / 1e6).toFixed(1)} MP is over the 25 MP limit` : '',
-  ].filter(Boolean).join(', ');
+    dims && dims.width * dims.height > MAX_IMAGE_PIXELS
+      ? `${((dims.width * dims.height) / 1e6).toFixed(1)} MP is over the 25 MP limit`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const codec: ImageCodec | undefined = ctx.codec;
   if (!codec) {
     const kept = keep();
-    return { block: kept.block, action: 'marked', detail: `would be resized to JPEG within ${maxSide} px / 5 MB (${why}); no image codec in this environment, left as is` };
+    return {
+      block: kept.block,
+      action: 'marked',
+      detail: `would be resized to JPEG within ${maxSide} px / 5 MB (${why}); no image codec in this environment, left as is`,
+    };
   }
   const result = await codec.resize(resizeRequest(canonical, mimeType, dims, maxSide));
-  if (!result.ok) return { block: omitted(`Error: ${result.error}`), detail: `image could not be brought within limits (${why}): ${result.error}` };
+  if (!result.ok)
+    return { block: omitted(`Error: ${result.error}`), detail: `image could not be brought within limits (${why}): ${result.error}` };
   return {
     block: { ...block, data: result.data, mimeType: result.mimeType },
     detail: `resized to ${result.width}×${result.height} ${result.mimeType} ${formatBytesShort(result.bytes)} (${why})`,
@@ -150,7 +205,11 @@ export const imagesRule: Rule = {
       if (!outcome.detail) return;
       const turn = turns[job.turn];
       const original = (turn.message.content as unknown[])[job.block];
-      ctx.note(turn, outcome.action ?? 'rewritten', outcome.detail, { before: original, after: outcome.block, path: `content[${job.block}]` });
+      ctx.note(turn, outcome.action ?? 'rewritten', outcome.detail, {
+        before: original,
+        after: outcome.block,
+        path: `content[${job.block}]`,
+      });
       if (outcome.block === original) return;
       const next = changed.get(job.turn) ?? [...(turn.message.content as unknown[])];
       next[job.block] = outcome.block;

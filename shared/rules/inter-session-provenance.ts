@@ -20,7 +20,12 @@ function interSessionProvenance(message: Message): Record<string, string> | unde
 
 /** The marker OpenClaw prepends: header with the source details and `isUser=false`, then the explanation. */
 export function interSessionMarker(p: Record<string, string>): string {
-  const details = [p.sourceSessionKey && `sourceSession=${p.sourceSessionKey}`, p.sourceChannel && `sourceChannel=${p.sourceChannel}`, p.sourceTool && `sourceTool=${p.sourceTool}`, 'isUser=false'].filter(Boolean);
+  const details = [
+    p.sourceSessionKey && `sourceSession=${p.sourceSessionKey}`,
+    p.sourceChannel && `sourceChannel=${p.sourceChannel}`,
+    p.sourceTool && `sourceTool=${p.sourceTool}`,
+    'isUser=false',
+  ].filter(Boolean);
   return `${TEXT.interSessionHeader} ${details.join(' ')}\n${TEXT.interSessionExplanation}`;
 }
 
@@ -30,7 +35,8 @@ function removeExistingMarker(text: string): string {
   if (index < 0) return text;
   const headerEnd = text.indexOf('\n', index);
   let body = headerEnd < 0 ? text.slice(index + TEXT.interSessionHeader.length) : text.slice(headerEnd + 1);
-  if (headerEnd >= 0 && body.startsWith(TEXT.interSessionExplanation)) body = body.slice(TEXT.interSessionExplanation.length).replace(/^\r?\n/, '');
+  if (headerEnd >= 0 && body.startsWith(TEXT.interSessionExplanation))
+    body = body.slice(TEXT.interSessionExplanation.length).replace(/^\r?\n/, '');
   return [text.slice(0, index).trimEnd(), body].filter(Boolean).join('\n');
 }
 
@@ -58,14 +64,23 @@ export const interSessionProvenanceRule: Rule = {
       if (typeof m.content === 'string') {
         const next = annotateInterSessionText(m.content, p);
         if (next === m.content) return turn;
-        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', { before: m.content, after: next, path: 'content' });
+        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
+          before: m.content,
+          after: next,
+          path: 'content',
+        });
         return ctx.with(turn, { ...m, content: next });
       }
       const content = contentArray(m);
       if (!content) return turn;
       // Already marked (in any block — an image omission note may have been put before the marked one).
       const marker = interSessionMarker(p);
-      if (content.some((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && (b.text === marker || b.text.startsWith(`${marker}\n`)))) return turn;
+      if (
+        content.some(
+          (b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && (b.text === marker || b.text.startsWith(`${marker}\n`)),
+        )
+      )
+        return turn;
       // The first text block that is not blank: a blank one is removed later, and the marker with it
       // (OpenClaw marks the first text block even when blank; the second replay would then add it).
       const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
@@ -75,7 +90,11 @@ export const interSessionProvenanceRule: Rule = {
         if (next === block.text) return turn;
         const nextContent = [...content];
         nextContent[index] = { ...block, text: next };
-        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', { before: block.text, after: next, path: `content[${index}].text` });
+        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
+          before: block.text,
+          after: next,
+          path: `content[${index}].text`,
+        });
         return ctx.with(turn, { ...m, content: nextContent });
       }
       const added = { type: 'text', text: annotateInterSessionText(TEXT.interSessionFiller, p) };

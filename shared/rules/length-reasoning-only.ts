@@ -16,7 +16,9 @@ export const lengthReasoningOnlyRule: Rule = {
     for (const turn of turns) {
       const m = turn.message;
       if (m.role === 'assistant' && m.stopReason === 'length' && hasOnlyReasoningContent(m)) {
-        ctx.note(turn, 'dropped', `${describeTurn(m)} stopped at the output limit with only reasoning — its signature may be partial`, { before: m.content ?? null });
+        ctx.note(turn, 'dropped', `${describeTurn(m)} stopped at the output limit with only reasoning — its signature may be partial`, {
+          before: m.content ?? null,
+        });
         continue;
       }
       out.push(turn);

@@ -37,7 +37,8 @@ function phaseOnly(signature: unknown): string | undefined {
   if (typeof signature !== 'string' || !signature.startsWith('{')) return undefined;
   try {
     const parsed = JSON.parse(signature) as Record<string, unknown>;
-    if (parsed.v === 1 && (parsed.phase === 'commentary' || parsed.phase === 'final_answer')) return JSON.stringify({ v: 1, phase: parsed.phase });
+    if (parsed.v === 1 && (parsed.phase === 'commentary' || parsed.phase === 'final_answer'))
+      return JSON.stringify({ v: 1, phase: parsed.phase });
   } catch {
     return undefined;
   }
@@ -84,7 +85,14 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
       out.push(turn);
       continue;
     }
-    const detail = [droppedStale ? `${droppedStale} reasoning item(s) from before the model route switch removed (OpenAI rejects reasoning another model produced)` : '', droppedOrphan ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed (SPEC §10.3)` : ''].filter(Boolean).join('; ');
+    const detail = [
+      droppedStale
+        ? `${droppedStale} reasoning item(s) from before the model route switch removed (OpenAI rejects reasoning another model produced)`
+        : '',
+      droppedOrphan ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed (SPEC §10.3)` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
     if (kept.length === 0) {
       ctx.note(turn, 'dropped', `${describeTurn(m)} held only ${detail || 'empty blocks'}`, { before: content });
       continue;
@@ -126,11 +134,17 @@ function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
           seenReasoning = true;
           return block;
         }
-        if (!isRecord(block) || typeof block.type !== 'string' || !PAIRABLE_CALL_TYPES.has(block.type) || typeof block.id !== 'string') return block;
+        if (!isRecord(block) || typeof block.type !== 'string' || !PAIRABLE_CALL_TYPES.has(block.type) || typeof block.id !== 'string')
+          return block;
         const { callId, itemId } = splitPairing(block.id);
         if (seenReasoning || !itemId || !itemId.startsWith('fc_')) return block;
         local.set(block.id, callId);
-        ctx.note(turn, 'rewritten', `call id ${block.id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`, { before: block.id, after: callId, path: `content[${i}].id` });
+        ctx.note(
+          turn,
+          'rewritten',
+          `call id ${block.id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`,
+          { before: block.id, after: callId, path: `content[${i}].id` },
+        );
         return { ...block, id: callId };
       });
       pending = local.size ? local : null;
@@ -144,7 +158,11 @@ function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
         if (typeof v === 'string' && pending.has(v)) updates[field] = pending.get(v)!;
       }
       if (Object.keys(updates).length) {
-        ctx.note(turn, 'rewritten', `result id follows its downgraded call (${Object.values(updates)[0]})`, { before: m.toolCallId ?? m.toolUseId ?? null, after: Object.values(updates)[0], path: Object.keys(updates).join(', ') });
+        ctx.note(turn, 'rewritten', `result id follows its downgraded call (${Object.values(updates)[0]})`, {
+          before: m.toolCallId ?? m.toolUseId ?? null,
+          after: Object.values(updates)[0],
+          path: Object.keys(updates).join(', '),
+        });
         out.push(ctx.with(turn, { ...m, ...updates }));
       } else out.push(turn);
       continue;

@@ -20,7 +20,12 @@ export const reasoningHistoryRule: Rule = {
       const kept = content.filter((b) => !isThinkingLike(b));
       if (kept.length === content.length) return turn;
       const removed = content.length - kept.length;
-      ctx.note(turn, 'rewritten', `${removed} historic reasoning block(s) removed${kept.length === 0 ? `; "${TEXT.reasoningOmitted}" keeps the turn` : ''}`, { before: content.filter((b) => isThinkingLike(b)), after: kept.length ? undefined : reasoningOmitted(), path: 'content' });
+      ctx.note(
+        turn,
+        'rewritten',
+        `${removed} historic reasoning block(s) removed${kept.length === 0 ? `; "${TEXT.reasoningOmitted}" keeps the turn` : ''}`,
+        { before: content.filter((b) => isThinkingLike(b)), after: kept.length ? undefined : reasoningOmitted(), path: 'content' },
+      );
       return ctx.with(turn, { ...m, content: kept.length ? kept : reasoningOmitted() });
     });
   },

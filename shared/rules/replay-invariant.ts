@@ -13,7 +13,11 @@ export const replayInvariantRule: Rule = {
   apply(turns, ctx) {
     const pending = new Map<string, number>();
     const fail = (reason: string, id: string | undefined, index: number) => {
-      ctx.note(turns[index], 'marked', `invalid_replay_transcript: OpenAI Responses replay contains ${reason}${id ? ` toolCallId=${id}` : ''} at message index ${index}`);
+      ctx.note(
+        turns[index],
+        'marked',
+        `invalid_replay_transcript: OpenAI Responses replay contains ${reason}${id ? ` toolCallId=${id}` : ''} at message index ${index}`,
+      );
     };
     for (let i = 0; i < turns.length; i += 1) {
       const m = turns[i].message;

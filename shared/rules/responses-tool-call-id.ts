@@ -63,7 +63,11 @@ export const responsesToolCallIdRule: Rule = {
           const id = resolve(b.id);
           if (id === b.id) return b;
           changed = true;
-          ctx.note(turn, 'rewritten', `call id ${JSON.stringify(b.id)} is not a valid Responses id: normalised to ${id}`, { before: b.id, after: id, path: `content[${i}].id` });
+          ctx.note(turn, 'rewritten', `call id ${JSON.stringify(b.id)} is not a valid Responses id: normalised to ${id}`, {
+            before: b.id,
+            after: id,
+            path: `content[${i}].id`,
+          });
           return { ...b, id };
         });
         return changed ? ctx.with(turn, { ...m, content: next }) : turn;
@@ -81,13 +85,23 @@ export function rewriteResultIds(turn: Turn, ctx: Parameters<Rule['apply']>[1], 
   const m = turn.message;
   const raw = new Map<string, string>();
   for (const f of RESULT_FIELDS) if (typeof m[f] === 'string' && m[f]) raw.set(f, m[f] as string);
-  const primary = raw.get('call_id') ?? raw.get('callId') ?? raw.get('tool_call_id') ?? raw.get('tool_use_id') ?? raw.get('toolCallId') ?? raw.get('toolUseId');
+  const primary =
+    raw.get('call_id') ??
+    raw.get('callId') ??
+    raw.get('tool_call_id') ??
+    raw.get('tool_use_id') ??
+    raw.get('toolCallId') ??
+    raw.get('toolUseId');
   if (!primary) return turn;
   const resolved = resolve(primary);
   const updates: Record<string, string> = {};
   for (const [f, v] of raw) if (resolved !== v) updates[f] = resolved;
   if (typeof m.toolCallId !== 'string' && resolved) updates.toolCallId = resolved;
   if (Object.keys(updates).length === 0) return turn;
-  ctx.note(turn, 'rewritten', `result id ${JSON.stringify(primary)} → ${resolved} (${why})`, { before: primary, after: resolved, path: Object.keys(updates).join(', ') });
+  ctx.note(turn, 'rewritten', `result id ${JSON.stringify(primary)} → ${resolved} (${why})`, {
+    before: primary,
+    after: resolved,
+    path: Object.keys(updates).join(', '),
+  });
   return ctx.with(turn, { ...m, ...updates });
 }

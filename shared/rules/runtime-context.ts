@@ -29,7 +29,11 @@ export const runtimeContextRule: Rule = {
           ctx.note(turn, 'dropped', `${describeTurn(m)} held only runtime context/metadata`, { before: m.content });
           continue;
         }
-        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', { before: m.content, after: stripped, path: 'content' });
+        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', {
+          before: m.content,
+          after: stripped,
+          path: 'content',
+        });
         out.push(ctx.with(turn, { ...m, content: stripped }));
         continue;
       }
@@ -52,10 +56,17 @@ export const runtimeContextRule: Rule = {
         }
         changed = true;
         if (!stripped.trim()) {
-          ctx.note(turn, 'rewritten', 'a text block holding only runtime context/metadata was removed', { before: block, path: `content[${i}]` });
+          ctx.note(turn, 'rewritten', 'a text block holding only runtime context/metadata was removed', {
+            before: block,
+            path: `content[${i}]`,
+          });
           return;
         }
-        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', { before: block.text, after: stripped, path: `content[${i}].text` });
+        ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', {
+          before: block.text,
+          after: stripped,
+          path: `content[${i}].text`,
+        });
         next.push({ ...block, text: stripped });
       });
       if (!changed) {

@@ -12,7 +12,8 @@ function bashText(m: Message): string {
   let text = `Ran \`${String(m.command)}\`\n`;
   text += m.output ? `\`\`\`\n${String(m.output)}\n\`\`\`` : '(no output)';
   if (m.cancelled) text += '\n\n(command cancelled)';
-  else if (m.exitCode !== null && m.exitCode !== undefined && m.exitCode !== 0) text += `\n\nCommand exited with code ${String(m.exitCode)}`;
+  else if (m.exitCode !== null && m.exitCode !== undefined && m.exitCode !== 0)
+    text += `\n\nCommand exited with code ${String(m.exitCode)}`;
   if (m.truncated && m.fullOutputPath) text += `\n\n[Output truncated. Full output: ${String(m.fullOutputPath)}]`;
   return text;
 }
@@ -34,14 +35,22 @@ export function convertMessage(m: Message): Message | null | 'keep' {
       return m.excludeFromContext ? null : { role: 'user', content: [{ type: 'text', text: bashText(m) }], timestamp: m.timestamp };
     case 'custom': {
       if (m.excludeFromContext) return null;
-      const out: Message = { role: 'user', content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content, timestamp: m.timestamp };
+      const out: Message = {
+        role: 'user',
+        content: typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content,
+        timestamp: m.timestamp,
+      };
       if (isRecord(m.details) && m.details.runtimeContextCarrier === true) out.runtimeContextCarrier = true;
       return out;
     }
     case 'branchSummary':
       return { role: 'user', content: [{ type: 'text', text: BRANCH_PREFIX + String(m.summary) + BRANCH_SUFFIX }], timestamp: m.timestamp };
     case 'compactionSummary':
-      return { role: 'user', content: [{ type: 'text', text: COMPACTION_PREFIX + String(m.summary) + COMPACTION_SUFFIX }], timestamp: compactionTimestamp(m.timestamp) };
+      return {
+        role: 'user',
+        content: [{ type: 'text', text: COMPACTION_PREFIX + String(m.summary) + COMPACTION_SUFFIX }],
+        timestamp: compactionTimestamp(m.timestamp),
+      };
     default:
       return null;
   }
@@ -64,10 +73,21 @@ export const summaryConversionRule: Rule = {
         continue;
       }
       if (converted === null) {
-        ctx.note(turn, 'dropped', turn.message.excludeFromContext ? `${turn.message.role} message marked excludeFromContext is not sent` : `role ${JSON.stringify(turn.message.role)} is not a provider role — not sent`, { before: turn.message.content ?? null });
+        ctx.note(
+          turn,
+          'dropped',
+          turn.message.excludeFromContext
+            ? `${turn.message.role} message marked excludeFromContext is not sent`
+            : `role ${JSON.stringify(turn.message.role)} is not a provider role — not sent`,
+          { before: turn.message.content ?? null },
+        );
         continue;
       }
-      ctx.note(turn, 'rewritten', `${turn.message.role} converted to a user turn`, { before: { role: turn.message.role }, after: { role: 'user' }, path: 'role' });
+      ctx.note(turn, 'rewritten', `${turn.message.role} converted to a user turn`, {
+        before: { role: turn.message.role },
+        after: { role: 'user' },
+        path: 'role',
+      });
       out.push(ctx.with(turn, converted));
     }
     return out;

@@ -62,7 +62,10 @@ export function shouldPreserveLatestAssistantThinking(messages: readonly Message
 /** A non-blank string in signature, thinkingSignature or thought_signature (or data for redacted blocks). */
 export function hasReplayableSignature(block: unknown): boolean {
   if (!isThinkingLike(block) || !isRecord(block)) return false;
-  const fields = block.type === 'redacted_thinking' ? [block.data, block.signature, block.thinkingSignature, block.thought_signature] : [block.signature, block.thinkingSignature, block.thought_signature];
+  const fields =
+    block.type === 'redacted_thinking'
+      ? [block.data, block.signature, block.thinkingSignature, block.thought_signature]
+      : [block.signature, block.thinkingSignature, block.thought_signature];
   return fields.some((v) => typeof v === 'string' && v.trim().length > 0);
 }
 

@@ -19,7 +19,12 @@ export const thinkingDropRule: Rule = {
       const content = m.content as unknown[];
       const kept = content.filter((b) => !isThinkingLike(b));
       if (kept.length === content.length) return turn;
-      ctx.note(turn, 'rewritten', `${content.length - kept.length} thinking block(s) removed — only the latest turn keeps its thinking${kept.length === 0 ? `; "${TEXT.reasoningOmitted}" keeps the turn` : ''}`, { before: content.filter((b) => isThinkingLike(b)), after: kept.length ? undefined : reasoningOmitted(), path: 'content' });
+      ctx.note(
+        turn,
+        'rewritten',
+        `${content.length - kept.length} thinking block(s) removed — only the latest turn keeps its thinking${kept.length === 0 ? `; "${TEXT.reasoningOmitted}" keeps the turn` : ''}`,
+        { before: content.filter((b) => isThinkingLike(b)), after: kept.length ? undefined : reasoningOmitted(), path: 'content' },
+      );
       return ctx.with(turn, { ...m, content: kept.length ? kept : reasoningOmitted() });
     });
   },

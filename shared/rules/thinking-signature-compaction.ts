@@ -30,13 +30,20 @@ export const thinkingSignatureCompactionRule: Rule = {
       let changed = false;
       const next = (m.content as unknown[]).map((block, i) => {
         if (!isThinkingLike(block) || !isRecord(block)) return block;
-        const signed = SIGNATURE_FIELDS.some((f) => block[f] !== undefined && block[f] !== null) || (block.type === 'redacted_thinking' && block.data !== undefined && block.data !== null);
+        const signed =
+          SIGNATURE_FIELDS.some((f) => block[f] !== undefined && block[f] !== null) ||
+          (block.type === 'redacted_thinking' && block.data !== undefined && block.data !== null);
         if (!signed) return block;
         const copy = { ...block };
         for (const f of SIGNATURE_FIELDS) delete copy[f];
         if (block.type === 'redacted_thinking') delete copy.data;
         changed = true;
-        ctx.note(turn, 'rewritten', `signature removed: this turn predates the latest compaction (${new Date(cut).toISOString()}), so its signature no longer matches the prefix`, { before: block, after: copy, path: `content[${i}]` });
+        ctx.note(
+          turn,
+          'rewritten',
+          `signature removed: this turn predates the latest compaction (${new Date(cut).toISOString()}), so its signature no longer matches the prefix`,
+          { before: block, after: copy, path: `content[${i}]` },
+        );
         return copy;
       });
       return changed ? ctx.with(turn, { ...m, content: next }) : turn;

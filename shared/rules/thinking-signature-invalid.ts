@@ -2,7 +2,13 @@
 import { isRecord, isThinkingLike, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
-import { hasReplayableSignature, isAssistantWithContent, latestAssistantIndex, reasoningOmitted, shouldPreserveLatestAssistantThinking } from './thinking-common.js';
+import {
+  hasReplayableSignature,
+  isAssistantWithContent,
+  latestAssistantIndex,
+  reasoningOmitted,
+  shouldPreserveLatestAssistantThinking,
+} from './thinking-common.js';
 
 /** SPEC §10.4: Antigravity Claude keeps signatures under `thinkingSignature` only. */
 function normalizeAntigravitySignature(block: Record<string, unknown>): Record<string, unknown> {
@@ -38,7 +44,11 @@ export const thinkingSignatureInvalidRule: Rule = {
         if (antigravity && isThinkingLike(b) && isRecord(b)) {
           const normalized = normalizeAntigravitySignature(b);
           if (normalized !== b) {
-            ctx.note(turn, 'rewritten', 'Antigravity Claude: signature moved to thinkingSignature', { before: b, after: normalized, path: `content[${i}]` });
+            ctx.note(turn, 'rewritten', 'Antigravity Claude: signature moved to thinkingSignature', {
+              before: b,
+              after: normalized,
+              path: `content[${i}]`,
+            });
             changed = true;
             b = normalized;
           }
@@ -48,11 +58,20 @@ export const thinkingSignatureInvalidRule: Rule = {
           return;
         }
         changed = true;
-        ctx.note(turn, 'rewritten', 'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)', { before: b, path: `content[${i}]` });
+        ctx.note(
+          turn,
+          'rewritten',
+          'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)',
+          { before: b, path: `content[${i}]` },
+        );
       });
       if (!changed) return turn;
       const emptied = next.length === 0;
-      if (emptied) ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, { after: reasoningOmitted()[0], path: 'content[0]' });
+      if (emptied)
+        ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, {
+          after: reasoningOmitted()[0],
+          path: 'content[0]',
+        });
       return ctx.with(turn, { ...m, content: emptied ? reasoningOmitted() : next } as Message);
     });
   },

@@ -46,7 +46,10 @@ export function isBase64Signature(value: string): boolean {
   const firstPad = compact.indexOf('=');
   const body = firstPad >= 0 ? compact.slice(0, firstPad) : compact;
   const alphabet = url ? B64URL : B64;
-  const filtered = [...body].filter((c) => alphabet.includes(c) || (url && (c === '+' || c === '/'))).map((c) => (url && c === '+' ? '-' : url && c === '/' ? '_' : c)).join('');
+  const filtered = [...body]
+    .filter((c) => alphabet.includes(c) || (url && (c === '+' || c === '/')))
+    .map((c) => (url && c === '+' ? '-' : url && c === '/' ? '_' : c))
+    .join('');
   const encoded = roundTrip(filtered, alphabet);
   return encoded !== null && encoded === compact.replace(/=+$/, '');
 }
@@ -61,7 +64,10 @@ export const thoughtSignatureRule: Rule = {
   appliesWhen: (policy) => !policy.preserveSignatures,
   apply(turns, ctx) {
     const options = ctx.policy.sanitizeThoughtSignatures;
-    const strip = (value: unknown): boolean => (options?.allowBase64Only ? value !== undefined && (typeof value !== 'string' || !isBase64Signature(value)) : typeof value === 'string' && value.startsWith('msg_'));
+    const strip = (value: unknown): boolean =>
+      options?.allowBase64Only
+        ? value !== undefined && (typeof value !== 'string' || !isBase64Signature(value))
+        : typeof value === 'string' && value.startsWith('msg_');
     return turns.map((turn): Turn => {
       const m = turn.message;
       const content = contentArray(m);
@@ -76,8 +82,16 @@ export const thoughtSignatureRule: Rule = {
         if (snake) delete copy.thought_signature;
         if (camel) delete copy.thoughtSignature;
         changed = true;
-        const removed = [snake ? `thought_signature ${JSON.stringify(block.thought_signature)}` : '', camel ? `thoughtSignature ${JSON.stringify(block.thoughtSignature)}` : ''].filter(Boolean).join(' and ');
-        ctx.note(turn, 'rewritten', `removed ${removed}: not a base64 signature Gemini can verify`, { before: { thought_signature: block.thought_signature ?? null, thoughtSignature: block.thoughtSignature ?? null }, path: `content[${i}]` });
+        const removed = [
+          snake ? `thought_signature ${JSON.stringify(block.thought_signature)}` : '',
+          camel ? `thoughtSignature ${JSON.stringify(block.thoughtSignature)}` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ');
+        ctx.note(turn, 'rewritten', `removed ${removed}: not a base64 signature Gemini can verify`, {
+          before: { thought_signature: block.thought_signature ?? null, thoughtSignature: block.thoughtSignature ?? null },
+          path: `content[${i}]`,
+        });
         return copy;
       });
       return changed ? ctx.with(turn, { ...m, content: next }) : turn;

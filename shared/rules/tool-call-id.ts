@@ -50,7 +50,10 @@ function allocate(seed: string, mode: ToolCallIdMode, used: Set<string>, now: nu
 }
 
 /** Signed thinking + tool-call turns that can replay untouched: their ids are reserved first. */
-function replaySafeSignedTurns(messages: readonly Message[], allowedNames: readonly string[] | undefined): { reserved: Set<string>; indexes: Set<number> } {
+function replaySafeSignedTurns(
+  messages: readonly Message[],
+  allowedNames: readonly string[] | undefined,
+): { reserved: Set<string>; indexes: Set<number> } {
   const allowed = normalizeAllowlist(allowedNames);
   const completed = completedCallBlocks(messages);
   const reserved = new Set<string>();
@@ -102,7 +105,9 @@ export const toolCallIdRule: Rule = {
 function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const mode = ctx.policy.toolCallIdMode ?? 'strict';
   const messages = turns.map((t) => t.message);
-  const safe = ctx.policy.allowProviderOwnedThinkingReplay ? replaySafeSignedTurns(messages, ctx.allowedToolNames) : { reserved: new Set<string>(), indexes: new Set<number>() };
+  const safe = ctx.policy.allowProviderOwnedThinkingReplay
+    ? replaySafeSignedTurns(messages, ctx.allowedToolNames)
+    : { reserved: new Set<string>(), indexes: new Set<number>() };
   const used = new Set(safe.reserved);
   const assistantSeen = new Map<string, number>();
   const orphanSeen = new Map<string, number>();
@@ -115,7 +120,10 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const resolveAssistant = (id: string) => {
     const n = (assistantSeen.get(id) ?? 0) + 1;
     assistantSeen.set(id, n);
-    const next = keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id) ? take(id) : take(allocate(n === 1 ? id : `${id}:${n}`, mode, used, ctx.now));
+    const next =
+      keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)
+        ? take(id)
+        : take(allocate(n === 1 ? id : `${id}:${n}`, mode, used, ctx.now));
     pending.set(id, [...(pending.get(id) ?? []), next]);
     return next;
   };
@@ -144,7 +152,12 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
         const id = resolveAssistant(b.id);
         if (id === b.id) return b;
         changed = true;
-        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`, { before: b.id, after: id, path: `content[${i}].id` });
+        ctx.note(
+          turn,
+          'rewritten',
+          `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`,
+          { before: b.id, after: id, path: `content[${i}].id` },
+        );
         return { ...b, id };
       });
       return changed ? ctx.with(turn, { ...m, content: next }) : turn;

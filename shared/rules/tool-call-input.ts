@@ -24,7 +24,8 @@ const TOOL_NAME_ALIASES = new Map([
 type Block = Record<string, unknown>;
 const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type);
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
-export const hasCallInput = (b: Block): boolean => (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
+export const hasCallInput = (b: Block): boolean =>
+  (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
 const hasAnyId = (b: Block) => ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
 
 /** The allowlist as OpenClaw compares it: trimmed, lower-cased; null when empty. */
@@ -75,10 +76,11 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
         if (!isSyntheticResult(m)) completed.add(block);
       } else if (!id || !calls.some((c) => c.id === id)) frameLeftovers.push({ id, synthetic: isSyntheticResult(m) });
     }
-    for (const b of blocks) if (!answered.has(b)) unanswered.set((b as Block).id as string, [...(unanswered.get((b as Block).id as string) ?? []), { block: b }]);
+    for (const b of blocks)
+      if (!answered.has(b)) unanswered.set((b as Block).id as string, [...(unanswered.get((b as Block).id as string) ?? []), { block: b }]);
     leftovers.push(frameLeftovers);
     for (const r of frameLeftovers) {
-      const candidates = r.id ? unanswered.get(r.id) ?? [] : [];
+      const candidates = r.id ? (unanswered.get(r.id) ?? []) : [];
       if (candidates.length === 1 && !r.synthetic) {
         completed.add(candidates[0].block);
         unanswered.set(r.id!, []);
@@ -121,7 +123,10 @@ function structuredCandidates(raw: string): string[] {
   add(trimmed);
   add(aliasOf(trimmed));
   const seeds = [trimmed];
-  const cut = ['"', "'", '<'].map((s) => trimmed.indexOf(s)).filter((o) => o > 0).sort((a, b) => a - b)[0];
+  const cut = ['"', "'", '<']
+    .map((s) => trimmed.indexOf(s))
+    .filter((o) => o > 0)
+    .sort((a, b) => a - b)[0];
   if (cut !== undefined) {
     add(trimmed.slice(0, cut));
     add(aliasOf(trimmed.slice(0, cut)));
@@ -131,7 +136,10 @@ function structuredCandidates(raw: string): string[] {
     const dotted = seed.replace(/\//g, '.');
     add(dotted);
     add(aliasOf(dotted));
-    const segments = dotted.split('.').map((s) => s.trim()).filter(Boolean);
+    const segments = dotted
+      .split('.')
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (let i = 1; i < segments.length; i += 1) {
       add(segments.slice(i).join('.'));
       add(aliasOf(segments.slice(i).join('.')));
@@ -159,7 +167,15 @@ function inferFromId(rawId: string, allowed: Set<string> | null): string | null 
     const t = value.trim();
     if (!t) return;
     const dotted = t.replace(/\//g, '.');
-    for (const v of [t, t.replace(/[:._/-]\d+$/, ''), t.replace(/\d+$/, ''), dotted, dotted.replace(/[:._-]\d+$/, ''), dotted.replace(/\d+$/, '')]) tokens.add(v);
+    for (const v of [
+      t,
+      t.replace(/[:._/-]\d+$/, ''),
+      t.replace(/\d+$/, ''),
+      dotted,
+      dotted.replace(/[:._-]\d+$/, ''),
+      dotted.replace(/\d+$/, ''),
+    ])
+      tokens.add(v);
     for (const prefix of [/^functions?[._-]?/i, /^tools?[._-]?/i]) {
       const stripped = dotted.replace(prefix, '');
       if (stripped !== dotted) for (const v of [stripped, stripped.replace(/[:._-]\d+$/, ''), stripped.replace(/\d+$/, '')]) tokens.add(v);
@@ -206,7 +222,11 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
   const calls = extractCalls(messages[index]);
   for (let i = index + 1; i < messages.length; i += 1) {
     const m = messages[i];
-    if (m.role === 'assistant' && (flavour === 'history' ? extractCalls(m).length > 0 : Array.isArray(m.content) && m.content.some(isRunnerCall))) break;
+    if (
+      m.role === 'assistant' &&
+      (flavour === 'history' ? extractCalls(m).length > 0 : Array.isArray(m.content) && m.content.some(isRunnerCall))
+    )
+      break;
     if (m.role === 'toolResult') {
       let found = collectResultIds(m);
       if (flavour === 'history' && found.length === 0 && calls.length === 1) {
@@ -234,7 +254,8 @@ function collectResultIds(m: Message): string[] {
 
 /** A finalised OpenAI Responses call whose leftover partialJson can be dropped (reference §3.9). */
 function isFinalisedResponsesCall(message: Message, block: Block): boolean {
-  if (message.stopReason !== 'toolUse' || typeof block.partialJson !== 'string' || typeof block.id !== 'string' || 'input' in block) return false;
+  if (message.stopReason !== 'toolUse' || typeof block.partialJson !== 'string' || typeof block.id !== 'string' || 'input' in block)
+    return false;
   const args = block.arguments;
   if (!isRecord(args)) return false;
   let complete: boolean;
@@ -276,19 +297,38 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         else if (!id) reason = 'a tool call has no id';
         else if (seen.has(id)) reason = `tool call id ${id} repeats within the turn`;
         else if (flavour === 'history' && typeof b.partialJson === 'string') reason = 'a tool call was never finished (partialJson)';
-        else if (flavour === 'history' && !isAllowedToolName(b.name, allowedFor(b))) reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
+        else if (flavour === 'history' && !isAllowedToolName(b.name, allowedFor(b)))
+          reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
         else if (flavour === 'history' && typeof b.name === 'string' && b.name !== b.name.trim()) reason = 'a tool name needs trimming';
-        else if (flavour === 'stream' && resolveReplayToolName(typeof b.name === 'string' ? b.name : '', id, allowedFor(b)) !== b.name) reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
+        else if (flavour === 'stream' && resolveReplayToolName(typeof b.name === 'string' ? b.name : '', id, allowedFor(b)) !== b.name)
+          reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
         if (reason) break;
         seen.add(id);
       }
       if (!reason) {
-        const spawn = callBlocks.some((b) => b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0);
-        const bad = calls.find((c) => preserved.has(c.id) || ((flavour === 'stream' || spawn) && !following.ids.has(c.id)) || (following.displaced && prior.has(c.id)));
-        if (bad) reason = preserved.has(bad.id) ? `tool call id ${bad.id} was already used by an earlier signed turn` : !following.ids.has(bad.id) ? `call ${bad.id} has no result after it` : `the results of call ${bad.id} are displaced and its id appeared earlier`;
+        const spawn = callBlocks.some(
+          (b) => b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0,
+        );
+        const bad = calls.find(
+          (c) =>
+            preserved.has(c.id) ||
+            ((flavour === 'stream' || spawn) && !following.ids.has(c.id)) ||
+            (following.displaced && prior.has(c.id)),
+        );
+        if (bad)
+          reason = preserved.has(bad.id)
+            ? `tool call id ${bad.id} was already used by an earlier signed turn`
+            : !following.ids.has(bad.id)
+              ? `call ${bad.id} has no result after it`
+              : `the results of call ${bad.id} are displaced and its id appeared earlier`;
       }
       if (reason) {
-        ctx.note(turn, 'dropped', `${describeTurn(m)} with signed thinking and tool calls dropped whole: ${reason} (a signed turn cannot be edited)`, { before: m.content });
+        ctx.note(
+          turn,
+          'dropped',
+          `${describeTurn(m)} with signed thinking and tool calls dropped whole: ${reason} (a signed turn cannot be edited)`,
+          { before: m.content },
+        );
         return;
       }
       for (const c of calls) {
@@ -308,18 +348,32 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         }
         if (!hasCallInput(block) || typeof block.id !== 'string' || !block.id) {
           changed = true;
-          ctx.note(turn, 'rewritten', `tool call ${JSON.stringify(block.name ?? null)} dropped: ${!hasCallInput(block) ? 'no input/arguments' : 'no id'}`, { before: block, path: `content[${i}]` });
+          ctx.note(
+            turn,
+            'rewritten',
+            `tool call ${JSON.stringify(block.name ?? null)} dropped: ${!hasCallInput(block) ? 'no input/arguments' : 'no id'}`,
+            { before: block, path: `content[${i}]` },
+          );
           return;
         }
         const resolved = resolveReplayToolName(typeof block.name === 'string' ? block.name : '', block.id, allowedFor(block));
         if (!resolved) {
           changed = true;
-          ctx.note(turn, 'rewritten', `tool call ${block.id} dropped: its name ${JSON.stringify(block.name ?? null)} is not a usable tool name`, { before: block, path: `content[${i}]` });
+          ctx.note(
+            turn,
+            'rewritten',
+            `tool call ${block.id} dropped: its name ${JSON.stringify(block.name ?? null)} is not a usable tool name`,
+            { before: block, path: `content[${i}]` },
+          );
           return;
         }
         if (resolved !== block.name) {
           changed = true;
-          ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(block.name)} resolved to "${resolved}"`, { before: block.name ?? null, after: resolved, path: `content[${i}].name` });
+          ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(block.name)} resolved to "${resolved}"`, {
+            before: block.name ?? null,
+            after: resolved,
+            path: `content[${i}].name`,
+          });
           next.push({ ...block, name: resolved });
           return;
         }
@@ -330,7 +384,15 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         next.push(block);
         return;
       }
-      const problem = !hasCallInput(block) ? 'no input/arguments (a partially persisted call)' : !hasAnyId(block) ? 'no id' : !isAllowedToolName(block.name, allowedFor(block)) ? (isAllowedToolName(block.name, null) ? `tool ${JSON.stringify(String(block.name).trim())} is not in the allowed tools` : `invalid tool name ${JSON.stringify(block.name ?? null)}`) : '';
+      const problem = !hasCallInput(block)
+        ? 'no input/arguments (a partially persisted call)'
+        : !hasAnyId(block)
+          ? 'no id'
+          : !isAllowedToolName(block.name, allowedFor(block))
+            ? isAllowedToolName(block.name, null)
+              ? `tool ${JSON.stringify(String(block.name).trim())} is not in the allowed tools`
+              : `invalid tool name ${JSON.stringify(block.name ?? null)}`
+            : '';
       if (problem) {
         changed = true;
         ctx.note(turn, 'rewritten', `tool call dropped: ${problem}`, { before: block, path: `content[${i}]` });
@@ -340,22 +402,36 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       if (typeof block.partialJson === 'string') {
         if (!isFinalisedResponsesCall(m, block)) {
           changed = true;
-          ctx.note(turn, 'rewritten', 'tool call dropped: it was never finished streaming (partialJson)', { before: block, path: `content[${i}]` });
+          ctx.note(turn, 'rewritten', 'tool call dropped: it was never finished streaming (partialJson)', {
+            before: block,
+            path: `content[${i}]`,
+          });
           return;
         }
         work = { ...block };
         delete work.partialJson;
         changed = true;
-        ctx.note(turn, 'rewritten', 'leftover partialJson removed from a finished OpenAI Responses call', { before: { partialJson: block.partialJson }, path: `content[${i}].partialJson` });
+        ctx.note(turn, 'rewritten', 'leftover partialJson removed from a finished OpenAI Responses call', {
+          before: { partialJson: block.partialJson },
+          path: `content[${i}].partialJson`,
+        });
       }
       // Result ids are compared trimmed; a call id with stray whitespace would never match its result.
       if (typeof work.id === 'string' && work.id.trim() && work.id !== work.id.trim()) {
-        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(work.id)} trimmed`, { before: work.id, after: work.id.trim(), path: `content[${i}].id` });
+        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(work.id)} trimmed`, {
+          before: work.id,
+          after: work.id.trim(),
+          path: `content[${i}].id`,
+        });
         work = { ...work, id: work.id.trim() };
         changed = true;
       }
       if (typeof work.name === 'string' && work.name.trim() && work.name !== work.name.trim()) {
-        ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(work.name)} trimmed`, { before: work.name, after: work.name.trim(), path: `content[${i}].name` });
+        ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(work.name)} trimmed`, {
+          before: work.name,
+          after: work.name.trim(),
+          path: `content[${i}].name`,
+        });
         work = { ...work, name: work.name.trim() };
         changed = true;
       }

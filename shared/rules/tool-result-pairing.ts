@@ -26,7 +26,8 @@ export function extractCalls(message: Message): Call[] {
   if (!Array.isArray(message.content)) return [];
   const out: Call[] = [];
   for (const b of message.content) {
-    if (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id) out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
+    if (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id)
+      out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
   }
   return out;
 }
@@ -46,7 +47,9 @@ export function resultId(message: Message): string | undefined {
 export function isSyntheticResult(message: Message): boolean {
   if (!message.isError) return false;
   if (isRecord(message.details) && message.details.openclawSyntheticMissingToolResult === true) return true;
-  return Array.isArray(message.content) && message.content.some((b) => isRecord(b) && b.type === 'text' && b.text === TEXT.syntheticToolResult);
+  return (
+    Array.isArray(message.content) && message.content.some((b) => isRecord(b) && b.type === 'text' && b.text === TEXT.syntheticToolResult)
+  );
 }
 
 const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -93,19 +96,35 @@ function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] 
     if (m.role !== 'user' || !Array.isArray(m.content)) return turn;
     const previous = turns[index - 1]?.message;
     const prevContent = previous?.role === 'assistant' && Array.isArray(previous.content) ? previous.content : [];
-    const signedSpan = ctx.policy.allowProviderOwnedThinkingReplay && prevContent.some((b) => isRecord(b) && (b.type === 'thinking' || b.type === 'redacted_thinking')) && prevContent.some((b) => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type));
-    const valid = new Set(prevContent.flatMap((b) => (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id.trim() ? [b.id.trim()] : [])));
+    const signedSpan =
+      ctx.policy.allowProviderOwnedThinkingReplay &&
+      prevContent.some((b) => isRecord(b) && (b.type === 'thinking' || b.type === 'redacted_thinking')) &&
+      prevContent.some((b) => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type));
+    const valid = new Set(
+      prevContent.flatMap((b) =>
+        isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id.trim()
+          ? [b.id.trim()]
+          : [],
+      ),
+    );
     const removed: number[] = [];
     const kept = m.content.filter((b, i) => {
       if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) return true;
-      const ids = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id'].flatMap((f) => (typeof b[f] === 'string' && (b[f] as string).trim() ? [(b[f] as string).trim()] : []));
+      const ids = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id'].flatMap((f) =>
+        typeof b[f] === 'string' && (b[f] as string).trim() ? [(b[f] as string).trim()] : [],
+      );
       const ok = !signedSpan && ids.length > 0 && valid.size > 0 && ids.some((id) => valid.has(id));
       if (!ok) removed.push(i);
       return ok;
     });
     if (removed.length === 0) return turn;
     const content = kept.length ? kept : [{ type: 'text', text: TEXT.toolResultsOmitted }];
-    ctx.note(turn, 'rewritten', `${removed.length} embedded tool result block(s) removed: they answer no call of the previous assistant turn${kept.length ? '' : ` — "${TEXT.toolResultsOmitted}" keeps the turn`}`, { before: removed.map((i) => (m.content as unknown[])[i]), path: removed.map((i) => `content[${i}]`).join(', ') });
+    ctx.note(
+      turn,
+      'rewritten',
+      `${removed.length} embedded tool result block(s) removed: they answer no call of the previous assistant turn${kept.length ? '' : ` — "${TEXT.toolResultsOmitted}" keeps the turn`}`,
+      { before: removed.map((i) => (m.content as unknown[])[i]), path: removed.map((i) => `content[${i}]`).join(', ') },
+    );
     return ctx.with(turn, { ...m, content });
   });
 }
@@ -117,7 +136,11 @@ function bindLegacy(turn: Turn, calls: Call[], ctx: RuleContext): Turn {
   const rn = trimmedOrUndefined(m.toolName);
   const cn = trimmedOrUndefined(calls[0].name);
   if (rn && cn && rn !== cn) return turn;
-  ctx.note(turn, 'rewritten', `result without a call id bound to the only call of its turn (${calls[0].id}) and marked as an error`, { before: { toolCallId: m.toolCallId ?? null }, after: { toolCallId: calls[0].id, isError: true }, path: 'toolCallId' });
+  ctx.note(turn, 'rewritten', `result without a call id bound to the only call of its turn (${calls[0].id}) and marked as an error`, {
+    before: { toolCallId: m.toolCallId ?? null },
+    after: { toolCallId: calls[0].id, isError: true },
+    path: 'toolCallId',
+  });
   return ctx.with(turn, { ...m, toolCallId: calls[0].id, isError: true });
 }
 
@@ -126,8 +149,17 @@ function bindLegacy(turn: Turn, calls: Call[], ctx: RuleContext): Turn {
  * toolCallId that matched only once trimmed is set to the call's id, so the provider pairs them too.
  */
 function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContext, callId?: string): Turn {
-  if (callId !== undefined && typeof turn.message.toolCallId === 'string' && turn.message.toolCallId !== callId && turn.message.toolCallId.trim() === callId) {
-    ctx.note(turn, 'rewritten', `result id ${JSON.stringify(turn.message.toolCallId)} trimmed to match its call`, { before: turn.message.toolCallId, after: callId, path: 'toolCallId' });
+  if (
+    callId !== undefined &&
+    typeof turn.message.toolCallId === 'string' &&
+    turn.message.toolCallId !== callId &&
+    turn.message.toolCallId.trim() === callId
+  ) {
+    ctx.note(turn, 'rewritten', `result id ${JSON.stringify(turn.message.toolCallId)} trimmed to match its call`, {
+      before: turn.message.toolCallId,
+      after: callId,
+      path: 'toolCallId',
+    });
     turn = ctx.with(turn, { ...turn.message, toolCallId: callId });
   }
   const m = turn.message;
@@ -172,7 +204,8 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
         occurrence.source = turn;
         occurrence.displacement = remainder.length > 0 ? 1 : 0;
         occurrence.index = i;
-        if (isSyntheticResult(occurrence.result.message)) synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
+        if (isSyntheticResult(occurrence.result.message))
+          synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
         continue;
       }
       if (!id || !occurrences.some((o) => o.id === id)) {
@@ -198,15 +231,28 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   // Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id.
   const unresolved = new Map<string, Occurrence[]>();
   for (const frame of frames) {
-    for (const o of frame.occurrences) if (!o.result || isSyntheticResult(o.result.message)) unresolved.set(o.id, [...(unresolved.get(o.id) ?? []), o]);
+    for (const o of frame.occurrences)
+      if (!o.result || isSyntheticResult(o.result.message)) unresolved.set(o.id, [...(unresolved.get(o.id) ?? []), o]);
     for (const record of frame.unclaimed) {
-      const candidates = record.id ? (unresolved.get(record.id) ?? []).filter((c) => !c.result || (isSyntheticResult(c.result.message) && !isSyntheticResult(record.turn.message))) : [];
+      const candidates = record.id
+        ? (unresolved.get(record.id) ?? []).filter(
+            (c) => !c.result || (isSyntheticResult(c.result.message) && !isSyntheticResult(record.turn.message)),
+          )
+        : [];
       if (candidates.length !== 1) {
-        dropped.push({ turn: record.turn, why: record.id ? (candidates.length ? `result for ${record.id} matches ${candidates.length} unanswered calls — ambiguous, dropped` : `orphan result: no call with id ${record.id}`) : 'orphan result without a call id' });
+        dropped.push({
+          turn: record.turn,
+          why: record.id
+            ? candidates.length
+              ? `result for ${record.id} matches ${candidates.length} unanswered calls — ambiguous, dropped`
+              : `orphan result: no call with id ${record.id}`
+            : 'orphan result without a call id',
+        });
         continue;
       }
       const c = candidates[0];
-      if (c.result && isSyntheticResult(c.result.message)) dropped.push({ turn: c.result, why: `synthetic result replaced by the real result for ${c.id}` });
+      if (c.result && isSyntheticResult(c.result.message))
+        dropped.push({ turn: c.result, why: `synthetic result replaced by the real result for ${c.id}` });
       c.result = normalizeName(record.turn, c.name, ctx, c.id);
       c.source = record.turn;
       c.displacement = 2;
@@ -219,7 +265,8 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   const unframed = (until: number) => {
     for (; cursor < until; cursor += 1) {
       const t = turns[cursor];
-      if (t.message.role === 'toolResult') dropped.push({ turn: t, why: `orphan result${resultId(t.message) ? ` for ${resultId(t.message)}` : ''}: no tool call before it` });
+      if (t.message.role === 'toolResult')
+        dropped.push({ turn: t, why: `orphan result${resultId(t.message) ? ` for ${resultId(t.message)}` : ''}: no tool call before it` });
       else out.push(t);
     }
   };
@@ -228,7 +275,12 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     unframed(frame.start);
     cursor = frame.end;
     if (frame.failed) {
-      ctx.note(frame.assistant, 'dropped', `${describeTurn(frame.assistant.message)} with tool calls failed mid-stream: dropped with its results (its calls never completed)`, { before: frame.assistant.message.content ?? null });
+      ctx.note(
+        frame.assistant,
+        'dropped',
+        `${describeTurn(frame.assistant.message)} with tool calls failed mid-stream: dropped with its results (its calls never completed)`,
+        { before: frame.assistant.message.content ?? null },
+      );
       for (const o of frame.occurrences) if (o.result) dropped.push({ turn: o.result, why: `result of the failed turn's call ${o.id}` });
     } else {
       out.push(frame.assistant);
@@ -238,7 +290,8 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
           const reordered = o.index !== undefined && o.index < lastIndex;
           lastIndex = Math.max(lastIndex, o.index ?? -1);
           if (o.displacement === 2) ctx.note(o.result, 'moved', `result for ${o.id} moved from a later turn to right after its call`);
-          else if (o.displacement === 1) ctx.note(o.result, 'moved', `result for ${o.id} moved right after its call (other turns had come in between)`);
+          else if (o.displacement === 1)
+            ctx.note(o.result, 'moved', `result for ${o.id} moved right after its call (other turns had come in between)`);
           else if (reordered) ctx.note(o.result, 'moved', `result for ${o.id} reordered to follow the call order`);
           out.push(o.result);
           return;
@@ -253,12 +306,15 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
           timestamp: ctx.now,
         });
         o.result = missing;
-        ctx.note(missing, 'inserted', `call ${o.id} (${o.name ?? 'unknown'}) had no result: synthetic error result "${text}" inserted`, { after: missing.message });
+        ctx.note(missing, 'inserted', `call ${o.id} (${o.name ?? 'unknown'}) had no result: synthetic error result "${text}" inserted`, {
+          after: missing.message,
+        });
         out.push(missing);
       });
     }
     for (const t of frame.remainder) {
-      if (frame.occurrences.some((o) => o.displacement === 1 && o.result)) ctx.note(t, 'moved', `${describeTurn(t.message)} moved after the tool results it had interrupted`);
+      if (frame.occurrences.some((o) => o.displacement === 1 && o.result))
+        ctx.note(t, 'moved', `${describeTurn(t.message)} moved after the tool results it had interrupted`);
       out.push(t);
     }
   }

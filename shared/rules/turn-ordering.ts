@@ -14,8 +14,11 @@ export const turnOrderingRule: Rule = {
     const first = turns[0]?.message;
     if (!first || first.role !== 'assistant') return [...turns];
     const bootstrap: Turn = ctx.create({ role: 'user', content: TEXT.sessionBootstrap, timestamp: ctx.now });
-    ctx.note(bootstrap, 'inserted', 'the history starts with an assistant turn: a "(session bootstrap)" user turn was prepended', { after: bootstrap.message });
-    if (ctx.policy.persistGoogleBootstrapMarker && !ctx.hasGoogleBootstrapMarker) ctx.append('google-turn-ordering-bootstrap', { timestamp: ctx.now });
+    ctx.note(bootstrap, 'inserted', 'the history starts with an assistant turn: a "(session bootstrap)" user turn was prepended', {
+      after: bootstrap.message,
+    });
+    if (ctx.policy.persistGoogleBootstrapMarker && !ctx.hasGoogleBootstrapMarker)
+      ctx.append('google-turn-ordering-bootstrap', { timestamp: ctx.now });
     return [bootstrap, ...turns];
   },
 };

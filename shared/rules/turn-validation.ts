@@ -20,7 +20,12 @@ const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : 
 const RESULT_ID_FIELDS = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id', 'callId', 'call_id'];
 
 /** Merge runs of consecutive turns of one role (a role-less message does not break a run). */
-function mergeRuns(turns: readonly Turn[], ctx: RuleContext, role: 'assistant' | 'user', merge: (a: Message, b: Message) => Message): Turn[] {
+function mergeRuns(
+  turns: readonly Turn[],
+  ctx: RuleContext,
+  role: 'assistant' | 'user',
+  merge: (a: Message, b: Message) => Message,
+): Turn[] {
   const out: Turn[] = [];
   let lastRole: string | undefined;
   for (const turn of turns) {
@@ -50,7 +55,8 @@ function mergeAssistants(a: Message, b: Message): Message {
   return out;
 }
 
-const asBlocks = (content: unknown): unknown[] => (Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : []);
+const asBlocks = (content: unknown): unknown[] =>
+  Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : [];
 
 const routed = (m: Message) => isRecord(m.provenance) && m.provenance.kind === 'inter_session';
 
@@ -114,7 +120,12 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[]
         return !!names && (names.size === 0 || names.has(name));
       });
       if (allMatched) return turn;
-      ctx.note(turn, 'rewritten', `${describeTurn(m)} has signed thinking and a tool call without its result: the whole content is replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`} (thinking cannot be edited piecemeal)`, { before: content, after: placeholder, path: 'content' });
+      ctx.note(
+        turn,
+        'rewritten',
+        `${describeTurn(m)} has signed thinking and a tool call without its result: the whole content is replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`} (thinking cannot be edited piecemeal)`,
+        { before: content, after: placeholder, path: 'content' },
+      );
       return ctx.with(turn, { ...m, content: placeholder });
     }
     const kept = content.filter((b) => {
@@ -126,10 +137,20 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[]
     if (kept.length === content.length) return turn;
     const removed = content.filter((b) => !kept.includes(b));
     if (kept.length === 0) {
-      ctx.note(turn, 'rewritten', `all tool calls of this turn lack results: content replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`}`, { before: content, after: placeholder, path: 'content' });
+      ctx.note(
+        turn,
+        'rewritten',
+        `all tool calls of this turn lack results: content replaced by ${failed ? 'nothing (failed turn)' : `"${TEXT.toolCallsOmitted}"`}`,
+        { before: content, after: placeholder, path: 'content' },
+      );
       return ctx.with(turn, { ...m, content: placeholder });
     }
-    ctx.note(turn, 'rewritten', `${removed.length} tool call(s) without a result removed ("tool_use ids were found without tool_result blocks")`, { before: removed, path: 'content' });
+    ctx.note(
+      turn,
+      'rewritten',
+      `${removed.length} tool call(s) without a result removed ("tool_use ids were found without tool_result blocks")`,
+      { before: removed, path: 'content' },
+    );
     return ctx.with(turn, { ...m, content: kept });
   });
 }

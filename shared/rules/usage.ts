@@ -28,13 +28,24 @@ export const usageRule: Rule = {
         const stale = !Number.isNaN(latestTs) && !Number.isNaN(ts) ? ts <= latestTs : i < latestIndex;
         if (stale) {
           usage = zeroUsage();
-          ctx.note(turn, 'rewritten', 'usage zeroed: recorded before the latest compaction, it describes a prompt that no longer exists', { before: m.usage, after: usage, path: 'usage' });
+          ctx.note(turn, 'rewritten', 'usage zeroed: recorded before the latest compaction, it describes a prompt that no longer exists', {
+            before: m.usage,
+            after: usage,
+            path: 'usage',
+          });
           current = ctx.with(turn, { ...m, usage });
         }
       }
       const normal = normalizeUsageSnapshot(usage);
       if (usageAlreadyNormal(usage, normal)) return current;
-      ctx.note(turn, 'rewritten', usage === undefined || usage === null ? 'missing usage replaced by the zero snapshot' : 'usage normalised to input/output/cacheRead/cacheWrite/totalTokens', { before: usage ?? null, after: normal, path: 'usage' });
+      ctx.note(
+        turn,
+        'rewritten',
+        usage === undefined || usage === null
+          ? 'missing usage replaced by the zero snapshot'
+          : 'usage normalised to input/output/cacheRead/cacheWrite/totalTokens',
+        { before: usage ?? null, after: normal, path: 'usage' },
+      );
       return ctx.with(current, { ...current.message, usage: normal });
     });
   },

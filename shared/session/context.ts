@@ -69,7 +69,9 @@ export function projectEntry(entry: SessionEntry): Message | null {
         timestamp: toMillis(entry.timestamp),
       };
     case 'branch_summary':
-      return entry.summary ? { role: 'branchSummary', summary: entry.summary, fromId: entry.fromId, timestamp: toMillis(entry.timestamp) } : null;
+      return entry.summary
+        ? { role: 'branchSummary', summary: entry.summary, fromId: entry.fromId, timestamp: toMillis(entry.timestamp) }
+        : null;
     default:
       return null;
   }
@@ -108,11 +110,18 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
       const m = entry.message;
       if (!isObj(m) || !isStr(m.role)) return 'the message has no role';
       // Loading wraps string (and, for tool results, object) content in a block list first.
-      const content = (m.role === 'assistant' || m.role === 'toolResult') && isStr(m.content) ? [{ type: 'text' }] : m.role === 'toolResult' && isObj(m.content) ? [m.content] : m.content;
+      const content =
+        (m.role === 'assistant' || m.role === 'toolResult') && isStr(m.content)
+          ? [{ type: 'text' }]
+          : m.role === 'toolResult' && isObj(m.content)
+            ? [m.content]
+            : m.content;
       switch (m.role) {
         case 'user':
         case 'assistant':
-          return readableContent(content) ? null : `the ${m.role} content is ${content === null || content === undefined ? 'missing' : 'not text or a list of typed blocks'}`;
+          return readableContent(content)
+            ? null
+            : `the ${m.role} content is ${content === null || content === undefined ? 'missing' : 'not text or a list of typed blocks'}`;
         case 'toolResult':
           if (!isStr(m.toolCallId)) return 'the tool result has no "toolCallId"';
           if (!isStr(m.toolName)) return 'the tool result has no "toolName"';
@@ -120,7 +129,9 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
           return Array.isArray(content) ? null : 'the tool result content is not a list';
         case 'custom':
         case 'hookMessage':
-          return (m.role === 'hookMessage' || isStr(m.customType)) && readableContent(content) ? null : 'the custom message has no customType or readable content';
+          return (m.role === 'hookMessage' || isStr(m.customType)) && readableContent(content)
+            ? null
+            : 'the custom message has no customType or readable content';
         case 'bashExecution':
           return isStr(m.command) && isStr(m.output) ? null : 'the shell execution has no command/output';
         default:
@@ -192,18 +203,38 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
     const reason = unrecognizedReason(entry);
     const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
     if (reason) {
-      diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'entry-ignored', message: `line ${located.line}: ${reason} — OpenClaw ignores this ${entry.type} entry when it loads the session, so it is not replayed` });
-      if (nonEmpty(entry.id) && (entry.parentId === null || isStr(entry.parentId))) opaqueParent.set(entry.id, entry.parentId !== null && known(entry.parentId) ? (entry.parentId as string) : leaf);
+      diagnostics.push({
+        line: located.line,
+        column: 0,
+        severity: 'warning',
+        code: 'entry-ignored',
+        message: `line ${located.line}: ${reason} — OpenClaw ignores this ${entry.type} entry when it loads the session, so it is not replayed`,
+      });
+      if (nonEmpty(entry.id) && (entry.parentId === null || isStr(entry.parentId)))
+        opaqueParent.set(entry.id, entry.parentId !== null && known(entry.parentId) ? (entry.parentId as string) : leaf);
       continue;
     }
     const id = entry.id as string;
     let parentId: string | null = entry.parentId === undefined ? leaf : (entry.parentId as string | null);
     if (parentId !== null && !known(parentId) && !legacy) {
-      diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'dangling-parent', message: `line ${located.line}: parentId ${JSON.stringify(parentId)} names no entry in the file — the branch starts here; earlier turns are not replayed` });
+      diagnostics.push({
+        line: located.line,
+        column: 0,
+        severity: 'warning',
+        code: 'dangling-parent',
+        message: `line ${located.line}: parentId ${JSON.stringify(parentId)} names no entry in the file — the branch starts here; earlier turns are not replayed`,
+      });
       parentId = null;
     }
     parentId = resolveParent(parentId);
-    if (byId.has(id)) diagnostics.push({ line: located.line, column: 0, severity: 'warning', code: 'duplicate-id-used', message: `line ${located.line}: id ${JSON.stringify(id)} repeats an earlier entry — the later one replaces it in the tree` });
+    if (byId.has(id))
+      diagnostics.push({
+        line: located.line,
+        column: 0,
+        severity: 'warning',
+        code: 'duplicate-id-used',
+        message: `line ${located.line}: id ${JSON.stringify(id)} repeats an earlier entry — the later one replaces it in the tree`,
+      });
     byId.set(id, { located, parentId: parentId === id ? null : parentId });
     leaf = id;
   }
@@ -213,7 +244,13 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
   while (current !== null) {
     if (seen.has(current)) {
       const node = byId.get(current)!;
-      diagnostics.push({ line: node.located.line, column: 0, severity: 'error', code: 'parent-cycle', message: `line ${node.located.line}: the parentId chain loops back to ${JSON.stringify(current)} — the branch is cut here` });
+      diagnostics.push({
+        line: node.located.line,
+        column: 0,
+        severity: 'error',
+        code: 'parent-cycle',
+        message: `line ${node.located.line}: the parentId chain loops back to ${JSON.stringify(current)} — the branch is cut here`,
+      });
       break;
     }
     seen.add(current);
@@ -252,7 +289,8 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   let compactionIndex = -1;
   branch.forEach(({ entry }, index) => {
     if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
-    else if (entry.type === 'model_change') lastModel = { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
+    else if (entry.type === 'model_change')
+      lastModel = { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
     else if (entry.type === 'message' && isAssistant(entry.message)) {
       const m = entry.message as Message;
       lastModel = { provider: str(m.provider), modelId: str(m.model), api: str(m.api) || undefined, source: 'assistant' };
@@ -261,14 +299,21 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       const d = entry.data as Record<string, unknown>;
       const snapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
       const previous = modelSnapshot as SessionContext['modelSnapshot'];
-      if (previous && (previous.provider !== snapshot.provider || previous.modelApi !== snapshot.modelApi || previous.modelId !== snapshot.modelId) && typeof d.timestamp === 'number' && Number.isFinite(d.timestamp)) {
+      if (
+        previous &&
+        (previous.provider !== snapshot.provider || previous.modelApi !== snapshot.modelApi || previous.modelId !== snapshot.modelId) &&
+        typeof d.timestamp === 'number' &&
+        Number.isFinite(d.timestamp)
+      ) {
         latestModelSwitchTimestamp = d.timestamp;
       }
       modelSnapshot = snapshot;
       lastModel = { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
     }
   });
-  const hasGoogleBootstrapMarker = parsed.entries.some(({ entry }) => entry.type === 'custom' && entry.customType === 'google-turn-ordering-bootstrap');
+  const hasGoogleBootstrapMarker = parsed.entries.some(
+    ({ entry }) => entry.type === 'custom' && entry.customType === 'google-turn-ordering-bootstrap',
+  );
 
   const messages: Message[] = [];
   const messageLines: (number | null)[] = [];
@@ -291,13 +336,30 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       if (found) append(located);
     }
     if (!found && typeof firstKept === 'string') {
-      diagnostics.push({ line: compaction.line, column: 0, severity: 'warning', code: 'compaction-first-kept-missing', message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept)}, which is not on the active branch — only the summary and later turns are replayed` });
+      diagnostics.push({
+        line: compaction.line,
+        column: 0,
+        severity: 'warning',
+        code: 'compaction-first-kept-missing',
+        message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept)}, which is not on the active branch — only the summary and later turns are replayed`,
+      });
     }
     for (let i = compactionIndex + 1; i < branch.length; i += 1) append(branch[i]);
   } else {
     for (const located of branch) append(located);
   }
-  return { messages, messageLines, branch, leafId, thinkingLevel, lastModel, modelSnapshot, latestModelSwitchTimestamp, hasGoogleBootstrapMarker, diagnostics };
+  return {
+    messages,
+    messageLines,
+    branch,
+    leafId,
+    thinkingLevel,
+    lastModel,
+    modelSnapshot,
+    latestModelSwitchTimestamp,
+    hasGoogleBootstrapMarker,
+    diagnostics,
+  };
 }
 
 function isAssistant(m: unknown): boolean {

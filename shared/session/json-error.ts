@@ -25,7 +25,11 @@ export function locateJsonError(text: string): JsonErrorLocation | null {
   const skipWs = () => {
     while (i < n && WS.has(text.charCodeAt(i))) i += 1;
   };
-  const err = (kind: JsonErrorKind, expected: string): JsonErrorLocation => ({ offset: Math.min(i, n), kind: i >= n && kind === 'unexpected' ? 'truncated' : kind, expected });
+  const err = (kind: JsonErrorKind, expected: string): JsonErrorLocation => ({
+    offset: Math.min(i, n),
+    kind: i >= n && kind === 'unexpected' ? 'truncated' : kind,
+    expected,
+  });
 
   // Iterative parser with an explicit stack so deeply nested garbage cannot overflow the call stack.
   type Frame = { kind: 'object' | 'array'; state: 'start' | 'key' | 'colon' | 'value' | 'comma' };

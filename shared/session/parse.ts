@@ -60,7 +60,16 @@ export const ENTRY_TYPES = new Set([
   'session_info',
 ]);
 
-export const KNOWN_ROLES = new Set(['user', 'assistant', 'toolResult', 'compactionSummary', 'branchSummary', 'custom', 'bashExecution', 'hookMessage']);
+export const KNOWN_ROLES = new Set([
+  'user',
+  'assistant',
+  'toolResult',
+  'compactionSummary',
+  'branchSummary',
+  'custom',
+  'bashExecution',
+  'hookMessage',
+]);
 
 const MAX_PREVIEW = 60;
 
@@ -92,7 +101,13 @@ export class DiagnosticSink {
 function explainJsonLine(sink: DiagnosticSink, line: number, text: string): void {
   if (text.includes('\u0000')) {
     const col = text.indexOf('\u0000') + 1;
-    sink.add(line, col, 'error', 'binary-data', 'the line contains binary data (NUL bytes), not JSON text — it was probably overwritten by a crash or disk error');
+    sink.add(
+      line,
+      col,
+      'error',
+      'binary-data',
+      'the line contains binary data (NUL bytes), not JSON text — it was probably overwritten by a crash or disk error',
+    );
     return;
   }
   const loc = locateJsonError(text);
@@ -106,13 +121,25 @@ function explainJsonLine(sink: DiagnosticSink, line: number, text: string): void
       sink.add(line, col, 'error', 'json-truncated', 'the JSON stops in the middle — the file was probably cut off while writing');
       return;
     case 'trailing':
-      sink.add(line, col, 'error', 'json-trailing', `extra characters after the end of the JSON entry (${describeCharAt(text, loc.offset)}) — two writes may have landed on one line`);
+      sink.add(
+        line,
+        col,
+        'error',
+        'json-trailing',
+        `extra characters after the end of the JSON entry (${describeCharAt(text, loc.offset)}) — two writes may have landed on one line`,
+      );
       return;
     case 'bad-escape':
       sink.add(line, col, 'error', 'json-bad-escape', `an invalid escape sequence in a string — expected ${loc.expected}`);
       return;
     case 'control-char':
-      sink.add(line, col, 'error', 'json-control-char', `${describeCharAt(text, loc.offset)} inside a string — raw control characters are not allowed in JSON`);
+      sink.add(
+        line,
+        col,
+        'error',
+        'json-control-char',
+        `${describeCharAt(text, loc.offset)} inside a string — raw control characters are not allowed in JSON`,
+      );
       return;
     default: {
       const found = describeCharAt(text, loc.offset);
@@ -158,15 +185,28 @@ export function checkMessageShape(sink: DiagnosticSink, line: number, message: u
     return false;
   }
   if (!KNOWN_ROLES.has(m.role)) {
-    sink.add(line, 0, 'warning', 'unknown-role', `${where} has the unknown role ${preview(m.role)} — it is kept in the transcript but never sent to the provider`);
+    sink.add(
+      line,
+      0,
+      'warning',
+      'unknown-role',
+      `${where} has the unknown role ${preview(m.role)} — it is kept in the transcript but never sent to the provider`,
+    );
     return true;
   }
   const role = m.role;
   if (role === 'user' || role === 'assistant' || role === 'toolResult') {
     const c = m.content;
-    const okContent = typeof c === 'string' || Array.isArray(c) || ((c === null || c === undefined || typeof c === 'object') && role === 'assistant');
+    const okContent =
+      typeof c === 'string' || Array.isArray(c) || ((c === null || c === undefined || typeof c === 'object') && role === 'assistant');
     if (!okContent) {
-      sink.add(line, 0, 'warning', 'content-type', `${where} (${role}) has ${typeName(c)} "content" where text or an array of blocks was expected`);
+      sink.add(
+        line,
+        0,
+        'warning',
+        'content-type',
+        `${where} (${role}) has ${typeName(c)} "content" where text or an array of blocks was expected`,
+      );
     } else if (Array.isArray(c)) {
       c.forEach((block, k) => {
         if (block === null || typeof block !== 'object' || Array.isArray(block)) {
@@ -178,10 +218,17 @@ export function checkMessageShape(sink: DiagnosticSink, line: number, message: u
     }
     if (role === 'toolResult') {
       const id = m.toolCallId ?? m.toolUseId ?? m.tool_call_id ?? m.tool_use_id ?? m.call_id ?? m.callId;
-      if (typeof id !== 'string' || id === '') sink.add(line, 0, 'warning', 'tool-result-no-id', `${where} (toolResult) has no "toolCallId" — it cannot be paired with its call`);
+      if (typeof id !== 'string' || id === '')
+        sink.add(line, 0, 'warning', 'tool-result-no-id', `${where} (toolResult) has no "toolCallId" — it cannot be paired with its call`);
     }
     if (role === 'assistant' && m.stopReason !== undefined && typeof m.stopReason !== 'string') {
-      sink.add(line, 0, 'warning', 'field-type', `${where} (assistant) has ${typeName(m.stopReason)} "stopReason" where a string was expected`);
+      sink.add(
+        line,
+        0,
+        'warning',
+        'field-type',
+        `${where} (assistant) has ${typeName(m.stopReason)} "stopReason" where a string was expected`,
+      );
     }
   }
   return true;
@@ -192,7 +239,14 @@ function checkEntryFields(sink: DiagnosticSink, line: number, entry: SessionEntr
   const expectString = (field: string, optional = false) => {
     const v = entry[field];
     if (v === undefined && optional) return;
-    if (typeof v !== 'string') sink.add(line, 0, 'warning', 'field-type', `the ${entry.type} entry has ${v === undefined ? 'no' : typeName(v)} "${field}"${v === undefined ? '' : ' where a string was expected'}`);
+    if (typeof v !== 'string')
+      sink.add(
+        line,
+        0,
+        'warning',
+        'field-type',
+        `the ${entry.type} entry has ${v === undefined ? 'no' : typeName(v)} "${field}"${v === undefined ? '' : ' where a string was expected'}`,
+      );
   };
   switch (entry.type) {
     case 'message':
@@ -216,7 +270,14 @@ function checkEntryFields(sink: DiagnosticSink, line: number, entry: SessionEntr
       return true;
     case 'custom_message':
       expectString('customType');
-      if (typeof entry.content !== 'string' && !Array.isArray(entry.content)) sink.add(line, 0, 'warning', 'field-type', `the custom_message entry has ${typeName(entry.content)} "content" where text or an array of blocks was expected`);
+      if (typeof entry.content !== 'string' && !Array.isArray(entry.content))
+        sink.add(
+          line,
+          0,
+          'warning',
+          'field-type',
+          `the custom_message entry has ${typeName(entry.content)} "content" where text or an array of blocks was expected`,
+        );
       return true;
     case 'label':
       expectString('targetId');
@@ -230,14 +291,26 @@ function parseMessagesJson(text: string, sink: DiagnosticSink): ParsedSession {
   const spans = splitLines(text);
   const body = hasBom(text) ? text.slice(1) : text;
   const base = hasBom(text) ? 1 : 0;
-  const result: ParsedSession = { format: 'messages-json', header: null, version: 0, entries: [], messages: [], diagnostics: sink.list, lineCount: spans.length, bom: hasBom(text) };
+  const result: ParsedSession = {
+    format: 'messages-json',
+    header: null,
+    version: 0,
+    entries: [],
+    messages: [],
+    diagnostics: sink.list,
+    lineCount: spans.length,
+    bom: hasBom(text),
+  };
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     const loc = locateJsonError(body);
     const at = lineColumnAt(text, spans, base + (loc?.offset ?? 0));
-    const what = loc?.kind === 'truncated' ? 'the JSON array stops in the middle — the text was probably cut off' : `the JSON is invalid here: expected ${loc?.expected ?? 'a value'}, found ${describeCharAt(body, loc?.offset ?? 0)}`;
+    const what =
+      loc?.kind === 'truncated'
+        ? 'the JSON array stops in the middle — the text was probably cut off'
+        : `the JSON is invalid here: expected ${loc?.expected ?? 'a value'}, found ${describeCharAt(body, loc?.offset ?? 0)}`;
     sink.add(at.line, at.column, 'error', loc?.kind === 'truncated' ? 'json-truncated' : 'json-invalid', what);
     return result;
   }
@@ -330,7 +403,8 @@ export interface ParseLinesOptions {
 /** Parse a session file line by line (the JSONL format; a JSON message array needs `parseSession`). */
 export function parseSessionLines(lines: LineSource, options: ParseLinesOptions = {}): ParsedSession {
   const parser = new SessionLineParser(options);
-  for (let i = 0; i < lines.count; i += 1) parser.line(lines.byteLength(i), () => lines.text(i), lines.validUtf8 ? () => lines.validUtf8!(i) : undefined);
+  for (let i = 0; i < lines.count; i += 1)
+    parser.line(lines.byteLength(i), () => lines.text(i), lines.validUtf8 ? () => lines.validUtf8!(i) : undefined);
   return parser.finish(lines.bom);
 }
 
@@ -361,7 +435,13 @@ export class SessionLineParser {
     const span = { line: this.count };
     if (size === 0) return;
     if (size > (this.options.maxLineChars ?? MAX_LINE_CHARS)) {
-      sink.add(span.line, 0, 'error', 'line-too-large', `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`);
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'line-too-large',
+        `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`,
+      );
       this.firstContentLine = false;
       return;
     }
@@ -369,7 +449,13 @@ export class SessionLineParser {
     if (!parsed) return;
     const { value } = parsed;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      sink.add(span.line, 1, 'error', 'entry-not-object', `${typeName(value)} where a session entry object was expected — the line is skipped`);
+      sink.add(
+        span.line,
+        1,
+        'error',
+        'entry-not-object',
+        `${typeName(value)} where a session entry object was expected — the line is skipped`,
+      );
       if (this.firstContentLine) {
         this.firstContentLine = false;
         sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…})');
@@ -381,25 +467,63 @@ export class SessionLineParser {
       this.firstContentLine = false;
       if (obj.type === 'session') {
         if (typeof obj.id !== 'string' || obj.id === '') {
-          sink.add(span.line, 0, 'error', 'header-no-id', 'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it');
+          sink.add(
+            span.line,
+            0,
+            'error',
+            'header-no-id',
+            'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it',
+          );
         }
         const version = typeof obj.version === 'number' ? obj.version : 1;
-        if (obj.version !== undefined && typeof obj.version !== 'number') sink.add(span.line, 0, 'warning', 'field-type', `the session header has ${typeName(obj.version)} "version" where a number was expected — assuming version 1`);
-        else if (![1, 2, 3].includes(version)) sink.add(span.line, 0, 'warning', 'unknown-version', `session format version ${version} is not one this tool knows (1–3) — reading it as version 3`);
+        if (obj.version !== undefined && typeof obj.version !== 'number')
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'field-type',
+            `the session header has ${typeName(obj.version)} "version" where a number was expected — assuming version 1`,
+          );
+        else if (![1, 2, 3].includes(version))
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'unknown-version',
+            `session format version ${version} is not one this tool knows (1–3) — reading it as version 3`,
+          );
         result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
         result.version = version;
         result.format = 'jsonl';
         return;
       }
-      sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file');
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'missing-header',
+        'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file',
+      );
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
-      sink.add(span.line, 0, 'warning', 'extra-header', 'a second session header in the middle of the file — ignored (two sessions may have been concatenated)');
+      sink.add(
+        span.line,
+        0,
+        'warning',
+        'extra-header',
+        'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
+      );
       return;
     }
     if (typeof obj.type !== 'string') {
-      sink.add(span.line, 0, 'error', 'entry-no-type', `the entry has ${obj.type === undefined ? 'no' : typeName(obj.type)} "type" — it is skipped`);
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'entry-no-type',
+        `the entry has ${obj.type === undefined ? 'no' : typeName(obj.type)} "type" — it is skipped`,
+      );
       return;
     }
     const entry = obj as SessionEntry;
@@ -408,14 +532,33 @@ export class SessionLineParser {
     }
     if (result.version >= 2) {
       if (typeof entry.id !== 'string' || entry.id === '') {
-        sink.add(span.line, 0, 'warning', 'entry-no-id', `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`);
+        sink.add(
+          span.line,
+          0,
+          'warning',
+          'entry-no-id',
+          `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`,
+        );
       } else {
         const prev = ids.get(entry.id);
-        if (prev !== undefined) sink.add(span.line, 0, 'warning', 'duplicate-id', `the id ${preview(entry.id)} was already used on line ${prev} — the later entry wins`);
+        if (prev !== undefined)
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'duplicate-id',
+            `the id ${preview(entry.id)} was already used on line ${prev} — the later entry wins`,
+          );
         ids.set(entry.id, span.line);
       }
       if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== 'string') {
-        sink.add(span.line, 0, 'warning', 'field-type', `the entry has ${typeName(entry.parentId)} "parentId" where a string or null was expected`);
+        sink.add(
+          span.line,
+          0,
+          'warning',
+          'field-type',
+          `the entry has ${typeName(entry.parentId)} "parentId" where a string or null was expected`,
+        );
       }
     }
     if (!checkEntryFields(sink, span.line, entry)) return;
@@ -439,12 +582,24 @@ export class SessionLineParser {
       explainJsonLine(sink, line, raw);
       if (this.firstContentLine) {
         this.firstContentLine = false;
-        sink.add(line, 0, 'error', 'missing-header', 'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically');
+        sink.add(
+          line,
+          0,
+          'error',
+          'missing-header',
+          'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically',
+        );
       }
       return null;
     }
     if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
-      sink.add(line, raw.indexOf('\uFFFD') + 1, 'warning', 'invalid-utf8', 'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged');
+      sink.add(
+        line,
+        raw.indexOf('\uFFFD') + 1,
+        'warning',
+        'invalid-utf8',
+        'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged',
+      );
     }
     return { value };
   }

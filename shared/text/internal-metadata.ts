@@ -137,7 +137,8 @@ export function stripRuntimeContext(text: string): string {
 const TIMESTAMP_PREFIX = /^\[[A-Za-z]{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2}[^\]]*\] */;
 const CHANNEL_CONTEXT_HEADER = `Context: ${INBOUND_CONTEXT_MARKER}`;
 /** Older OpenClaw wrote these labels instead of the marker (its doctor migrates them the same way). */
-const LEGACY_LABELS = /^(Conversation info|Sender|Forwarded message context|Location|Structured object) \(untrusted metadata\):[ \t]*\n```json/gm;
+const LEGACY_LABELS =
+  /^(Conversation info|Sender|Forwarded message context|Location|Structured object) \(untrusted metadata\):[ \t]*\n```json/gm;
 const MEMORY_OPEN = '<active_memory_plugin>';
 const MEMORY_CLOSE = '</active_memory_plugin>';
 
@@ -176,7 +177,11 @@ function skipBlankLines(text: string, start: number): number {
 }
 
 function hasSentinel(text: string): boolean {
-  return text.includes(INBOUND_CONTEXT_MARKER) || DELIVERY_HINTS.some((h) => text.includes(h)) || (text.includes('Context:') && /^[ \t]*Context:[ \t]*$/m.test(text));
+  return (
+    text.includes(INBOUND_CONTEXT_MARKER) ||
+    DELIVERY_HINTS.some((h) => text.includes(h)) ||
+    (text.includes('Context:') && /^[ \t]*Context:[ \t]*$/m.test(text))
+  );
 }
 
 function blockEnd(text: string, header: Line): number {

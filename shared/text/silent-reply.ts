@@ -9,13 +9,14 @@ const REASONING_TAG = '(?:(?:antml:|mm:)?(?:think(?:ing)?|thought)|antthinking)'
 const CLOSED_REASONING_PREFIX = new RegExp(`^\\s*<\\s*${REASONING_TAG}\\b[^<>]*>[\\s\\S]*?<\\s*\\/\\s*${REASONING_TAG}\\s*>\\s*`, 'i');
 const OPEN_REASONING_PREFIX = new RegExp(`^\\s*<\\s*${REASONING_TAG}\\b[^<>]*>`, 'i');
 const PLAIN_REASONING_PREFIX = /^\s*(?:think(?:ing)?|thought|analysis|reasoning)\s*:?\s*\r?\n/i;
-const QUIET_PHRASES = '(?:i|i\'ll|i\\s+will|i\'m|i\\s+am|we|we\'ll|we\\s+will|the\\s+assistant|assistant|the\\s+bot|bot|openclaw)';
+const QUIET_PHRASES = "(?:i|i'll|i\\s+will|i'm|i\\s+am|we|we'll|we\\s+will|the\\s+assistant|assistant|the\\s+bot|bot|openclaw)";
 const WHERE = '(?:\\s+(?:here|for\\s+now|on\\s+this|in\\s+this\\s+(?:chat|thread|channel|conversation)))?';
 const SILENT_INTENT = new RegExp(
   `^\\s*${QUIET_PHRASES}\\s+(?:(?:will\\s+)?(?:stay|remain|keep|be)\\s+(?:quiet|silent)${WHERE}|(?:do\\s+not|don't|dont|will\\s+not|won't|would\\s+not|should\\s+not)\\s+(?:reply|respond)${WHERE}|(?:have|has)\\s+nothing\\s+(?:to|for)\\s+(?:say|add|reply|respond))(?:[.!?]+)?\\s*$`,
   'i',
 );
-const ANSWER_CUE = /\b(?:answer|here(?:'s|\s+is)|tell\s+them|you\s+(?:should|can|could|need|must)|please|try|use|send|service\s+is|resolved|retry|yes|no,|sure)\b/i;
+const ANSWER_CUE =
+  /\b(?:answer|here(?:'s|\s+is)|tell\s+them|you\s+(?:should|can|could|need|must)|please|try|use|send|service\s+is|resolved|retry|yes|no,|sure)\b/i;
 const BARE_REASONING_PLACEHOLDER = /^\s*(?:(?:internal|private)\s+)?(?:reasoning|thinking|thoughts?|analysis)(?:\s+notes?)?\s*$/i;
 
 function stripEdgePunctuation(text: string): string {
@@ -69,7 +70,10 @@ function endsSilentlyAfterPlainReasoning(text: string): boolean {
   const rest = withoutFinalToken(text);
   if (rest === null) return false;
   if (rest === '' || SILENT_INTENT.test(rest)) return true;
-  const lines = rest.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = rest
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const last = lines.at(-1);
   const before = lines.slice(0, -1).join('\n');
   return (!!last && SILENT_INTENT.test(last) && !!before && !ANSWER_CUE.test(before)) || BARE_REASONING_PLACEHOLDER.test(rest);

@@ -53,7 +53,6 @@ interface RunFigures {
   farJump: { ms: number; turn: number; window: string } | null;
 }
 
-
 function ensureBuilt(ctx: BenchContext): void {
   if (fs.existsSync(path.join(root, 'dist/renderer/index.html')) && fs.existsSync(path.join(root, 'dist/node/cli.js'))) return;
   ctx.log('dist/ is missing: building (node scripts/build.mjs)');
@@ -85,25 +84,45 @@ async function run(browser: Browser, file: string, dir: string): Promise<RunFigu
     const navigated = performance.now();
     await page.goto(url);
     const diff = page.getByTestId('diff-view');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-first-diff-ms') ?? '') !== '', null, { timeout: TIMEOUT_MS, polling: 20 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-first-diff-ms') ?? '') !== '',
+      null,
+      { timeout: TIMEOUT_MS, polling: 20 },
+    );
     const firstDiff = Number(await diff.getAttribute('data-first-diff-ms'));
     const fromCommand = navigated - spawned + firstDiff;
     let diffComputed: number | null = null;
     try {
-      await page.waitForFunction(() => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-diff-computed-ms') ?? '') !== '', null, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid=diff-view]')?.getAttribute('data-diff-computed-ms') ?? '') !== '',
+        null,
+        { timeout: 60_000, polling: 50 },
+      );
       diffComputed = Number(await diff.getAttribute('data-diff-computed-ms'));
     } catch {
       // Reported as missing: the first screen is the figure that matters.
     }
     const { marks, longTasks } = await page.evaluate(() => {
       const out: Record<string, { at: number; detail: unknown }> = {};
-      for (const mark of performance.getEntriesByType('mark')) if (mark.name.startsWith('ti:') && !out[mark.name]) out[mark.name] = { at: mark.startTime, detail: (mark as PerformanceMark).detail };
-      return { marks: out, longTasks: (window as unknown as { __tiLongTasks?: { start: number; duration: number }[] }).__tiLongTasks ?? [] };
+      for (const mark of performance.getEntriesByType('mark'))
+        if (mark.name.startsWith('ti:') && !out[mark.name])
+          out[mark.name] = { at: mark.startTime, detail: (mark as PerformanceMark).detail };
+      return {
+        marks: out,
+        longTasks: (window as unknown as { __tiLongTasks?: { start: number; duration: number }[] }).__tiLongTasks ?? [],
+      };
     });
-    const windowLabel = (await page.getByTestId('window-label').textContent().catch(() => '')) ?? '';
+    const windowLabel =
+      (await page
+        .getByTestId('window-label')
+        .textContent()
+        .catch(() => '')) ?? '';
     // The far jump is about the full inspection: a preview of the first turns must have given way.
     await page.getByTestId('preview-notice').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
-    await page.waitForFunction(() => document.querySelector('[data-testid=diff-view]')?.getAttribute('data-status') === 'ready', null, { timeout: TIMEOUT_MS, polling: 50 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=diff-view]')?.getAttribute('data-status') === 'ready', null, {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    });
     // Then the farthest annotation in the panel: its window is fetched, shown and its lines highlighted.
     const farJump = await page.evaluate(async () => {
       const items = [...document.querySelectorAll<HTMLElement>('[data-testid=annotation-item]')].filter((el) => el.dataset.turn);
@@ -118,7 +137,8 @@ async function run(browser: Browser, file: string, dir: string): Promise<RunFigu
         await new Promise((resolve) => requestAnimationFrame(resolve));
         const from = Number(diff.getAttribute('data-window-from'));
         const to = Number(diff.getAttribute('data-window-to'));
-        if (diff.getAttribute('data-status') === 'ready' && from <= turn && turn < to && diff.getAttribute('data-revealed-original')) return { ms: performance.now() - start, turn, window: `${from}–${to - 1}` };
+        if (diff.getAttribute('data-status') === 'ready' && from <= turn && turn < to && diff.getAttribute('data-revealed-original'))
+          return { ms: performance.now() - start, turn, window: `${from}–${to - 1}` };
       }
       return null;
     });
@@ -154,9 +174,14 @@ function phases(r: RunFigures): [string, number | null][] {
 }
 
 export default async function firstScreenBench(ctx: BenchContext): Promise<BenchResult[]> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); never \`npx playwright install\``);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); never \`npx playwright install\``);
   ensureBuilt(ctx);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   const results: BenchResult[] = [];
   try {
     for (const mb of SIZES) {
@@ -171,8 +196,16 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
         ctx.log(
           `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms (${r.fromCommand.toFixed(0)} ms from the command), diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
             `${blocking.length} long task(s) before the first diff, ${blocking.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms` +
-            (blocking.length ? ` (longest: ${[...blocking].sort((a, b) => b.duration - a.duration).slice(0, 4).map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`).join(', ')})` : '') +
-            (r.farJump ? `; annotation of turn ${r.farJump.turn} → turns ${r.farJump.window} shown and highlighted in ${r.farJump.ms.toFixed(0)} ms` : ''),
+            (blocking.length
+              ? ` (longest: ${[...blocking]
+                  .sort((a, b) => b.duration - a.duration)
+                  .slice(0, 4)
+                  .map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`)
+                  .join(', ')})`
+              : '') +
+            (r.farJump
+              ? `; annotation of turn ${r.farJump.turn} → turns ${r.farJump.window} shown and highlighted in ${r.farJump.ms.toFixed(0)} ms`
+              : ''),
         );
       }
       const mid = runs.find((r) => r.firstDiff === median(runs.map((x) => x.firstDiff)))!;
@@ -184,12 +217,31 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
         name: `first diff on screen, ${mb} MB session (navigation → both editors painted)`,
         value: first,
         unit: 'ms',
-        ...(mb === TARGET_MB ? { ratio: first / TARGET_MS, target: 1, note: `target ≤ ${TARGET_MS} ms (ratio = ms / ${TARGET_MS}); median of ${RUNS}` } : { note: `median of ${RUNS}` }),
+        ...(mb === TARGET_MB
+          ? { ratio: first / TARGET_MS, target: 1, note: `target ≤ ${TARGET_MS} ms (ratio = ms / ${TARGET_MS}); median of ${RUNS}` }
+          : { note: `median of ${RUNS}` }),
       });
-      results.push({ name: `first diff on screen from the command, ${mb} MB session (serve FILE spawned → both editors painted)`, value: median(runs.map((r) => r.fromCommand)), unit: 'ms', note: `median of ${RUNS}; includes the server's start, which previews FILE, and the browser's start of the page` });
-      if (computed.length) results.push({ name: `diff computed, ${mb} MB session (changes coloured, unchanged regions folded)`, value: median(computed), unit: 'ms', note: `median of ${computed.length}` });
+      results.push({
+        name: `first diff on screen from the command, ${mb} MB session (serve FILE spawned → both editors painted)`,
+        value: median(runs.map((r) => r.fromCommand)),
+        unit: 'ms',
+        note: `median of ${RUNS}; includes the server's start, which previews FILE, and the browser's start of the page`,
+      });
+      if (computed.length)
+        results.push({
+          name: `diff computed, ${mb} MB session (changes coloured, unchanged regions folded)`,
+          value: median(computed),
+          unit: 'ms',
+          note: `median of ${computed.length}`,
+        });
       const jumps = runs.map((r) => r.farJump?.ms).filter((x): x is number => x !== undefined);
-      if (jumps.length) results.push({ name: `farthest annotation clicked → its turns shown and highlighted, ${mb} MB session`, value: median(jumps), unit: 'ms', note: `median of ${jumps.length}; fetches its window when it is not shown` });
+      if (jumps.length)
+        results.push({
+          name: `farthest annotation clicked → its turns shown and highlighted, ${mb} MB session`,
+          value: median(jumps),
+          unit: 'ms',
+          note: `median of ${jumps.length}; fetches its window when it is not shown`,
+        });
       fs.rmSync(file, { force: true });
     }
   } finally {

@@ -44,7 +44,9 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
       raw[i + 2] = Math.max(0, Math.min(255, ((x + y) / (width + height)) * 255 + grain));
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /** A pi session of about `megabytes`: user asks, Claude thinks, calls tools, reads big files, and now and then looks at a screenshot. */
@@ -52,16 +54,34 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
   const next = random(7);
   const words = ['refactor', 'the', 'parser', 'so', 'totals', 'round', 'per', 'line', 'and', 'tests', 'pass', 'über', '数据', 'agent'];
   const text = (n: number) => Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(' ');
-  const screenshot = (await sharp((await photo(800, 500, 3))).jpeg({ quality: 80 }).toBuffer()).toString('base64');
+  const screenshot = (
+    await sharp(await photo(800, 500, 3))
+      .jpeg({ quality: 80 })
+      .toBuffer()
+  ).toString('base64');
   const out = createWriteStream(file);
-  const write = (line: string) => (out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
-  const usage = { input: 900, output: 120, cacheRead: 0, cacheWrite: 0, totalTokens: 1020, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const write = (line: string) =>
+    out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  const usage = {
+    input: 900,
+    output: 120,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 1020,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  };
   let bytes = 0;
   let turns = 0;
   let parent: string | null = null;
   const emit = async (message: Record<string, unknown>) => {
     const id = turns.toString(16).padStart(8, '0');
-    const line = JSON.stringify({ type: 'message', id, parentId: parent, timestamp: new Date(Date.UTC(2026, 2, 1) + turns * 1000).toISOString(), message });
+    const line = JSON.stringify({
+      type: 'message',
+      id,
+      parentId: parent,
+      timestamp: new Date(Date.UTC(2026, 2, 1) + turns * 1000).toISOString(),
+      message,
+    });
     parent = id;
     turns += 1;
     bytes += Buffer.byteLength(line) + 1;
@@ -69,7 +89,13 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
   };
   await write(JSON.stringify({ type: 'session', version: 3, id: 'host-bench', timestamp: '2026-03-01T00:00:00.000Z', cwd: '/work' }));
   for (let i = 0; bytes < megabytes * 1024 * 1024; i += 1) {
-    const user = i % 40 === 0 ? [{ type: 'text', text: 'what does the page show now?' }, { type: 'image', data: screenshot, mimeType: 'image/jpeg' }] : text(30);
+    const user =
+      i % 40 === 0
+        ? [
+            { type: 'text', text: 'what does the page show now?' },
+            { type: 'image', data: screenshot, mimeType: 'image/jpeg' },
+          ]
+        : text(30);
     await emit({ role: 'user', content: user, timestamp: i });
     await emit({
       role: 'assistant',
@@ -85,8 +111,24 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
       stopReason: 'toolUse',
       timestamp: i,
     });
-    await emit({ role: 'toolResult', toolCallId: `toolu_${i.toString(36)}`, toolName: 'read', content: [{ type: 'text', text: text(2500) }], isError: false, timestamp: i });
-    await emit({ role: 'assistant', content: [{ type: 'text', text: text(40) }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason: 'stop', timestamp: i });
+    await emit({
+      role: 'toolResult',
+      toolCallId: `toolu_${i.toString(36)}`,
+      toolName: 'read',
+      content: [{ type: 'text', text: text(2500) }],
+      isError: false,
+      timestamp: i,
+    });
+    await emit({
+      role: 'assistant',
+      content: [{ type: 'text', text: text(40) }],
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      usage,
+      stopReason: 'stop',
+      timestamp: i,
+    });
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   return { bytes, turns };
@@ -119,18 +161,35 @@ async function payloadFigures(ctx: BenchContext): Promise<BenchResult[]> {
       t = performance.now();
       const detail = await enrichDetailed(inspection, {});
       payloads.push(performance.now() - t);
-      if (detail.replay.payload === undefined || detail.replay.family === null) throw new Error(`no replay payload: ${detail.replay.build.error}`);
+      if (detail.replay.payload === undefined || detail.replay.family === null)
+        throw new Error(`no replay payload: ${detail.replay.build.error}`);
       t = performance.now();
       const family = detail.replay.family;
-      prettyDocument(detail.replay.payload, { listKey: messagesKey(family), entryTurn: (i) => ({ index: i, turn: i }), refPrefix: 'replay:payload' });
+      prettyDocument(detail.replay.payload, {
+        listKey: messagesKey(family),
+        entryTurn: (i) => ({ index: i, turn: i }),
+        refPrefix: 'replay:payload',
+      });
       documents.push(performance.now() - t);
     }
     const e = median(engine);
     const p = median(payloads);
     const label = `${target.provider}/${target.modelId}`;
     results.push({ name: `engine (parse + hygiene), ${SESSION_MB} MB session, ${label}`, value: e, unit: 'ms' });
-    results.push({ name: `payloads (pi-ai, both sides) + prefill strip + preflight, ${label}`, value: p, unit: 'ms', ratio: p / e, note: 'ratio to the engine time' });
-    results.push({ name: `replay payload document (pretty-print + elision + turn map), ${label}`, value: median(documents), unit: 'ms', ratio: median(documents) / e, note: 'ratio to the engine time' });
+    results.push({
+      name: `payloads (pi-ai, both sides) + prefill strip + preflight, ${label}`,
+      value: p,
+      unit: 'ms',
+      ratio: p / e,
+      note: 'ratio to the engine time',
+    });
+    results.push({
+      name: `replay payload document (pretty-print + elision + turn map), ${label}`,
+      value: median(documents),
+      unit: 'ms',
+      ratio: median(documents) / e,
+      note: 'ratio to the engine time',
+    });
   }
   return results;
 }
@@ -139,7 +198,14 @@ async function imageFigures(ctx: BenchContext): Promise<BenchResult[]> {
   sharp.cache(false);
   const cases = [
     { name: '4000×3000 PNG photo', bytes: await photo(4000, 3000, 11), width: 4000, height: 3000 },
-    { name: '2400×1600 JPEG photo', bytes: await sharp(await photo(2400, 1600, 12)).jpeg({ quality: 92 }).toBuffer(), width: 2400, height: 1600 },
+    {
+      name: '2400×1600 JPEG photo',
+      bytes: await sharp(await photo(2400, 1600, 12))
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+      width: 2400,
+      height: 1600,
+    },
     { name: '1600×1200 PNG screenshot', bytes: await photo(1600, 1200, 13), width: 1600, height: 1200 },
   ];
   const results: BenchResult[] = [];
@@ -156,9 +222,23 @@ async function imageFigures(ctx: BenchContext): Promise<BenchResult[]> {
       into.cpu.push((used.user + used.system) / 1000);
     };
     for (let run = 0; run < IMAGE_RUNS; run += 1) {
-      await measure(bare, () => sharp(c.bytes).rotate().resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85, mozjpeg: true }).toBuffer());
+      await measure(bare, () =>
+        sharp(c.bytes)
+          .rotate()
+          .resize({ width: 1200, height: 1200, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 85, mozjpeg: true })
+          .toBuffer(),
+      );
       await measure(codec, async () => {
-        const out = await reduceImage({ data: base64, mimeType: c.name.includes('PNG') ? 'image/png' : 'image/jpeg', width: c.width, height: c.height, maxDimensionPx: 1200, maxBytes: 5 * 1024 * 1024, maxPixels: 25_000_000 });
+        const out = await reduceImage({
+          data: base64,
+          mimeType: c.name.includes('PNG') ? 'image/png' : 'image/jpeg',
+          width: c.width,
+          height: c.height,
+          maxDimensionPx: 1200,
+          maxBytes: 5 * 1024 * 1024,
+          maxPixels: 25_000_000,
+        });
         if (!out.ok) throw new Error(`${c.name}: ${out.error}`);
       });
     }
@@ -166,8 +246,17 @@ async function imageFigures(ctx: BenchContext): Promise<BenchResult[]> {
     // time measures the neighbours as much as sharp.
     const b = Math.min(...bare.cpu);
     const k = Math.min(...codec.cpu);
-    ctx.log(`${c.name}: ${(c.bytes.length / 1024).toFixed(0)} KB in; CPU bare ${b.toFixed(0)} ms, codec ${k.toFixed(0)} ms; wall bare ${Math.min(...bare.wall).toFixed(0)} ms, codec ${Math.min(...codec.wall).toFixed(0)} ms`);
-    results.push({ name: `image sanitization, ${c.name} (base64 in and out), CPU time`, value: k, unit: 'ms', ratio: k / b, target: 1.2, note: `fastest of ${IMAGE_RUNS}; bare sharp resize ${b.toFixed(0)} ms CPU` });
+    ctx.log(
+      `${c.name}: ${(c.bytes.length / 1024).toFixed(0)} KB in; CPU bare ${b.toFixed(0)} ms, codec ${k.toFixed(0)} ms; wall bare ${Math.min(...bare.wall).toFixed(0)} ms, codec ${Math.min(...codec.wall).toFixed(0)} ms`,
+    );
+    results.push({
+      name: `image sanitization, ${c.name} (base64 in and out), CPU time`,
+      value: k,
+      unit: 'ms',
+      ratio: k / b,
+      target: 1.2,
+      note: `fastest of ${IMAGE_RUNS}; bare sharp resize ${b.toFixed(0)} ms CPU`,
+    });
   }
   return results;
 }

@@ -24,7 +24,7 @@ const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'cla
 function floor(): Record<string, number> {
   const bytes = readFileSync(file);
   let count = 0;
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     let end = bytes.indexOf(0x0a, start);
     if (end < 0) end = bytes.length;
     if (end > start) {
@@ -81,7 +81,13 @@ async function run(): Promise<Record<string, number>> {
       const replay = await ins.getDocument(summary.inspectionId, 'replay', 'payload', { from: 0, to: 50 });
       const t3 = performance.now();
       await ins.dispose();
-      return { start: t0, openMs: t1 - t0, inspectMs: t2 - t1, firstWindowMs: t3 - t2, windowChars: original.text.length + replay.text.length };
+      return {
+        start: t0,
+        openMs: t1 - t0,
+        inspectMs: t2 - t1,
+        firstWindowMs: t3 - t2,
+        windowChars: original.text.length + replay.text.length,
+      };
     }
     case 'copy-fsync': {
       settleDisk();

@@ -30,7 +30,8 @@ function rng(seed: number): () => number {
 async function writeSession(file: string, megabytes: number): Promise<{ bytes: number; lines: number }> {
   const random = rng(42);
   const out = createWriteStream(file);
-  const write = (line: string) => (out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  const write = (line: string) =>
+    out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
   const words = ['read', 'the', 'file', 'and', 'fix', 'tests', 'é', '中文', 'function', 'return', 'session', 'agent'];
   const sentence = (n: number) => Array.from({ length: n }, () => words[Math.floor(random() * words.length)]).join(' ');
   const image = Buffer.alloc(1.5 * 1024 * 1024);
@@ -49,13 +50,24 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
     let message: Record<string, unknown>;
     if (i % 250 === 0) {
       for (let k = 0; k < image.length; k += 4) image.writeUInt32LE(Math.floor(random() * 0xffffffff), k);
-      message = { role: 'user', content: [{ type: 'text', text: 'what is on the screen?' }, { type: 'image', data: image.toString('base64'), mimeType: 'image/png' }], timestamp: i };
+      message = {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'what is on the screen?' },
+          { type: 'image', data: image.toString('base64'), mimeType: 'image/png' },
+        ],
+        timestamp: i,
+      };
     } else if (i % 3 === 0) {
       message = { role: 'user', content: i % 997 === 0 ? '  ' : sentence(40), timestamp: i };
     } else if (i % 3 === 1) {
       message = {
         role: 'assistant',
-        content: [{ type: 'thinking', thinking: sentence(80), thinkingSignature: 'x'.repeat(300) }, { type: 'text', text: sentence(120) }, { type: 'toolCall', id: `toolu_${id}`, name: 'read', arguments: { path: `/src/${id}.ts` } }],
+        content: [
+          { type: 'thinking', thinking: sentence(80), thinkingSignature: 'x'.repeat(300) },
+          { type: 'text', text: sentence(120) },
+          { type: 'toolCall', id: `toolu_${id}`, name: 'read', arguments: { path: `/src/${id}.ts` } },
+        ],
         api: 'anthropic-messages',
         provider: 'anthropic',
         model: 'claude-sonnet-4-5',
@@ -65,7 +77,14 @@ async function writeSession(file: string, megabytes: number): Promise<{ bytes: n
       };
       if (i % 1301 === 0) message.content = [];
     } else {
-      message = { role: 'toolResult', toolCallId: `toolu_${(i - 1).toString(16).padStart(8, '0')}`, toolName: 'read', content: [{ type: 'text', text: sentence(300) }], isError: false, timestamp: i };
+      message = {
+        role: 'toolResult',
+        toolCallId: `toolu_${(i - 1).toString(16).padStart(8, '0')}`,
+        toolName: 'read',
+        content: [{ type: 'text', text: sentence(300) }],
+        isError: false,
+        timestamp: i,
+      };
     }
     const line = JSON.stringify({ type: 'message', id, parentId: parent, timestamp: ts, message });
     // A cut-off write every ~2000 entries (and at the very end), as a crashed agent leaves them.
@@ -101,7 +120,9 @@ export default async function repairBench(ctx: BenchContext): Promise<BenchResul
   await mkdir(path.dirname(work), { recursive: true });
   const made = await writeSession(source, TARGET_MB);
   const mb = made.bytes / 1024 / 1024;
-  const digest = createHash('sha256').update(await readFile(source)).digest('hex');
+  const digest = createHash('sha256')
+    .update(await readFile(source))
+    .digest('hex');
   ctx.log(`session: ${mb.toFixed(1)} MB, ${made.lines} lines; ${RUNS} runs each, medians`);
 
   const floor: number[] = [];
@@ -132,15 +153,37 @@ export default async function repairBench(ctx: BenchContext): Promise<BenchResul
   rmSync(copy, { force: true });
   rmSync(path.dirname(work), { recursive: true, force: true });
   ctx.log(summary.replace(work, 'session.jsonl'));
-  ctx.log(`runs (ms): floor ${floor.map((v) => v.toFixed(0)).join('/')}, repair after plan ${afterPlan.map((v) => v.toFixed(0)).join('/')}, cold repair ${cold.map((v) => v.toFixed(0)).join('/')}`);
+  ctx.log(
+    `runs (ms): floor ${floor.map((v) => v.toFixed(0)).join('/')}, repair after plan ${afterPlan.map((v) => v.toFixed(0)).join('/')}, cold repair ${cold.map((v) => v.toFixed(0)).join('/')}`,
+  );
   const f = median(floor);
   // Each run's figure is divided by the floor measured right before it, so a busy machine slows
   // both sides of a ratio alike; the median of those ratios is reported.
   const paired = (values: number[]) => median(values.map((v, i) => v / floor[i]));
   return [
     { name: `copy + fsync ${mb.toFixed(0)} MB (floor)`, value: f, unit: 'ms', note: `${(mb / (f / 1000)).toFixed(0)} MB/s` },
-    { name: 'repair step after planRepair (documented flow)', value: median(afterPlan), unit: 'ms', ratio: paired(afterPlan), target: 2.0, note: 'stat check, backup link, write, fsync, rename, fsync dir, drop backup (the result was hashed with the plan)' },
-    { name: 'cold repair (plans while writing)', value: median(cold), unit: 'ms', ratio: paired(cold), target: 2.0, note: 'no plan in this process: reads, hashes and parses every line too' },
-    { name: 'planRepair alone', value: median(plan), unit: 'ms', ratio: paired(plan), note: `${(mb / (median(plan) / 1000)).toFixed(0)} MB/s: read, hash, parse every line, hash the result` },
+    {
+      name: 'repair step after planRepair (documented flow)',
+      value: median(afterPlan),
+      unit: 'ms',
+      ratio: paired(afterPlan),
+      target: 2.0,
+      note: 'stat check, backup link, write, fsync, rename, fsync dir, drop backup (the result was hashed with the plan)',
+    },
+    {
+      name: 'cold repair (plans while writing)',
+      value: median(cold),
+      unit: 'ms',
+      ratio: paired(cold),
+      target: 2.0,
+      note: 'no plan in this process: reads, hashes and parses every line too',
+    },
+    {
+      name: 'planRepair alone',
+      value: median(plan),
+      unit: 'ms',
+      ratio: paired(plan),
+      note: `${(mb / (median(plan) / 1000)).toFixed(0)} MB/s: read, hash, parse every line, hash the result`,
+    },
   ];
 }

@@ -39,11 +39,17 @@ export const REGRESSION = 1.2;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baselineFile = path.join(here, 'baseline.json');
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const check = args.includes('--check');
 const update = args.includes('--update-baseline');
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
-const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).filter((f) => !only || only.some((o) => f.startsWith(o))).sort();
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => !only || only.some((o) => f.startsWith(o)))
+  .sort();
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'ti-bench-'));
 const results: BenchResult[] = [];
 try {
@@ -53,7 +59,10 @@ try {
     const got = await mod.default({ workDir, log: (line) => console.log(`  ${line}`), args });
     for (const r of got) {
       results.push(r);
-      const ratio = r.ratio === undefined ? '' : `  ratio ${r.ratio.toFixed(2)}${r.target === undefined ? '' : ` (target ≤ ${r.target})${r.ratio <= r.target ? ' ok' : ' OVER'}`}`;
+      const ratio =
+        r.ratio === undefined
+          ? ''
+          : `  ratio ${r.ratio.toFixed(2)}${r.target === undefined ? '' : ` (target ≤ ${r.target})${r.ratio <= r.target ? ' ok' : ' OVER'}`}`;
       console.log(`  ${r.name}: ${r.value.toFixed(r.unit === 'ms' ? 0 : 2)} ${r.unit}${ratio}${r.note ? `  — ${r.note}` : ''}`);
     }
   }
@@ -79,7 +88,9 @@ if (check) {
     console.error(`--check: no baseline at ${path.relative(process.cwd(), baselineFile)} (make one with --update-baseline)`);
     process.exit(1);
   }
-  console.log(`\nchecking against the baseline of ${baseline.updated} (${baseline.machine}); a ratio ${Math.round((REGRESSION - 1) * 100)} % above it fails`);
+  console.log(
+    `\nchecking against the baseline of ${baseline.updated} (${baseline.machine}); a ratio ${Math.round((REGRESSION - 1) * 100)} % above it fails`,
+  );
   let regressions = 0;
   for (const r of results) {
     const base = baseline.figures[r.name];
@@ -87,7 +98,9 @@ if (check) {
     const change = r.ratio / base.ratio;
     const verdict = change > REGRESSION ? 'REGRESSION' : 'ok';
     if (verdict !== 'ok') regressions += 1;
-    console.log(`  ${verdict.padEnd(10)} ${r.name}: ${r.ratio.toFixed(2)} vs ${base.ratio.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)`);
+    console.log(
+      `  ${verdict.padEnd(10)} ${r.name}: ${r.ratio.toFixed(2)} vs ${base.ratio.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)`,
+    );
   }
   const missing = results.filter((r) => r.ratio !== undefined && baseline.figures[r.name]?.ratio === undefined);
   if (missing.length) console.log(`  (no baseline yet for: ${missing.map((r) => r.name).join('; ')})`);
@@ -99,7 +112,12 @@ if (check) {
 
 if (update) {
   const baseline = readBaseline() ?? { machine, updated: '', figures: {} };
-  for (const r of results) baseline.figures[r.name] = { value: Math.round(r.value * 100) / 100, unit: r.unit, ...(r.ratio === undefined ? {} : { ratio: Math.round(r.ratio * 1000) / 1000 }) };
+  for (const r of results)
+    baseline.figures[r.name] = {
+      value: Math.round(r.value * 100) / 100,
+      unit: r.unit,
+      ...(r.ratio === undefined ? {} : { ratio: Math.round(r.ratio * 1000) / 1000 }),
+    };
   baseline.machine = machine;
   baseline.updated = new Date().toISOString().slice(0, 10);
   writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);

@@ -22,7 +22,9 @@ export async function noisePng(width: number, height: number, seed = 7): Promise
   const random = rng(seed);
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = Math.floor(random() * 256);
-  const png = await sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   return png.toString('base64');
 }
 
@@ -50,8 +52,28 @@ export async function generateSession(file: string, megabytes: number, options: 
   const smallImage = await noisePng(640, 400);
   const largeImage = await noisePng(1400, 900, 9);
   const out = createWriteStream(file);
-  const write = (line: string) => (out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
-  const words = ['read', 'the', 'file', 'and', 'fix', 'tests', 'é', '中文', 'function', 'return', 'session', 'agent', 'const', 'await', '{', '}', 'error', 'path'];
+  const write = (line: string) =>
+    out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  const words = [
+    'read',
+    'the',
+    'file',
+    'and',
+    'fix',
+    'tests',
+    'é',
+    '中文',
+    'function',
+    'return',
+    'session',
+    'agent',
+    'const',
+    'await',
+    '{',
+    '}',
+    'error',
+    'path',
+  ];
   const text = (chars: number) => {
     let s = '';
     while (s.length < chars) s += `${words[Math.floor(random() * words.length)]}${random() < 0.1 ? '\n' : ' '}`;
@@ -95,25 +117,60 @@ export async function generateSession(file: string, megabytes: number, options: 
       content: [
         { type: 'thinking', thinking: text(300 + random() * 1500), thinkingSignature: text(200).replace(/[^A-Za-z0-9]/g, 'x') },
         { type: 'text', text: text(100 + random() * 800) },
-        ...ids.map((id) => ({ type: 'toolCall', id, name: random() < 0.5 ? 'read' : 'bash', arguments: { path: `/src/${id}.ts`, command: 'npm test' } })),
+        ...ids.map((id) => ({
+          type: 'toolCall',
+          id,
+          name: random() < 0.5 ? 'read' : 'bash',
+          arguments: { path: `/src/${id}.ts`, command: 'npm test' },
+        })),
       ],
       api: 'anthropic-messages',
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
-      usage: { input: 1000 + turn, output: 200, cacheRead: 0, cacheWrite: 0, totalTokens: 1200 + turn, cost: { input: 0.003, output: 0.003, cacheRead: 0, cacheWrite: 0, total: 0.006 } },
+      usage: {
+        input: 1000 + turn,
+        output: 200,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 1200 + turn,
+        cost: { input: 0.003, output: 0.003, cacheRead: 0, cacheWrite: 0, total: 0.006 },
+      },
       stopReason: 'toolUse',
     });
     for (const id of ids) {
       const big = random() < 0.004;
-      await message({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text: text(big ? 3_000_000 : 1000 + random() * 25_000) }], details: { exitCode: 0 }, isError: false });
+      await message({
+        role: 'toolResult',
+        toolCallId: id,
+        toolName: 'read',
+        content: [{ type: 'text', text: text(big ? 3_000_000 : 1000 + random() * 25_000) }],
+        details: { exitCode: 0 },
+        isError: false,
+      });
     }
-    await message({ role: 'assistant', content: [{ type: 'text', text: text(200 + random() * 3000) }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1500, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1800 }, stopReason: 'stop' });
+    await message({
+      role: 'assistant',
+      content: [{ type: 'text', text: text(200 + random() * 3000) }],
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      usage: { input: 1500, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1800 },
+      stopReason: 'stop',
+    });
     if (!branched && stats.bytes > target * 0.3) {
       // An abandoned branch: two entries off an earlier parent, then back to the main line.
       branched = true;
       const main: string | null = parent;
       await message({ role: 'user', content: 'try another approach' });
-      await message({ role: 'assistant', content: [{ type: 'text', text: 'abandoned' }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'stop' });
+      await message({
+        role: 'assistant',
+        content: [{ type: 'text', text: 'abandoned' }],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+        stopReason: 'stop',
+      });
       parent = main;
       await entry('branch_summary', { fromId: main, summary: 'tried another approach, came back' });
     }

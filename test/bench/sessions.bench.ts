@@ -25,7 +25,10 @@ import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SIZES = (process.env.SESSIONS_BENCH_MB ?? '10,100,500').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.SESSIONS_BENCH_MB ?? '10,100,500')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const RUNS = Math.max(1, Number(process.env.SESSIONS_BENCH_RUNS ?? 3));
 
 interface Probe {
@@ -36,8 +39,13 @@ interface Probe {
 }
 
 function probe(op: string, file: string, work: string): Probe {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (child.status !== 0) throw new Error(`probe ${op} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (child.status !== 0)
+    throw new Error(`probe ${op} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Probe;
 }
 
@@ -55,7 +63,18 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
     // Small sessions are quick and noisy: more runs. Large ones are slow and steady: one.
     const runs = mb > 200 ? 1 : mb <= 20 ? Math.max(RUNS, 7) : RUNS;
     const ratios: Record<string, number[]> = { parse: [], inspect: [], payloads: [], repair: [] };
-    const times: Record<string, number[]> = { floor: [], parse: [], inspect: [], payloads: [], copy: [], repair: [], plan: [], open: [], appInspect: [], firstWindow: [] };
+    const times: Record<string, number[]> = {
+      floor: [],
+      parse: [],
+      inspect: [],
+      payloads: [],
+      copy: [],
+      repair: [],
+      plan: [],
+      open: [],
+      appInspect: [],
+      firstWindow: [],
+    };
     const rss: Record<string, number[]> = { payloads: [], app: [] };
     for (let run = 0; run < runs; run += 1) {
       // Each figure over the floor measured in the same process right after it: a busy machine slows both alike.
@@ -81,7 +100,14 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
       times.appInspect.push(app.inspectMs);
       times.firstWindow.push(app.firstWindowMs);
       rss.app.push((app.rssPeak - app.rssBefore) / size);
-      ctx.log(`  run ${run + 1}: floor ${times.floor.slice(-3).map((x) => x.toFixed(0)).join('/')} ms; parse ${times.parse.at(-1)!.toFixed(0)}, inspect ${times.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)} ms (peak RSS ${mib(full.rssPeak)}); copy+fsync ${copy.toFixed(0)}, plan ${repair.planMs.toFixed(0)}, repair ${repair.ms.toFixed(0)} ms; app open ${app.openMs.toFixed(0)}, inspect ${app.inspectMs.toFixed(0)}, first windows ${app.firstWindowMs.toFixed(0)} ms (peak RSS ${mib(app.rssPeak)})`);
+      ctx.log(
+        `  run ${run + 1}: floor ${times.floor
+          .slice(-3)
+          .map((x) => x.toFixed(0))
+          .join(
+            '/',
+          )} ms; parse ${times.parse.at(-1)!.toFixed(0)}, inspect ${times.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)} ms (peak RSS ${mib(full.rssPeak)}); copy+fsync ${copy.toFixed(0)}, plan ${repair.planMs.toFixed(0)}, repair ${repair.ms.toFixed(0)} ms; app open ${app.openMs.toFixed(0)}, inspect ${app.inspectMs.toFixed(0)}, first windows ${app.firstWindowMs.toFixed(0)} ms (peak RSS ${mib(app.rssPeak)})`,
+      );
     }
     rmSync(file, { force: true });
     rmSync(work, { recursive: true, force: true });
@@ -89,14 +115,60 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
     const rssTarget = mb <= 200 ? 3 : undefined;
     results.push(
       { name: `read + JSON.parse every line, ${label} (floor)`, value: median(times.floor), unit: 'ms' },
-      { name: `streamed read + parse, ${label}`, value: median(times.parse), unit: 'ms', ratio: median(ratios.parse), note: 'ratio to the parse floor' },
-      { name: `inspect() without payloads, ${label}`, value: median(times.inspect), unit: 'ms', ratio: median(ratios.inspect), target: 2, note: 'read, parse, context, every rule, sharp on oversized images' },
-      { name: `inspect() with payloads, ${label}`, value: median(times.payloads), unit: 'ms', ratio: median(ratios.payloads), target: 2, note: 'plus pi-ai payloads of both sides and preflight' },
+      {
+        name: `streamed read + parse, ${label}`,
+        value: median(times.parse),
+        unit: 'ms',
+        ratio: median(ratios.parse),
+        note: 'ratio to the parse floor',
+      },
+      {
+        name: `inspect() without payloads, ${label}`,
+        value: median(times.inspect),
+        unit: 'ms',
+        ratio: median(ratios.inspect),
+        target: 2,
+        note: 'read, parse, context, every rule, sharp on oversized images',
+      },
+      {
+        name: `inspect() with payloads, ${label}`,
+        value: median(times.payloads),
+        unit: 'ms',
+        ratio: median(ratios.payloads),
+        target: 2,
+        note: 'plus pi-ai payloads of both sides and preflight',
+      },
       { name: `copy + fsync, ${label} (repair floor)`, value: median(times.copy), unit: 'ms' },
-      { name: `repair step after the plan, ${label}`, value: median(times.repair), unit: 'ms', ratio: median(ratios.repair), target: 2, note: `plan ${median(times.plan).toFixed(0)} ms before it` },
-      { name: `peak RSS growth of inspect() with payloads, ${label}`, value: median(rss.payloads), unit: '× file', ratio: median(rss.payloads), target: rssTarget, note: 'peak RSS − RSS once warmed up, over the file size' },
-      { name: `peak RSS growth of the app host, ${label}`, value: median(rss.app), unit: '× file', ratio: median(rss.app), target: rssTarget, note: 'open + inspect + first windows of both payloads' },
-      { name: `app host: open → first windows ready, ${label}`, value: median(times.open) + median(times.appInspect) + median(times.firstWindow), unit: 'ms', note: `open ${median(times.open).toFixed(0)} + inspect ${median(times.appInspect).toFixed(0)} + first windows ${median(times.firstWindow).toFixed(0)} ms` },
+      {
+        name: `repair step after the plan, ${label}`,
+        value: median(times.repair),
+        unit: 'ms',
+        ratio: median(ratios.repair),
+        target: 2,
+        note: `plan ${median(times.plan).toFixed(0)} ms before it`,
+      },
+      {
+        name: `peak RSS growth of inspect() with payloads, ${label}`,
+        value: median(rss.payloads),
+        unit: '× file',
+        ratio: median(rss.payloads),
+        target: rssTarget,
+        note: 'peak RSS − RSS once warmed up, over the file size',
+      },
+      {
+        name: `peak RSS growth of the app host, ${label}`,
+        value: median(rss.app),
+        unit: '× file',
+        ratio: median(rss.app),
+        target: rssTarget,
+        note: 'open + inspect + first windows of both payloads',
+      },
+      {
+        name: `app host: open → first windows ready, ${label}`,
+        value: median(times.open) + median(times.appInspect) + median(times.firstWindow),
+        unit: 'ms',
+        note: `open ${median(times.open).toFixed(0)} + inspect ${median(times.appInspect).toFixed(0)} + first windows ${median(times.firstWindow).toFixed(0)} ms`,
+      },
     );
   }
   return results;

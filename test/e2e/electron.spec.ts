@@ -10,10 +10,15 @@ import { copyFixture, root, tempDir } from './support/server.js';
 function electronBinary(): { path: string } | { reason: string } {
   const pkg = path.join(root, 'node_modules', 'electron');
   const pathFile = path.join(pkg, 'path.txt');
-  if (!fs.existsSync(pathFile)) return { reason: 'no Electron binary installed (node_modules/electron/path.txt is missing; it is downloaded on first launch, which needs the network)' };
+  if (!fs.existsSync(pathFile))
+    return {
+      reason:
+        'no Electron binary installed (node_modules/electron/path.txt is missing; it is downloaded on first launch, which needs the network)',
+    };
   const binary = path.join(pkg, 'dist', fs.readFileSync(pathFile, 'utf8').trim());
   if (!fs.existsSync(binary)) return { reason: `no Electron binary at ${binary}` };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { reason: 'no display for an Electron window (run under xvfb-run)' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { reason: 'no display for an Electron window (run under xvfb-run)' };
   return { path: binary };
 }
 
@@ -101,9 +106,21 @@ test('IPC validates arguments and only opens files the user opened', async () =>
   try {
     const secret = path.join(os.tmpdir(), 'not-opened-by-the-user.jsonl');
     fs.writeFileSync(secret, '{"type":"session","version":3,"id":"x","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n');
-    const denied = await page.evaluate((p) => window.inspector!.open({ kind: 'path', path: p }).then(() => 'opened', (e: Error) => e.message), secret);
+    const denied = await page.evaluate(
+      (p) =>
+        window.inspector!.open({ kind: 'path', path: p }).then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+      secret,
+    );
     expect(denied).toMatch(/not opened by the user/);
-    const badArgs = await page.evaluate(() => (window.inspector!.close as unknown as (...a: unknown[]) => Promise<void>)('a', 'b').then(() => 'ok', (e: Error) => e.message));
+    const badArgs = await page.evaluate(() =>
+      (window.inspector!.close as unknown as (...a: unknown[]) => Promise<void>)('a', 'b').then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
     expect(badArgs).toMatch(/expected 1 argument/);
   } finally {
     await app.close();

@@ -106,7 +106,11 @@ test('a pasted provider error is matched to what explains it', async ({ page }) 
   server = await startServe();
   await page.goto(server.url);
   await openSample(page);
-  await page.getByTestId('error-input').fill('messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01. Each `tool_use` block must have a corresponding `tool_result` block in the next message.');
+  await page
+    .getByTestId('error-input')
+    .fill(
+      'messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+    );
   await expect(page.getByTestId('error-explanations')).toBeVisible();
   await expect(page.locator('.rule-group.explains, .finding-group.explains').first()).toBeVisible();
 });
@@ -131,7 +135,12 @@ test('repair on disk: shows the plan, writes atomically, reloads', async ({ page
 
   await page.getByTestId('repair-confirm').click();
   await expect(dialog).toHaveAttribute('data-status', 'repaired');
-  await expect(page.getByTestId('toast').filter({ hasText: /repair/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('toast')
+      .filter({ hasText: /repair/i })
+      .first(),
+  ).toBeVisible();
 
   const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
   expect(lines).toHaveLength(6);
@@ -155,7 +164,10 @@ test('repair refuses when the file changed after the plan was shown', async ({ p
   await page.getByTestId('repair-button').click();
   await expect(page.getByTestId('repair-plan')).toHaveAttribute('data-phase', 'review');
   // Someone (the agent) appends to the session meanwhile.
-  fs.appendFileSync(file, '{"type":"label","id":"l1","parentId":"a2","timestamp":"2025-11-12T08:42:00.000Z","targetId":"a2","label":"x"}\n');
+  fs.appendFileSync(
+    file,
+    '{"type":"label","id":"l1","parentId":"a2","timestamp":"2025-11-12T08:42:00.000Z","targetId":"a2","label":"x"}\n',
+  );
   const changed = fs.readFileSync(file);
   await page.getByTestId('repair-confirm').click();
   await expect(page.getByTestId('repair-plan')).toHaveAttribute('data-status', 'refused');
@@ -248,7 +260,9 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   expect(problems).toEqual([]);
 });
 
-test('a session of thousands of turns opens in a window; a far annotation brings its window in and highlights its lines', async ({ page }) => {
+test('a session of thousands of turns opens in a window; a far annotation brings its window in and highlights its lines', async ({
+  page,
+}) => {
   const work = tempDir();
   const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
   server = await startServe({ file: session.file, dir: work });
@@ -283,7 +297,9 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   const [start] = ((await diff.getAttribute('data-revealed-original')) ?? '').split('-').map(Number);
   expect(start).toBeLessThan(5000);
   await expect(page.locator('[data-testid=diff-view] .editor.original .line-numbers', { hasText: new RegExp(`^${start}$`) })).toBeVisible();
-  await expect(page.locator('[data-testid=diff-view] .editor.original .view-lines')).toContainText(`Cycle ${session.turns / 4 - 1} looks fine`);
+  await expect(page.locator('[data-testid=diff-view] .editor.original .view-lines')).toContainText(
+    `Cycle ${session.turns / 4 - 1} looks fine`,
+  );
   // The turn list followed: the annotated turn is in view there, marked as in the diff's window.
   const lastRow = page.locator(`[data-testid=turn-item][data-index="${session.turns - 1}"]`);
   await expect(lastRow).toBeVisible();

@@ -24,7 +24,8 @@ export interface CachedCodec extends SharpImageCodec {
   stats(): { reductions: number; hits: number; entries: number };
 }
 
-const limitsKey = (r: ImageResizeRequest): string => `${r.maxDimensionPx}|${r.maxBytes}|${r.maxPixels}|${r.mimeType}|${r.width ?? ''}x${r.height ?? ''}`;
+const limitsKey = (r: ImageResizeRequest): string =>
+  `${r.maxDimensionPx}|${r.maxBytes}|${r.maxPixels}|${r.mimeType}|${r.width ?? ''}x${r.height ?? ''}`;
 
 /** Early starts running at once. */
 export const PREWARM_CONCURRENCY = 2;

@@ -39,12 +39,27 @@ export function sniffRaster(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | 'webp' 
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
   if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return 'gif';
-  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'webp';
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x46 &&
+    b[8] === 0x57 &&
+    b[9] === 0x45 &&
+    b[10] === 0x42 &&
+    b[11] === 0x50
+  )
+    return 'webp';
   if (b.length >= 12 && b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70) {
     const brand = String.fromCharCode(b[8], b[9], b[10], b[11]);
     return brand.startsWith('avi') ? 'avif' : 'heif';
   }
-  if (b.length >= 4 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))) return 'tiff';
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
+  )
+    return 'tiff';
   if (b.length >= 2 && b[0] === 0x42 && b[1] === 0x4d) return 'bmp';
   return null;
 }
@@ -77,7 +92,14 @@ export async function reduceImage(request: ImageResizeRequest): Promise<ImageRes
       for (const quality of QUALITY_STEPS) {
         const { data, info } = await resized.clone().jpeg({ quality, mozjpeg: true }).toBuffer({ resolveWithObject: true });
         if (data.byteLength <= request.maxBytes) {
-          return { ok: true, data: data.toString('base64'), mimeType: 'image/jpeg', width: info.width, height: info.height, bytes: data.byteLength };
+          return {
+            ok: true,
+            data: data.toString('base64'),
+            mimeType: 'image/jpeg',
+            width: info.width,
+            height: info.height,
+            bytes: data.byteLength,
+          };
         }
         smallest = Math.min(smallest, data.byteLength);
       }
@@ -110,7 +132,12 @@ export function createSharpCodec(options: SharpCodecOptions = {}): SharpImageCod
       const bytes = typeof data === 'string' ? Buffer.from(data, 'base64') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       if (sniffRaster(bytes) === null) return null;
       try {
-        const { data: png, info } = await sharp(bytes, { failOn: 'none', limitInputPixels: thumbnailPixels, autoOrient: true, animated: false })
+        const { data: png, info } = await sharp(bytes, {
+          failOn: 'none',
+          limitInputPixels: thumbnailPixels,
+          autoOrient: true,
+          animated: false,
+        })
           .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
           .png()
           .toBuffer({ resolveWithObject: true });

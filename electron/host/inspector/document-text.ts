@@ -148,7 +148,9 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
       newline(depth);
       chunks.push(']');
     } else {
-      const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+      const entries = Object.entries(value as Record<string, unknown>).filter(
+        ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
+      );
       if (entries.length === 0) {
         chunks.push('{}');
         return;

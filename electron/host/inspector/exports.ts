@@ -76,15 +76,31 @@ export function providerRequest(build: PayloadBuild, payload: JsonValue): Provid
   const body = isRecord(payload) ? (payload as Record<string, JsonValue>) : {};
   switch (build.api) {
     case 'anthropic-messages':
-      return { url: `${base}/v1/messages`, headers: [json, ['x-api-key', key], ['anthropic-version', '2023-06-01'], ...extra], body: payload, notes: [] };
+      return {
+        url: `${base}/v1/messages`,
+        headers: [json, ['x-api-key', key], ['anthropic-version', '2023-06-01'], ...extra],
+        body: payload,
+        notes: [],
+      };
     case 'openai-responses':
       return { url: `${base}/responses`, headers: [json, ['authorization', `Bearer ${key}`], ...extra], body: payload, notes: [] };
     case 'azure-openai-responses':
-      return { url: `${base}/responses`, headers: [json, ['api-key', key], ...extra], body: payload, notes: ['Azure: the model field is your deployment name.'] };
+      return {
+        url: `${base}/responses`,
+        headers: [json, ['api-key', key], ...extra],
+        body: payload,
+        notes: ['Azure: the model field is your deployment name.'],
+      };
     case 'openai-codex-responses':
       return {
         url: `${base}/codex/responses`,
-        headers: [json, ['authorization', 'Bearer $CODEX_ACCESS_TOKEN'], ['chatgpt-account-id', '$CHATGPT_ACCOUNT_ID'], ['OpenAI-Beta', 'responses=experimental'], ...extra],
+        headers: [
+          json,
+          ['authorization', 'Bearer $CODEX_ACCESS_TOKEN'],
+          ['chatgpt-account-id', '$CHATGPT_ACCOUNT_ID'],
+          ['OpenAI-Beta', 'responses=experimental'],
+          ...extra,
+        ],
         body: payload,
         notes: ['Codex uses your ChatGPT login: the access token and account id come from it.'],
       };
@@ -92,12 +108,19 @@ export function providerRequest(build: PayloadBuild, payload: JsonValue): Provid
       return { url: `${base}/chat/completions`, headers: [json, ['authorization', `Bearer ${key}`], ...extra], body: payload, notes: [] };
     case 'mistral-conversations': {
       const { model: id, ...rest } = body;
-      return { url: `${base}/v1/chat/completions`, headers: [json, ['authorization', `Bearer ${key}`], ...extra], body: camelToSnake({ model: id ?? null, ...rest }), notes: ['The Mistral SDK input was converted to the snake_case wire form.'] };
+      return {
+        url: `${base}/v1/chat/completions`,
+        headers: [json, ['authorization', `Bearer ${key}`], ...extra],
+        body: camelToSnake({ model: id ?? null, ...rest }),
+        notes: ['The Mistral SDK input was converted to the snake_case wire form.'],
+      };
     }
     case 'google-generative-ai':
     case 'google-vertex': {
       const { model: id, config, ...rest } = body;
-      const { systemInstruction, tools, toolConfig, ...generationConfig } = isRecord(config) ? (config as Record<string, JsonValue>) : ({} as Record<string, JsonValue>);
+      const { systemInstruction, tools, toolConfig, ...generationConfig } = isRecord(config)
+        ? (config as Record<string, JsonValue>)
+        : ({} as Record<string, JsonValue>);
       const wire: Record<string, JsonValue> = { ...rest };
       if (systemInstruction !== undefined) wire.systemInstruction = systemInstruction;
       if (tools !== undefined) wire.tools = tools;
@@ -112,7 +135,12 @@ export function providerRequest(build: PayloadBuild, payload: JsonValue): Provid
           notes: ['The @google/genai config was turned into the REST generationConfig.'],
         };
       }
-      return { url: `${base}/models/${modelId}:streamGenerateContent?alt=sse`, headers: [json, ['x-goog-api-key', key], ...extra], body: wire, notes: ['The @google/genai config was turned into the REST generationConfig.'] };
+      return {
+        url: `${base}/models/${modelId}:streamGenerateContent?alt=sse`,
+        headers: [json, ['x-goog-api-key', key], ...extra],
+        body: wire,
+        notes: ['The @google/genai config was turned into the REST generationConfig.'],
+      };
     }
     case 'bedrock-converse-stream': {
       const { modelId, ...rest } = body;
@@ -137,7 +165,12 @@ export function curlCommand(build: PayloadBuild, payload: JsonValue, notes: stri
   // Double quotes: the URL and headers may name environment variables (${CLOUDFLARE_ACCOUNT_ID}, $ANTHROPIC_API_KEY).
   const parts = [`curl -sS -N "${urlWithVariables(request.url).replace(/["`\\]/g, '\\$&')}"`];
   for (const [name, value] of request.headers) parts.push(`-H "${name}: ${value.replace(/"/g, '\\"')}"`);
-  if (request.sigv4) parts.push(`--aws-sigv4 ${shellSingleQuote(request.sigv4)}`, '--user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY"', '-H "x-amz-security-token: ${AWS_SESSION_TOKEN:-}"');
+  if (request.sigv4)
+    parts.push(
+      `--aws-sigv4 ${shellSingleQuote(request.sigv4)}`,
+      '--user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY"',
+      '-H "x-amz-security-token: ${AWS_SESSION_TOKEN:-}"',
+    );
   parts.push(`--data-binary @- <<'${BODY_END}'`);
   return `${lines.join('\n')}${lines.length ? '\n' : ''}${parts.join(' \\\n  ')}\n${JSON.stringify(request.body, null, 2)}\n${BODY_END}\n`;
 }
@@ -166,13 +199,24 @@ function mdCell(value: string): string {
 
 function findingsTable(findings: PreflightFinding[]): string[] {
   if (findings.length === 0) return ['No findings.'];
-  return ['| message | check | rule | what |', '|---|---|---|---|', ...findings.map((f) => `| ${f.messageIndex ?? '–'} | ${f.check} | \`${f.rule}\` | ${mdCell(f.explanation)} |`)];
+  return [
+    '| message | check | rule | what |',
+    '|---|---|---|---|',
+    ...findings.map((f) => `| ${f.messageIndex ?? '–'} | ${f.check} | \`${f.rule}\` | ${mdCell(f.explanation)} |`),
+  ];
 }
 
 /** The human report as Markdown. */
 export function reportMarkdown(session: SessionInfo, inspection: Inspection, rules: RuleCount[]): string {
   const t = inspection.target;
-  const out: string[] = [`# Transcript Inspector report: ${session.name}`, '', `- target: \`${t.provider}\` / \`${t.api}\` / \`${t.modelId}\`${t.reasoning ? ' (reasoning)' : ''}`, `- file digest: \`${session.digest}\``, `- turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`, ''];
+  const out: string[] = [
+    `# Transcript Inspector report: ${session.name}`,
+    '',
+    `- target: \`${t.provider}\` / \`${t.api}\` / \`${t.modelId}\`${t.reasoning ? ' (reasoning)' : ''}`,
+    `- file digest: \`${session.digest}\``,
+    `- turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`,
+    '',
+  ];
   out.push('## Policy', '', '| flag | value | why |', '|---|---|---|');
   for (const [flag, setting] of Object.entries(inspection.policy) as [PolicyFlag, { value: unknown; reason: string }][]) {
     out.push(`| ${flag} | ${mdCell(JSON.stringify(setting.value))} | ${mdCell(setting.reason)} |`);
@@ -182,12 +226,25 @@ export function reportMarkdown(session: SessionInfo, inspection: Inspection, rul
   for (const r of rules.filter((r) => r.count > 0)) {
     out.push(`### \`${r.rule}\` — ${r.title} (${r.count})`, '');
     for (const a of inspection.annotations.filter((a) => a.rule === r.rule)) {
-      out.push(`- ${a.turn === null ? 'new turn' : `turn ${a.turn}`}${a.replayTurn === null ? '' : ` → replay ${a.replayTurn}`}: ${a.action}${a.path ? ` \`${a.path}\`` : ''} — ${a.detail}`);
+      out.push(
+        `- ${a.turn === null ? 'new turn' : `turn ${a.turn}`}${a.replayTurn === null ? '' : ` → replay ${a.replayTurn}`}: ${a.action}${a.path ? ` \`${a.path}\`` : ''} — ${a.detail}`,
+      );
     }
     out.push('');
   }
   const pre = inspection.preflight ?? { original: [], replay: [] };
-  out.push('## Preflight', '', `### Original payload (${pre.original.length})`, '', ...findingsTable(pre.original), '', `### Replay payload (${pre.replay.length})`, '', ...findingsTable(pre.replay), '');
+  out.push(
+    '## Preflight',
+    '',
+    `### Original payload (${pre.original.length})`,
+    '',
+    ...findingsTable(pre.original),
+    '',
+    `### Replay payload (${pre.replay.length})`,
+    '',
+    ...findingsTable(pre.replay),
+    '',
+  );
   out.push('## Diagnostics', '');
   if (inspection.diagnostics.length === 0) out.push('None.');
   for (const d of inspection.diagnostics) out.push(`- line ${d.line}${d.column ? `:${d.column}` : ''} (${d.severity}): ${d.message}`);

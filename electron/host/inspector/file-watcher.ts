@@ -13,7 +13,11 @@ export class FileWatcher {
   private pending: FileChange | null = null;
   private readonly listener: (curr: Stats, prev: Stats) => void;
 
-  constructor(readonly file: string, onChange: (kind: FileChange) => void, options: { intervalMs?: number; debounceMs?: number } = {}) {
+  constructor(
+    readonly file: string,
+    onChange: (kind: FileChange) => void,
+    options: { intervalMs?: number; debounceMs?: number } = {},
+  ) {
     const debounce = options.debounceMs ?? 150;
     this.listener = (curr, prev) => {
       const deleted = curr.nlink === 0 && curr.mtimeMs === 0;

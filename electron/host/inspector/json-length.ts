@@ -79,7 +79,8 @@ function countJson(value: unknown, depth: number, strings: (value: string) => nu
     default:
       return 0;
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return Buffer.byteLength((pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? '');
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return Buffer.byteLength((pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? '');
   // Around the members: the brackets, and when pretty the newline and indent before the closing one.
   const frame = pretty ? 2 + 1 + 2 * depth : 2;
   // Before each member when pretty: a newline and the indent.
@@ -88,12 +89,15 @@ function countJson(value: unknown, depth: number, strings: (value: string) => nu
     if (value.length === 0) return 2;
     let total = frame + value.length - 1; // the commas
     for (const item of value) {
-      const inner = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countJson(item, depth + 1, strings, pretty);
+      const inner =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countJson(item, depth + 1, strings, pretty);
       total += lead + inner;
     }
     return total;
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
+  );
   if (entries.length === 0) return 2;
   let total = frame + entries.length - 1;
   for (const [key, item] of entries) total += lead + stringBytes(key) + (pretty ? 2 : 1) + countJson(item, depth + 1, strings, pretty);

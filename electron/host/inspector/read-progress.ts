@@ -16,7 +16,11 @@ export interface ProgressThrottle {
  * The first event goes out one interval after the read began, not at once: a file read within one
  * interval sends only the final event.
  */
-export function throttleProgress(send: (done: number, total: number) => void, intervalMs: number = PROGRESS_INTERVAL_MS, now: () => number = () => performance.now()): ProgressThrottle {
+export function throttleProgress(
+  send: (done: number, total: number) => void,
+  intervalMs: number = PROGRESS_INTERVAL_MS,
+  now: () => number = () => performance.now(),
+): ProgressThrottle {
   let last = now();
   let done = 0;
   let total = 0;

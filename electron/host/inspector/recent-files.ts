@@ -8,7 +8,10 @@ export const RECENT_LIMIT = 10;
 
 /** Where the list lives when nothing else is said: `~/.config/transcript-inspector/recent.json`. */
 export function defaultRecentFile(): string {
-  const base = process.env.XDG_CONFIG_HOME && path.isAbsolute(process.env.XDG_CONFIG_HOME) ? process.env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  const base =
+    process.env.XDG_CONFIG_HOME && path.isAbsolute(process.env.XDG_CONFIG_HOME)
+      ? process.env.XDG_CONFIG_HOME
+      : path.join(os.homedir(), '.config');
   return path.join(base, 'transcript-inspector', 'recent.json');
 }
 
@@ -22,7 +25,11 @@ export class RecentFiles {
   async list(): Promise<string[]> {
     try {
       const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
-      const paths = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' && Array.isArray((parsed as { paths?: unknown }).paths) ? (parsed as { paths: unknown[] }).paths : [];
+      const paths = Array.isArray(parsed)
+        ? parsed
+        : parsed && typeof parsed === 'object' && Array.isArray((parsed as { paths?: unknown }).paths)
+          ? (parsed as { paths: unknown[] }).paths
+          : [];
       return paths.filter((p): p is string => typeof p === 'string' && p.length > 0).slice(0, RECENT_LIMIT);
     } catch {
       return [];

@@ -14,7 +14,11 @@ export function sampleSessionPath(from: string = path.dirname(fileURLToPath(impo
   const tried: string[] = [];
   let dir = from;
   for (let depth = 0; depth < 6; depth += 1) {
-    for (const candidate of [path.join(dir, 'sample', SAMPLE), path.join(dir, 'dist', 'node', 'sample', SAMPLE), path.join(dir, 'electron', 'host', 'sample', SAMPLE)]) {
+    for (const candidate of [
+      path.join(dir, 'sample', SAMPLE),
+      path.join(dir, 'dist', 'node', 'sample', SAMPLE),
+      path.join(dir, 'electron', 'host', 'sample', SAMPLE),
+    ]) {
       tried.push(candidate);
       if (existsSync(candidate)) return candidate;
     }
@@ -22,5 +26,7 @@ export function sampleSessionPath(from: string = path.dirname(fileURLToPath(impo
     if (parent === dir) break;
     dir = parent;
   }
-  throw new Error(`the bundled sample session is missing (looked for ${SAMPLE} in ${tried.length} places, e.g. ${tried[0]}): run \`npm run build\` or restore electron/host/sample/${SAMPLE}`);
+  throw new Error(
+    `the bundled sample session is missing (looked for ${SAMPLE} in ${tried.length} places, e.g. ${tried[0]}): run \`npm run build\` or restore electron/host/sample/${SAMPLE}`,
+  );
 }

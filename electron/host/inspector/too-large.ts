@@ -1,7 +1,8 @@
 /** Texts that may not fit one JavaScript string (sessions of gigabytes), and what to say when they do not. */
 import { InputError } from '../read-input.js';
 
-export const CLI_EXPORT_HINT = 'use the CLI, which streams it: transcript-inspector inspect FILE --json (the payload is at .replay.payload)';
+export const CLI_EXPORT_HINT =
+  'use the CLI, which streams it: transcript-inspector inspect FILE --json (the payload is at .replay.payload)';
 
 /**
  * Build a text that may be longer than a JavaScript string can be (about 512 MB, a session of
@@ -11,7 +12,8 @@ export function tooLargeAsText<T>(what: string, instead: string, build: () => T)
   try {
     return build();
   } catch (error) {
-    if (error instanceof RangeError && /string length/i.test(error.message)) throw new InputError(`${what} is too large to make as one text (over 512 MB): ${instead}`);
+    if (error instanceof RangeError && /string length/i.test(error.message))
+      throw new InputError(`${what} is too large to make as one text (over 512 MB): ${instead}`);
     throw error;
   }
 }

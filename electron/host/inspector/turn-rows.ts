@@ -25,7 +25,8 @@ function blockText(block: unknown): string {
 /** The pieces of a message's visible text, and what joins them. */
 function textParts(message: Message): { parts: string[]; separator: string } {
   if (typeof message.summary === 'string') return { parts: [message.summary], separator: '' };
-  if (message.role === 'bashExecution') return { parts: [`$ ${String(message.command ?? '')}`, String(message.output ?? '')], separator: '\n' };
+  if (message.role === 'bashExecution')
+    return { parts: [`$ ${String(message.command ?? '')}`, String(message.output ?? '')], separator: '\n' };
   const content = message.content;
   const parts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map(blockText).filter(Boolean) : [];
   if (message.role === 'toolResult' && typeof message.toolName === 'string') parts.unshift(`${message.toolName}:`);
@@ -101,8 +102,8 @@ export function turnRows(inspection: Inspection, side: Side, start: number, coun
   const rows: TurnRow[] = [];
   for (let index = start; index < Math.min(messages.length, start + count); index += 1) {
     const message = messages[index];
-    const turn = side === 'original' ? index : inspection.replay.origins?.[index] ?? null;
-    const line = turn === null ? null : inspection.original.origins?.[turn] ?? null;
+    const turn = side === 'original' ? index : (inspection.replay.origins?.[index] ?? null);
+    const line = turn === null ? null : (inspection.original.origins?.[turn] ?? null);
     rows.push({
       index,
       turn,

@@ -11,7 +11,13 @@ export const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-m
 
 const LINES = [
   { type: 'session', version: 3, id: 'warm-up', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' },
-  { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'hi' }], timestamp: 1 } },
+  {
+    type: 'message',
+    id: 'a',
+    parentId: null,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: { role: 'user', content: [{ type: 'text', text: 'hi' }], timestamp: 1 },
+  },
   {
     type: 'message',
     id: 'b',
@@ -32,7 +38,20 @@ const LINES = [
       timestamp: 2,
     },
   },
-  { type: 'message', id: 'c', parentId: 'b', timestamp: '2026-01-01T00:00:03.000Z', message: { role: 'toolResult', toolCallId: 'toolu_1', toolName: 'read', content: [{ type: 'text', text: 'ok' }], isError: false, timestamp: 3 } },
+  {
+    type: 'message',
+    id: 'c',
+    parentId: 'b',
+    timestamp: '2026-01-01T00:00:03.000Z',
+    message: {
+      role: 'toolResult',
+      toolCallId: 'toolu_1',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'ok' }],
+      isError: false,
+      timestamp: 3,
+    },
+  },
 ];
 
 /** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
@@ -44,7 +63,8 @@ export async function warmUp(inspector: Pick<HostInspector, 'open' | 'inspect' |
     const info = await inspector.open({ kind: 'text', name: 'warm-up.jsonl', text: WARM_UP_SESSION });
     try {
       const summary = await inspector.inspect(info.sessionId, WARM_UP_TARGET);
-      for (const side of ['original', 'replay'] as const) await inspector.getDocument(summary.inspectionId, side, 'payload', { from: 0, to: 3 });
+      for (const side of ['original', 'replay'] as const)
+        await inspector.getDocument(summary.inspectionId, side, 'payload', { from: 0, to: 3 });
       await inspector.getTurns(summary.inspectionId, 'replay', 0, 3);
     } finally {
       await inspector.close(info.sessionId);

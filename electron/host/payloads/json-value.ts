@@ -16,7 +16,8 @@ export function toJsonValue(value: unknown, seen: Set<object> = new Set()): Json
   if (seen.has(value)) throw new TypeError('payload contains a cycle');
   seen.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' ? null : toJsonValue(item, seen)));
+    if (Array.isArray(value))
+      return value.map((item) => (item === undefined || typeof item === 'function' ? null : toJsonValue(item, seen)));
     const out: Record<string, JsonValue> = {};
     for (const [key, item] of Object.entries(value)) {
       // Google's SDK params carry the AbortSignal pi-ai passes along: not part of the request body.

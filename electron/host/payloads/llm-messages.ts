@@ -18,7 +18,8 @@ function bashText(message: Message): string {
   let text = `Ran \`${String(message.command ?? '')}\`\n\`\`\`\n${out}\n\`\`\``;
   if (message.cancelled === true) text += '\n\n(command cancelled)';
   else if (typeof message.exitCode === 'number' && message.exitCode !== 0) text += `\n\nCommand exited with code ${message.exitCode}`;
-  if (message.truncated === true && typeof message.fullOutputPath === 'string') text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+  if (message.truncated === true && typeof message.fullOutputPath === 'string')
+    text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
   return text;
 }
 
@@ -46,7 +47,11 @@ export function toLlmMessages(messages: readonly Message[]): LlmMessages {
         break;
       case 'custom':
       case 'hookMessage':
-        converted = { role: 'user', content: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content, timestamp: message.timestamp };
+        converted = {
+          role: 'user',
+          content: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content,
+          timestamp: message.timestamp,
+        };
         break;
       case 'bashExecution':
         converted = message.excludeFromContext === true ? null : userText(bashText(message), message.timestamp);

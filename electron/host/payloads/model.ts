@@ -31,7 +31,7 @@ const API_STAND_INS: Record<string, { api: string; note: string }> = {
   },
   ollama: {
     api: 'openai-completions',
-    note: 'pi-ai has no native Ollama builder: the payload was built with openai-completions (Ollama\'s OpenAI-compatible /v1 endpoint).',
+    note: "pi-ai has no native Ollama builder: the payload was built with openai-completions (Ollama's OpenAI-compatible /v1 endpoint).",
   },
   openai: {
     api: 'openai-completions',
@@ -110,11 +110,16 @@ export function resolvePayloadModel(target: Target): PayloadModel {
     if (sibling?.compat && sibling.api === api) model.compat = sibling.compat;
     if (sibling?.thinkingLevelMap) model.thinkingLevelMap = { ...sibling.thinkingLevelMap };
     source = 'custom';
-    notes.push(`${target.provider}/${target.modelId} is not in pi-ai's catalogue${known ? ` for api ${api}` : ''}: the payload was built with a custom model object (api ${api}).`);
+    notes.push(
+      `${target.provider}/${target.modelId} is not in pi-ai's catalogue${known ? ` for api ${api}` : ''}: the payload was built with a custom model object (api ${api}).`,
+    );
   }
   if (target.reasoning !== undefined) model.reasoning = target.reasoning;
   if (!model.baseUrl) model.baseUrl = DEFAULT_BASE_URLS[api];
   // Placeholders keep pi-ai from reading account ids from the environment.
-  model.baseUrl = model.baseUrl.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => `placeholder-${name.toLowerCase().replace(/_/g, '-')}`);
+  model.baseUrl = model.baseUrl.replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_m, name: string) => `placeholder-${name.toLowerCase().replace(/_/g, '-')}`,
+  );
   return { model, source, notes };
 }

@@ -2,7 +2,15 @@
  * Building a provider wire request body with pi-ai, offline: `streamSimple()` is called with an
  * `onPayload` hook that captures the body and throws, so the request is never sent.
  */
-import { streamSimple, type Api, type Context, type Message as PiMessage, type Model, type SimpleStreamOptions, type ThinkingLevel } from '@mariozechner/pi-ai';
+import {
+  streamSimple,
+  type Api,
+  type Context,
+  type Message as PiMessage,
+  type Model,
+  type SimpleStreamOptions,
+  type ThinkingLevel,
+} from '@mariozechner/pi-ai';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toJsonValue } from './json-value.js';
 import { toLlmMessages } from './llm-messages.js';
@@ -92,8 +100,21 @@ export async function buildPayload(messages: readonly Message[], target: Target,
   } catch (error) {
     errorMessage = error instanceof Error ? error.message : String(error);
   }
-  const modelInfo = { id: model.id, provider: model.provider, api: model.api, baseUrl: model.baseUrl, ...(model.headers ? { headers: { ...model.headers } } : {}) };
-  if (!capturedOnce) return { ...base, api: model.api, model: modelInfo, error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`, notes };
+  const modelInfo = {
+    id: model.id,
+    provider: model.provider,
+    api: model.api,
+    baseUrl: model.baseUrl,
+    ...(model.headers ? { headers: { ...model.headers } } : {}),
+  };
+  if (!capturedOnce)
+    return {
+      ...base,
+      api: model.api,
+      model: modelInfo,
+      error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`,
+      notes,
+    };
   return { ...base, api: model.api, model: modelInfo, payload: toJsonValue(captured), notes };
 }
 

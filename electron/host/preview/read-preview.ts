@@ -92,7 +92,12 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
     for (const line of context.messageLines) if (line !== null) branchBytes += spans.lengths[line - 1] ?? 0;
     return {
       parsed: full,
-      context: { ...context, messages: context.messages.slice(0, turns), messageLines: context.messageLines.slice(0, turns), diagnostics: [] },
+      context: {
+        ...context,
+        messages: context.messages.slice(0, turns),
+        messageLines: context.messageLines.slice(0, turns),
+        diagnostics: [],
+      },
       turns,
       totalTurns,
       branchBytes,
@@ -119,7 +124,8 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
     if (m.role === 'assistant' && Array.isArray(m.content)) {
       for (const block of m.content as unknown[]) {
         // The calls that tool-result pairing answers, by the same test as the rule.
-        if (PAIRABLE_CALL_TYPES.has(blockType(block) ?? '') && typeof (block as { id?: unknown }).id === 'string') open.add((block as { id: string }).id);
+        if (PAIRABLE_CALL_TYPES.has(blockType(block) ?? '') && typeof (block as { id?: unknown }).id === 'string')
+          open.add((block as { id: string }).id);
       }
     } else if (m.role === 'toolResult' && typeof m.toolCallId === 'string') open.delete(m.toolCallId);
     if (after && m.role === 'user') usersAfter += 1;
@@ -128,7 +134,8 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
   for (let i = 0; i < count; i += 1) track(messages[i], false);
   const limit = Math.min(messages.length, count + MAX_EXTRA_TURNS);
   const least = count + MARGIN_TURNS;
-  while ((open.size > 0 || count < least || usersAfter < MARGIN_ROLE_TURNS || assistantsAfter < MARGIN_ROLE_TURNS) && count < limit) track(messages[count++], true);
+  while ((open.size > 0 || count < least || usersAfter < MARGIN_ROLE_TURNS || assistantsAfter < MARGIN_ROLE_TURNS) && count < limit)
+    track(messages[count++], true);
   return count;
 }
 
@@ -149,20 +156,27 @@ async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Pr
 }
 
 /** Read every line as a skeleton into the session parser, noting where each line is in the file. */
-async function readSkeleton(handle: FileHandle, chunkBytes: number): Promise<{ parsed: ParsedSession; spans: LineSpans; size: number } | null> {
+async function readSkeleton(
+  handle: FileHandle,
+  chunkBytes: number,
+): Promise<{ parsed: ParsedSession; spans: LineSpans; size: number } | null> {
   const { array, bom } = await readFormatHead(handle);
   if (array) return null;
   const parser = new SessionLineParser();
   const spans: LineSpans = { offsets: [], lengths: [] };
   let first = true;
-  const size = await readLines(handle, { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error }, (bytes, offset, length) => {
-    spans.offsets.push(offset);
-    spans.lengths.push(length);
-    // The header is read whole (its fields describe the session); then only skeletons.
-    const isFirst = first && length > 0;
-    if (isFirst) first = false;
-    if (!bytes) parser.line(length, () => '');
-    else parser.line(length, () => (isFirst ? bytes.toString('utf8') : (skeletonText(bytes) ?? '')));
-  });
+  const size = await readLines(
+    handle,
+    { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error },
+    (bytes, offset, length) => {
+      spans.offsets.push(offset);
+      spans.lengths.push(length);
+      // The header is read whole (its fields describe the session); then only skeletons.
+      const isFirst = first && length > 0;
+      if (isFirst) first = false;
+      if (!bytes) parser.line(length, () => '');
+      else parser.line(length, () => (isFirst ? bytes.toString('utf8') : (skeletonText(bytes) ?? '')));
+    },
+  );
   return { parsed: parser.finish(bom), spans, size };
 }

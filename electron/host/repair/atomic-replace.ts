@@ -55,7 +55,12 @@ export async function writeAll(handle: FileHandle, chunks: readonly Uint8Array[]
 }
 
 /** Rename with retries on transient (Windows-style) errors; other errors fail at once. Returns the attempts used. */
-export async function renameWithRetry(from: string, to: string, retry: RetryPolicy = DEFAULT_RETRY, renameFile: (a: string, b: string) => Promise<void> = rename): Promise<number> {
+export async function renameWithRetry(
+  from: string,
+  to: string,
+  retry: RetryPolicy = DEFAULT_RETRY,
+  renameFile: (a: string, b: string) => Promise<void> = rename,
+): Promise<number> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await renameFile(from, to);

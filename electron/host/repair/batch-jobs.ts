@@ -97,7 +97,11 @@ async function runRepair(file: string, digest: string, planned?: RepairSummary):
 async function runInspect(file: string, options: BatchInspectOptions): Promise<InspectSummary> {
   const empty = { kind: 'inspect' as const, file, annotations: 0, rules: {}, errors: 0, warnings: 0 };
   // Loaded on first use: a repair-only worker never pays for the engine, pi-ai and sharp.
-  const [{ inspect }, { completeTarget }, { inspectionExitCode }] = await Promise.all([import('../inspect.js'), import('../targets.js'), import('../../cli/inspect.js')]);
+  const [{ inspect }, { completeTarget }, { inspectionExitCode }] = await Promise.all([
+    import('../inspect.js'),
+    import('../targets.js'),
+    import('../../cli/inspect.js'),
+  ]);
   let target;
   try {
     target = await completeTarget(options.target, { file });
@@ -124,7 +128,8 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
       errors: inspection.diagnostics.filter((d) => d.severity === 'error').length,
       warnings: inspection.diagnostics.filter((d) => d.severity !== 'error').length,
     };
-    if (inspection.preflight) summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
+    if (inspection.preflight)
+      summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
     return summary;
   } catch (error) {
     return { ...empty, status: 'unusable', exitCode: 2, reason: (error as Error).message };
@@ -148,7 +153,18 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
     }
   } catch (error) {
     const reason = `unexpected failure: ${(error as Error).message ?? String(error)}`;
-    if (job.kind === 'inspect') return { kind: 'inspect', file: job.file, status: 'unusable', exitCode: 2, annotations: 0, rules: {}, errors: 0, warnings: 0, reason };
+    if (job.kind === 'inspect')
+      return {
+        kind: 'inspect',
+        file: job.file,
+        status: 'unusable',
+        exitCode: 2,
+        annotations: 0,
+        rules: {},
+        errors: 0,
+        warnings: 0,
+        reason,
+      };
     return { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason };
   }
 }

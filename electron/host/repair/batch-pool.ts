@@ -67,7 +67,10 @@ export function defaultWorkerCount(): number {
  * Falls back to running in this thread (saying why) when no worker script is available or when a
  * single worker is asked for. A worker that dies fails only its current job; a fresh one takes over.
  */
-export async function runJobs(jobs: readonly BatchJob[], options: { workers?: number; onResult?: (index: number, result: BatchResult) => void } = {}): Promise<{ results: BatchResult[]; report: PoolReport }> {
+export async function runJobs(
+  jobs: readonly BatchJob[],
+  options: { workers?: number; onResult?: (index: number, result: BatchResult) => void } = {},
+): Promise<{ results: BatchResult[]; report: PoolReport }> {
   const results: BatchResult[] = new Array(jobs.length);
   const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length));
   const entry = resolveWorkerEntry();
@@ -77,7 +80,10 @@ export async function runJobs(jobs: readonly BatchJob[], options: { workers?: nu
       results[i] = await runBatchJob(jobs[i]);
       options.onResult?.(i, results[i]);
     }
-    return { results, report: { mode: 'in-process', workers: 1, note: entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined } };
+    return {
+      results,
+      report: { mode: 'in-process', workers: 1, note: entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined },
+    };
   }
   let next = 0;
   let done = 0;
@@ -118,7 +124,17 @@ export async function runJobs(jobs: readonly BatchJob[], options: { workers?: nu
         settle(
           index,
           job.kind === 'inspect'
-            ? { kind: 'inspect', file: job.file, status: 'unusable', exitCode: 2, annotations: 0, rules: {}, errors: 0, warnings: 0, reason }
+            ? {
+                kind: 'inspect',
+                file: job.file,
+                status: 'unusable',
+                exitCode: 2,
+                annotations: 0,
+                rules: {},
+                errors: 0,
+                warnings: 0,
+                reason,
+              }
             : { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason },
         );
         if (next < jobs.length) launch();

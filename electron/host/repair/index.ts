@@ -20,7 +20,19 @@ export { describeCounts } from './repair-file.js';
 export async function planRepairFile(file: string): Promise<RepairPlan> {
   const snapshot = await readSessionFile(file);
   if ('reason' in snapshot) {
-    return { needed: false, digest: '', actions: [], refusal: snapshot.reason, counts: { droppedLines: 0, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 } };
+    return {
+      needed: false,
+      digest: '',
+      actions: [],
+      refusal: snapshot.reason,
+      counts: {
+        droppedLines: 0,
+        rewrittenAssistantMessages: 0,
+        rewrittenUserMessages: 0,
+        removedCorruptedImageBlocks: 0,
+        insertedToolResults: 0,
+      },
+    };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
   if (draft.plan.needed && fitsDraftCache(snapshot.bytes.length)) {
@@ -54,8 +66,10 @@ export async function planRepair(input: { file: string } | { text: string }): Pr
  * says why and that nothing was written.
  */
 export async function repair(input: { file: string }, options: { expectedDigest: string }): Promise<RepairOutcome> {
-  if (input === null || typeof input !== 'object' || typeof input.file !== 'string') throw new TypeError('repair(): expected { file: string }');
-  if (options === null || typeof options !== 'object') throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
+  if (input === null || typeof input !== 'object' || typeof input.file !== 'string')
+    throw new TypeError('repair(): expected { file: string }');
+  if (options === null || typeof options !== 'object')
+    throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
   return repairFile(input.file, options.expectedDigest);
 }
 

@@ -37,7 +37,8 @@ function describeReadError(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory, not a session file';
   if (code === 'ELOOP') return 'too many symbolic links';
-  if (code === 'ERR_FS_FILE_TOO_LARGE') return `${(error as Error).message}: repair holds the whole file in memory, so files over 2 GiB cannot be repaired here (they can be inspected)`;
+  if (code === 'ERR_FS_FILE_TOO_LARGE')
+    return `${(error as Error).message}: repair holds the whole file in memory, so files over 2 GiB cannot be repaired here (they can be inspected)`;
   return (error as Error).message ?? String(error);
 }
 
@@ -80,7 +81,9 @@ export async function readSessionFile(file: string): Promise<SessionSnapshot | R
     const bytes = await readFile(located.realFile);
     const after = await stat(located.realFile, { bigint: true });
     if (!sameFile(located.stat, after) || BigInt(bytes.length) !== after.size) {
-      return { reason: `failed to read session file: ${located.file}: it changed while it was being read (is an agent still writing to it?) — try again` };
+      return {
+        reason: `failed to read session file: ${located.file}: it changed while it was being read (is an agent still writing to it?) — try again`,
+      };
     }
     return { file: located.file, realFile: located.realFile, bytes, stat: after };
   } catch (error) {

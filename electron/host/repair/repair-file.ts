@@ -10,7 +10,16 @@ import path from 'node:path';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.js';
 import { RepairPlanner, repairedChunks, type RepairDraft } from '../../../shared/repair/plan.js';
-import { DEFAULT_RETRY, fsyncDirectory, makeBackup, removeQuietly, renameWithRetry, writeAll, writeProblem, type RetryPolicy } from './atomic-replace.js';
+import {
+  DEFAULT_RETRY,
+  fsyncDirectory,
+  makeBackup,
+  removeQuietly,
+  renameWithRetry,
+  writeAll,
+  writeProblem,
+  type RetryPolicy,
+} from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
@@ -70,9 +79,12 @@ function finish(outcome: RepairOutcome, extras: Extras): RepairOutcome {
   if (extras.cleanedStaleTempFiles?.length) out.cleanedStaleTempFiles = extras.cleanedStaleTempFiles;
   if (extras.staleBackups?.length) {
     out.staleBackups = extras.staleBackups;
-    extras.notes.push(`${extras.staleBackups.length} backup(s) of an earlier interrupted repair are next to the file and were kept (they may hold the only copy of older bytes): ${extras.staleBackups.join(', ')}`);
+    extras.notes.push(
+      `${extras.staleBackups.length} backup(s) of an earlier interrupted repair are next to the file and were kept (they may hold the only copy of older bytes): ${extras.staleBackups.join(', ')}`,
+    );
   }
-  if (extras.cleanedStaleTempFiles?.length) extras.notes.push(`removed ${extras.cleanedStaleTempFiles.length} stale temp file(s) of an earlier interrupted repair`);
+  if (extras.cleanedStaleTempFiles?.length)
+    extras.notes.push(`removed ${extras.cleanedStaleTempFiles.length} stale temp file(s) of an earlier interrupted repair`);
   if (extras.notes.length > 0) out.message = `${out.message} Note: ${extras.notes.join('; ')}.`;
   return out;
 }
@@ -88,11 +100,18 @@ function refuse(reason: string, message: string, plan?: RepairPlan): RepairOutco
  */
 export async function repairSessionFile(file: string, expectedDigest: string, options: RepairFileOptions = {}): Promise<RepairOutcome> {
   if (typeof expectedDigest !== 'string' || !DIGEST.test(expectedDigest)) {
-    return refuse('invalid expected digest', `refusing to repair ${file}: the expected digest must be the 64-hex-digit sha-256 of the planned bytes (from planRepair); nothing was written.`);
+    return refuse(
+      'invalid expected digest',
+      `refusing to repair ${file}: the expected digest must be the 64-hex-digit sha-256 of the planned bytes (from planRepair); nothing was written.`,
+    );
   }
   const located = await locateSessionFile(file);
   if ('reason' in located) return refuse(located.reason, `refusing to repair: ${located.reason}; nothing was written.`);
-  if (repairing.has(located.realFile)) return refuse('a repair of this file is already running', `refusing to repair ${located.file}: another repair of it is still running in this process; nothing was written.`);
+  if (repairing.has(located.realFile))
+    return refuse(
+      'a repair of this file is already running',
+      `refusing to repair ${located.file}: another repair of it is still running in this process; nothing was written.`,
+    );
   repairing.add(located.realFile);
   try {
     const leftovers = await findLeftovers(located.realFile);
@@ -103,7 +122,8 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
     // A plan this process made on this very file, unchanged since, comes with its bytes and digest.
     const hit = takeCachedDraft(located.realFile, expected, located.stat);
     const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
-    if ('reason' in snapshot) return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
+    if ('reason' in snapshot)
+      return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
     return finish(await repairSnapshot(snapshot, expected, hit, options), extras);
   } finally {
     repairing.delete(located.realFile);
@@ -114,7 +134,12 @@ function changedMessage(file: string, digest: string, expected: string): string 
   return `refusing to repair ${file}: it changed since the repair was planned (sha-256 now ${digest.slice(0, 12)}…, planned on ${expected.slice(0, 12)}…); nothing was written — plan again.`;
 }
 
-async function repairSnapshot(snapshot: SessionSnapshot, expected: string, prepared: PreparedRepair | undefined, options: RepairFileOptions): Promise<RepairOutcome> {
+async function repairSnapshot(
+  snapshot: SessionSnapshot,
+  expected: string,
+  prepared: PreparedRepair | undefined,
+  options: RepairFileOptions,
+): Promise<RepairOutcome> {
   const cached = prepared?.draft;
   const { bytes, realFile } = snapshot;
   const shown = snapshot.file;
@@ -174,7 +199,11 @@ async function repairSnapshot(snapshot: SessionSnapshot, expected: string, prepa
     await options.hooks?.beforeRename?.(temp);
     const now = await stat(realFile, { bigint: true });
     if (!sameFile(snapshot.stat, now)) {
-      return refuse('file changed while it was being repaired', `refusing to repair ${shown}: it was modified while the repair was being written (is an agent still appending to it?); nothing was changed — plan again.`, written.draft.plan);
+      return refuse(
+        'file changed while it was being repaired',
+        `refusing to repair ${shown}: it was modified while the repair was being written (is an agent still appending to it?); nothing was changed — plan again.`,
+        written.draft.plan,
+      );
     }
     await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY, options.hooks?.rename);
     renamed = true;
@@ -238,7 +267,13 @@ interface Written {
  *
  * With a plan made moments ago (which also hashed its result), the bytes go out in large writes.
  */
-async function writeRepaired(openTemp: () => Promise<FileHandle>, bytes: Buffer, source: RepairPlanner | PreparedRepair, digest: string, step: number): Promise<Written> {
+async function writeRepaired(
+  openTemp: () => Promise<FileHandle>,
+  bytes: Buffer,
+  source: RepairPlanner | PreparedRepair,
+  digest: string,
+  step: number,
+): Promise<Written> {
   if (!(source instanceof RepairPlanner)) {
     await writeAll(await openTemp(), repairedChunks(bytes, source.draft.edits), 0);
     return { draft: source.draft, digestAfter: () => source.digestAfter };

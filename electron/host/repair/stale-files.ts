@@ -66,7 +66,10 @@ export async function findLeftovers(file: string): Promise<Leftovers> {
     const m = tempPattern.exec(name);
     if (!m || tempFilesInFlight.has(full)) continue;
     const pid = Number(m[1]);
-    const mtimeMs = await stat(full).then((s) => s.mtimeMs, () => null);
+    const mtimeMs = await stat(full).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
     if (mtimeMs === null) continue;
     const old = Date.now() - mtimeMs > STALE_AFTER_MS;
     if (pid === process.pid || !processAlive(pid) || old) out.staleTempFiles.push(full);

@@ -40,7 +40,14 @@ export async function writeLongSession(file: string, cycles = 750): Promise<Long
     api: 'anthropic-messages',
     provider: 'anthropic',
     model: 'claude-sonnet-4-5',
-    usage: { input: 100, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 120, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 100,
+      output: 20,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 120,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason,
     timestamp: Date.UTC(2026, 2, 1, 9) + id * 1000,
   });
@@ -59,11 +66,29 @@ export async function writeLongSession(file: string, cycles = 750): Promise<Long
     entry('message', { message: { role: 'user', content: user, timestamp: Date.UTC(2026, 2, 1, 9) + id * 1000 } });
     turn += 1;
     const call = `toolu_${c.toString(36).padStart(4, '0')}`;
-    entry('message', { message: assistant([{ type: 'text', text: `Reading the log (${c}).` }, { type: 'toolCall', id: call, name: 'bash', arguments: { command: `cat build-${c}.log` } }], 'toolUse') });
+    entry('message', {
+      message: assistant(
+        [
+          { type: 'text', text: `Reading the log (${c}).` },
+          { type: 'toolCall', id: call, name: 'bash', arguments: { command: `cat build-${c}.log` } },
+        ],
+        'toolUse',
+      ),
+    });
     turn += 1;
     const output = c === 4 ? longText : `build ${c}: ${'ok '.repeat(60)}`;
     if (c === 4) longTextTurn = turn;
-    entry('message', { message: { role: 'toolResult', toolCallId: call, toolName: 'bash', content: [{ type: 'text', text: output }], details: { exitCode: 0 }, isError: false, timestamp: Date.UTC(2026, 2, 1, 9) + id * 1000 } });
+    entry('message', {
+      message: {
+        role: 'toolResult',
+        toolCallId: call,
+        toolName: 'bash',
+        content: [{ type: 'text', text: output }],
+        details: { exitCode: 0 },
+        isError: false,
+        timestamp: Date.UTC(2026, 2, 1, 9) + id * 1000,
+      },
+    });
     turn += 1;
     entry('message', { message: assistant([{ type: 'text', text: `Cycle ${c} looks fine: ${filler.slice(0, 200)}` }], 'stop') });
     turn += 1;

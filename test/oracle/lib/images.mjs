@@ -11,7 +11,18 @@ function loadSharp() {
 }
 
 /** RGB raw buffer of a simple pattern: diagonal stripes + a few blocks (compresses well). */
-function pattern(width, height, { stripe = 40, colors = [[32, 96, 160], [240, 240, 235]], blocks = true } = {}) {
+function pattern(
+  width,
+  height,
+  {
+    stripe = 40,
+    colors = [
+      [32, 96, 160],
+      [240, 240, 235],
+    ],
+    blocks = true,
+  } = {},
+) {
   const buf = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

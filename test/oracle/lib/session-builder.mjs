@@ -24,11 +24,29 @@ export function token(seed, length, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef
 
 /** A base64 string that looks like an Anthropic thinking signature. */
 export function anthropicSignature(seed, bytes = 180) {
-  return 'Er' + Buffer.from(sha(`sig:${seed}`).repeat(Math.ceil(bytes / 32)).slice(0, bytes * 2), 'hex').toString('base64');
+  return (
+    'Er' +
+    Buffer.from(
+      sha(`sig:${seed}`)
+        .repeat(Math.ceil(bytes / 32))
+        .slice(0, bytes * 2),
+      'hex',
+    ).toString('base64')
+  );
 }
 /** A Gemini thought signature (canonical base64). */
 export function geminiSignature(seed, bytes = 120) {
-  return 'Cq' + Buffer.from(sha(`gsig:${seed}`).repeat(Math.ceil(bytes / 32)).slice(0, bytes * 2), 'hex').toString('base64').slice(2);
+  return (
+    'Cq' +
+    Buffer.from(
+      sha(`gsig:${seed}`)
+        .repeat(Math.ceil(bytes / 32))
+        .slice(0, bytes * 2),
+      'hex',
+    )
+      .toString('base64')
+      .slice(2)
+  );
 }
 /** An OpenAI Responses reasoning item, serialised the way pi-ai stores it in thinkingSignature. */
 export function reasoningItem(seed, summary = '') {
@@ -58,7 +76,12 @@ const PRICES = {
 export function usage(input, output, cacheRead = 0, cacheWrite = 0, family = 'default') {
   const p = PRICES[family] ?? PRICES.default;
   const r = (x) => Math.round(x * 1e9) / 1e9;
-  const cost = { input: r((input * p[0]) / 1e6), output: r((output * p[1]) / 1e6), cacheRead: r((cacheRead * p[2]) / 1e6), cacheWrite: r((cacheWrite * p[3]) / 1e6) };
+  const cost = {
+    input: r((input * p[0]) / 1e6),
+    output: r((output * p[1]) / 1e6),
+    cacheRead: r((cacheRead * p[2]) / 1e6),
+    cacheWrite: r((cacheWrite * p[3]) / 1e6),
+  };
   cost.total = r(cost.input + cost.output + cost.cacheRead + cost.cacheWrite);
   return { input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite, cost };
 }
@@ -71,7 +94,12 @@ export const ORIGINS = {
   openai: { api: 'openai-responses', provider: 'openai', model: 'gpt-5', family: 'openai' },
   codex: { api: 'openai-codex-responses', provider: 'openai-codex', model: 'gpt-5-codex', family: 'openai' },
   google: { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro', family: 'google' },
-  bedrock: { api: 'bedrock-converse-stream', provider: 'amazon-bedrock', model: 'anthropic.claude-sonnet-4-5-20250929-v1:0', family: 'anthropic' },
+  bedrock: {
+    api: 'bedrock-converse-stream',
+    provider: 'amazon-bedrock',
+    model: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+    family: 'anthropic',
+  },
   ollama: { api: 'openai-completions', provider: 'ollama', model: 'qwen3:8b', family: 'default' },
   vllm: { api: 'openai-completions', provider: 'vllm', model: 'Qwen/Qwen3-8B', family: 'default' },
   mistral: { api: 'openai-completions', provider: 'mistral', model: 'mistral-large-latest', family: 'default' },
@@ -158,14 +186,25 @@ export class Session {
       api: o.api,
       provider: o.provider,
       model: o.model,
-      usage: opts.usage === undefined ? usage(opts.input ?? 1200 + this.counter * 37, opts.output ?? 60 + this.counter * 3, opts.cacheRead ?? 0, opts.cacheWrite ?? 0, o.family) : opts.usage,
+      usage:
+        opts.usage === undefined
+          ? usage(
+              opts.input ?? 1200 + this.counter * 37,
+              opts.output ?? 60 + this.counter * 3,
+              opts.cacheRead ?? 0,
+              opts.cacheWrite ?? 0,
+              o.family,
+            )
+          : opts.usage,
       stopReason,
       timestamp: undefined,
     };
     if (opts.usage === null) delete msg.usage;
     if (opts.errorMessage) msg.errorMessage = opts.errorMessage;
-    if (opts.responseId !== false && (o.api === 'anthropic-messages' || o.api === 'bedrock-converse-stream')) msg.responseId = opts.responseId ?? `msg_01${token(`resp:${this.name}:${this.counter}`, 22)}`;
-    if (opts.responseId !== false && (o.api === 'openai-responses' || o.api === 'openai-codex-responses')) msg.responseId = opts.responseId ?? `resp_${sha(`resp:${this.name}:${this.counter}`).slice(0, 48)}`;
+    if (opts.responseId !== false && (o.api === 'anthropic-messages' || o.api === 'bedrock-converse-stream'))
+      msg.responseId = opts.responseId ?? `msg_01${token(`resp:${this.name}:${this.counter}`, 22)}`;
+    if (opts.responseId !== false && (o.api === 'openai-responses' || o.api === 'openai-codex-responses'))
+      msg.responseId = opts.responseId ?? `resp_${sha(`resp:${this.name}:${this.counter}`).slice(0, 48)}`;
     Object.assign(msg, opts.extra ?? {});
     return this.message(msg, { tick: opts.tick ?? 6 });
   }
@@ -184,7 +223,11 @@ export class Session {
     return this.entry('thinking_level_change', { thinkingLevel: level }, { tick: 0.2 });
   }
   modelSnapshot(provider, modelApi, modelId) {
-    return this.entry('custom', { customType: 'model-snapshot', data: { timestamp: this.clock + 10, provider, modelApi, modelId } }, { tick: 0.01 });
+    return this.entry(
+      'custom',
+      { customType: 'model-snapshot', data: { timestamp: this.clock + 10, provider, modelApi, modelId } },
+      { tick: 0.01 },
+    );
   }
   custom(customType, data) {
     return this.entry('custom', { customType, data }, { tick: 0.5 });

@@ -96,9 +96,14 @@ vi.mock('../../../electron/host/inspector.js', () => ({ createInspector: () => i
 
 let rendererDir: string;
 let sessionFile: string;
-let win: { webContents: { mainFrame: { url: string }; send: unknown }; options: { webPreferences: Record<string, unknown> }; sent: [string, unknown][] };
+let win: {
+  webContents: { mainFrame: { url: string }; send: unknown };
+  options: { webPreferences: Record<string, unknown> };
+  sent: [string, unknown][];
+};
 const trusted = () => ({ sender: win.webContents, senderFrame: win.webContents.mainFrame });
-const call = (channel: string, event: unknown, ...args: unknown[]) => Promise.resolve().then(() => fake.handlers.get(channel)!(event, ...args));
+const call = (channel: string, event: unknown, ...args: unknown[]) =>
+  Promise.resolve().then(() => fake.handlers.get(channel)!(event, ...args));
 
 beforeAll(async () => {
   rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-main-renderer-'));
@@ -120,10 +125,19 @@ afterAll(() => {
 
 describe('electron main', () => {
   it('creates a sandboxed, isolated window without Node and loads app://', () => {
-    expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, webviewTag: false });
+    expect(win.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(String(win.options.webPreferences.preload)).toMatch(/preload\.cjs$/);
     expect(fake.electron.app.enableSandbox).toHaveBeenCalled();
-    expect((fake.windows[0] as unknown as { loadURL: ReturnType<typeof vi.fn> }).loadURL).toHaveBeenCalledWith('app://inspector/index.html');
+    expect((fake.windows[0] as unknown as { loadURL: ReturnType<typeof vi.fn> }).loadURL).toHaveBeenCalledWith(
+      'app://inspector/index.html',
+    );
   });
 
   it('serves the renderer with the CSP and nothing outside it', async () => {
@@ -135,8 +149,11 @@ describe('electron main', () => {
   });
 
   it('registers every InspectorApi channel and refuses other senders', async () => {
-    for (const method of ['listTargets', 'open', 'inspect', 'repair', 'pickFile', 'saveText']) expect(fake.handlers.has(channelOf(method as 'open'))).toBe(true);
-    await expect(call(channelOf('listTargets'), { sender: {}, senderFrame: null })).rejects.toThrow(/did not come from the inspector window/);
+    for (const method of ['listTargets', 'open', 'inspect', 'repair', 'pickFile', 'saveText'])
+      expect(fake.handlers.has(channelOf(method as 'open'))).toBe(true);
+    await expect(call(channelOf('listTargets'), { sender: {}, senderFrame: null })).rejects.toThrow(
+      /did not come from the inspector window/,
+    );
     const otherFrame = { sender: win.webContents, senderFrame: { url: 'app://inspector/index.html' } };
     await expect(call(channelOf('listTargets'), otherFrame)).rejects.toThrow(/did not come/);
     await expect(call(channelOf('listTargets'), trusted())).resolves.toEqual({ providers: [], apis: [] });
@@ -167,7 +184,9 @@ describe('electron main', () => {
     await expect(call(channelOf('open'), trusted(), { kind: 'path', path: dropped })).resolves.toMatchObject({ path: dropped });
 
     inspector.recentFiles.mockResolvedValueOnce(['/tmp/recent.jsonl']);
-    await expect(call(channelOf('open'), trusted(), { kind: 'path', path: '/tmp/recent.jsonl' })).resolves.toMatchObject({ path: '/tmp/recent.jsonl' });
+    await expect(call(channelOf('open'), trusted(), { kind: 'path', path: '/tmp/recent.jsonl' })).resolves.toMatchObject({
+      path: '/tmp/recent.jsonl',
+    });
   });
 
   it('saves exports through the save dialog', async () => {

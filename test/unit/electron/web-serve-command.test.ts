@@ -10,7 +10,10 @@ let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-serve-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
-  fs.writeFileSync(path.join(dir, 'session.jsonl'), '{"type":"session","version":3,"id":"x","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n');
+  fs.writeFileSync(
+    path.join(dir, 'session.jsonl'),
+    '{"type":"session","version":3,"id":"x","timestamp":"2025-01-01T00:00:00Z","cwd":"/"}\n',
+  );
 });
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -67,7 +70,10 @@ describe('serve', () => {
   it('reports a file the host cannot read', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const { d, stub } = deps();
-    const failing = Object.assign(stub.api, { preview: async () => Promise.reject(new Error('not a session file')), dispose: async () => undefined });
+    const failing = Object.assign(stub.api, {
+      preview: async () => Promise.reject(new Error('not a session file')),
+      dispose: async () => undefined,
+    });
     expect(await serve(['session.jsonl'], { ...d, createInspector: () => failing as unknown as ServeInspector })).toBe(2);
     expect(String(stderr.mock.calls[0][0])).toMatch(/cannot open .*session\.jsonl: not a session file/);
   });

@@ -28,11 +28,13 @@ function stubInspector() {
   const calls: { method: string; args: unknown[] }[] = [];
   const listeners = new Set<(event: FileChangedEvent) => void>();
   const progressListeners = new Set<(event: ProgressEvent) => void>();
-  const record = (method: string, value: unknown) => async (...args: unknown[]) => {
-    calls.push({ method, args });
-    if (value instanceof Error) throw value;
-    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(...args) : value;
-  };
+  const record =
+    (method: string, value: unknown) =>
+    async (...args: unknown[]) => {
+      calls.push({ method, args });
+      if (value instanceof Error) throw value;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(...args) : value;
+    };
   const inspector = {
     listTargets: record('listTargets', { providers: [{ id: 'anthropic', models: [] }], apis: ['anthropic-messages'] }),
     open: record('open', (request: OpenRequest) => sessionInfo(request)),
@@ -105,7 +107,11 @@ describe('web server', () => {
       expect(response.status, url).toBe(401);
       await response.body?.cancel();
     }
-    const post = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"args":[]}' });
+    const post = await fetch(`${base()}/api/listTargets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"args":[]}',
+    });
     expect(post.status).toBe(401);
     expect(((await post.json()) as { error: { message: string } }).error.message).toMatch(/token/);
     const wrong = await api('listTargets', [], { 'X-Inspector-Token': 'x'.repeat(server.token.length) });
@@ -131,7 +137,11 @@ describe('web server', () => {
   it('does not accept the cookie alone for API calls', async () => {
     const page = await fetch(`${base()}/?token=${server.token}`);
     const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
-    const response = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: '{"args":[]}' });
+    const response = await fetch(`${base()}/api/listTargets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: '{"args":[]}',
+    });
     expect(response.status).toBe(401);
   });
 
@@ -191,9 +201,17 @@ describe('web server', () => {
   it('turns bad requests into readable errors with a status', async () => {
     expect((await api('nope', [])).status).toBe(404);
     expect((await api('listTargets', [1, 2])).status).toBe(400);
-    const notJson = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token }, body: '{' });
+    const notJson = await fetch(`${base()}/api/listTargets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
-    const form = await fetch(`${base()}/api/listTargets`, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Inspector-Token': server.token }, body: '{"args":[]}' });
+    const form = await fetch(`${base()}/api/listTargets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-Inspector-Token': server.token },
+      body: '{"args":[]}',
+    });
     expect(form.status).toBe(415);
     const failing = await api('reload', ['nope']);
     expect(failing.status).toBe(500);
@@ -204,10 +222,13 @@ describe('web server', () => {
     const cross = await api('listTargets', [], { Origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { Host: `rebound.example:${server.port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { Host: `rebound.example:${server.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -2,7 +2,13 @@
 import type { ImageCodec } from '../../../shared/images/codec.js';
 import { previewValue } from '../../../shared/messages.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy.js';
-import { assistantNormalizeRule, blankTextRule, emptyErrorTurnRule, lengthReasoningOnlyRule, runtimeContextRule } from '../../../shared/rules/index.js';
+import {
+  assistantNormalizeRule,
+  blankTextRule,
+  emptyErrorTurnRule,
+  lengthReasoningOnlyRule,
+  runtimeContextRule,
+} from '../../../shared/rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from '../../../shared/rules/rule.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
@@ -107,7 +113,13 @@ export async function applySteps(steps: readonly Step[], messages: readonly Mess
     return finalIndex.get(k) ?? null;
   };
   const annotations = notes.map((n): Annotation => {
-    const a: Annotation = { rule: n.rule, turn: origins.get(n.key) ?? null, replayTurn: n.action === 'dropped' ? null : resolve(n.key), action: n.action, detail: n.detail };
+    const a: Annotation = {
+      rule: n.rule,
+      turn: origins.get(n.key) ?? null,
+      replayTurn: n.action === 'dropped' ? null : resolve(n.key),
+      action: n.action,
+      detail: n.detail,
+    };
     if (n.path !== undefined) a.path = n.path;
     if (n.before !== undefined) a.before = n.before;
     if (n.after !== undefined) a.after = n.after;
@@ -129,9 +141,17 @@ export function applyRule<O>(rule: Rule<O>, messages: readonly Message[], env: R
 }
 
 /** The annotations as `{rule, action, turn, replayTurn[, path]}` — what tests assert (detail wording is free). */
-export function brief(annotations: readonly Annotation[], withPath = false): { rule: string; action: string; turn: number | null; replayTurn: number | null; path?: string }[] {
+export function brief(
+  annotations: readonly Annotation[],
+  withPath = false,
+): { rule: string; action: string; turn: number | null; replayTurn: number | null; path?: string }[] {
   return annotations.map((a) => {
-    const b: { rule: string; action: string; turn: number | null; replayTurn: number | null; path?: string } = { rule: a.rule, action: a.action, turn: a.turn, replayTurn: a.replayTurn };
+    const b: { rule: string; action: string; turn: number | null; replayTurn: number | null; path?: string } = {
+      rule: a.rule,
+      action: a.action,
+      turn: a.turn,
+      replayTurn: a.replayTurn,
+    };
     if (withPath && a.path !== undefined) b.path = a.path;
     return b;
   });

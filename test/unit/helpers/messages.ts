@@ -7,10 +7,24 @@ import type { Message } from '../../../shared/types.js';
 export const NOW = 1767225600000;
 
 /** A billed usage already in pi's normal form, so the usage rule leaves it alone. */
-export const USAGE = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+export const USAGE = {
+  input: 10,
+  output: 5,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 15,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 /** The all-zero usage OpenClaw writes for missing or stale usage. */
-export const ZERO_USAGE = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+export const ZERO_USAGE = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 type Extra = Record<string, unknown>;
 
@@ -41,7 +55,9 @@ export function text(value: string, extra: Extra = {}): Record<string, unknown> 
 
 /** A thinking block, signed when `signature` is given. */
 export function thinking(value: string, signature?: unknown, extra: Extra = {}): Record<string, unknown> {
-  return signature === undefined ? { type: 'thinking', thinking: value, ...extra } : { type: 'thinking', thinking: value, thinkingSignature: signature, ...extra };
+  return signature === undefined
+    ? { type: 'thinking', thinking: value, ...extra }
+    : { type: 'thinking', thinking: value, thinkingSignature: signature, ...extra };
 }
 
 /** An OpenAI Responses reasoning signature (`rs_…` item) as pi stores it: a JSON string. */
@@ -51,7 +67,14 @@ export function rsSignature(id: string): string {
 
 /** The synthetic result pairing repair inserts for a call that has none (details are checked loosely). */
 export function syntheticResult(id: string, toolName: string, resultText: string = TEXT.syntheticToolResult, withDetails = true): Message {
-  const m: Message = { role: 'toolResult', toolCallId: id, toolName, content: [{ type: 'text', text: resultText }], isError: true, timestamp: NOW };
+  const m: Message = {
+    role: 'toolResult',
+    toolCallId: id,
+    toolName,
+    content: [{ type: 'text', text: resultText }],
+    isError: true,
+    timestamp: NOW,
+  };
   // The marker is the contract; extra bookkeeping keys in `details` are allowed.
   return withDetails ? { ...m, details: expect.objectContaining({ openclawSyntheticMissingToolResult: true }) } : m;
 }

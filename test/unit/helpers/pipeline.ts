@@ -31,9 +31,17 @@ export interface Replay {
 }
 
 /** Replay a JSON message array (or the text of a session file) for a target. */
-export async function replay(input: readonly Message[] | string, target: Target, options: { allowedToolNames?: string[]; now?: number } = {}): Promise<Replay> {
+export async function replay(
+  input: readonly Message[] | string,
+  target: Target,
+  options: { allowedToolNames?: string[]; now?: number } = {},
+): Promise<Replay> {
   const textInput = typeof input === 'string' ? input : JSON.stringify(input);
-  const { inspection } = await inspectText(textInput, target, { now: options.now ?? NOW, allowedToolNames: options.allowedToolNames, codec: undefined });
+  const { inspection } = await inspectText(textInput, target, {
+    now: options.now ?? NOW,
+    allowedToolNames: options.allowedToolNames,
+    codec: undefined,
+  });
   return {
     messages: inspection.replay.messages,
     origins: inspection.replay.origins ?? [],
@@ -51,12 +59,20 @@ export interface CustomEntry {
 
 /** The text of a v3 session file holding these messages and custom entries, in order, on one branch. */
 export function sessionText(items: readonly (Message | CustomEntry)[]): string {
-  const lines: string[] = [JSON.stringify({ type: 'session', version: 3, id: 'test-session', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/tmp' })];
+  const lines: string[] = [
+    JSON.stringify({ type: 'session', version: 3, id: 'test-session', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/tmp' }),
+  ];
   let parent: string | null = null;
   items.forEach((item, i) => {
     const id = `e${String(i).padStart(7, '0')}`;
     const base = { id, parentId: parent, timestamp: new Date(NOW - 1000_000 + i * 1000).toISOString() };
-    lines.push(JSON.stringify('custom' in item && typeof item.custom === 'string' ? { type: 'custom', customType: item.custom, data: item.data, ...base } : { type: 'message', ...base, message: item }));
+    lines.push(
+      JSON.stringify(
+        'custom' in item && typeof item.custom === 'string'
+          ? { type: 'custom', customType: item.custom, data: item.data, ...base }
+          : { type: 'message', ...base, message: item },
+      ),
+    );
     parent = id;
   });
   return `${lines.join('\n')}\n`;
@@ -66,7 +82,12 @@ export function sessionText(items: readonly (Message | CustomEntry)[]): string {
  * Run the pipeline directly with a policy the target does not resolve to (what upstream tests do with a
  * hand-made policy, e.g. pairing repair disabled).
  */
-export function replayWithPolicy(messages: readonly Message[], target: Target, overrides: Partial<PolicyValues>, options: { allowedToolNames?: string[] } = {}): Promise<PipelineOutput> {
+export function replayWithPolicy(
+  messages: readonly Message[],
+  target: Target,
+  overrides: Partial<PolicyValues>,
+  options: { allowedToolNames?: string[] } = {},
+): Promise<PipelineOutput> {
   return runPipeline(messages, {
     target,
     policy: { ...policyValues(resolvePolicy(target)), ...overrides },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatReadProgress } from '../../../renderer/format.js';
 
 describe('formatReadProgress', () => {
-  it('gives a whole percentage and both sizes in the total\'s decimal unit, grouped by thousands', () => {
+  it("gives a whole percentage and both sizes in the total's decimal unit, grouped by thousands", () => {
     expect(formatReadProgress(452_000_000, 1_073_741_824)).toEqual({ percent: 42, text: '42\u00a0% (452 of 1\u00a0074\u00a0MB)' });
     expect(formatReadProgress(1_073_741_824, 1_073_741_824).text).toBe('100\u00a0% (1\u00a0074 of 1\u00a0074\u00a0MB)');
     expect(formatReadProgress(1_073_700_000, 1_073_741_824).text).toBe('99\u00a0% (1\u00a0073 of 1\u00a0074\u00a0MB)');

@@ -15,7 +15,8 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-client-'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
   stub = stubApi({
-    open: async (request) => info({ name: request.kind === 'bytes' ? `${request.name}:${Buffer.from(request.bytes).toString()}` : 'x', path: null }),
+    open: async (request) =>
+      info({ name: request.kind === 'bytes' ? `${request.name}:${Buffer.from(request.bytes).toString()}` : 'x', path: null }),
     reload: async () => Promise.reject(new Error('unknown session "S9"')),
   });
   server = await startWebServer({ inspector: stub.api as WebInspector, rendererDir: dir, launchPath: path.join(dir, 'launch.jsonl') });
@@ -36,8 +37,14 @@ describe('HTTP client', () => {
 
   it('refuses, with the way out, a picked file too large to send as bytes', async () => {
     const { shell } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token });
-    const huge = { name: 'big.jsonl', size: 1.5 * 1024 ** 3, arrayBuffer: () => Promise.reject(new Error('must not be read')) } as unknown as File;
-    await expect(shell.requestForFile(huge)).rejects.toThrow('big.jsonl is 1.5 GiB: the web mode takes files up to 384 MiB from the page — open it from the command line instead (transcript-inspector serve "big.jsonl") or in the desktop app');
+    const huge = {
+      name: 'big.jsonl',
+      size: 1.5 * 1024 ** 3,
+      arrayBuffer: () => Promise.reject(new Error('must not be read')),
+    } as unknown as File;
+    await expect(shell.requestForFile(huge)).rejects.toThrow(
+      'big.jsonl is 1.5 GiB: the web mode takes files up to 384 MiB from the page — open it from the command line instead (transcript-inspector serve "big.jsonl") or in the desktop app',
+    );
     const atLimit = { name: 'edge.jsonl', size: MAX_UPLOAD_BYTES, arrayBuffer: async () => new ArrayBuffer(3) } as unknown as File;
     expect(await shell.requestForFile(atLimit)).toMatchObject({ kind: 'bytes', name: 'edge.jsonl' });
     const small = new File(['{"type":"session"}\n'], 'small.jsonl');
@@ -75,7 +82,10 @@ describe('HTTP client', () => {
     const eventSource = (url: string) => {
       const source = { url, listeners: new Map<string, (message: { data: string }) => void>(), closed: false };
       sources.push(source);
-      return { addEventListener: (name: string, listener: (message: { data: string }) => void) => source.listeners.set(name, listener), close: () => (source.closed = true) } as unknown as EventSource;
+      return {
+        addEventListener: (name: string, listener: (message: { data: string }) => void) => source.listeners.set(name, listener),
+        close: () => (source.closed = true),
+      } as unknown as EventSource;
     };
     const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: 't/k', eventSource });
     const progress: unknown[] = [];

@@ -28,16 +28,33 @@ export function info(overrides: Partial<SessionInfo> = {}): SessionInfo {
   };
 }
 
-const annotation = (rule: Annotation['rule'], turn: number | null, replayTurn: number | null): Annotation => ({ rule, turn, replayTurn, action: 'rewritten', detail: `${rule} on ${turn}` });
+const annotation = (rule: Annotation['rule'], turn: number | null, replayTurn: number | null): Annotation => ({
+  rule,
+  turn,
+  replayTurn,
+  action: 'rewritten',
+  detail: `${rule} on ${turn}`,
+});
 
 export function summary(target: Target, id = 'I1'): InspectionSummary {
-  const annotations = target.provider === 'mistral' ? [annotation('tool-call-id', 1, 1), annotation('tool-call-id', 2, 2)] : [annotation('blank-text', 0, 0), annotation('tool-result-pairing', 2, null), annotation('blank-text', 1, 1)];
-  const rules = [...new Set(annotations.map((a) => a.rule))].map((rule) => ({ rule, title: rule.toUpperCase(), explanation: `why ${rule}`, count: annotations.filter((a) => a.rule === rule).length }));
+  const annotations =
+    target.provider === 'mistral'
+      ? [annotation('tool-call-id', 1, 1), annotation('tool-call-id', 2, 2)]
+      : [annotation('blank-text', 0, 0), annotation('tool-result-pairing', 2, null), annotation('blank-text', 1, 1)];
+  const rules = [...new Set(annotations.map((a) => a.rule))].map((rule) => ({
+    rule,
+    title: rule.toUpperCase(),
+    explanation: `why ${rule}`,
+    count: annotations.filter((a) => a.rule === rule).length,
+  }));
   return {
     inspectionId: id,
     sessionId: 'S1',
     target,
-    policy: { sanitizeMode: { value: 'full', reason: 'default' }, sanitizeToolCallIds: { value: target.provider === 'mistral', reason: 'r' } } as unknown as Policy,
+    policy: {
+      sanitizeMode: { value: 'full', reason: 'default' },
+      sanitizeToolCallIds: { value: target.provider === 'mistral', reason: 'r' },
+    } as unknown as Policy,
     annotations,
     rules,
     diagnostics: [],
@@ -53,7 +70,13 @@ export const plan: RepairPlan = {
   needed: true,
   digest: 'digest-1',
   actions: [{ kind: 'drop', line: 3, reason: 'cut off', code: 'unparseable-line' }],
-  counts: { droppedLines: 1, rewrittenAssistantMessages: 0, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 },
+  counts: {
+    droppedLines: 1,
+    rewrittenAssistantMessages: 0,
+    rewrittenUserMessages: 0,
+    removedCorruptedImageBlocks: 0,
+    insertedToolResults: 0,
+  },
 };
 
 /** Build a stub API; `overrides` replace methods. */
@@ -71,7 +94,9 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
     reveal: async () => null,
     thumbnail: async () => null,
-    explainError: async () => [{ check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] }],
+    explainError: async () => [
+      { check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] },
+    ],
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
     planRepair: async () => plan,
     repair: async (): Promise<RepairResult> => ({ status: 'repaired', message: 'Repaired 1 line', digestAfter: 'digest-2' }),

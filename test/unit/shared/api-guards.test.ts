@@ -28,7 +28,9 @@ describe('validateArguments', () => {
       saveText: ['report.md', '# hi'],
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
-    expect(() => validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }])).not.toThrow();
+    expect(() =>
+      validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }]),
+    ).not.toThrow();
     expect(() => validateArguments('getDocument', [ID, 'replay', 'payload', { from: 10, to: 60 }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
   });

@@ -10,8 +10,19 @@ import { replay, replayWithPolicy, sessionText, TARGETS, type CustomEntry } from
 
 /** A synthetic result as replayed: `details` is never sent (tool-result-details). */
 const replayedSynthetic = (id: string, name: string, resultText: string) => syntheticResult(id, name, resultText, false);
-const snapshot = (provider: string, modelApi: string, modelId: string, timestamp: number): CustomEntry => ({ custom: 'model-snapshot', data: { timestamp, provider, modelApi, modelId } });
-const mirror: Message = { role: 'assistant', content: [text('channel mirror')], api: 'openclaw-transcript', provider: 'openclaw', model: 'delivery-mirror', stopReason: 'stop', usage: USAGE };
+const snapshot = (provider: string, modelApi: string, modelId: string, timestamp: number): CustomEntry => ({
+  custom: 'model-snapshot',
+  data: { timestamp, provider, modelApi, modelId },
+});
+const mirror: Message = {
+  role: 'assistant',
+  content: [text('channel mirror')],
+  api: 'openclaw-transcript',
+  provider: 'openclaw',
+  model: 'delivery-mirror',
+  stopReason: 'stop',
+  usage: USAGE,
+};
 
 describe('replay pipeline — reference §6 cases 48–67', () => {
   it('§6 case 48: Responses, a tool call left without a result gets an "aborted" error result before the next assistant', async () => {
@@ -29,7 +40,12 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
   it('§6 case 49: Responses, a message call followed by a delivery mirror: mirror removed, "aborted" result for call_message', async () => {
     const call = A([tc('call_message|fc_message', 'message')], { stopReason: 'toolUse' });
     const r = await replay([U('send'), call, mirror, U('thanks')], TARGETS.openai);
-    expect(r.messages).toEqual([U('send'), { ...call, content: [tc('call_message', 'message')] }, replayedSynthetic('call_message', 'message', TEXT.abortedToolResult), U('thanks')]);
+    expect(r.messages).toEqual([
+      U('send'),
+      { ...call, content: [tc('call_message', 'message')] },
+      replayedSynthetic('call_message', 'message', TEXT.abortedToolResult),
+      U('thanks'),
+    ]);
     expect(r.messages.some((m) => m.model === 'delivery-mirror')).toBe(false);
     expect(brief(r.annotations)).toEqual([
       { rule: 'assistant-normalize', action: 'dropped', turn: 2, replayTurn: null },
@@ -53,7 +69,13 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
     const call = A([tc('call_1', 'read'), tc('call_2', 'exec'), tc('call_3', 'write')], { stopReason: 'toolUse' });
     const ok = TR('call_2', 'ok', { toolName: 'exec' });
     const r = await replay([call, U('interrupt'), ok], TARGETS.openai);
-    expect(r.messages).toEqual([call, replayedSynthetic('call_1', 'read', 'aborted'), ok, replayedSynthetic('call_3', 'write', 'aborted'), U('interrupt')]);
+    expect(r.messages).toEqual([
+      call,
+      replayedSynthetic('call_1', 'read', 'aborted'),
+      ok,
+      replayedSynthetic('call_3', 'write', 'aborted'),
+      U('interrupt'),
+    ]);
     expect(JSON.stringify(r.messages)).not.toContain('missing tool result');
     expect(brief(r.annotations)).toEqual([
       { rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 },
@@ -80,10 +102,22 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
     const first = await replay(sessionText([fromAnthropic, U('hi', { timestamp: NOW - 90_000 }), before]), TARGETS.openai);
     expect(first.messages).toEqual([U('hi', { timestamp: NOW - 90_000 }), { ...before, content: [text('before switch')] }]);
     expect(brief(first.annotations)).toEqual([{ rule: 'openai-reasoning', action: 'rewritten', turn: 1, replayTurn: 1 }]);
-    expect(first.appends).toEqual([{ customType: 'model-snapshot', data: { timestamp: NOW, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' } }]);
+    expect(first.appends).toEqual([
+      { customType: 'model-snapshot', data: { timestamp: NOW, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' } },
+    ]);
 
     // The next turn: the snapshot OpenClaw appended is now in the file, and the user wrote again.
-    const next = await replay(sessionText([fromAnthropic, U('hi', { timestamp: NOW - 90_000 }), before, snapshot('openai', 'openai-responses', 'gpt-5', NOW), U('next', { timestamp: NOW + 1000 })]), TARGETS.openai, { now: NOW + 2000 });
+    const next = await replay(
+      sessionText([
+        fromAnthropic,
+        U('hi', { timestamp: NOW - 90_000 }),
+        before,
+        snapshot('openai', 'openai-responses', 'gpt-5', NOW),
+        U('next', { timestamp: NOW + 1000 }),
+      ]),
+      TARGETS.openai,
+      { now: NOW + 2000 },
+    );
     expect(next.messages[1]).toEqual(first.messages[1]);
     expect(brief(next.annotations)).toEqual([{ rule: 'openai-reasoning', action: 'rewritten', turn: 1, replayTurn: 1 }]);
     expect(next.appends).toEqual([]);
@@ -91,13 +125,38 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
 
   it('§6 case 54: on a model switch text signatures lose the message id (phase kept) and missing usage becomes the zero snapshot', async () => {
     const sig = (id: string, phase?: string) => JSON.stringify(phase ? { v: 1, id, phase } : { v: 1, id });
-    const switched: Message = { role: 'assistant', content: [thinking('r', rsSignature('rs_1')), text('plain', { textSignature: sig('msg_plain') }), text('commentary', { textSignature: sig('msg_commentary', 'commentary') }), text('answer', { textSignature: sig('msg_final', 'final_answer') })], stopReason: 'stop', timestamp: NOW - 60_000 };
+    const switched: Message = {
+      role: 'assistant',
+      content: [
+        thinking('r', rsSignature('rs_1')),
+        text('plain', { textSignature: sig('msg_plain') }),
+        text('commentary', { textSignature: sig('msg_commentary', 'commentary') }),
+        text('answer', { textSignature: sig('msg_final', 'final_answer') }),
+      ],
+      stopReason: 'stop',
+      timestamp: NOW - 60_000,
+    };
     // A turn without reasoning keeps its signatures (as the release does).
-    const noReasoning = A([text('plain', { textSignature: sig('msg_plain') }), text('legacy', { textSignature: 'msg_legacy' })], { timestamp: NOW - 30_000 });
-    const r = await replay(sessionText([snapshot('anthropic', 'anthropic-messages', 'claude-opus-4-6', NOW - 120_000), U('hi', { timestamp: NOW - 90_000 }), switched, U('again', { timestamp: NOW - 45_000 }), noReasoning]), TARGETS.openai);
+    const noReasoning = A([text('plain', { textSignature: sig('msg_plain') }), text('legacy', { textSignature: 'msg_legacy' })], {
+      timestamp: NOW - 30_000,
+    });
+    const r = await replay(
+      sessionText([
+        snapshot('anthropic', 'anthropic-messages', 'claude-opus-4-6', NOW - 120_000),
+        U('hi', { timestamp: NOW - 90_000 }),
+        switched,
+        U('again', { timestamp: NOW - 45_000 }),
+        noReasoning,
+      ]),
+      TARGETS.openai,
+    );
     expect(r.messages[1]).toEqual({
       ...switched,
-      content: [text('plain'), text('commentary', { textSignature: '{"v":1,"phase":"commentary"}' }), text('answer', { textSignature: '{"v":1,"phase":"final_answer"}' })],
+      content: [
+        text('plain'),
+        text('commentary', { textSignature: '{"v":1,"phase":"commentary"}' }),
+        text('answer', { textSignature: '{"v":1,"phase":"final_answer"}' }),
+      ],
       usage: ZERO_USAGE,
     });
     expect(r.messages[3]).toEqual(noReasoning);
@@ -126,9 +185,16 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
   });
 
   it('§6 case 56: an inter-session user turn (openai-responses) is marked with its source', async () => {
-    const routed = U('forwarded instruction', { provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req', sourceTool: 'sessions_send' } });
+    const routed = U('forwarded instruction', {
+      provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req', sourceTool: 'sessions_send' },
+    });
     const r = await replay([routed], TARGETS.openai);
-    expect(r.messages).toEqual([{ ...routed, content: `[Inter-session message] sourceSession=agent:main:req sourceTool=sessions_send isUser=false\n${TEXT.interSessionExplanation}\nforwarded instruction` }]);
+    expect(r.messages).toEqual([
+      {
+        ...routed,
+        content: `[Inter-session message] sourceSession=agent:main:req sourceTool=sessions_send isUser=false\n${TEXT.interSessionExplanation}\nforwarded instruction`,
+      },
+    ]);
     expect(r.messages[0].content).toContain('[Inter-session message]');
     expect(r.messages[0].content).toContain('sourceSession=agent:main:req');
     expect(brief(r.annotations)).toEqual([{ rule: 'inter-session-provenance', action: 'rewritten', turn: 0, replayTurn: 0 }]);
@@ -152,7 +218,13 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
       A([text('fresh')], { usage: fresh, timestamp: T + 2000 }),
     ];
     const r = await replay(messages, TARGETS.unknownApi);
-    expect(r.messages[0]).toEqual({ role: 'user', content: [text('The conversation history before this point was compacted into the following summary:\n\n<summary>\ncompressed\n</summary>')], timestamp: T });
+    expect(r.messages[0]).toEqual({
+      role: 'user',
+      content: [
+        text('The conversation history before this point was compacted into the following summary:\n\n<summary>\ncompressed\n</summary>'),
+      ],
+      timestamp: T,
+    });
     expect(r.messages.slice(1)).toEqual([{ ...messages[1], usage: ZERO_USAGE }, messages[2], messages[3]]);
     expect(brief(r.annotations, true)).toEqual([
       { rule: 'usage', action: 'rewritten', turn: 1, replayTurn: 1, path: 'usage' },
@@ -163,7 +235,11 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
   it('§6 case 59: Anthropic claude-sonnet-4-6, unsigned and blank-signed thinking leave earlier turns; the latest turn is not edited', async () => {
     const blocks = [thinking('no signature'), thinking('blank signature', '   '), thinking('signed', 'sig_old'), text('answer')];
     const first = A(blocks);
-    const r = await replay([U('one'), first, U('two'), A(blocks)], { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-6' });
+    const r = await replay([U('one'), first, U('two'), A(blocks)], {
+      provider: 'anthropic',
+      api: 'anthropic-messages',
+      modelId: 'claude-sonnet-4-6',
+    });
     expect(r.messages).toEqual([U('one'), { ...first, content: [thinking('signed', 'sig_old'), text('answer')] }, U('two')]);
     // The latest assistant is exempt from the signature strip; it ends the history, so the stream-time guard pops it as a prefill.
     expect(brief(r.annotations, true)).toEqual([
@@ -175,7 +251,11 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
 
   it('§6 case 60: Anthropic claude-3-7-sonnet drops earlier thinking: an emptied turn becomes [assistant reasoning omitted]', async () => {
     const first = A([thinking('old', 'sig_old')]);
-    const r = await replay([U('one'), first, U('two'), A([thinking('latest', 'sig_new'), text('final')])], { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-3-7-sonnet' });
+    const r = await replay([U('one'), first, U('two'), A([thinking('latest', 'sig_new'), text('final')])], {
+      provider: 'anthropic',
+      api: 'anthropic-messages',
+      modelId: 'claude-3-7-sonnet',
+    });
     expect(r.messages).toEqual([U('one'), { ...first, content: [text(TEXT.reasoningOmitted)] }, U('two')]);
     expect(brief(r.annotations)).toEqual([
       { rule: 'thinking-drop', action: 'rewritten', turn: 1, replayTurn: 1 },
@@ -193,7 +273,11 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
   });
 
   it('§6 case 62: anthropic-vertex, a signed thinking + tool-call turn that needs a name fix is dropped whole — [U(retry)]', async () => {
-    const r = await replay([U('retry'), A([thinking('plan', 'sig_1'), tc('call_1', ' read ')], { stopReason: 'toolUse' })], { provider: 'anthropic-vertex', api: 'anthropic-messages', modelId: 'claude-opus-4-6' });
+    const r = await replay([U('retry'), A([thinking('plan', 'sig_1'), tc('call_1', ' read ')], { stopReason: 'toolUse' })], {
+      provider: 'anthropic-vertex',
+      api: 'anthropic-messages',
+      modelId: 'claude-opus-4-6',
+    });
     expect(r.messages).toEqual([U('retry')]);
     expect(brief(r.annotations)).toEqual([{ rule: 'tool-call-input', action: 'dropped', turn: 1, replayTurn: null }]);
   });
@@ -201,7 +285,17 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
   it('§6 case 63: a signed turn reusing call1 is dropped with its result — one tool-call turn, one result, no [tool calls omitted]', async () => {
     const firstCall = A([thinking('a', 'sig_1'), tc('call1')], { stopReason: 'toolUse' });
     const firstResult = TR('call1', 'first');
-    const r = await replay([U('one'), firstCall, firstResult, U('two'), A([thinking('b', 'sig_2'), tc('call1')], { stopReason: 'toolUse' }), TR('call1', 'second')], TARGETS.anthropicOpus46);
+    const r = await replay(
+      [
+        U('one'),
+        firstCall,
+        firstResult,
+        U('two'),
+        A([thinking('b', 'sig_2'), tc('call1')], { stopReason: 'toolUse' }),
+        TR('call1', 'second'),
+      ],
+      TARGETS.anthropicOpus46,
+    );
     expect(r.messages).toEqual([U('one'), firstCall, firstResult, U('two')]);
     expect(JSON.stringify(r.messages)).not.toContain(TEXT.toolCallsOmitted);
     expect(brief(r.annotations)).toEqual([
@@ -217,7 +311,14 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
     const earlyId = (r.messages[1].content as { id: string }[])[0].id;
     expect(earlyId).not.toBe('call1');
     expect(earlyId).toBe('call174196fe7');
-    expect(r.messages).toEqual([U('one'), { ...early, content: [tc(earlyId)] }, TR(earlyId, 'first'), U('two'), signed, TR('call1', 'second')]);
+    expect(r.messages).toEqual([
+      U('one'),
+      { ...early, content: [tc(earlyId)] },
+      TR(earlyId, 'first'),
+      U('two'),
+      signed,
+      TR('call1', 'second'),
+    ]);
     expect(brief(r.annotations)).toEqual([
       { rule: 'tool-call-id', action: 'rewritten', turn: 1, replayTurn: 1 },
       { rule: 'tool-call-id', action: 'rewritten', turn: 2, replayTurn: 2 },
@@ -234,13 +335,23 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
       { rule: 'thinking-signature-invalid', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[1]' },
     ]);
     // The reference's variant: a Bedrock policy with preserveSignatures=false still strips (signed-thinking provider).
-    const unpreserved = await replayWithPolicy([U('one'), latest, U('next')], TARGETS.bedrockOpus46, { preserveSignatures: false, allowProviderOwnedThinkingReplay: false });
+    const unpreserved = await replayWithPolicy([U('one'), latest, U('next')], TARGETS.bedrockOpus46, {
+      preserveSignatures: false,
+      allowProviderOwnedThinkingReplay: false,
+    });
     expect(unpreserved.messages).toEqual(expected);
   });
 
   it('§6 case 66 (SPEC §10.3): Responses orphan reasoning is dropped (string and object signatures); reasoning_content is kept; idempotent', async () => {
     const kept = A([thinking('z', 'reasoning_content')]);
-    const messages = [A([thinking('x', rsSignature('rs_abc'))]), U('next'), A([thinking('y', { id: 'rs_obj', type: 'reasoning' })]), U('more'), kept, U('end')];
+    const messages = [
+      A([thinking('x', rsSignature('rs_abc'))]),
+      U('next'),
+      A([thinking('y', { id: 'rs_obj', type: 'reasoning' })]),
+      U('more'),
+      kept,
+      U('end'),
+    ];
     const r = await replay(messages, TARGETS.openai);
     expect(r.messages).toEqual([U('next'), U('more'), kept, U('end')]);
     expect(brief(r.annotations)).toEqual([
@@ -258,7 +369,13 @@ describe('replay pipeline — reference §6 cases 48–67', () => {
     const plain = A([tc('call_123|fc_123')], { stopReason: 'toolUse' });
     const reasoned = A([thinking('r', rsSignature('rs_1')), tc('call_456|fc_456')], { stopReason: 'toolUse' });
     const r = await replay([U('go'), plain, TR('call_123|fc_123', 'ok'), reasoned, TR('call_456|fc_456', 'ok')], TARGETS.openai);
-    expect(r.messages).toEqual([U('go'), { ...plain, content: [tc('call_123')] }, TR('call_123', 'ok'), reasoned, TR('call_456|fc_456', 'ok')]);
+    expect(r.messages).toEqual([
+      U('go'),
+      { ...plain, content: [tc('call_123')] },
+      TR('call_123', 'ok'),
+      reasoned,
+      TR('call_456|fc_456', 'ok'),
+    ]);
     expect(brief(r.annotations, true)).toEqual([
       { rule: 'openai-reasoning', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0].id' },
       { rule: 'openai-reasoning', action: 'rewritten', turn: 2, replayTurn: 2, path: 'toolCallId' },
@@ -274,7 +391,18 @@ describe('replay pipeline — inputs are never mutated', () => {
     U('routed', { provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req' }, timestamp: NOW - 40_000 }),
     U([text('   '), { type: 'image', data: 'not base64!', mimeType: 'image/png' }]),
     A('plain string reply'),
-    A([thinking('no sig'), thinking('r', rsSignature('rs_1')), text(' '), text('NO_REPLY'), tc('call a|b:1', ' read '), { type: 'toolCall', id: 'call_nope', name: 'read' }, text('x', { thought_signature: 'msg_zzz' })], { stopReason: 'toolUse' }),
+    A(
+      [
+        thinking('no sig'),
+        thinking('r', rsSignature('rs_1')),
+        text(' '),
+        text('NO_REPLY'),
+        tc('call a|b:1', ' read '),
+        { type: 'toolCall', id: 'call_nope', name: 'read' },
+        text('x', { thought_signature: 'msg_zzz' }),
+      ],
+      { stopReason: 'toolUse' },
+    ),
     U('interrupting'),
     TR('call a|b:1', 'done', { details: { diff: '+1' } }),
     TR('call_orphan', 'nobody asked'),
@@ -284,18 +412,32 @@ describe('replay pipeline — inputs are never mutated', () => {
     A([thinking('tail', 'sig_tail')], { stopReason: 'length' }),
     A([text('trailing prefill')]),
   ];
-  const targets = [TARGETS.anthropicOpus46, TARGETS.anthropic, TARGETS.openai, TARGETS.openaiCodex, TARGETS.google, TARGETS.mistral, TARGETS.bedrockOpus46, TARGETS.ollama, TARGETS.openrouterGemini, TARGETS.unknownApi];
+  const targets = [
+    TARGETS.anthropicOpus46,
+    TARGETS.anthropic,
+    TARGETS.openai,
+    TARGETS.openaiCodex,
+    TARGETS.google,
+    TARGETS.mistral,
+    TARGETS.bedrockOpus46,
+    TARGETS.ollama,
+    TARGETS.openrouterGemini,
+    TARGETS.unknownApi,
+  ];
 
-  it.each(targets.map((t) => [`${t.provider}/${t.api}/${t.modelId}`, t] as const))('deep-frozen input replays for %s without a write and comes back unchanged', async (_name, target) => {
-    const input = busy();
-    const snapshot = structuredClone(input);
-    deepFreeze(input);
-    const out = await replayWithPolicy(input, target, {});
-    expect(input).toEqual(snapshot);
-    expect(out.annotations.length).toBeGreaterThan(0);
-    // Freezing changes nothing: the same replay as from a mutable copy.
-    const unfrozen = await replayWithPolicy(busy(), target, {});
-    expect(out.messages).toEqual(unfrozen.messages);
-    expect(out.annotations).toEqual(unfrozen.annotations);
-  });
+  it.each(targets.map((t) => [`${t.provider}/${t.api}/${t.modelId}`, t] as const))(
+    'deep-frozen input replays for %s without a write and comes back unchanged',
+    async (_name, target) => {
+      const input = busy();
+      const snapshot = structuredClone(input);
+      deepFreeze(input);
+      const out = await replayWithPolicy(input, target, {});
+      expect(input).toEqual(snapshot);
+      expect(out.annotations.length).toBeGreaterThan(0);
+      // Freezing changes nothing: the same replay as from a mutable copy.
+      const unfrozen = await replayWithPolicy(busy(), target, {});
+      expect(out.messages).toEqual(unfrozen.messages);
+      expect(out.annotations).toEqual(unfrozen.annotations);
+    },
+  );
 });

@@ -27,19 +27,51 @@ const targetName = (t: Target) => `${t.provider}/${t.api}/${t.modelId}`;
 // ---- arbitraries: realistic, often broken transcripts -----------------------------------------
 
 const callId = fc.oneof(
-  fc.constantFrom('call_1', 'call_2', 'call1', 'call|item:123', 'call_a|fc_b', 'toolu_01abc', 'functions.read:0', 'call-abc', 'x y', `call_${'z'.repeat(70)}`, ''),
+  fc.constantFrom(
+    'call_1',
+    'call_2',
+    'call1',
+    'call|item:123',
+    'call_a|fc_b',
+    'toolu_01abc',
+    'functions.read:0',
+    'call-abc',
+    'x y',
+    `call_${'z'.repeat(70)}`,
+    '',
+  ),
   fc.string({ maxLength: 12 }),
 );
 const toolName = fc.constantFrom('read', 'exec', 'write', ' read ', '', 'bad name <|x|>', 'functions.read', 'image_generate');
-const textValue = fc.oneof(fc.constantFrom('', '  ', 'hello', 'NO_REPLY', '[assistant turn failed before producing content]', 'Visible reply'), fc.string({ maxLength: 20 }));
-const signature = fc.constantFrom<unknown>(undefined, '', '   ', 'sig_abc', 'EqQBCkgIARAB', 'reasoning_content', rsSignature('rs_1'), rsSignature('rs_2'), { id: 'rs_obj', type: 'reasoning' });
+const textValue = fc.oneof(
+  fc.constantFrom('', '  ', 'hello', 'NO_REPLY', '[assistant turn failed before producing content]', 'Visible reply'),
+  fc.string({ maxLength: 20 }),
+);
+const signature = fc.constantFrom<unknown>(
+  undefined,
+  '',
+  '   ',
+  'sig_abc',
+  'EqQBCkgIARAB',
+  'reasoning_content',
+  rsSignature('rs_1'),
+  rsSignature('rs_2'),
+  { id: 'rs_obj', type: 'reasoning' },
+);
 
 const textBlock = fc.record({ type: fc.constant('text'), text: textValue }, { requiredKeys: ['type', 'text'] });
-const signedText = fc.tuple(textValue, fc.constantFrom('msg_abc123', 'AQID', '{"v":1,"id":"msg_1","phase":"commentary"}')).map(([t, s]) => ({ type: 'text', text: t, ...(s.startsWith('{') ? { textSignature: s } : { thought_signature: s }) }));
-const thinkingBlock = fc.tuple(textValue, signature).map(([t, s]) => (s === undefined ? { type: 'thinking', thinking: t } : { type: 'thinking', thinking: t, thinkingSignature: s }));
+const signedText = fc
+  .tuple(textValue, fc.constantFrom('msg_abc123', 'AQID', '{"v":1,"id":"msg_1","phase":"commentary"}'))
+  .map(([t, s]) => ({ type: 'text', text: t, ...(s.startsWith('{') ? { textSignature: s } : { thought_signature: s }) }));
+const thinkingBlock = fc
+  .tuple(textValue, signature)
+  .map(([t, s]) => (s === undefined ? { type: 'thinking', thinking: t } : { type: 'thinking', thinking: t, thinkingSignature: s }));
 const redacted = fc.constantFrom({ type: 'redacted_thinking', data: 'opaque' }, { type: 'redacted_thinking' });
 const image = fc
-  .record({ data: fc.constantFrom<unknown>(TINY_PNG, '', 'not base64!', `${TINY_PNG.slice(0, 20)}\n${TINY_PNG.slice(20)}`, undefined), mimeType: fc.constantFrom<unknown>('image/png', 'image/jpeg', undefined) })
+  .record({
+    data: fc.constantFrom<unknown>(TINY_PNG, '', 'not base64!', `${TINY_PNG.slice(0, 20)}\n${TINY_PNG.slice(20)}`, undefined),
+    mimeType: fc.constantFrom<unknown>('image/png', 'image/jpeg', undefined),
+  })
   .map(({ data, mimeType }) => {
     const block: Record<string, unknown> = { type: 'image' };
     if (data !== undefined) block.data = data;
@@ -61,7 +93,14 @@ const toolCall = fc
     return block;
   });
 
-const usage = fc.constantFrom<unknown>(USAGE, USAGE, ZERO_USAGE, undefined, { output: 3, cache_read_input_tokens: 9 }, { input: 100, output: 0 });
+const usage = fc.constantFrom<unknown>(
+  USAGE,
+  USAGE,
+  ZERO_USAGE,
+  undefined,
+  { output: 3, cache_read_input_tokens: 9 },
+  { input: 100, output: 0 },
+);
 const stopReason = fc.constantFrom('stop', 'stop', 'toolUse', 'toolUse', 'length', 'error', 'aborted');
 
 const user = fc
@@ -69,12 +108,22 @@ const user = fc
     content: fc.oneof(textValue, fc.array(fc.oneof(textBlock, image), { maxLength: 3 })),
     routed: fc.boolean(),
   })
-  .map(({ content, routed }): Message => (routed ? { role: 'user', content, provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req', sourceTool: 'sessions_send' } } : { role: 'user', content }));
+  .map(({ content, routed }): Message =>
+    routed
+      ? { role: 'user', content, provenance: { kind: 'inter_session', sourceSessionKey: 'agent:main:req', sourceTool: 'sessions_send' } }
+      : { role: 'user', content },
+  );
 
 const assistant = fc
   .record({
     content: fc.oneof(
-      { weight: 8, arbitrary: fc.array(fc.oneof({ weight: 3, arbitrary: textBlock }, signedText, thinkingBlock, redacted, { weight: 3, arbitrary: toolCall }, image), { maxLength: 4 }) },
+      {
+        weight: 8,
+        arbitrary: fc.array(
+          fc.oneof({ weight: 3, arbitrary: textBlock }, signedText, thinkingBlock, redacted, { weight: 3, arbitrary: toolCall }, image),
+          { maxLength: 4 },
+        ),
+      },
       { weight: 1, arbitrary: textValue },
     ),
     stopReason,
@@ -107,7 +156,15 @@ const compaction = fc.constant<Message>({ role: 'compactionSummary', summary: 'e
 
 /** A transcript: mostly tool-call turns with their results, with interruptions, errors and artefacts. */
 const transcript = fc
-  .array(fc.oneof({ weight: 4, arbitrary: user }, { weight: 5, arbitrary: assistant }, { weight: 4, arbitrary: toolResult }, { weight: 1, arbitrary: compaction }), { maxLength: 10 })
+  .array(
+    fc.oneof(
+      { weight: 4, arbitrary: user },
+      { weight: 5, arbitrary: assistant },
+      { weight: 4, arbitrary: toolResult },
+      { weight: 1, arbitrary: compaction },
+    ),
+    { maxLength: 10 },
+  )
   .map((messages) => messages.map((m, i): Message => ({ ...m, timestamp: NOW - 100_000 + i * 1000 })));
 
 // ---- (a) the parser never throws ------------------------------------------------------------------
@@ -127,7 +184,12 @@ const validLine = fc
       case 'message':
         return JSON.stringify({ type: 'message', ...base, message });
       case 'custom':
-        return JSON.stringify({ type: 'custom', ...base, customType: 'model-snapshot', data: { timestamp: NOW, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' } });
+        return JSON.stringify({
+          type: 'custom',
+          ...base,
+          customType: 'model-snapshot',
+          data: { timestamp: NOW, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' },
+        });
       case 'compaction':
         return JSON.stringify({ type: 'compaction', ...base, summary: 'sum', firstKeptEntryId: 'a2', tokensBefore: 10 });
       case 'model_change':
@@ -187,11 +249,20 @@ describe('properties — the parser never throws', () => {
 
   it('on arbitrary JSON message arrays', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(fc.json(), transcript.map((t) => JSON.stringify(t))), { maxLength: 3 }), async (parts) => {
-        const text = `[${parts.join(',')}]`;
-        parseAndBuild(text);
-        await inspectText(text, TARGETS.anthropicOpus46, { now: NOW, codec: undefined });
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.json(),
+            transcript.map((t) => JSON.stringify(t)),
+          ),
+          { maxLength: 3 },
+        ),
+        async (parts) => {
+          const text = `[${parts.join(',')}]`;
+          parseAndBuild(text);
+          await inspectText(text, TARGETS.anthropicOpus46, { now: NOW, codec: undefined });
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -200,21 +271,31 @@ describe('properties — the parser never throws', () => {
 // ---- (b) idempotence ----------------------------------------------------------------------------
 
 async function pipelineFor(messages: readonly Message[], target: Target) {
-  return runPipeline(messages, { target, policy: policyValues(resolvePolicy(target)), now: NOW, modelSnapshot: null, latestModelSwitchTimestamp: null, hasGoogleBootstrapMarker: false });
+  return runPipeline(messages, {
+    target,
+    policy: policyValues(resolvePolicy(target)),
+    now: NOW,
+    modelSnapshot: null,
+    latestModelSwitchTimestamp: null,
+    hasGoogleBootstrapMarker: false,
+  });
 }
 
 describe('properties — the pipeline is idempotent', () => {
-  it.each(PROPERTY_TARGETS.map((t) => [targetName(t), t] as const))('replaying the replay changes nothing more (%s)', async (_name, target) => {
-    await fc.assert(
-      fc.asyncProperty(transcript, async (messages) => {
-        const first = await pipelineFor(messages, target);
-        const second = await pipelineFor(first.messages, target);
-        expect(second.messages).toEqual(first.messages);
-        expect(second.annotations.filter((a) => a.action !== 'marked')).toEqual([]);
-      }),
-      { numRuns: 120 },
-    );
-  });
+  it.each(PROPERTY_TARGETS.map((t) => [targetName(t), t] as const))(
+    'replaying the replay changes nothing more (%s)',
+    async (_name, target) => {
+      await fc.assert(
+        fc.asyncProperty(transcript, async (messages) => {
+          const first = await pipelineFor(messages, target);
+          const second = await pipelineFor(first.messages, target);
+          expect(second.messages).toEqual(first.messages);
+          expect(second.annotations.filter((a) => a.action !== 'marked')).toEqual([]);
+        }),
+        { numRuns: 120 },
+      );
+    },
+  );
 });
 
 // ---- (c) every change is annotated ----------------------------------------------------------------

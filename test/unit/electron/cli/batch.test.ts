@@ -39,19 +39,39 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const repairArgs = (...extra: string[]) => parseArgs(['--all', dir, ...extra], { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] });
+const repairArgs = (...extra: string[]) =>
+  parseArgs(['--all', dir, ...extra], { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] });
 
 describe('batch commands', () => {
   it('finds *.jsonl below the directory, skipping backups and temp files', async () => {
-    expect((await findSessionFiles(dir)).map((f) => path.relative(dir, f))).toEqual(['agents/main/damaged.jsonl', 'agents/main/error-turn.jsonl', 'agents/noheader.jsonl', 'clean.jsonl']);
+    expect((await findSessionFiles(dir)).map((f) => path.relative(dir, f))).toEqual([
+      'agents/main/damaged.jsonl',
+      'agents/main/error-turn.jsonl',
+      'agents/noheader.jsonl',
+      'clean.jsonl',
+    ]);
   });
 
   it('repair --all --dry-run --json plans every file on worker threads and writes nothing', async () => {
     const io = scriptedIo();
     const code = await runBatchCommand('repair', repairArgs('--dry-run', '--json', '--jobs', '2'), io);
-    const out = JSON.parse(io.text()) as { exitCode: number; summary: Record<string, number>; pool: { mode: string; workers: number }; files: { file: string; status: string; reason?: string }[] };
+    const out = JSON.parse(io.text()) as {
+      exitCode: number;
+      summary: Record<string, number>;
+      pool: { mode: string; workers: number };
+      files: { file: string; status: string; reason?: string }[];
+    };
     expect(out.pool).toEqual({ mode: 'threads', workers: 2 });
-    expect(out.summary).toMatchObject({ files: 4, clean: 1, 'needs-repair': 2, repaired: 0, refused: 1, unreadable: 0, linesDropped: 1, linesRewritten: 2 });
+    expect(out.summary).toMatchObject({
+      files: 4,
+      clean: 1,
+      'needs-repair': 2,
+      repaired: 0,
+      refused: 1,
+      unreadable: 0,
+      linesDropped: 1,
+      linesRewritten: 2,
+    });
     expect(out.files.find((f) => f.file === files['agents/noheader.jsonl'])?.reason).toMatch(/^invalid session header/);
     // Worst file wins: a file that cannot be repaired makes the run exit 2.
     expect(code).toBe(2);
@@ -108,13 +128,33 @@ describe('batch commands', () => {
   });
 
   it('inspect --all summarises every file (JSON) with the worst exit code', async () => {
-    const args = parseArgs(['--all', dir, '--provider', 'anthropic', '--api', 'anthropic-messages', '--model', 'claude-sonnet-4-5', '--no-payloads', '--json', '--now', '1767225600000'], {
-      values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
-      booleans: ['reasoning', 'json', 'no-payloads'],
-    });
+    const args = parseArgs(
+      [
+        '--all',
+        dir,
+        '--provider',
+        'anthropic',
+        '--api',
+        'anthropic-messages',
+        '--model',
+        'claude-sonnet-4-5',
+        '--no-payloads',
+        '--json',
+        '--now',
+        '1767225600000',
+      ],
+      {
+        values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+        booleans: ['reasoning', 'json', 'no-payloads'],
+      },
+    );
     const io = scriptedIo();
     const code = await runBatchCommand('inspect', args, io);
-    const out = JSON.parse(io.text()) as { exitCode: number; summary: Record<string, number>; files: { file: string; status: string; errors: number; target?: string }[] };
+    const out = JSON.parse(io.text()) as {
+      exitCode: number;
+      summary: Record<string, number>;
+      files: { file: string; status: string; errors: number; target?: string }[];
+    };
     expect(out.summary.files).toBe(4);
     expect(out.summary.clean + out.summary.findings + out.summary.unusable).toBe(4);
     const damagedResult = out.files.find((f) => f.file === files['agents/main/damaged.jsonl'])!;
@@ -126,7 +166,12 @@ describe('batch commands', () => {
   });
 
   it('rejects an unusable directory or options with exit 2', async () => {
-    for (const argv of [['--all', path.join(dir, 'missing')], ['--all', files['clean.jsonl']], ['--all', dir, '--jobs', '0'], ['--all', dir, 'extra.jsonl']]) {
+    for (const argv of [
+      ['--all', path.join(dir, 'missing')],
+      ['--all', files['clean.jsonl']],
+      ['--all', dir, '--jobs', '0'],
+      ['--all', dir, 'extra.jsonl'],
+    ]) {
       const io = scriptedIo();
       expect(await runRepairCommand(argv, io)).toBe(2);
       expect(io.err.join('')).toMatch(/^transcript-inspector: /);

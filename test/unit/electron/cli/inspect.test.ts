@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../electron/host/inspect.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-cli-'));
 const write = (name: string, text: string) => {
   const p = path.join(dir, name);
@@ -57,7 +62,11 @@ describe('transcript-inspector inspect', () => {
   it('prints with --json the same object as inspect()', async () => {
     const r = cli(['inspect', broken, ...target, '--no-payloads', '--now', '1767225600000', '--json']);
     expect(r.status).toBe(1);
-    const expected = await inspect({ file: broken }, { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' }, { now: 1767225600000, payloads: false });
+    const expected = await inspect(
+      { file: broken },
+      { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' },
+      { now: 1767225600000, payloads: false },
+    );
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
@@ -65,10 +74,14 @@ describe('transcript-inspector inspect', () => {
     const r = cli(['inspect', broken, ...target, '--no-payloads', '--allowed-tools', 'read,write', '--reasoning', '--json']);
     const out = JSON.parse(r.stdout);
     expect(out.target.reasoning).toBe(true);
-    expect(out.annotations.some((a: { rule: string; detail: string }) => a.rule === 'tool-call-input' && a.detail.includes('not in the allowed tools'))).toBe(true);
+    expect(
+      out.annotations.some(
+        (a: { rule: string; detail: string }) => a.rule === 'tool-call-input' && a.detail.includes('not in the allowed tools'),
+      ),
+    ).toBe(true);
   });
 
-  it('defaults the target to the session\'s last model', () => {
+  it("defaults the target to the session's last model", () => {
     const r = cli(['inspect', clean, '--no-payloads', '--json']);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).target).toEqual({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' });

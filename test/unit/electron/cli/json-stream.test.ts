@@ -16,7 +16,10 @@ describe('jsonPieces', () => {
         fc.dictionary(fc.string(), tie('node'), { maxKeys: 5 }),
       ),
     })).node;
-    fc.assert(fc.property(value, (v) => [...jsonPieces(v)].join('') === (JSON.stringify(v) ?? '')), { numRuns: 2000 });
+    fc.assert(
+      fc.property(value, (v) => [...jsonPieces(v)].join('') === (JSON.stringify(v) ?? '')),
+      { numRuns: 2000 },
+    );
   });
 
   it('honours toJSON and walks down to the fields of payload messages, no further', () => {

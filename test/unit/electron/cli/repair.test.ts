@@ -91,7 +91,10 @@ describe('repair FILE', () => {
   });
 
   it('is wired into the transcript-inspector command', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'repair', file, '--yes'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'repair', file, '--yes'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('repaired');

@@ -13,7 +13,16 @@ import type { Target } from '../../../../shared/types.js';
 const TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
 
 async function replayImage(bytes: Buffer, mimeType: string, imageMaxDimensionPx?: number): Promise<Record<string, unknown>> {
-  const messages = [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: bytes.toString('base64'), mimeType }], timestamp: 1 }];
+  const messages = [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image', data: bytes.toString('base64'), mimeType },
+      ],
+      timestamp: 1,
+    },
+  ];
   const inspection = await inspect({ text: JSON.stringify(messages) }, TARGET, { now: 1, payloads: false, imageMaxDimensionPx });
   return (inspection.replay.messages[0].content as Record<string, unknown>[])[1];
 }
@@ -37,13 +46,28 @@ describe('defaultImageCodec', () => {
     expect(await defaultImageCodec()).toBe(codec);
   });
 
-  it('starts reducing a file\'s oversized images while it is read, with a memoising codec given explicitly too', async () => {
+  it("starts reducing a file's oversized images while it is read, with a memoising codec given explicitly too", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-prewarm-'));
     try {
-      const big = await sharp(noise(1600, 1000), { raw: { width: 1600, height: 1000, channels: 3 } }).png().toBuffer();
+      const big = await sharp(noise(1600, 1000), { raw: { width: 1600, height: 1000, channels: 3 } })
+        .png()
+        .toBuffer();
       const lines = [
         { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
-        { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: big.toString('base64'), mimeType: 'image/png' }], timestamp: 1 } },
+        {
+          type: 'message',
+          id: 'a',
+          parentId: null,
+          timestamp: '2026-01-01T00:00:01.000Z',
+          message: {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'look' },
+              { type: 'image', data: big.toString('base64'), mimeType: 'image/png' },
+            ],
+            timestamp: 1,
+          },
+        },
       ];
       const file = path.join(dir, 'session.jsonl');
       writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n'));
@@ -60,13 +84,17 @@ describe('defaultImageCodec', () => {
   });
 
   it('lets inspect() keep an image within the limits as it is', async () => {
-    const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#246' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#246' } })
+      .jpeg()
+      .toBuffer();
     const block = await replayImage(small, 'image/jpeg');
     expect(block).toEqual({ type: 'image', data: small.toString('base64'), mimeType: 'image/jpeg' });
   });
 
   it('lets inspect() reduce a large PNG to a JPEG within 1200 px, or the configured side', async () => {
-    const big = await sharp(noise(2400, 1200), { raw: { width: 2400, height: 1200, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const big = await sharp(noise(2400, 1200), { raw: { width: 2400, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     const block = await replayImage(big, 'image/png');
     expect(block.mimeType).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(block.data as string, 'base64')).metadata();
@@ -76,8 +104,10 @@ describe('defaultImageCodec', () => {
     expect([small.width, small.height]).toEqual([800, 400]);
   });
 
-  it('lets inspect() omit an image over 25 megapixels with OpenClaw\'s text', async () => {
-    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#888' } }).jpeg({ quality: 50 }).toBuffer();
+  it("lets inspect() omit an image over 25 megapixels with OpenClaw's text", async () => {
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#888' } })
+      .jpeg({ quality: 50 })
+      .toBuffer();
     const block = await replayImage(huge, 'image/jpeg');
     expect(block).toEqual({ type: 'text', text: '[session:history] omitted image payload: Error: Input image exceeds pixel limit' });
   });

@@ -14,15 +14,87 @@ const ANTHROPIC = { provider: 'anthropic', api: 'anthropic-messages', modelId: '
 let dir: string;
 let inspector: HostInspector;
 
-const usage = { input: 1, output: 7, cacheRead: 0, cacheWrite: 0, totalTokens: 8, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const usage = {
+  input: 1,
+  output: 7,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 8,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 function sessionText(extraLines: string[] = []): string {
   const lines = [
     { type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
-    { type: 'message', id: 'a1', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: 'Read a.txt please', timestamp: 1 } },
-    { type: 'message', id: 'a2', parentId: 'a1', timestamp: '2026-01-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'toolCall', id: 'toolu_01A', name: 'read', arguments: { path: 'a.txt' } }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason: 'toolUse', timestamp: 2 } },
-    { type: 'message', id: 'a3', parentId: 'a2', timestamp: '2026-01-01T00:00:03.000Z', message: { role: 'toolResult', toolCallId: 'toolu_01A', toolName: 'read', content: [{ type: 'text', text: 'hello' }], isError: false, timestamp: 3 } },
-    { type: 'message', id: 'a4', parentId: 'a3', timestamp: '2026-01-01T00:00:04.000Z', message: { role: 'toolResult', toolCallId: 'toolu_stray', toolName: 'read', content: [{ type: 'text', text: 'stray' }], isError: false, timestamp: 4 } },
-    { type: 'message', id: 'a5', parentId: 'a4', timestamp: '2026-01-01T00:00:05.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'It says hello.' }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason: 'stop', timestamp: 5 } },
+    {
+      type: 'message',
+      id: 'a1',
+      parentId: null,
+      timestamp: '2026-01-01T00:00:01.000Z',
+      message: { role: 'user', content: 'Read a.txt please', timestamp: 1 },
+    },
+    {
+      type: 'message',
+      id: 'a2',
+      parentId: 'a1',
+      timestamp: '2026-01-01T00:00:02.000Z',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'toolCall', id: 'toolu_01A', name: 'read', arguments: { path: 'a.txt' } },
+        ],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage,
+        stopReason: 'toolUse',
+        timestamp: 2,
+      },
+    },
+    {
+      type: 'message',
+      id: 'a3',
+      parentId: 'a2',
+      timestamp: '2026-01-01T00:00:03.000Z',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'toolu_01A',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'hello' }],
+        isError: false,
+        timestamp: 3,
+      },
+    },
+    {
+      type: 'message',
+      id: 'a4',
+      parentId: 'a3',
+      timestamp: '2026-01-01T00:00:04.000Z',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'toolu_stray',
+        toolName: 'read',
+        content: [{ type: 'text', text: 'stray' }],
+        isError: false,
+        timestamp: 4,
+      },
+    },
+    {
+      type: 'message',
+      id: 'a5',
+      parentId: 'a4',
+      timestamp: '2026-01-01T00:00:05.000Z',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'It says hello.' }],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage,
+        stopReason: 'stop',
+        timestamp: 5,
+      },
+    },
   ].map((l) => JSON.stringify(l));
   return `${[...lines, ...extraLines].join('\n')}\n`;
 }
@@ -46,7 +118,15 @@ describe('open', () => {
     writeFileSync(file, sessionText());
     const ins = fresh();
     const info = await ins.open({ kind: 'path', path: file });
-    expect(info).toMatchObject({ name: 'a.jsonl', path: file, format: 'jsonl', lineCount: 6, turnCount: 5, watched: false, diagnostics: [] });
+    expect(info).toMatchObject({
+      name: 'a.jsonl',
+      path: file,
+      format: 'jsonl',
+      lineCount: 6,
+      turnCount: 5,
+      watched: false,
+      diagnostics: [],
+    });
     expect(info.digest).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
     expect(info.defaultTarget).toMatchObject({ ...ANTHROPIC, reasoning: true });
     expect(await ins.recentFiles()).toEqual([file]);
@@ -64,14 +144,20 @@ describe('open', () => {
     expect(await ins.recentFiles()).toEqual([]);
   });
 
-  it('opens the bundled sample, reporting its read like a file\'s', async () => {
+  it("opens the bundled sample, reporting its read like a file's", async () => {
     const ins = fresh();
     const events: ProgressEvent[] = [];
     ins.onProgress((event) => events.push(event));
     const info = await ins.open({ kind: 'sample' });
     expect(info.name).toBe('sample-session.jsonl');
     expect(info.turnCount).toBeGreaterThan(10);
-    expect(events.at(-1)).toEqual({ operation: 'open', name: 'sample-session.jsonl', path: info.path, done: info.sizeBytes, total: info.sizeBytes });
+    expect(events.at(-1)).toEqual({
+      operation: 'open',
+      name: 'sample-session.jsonl',
+      path: info.path,
+      done: info.sizeBytes,
+      total: info.sizeBytes,
+    });
   });
 
   it('fails only when the source cannot be read, and validates its argument', async () => {
@@ -142,7 +228,8 @@ describe('inspect and read back', () => {
           expect(range.endLine).toBeLessThanOrEqual(lineCount);
           previous = range.endLine;
         }
-        if (view === 'transcript') expect(doc.ranges.map((r) => r.index)).toEqual([...Array((await ins.getTurns(inspectionId, side, 0, 0)).total).keys()]);
+        if (view === 'transcript')
+          expect(doc.ranges.map((r) => r.index)).toEqual([...Array((await ins.getTurns(inspectionId, side, 0, 0)).total).keys()]);
         expect(() => JSON.parse(doc.text)).not.toThrow();
       }
     }
@@ -153,13 +240,24 @@ describe('inspect and read back', () => {
     const info = await ins.open({ kind: 'text', name: 'w.jsonl', text: sessionText() });
     const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
     // A turn's lines, without the comma that separates it from the next one.
-    const slice = (doc: { text: string }, r: { startLine: number; endLine: number }) => doc.text.split('\n').slice(r.startLine - 1, r.endLine).join('\n').replace(/,$/, '');
+    const slice = (doc: { text: string }, r: { startLine: number; endLine: number }) =>
+      doc.text
+        .split('\n')
+        .slice(r.startLine - 1, r.endLine)
+        .join('\n')
+        .replace(/,$/, '');
     for (const view of ['payload', 'transcript'] as const) {
       const whole = await ins.getDocument(inspectionId, 'original', view);
       const part = await ins.getDocument(inspectionId, 'original', view, { from: 1, to: 3 });
       expect(part.window).toEqual({ from: 1, to: 3, totalTurns: 5 });
       expect(part.ranges.map((r) => r.index)).toEqual([1, 2]);
-      for (const range of part.ranges) expect(slice(part, range)).toBe(slice(whole, whole.ranges.find((r) => r.index === range.index)!));
+      for (const range of part.ranges)
+        expect(slice(part, range)).toBe(
+          slice(
+            whole,
+            whole.ranges.find((r) => r.index === range.index)!,
+          ),
+        );
       expect(part.text.length).toBeLessThan(whole.text.length);
     }
     // The stray tool result (original turn 3) is dropped: its window on the replay side holds no original turn.
@@ -172,7 +270,22 @@ describe('inspect and read back', () => {
   });
 
   it('puts every payload entry in exactly one window, those without a source (synthetic results) included', async () => {
-    const orphanCall = JSON.stringify({ type: 'message', id: 'o1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'toolu_orphan', name: 'read', arguments: { path: 'b.txt' } }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage, stopReason: 'toolUse', timestamp: 6 } });
+    const orphanCall = JSON.stringify({
+      type: 'message',
+      id: 'o1',
+      parentId: 'a5',
+      timestamp: '2026-01-01T00:00:06.000Z',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id: 'toolu_orphan', name: 'read', arguments: { path: 'b.txt' } }],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        usage,
+        stopReason: 'toolUse',
+        timestamp: 6,
+      },
+    });
     const ins = fresh();
     const info = await ins.open({ kind: 'text', name: 'orphan.jsonl', text: sessionText([orphanCall]) });
     const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
@@ -181,7 +294,8 @@ describe('inspect and read back', () => {
       const whole = entries((await ins.getDocument(inspectionId, side, 'payload')).text);
       for (const size of [1, 2, 4]) {
         const parts: unknown[] = [];
-        for (let from = 0; from < 6; from += size) parts.push(...entries((await ins.getDocument(inspectionId, side, 'payload', { from, to: from + size })).text));
+        for (let from = 0; from < 6; from += size)
+          parts.push(...entries((await ins.getDocument(inspectionId, side, 'payload', { from, to: from + size })).text));
         expect(parts, `${side}, windows of ${size}`).toEqual(whole);
       }
     }
@@ -201,7 +315,13 @@ describe('inspect and read back', () => {
 
   it('elides a very long text in documents and reveals it on demand', async () => {
     const long = 'a long tool output line\n'.repeat(10_000);
-    const line = JSON.stringify({ type: 'message', id: 'l1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'user', content: long, timestamp: 6 } });
+    const line = JSON.stringify({
+      type: 'message',
+      id: 'l1',
+      parentId: 'a5',
+      timestamp: '2026-01-01T00:00:06.000Z',
+      message: { role: 'user', content: long, timestamp: 6 },
+    });
     const ins = fresh();
     const info = await ins.open({ kind: 'text', name: 'long.jsonl', text: sessionText([line]) });
     const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
@@ -213,8 +333,25 @@ describe('inspect and read back', () => {
   });
 
   it('makes PNG thumbnails of elided images and exports the full payload', async () => {
-    const png = (await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c33' } }).png().toBuffer()).toString('base64');
-    const line = JSON.stringify({ type: 'message', id: 'i1', parentId: 'a5', timestamp: '2026-01-01T00:00:06.000Z', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: png, mimeType: 'image/png' }], timestamp: 6 } });
+    const png = (
+      await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const line = JSON.stringify({
+      type: 'message',
+      id: 'i1',
+      parentId: 'a5',
+      timestamp: '2026-01-01T00:00:06.000Z',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', data: png, mimeType: 'image/png' },
+        ],
+        timestamp: 6,
+      },
+    });
     const ins = fresh();
     const info = await ins.open({ kind: 'text', name: 'img.jsonl', text: sessionText([line]) });
     const { inspectionId } = await ins.inspect(info.sessionId, ANTHROPIC);
@@ -295,12 +432,13 @@ describe('files on disk', () => {
     const info = await ins.open({ kind: 'path', path: file });
     expect(info.watched).toBe(true);
     const events: FileChangedEvent[] = [];
-    const next = () => new Promise<FileChangedEvent>((resolve) => {
-      const off = ins.onFileChanged((event) => {
-        off();
-        resolve(event);
+    const next = () =>
+      new Promise<FileChangedEvent>((resolve) => {
+        const off = ins.onFileChanged((event) => {
+          off();
+          resolve(event);
+        });
       });
-    });
     ins.onFileChanged((e) => events.push(e));
     const changed = next();
     writeFileSync(file, sessionText([JSON.stringify({ type: 'label', id: 'l1', parentId: 'a5', targetId: 'a5', label: 'x' })]));
@@ -314,7 +452,16 @@ describe('files on disk', () => {
   });
 
   it('reports the progress of reading a file for open and reload: throttled, then a final event at the full size', async () => {
-    const filler = Array.from({ length: 400 }, (_, i) => JSON.stringify({ type: 'custom', id: `c${i}`, parentId: null, timestamp: '2026-01-01T00:00:06.000Z', customType: 'note', data: { text: 'x'.repeat(400) } }));
+    const filler = Array.from({ length: 400 }, (_, i) =>
+      JSON.stringify({
+        type: 'custom',
+        id: `c${i}`,
+        parentId: null,
+        timestamp: '2026-01-01T00:00:06.000Z',
+        customType: 'note',
+        data: { text: 'x'.repeat(400) },
+      }),
+    );
     const file = path.join(dir, 'progress.jsonl');
     writeFileSync(file, sessionText(filler));
     const size = readFileSync(file).byteLength;

@@ -12,7 +12,13 @@ import { digestBytes, parseSessionBytes } from '../../../../electron/host/load-s
 const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
 const user = (id: string, parent: string | null, text: string): string =>
-  JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: text, timestamp: 1 } });
+  JSON.stringify({
+    type: 'message',
+    id,
+    parentId: parent,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: { role: 'user', content: text, timestamp: 1 },
+  });
 
 function agree(bytes: Uint8Array): void {
   expect(parseSessionBytes(bytes)).toEqual(parseSession(decodeUtf8(bytes)));
@@ -62,7 +68,9 @@ describe('parseSessionBytes', () => {
 
   it('agrees with the text parser on every pi fixture session', () => {
     const dir = join(__dirname, '../../../fixtures/pi-sessions');
-    const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const files = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) agree(readFileSync(join(dir, file)));
   });

@@ -9,10 +9,15 @@ const long = (unit: string): string => unit.repeat(Math.ceil((LONG_STRING_BYTES 
 
 /** The entry of a tool result whose output is `text`, as one JSONL line. */
 const line = (text: string, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ type: 'message', id: 'a', parentId: null, message: { role: 'toolResult', toolCallId: 't', content: [{ type: 'text', text }], ...extra } });
+  JSON.stringify({
+    type: 'message',
+    id: 'a',
+    parentId: null,
+    message: { role: 'toolResult', toolCallId: 't', content: [{ type: 'text', text }], ...extra },
+  });
 
 describe('parsing a long line by its parts', () => {
-  it('gives JSON.parse\'s value for every escape, non-ASCII text and surrogate pair', () => {
+  it("gives JSON.parse's value for every escape, non-ASCII text and surrogate pair", () => {
     const parse = createLongLineParser();
     const texts = [
       long('plain ascii '),
@@ -38,8 +43,13 @@ describe('parsing a long line by its parts', () => {
 
   it('agrees with JSON.parse on random values with long strings', () => {
     const parse = createLongLineParser();
-    const longString = fc.tuple(fc.string({ unit: 'binary', maxLength: 40 }), fc.integer({ min: 1, max: 3 })).map(([unit, times]) => long(unit || 'z').repeat(times));
-    const value = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(longString, fc.jsonValue({ maxDepth: 2 })), { minKeys: 1, maxKeys: 5 });
+    const longString = fc
+      .tuple(fc.string({ unit: 'binary', maxLength: 40 }), fc.integer({ min: 1, max: 3 }))
+      .map(([unit, times]) => long(unit || 'z').repeat(times));
+    const value = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(longString, fc.jsonValue({ maxDepth: 2 })), {
+      minKeys: 1,
+      maxKeys: 5,
+    });
     fc.assert(
       fc.property(value, longString, (record, text) => {
         const json = JSON.stringify({ ...record, text });

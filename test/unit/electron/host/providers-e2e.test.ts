@@ -29,7 +29,12 @@ interface Row {
 
 const roles = (r: Inspection) => r.replay.messages.map((m) => m.role);
 const rules = (r: Inspection) => new Set(r.annotations.map((a) => a.rule));
-const callIds = (r: Inspection) => r.replay.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []).flatMap((b) => (b && typeof b === 'object' && (b as { type?: string }).type === 'toolCall' ? [String((b as { id: string }).id)] : [])));
+const callIds = (r: Inspection) =>
+  r.replay.messages.flatMap((m) =>
+    (Array.isArray(m.content) ? m.content : []).flatMap((b) =>
+      b && typeof b === 'object' && (b as { type?: string }).type === 'toolCall' ? [String((b as { id: string }).id)] : [],
+    ),
+  );
 const resultIds = (r: Inspection) => r.replay.messages.flatMap((m) => (m.role === 'toolResult' ? [String(m.toolCallId)] : []));
 
 const ROWS: Row[] = [
@@ -50,7 +55,9 @@ const ROWS: Row[] = [
     check: (r) => {
       // SPEC §10.2: Codex gets the Responses treatment, "aborted" synthetic results included.
       expect(r.policy.isResponsesFamily.value).toBe(true);
-      expect(r.annotations.some((a) => a.rule === 'tool-result-pairing' && a.action === 'inserted' && a.detail.includes('"aborted"'))).toBe(true);
+      expect(r.annotations.some((a) => a.rule === 'tool-result-pairing' && a.action === 'inserted' && a.detail.includes('"aborted"'))).toBe(
+        true,
+      );
     },
   },
   {
@@ -69,7 +76,8 @@ const ROWS: Row[] = [
     target: { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro' },
     check: (r) => {
       expect(r.replay.messages[0].role).toBe('user');
-      for (let i = 1; i < r.replay.messages.length; i += 1) expect(roles(r)[i] === 'assistant' && roles(r)[i - 1] === 'assistant').toBe(false);
+      for (let i = 1; i < r.replay.messages.length; i += 1)
+        expect(roles(r)[i] === 'assistant' && roles(r)[i - 1] === 'assistant').toBe(false);
     },
   },
   {
@@ -177,7 +185,13 @@ function golden(r: Inspection) {
   return {
     target: r.target,
     replay: digestImages(r.replay.messages),
-    annotations: r.annotations.map((a) => ({ rule: a.rule, action: a.action, turn: a.turn, replayTurn: a.replayTurn, ...(a.path ? { path: a.path } : {}) })),
+    annotations: r.annotations.map((a) => ({
+      rule: a.rule,
+      action: a.action,
+      turn: a.turn,
+      replayTurn: a.replayTurn,
+      ...(a.path ? { path: a.path } : {}),
+    })),
     sessionAppends: r.sessionAppends,
   };
 }

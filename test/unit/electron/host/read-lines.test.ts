@@ -24,7 +24,9 @@ const options = { chunkBytes: 8, skip: 0, maxLine: 1000, readError: (error: Erro
 
 async function linesOf(handle: FileHandle, maxLine = 1000): Promise<[string | null, number, number][]> {
   const seen: [string | null, number, number][] = [];
-  await readLines(handle, { ...options, maxLine }, (bytes, offset, length) => seen.push([bytes ? bytes.toString('utf8') : null, offset, length]));
+  await readLines(handle, { ...options, maxLine }, (bytes, offset, length) =>
+    seen.push([bytes ? bytes.toString('utf8') : null, offset, length]),
+  );
   return seen;
 }
 
@@ -55,11 +57,15 @@ describe('readLines', () => {
     expect(reads).toBe(6);
   });
 
-  it('fails the read when the file is cut, or its bytes at the line\'s end rewritten, before a long line is read again', async () => {
+  it("fails the read when the file is cut, or its bytes at the line's end rewritten, before a long line is read again", async () => {
     const text = Buffer.from('first line that is long\nnext\n');
     const rewritten = Buffer.from('first line that is LONG\nnext\n');
     // The line's end is found in the third chunk; the read of the whole line comes after it.
-    await expect(linesOf(fakeHandle(text, (n) => (n === 4 ? rewritten : undefined)))).rejects.toThrow('read failed: the file changed while it was read');
-    await expect(linesOf(fakeHandle(text, (n) => (n === 4 ? text.subarray(0, 10) : undefined)))).rejects.toThrow('read failed: the file became shorter while it was read');
+    await expect(linesOf(fakeHandle(text, (n) => (n === 4 ? rewritten : undefined)))).rejects.toThrow(
+      'read failed: the file changed while it was read',
+    );
+    await expect(linesOf(fakeHandle(text, (n) => (n === 4 ? text.subarray(0, 10) : undefined)))).rejects.toThrow(
+      'read failed: the file became shorter while it was read',
+    );
   });
 });

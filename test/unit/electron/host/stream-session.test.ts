@@ -19,7 +19,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
 const user = (id: string, parent: string | null, text: string): string =>
-  JSON.stringify({ type: 'message', id, parentId: parent, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: text, timestamp: 1 } });
+  JSON.stringify({
+    type: 'message',
+    id,
+    parentId: parent,
+    timestamp: '2026-01-01T00:00:01.000Z',
+    message: { role: 'user', content: text, timestamp: 1 },
+  });
 
 let n = 0;
 async function agree(bytes: Uint8Array, chunkSizes = [1, 2, 3, 7, 64, 4096]): Promise<void> {
@@ -50,13 +56,28 @@ describe('readSessionFile', () => {
 
   it('agrees on long lines, parsed by their parts, and reports the broken ones at their line', async () => {
     const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
-    const image = JSON.stringify({ type: 'message', id: 'i', parentId: 'a', timestamp: 't', message: { role: 'user', content: [{ type: 'image', data: big('iVBORw0KGgo'), mimeType: 'image/png' }] } });
-    const lines = [header, user('a', null, big('out\n"é" 中文 😀\t')), image, user('b', 'i', `${big('x')}\u0001 raw control`).replace('\\u0001', '\u0001'), user('c', 'b', big('y')).slice(0, -40)];
+    const image = JSON.stringify({
+      type: 'message',
+      id: 'i',
+      parentId: 'a',
+      timestamp: 't',
+      message: { role: 'user', content: [{ type: 'image', data: big('iVBORw0KGgo'), mimeType: 'image/png' }] },
+    });
+    const lines = [
+      header,
+      user('a', null, big('out\n"é" 中文 😀\t')),
+      image,
+      user('b', 'i', `${big('x')}\u0001 raw control`).replace('\\u0001', '\u0001'),
+      user('c', 'b', big('y')).slice(0, -40),
+    ];
     await agree(enc(`${lines.join('\n')}\n`), [4096, 1 << 20]);
     const file = path.join(dir, `s${n}.jsonl`);
     const { parsed } = await readSessionFile(file);
     expect(parsed.entries.map((e) => e.line)).toEqual([2, 3]);
-    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[4, 'json-control-char'], [5, 'json-truncated']]);
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [4, 'json-control-char'],
+      [5, 'json-truncated'],
+    ]);
   });
 
   it('reads a JSON message array whole, after a BOM and whitespace', async () => {
@@ -67,17 +88,29 @@ describe('readSessionFile', () => {
 
   it('agrees on every pi fixture session with small chunks', async () => {
     const fixtures = path.join(__dirname, '../../../fixtures/pi-sessions');
-    const files = readdirSync(fixtures, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const files = readdirSync(fixtures, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'));
     expect(files.length).toBeGreaterThan(3);
     for (const file of files) await agree(readFileSync(path.join(fixtures, file)), [997, 1 << 20]);
   });
 
   it('agrees on random line soups and chunk sizes', async () => {
-    const line = fc.oneof(fc.constant(header), fc.string().map((t) => user('u', null, t)), fc.string(), fc.constant(''));
+    const line = fc.oneof(
+      fc.constant(header),
+      fc.string().map((t) => user('u', null, t)),
+      fc.string(),
+      fc.constant(''),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { maxLength: 8 }), fc.boolean(), fc.integer({ min: 1, max: 300 }), async (lines, bom, chunk) => {
-        await agree(enc((bom ? '\ufeff' : '') + lines.map(([l, nl]) => l + nl).join('')), [chunk]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { maxLength: 8 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 300 }),
+        async (lines, bom, chunk) => {
+          await agree(enc((bom ? '\ufeff' : '') + lines.map(([l, nl]) => l + nl).join('')), [chunk]);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -12,7 +12,10 @@ async function render(sizeBytes: number, changed = false): Promise<string> {
   const stub = stubApi({ open: async () => info({ name: 'big.jsonl', sizeBytes }) });
   const store = createAppStore({ api: stub.api, shell: stub.shell });
   await store.getState().openSession({ kind: 'path', path: '/data/big.jsonl' }, 'big.jsonl');
-  if (changed) store.setState((s) => ({ session: { ...s.session, changed: { sessionId: s.session.info!.sessionId, path: '/data/big.jsonl', kind: 'changed' } } }));
+  if (changed)
+    store.setState((s) => ({
+      session: { ...s.session, changed: { sessionId: s.session.info!.sessionId, path: '/data/big.jsonl', kind: 'changed' } },
+    }));
   const snapshot = createStore<AppState>()(() => store.getState());
   return renderToStaticMarkup(
     <StoreProvider store={snapshot} host={{ api: stub.api, shell: stub.shell, mode: 'web' }}>

@@ -29,8 +29,12 @@ describe('annotationSpans', () => {
   });
 
   it('has no replay span for a dropped turn and no original span for a created one', () => {
-    expect(annotationSpans({ rule: 'blank-text', turn: 1, replayTurn: null, action: 'dropped', detail: '' }, original, replay).replay).toBeNull();
-    expect(annotationSpans({ rule: 'tool-result-pairing', turn: null, replayTurn: 1, action: 'inserted', detail: '' }, original, replay)).toEqual({
+    expect(
+      annotationSpans({ rule: 'blank-text', turn: 1, replayTurn: null, action: 'dropped', detail: '' }, original, replay).replay,
+    ).toBeNull();
+    expect(
+      annotationSpans({ rule: 'tool-result-pairing', turn: null, replayTurn: 1, action: 'inserted', detail: '' }, original, replay),
+    ).toEqual({
       original: null,
       replay: { startLine: 6, endLine: 7 },
     });
@@ -39,12 +43,18 @@ describe('annotationSpans', () => {
 
 describe('turnSpans', () => {
   it('finds the counterpart of an original turn on the replay side', () => {
-    expect(turnSpans('original', 2, original, replay)).toEqual({ original: { startLine: 10, endLine: 20 }, replay: { startLine: 8, endLine: 15 } });
+    expect(turnSpans('original', 2, original, replay)).toEqual({
+      original: { startLine: 10, endLine: 20 },
+      replay: { startLine: 8, endLine: 15 },
+    });
     expect(turnSpans('original', 1, original, replay).replay).toBeNull();
   });
 
   it('finds the origin of a replay turn', () => {
-    expect(turnSpans('replay', 0, original, replay)).toEqual({ original: { startLine: 2, endLine: 5 }, replay: { startLine: 2, endLine: 5 } });
+    expect(turnSpans('replay', 0, original, replay)).toEqual({
+      original: { startLine: 2, endLine: 5 },
+      replay: { startLine: 2, endLine: 5 },
+    });
     expect(turnSpans('replay', 1, original, replay)).toEqual({ original: null, replay: { startLine: 6, endLine: 7 } });
   });
 });
@@ -63,7 +73,9 @@ describe('windowed ranges', () => {
   ]);
 
   it('finds turns by index, not by position in the list', () => {
-    expect(annotationSpans({ rule: 'blank-text', turn: 122, replayTurn: 120, action: 'rewritten', detail: '' }, windowOriginal, windowReplay)).toEqual({
+    expect(
+      annotationSpans({ rule: 'blank-text', turn: 122, replayTurn: 120, action: 'rewritten', detail: '' }, windowOriginal, windowReplay),
+    ).toEqual({
       original: { startLine: 15, endLine: 30 },
       replay: { startLine: 11, endLine: 20 },
     });
@@ -79,7 +91,13 @@ describe('locateJsonPath', () => {
       model: 'm',
       messages: [
         { role: 'user', content: 'a, "b" [c]' },
-        { role: 'assistant', content: [{ type: 'text', text: 'x' }, { type: 'tool_use', id: 'call|1', input: { q: [1, 2] } }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'tool_use', id: 'call|1', input: { q: [1, 2] } },
+          ],
+        },
       ],
       stream: true,
     },
@@ -102,7 +120,7 @@ describe('locateJsonPath', () => {
     expect(lines[span.endLine - 1].trim()).toBe('}');
     expect(locateJsonPath(payload, 'messages[0].content')).toEqual({ startLine: lineOf('a, '), endLine: lineOf('a, ') });
     expect(locateJsonPath(payload, 'stream')).toEqual({ startLine: lineOf('"stream"'), endLine: lineOf('"stream"') });
-    expect(locateJsonPath(payload, 'messages[1].content[1].input.q[1]')).toEqual({ startLine: lineOf('2') , endLine: lineOf('2') });
+    expect(locateJsonPath(payload, 'messages[1].content[1].input.q[1]')).toEqual({ startLine: lineOf('2'), endLine: lineOf('2') });
   });
 
   it('returns null for paths that are not there', () => {
@@ -113,7 +131,8 @@ describe('locateJsonPath', () => {
   it('locates many paths, nested ones too, in one scan', () => {
     const paths = ['messages[1].content[1].id', 'messages[1]', 'messages[1].content', 'stream', 'messages[9].x', 'not a [path'];
     const found = locateJsonPaths(payload, paths);
-    for (const path of ['messages[1].content[1].id', 'messages[1]', 'messages[1].content', 'stream']) expect(found.get(path), path).toEqual(locateJsonPath(payload, path));
+    for (const path of ['messages[1].content[1].id', 'messages[1]', 'messages[1].content', 'stream'])
+      expect(found.get(path), path).toEqual(locateJsonPath(payload, path));
     expect(found.has('messages[9].x')).toBe(false);
     expect(found.size).toBe(4);
     const content = found.get('messages[1].content')!;

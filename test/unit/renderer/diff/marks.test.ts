@@ -23,10 +23,24 @@ function payloadDoc(messages: unknown[], firstIndex: number, window?: DocumentTe
   return { text, ranges, elisions: [], window };
 }
 
-const finding = (messageIndex: number, path: string): PreflightFinding => ({ check: 'c', provider: 'anthropic', messageIndex, path, explanation: 'x', rule: 'tool-call-id', typicalError: 'e' });
+const finding = (messageIndex: number, path: string): PreflightFinding => ({
+  check: 'c',
+  provider: 'anthropic',
+  messageIndex,
+  path,
+  explanation: 'x',
+  rule: 'tool-call-id',
+  typicalError: 'e',
+});
 
 const messages = (from: number, count: number) =>
-  Array.from({ length: count }, (_, k) => ({ role: k % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `turn ${from + k}` }, { type: 'tool_use', id: `call_${from + k}` }] }));
+  Array.from({ length: count }, (_, k) => ({
+    role: k % 2 ? 'assistant' : 'user',
+    content: [
+      { type: 'text', text: `turn ${from + k}` },
+      { type: 'tool_use', id: `call_${from + k}` },
+    ],
+  }));
 
 describe('findingSpansOf', () => {
   it('locates paths exactly in a whole payload', () => {
@@ -38,7 +52,16 @@ describe('findingSpansOf', () => {
   it('in a window, finds the message by its turn and the rest of the path inside it', () => {
     // Turns 100–103 of a 500-turn document: `messages[101]` is the window's second entry.
     const doc = payloadDoc(messages(100, 4), 100, { from: 100, to: 104, totalTurns: 500 });
-    const spans = findingSpansOf([finding(101, 'messages[101].content[1].id'), finding(103, 'messages[103]'), finding(7, 'messages[7].content[0]'), finding(102, 'tools[0]')], doc, 'payload');
+    const spans = findingSpansOf(
+      [
+        finding(101, 'messages[101].content[1].id'),
+        finding(103, 'messages[103]'),
+        finding(7, 'messages[7].content[0]'),
+        finding(102, 'tools[0]'),
+      ],
+      doc,
+      'payload',
+    );
     expect(doc.text.split('\n')[spans[0]!.startLine - 1]).toContain('"call_101"');
     expect(spans[1]).toEqual({ startLine: doc.ranges[3].startLine, endLine: doc.ranges[3].endLine });
     // Outside the window: nothing to mark.
@@ -49,7 +72,9 @@ describe('findingSpansOf', () => {
 
   it('uses turn ranges in the transcript view', () => {
     const doc = payloadDoc(messages(0, 3), 0);
-    expect(findingSpansOf([finding(1, 'messages[1].content[1].id')], doc, 'transcript')).toEqual([{ startLine: doc.ranges[1].startLine, endLine: doc.ranges[1].endLine }]);
+    expect(findingSpansOf([finding(1, 'messages[1].content[1].id')], doc, 'transcript')).toEqual([
+      { startLine: doc.ranges[1].startLine, endLine: doc.ranges[1].endLine },
+    ]);
   });
 });
 

@@ -4,7 +4,11 @@ import type { DocumentText } from '../../../../shared/api.js';
 import { selectionSpans } from '../../../../renderer/diff/selection.js';
 import { summary } from '../stub-api.js';
 
-const doc = (ranges: [number, number | null, number, number][]): DocumentText => ({ text: '', elisions: [], ranges: ranges.map(([index, turn, startLine, endLine]) => ({ index, turn, startLine, endLine })) });
+const doc = (ranges: [number, number | null, number, number][]): DocumentText => ({
+  text: '',
+  elisions: [],
+  ranges: ranges.map(([index, turn, startLine, endLine]) => ({ index, turn, startLine, endLine })),
+});
 const s = summary({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' });
 // Annotations of the stub: #0 turn 0 → 0, #1 turn 2 → dropped, #2 turn 1 → 1.
 const docs = {
@@ -21,7 +25,10 @@ const docs = {
 
 describe('selectionSpans', () => {
   it('reveals an annotation on both sides', () => {
-    expect(selectionSpans(s, { kind: 'annotation', index: 2 }, docs, 'payload')).toEqual({ spans: { original: { startLine: 5, endLine: 9 }, replay: { startLine: 5, endLine: 8 } }, note: null });
+    expect(selectionSpans(s, { kind: 'annotation', index: 2 }, docs, 'payload')).toEqual({
+      spans: { original: { startLine: 5, endLine: 9 }, replay: { startLine: 5, endLine: 8 } },
+      note: null,
+    });
   });
 
   it('says why a side is empty', () => {

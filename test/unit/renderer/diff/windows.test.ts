@@ -1,6 +1,16 @@
 // Windows of turns: when a document is fetched whole, how big a window is, where it sits, stepping.
 import { describe, expect, it } from 'vitest';
-import { adjacentWindow, describeWindow, isWhole, MAX_WINDOW_TURNS, MIN_WINDOW_TURNS, planDocument, windowAround, windowHas, WHOLE_MAX_BYTES } from '../../../../renderer/diff/windows.js';
+import {
+  adjacentWindow,
+  describeWindow,
+  isWhole,
+  MAX_WINDOW_TURNS,
+  MIN_WINDOW_TURNS,
+  planDocument,
+  windowAround,
+  windowHas,
+  WHOLE_MAX_BYTES,
+} from '../../../../renderer/diff/windows.js';
 
 const MB = 1024 * 1024;
 
@@ -21,10 +31,11 @@ describe('planDocument', () => {
     expect(planDocument(1646, 44 * MB)).toEqual({ kind: 'windowed', size: 36 });
     expect(planDocument(4000, 3 * MB)).toEqual({ kind: 'windowed', size: MAX_WINDOW_TURNS });
     expect(planDocument(300, 300 * MB)).toEqual({ kind: 'windowed', size: MIN_WINDOW_TURNS });
-    for (const turns of [250, 999, 1646, 7001]) for (const mb of [3, 17, 230]) {
-      const plan = planDocument(turns, mb * MB);
-      if (plan.kind === 'windowed') expect(plan.size % 2).toBe(0);
-    }
+    for (const turns of [250, 999, 1646, 7001])
+      for (const mb of [3, 17, 230]) {
+        const plan = planDocument(turns, mb * MB);
+        if (plan.kind === 'windowed') expect(plan.size % 2).toBe(0);
+      }
   });
 
   it('treats an unknown size as small', () => {

@@ -10,7 +10,13 @@ import { deferred, stubApi, summary } from '../stub-api.js';
 const TOTAL = 4000;
 const MB = 1024 * 1024;
 
-const annotation = (turn: number | null, replayTurn: number | null, rule: Annotation['rule'] = 'blank-text'): Annotation => ({ rule, turn, replayTurn, action: turn === null ? 'inserted' : 'rewritten', detail: `turn ${turn}` });
+const annotation = (turn: number | null, replayTurn: number | null, rule: Annotation['rule'] = 'blank-text'): Annotation => ({
+  rule,
+  turn,
+  replayTurn,
+  action: turn === null ? 'inserted' : 'rewritten',
+  detail: `turn ${turn}`,
+});
 
 /** A 4 000-turn inspection with a 100 MB payload; the replay equals the original plus a created turn. */
 function bigSummary(target: Target, id = 'BIG'): InspectionSummary {
@@ -19,7 +25,10 @@ function bigSummary(target: Target, id = 'BIG'): InspectionSummary {
   return {
     ...base,
     annotations,
-    rules: [{ rule: 'blank-text', title: 'BLANK', explanation: 'x', count: 3 }, { rule: 'tool-result-pairing', title: 'PAIR', explanation: 'y', count: 1 }],
+    rules: [
+      { rule: 'blank-text', title: 'BLANK', explanation: 'x', count: 3 },
+      { rule: 'tool-result-pairing', title: 'PAIR', explanation: 'y', count: 1 },
+    ],
     original: { turnCount: TOTAL, payloadBytes: 100 * MB },
     replay: { turnCount: TOTAL + 1, payloadBytes: 100 * MB },
   };
@@ -46,7 +55,16 @@ function setup(overrides: Partial<InspectorApi> = {}) {
     getTurns: async (_id, side, start, count) => ({
       total: TOTAL,
       start,
-      rows: Array.from({ length: count }, (_, k) => start + k).map((index) => ({ index, turn: side === 'replay' && index === 2500 ? null : side === 'replay' && index > 2500 ? index - 1 : index, role: 'user', bytes: 1, tokens: { value: 1, estimated: true }, rules: [], preview: '', line: null })),
+      rows: Array.from({ length: count }, (_, k) => start + k).map((index) => ({
+        index,
+        turn: side === 'replay' && index === 2500 ? null : side === 'replay' && index > 2500 ? index - 1 : index,
+        role: 'user',
+        bytes: 1,
+        tokens: { value: 1, estimated: true },
+        rules: [],
+        preview: '',
+        line: null,
+      })),
     }),
     ...overrides,
   });
@@ -64,7 +82,10 @@ const shown = (store: ReturnType<typeof setup>['store']): ShownWindow | null => 
 
 describe('diff slice', () => {
   it('fetches a small session whole, once for both sides', async () => {
-    const { store, documentCalls } = setup({ inspect: async (_id, target) => summary(target), getDocument: async (_id, side, view) => windowDoc(side, view, undefined) });
+    const { store, documentCalls } = setup({
+      inspect: async (_id, target) => summary(target),
+      getDocument: async (_id, side, view) => windowDoc(side, view, undefined),
+    });
     await open(store);
     expect(documentCalls()).toEqual([
       ['original', 'payload'],
@@ -163,7 +184,8 @@ describe('diff slice', () => {
   it('lets only the newest of overlapping window fetches land', async () => {
     const slow = deferred<DocumentText>();
     const { store } = setup({
-      getDocument: async (_id, side, view, window) => (window && window.from > 3000 && side === 'original' ? slow.promise : windowDoc(side, view, window)),
+      getDocument: async (_id, side, view, window) =>
+        window && window.from > 3000 && side === 'original' ? slow.promise : windowDoc(side, view, window),
     });
     await open(store);
     store.getState().selectAnnotation(1); // turn 3500: held back by the host
@@ -172,7 +194,12 @@ describe('diff slice', () => {
     slow.resolve(windowDoc('original', 'payload', { from: 3480, to: 3516 }));
     await Promise.resolve();
     expect(shown(store)!.from).toBeLessThanOrEqual(40);
-    expect(store.getState().shownDocuments().original?.ranges.some((r) => r.index === 40)).toBe(true);
+    expect(
+      store
+        .getState()
+        .shownDocuments()
+        .original?.ranges.some((r) => r.index === 40),
+    ).toBe(true);
   });
 
   it('keeps the turns in view when the view is toggled or the target changes', async () => {

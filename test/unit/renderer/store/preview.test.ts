@@ -12,7 +12,13 @@ const MB = 1024 * 1024;
 function previewSummary(asked: Target | null): InspectionSummary {
   // Null: the host picks the session's recorded model.
   const target = asked ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
-  return { ...summary(target, 'P1'), sessionId: 'PS', original: { turnCount: 70, payloadBytes: MB }, replay: { turnCount: 70, payloadBytes: MB }, preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB } };
+  return {
+    ...summary(target, 'P1'),
+    sessionId: 'PS',
+    original: { turnCount: 70, payloadBytes: MB },
+    replay: { turnCount: 70, payloadBytes: MB },
+    preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB },
+  };
 }
 
 describe('opening with a preview', () => {
@@ -21,7 +27,12 @@ describe('opening with a preview', () => {
     const stub = stubApi({
       preview: async (_request, target) => previewSummary(target),
       open: () => opened.promise,
-      getDocument: async (_id, _side, _view, window) => ({ text: 'x', ranges: [], elisions: [], ...(window ? { window: { from: window.from, to: window.to, totalTurns: 70 } } : {}) }),
+      getDocument: async (_id, _side, _view, window) => ({
+        text: 'x',
+        ranges: [],
+        elisions: [],
+        ...(window ? { window: { from: window.from, to: window.to, totalTurns: 70 } } : {}),
+      }),
     });
     const store = createAppStore({ api: stub.api, shell: stub.shell });
     const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
@@ -48,11 +59,19 @@ describe('opening with a preview', () => {
   });
 
   it('shows the first window from the documents sent with the preview, without asking for them', async () => {
-    const doc = (side: string) => ({ text: `${side} of the first turns`, ranges: [], elisions: [], window: { from: 0, to: 40, totalTurns: 70 } });
+    const doc = (side: string) => ({
+      text: `${side} of the first turns`,
+      ranges: [],
+      elisions: [],
+      window: { from: 0, to: 40, totalTurns: 70 },
+    });
     const stub = stubApi({
       preview: async (_request, target) => {
         const preview = previewSummary(target);
-        return { ...preview, preview: { ...preview.preview!, first: { view: 'payload', original: doc('original'), replay: doc('replay') } } };
+        return {
+          ...preview,
+          preview: { ...preview.preview!, first: { view: 'payload', original: doc('original'), replay: doc('replay') } },
+        };
       },
       open: () => new Promise(() => undefined),
     });
@@ -65,7 +84,9 @@ describe('opening with a preview', () => {
   });
 
   it('replaces the session shown before, which is closed', async () => {
-    const stub = stubApi({ preview: async (request, target) => (request.kind === 'path' && request.path === '/tmp/big.jsonl' ? previewSummary(target) : null) });
+    const stub = stubApi({
+      preview: async (request, target) => (request.kind === 'path' && request.path === '/tmp/big.jsonl' ? previewSummary(target) : null),
+    });
     const store = createAppStore({ api: stub.api, shell: stub.shell });
     await store.getState().openSession({ kind: 'path', path: '/tmp/small.jsonl' });
     expect(store.getState().inspection.summary?.inspectionId).toBe('I1');
@@ -82,7 +103,10 @@ describe('opening with a preview', () => {
   });
 
   it('clears the preview when the file cannot be opened after all', async () => {
-    const stub = stubApi({ preview: async (_request, target) => previewSummary(target), open: async () => Promise.reject(new Error('permission denied')) });
+    const stub = stubApi({
+      preview: async (_request, target) => previewSummary(target),
+      open: async () => Promise.reject(new Error('permission denied')),
+    });
     const store = createAppStore({ api: stub.api, shell: stub.shell });
     await store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
     expect(store.getState().inspection.summary).toBeNull();

@@ -19,7 +19,12 @@ describe('session slice', () => {
     const state = store.getState();
     expect(state.session.info?.sessionId).toBe('S1');
     expect(state.session.loading).toBe(false);
-    expect(state.target.current).toEqual({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true });
+    expect(state.target.current).toEqual({
+      provider: 'anthropic',
+      api: 'anthropic-messages',
+      modelId: 'claude-sonnet-4-5',
+      reasoning: true,
+    });
     expect(state.inspection.summary?.inspectionId).toBe('I1');
     expect(calls.filter((c) => c.method === 'inspect')).toHaveLength(1);
   });
@@ -65,7 +70,8 @@ describe('read progress', () => {
       },
       ...overrides,
     });
-    const send = (event: Partial<ProgressEvent>) => listeners.forEach((l) => l({ operation: 'open', name: 'big.jsonl', path: '/data/big.jsonl', done: 0, total: 100, ...event }));
+    const send = (event: Partial<ProgressEvent>) =>
+      listeners.forEach((l) => l({ operation: 'open', name: 'big.jsonl', path: '/data/big.jsonl', done: 0, total: 100, ...event }));
     return { ...stub, listeners, send, progress: () => stub.store.getState().session.progress };
   }
 
@@ -195,7 +201,15 @@ describe('ui slice', () => {
   it('opens the viewer of an elided string and closes it on a new inspection', async () => {
     const { store } = setup();
     await store.getState().openSession({ kind: 'sample' });
-    const elision = { line: 4, placeholder: '<image/png 1.2 MB 1600×900>', ref: 'original:payload:0', kind: 'base64' as const, imageRef: 'original:payload:0', mimeType: 'image/png', bytes: 1_200_000 };
+    const elision = {
+      line: 4,
+      placeholder: '<image/png 1.2 MB 1600×900>',
+      ref: 'original:payload:0',
+      kind: 'base64' as const,
+      imageRef: 'original:payload:0',
+      mimeType: 'image/png',
+      bytes: 1_200_000,
+    };
     store.getState().openElision({ side: 'original', elision });
     expect(store.getState().ui.elision).toEqual({ side: 'original', elision });
     store.getState().closeElision();
@@ -258,7 +272,9 @@ describe('repair slice', () => {
   });
 
   it('shows a refusal (file changed meanwhile) and does not reload', async () => {
-    const { store, calls } = setup({ repair: async () => ({ status: 'refused', reason: 'the file changed since it was inspected', message: 'refused' }) });
+    const { store, calls } = setup({
+      repair: async () => ({ status: 'refused', reason: 'the file changed since it was inspected', message: 'refused' }),
+    });
     await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
     await store.getState().startRepair();
     await store.getState().confirmRepair();

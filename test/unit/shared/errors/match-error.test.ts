@@ -15,7 +15,9 @@ interface Fixture {
   indices?: number[];
 }
 
-const fixtures = (JSON.parse(readFileSync(path.join(__dirname, '../../../fixtures/provider-errors/errors.json'), 'utf8')) as { errors: Fixture[] }).errors;
+const fixtures = (
+  JSON.parse(readFileSync(path.join(__dirname, '../../../fixtures/provider-errors/errors.json'), 'utf8')) as { errors: Fixture[] }
+).errors;
 
 describe('the fixtures', () => {
   it('are at least 25 real errors, each with its source and a known check', () => {
@@ -29,7 +31,21 @@ describe('the fixtures', () => {
 
   it('cover every provider family the issue names', () => {
     const families = fixtures.map((f) => f.family).join(' ');
-    for (const family of ['anthropic', 'amazon-bedrock', 'google', 'mistral', 'openai', 'openrouter', 'llama.cpp', 'ollama', 'vllm', 'deepseek', 'qwen', 'kimi']) expect(families).toContain(family);
+    for (const family of [
+      'anthropic',
+      'amazon-bedrock',
+      'google',
+      'mistral',
+      'openai',
+      'openrouter',
+      'llama.cpp',
+      'ollama',
+      'vllm',
+      'deepseek',
+      'qwen',
+      'kimi',
+    ])
+      expect(families).toContain(family);
   });
 });
 
@@ -60,7 +76,7 @@ describe('explainProviderError', () => {
 });
 
 describe('error details', () => {
-  it('reads message indices in every provider\'s notation', () => {
+  it("reads message indices in every provider's notation", () => {
     expect(errorMessageIndices('messages.43.content.2: x')).toEqual([43]);
     expect(errorMessageIndices("param: 'messages.[3].role'")).toEqual([3]);
     expect(errorMessageIndices("Invalid 'input[12].id'")).toEqual([12]);
@@ -70,7 +86,10 @@ describe('error details', () => {
   });
 
   it('reads the ids an error quotes', () => {
-    expect(errorIds('immediately after: toolu_01HqfLWiAKQLsniF2fBGF2KD, toolu_01SJzDkeAZER935cpGFptTNk.')).toEqual(['toolu_01HqfLWiAKQLsniF2fBGF2KD', 'toolu_01SJzDkeAZER935cpGFptTNk']);
+    expect(errorIds('immediately after: toolu_01HqfLWiAKQLsniF2fBGF2KD, toolu_01SJzDkeAZER935cpGFptTNk.')).toEqual([
+      'toolu_01HqfLWiAKQLsniF2fBGF2KD',
+      'toolu_01SJzDkeAZER935cpGFptTNk',
+    ]);
     expect(errorIds('with call_id call_TnakLSVsqtVt5cJssAhRwMoe.')).toEqual(['call_TnakLSVsqtVt5cJssAhRwMoe']);
     expect(errorIds('Tool call id was 38f04d9ea185 but must be')).toEqual(['38f04d9ea185']);
   });

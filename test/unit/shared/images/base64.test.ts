@@ -9,18 +9,22 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 describe('canonicalizeBase64', () => {
   it('returns canonical base64 itself, and the canonical form of base64 with whitespace or without padding', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.array(fc.constantFrom(' ', '\n', '\r\n', '\t'), { maxLength: 5 }), (bytes, spaces) => {
-        const canonical = b64(bytes);
-        expect(canonicalizeBase64(canonical)).toBe(canonical);
-        let spaced = canonical;
-        for (const [k, space] of spaces.entries()) {
-          const at = Math.floor(((k + 1) * spaced.length) / (spaces.length + 1));
-          spaced = spaced.slice(0, at) + space + spaced.slice(at);
-        }
-        expect(canonicalizeBase64(spaced)).toBe(canonical);
-        expect(canonicalizeBase64(canonical.replace(/=+$/, ''))).toBe(canonical);
-        expect(decodedLength(canonical)).toBe(bytes.length);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.array(fc.constantFrom(' ', '\n', '\r\n', '\t'), { maxLength: 5 }),
+        (bytes, spaces) => {
+          const canonical = b64(bytes);
+          expect(canonicalizeBase64(canonical)).toBe(canonical);
+          let spaced = canonical;
+          for (const [k, space] of spaces.entries()) {
+            const at = Math.floor(((k + 1) * spaced.length) / (spaces.length + 1));
+            spaced = spaced.slice(0, at) + space + spaced.slice(at);
+          }
+          expect(canonicalizeBase64(spaced)).toBe(canonical);
+          expect(canonicalizeBase64(canonical.replace(/=+$/, ''))).toBe(canonical);
+          expect(decodedLength(canonical)).toBe(bytes.length);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -4,7 +4,11 @@ import { mapPayloadToMessages } from '../../../../shared/preflight/payload-map.j
 import type { JsonValue, Message } from '../../../../shared/types.js';
 
 const user = (text: string): Message => ({ role: 'user', content: text });
-const call = (...ids: string[]): Message => ({ role: 'assistant', stopReason: 'toolUse', content: ids.map((id) => ({ type: 'toolCall', id, name: 'read', arguments: {} })) });
+const call = (...ids: string[]): Message => ({
+  role: 'assistant',
+  stopReason: 'toolUse',
+  content: ids.map((id) => ({ type: 'toolCall', id, name: 'read', arguments: {} })),
+});
 const result = (id: string): Message => ({ role: 'toolResult', toolCallId: id, toolName: 'read', content: [{ type: 'text', text: 'ok' }] });
 const reply = (text: string, stopReason = 'stop'): Message => ({ role: 'assistant', stopReason, content: [{ type: 'text', text }] });
 
@@ -14,8 +18,20 @@ describe('mapPayloadToMessages', () => {
     const payload = {
       messages: [
         { role: 'user', content: 'go' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'a' }, { type: 'tool_use', id: 'b' }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a' }, { type: 'tool_result', tool_use_id: 'b' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'a' },
+            { type: 'tool_use', id: 'b' },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'a' },
+            { type: 'tool_result', tool_use_id: 'b' },
+          ],
+        },
         { role: 'user', content: 'next' },
         { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
       ],
@@ -24,7 +40,18 @@ describe('mapPayloadToMessages', () => {
   });
 
   it('maps the items of one Responses assistant turn to that turn, and synthetic outputs to null', () => {
-    const messages = [user('go'), { role: 'assistant', stopReason: 'toolUse', content: [{ type: 'text', text: 'reading' }, { type: 'toolCall', id: 'c1', name: 'read', arguments: {} }] }, user('stop')];
+    const messages = [
+      user('go'),
+      {
+        role: 'assistant',
+        stopReason: 'toolUse',
+        content: [
+          { type: 'text', text: 'reading' },
+          { type: 'toolCall', id: 'c1', name: 'read', arguments: {} },
+        ],
+      },
+      user('stop'),
+    ];
     const payload = {
       input: [
         { role: 'user', content: [] },
@@ -53,7 +80,14 @@ describe('mapPayloadToMessages', () => {
 
   it('maps Gemini contents, merging function responses', () => {
     const messages = [user('go'), call('a', 'b'), result('a'), result('b'), reply('done')];
-    const payload = { contents: [{ role: 'user', parts: [] }, { role: 'model', parts: [] }, { role: 'user', parts: [{ functionResponse: {} }, { functionResponse: {} }] }, { role: 'model', parts: [] }] };
+    const payload = {
+      contents: [
+        { role: 'user', parts: [] },
+        { role: 'model', parts: [] },
+        { role: 'user', parts: [{ functionResponse: {} }, { functionResponse: {} }] },
+        { role: 'model', parts: [] },
+      ],
+    };
     expect(mapPayloadToMessages(payload as unknown as JsonValue, 'gemini', messages)).toEqual([0, 1, 2, 4]);
   });
 });

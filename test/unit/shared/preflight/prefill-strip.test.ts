@@ -20,10 +20,26 @@ describe('stripTrailingPrefill', () => {
   });
 
   it('keeps a trailing assistant that calls a tool, in every family', () => {
-    expect(stripTrailingPrefill({ messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't' }] }] }, 'anthropic').popped).toEqual([]);
-    expect(stripTrailingPrefill({ messages: [{ role: 'assistant', content: [{ toolUse: { toolUseId: 't' } }] }] }, 'bedrock').popped).toEqual([]);
-    expect(stripTrailingPrefill({ messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 't' }] }] }, 'openai-completions').popped).toEqual([]);
-    expect(stripTrailingPrefill({ messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'prefill' }] }, 'openai-completions').popped).toEqual([1]);
+    expect(
+      stripTrailingPrefill({ messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't' }] }] }, 'anthropic').popped,
+    ).toEqual([]);
+    expect(
+      stripTrailingPrefill({ messages: [{ role: 'assistant', content: [{ toolUse: { toolUseId: 't' } }] }] }, 'bedrock').popped,
+    ).toEqual([]);
+    expect(
+      stripTrailingPrefill({ messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 't' }] }] }, 'openai-completions').popped,
+    ).toEqual([]);
+    expect(
+      stripTrailingPrefill(
+        {
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: 'prefill' },
+          ],
+        },
+        'openai-completions',
+      ).popped,
+    ).toEqual([1]);
   });
 
   it('returns the same payload object when there is nothing to pop', () => {

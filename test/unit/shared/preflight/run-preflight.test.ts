@@ -13,14 +13,22 @@ const COMPLETIONS: Target = { provider: 'vllm', api: 'openai-completions', model
 const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'devstral-medium-latest' };
 
 function checks(payload: unknown, target: Target): string[] {
-  return runPreflight(payload as JsonValue, { target, policy: policyValues(resolvePolicy(target)) }).map((f) => `${f.check}@${f.messageIndex}`);
+  return runPreflight(payload as JsonValue, { target, policy: policyValues(resolvePolicy(target)) }).map(
+    (f) => `${f.check}@${f.messageIndex}`,
+  );
 }
 
 describe('Anthropic Messages', () => {
   const good = {
     messages: [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: [{ type: 'thinking', thinking: 'plan', signature: 'EqQB' }, { type: 'tool_use', id: 'toolu_01', name: 'read', input: {} }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'plan', signature: 'EqQB' },
+          { type: 'tool_use', id: 'toolu_01', name: 'read', input: {} },
+        ],
+      },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'ok' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
       { role: 'user', content: 'thanks' },
@@ -35,14 +43,28 @@ describe('Anthropic Messages', () => {
     const payload = {
       messages: [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01', name: 'read', input: {} }, { type: 'tool_use', id: 'toolu_02', name: 'read', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'ok' }, { type: 'tool_result', tool_use_id: 'toolu_99', content: 'stray' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_01', name: 'read', input: {} },
+            { type: 'tool_use', id: 'toolu_02', name: 'read', input: {} },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_01', content: 'ok' },
+            { type: 'tool_result', tool_use_id: 'toolu_99', content: 'stray' },
+          ],
+        },
       ],
     };
     const found = runPreflight(payload as unknown as JsonValue, { target: ANTHROPIC });
     expect(found.map((f) => f.check)).toEqual(['anthropic-tool-use-without-result', 'anthropic-tool-result-without-use']);
     expect(found[0]).toMatchObject({ provider: 'anthropic', messageIndex: 1, path: 'messages[1].content[1]', rule: 'tool-result-pairing' });
-    expect(found[0].typicalError).toBe('messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_02. Each `tool_use` block must have a corresponding `tool_result` block in the next message.');
+    expect(found[0].typicalError).toBe(
+      'messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_02. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+    );
     expect(found[1]).toMatchObject({ messageIndex: 2, path: 'messages[2].content[1]' });
     expect(found[1].typicalError).toContain('messages.2.content.1: unexpected `tool_use_id` found in `tool_result` blocks: toolu_99.');
   });
@@ -52,7 +74,13 @@ describe('Anthropic Messages', () => {
       messages: [
         { role: 'user', content: [] },
         { role: 'assistant', content: [{ type: 'text', text: '  ' }] },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'x', signature: '' }, { type: 'tool_use', id: 'call_1|fc_2', name: 'read', input: {} }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'x', signature: '' },
+            { type: 'tool_use', id: 'call_1|fc_2', name: 'read', input: {} },
+          ],
+        },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_1|fc_2', content: 'ok' }] },
       ],
     };
@@ -67,7 +95,12 @@ describe('Anthropic Messages', () => {
   });
 
   it('finds a trailing assistant prefill only when thinking is enabled', () => {
-    const prefill = { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: [{ type: 'text', text: 'Sure' }] }] };
+    const prefill = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Sure' }] },
+      ],
+    };
     expect(checks(prefill, ANTHROPIC)).toEqual([]);
     expect(checks({ ...prefill, thinking: { type: 'enabled', budget_tokens: 1024 } }, ANTHROPIC)).toEqual(['anthropic-trailing-prefill@1']);
     expect(checks({ ...prefill, thinking: { type: 'disabled' } }, ANTHROPIC)).toEqual([]);
@@ -75,7 +108,9 @@ describe('Anthropic Messages', () => {
 
   it('finds images over 5 MB of base64', () => {
     const big = 'A'.repeat(5 * 1024 * 1024 + 4);
-    const payload = { messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: big } }] }] };
+    const payload = {
+      messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: big } }] }],
+    };
     const found = runPreflight(payload as unknown as JsonValue, { target: ANTHROPIC });
     expect(found.map((f) => f.check)).toEqual(['anthropic-image-size']);
     expect(found[0].rule).toBe('images');
@@ -91,7 +126,12 @@ describe('Bedrock Converse', () => {
         { role: 'user', content: [{ text: ' ' }] },
       ],
     };
-    expect(checks(payload, BEDROCK)).toEqual(['bedrock-first-user@0', 'bedrock-empty-content@1', 'bedrock-alternation@2', 'bedrock-blank-text@2']);
+    expect(checks(payload, BEDROCK)).toEqual([
+      'bedrock-first-user@0',
+      'bedrock-empty-content@1',
+      'bedrock-alternation@2',
+      'bedrock-blank-text@2',
+    ]);
   });
 
   it('finds toolUse blocks without results and results without uses', () => {
@@ -120,8 +160,28 @@ describe('Gemini', () => {
   });
 
   it('finds a model-first conversation, consecutive model turns, unmatched responses and empty parts', () => {
-    expect(checks({ contents: [{ role: 'model', parts: [{ text: 'hi' }] }, { role: 'user', parts: [{ text: 'x' }] }] }, GEMINI)).toEqual(['gemini-first-user@0']);
-    expect(checks({ contents: [{ role: 'model', parts: [{ functionCall: { name: 'a' } }] }, { role: 'user', parts: [{ functionResponse: { name: 'a' } }] }] }, GEMINI)).toEqual(['gemini-function-call-position@0']);
+    expect(
+      checks(
+        {
+          contents: [
+            { role: 'model', parts: [{ text: 'hi' }] },
+            { role: 'user', parts: [{ text: 'x' }] },
+          ],
+        },
+        GEMINI,
+      ),
+    ).toEqual(['gemini-first-user@0']);
+    expect(
+      checks(
+        {
+          contents: [
+            { role: 'model', parts: [{ functionCall: { name: 'a' } }] },
+            { role: 'user', parts: [{ functionResponse: { name: 'a' } }] },
+          ],
+        },
+        GEMINI,
+      ),
+    ).toEqual(['gemini-function-call-position@0']);
     const payload = {
       contents: [
         { role: 'user', parts: [{ text: 'go' }] },
@@ -171,7 +231,14 @@ describe('Chat Completions', () => {
       messages: [
         { role: 'user', content: 'go' },
         { role: 'tool', tool_call_id: 'call_0', content: 'stray' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a', arguments: '{}' } }, { id: 'call_2', type: 'function', function: { name: 'b', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'a', arguments: '{}' } },
+            { id: 'call_2', type: 'function', function: { name: 'b', arguments: '{}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
         { role: 'user', content: 'next' },
       ],
@@ -185,7 +252,12 @@ describe('Chat Completions', () => {
         { role: 'user', content: 'go' },
         { role: 'assistant', content: 'a', reasoning_content: 'old thoughts' },
         { role: 'user', content: 'more' },
-        { role: 'assistant', content: null, reasoning_content: 'current', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          reasoning_content: 'current',
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
       ],
     };
@@ -209,7 +281,13 @@ describe('Chat Completions', () => {
 
   it('finds a trailing prefill on OpenRouter Anthropic with reasoning on', () => {
     const target: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true };
-    const payload = { messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: 'Sure' }], reasoning: { effort: 'medium' } };
+    const payload = {
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: 'Sure' },
+      ],
+      reasoning: { effort: 'medium' },
+    };
     expect(checks(payload, target)).toEqual(['anthropic-trailing-prefill@1']);
   });
 });
@@ -219,7 +297,14 @@ describe('Mistral', () => {
     const payload = {
       messages: [
         { role: 'user', content: 'go' },
-        { role: 'assistant', content: '', toolCalls: [{ id: 'abc123XYZ', function: { name: 'a', arguments: '{}' } }, { id: 'call_1', function: { name: 'b', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [
+            { id: 'abc123XYZ', function: { name: 'a', arguments: '{}' } },
+            { id: 'call_1', function: { name: 'b', arguments: '{}' } },
+          ],
+        },
         { role: 'tool', toolCallId: 'abc123XYZ', content: 'ok' },
         { role: 'user', content: 'next' },
       ],

@@ -18,8 +18,16 @@ type Damage =
 
 const damage: fc.Arbitrary<Damage> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('garbage' as const), at: fc.nat(), bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 12 }) }),
-  fc.record({ kind: fc.constant('invalid-utf8' as const), at: fc.nat(), bytes: fc.array(fc.constantFrom(0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xf0, 0xf8, 0xfe, 0xff), { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    kind: fc.constant('garbage' as const),
+    at: fc.nat(),
+    bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 12 }),
+  }),
+  fc.record({
+    kind: fc.constant('invalid-utf8' as const),
+    at: fc.nat(),
+    bytes: fc.array(fc.constantFrom(0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xf0, 0xf8, 0xfe, 0xff), { minLength: 1, maxLength: 4 }),
+  }),
   fc.record({ kind: fc.constant('nul' as const), at: fc.nat(), count: fc.integer({ min: 1, max: 8 }) }),
 );
 
@@ -85,35 +93,39 @@ describe('repair fuzz', () => {
 
   it('never throws, never drops a readable line, and leaves nothing to repair', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: base.length - 1 }), damage), { minLength: 1, maxLength: 6 }), fc.boolean(), (damages, crlf) => {
-        const lines: Uint8Array[] = [...base];
-        const touched = new Set<number>();
-        for (const [index, d] of damages) {
-          lines[index] = damageLine(lines[index], d);
-          touched.add(index);
-        }
-        const eol = enc.encode(crlf ? '\r\n' : '\n');
-        const input = join(lines, eol);
-        const draft = planRepairBytes(input);
-        expect(draft.plan.refusal).toBeUndefined();
-        const output = applyRepair(input, draft.edits);
-        const outLines = splitBytes(output).map((l) => (crlf && l[l.length - 1] === 0x0d ? l.subarray(0, l.length - 1) : l));
-        // Untouched lines survive byte for byte and in order.
-        let k = 0;
-        for (let i = 0; i < base.length; i += 1) {
-          if (touched.has(i)) continue;
-          while (k < outLines.length && !same(outLines[k], base[i])) k += 1;
-          expect(k, `untouched line ${i + 1} is missing from the output`).toBeLessThan(outLines.length);
-        }
-        // Damaged lines (split at any newline the damage introduced) that still read as entries stay.
-        const outIds = new Set(outLines.map(readableEntryId).filter((id): id is string => typeof id === 'string'));
-        for (const piece of splitBytes(input)) {
-          const id = readableEntryId(crlf && piece[piece.length - 1] === 0x0d ? piece.subarray(0, piece.length - 1) : piece);
-          if (typeof id === 'string') expect(outIds.has(id), `readable entry ${id} was dropped`).toBe(true);
-        }
-        // The result is final: planning it again finds nothing to do.
-        expect(planRepairBytes(output).plan.needed).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: base.length - 1 }), damage), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (damages, crlf) => {
+          const lines: Uint8Array[] = [...base];
+          const touched = new Set<number>();
+          for (const [index, d] of damages) {
+            lines[index] = damageLine(lines[index], d);
+            touched.add(index);
+          }
+          const eol = enc.encode(crlf ? '\r\n' : '\n');
+          const input = join(lines, eol);
+          const draft = planRepairBytes(input);
+          expect(draft.plan.refusal).toBeUndefined();
+          const output = applyRepair(input, draft.edits);
+          const outLines = splitBytes(output).map((l) => (crlf && l[l.length - 1] === 0x0d ? l.subarray(0, l.length - 1) : l));
+          // Untouched lines survive byte for byte and in order.
+          let k = 0;
+          for (let i = 0; i < base.length; i += 1) {
+            if (touched.has(i)) continue;
+            while (k < outLines.length && !same(outLines[k], base[i])) k += 1;
+            expect(k, `untouched line ${i + 1} is missing from the output`).toBeLessThan(outLines.length);
+          }
+          // Damaged lines (split at any newline the damage introduced) that still read as entries stay.
+          const outIds = new Set(outLines.map(readableEntryId).filter((id): id is string => typeof id === 'string'));
+          for (const piece of splitBytes(input)) {
+            const id = readableEntryId(crlf && piece[piece.length - 1] === 0x0d ? piece.subarray(0, piece.length - 1) : piece);
+            if (typeof id === 'string') expect(outIds.has(id), `readable entry ${id} was dropped`).toBe(true);
+          }
+          // The result is final: planning it again finds nothing to do.
+          expect(planRepairBytes(output).plan.needed).toBe(false);
+        },
+      ),
       { numRuns: 150 },
     );
   });

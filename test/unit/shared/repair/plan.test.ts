@@ -13,7 +13,10 @@ function repaired(text: string): { text: string; plan: ReturnType<typeof planRep
 }
 
 function linesOf(text: string): Record<string, unknown>[] {
-  return text.split(/\r?\n/).filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 describe('planRepair rules', () => {
@@ -48,13 +51,26 @@ describe('planRepair rules', () => {
   });
 
   it('rewrites an empty error assistant turn to the sentinel (case 77)', () => {
-    const bedrock = assistant([], { api: 'bedrock-converse-stream', provider: 'amazon-bedrock', stopReason: 'error', errorMessage: 'transient stream failure' });
+    const bedrock = assistant([], {
+      api: 'bedrock-converse-stream',
+      provider: 'amazon-bedrock',
+      stopReason: 'error',
+      errorMessage: 'transient stream failure',
+    });
     const { text, plan } = repaired(jsonl([HEADER, entry('a', null, bedrock), entry('b', 'a', user('next'))]));
-    expect(plan.counts).toEqual({ droppedLines: 0, rewrittenAssistantMessages: 1, rewrittenUserMessages: 0, removedCorruptedImageBlocks: 0, insertedToolResults: 0 });
+    expect(plan.counts).toEqual({
+      droppedLines: 0,
+      rewrittenAssistantMessages: 1,
+      rewrittenUserMessages: 0,
+      removedCorruptedImageBlocks: 0,
+      insertedToolResults: 0,
+    });
     expect(plan.actions).toEqual([expect.objectContaining({ kind: 'rewrite', line: 2, code: 'empty-error-turn', before: '[]' })]);
     const out = linesOf(text);
     expect(out).toHaveLength(3);
-    expect((out[1].message as Record<string, unknown>).content).toEqual([{ type: 'text', text: '[assistant turn failed before producing content]' }]);
+    expect((out[1].message as Record<string, unknown>).content).toEqual([
+      { type: 'text', text: '[assistant turn failed before producing content]' },
+    ]);
     expect((out[1].message as Record<string, unknown>).errorMessage).toBe('transient stream failure');
   });
 
@@ -63,12 +79,24 @@ describe('planRepair rules', () => {
       HEADER,
       entry('u1', null, user([{ type: 'text', text: '' }])),
       entry('u2', 'u1', user('   ')),
-      entry('u3', 'u2', user([{ type: 'text', text: '   ' }, { type: 'image', data: PNG_1X1, mimeType: 'image/png' }])),
+      entry(
+        'u3',
+        'u2',
+        user([
+          { type: 'text', text: '   ' },
+          { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+        ]),
+      ),
       entry('u4', 'u3', user([])),
     ];
     const { text, plan } = repaired(jsonl(lines));
     expect(plan.counts.rewrittenUserMessages).toBe(4);
-    expect(plan.actions.map((a) => [a.line, a.code])).toEqual([[2, 'blank-user'], [3, 'blank-user'], [4, 'blank-user'], [5, 'blank-user']]);
+    expect(plan.actions.map((a) => [a.line, a.code])).toEqual([
+      [2, 'blank-user'],
+      [3, 'blank-user'],
+      [4, 'blank-user'],
+      [5, 'blank-user'],
+    ]);
     const out = linesOf(text);
     expect(out.map((e) => e.id)).toEqual(['sess-1', 'u1', 'u2', 'u3', 'u4']);
     expect(out.map((e) => (e.message as Record<string, unknown> | undefined)?.content)).toEqual([
@@ -85,7 +113,12 @@ describe('planRepair rules', () => {
     const healed = assistant([{ type: 'text', text: '[assistant turn failed before producing content]' }], { stopReason: 'error' });
     for (const lines of [
       [HEADER, entry('a', null, user('hi')), entry('b', 'a', silent)],
-      [HEADER, entry('a', null, user('hi')), entry('b', 'a', assistant([{ type: 'text', text: 'one' }])), entry('c', 'b', assistant([{ type: 'text', text: 'two' }]))],
+      [
+        HEADER,
+        entry('a', null, user('hi')),
+        entry('b', 'a', assistant([{ type: 'text', text: 'one' }])),
+        entry('c', 'b', assistant([{ type: 'text', text: 'two' }])),
+      ],
       [HEADER, entry('b', null, assistant([{ type: 'text', text: 'only' }]))],
       [HEADER, entry('a', null, user('hi')), entry('b', 'a', healed)],
     ]) {
@@ -121,38 +154,96 @@ describe('planRepair rules', () => {
   it('replaces corrupted base64 images in any message and keeps valid ones', () => {
     const lines = [
       HEADER,
-      entry('a', null, user([{ type: 'text', text: 'look' }, { type: 'image', data: 'iVBORw0KGgoAKID…MNOPAAA=', mimeType: 'image/png' }])),
+      entry(
+        'a',
+        null,
+        user([
+          { type: 'text', text: 'look' },
+          { type: 'image', data: 'iVBORw0KGgoAKID…MNOPAAA=', mimeType: 'image/png' },
+        ]),
+      ),
       entry('b', 'a', toolResult('call_1', 'x')),
-      entry('c', 'b', { ...toolResult('call_1', 'x'), content: [{ type: 'image', data: 'abc', media_type: 'image/jpeg' }, { type: 'image', data: PNG_1X1, mimeType: 'image/png' }] }),
-      entry('d', 'c', user([{ type: 'image', data: '!!', mimeType: 'text/plain' }, { type: 'image', data: ` ${PNG_1X1.slice(0, 8)}\n${PNG_1X1.slice(8)} `, mediaType: 'IMAGE/PNG' }])),
+      entry('c', 'b', {
+        ...toolResult('call_1', 'x'),
+        content: [
+          { type: 'image', data: 'abc', media_type: 'image/jpeg' },
+          { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+        ],
+      }),
+      entry(
+        'd',
+        'c',
+        user([
+          { type: 'image', data: '!!', mimeType: 'text/plain' },
+          { type: 'image', data: ` ${PNG_1X1.slice(0, 8)}\n${PNG_1X1.slice(8)} `, mediaType: 'IMAGE/PNG' },
+        ]),
+      ),
     ];
     const { text, plan } = repaired(jsonl(lines));
     expect(plan.counts.removedCorruptedImageBlocks).toBe(2);
-    expect(plan.actions.map((a) => [a.line, a.code])).toEqual([[2, 'corrupted-image'], [4, 'corrupted-image']]);
+    expect(plan.actions.map((a) => [a.line, a.code])).toEqual([
+      [2, 'corrupted-image'],
+      [4, 'corrupted-image'],
+    ]);
     expect(plan.actions[0].reason).toMatch(/non-ASCII character at offset 15/);
     expect(plan.actions[1].reason).toMatch(/not a multiple of 4/);
     const out = linesOf(text);
-    expect((out[1].message as Record<string, unknown>).content).toEqual([{ type: 'text', text: 'look' }, { type: 'text', text: '[image omitted: corrupted base64 payload]' }]);
-    expect((out[3].message as Record<string, unknown>).content).toEqual([{ type: 'text', text: '[image omitted: corrupted base64 payload]' }, { type: 'image', data: PNG_1X1, mimeType: 'image/png' }]);
+    expect((out[1].message as Record<string, unknown>).content).toEqual([
+      { type: 'text', text: 'look' },
+      { type: 'text', text: '[image omitted: corrupted base64 payload]' },
+    ]);
+    expect((out[3].message as Record<string, unknown>).content).toEqual([
+      { type: 'text', text: '[image omitted: corrupted base64 payload]' },
+      { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+    ]);
     expect(text.split('\n')[4]).toBe(JSON.stringify(lines[4]));
   });
 
   it('inserts aborted results for code-mode Responses calls that never got one', () => {
     const codeMode = assistant(
-      [{ type: 'toolCall', id: 'call_a|fc_1', name: 'exec', arguments: {} }, { type: 'toolCall', id: 'call_b|fc_2', name: ' read ', arguments: {} }, { type: 'toolCall', id: 'call_c|fc_3', name: '', arguments: {} }],
+      [
+        { type: 'toolCall', id: 'call_a|fc_1', name: 'exec', arguments: {} },
+        { type: 'toolCall', id: 'call_b|fc_2', name: ' read ', arguments: {} },
+        { type: 'toolCall', id: 'call_c|fc_3', name: '', arguments: {} },
+      ],
       { api: 'openai-chatgpt-responses', provider: 'openai', model: 'gpt-5.4', stopReason: 'toolUse', timestamp: 1772975007000 },
     );
-    const lines = [HEADER, entry('a', null, user('go')), entry('b', 'a', codeMode, '2026-03-08T13:03:27.000Z'), entry('c', 'b', user('later')), entry('d', 'c', toolResult('call_b|fc_2', 'late result'))];
+    const lines = [
+      HEADER,
+      entry('a', null, user('go')),
+      entry('b', 'a', codeMode, '2026-03-08T13:03:27.000Z'),
+      entry('c', 'b', user('later')),
+      entry('d', 'c', toolResult('call_b|fc_2', 'late result')),
+    ];
     const { text, plan } = repaired(jsonl(lines));
     expect(plan.counts.insertedToolResults).toBe(2);
-    expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([['insert', 3, 'missing-tool-result'], ['insert', 3, 'missing-tool-result']]);
+    expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([
+      ['insert', 3, 'missing-tool-result'],
+      ['insert', 3, 'missing-tool-result'],
+    ]);
     const out = linesOf(text);
-    expect(out.map((e) => e.id)).toEqual(['sess-1', 'a', 'b', expect.stringMatching(/^repair-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), expect.stringMatching(/^repair-/), 'c', 'd']);
+    expect(out.map((e) => e.id)).toEqual([
+      'sess-1',
+      'a',
+      'b',
+      expect.stringMatching(/^repair-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      expect.stringMatching(/^repair-/),
+      'c',
+      'd',
+    ]);
     expect(out[3]).toMatchObject({
       type: 'message',
       parentId: 'b',
       timestamp: '2026-03-08T13:03:27.000Z',
-      message: { role: 'toolResult', toolCallId: 'call_a|fc_1', toolName: 'exec', content: [{ type: 'text', text: 'aborted' }], isError: true, details: { openclawSyntheticMissingToolResult: true }, timestamp: 1772975007000 },
+      message: {
+        role: 'toolResult',
+        toolCallId: 'call_a|fc_1',
+        toolName: 'exec',
+        content: [{ type: 'text', text: 'aborted' }],
+        isError: true,
+        details: { openclawSyntheticMissingToolResult: true },
+        timestamp: 1772975007000,
+      },
     });
     expect((out[4].message as Record<string, unknown>).toolName).toBe('unknown');
     // Everything that was there is still there, byte for byte.
@@ -163,19 +254,50 @@ describe('planRepair rules', () => {
 
   it('inserts results only for "message" calls answered by a delivery mirror, and not for failed turns', () => {
     const responses = (extra: Record<string, unknown>) =>
-      assistant([{ type: 'toolCall', id: 'call_m', name: 'message', arguments: { text: 'hi' } }, { type: 'toolCall', id: 'call_x', name: 'exec', arguments: {} }], { api: 'openai-responses', provider: 'openai', stopReason: 'toolUse', ...extra });
-    const mirror = assistant([{ type: 'text', text: 'hi' }], { api: 'openclaw-transcript', provider: 'openclaw', model: 'delivery-mirror' });
-    const withMirror = jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({})), { type: 'custom', customType: 'x', id: 'k', parentId: 'b' }, entry('c', 'k', mirror)]);
+      assistant(
+        [
+          { type: 'toolCall', id: 'call_m', name: 'message', arguments: { text: 'hi' } },
+          { type: 'toolCall', id: 'call_x', name: 'exec', arguments: {} },
+        ],
+        { api: 'openai-responses', provider: 'openai', stopReason: 'toolUse', ...extra },
+      );
+    const mirror = assistant([{ type: 'text', text: 'hi' }], {
+      api: 'openclaw-transcript',
+      provider: 'openclaw',
+      model: 'delivery-mirror',
+    });
+    const withMirror = jsonl([
+      HEADER,
+      entry('a', null, user('go')),
+      entry('b', 'a', responses({})),
+      { type: 'custom', customType: 'x', id: 'k', parentId: 'b' },
+      entry('c', 'k', mirror),
+    ]);
     const plan = planRepairText(withMirror).plan;
     expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([['insert', 3, 'missing-tool-result']]);
     expect(plan.actions[0].after).toContain('"toolCallId":"call_m"');
-    expect(planRepairText(jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({})), entry('c', 'b', user('no mirror'))])).plan.needed).toBe(false);
-    expect(planRepairText(jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({ stopReason: 'aborted' })), entry('c', 'b', mirror)])).plan.needed).toBe(false);
-    expect(planRepairText(jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({ api: 'anthropic-messages' })), entry('c', 'b', mirror)])).plan.needed).toBe(false);
+    expect(
+      planRepairText(jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({})), entry('c', 'b', user('no mirror'))])).plan
+        .needed,
+    ).toBe(false);
+    expect(
+      planRepairText(
+        jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({ stopReason: 'aborted' })), entry('c', 'b', mirror)]),
+      ).plan.needed,
+    ).toBe(false);
+    expect(
+      planRepairText(
+        jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({ api: 'anthropic-messages' })), entry('c', 'b', mirror)]),
+      ).plan.needed,
+    ).toBe(false);
   });
 
   it('keeps the file ending without a newline when inserting after the last line', () => {
-    const codeMode = assistant([{ type: 'toolCall', id: 'call_z', name: 'exec', arguments: {} }], { api: 'openai-chatgpt-responses', provider: 'openai', stopReason: 'toolUse' });
+    const codeMode = assistant([{ type: 'toolCall', id: 'call_z', name: 'exec', arguments: {} }], {
+      api: 'openai-chatgpt-responses',
+      provider: 'openai',
+      stopReason: 'toolUse',
+    });
     const input = jsonl([HEADER, entry('b', null, codeMode)], '\r\n', false);
     const { text } = repaired(input);
     expect(text.startsWith(input)).toBe(true);
@@ -187,7 +309,9 @@ describe('planRepair bytes', () => {
   it('keeps the BOM, CRLF, blank lines and a missing final newline around the repaired lines', () => {
     const input = `\uFEFF${JSON.stringify(HEADER)}\r\n\r\n${JSON.stringify(entry('a', null, user('  ')))}\r\n   \n{"broken\r\n${JSON.stringify(entry('b', 'a', user('end')))}`;
     const { text } = repaired(input);
-    expect(text).toBe(`\uFEFF${JSON.stringify(HEADER)}\r\n\r\n${JSON.stringify(entry('a', null, user('(continue)')))}\r\n   \n${JSON.stringify(entry('b', 'a', user('end')))}`);
+    expect(text).toBe(
+      `\uFEFF${JSON.stringify(HEADER)}\r\n\r\n${JSON.stringify(entry('a', null, user('(continue)')))}\r\n   \n${JSON.stringify(entry('b', 'a', user('end')))}`,
+    );
   });
 
   it('keeps a readable line with invalid UTF-8 byte for byte, and drops one where the bad bytes break the JSON', () => {
@@ -212,7 +336,18 @@ describe('planRepair bytes', () => {
   });
 
   it('is deterministic and carries the digest of the planned bytes', () => {
-    const text = jsonl([HEADER, entry('b', null, assistant([{ type: 'toolCall', id: 'call_q', name: 'exec', arguments: {} }], { api: 'openai-chatgpt-responses', provider: 'openai' })), '{"x"']);
+    const text = jsonl([
+      HEADER,
+      entry(
+        'b',
+        null,
+        assistant([{ type: 'toolCall', id: 'call_q', name: 'exec', arguments: {} }], {
+          api: 'openai-chatgpt-responses',
+          provider: 'openai',
+        }),
+      ),
+      '{"x"',
+    ]);
     const one = planRepairText(text);
     const two = planRepairText(text);
     expect(one.plan).toEqual(two.plan);

@@ -65,7 +65,11 @@ describe('assistant-normalize', () => {
 
   it('§6 case 46: delivery-mirror and gateway-injected artefacts are removed — [user, real]', async () => {
     const real = A([text('real answer')]);
-    const out = await applyRule(assistantNormalizeRule, [U('hi'), mirror('delivery-mirror', 'channel mirror'), real, mirror('gateway-injected', 'injected')], { options: { phase: 'artefacts' } });
+    const out = await applyRule(
+      assistantNormalizeRule,
+      [U('hi'), mirror('delivery-mirror', 'channel mirror'), real, mirror('gateway-injected', 'injected')],
+      { options: { phase: 'artefacts' } },
+    );
     expect(out.messages).toEqual([U('hi'), real]);
     expect(brief(out.annotations)).toEqual([
       { rule, action: 'dropped', turn: 1, replayTurn: null },
@@ -76,7 +80,11 @@ describe('assistant-normalize', () => {
   it('§6 case 46: an openclawDeliveryMirror of a known kind is filtered; kind "unknown" is kept', async () => {
     const marked = (kind: string) => A([text(`mirror ${kind}`)], { openclawDeliveryMirror: { kind } });
     const unknown = marked('unknown');
-    const out = await applyRule(assistantNormalizeRule, [U('hi'), marked('channel-final'), marked('channel-final-suppressed'), marked('message-tool-source-reply'), unknown], { options: { phase: 'artefacts' } });
+    const out = await applyRule(
+      assistantNormalizeRule,
+      [U('hi'), marked('channel-final'), marked('channel-final-suppressed'), marked('message-tool-source-reply'), unknown],
+      { options: { phase: 'artefacts' } },
+    );
     expect(out.messages).toEqual([U('hi'), unknown]);
     expect(brief(out.annotations)).toEqual([1, 2, 3].map((turn) => ({ rule, action: 'dropped', turn, replayTurn: null })));
   });

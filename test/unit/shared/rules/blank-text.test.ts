@@ -33,7 +33,10 @@ describe('blank-text', () => {
   });
 
   it('§6 case 71: [U "hello", A[text " "], A([], error)] → [U]', async () => {
-    const out = await applySteps([step(emptyErrorTurnRule), step(blankTextRule, { phase: 'content' })], [U('hello'), A([text(' ')]), A([], { stopReason: 'error' })]);
+    const out = await applySteps(
+      [step(emptyErrorTurnRule), step(blankTextRule, { phase: 'content' })],
+      [U('hello'), A([text(' ')]), A([], { stopReason: 'error' })],
+    );
     expect(out.messages).toEqual([U('hello')]);
     expect(brief(out.annotations)).toEqual([
       { rule: 'empty-error-turn', action: 'dropped', turn: 2, replayTurn: null },
@@ -45,7 +48,10 @@ describe('blank-text', () => {
     const user = U([text(''), text('')]);
     const result = TR('call_1', '', { content: [text('   '), text('')] });
     const out = await applyRule(blankTextRule, [user, result], { options: { phase: 'content' } });
-    expect(out.messages).toEqual([{ ...user, content: omitted }, { ...result, content: omitted }]);
+    expect(out.messages).toEqual([
+      { ...user, content: omitted },
+      { ...result, content: omitted },
+    ]);
     expect(brief(out.annotations, true)).toEqual([
       { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0], content[1]' },
       { rule, action: 'inserted', turn: 0, replayTurn: 0, path: 'content[0]' },
@@ -56,7 +62,10 @@ describe('blank-text', () => {
 
   it('§9.7: in the whole pipeline order the blank user turn is dropped first, so only the toolResult gets the placeholder', async () => {
     const result = TR('call_1', '', { content: [text('   '), text('')] });
-    const out = await applySteps([step(blankTextRule, { phase: 'user-turns' }), step(blankTextRule, { phase: 'content' })], [U([text(''), text('')]), result]);
+    const out = await applySteps(
+      [step(blankTextRule, { phase: 'user-turns' }), step(blankTextRule, { phase: 'content' })],
+      [U([text(''), text('')]), result],
+    );
     expect(out.messages).toEqual([{ ...result, content: omitted }]);
     expect(brief(out.annotations)).toEqual([
       { rule, action: 'dropped', turn: 0, replayTurn: null },

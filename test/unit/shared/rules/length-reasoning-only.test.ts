@@ -5,11 +5,22 @@ import { applyRule, applySteps, brief, NORMALIZE_STEPS } from '../../helpers/app
 import { A, tc, text, thinking, U } from '../../helpers/messages.js';
 
 const rule = 'length-reasoning-only';
-const lengthUsage = { input: 10, output: 42, cacheRead: 0, cacheWrite: 0, totalTokens: 52, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const lengthUsage = {
+  input: 10,
+  output: 42,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 52,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 describe('length-reasoning-only', () => {
   it('§6 case 40: a length turn of signed thinking and blank text is dropped; no partial-signature remains', async () => {
-    const out = await applyRule(lengthReasoningOnlyRule, [U('think'), A([thinking('half a thought', 'partial-signature'), text('  ')], { stopReason: 'length', usage: lengthUsage }), U('again')]);
+    const out = await applyRule(lengthReasoningOnlyRule, [
+      U('think'),
+      A([thinking('half a thought', 'partial-signature'), text('  ')], { stopReason: 'length', usage: lengthUsage }),
+      U('again'),
+    ]);
     expect(out.messages).toEqual([U('think'), U('again')]);
     expect(JSON.stringify(out.messages)).not.toContain('partial-signature');
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);

@@ -12,7 +12,10 @@ describe('thought-signature', () => {
   it('§6 case 68: a msg_… thought_signature is stripped, a base64 one (AQID) kept', async () => {
     const turn = A([text('hello', { thought_signature: 'msg_abc123' }), { type: 'thinking', thinking: 'plan', thought_signature: 'AQID' }]);
     const out = await applyRule(thoughtSignatureRule, [U('go'), turn]);
-    expect(out.messages).toEqual([U('go'), { ...turn, content: [text('hello'), { type: 'thinking', thinking: 'plan', thought_signature: 'AQID' }] }]);
+    expect(out.messages).toEqual([
+      U('go'),
+      { ...turn, content: [text('hello'), { type: 'thinking', thinking: 'plan', thought_signature: 'AQID' }] },
+    ]);
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0]' }]);
   });
 

@@ -5,8 +5,10 @@ import type { Message } from '../../../../shared/types.js';
 import { applyRule, brief } from '../../helpers/apply-rule.js';
 import { A, tc, TR, U } from '../../helpers/messages.js';
 
-const strict = (messages: Message[]) => applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
-const strict9 = (messages: Message[]) => applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' } });
+const strict = (messages: Message[]) =>
+  applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
+const strict9 = (messages: Message[]) =>
+  applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' } });
 const rule = 'tool-call-id';
 const callIds = (m: Message) => (m.content as { id: string }[]).map((b) => b.id);
 
@@ -21,7 +23,10 @@ describe('tool-call-id', () => {
     const assistant = A([tc('call|item:123')], { stopReason: 'toolUse' });
     const result = TR('call|item:123', 'ok');
     const run = await strict([assistant, result]);
-    expect(run.messages).toEqual([{ ...assistant, content: [tc('callitem123')] }, { ...result, toolCallId: 'callitem123' }]);
+    expect(run.messages).toEqual([
+      { ...assistant, content: [tc('callitem123')] },
+      { ...result, toolCallId: 'callitem123' },
+    ]);
     expect(brief(run.annotations, true)).toEqual([
       { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0].id' },
       { rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'toolCallId' },
@@ -29,7 +34,11 @@ describe('tool-call-id', () => {
   });
 
   it('§6 case 18: strict, call_a|b and call_a:b get distinct alphanumeric ids and their results follow 1:1', async () => {
-    const run = await strict([A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }), TR('call_a|b', 'first'), TR('call_a:b', 'second')]);
+    const run = await strict([
+      A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }),
+      TR('call_a|b', 'first'),
+      TR('call_a:b', 'second'),
+    ]);
     const ids = callIds(run.messages[0]);
     expect(ids).toEqual(['callab', 'callab164e5cbf']);
     expect(new Set(ids).size).toBe(2);
@@ -78,7 +87,10 @@ describe('tool-call-id', () => {
   });
 
   it('§6 case 21: strict whatsapp_login_1768799841527_1 → whatsapplogin17687998415271', async () => {
-    const run = await strict([A([tc('whatsapp_login_1768799841527_1', 'whatsapp_login')], { stopReason: 'toolUse' }), TR('whatsapp_login_1768799841527_1', 'ok', { toolName: 'whatsapp_login' })]);
+    const run = await strict([
+      A([tc('whatsapp_login_1768799841527_1', 'whatsapp_login')], { stopReason: 'toolUse' }),
+      TR('whatsapp_login_1768799841527_1', 'ok', { toolName: 'whatsapp_login' }),
+    ]);
     expect(callIds(run.messages[0])).toEqual(['whatsapplogin17687998415271']);
     expect(run.messages[1].toolCallId).toBe('whatsapplogin17687998415271');
     expect(brief(run.annotations)).toEqual([
@@ -88,7 +100,11 @@ describe('tool-call-id', () => {
   });
 
   it('§6 case 22: strict9, call_abc|item:123 and call_abc|item:456 → two distinct 9-character alphanumeric ids', async () => {
-    const run = await strict9([A([tc('call_abc|item:123'), tc('call_abc|item:456')], { stopReason: 'toolUse' }), TR('call_abc|item:123', 'a'), TR('call_abc|item:456', 'b')]);
+    const run = await strict9([
+      A([tc('call_abc|item:123'), tc('call_abc|item:456')], { stopReason: 'toolUse' }),
+      TR('call_abc|item:123', 'a'),
+      TR('call_abc|item:456', 'b'),
+    ]);
     const ids = callIds(run.messages[0]);
     expect(ids).toEqual(['callabcit', '15b81aaaa']);
     for (const id of ids) expect(id).toMatch(/^[a-zA-Z0-9]{9}$/);
@@ -116,8 +132,16 @@ describe('tool-call-id', () => {
   });
 
   it('§6 case 24: strict ids on toolUse and toolCall blocks; a result keyed by toolUseId gets both toolUseId and toolCallId', async () => {
-    const assistant = A([{ type: 'toolUse', id: 'call_abc|item:123', name: 'read', input: { path: 'a' } }, tc('call_abc|item:456')], { stopReason: 'toolUse' });
-    const result: Message = { role: 'toolResult', toolUseId: 'call_abc|item:123', toolName: 'read', content: [{ type: 'text', text: 'ok' }], isError: false };
+    const assistant = A([{ type: 'toolUse', id: 'call_abc|item:123', name: 'read', input: { path: 'a' } }, tc('call_abc|item:456')], {
+      stopReason: 'toolUse',
+    });
+    const result: Message = {
+      role: 'toolResult',
+      toolUseId: 'call_abc|item:123',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'ok' }],
+      isError: false,
+    };
     const run = await strict([assistant, result]);
     expect(run.messages).toEqual([
       { ...assistant, content: [{ type: 'toolUse', id: 'callabcitem123', name: 'read', input: { path: 'a' } }, tc('callabcitem456')] },
@@ -135,8 +159,14 @@ describe('tool-call-id', () => {
     const off = await applyRule(toolCallIdRule, messages);
     expect(off.untouched).toBe(true);
     expect(off.annotations).toEqual([]);
-    const on = await applyRule(toolCallIdRule, messages, { policy: { sanitizeMode: 'images-only', sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
-    expect(on.messages).toEqual([messages[0], { ...messages[1], content: [tc('call123fc456')] }, { ...messages[2], toolCallId: 'call123fc456' }]);
+    const on = await applyRule(toolCallIdRule, messages, {
+      policy: { sanitizeMode: 'images-only', sanitizeToolCallIds: true, toolCallIdMode: 'strict' },
+    });
+    expect(on.messages).toEqual([
+      messages[0],
+      { ...messages[1], content: [tc('call123fc456')] },
+      { ...messages[2], toolCallId: 'call123fc456' },
+    ]);
     expect(brief(on.annotations)).toEqual([
       { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
       { rule, action: 'rewritten', turn: 2, replayTurn: 2 },

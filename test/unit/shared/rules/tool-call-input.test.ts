@@ -5,7 +5,8 @@ import type { Message } from '../../../../shared/types.js';
 import { applyRule, brief, type RuleEnv } from '../../helpers/apply-rule.js';
 import { A, tc, text, TR, U } from '../../helpers/messages.js';
 
-const history = (messages: Message[], env: RuleEnv = {}) => applyRule(toolCallInputRule, messages, { ...env, options: { flavour: 'history' } });
+const history = (messages: Message[], env: RuleEnv = {}) =>
+  applyRule(toolCallInputRule, messages, { ...env, options: { flavour: 'history' } });
 const rule = 'tool-call-input';
 
 describe('tool-call-input', () => {
@@ -20,7 +21,12 @@ describe('tool-call-input', () => {
   it('§6 case 10: calls with an empty name, a blank name or an empty id are dropped; call_ok remains', async () => {
     const ok = tc('call_ok', 'read', { path: 'a.txt' });
     const assistant = A(
-      [ok, { type: 'toolCall', id: 'call_empty_name', name: '', arguments: {} }, { type: 'toolUse', id: 'call_blank_name', name: '   ', input: {} }, { type: 'functionCall', id: '', name: 'exec', arguments: {} }],
+      [
+        ok,
+        { type: 'toolCall', id: 'call_empty_name', name: '', arguments: {} },
+        { type: 'toolUse', id: 'call_blank_name', name: '   ', input: {} },
+        { type: 'functionCall', id: '', name: 'exec', arguments: {} },
+      ],
       { stopReason: 'toolUse' },
     );
     const run = await history([assistant]);
@@ -34,7 +40,10 @@ describe('tool-call-input', () => {
 
   it('§6 case 11: a name with leaked control tokens and an 85-character name are dropped; read is kept', async () => {
     const ok = tc('call_ok', 'read');
-    const assistant = A([tc('call_bad', 'toolu_01abc <|tool_call_argument_begin|> {"command"'), tc('call_long', `read_${'x'.repeat(80)}`), ok], { stopReason: 'toolUse' });
+    const assistant = A(
+      [tc('call_bad', 'toolu_01abc <|tool_call_argument_begin|> {"command"'), tc('call_long', `read_${'x'.repeat(80)}`), ok],
+      { stopReason: 'toolUse' },
+    );
     const run = await history([assistant]);
     expect(run.messages).toEqual([{ ...assistant, content: [ok] }]);
     expect(brief(run.annotations, true)).toEqual([
@@ -62,9 +71,13 @@ describe('tool-call-input', () => {
   });
 
   it('§6 case 14: names are trimmed (" read " → read, "exec " → exec), every other field kept', async () => {
-    const assistant = A([tc('call_1', ' read ', { path: '/srv/test' }), tc('call_2', 'exec ', { command: 'ls' })], { stopReason: 'toolUse' });
+    const assistant = A([tc('call_1', ' read ', { path: '/srv/test' }), tc('call_2', 'exec ', { command: 'ls' })], {
+      stopReason: 'toolUse',
+    });
     const run = await history([assistant]);
-    expect(run.messages).toEqual([{ ...assistant, content: [tc('call_1', 'read', { path: '/srv/test' }), tc('call_2', 'exec', { command: 'ls' })] }]);
+    expect(run.messages).toEqual([
+      { ...assistant, content: [tc('call_1', 'read', { path: '/srv/test' }), tc('call_2', 'exec', { command: 'ls' })] },
+    ]);
     expect(brief(run.annotations, true)).toEqual([
       { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0].name' },
       { rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[1].name' },

@@ -7,7 +7,8 @@ import { A, text, U } from '../../helpers/messages.js';
 import { TARGETS } from '../../helpers/pipeline.js';
 
 const gemini = (messages: Message[]) => applyRule(turnValidationRule, messages, { policy: { validateGeminiTurns: true }, options: {} });
-const anthropic = (messages: Message[], target?: Target) => applyRule(turnValidationRule, messages, target ? { target, options: {} } : { policy: { validateAnthropicTurns: true }, options: {} });
+const anthropic = (messages: Message[], target?: Target) =>
+  applyRule(turnValidationRule, messages, target ? { target, options: {} } : { policy: { validateAnthropicTurns: true }, options: {} });
 const merged = (turn: number, replayTurn: number) => ({ rule: 'turn-validation', action: 'merged', turn, replayTurn });
 
 describe('turn-validation', () => {
@@ -24,7 +25,12 @@ describe('turn-validation', () => {
     const second = A([text('b')], { usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
     const run = await gemini([U('go'), first, second]);
     expect(run.messages).toHaveLength(2);
-    expect(run.messages[1]).toEqual({ ...first, content: [text('a'), text('b')], usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
+    expect(run.messages[1]).toEqual({
+      ...first,
+      content: [text('a'), text('b')],
+      usage: { input: 10, output: 10 },
+      stopReason: 'end_turn',
+    });
     expect(brief(run.annotations)).toEqual([merged(2, 1)]);
   });
 
@@ -38,7 +44,15 @@ describe('turn-validation', () => {
     const older = U([text('old')], { timestamp: 1000, attachments: [{ type: 'image', url: 'old.png' }] });
     const newer = U([text('new')], { attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me' });
     const run = await anthropic([older, newer]);
-    expect(run.messages).toEqual([{ role: 'user', content: [text('old'), text('new')], attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me', timestamp: 1000 }]);
+    expect(run.messages).toEqual([
+      {
+        role: 'user',
+        content: [text('old'), text('new')],
+        attachments: [{ type: 'image', url: 'new.png' }],
+        someCustomField: 'keep-me',
+        timestamp: 1000,
+      },
+    ]);
     expect(brief(run.annotations)).toEqual([merged(1, 0)]);
   });
 
@@ -78,6 +92,8 @@ describe('turn-validation', () => {
     const dangling = A([{ type: 'toolCall', id: 'call_1', name: 'read', arguments: {} }], { stopReason: 'toolUse' });
     const run = await anthropic([U('go'), dangling, U('next'), A([text('done')])]);
     expect(run.messages[1]).toEqual({ ...dangling, content: [text('[tool calls omitted]')] });
-    expect(brief(run.annotations, true)).toEqual([{ rule: 'turn-validation', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' }]);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'turn-validation', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' },
+    ]);
   });
 });

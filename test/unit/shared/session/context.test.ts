@@ -6,18 +6,47 @@ import { parseSession } from '../../../../shared/session/parse.js';
 
 const HEADER = (v = 3) => JSON.stringify({ type: 'session', version: v, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
 const e = (o: Record<string, unknown>) => JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', ...o });
-const user = (id: string, parentId: string | null, text: string) => e({ type: 'message', id, parentId, message: { role: 'user', content: text, timestamp: 1 } });
+const user = (id: string, parentId: string | null, text: string) =>
+  e({ type: 'message', id, parentId, message: { role: 'user', content: text, timestamp: 1 } });
 const asst = (id: string, parentId: string | null, text: string, extra: Record<string, unknown> = {}) =>
-  e({ type: 'message', id, parentId, message: { role: 'assistant', content: [{ type: 'text', text }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-opus-4-6', stopReason: 'stop', timestamp: 2, ...extra } });
+  e({
+    type: 'message',
+    id,
+    parentId,
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-opus-4-6',
+      stopReason: 'stop',
+      timestamp: 2,
+      ...extra,
+    },
+  });
 const texts = (text: string) =>
-  buildContext(parseSession(text)).messages.map((m) => (typeof m.content === 'string' ? m.content : m.role === 'compactionSummary' ? `summary:${String(m.summary)}` : JSON.stringify(m.content)));
+  buildContext(parseSession(text)).messages.map((m) =>
+    typeof m.content === 'string' ? m.content : m.role === 'compactionSummary' ? `summary:${String(m.summary)}` : JSON.stringify(m.content),
+  );
 
 describe('buildContext', () => {
   it('replays only the active branch: the last entry back to the root', () => {
-    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first answer'), user('c', 'b', 'q2 (abandoned branch)'), asst('d', 'b', 'second answer'), user('f', 'd', 'q3')].join('\n');
+    const text = [
+      HEADER(),
+      user('a', null, 'q1'),
+      asst('b', 'a', 'first answer'),
+      user('c', 'b', 'q2 (abandoned branch)'),
+      asst('d', 'b', 'second answer'),
+      user('f', 'd', 'q3'),
+    ].join('\n');
     const ctx = buildContext(parseSession(text));
     expect(ctx.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'user']);
-    expect(texts(text)).toEqual(['q1', JSON.stringify([{ type: 'text', text: 'first answer' }]), JSON.stringify([{ type: 'text', text: 'second answer' }]), 'q3']);
+    expect(texts(text)).toEqual([
+      'q1',
+      JSON.stringify([{ type: 'text', text: 'first answer' }]),
+      JSON.stringify([{ type: 'text', text: 'second answer' }]),
+      'q3',
+    ]);
     expect(ctx.messageLines).toEqual([2, 3, 5, 6]);
     expect(ctx.leafId).toBe('f');
   });
@@ -39,7 +68,13 @@ describe('buildContext', () => {
       HEADER(),
       user('a', null, 'hi'),
       e({ type: 'custom_message', id: 'b', parentId: 'a', customType: 'note', content: 'extension says hi', display: true }),
-      e({ type: 'custom', id: 'c', parentId: 'b', customType: 'model-snapshot', data: { timestamp: 5, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' } }),
+      e({
+        type: 'custom',
+        id: 'c',
+        parentId: 'b',
+        customType: 'model-snapshot',
+        data: { timestamp: 5, provider: 'openai', modelApi: 'openai-responses', modelId: 'gpt-5' },
+      }),
       e({ type: 'branch_summary', id: 'd', parentId: 'c', fromId: 'x', summary: 'tried something else' }),
     ].join('\n');
     const ctx = buildContext(parseSession(text));
@@ -49,8 +84,22 @@ describe('buildContext', () => {
   });
 
   it('records when the model snapshots switched model', () => {
-    const snap = (id: string, parentId: string, ts: number, modelId: string) => e({ type: 'custom', id, parentId, customType: 'model-snapshot', data: { timestamp: ts, provider: 'openai', modelApi: 'openai-responses', modelId } });
-    const text = [HEADER(), user('a', null, 'hi'), snap('s1', 'a', 100, 'gpt-5'), snap('s2', 's1', 200, 'gpt-5'), snap('s3', 's2', 300, 'gpt-5.4'), snap('s4', 's3', 400, 'gpt-5.4')].join('\n');
+    const snap = (id: string, parentId: string, ts: number, modelId: string) =>
+      e({
+        type: 'custom',
+        id,
+        parentId,
+        customType: 'model-snapshot',
+        data: { timestamp: ts, provider: 'openai', modelApi: 'openai-responses', modelId },
+      });
+    const text = [
+      HEADER(),
+      user('a', null, 'hi'),
+      snap('s1', 'a', 100, 'gpt-5'),
+      snap('s2', 's1', 200, 'gpt-5'),
+      snap('s3', 's2', 300, 'gpt-5.4'),
+      snap('s4', 's3', 400, 'gpt-5.4'),
+    ].join('\n');
     expect(buildContext(parseSession(text)).latestModelSwitchTimestamp).toBe(300);
   });
 
@@ -59,14 +108,23 @@ describe('buildContext', () => {
       HEADER(1),
       JSON.stringify({ type: 'message', message: { role: 'user', content: 'old', timestamp: 1 } }),
       JSON.stringify({ type: 'message', message: { role: 'user', content: 'kept', timestamp: 2 } }),
-      JSON.stringify({ type: 'compaction', timestamp: '2026-01-01T00:00:05.000Z', summary: 'sum', firstKeptEntryIndex: 2, tokensBefore: 10 }),
+      JSON.stringify({
+        type: 'compaction',
+        timestamp: '2026-01-01T00:00:05.000Z',
+        summary: 'sum',
+        firstKeptEntryIndex: 2,
+        tokensBefore: 10,
+      }),
       JSON.stringify({ type: 'message', message: { role: 'user', content: 'new', timestamp: 3 } }),
     ].join('\n');
     expect(texts(v1)).toEqual(['summary:sum', 'kept', 'new']);
   });
 
   it('renames the v2 hookMessage role to custom', () => {
-    const text = [HEADER(2), e({ type: 'message', id: 'a', parentId: null, message: { role: 'hookMessage', content: 'from a hook', timestamp: 1 } })].join('\n');
+    const text = [
+      HEADER(2),
+      e({ type: 'message', id: 'a', parentId: null, message: { role: 'hookMessage', content: 'from a hook', timestamp: 1 } }),
+    ].join('\n');
     expect(buildContext(parseSession(text)).messages[0]).toMatchObject({ role: 'custom', customType: 'hook', content: 'from a hook' });
   });
 
@@ -86,7 +144,9 @@ describe('buildContext', () => {
       [4, 'entry-ignored'],
       [5, 'entry-ignored'],
     ]);
-    expect(ctx.diagnostics[0].message).toBe('line 3: the assistant content is missing — OpenClaw ignores this message entry when it loads the session, so it is not replayed');
+    expect(ctx.diagnostics[0].message).toBe(
+      'line 3: the assistant content is missing — OpenClaw ignores this message entry when it loads the session, so it is not replayed',
+    );
   });
 
   it('starts the branch at an entry whose parent does not exist, and says so', () => {

@@ -42,7 +42,14 @@ describe('parseSession', () => {
   });
 
   it('explains garbage, NUL bytes, trailing data, bad escapes and raw control characters differently', () => {
-    const lines = [HEADER, '{"type":"message",,}', '{"type":"x"}\u0000\u0000', '{"type":"label","id":"l"} {"type":"label"}', '{"a":"\\q"}', '{"a":"b\u0001"}'];
+    const lines = [
+      HEADER,
+      '{"type":"message",,}',
+      '{"type":"x"}\u0000\u0000',
+      '{"type":"label","id":"l"} {"type":"label"}',
+      '{"a":"\\q"}',
+      '{"a":"b\u0001"}',
+    ];
     const p = parseSession(lines.join('\n'));
     const byLine = Object.fromEntries(p.diagnostics.map((d) => [d.line, d]));
     expect(byLine[2]).toMatchObject({ code: 'json-unexpected', column: 19 });
@@ -106,7 +113,7 @@ describe('parseSession', () => {
     const data = 'A'.repeat(6 * 1024 * 1024);
     const p = parseSession([HEADER, msg('a', null, 'user', [{ type: 'image', data, mimeType: 'image/png' }])].join('\n'));
     expect(p.diagnostics).toEqual([]);
-    expect(((p.entries[0].entry.message as { content: { data: string }[] }).content[0].data).length).toBe(data.length);
+    expect((p.entries[0].entry.message as { content: { data: string }[] }).content[0].data.length).toBe(data.length);
   });
 
   it('reads a JSON array of messages, locating each message by line', () => {

@@ -11,7 +11,11 @@ import { plannedResize } from '../../../../../shared/rules/images.js';
 import { parseSession, parseSessionLines } from '../../../../../shared/session/parse.js';
 
 async function pngBase64(width: number, height: number, colour = '#3a6'): Promise<string> {
-  return (await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()).toString('base64');
+  return (
+    await sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
 }
 
 const limits = { maxDimensionPx: 1200, maxBytes: 5 * 1024 * 1024, maxPixels: 25_000_000 };
@@ -64,7 +68,9 @@ describe('createCachedCodec', () => {
       resize: (r) =>
         new Promise((resolve) => {
           started.push(r.data);
-          finish.set(r.data, () => resolve({ ok: true, data: r.data.toLowerCase(), mimeType: 'image/jpeg', width: 1, height: 1, bytes: 1 }));
+          finish.set(r.data, () =>
+            resolve({ ok: true, data: r.data.toLowerCase(), mimeType: 'image/jpeg', width: 1, height: 1, bytes: 1 }),
+          );
         }),
       thumbnail: async () => null,
     };
@@ -102,8 +108,28 @@ describe('imagePrewarmer', () => {
     const small = await pngBase64(300, 200);
     const lines = [
       { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
-      { type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: big, mimeType: 'image/png' }, { type: 'image', data: small, mimeType: 'image/png' }], timestamp: 1 } },
-      { type: 'custom', id: 'c', parentId: 'a', timestamp: '2026-01-01T00:00:02.000Z', data: { type: 'image', data: big, mimeType: 'image/png' } },
+      {
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            { type: 'image', data: big, mimeType: 'image/png' },
+            { type: 'image', data: small, mimeType: 'image/png' },
+          ],
+          timestamp: 1,
+        },
+      },
+      {
+        type: 'custom',
+        id: 'c',
+        parentId: 'a',
+        timestamp: '2026-01-01T00:00:02.000Z',
+        data: { type: 'image', data: big, mimeType: 'image/png' },
+      },
     ];
     const text = lines.map((l) => JSON.stringify(l)).join('\n');
     const target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
@@ -111,7 +137,10 @@ describe('imagePrewarmer', () => {
     const plain = await inspectParsed(parseSession(text), target, { codec: createSharpCodec(), now: 0 });
     const codec = createCachedCodec(createSharpCodec());
     const split = text.split('\n');
-    const parsed = parseSessionLines({ count: split.length, bom: false, byteLength: (i) => split[i].length, text: (i) => split[i] }, { onEntry: imagePrewarmer(codec, 1200) });
+    const parsed = parseSessionLines(
+      { count: split.length, bom: false, byteLength: (i) => split[i].length, text: (i) => split[i] },
+      { onEntry: imagePrewarmer(codec, 1200) },
+    );
     expect(codec.stats()).toEqual({ reductions: 1, hits: 0, entries: 1 });
     const warmed = await inspectParsed(parsed, target, { codec, now: 0 });
     expect(codec.stats()).toEqual({ reductions: 1, hits: 1, entries: 1 });
@@ -121,13 +150,23 @@ describe('imagePrewarmer', () => {
 
   it('keys early starts by the side the pipeline uses (rounded down), and a failing observer never breaks the parse', async () => {
     const big = await pngBase64(1600, 900, '#c33');
-    const line = JSON.stringify({ type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: [{ type: 'image', data: big, mimeType: 'image/png' }], timestamp: 1 } });
+    const line = JSON.stringify({
+      type: 'message',
+      id: 'a',
+      parentId: null,
+      timestamp: '2026-01-01T00:00:01.000Z',
+      message: { role: 'user', content: [{ type: 'image', data: big, mimeType: 'image/png' }], timestamp: 1 },
+    });
     const text = `{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}\n${line}`;
     const codec = createCachedCodec(createSharpCodec());
     const split = text.split('\n');
     const source = { count: split.length, bom: false, byteLength: (i: number) => split[i].length, text: (i: number) => split[i] };
     const parsed = parseSessionLines(source, { onEntry: imagePrewarmer(codec, 999.7) });
-    await inspectParsed(parsed, { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }, { codec, imageMaxDimensionPx: 999.7, now: 0 });
+    await inspectParsed(
+      parsed,
+      { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
+      { codec, imageMaxDimensionPx: 999.7, now: 0 },
+    );
     expect(codec.stats()).toMatchObject({ reductions: 1, hits: 1 });
     const throwing = parseSessionLines(source, {
       onEntry: () => {
@@ -142,6 +181,12 @@ describe('imagePrewarmer', () => {
     expect(plannedResize({ type: 'image', data: 'not base64!', mimeType: 'image/png' }, 1200)).toBeNull();
     expect(plannedResize({ type: 'text', text: 'hi' }, 1200)).toBeNull();
     const big = await pngBase64(1300, 100);
-    expect(plannedResize({ type: 'image', data: ` ${big}\n`, mimeType: 'image/jpeg' }, 1200)).toEqual({ data: big, mimeType: 'image/png', width: 1300, height: 100, ...limits });
+    expect(plannedResize({ type: 'image', data: ` ${big}\n`, mimeType: 'image/jpeg' }, 1200)).toEqual({
+      data: big,
+      mimeType: 'image/png',
+      width: 1300,
+      height: 100,
+      ...limits,
+    });
   });
 });

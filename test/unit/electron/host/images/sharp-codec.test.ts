@@ -1,7 +1,13 @@
 // The sharp codec on real images generated here: limits, grid, EXIF rotation, failures, thumbnails.
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createSharpCodec, notReducibleMessage, reduceImage, sideGrid, sniffRaster } from '../../../../../electron/host/images/sharp-codec.js';
+import {
+  createSharpCodec,
+  notReducibleMessage,
+  reduceImage,
+  sideGrid,
+  sniffRaster,
+} from '../../../../../electron/host/images/sharp-codec.js';
 import type { ImageResizeRequest } from '../../../../../shared/images/codec.js';
 
 const MIB = 1024 * 1024;
@@ -19,7 +25,9 @@ function noise(width: number, height: number, seed = 7): Buffer {
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp(noise(width, height), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(noise(width, height), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 async function jpeg(width: number, height: number, options: { orientation?: number; quality?: number } = {}): Promise<Buffer> {
@@ -104,7 +112,7 @@ describe('reduceImage', () => {
     expect(result).toEqual({ ok: false, error: 'Input image exceeds pixel limit' });
   });
 
-  it('reports OpenClaw\'s exact text when no grid point fits the byte limit', async () => {
+  it("reports OpenClaw's exact text when no grid point fits the byte limit", async () => {
     const input = await png(1300, 1300);
     const result = await reduceImage(request(input, 'image/png', { maxBytes: 10 * 1024 }));
     expect(result.ok).toBe(false);

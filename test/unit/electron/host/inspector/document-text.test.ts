@@ -13,8 +13,18 @@ describe('prettyDocument', () => {
   });
 
   it('gives the 1-based line range of every conversation entry', () => {
-    const payload = { model: 'm', messages: [{ role: 'user', content: 'a' }, { role: 'assistant', content: [{ type: 'text', text: 'b' }] }] };
-    const doc = prettyDocument(payload, { listKey: 'messages', entryTurn: (i) => ({ index: i, turn: i * 10 }), refPrefix: 'original:payload' });
+    const payload = {
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: [{ type: 'text', text: 'b' }] },
+      ],
+    };
+    const doc = prettyDocument(payload, {
+      listKey: 'messages',
+      entryTurn: (i) => ({ index: i, turn: i * 10 }),
+      refPrefix: 'original:payload',
+    });
     const lines = doc.text.split('\n');
     expect(doc.ranges).toEqual([
       { index: 0, turn: 0, startLine: 4, endLine: 7 },
@@ -26,10 +36,25 @@ describe('prettyDocument', () => {
   });
 
   it('elides images and other long base64 to placeholders, with refs for thumbnails', async () => {
-    const png = (await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#468' } }).png({ compressionLevel: 0 }).toBuffer()).toString('base64');
+    const png = (
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#468' } })
+        .png({ compressionLevel: 0 })
+        .toBuffer()
+    ).toString('base64');
     const signature = 'Q'.repeat(ELIDE_MIN_CHARS + 8);
     const prose = 'word '.repeat(400);
-    const payload = { messages: [{ role: 'user', content: [{ type: 'image', source: { data: png } }, { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } }] }, { role: 'assistant', sig: signature, text: prose }] };
+    const payload = {
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { data: png } },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+          ],
+        },
+        { role: 'assistant', sig: signature, text: prose },
+      ],
+    };
     const doc = prettyDocument(payload, { listKey: 'messages', entryTurn: (i) => ({ index: i, turn: i }), refPrefix: 'replay:payload' });
     expect(doc.elisions).toHaveLength(3);
     const [image, dataUrl, opaque] = doc.elisions;

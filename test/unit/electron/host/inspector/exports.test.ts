@@ -14,7 +14,11 @@ async function request(target: Target) {
 
 describe('providerRequest', () => {
   it('Bedrock: the converse-stream URL, SigV4 signing, no modelId in the body', async () => {
-    const { build, request: r } = await request({ provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-3-haiku-20240307-v1:0' });
+    const { build, request: r } = await request({
+      provider: 'amazon-bedrock',
+      api: 'bedrock-converse-stream',
+      modelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+    });
     expect(r.url).toBe('https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse-stream');
     expect(r.sigv4).toBe('aws:amz:us-east-1:bedrock');
     expect(r.body).not.toHaveProperty('modelId');

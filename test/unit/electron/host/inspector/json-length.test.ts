@@ -9,21 +9,45 @@ const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(val
 describe('prettyJsonBytes', () => {
   it('matches JSON.stringify on escapes, non-ASCII, lone surrogates, undefined members and toJSON', () => {
     const samples: unknown[] = [
-      null, true, false, 0, -1.5e-7, Number.NaN, Infinity, '', 'plain', 'quote " and \\ and \n\t\u0001', 'é ✓ 😀', '\ud800 lone', '\udc00',
-      [], {}, [undefined, () => 1, 1], { a: undefined, b: () => 1, c: 1 }, { nested: { deep: [1, { x: 'y' }] } }, new Date(0), { when: new Date(5) },
+      null,
+      true,
+      false,
+      0,
+      -1.5e-7,
+      Number.NaN,
+      Infinity,
+      '',
+      'plain',
+      'quote " and \\ and \n\t\u0001',
+      'é ✓ 😀',
+      '\ud800 lone',
+      '\udc00',
+      [],
+      {},
+      [undefined, () => 1, 1],
+      { a: undefined, b: () => 1, c: 1 },
+      { nested: { deep: [1, { x: 'y' }] } },
+      new Date(0),
+      { when: new Date(5) },
     ];
     for (const value of samples) expect(prettyJsonBytes(value), JSON.stringify(value)).toBe(bytesOf(value));
   });
 
   it('matches JSON.stringify on random JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => prettyJsonBytes(value) === bytesOf(value)), { numRuns: 1000 });
-    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withObjectString: false }), (value) => {
-      try {
-        return prettyJsonBytes(value) === bytesOf(value);
-      } catch {
-        return true; // BigInt etc.: JSON.stringify itself throws
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => prettyJsonBytes(value) === bytesOf(value)),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withObjectString: false }), (value) => {
+        try {
+          return prettyJsonBytes(value) === bytesOf(value);
+        } catch {
+          return true; // BigInt etc.: JSON.stringify itself throws
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -41,13 +65,27 @@ describe('compactJsonBytes', () => {
   const compactBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? '');
 
   it('matches compact JSON.stringify on escapes, non-ASCII, undefined members and toJSON', () => {
-    const samples: unknown[] = ['', 'quote " and \\ and \n', 'é ✓ 😀', '\ud800 lone', [], {}, [undefined, () => 1, 1], { a: undefined, b: () => 1, c: 1 }, { nested: { deep: [1, { x: 'y' }] } }, { when: new Date(5) }];
+    const samples: unknown[] = [
+      '',
+      'quote " and \\ and \n',
+      'é ✓ 😀',
+      '\ud800 lone',
+      [],
+      {},
+      [undefined, () => 1, 1],
+      { a: undefined, b: () => 1, c: 1 },
+      { nested: { deep: [1, { x: 'y' }] } },
+      { when: new Date(5) },
+    ];
     for (const value of samples) expect(compactJsonBytes(value), JSON.stringify(value)).toBe(compactBytes(value));
     expect(compactJsonBytes({ a: [1, 'é'] })).toBe('{"a":[1,"é"]}'.length + 1);
   });
 
   it('matches compact JSON.stringify on random JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => compactJsonBytes(value) === compactBytes(value)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => compactJsonBytes(value) === compactBytes(value)),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -55,11 +93,19 @@ describe('createJsonByteCounter', () => {
   it('counts like prettyJsonBytes, remembering long strings across values', () => {
     const count = createJsonByteCounter();
     const long = 'line with "quotes"\n'.repeat(100);
-    const a = { messages: [{ role: 'user', content: long }, { role: 'assistant', content: [{ type: 'text', text: long }] }] };
+    const a = {
+      messages: [
+        { role: 'user', content: long },
+        { role: 'assistant', content: [{ type: 'text', text: long }] },
+      ],
+    };
     const b = { messages: [{ role: 'user', content: long, extra: 'é'.repeat(300) }] };
     expect(count(a)).toBe(bytesOf(a));
     expect(count(b)).toBe(bytesOf(b));
     expect(count(a)).toBe(bytesOf(a));
-    fc.assert(fc.property(fc.jsonValue(), (value) => count(value) === bytesOf(value)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => count(value) === bytesOf(value)),
+      { numRuns: 300 },
+    );
   });
 });

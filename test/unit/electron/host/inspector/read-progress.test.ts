@@ -5,7 +5,11 @@ import { throttleProgress } from '../../../../../electron/host/inspector/read-pr
 function clocked(intervalMs: number) {
   let t = 1000;
   const sent: [number, number][] = [];
-  const throttle = throttleProgress((done, total) => sent.push([done, total]), intervalMs, () => t);
+  const throttle = throttleProgress(
+    (done, total) => sent.push([done, total]),
+    intervalMs,
+    () => t,
+  );
   return { throttle, sent, advance: (ms: number) => (t += ms) };
 }
 
@@ -23,10 +27,17 @@ describe('throttleProgress', () => {
     throttle.update(40, 100);
     advance(50);
     throttle.update(100, 100);
-    expect(sent).toEqual([[30, 100], [100, 100]]);
+    expect(sent).toEqual([
+      [30, 100],
+      [100, 100],
+    ]);
     throttle.update(100, 100);
     throttle.finish();
-    expect(sent).toEqual([[30, 100], [100, 100], [100, 100]]);
+    expect(sent).toEqual([
+      [30, 100],
+      [100, 100],
+      [100, 100],
+    ]);
   });
 
   it('does not repeat an update the interval let through as the final event', () => {

@@ -14,11 +14,17 @@ describe('tooLargeAsText', () => {
       return [piece, piece, piece].join('');
     };
     expect(() => tooLargeAsText('the replay payload', 'use the CLI', huge)).toThrow(InputError);
-    expect(() => tooLargeAsText('the replay payload', 'use the CLI', huge)).toThrow('the replay payload is too large to make as one text (over 512 MB): use the CLI');
+    expect(() => tooLargeAsText('the replay payload', 'use the CLI', huge)).toThrow(
+      'the replay payload is too large to make as one text (over 512 MB): use the CLI',
+    );
   });
 
   it('lets other errors through unchanged', () => {
     const boom = new RangeError('Maximum call stack size exceeded');
-    expect(() => tooLargeAsText('x', 'y', () => { throw boom; })).toThrow(boom);
+    expect(() =>
+      tooLargeAsText('x', 'y', () => {
+        throw boom;
+      }),
+    ).toThrow(boom);
   });
 });

@@ -6,28 +6,70 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import type { Message, Target } from '../../../../../shared/types.js';
 
-const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const usage = {
+  input: 1,
+  output: 1,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 2,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 function conversation(api: string, provider: string, model: string): Message[] {
   return [
     { role: 'compactionSummary', summary: 'earlier work', tokensBefore: 10, timestamp: 0 },
-    { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: PNG_1PX, mimeType: 'image/png' }], timestamp: 1 },
-    { role: 'assistant', content: [{ type: 'text', text: 'Reading.' }, { type: 'toolCall', id: 'call_1', name: 'read', arguments: { path: 'a.txt' } }], api, provider, model, usage, stopReason: 'toolUse', timestamp: 2 },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image', data: PNG_1PX, mimeType: 'image/png' },
+      ],
+      timestamp: 1,
+    },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Reading.' },
+        { type: 'toolCall', id: 'call_1', name: 'read', arguments: { path: 'a.txt' } },
+      ],
+      api,
+      provider,
+      model,
+      usage,
+      stopReason: 'toolUse',
+      timestamp: 2,
+    },
     { role: 'toolResult', toolCallId: 'call_1', toolName: 'read', content: [{ type: 'text', text: 'ok' }], isError: false, timestamp: 3 },
     { role: 'assistant', content: [{ type: 'text', text: 'Done.' }], api, provider, model, usage, stopReason: 'stop', timestamp: 4 },
   ];
 }
 
 const FAMILIES: { name: string; target: Target; key: string }[] = [
-  { name: 'Anthropic Messages', target: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' }, key: 'messages' },
+  {
+    name: 'Anthropic Messages',
+    target: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
+    key: 'messages',
+  },
   { name: 'OpenAI Responses', target: { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' }, key: 'input' },
-  { name: 'OpenAI Chat Completions', target: { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' }, key: 'messages' },
+  {
+    name: 'OpenAI Chat Completions',
+    target: { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' },
+    key: 'messages',
+  },
   { name: 'Gemini', target: { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro' }, key: 'contents' },
-  { name: 'Bedrock Converse', target: { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-3-haiku-20240307-v1:0' }, key: 'messages' },
+  {
+    name: 'Bedrock Converse',
+    target: { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-3-haiku-20240307-v1:0' },
+    key: 'messages',
+  },
   { name: 'Mistral', target: { provider: 'mistral', api: 'mistral-conversations', modelId: 'devstral-medium-latest' }, key: 'messages' },
   { name: 'OpenAI Codex Responses', target: { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' }, key: 'input' },
-  { name: 'Azure OpenAI Responses', target: { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' }, key: 'input' },
+  {
+    name: 'Azure OpenAI Responses',
+    target: { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' },
+    key: 'input',
+  },
 ];
 
 describe('buildPayload', () => {
@@ -126,7 +168,10 @@ describe('buildPayload', () => {
   });
 
   it('reports a transcript pi-ai cannot convert as an error, not a crash', async () => {
-    const broken: Message[] = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'not an array', api: 'x', provider: 'y', model: 'z', stopReason: 'stop' }];
+    const broken: Message[] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'not an array', api: 'x', provider: 'y', model: 'z', stopReason: 'stop' },
+    ];
     const built = await buildPayload(broken, FAMILIES[0].target);
     expect(built.payload).toBeUndefined();
     expect(built.error).toMatch(/^pi-ai could not build the anthropic-messages payload: /);

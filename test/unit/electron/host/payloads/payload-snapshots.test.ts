@@ -10,11 +10,25 @@ const FIXTURES = path.join(__dirname, '../../../../fixtures/payloads');
 const SESSION = path.join(FIXTURES, 'many-rules.jsonl');
 
 const FAMILIES: { name: string; target: Target }[] = [
-  { name: 'anthropic-messages', target: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true } },
+  {
+    name: 'anthropic-messages',
+    target: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
+  },
   { name: 'openai-responses', target: { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true } },
-  { name: 'openai-completions', target: { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true } },
+  {
+    name: 'openai-completions',
+    target: { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true },
+  },
   { name: 'gemini', target: { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true } },
-  { name: 'bedrock-converse', target: { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-3-7-sonnet-20250219-v1:0', reasoning: true } },
+  {
+    name: 'bedrock-converse',
+    target: {
+      provider: 'amazon-bedrock',
+      api: 'bedrock-converse-stream',
+      modelId: 'anthropic.claude-3-7-sonnet-20250219-v1:0',
+      reasoning: true,
+    },
+  },
   { name: 'mistral', target: { provider: 'mistral', api: 'mistral-conversations', modelId: 'devstral-medium-latest' } },
 ];
 

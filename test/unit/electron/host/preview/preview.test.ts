@@ -10,7 +10,12 @@ import type { Target } from '../../../../../shared/types.js';
 import { generateSession } from '../../../../bench/session-generator.js';
 
 const fixtures = path.resolve(__dirname, '../../../../fixtures');
-const sessions = [...readdirSync(path.join(fixtures, 'pi-sessions')).filter((f) => f.endsWith('.jsonl')).map((f) => path.join(fixtures, 'pi-sessions', f)), path.join(fixtures, 'payloads/many-rules.jsonl')];
+const sessions = [
+  ...readdirSync(path.join(fixtures, 'pi-sessions'))
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => path.join(fixtures, 'pi-sessions', f)),
+  path.join(fixtures, 'payloads/many-rules.jsonl'),
+];
 const TARGETS: Target[] = [
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
@@ -69,8 +74,29 @@ describe('preview', () => {
   it('reads the same whatever the chunk size (lines across reads, CRLF, BOM)', async () => {
     const lines = [
       '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}',
-      JSON.stringify({ type: 'message', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01.000Z', message: { role: 'user', content: `long ${'é'.repeat(400)}`, timestamp: 1 } }),
-      JSON.stringify({ type: 'message', id: 'b', parentId: 'a', timestamp: '2026-01-01T00:00:02.000Z', message: { role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(300) }], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 }, stopReason: 'stop', timestamp: 2 } }),
+      JSON.stringify({
+        type: 'message',
+        id: 'a',
+        parentId: null,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role: 'user', content: `long ${'é'.repeat(400)}`, timestamp: 1 },
+      }),
+      JSON.stringify({
+        type: 'message',
+        id: 'b',
+        parentId: 'a',
+        timestamp: '2026-01-01T00:00:02.000Z',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'x'.repeat(300) }],
+          api: 'anthropic-messages',
+          provider: 'anthropic',
+          model: 'claude-sonnet-4-5',
+          usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+          stopReason: 'stop',
+          timestamp: 2,
+        },
+      }),
     ];
     const file = path.join(dir, 'crlf.jsonl');
     writeFileSync(file, `\uFEFF${lines.join('\r\n')}\r\n`);
@@ -85,7 +111,8 @@ describe('preview', () => {
   it('has nothing to show for a JSON message array, a v1 file, an empty file or a header alone', async () => {
     const cases: Record<string, string> = {
       'array.json': '[{"role":"user","content":"hi"}]',
-      'v1.jsonl': '{"type":"session","id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n{"type":"message","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"hi"}}\n',
+      'v1.jsonl':
+        '{"type":"session","id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n{"type":"message","timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":"hi"}}\n',
       'empty.jsonl': '',
       'header.jsonl': '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n',
     };
@@ -136,7 +163,9 @@ describe('preview', () => {
       expect(sent.view).toBe('payload');
       expect(sent.original).toEqual(await inspector.getDocument(second.inspectionId, 'original', 'payload', window));
       expect(sent.replay).toEqual(await inspector.getDocument(second.inspectionId, 'replay', 'payload', window));
-      await expect(inspector.getDocument(first.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).rejects.toBeInstanceOf(UnknownIdError);
+      await expect(inspector.getDocument(first.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).rejects.toBeInstanceOf(
+        UnknownIdError,
+      );
       expect((await inspector.getDocument(second.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).text).toContain('"input"');
       await expect(inspector.preview({ kind: 'path', path: path.join(dir, 'missing.jsonl') }, null)).rejects.toThrow(/no such file/);
     } finally {

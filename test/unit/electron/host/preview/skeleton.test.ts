@@ -13,15 +13,28 @@ describe('skeletonText', () => {
 
   it('cuts a long string to CUT_STRING and keeps everything around it', () => {
     const long = 'x'.repeat(500);
-    const line = JSON.stringify({ type: 'message', id: 'a', message: { role: 'toolResult', content: [{ type: 'text', text: long }], isError: false } });
+    const line = JSON.stringify({
+      type: 'message',
+      id: 'a',
+      message: { role: 'toolResult', content: [{ type: 'text', text: long }], isError: false },
+    });
     const out = skeletonText(bytes(line), 128)!;
-    expect(JSON.parse(out)).toEqual({ type: 'message', id: 'a', message: { role: 'toolResult', content: [{ type: 'text', text: CUT_STRING }], isError: false } });
+    expect(JSON.parse(out)).toEqual({
+      type: 'message',
+      id: 'a',
+      message: { role: 'toolResult', content: [{ type: 'text', text: CUT_STRING }], isError: false },
+    });
   });
 
   it('finds the end of a long string past escaped quotes and backslash runs', () => {
     const tricky = `${'a'.repeat(200)}\\"quoted\\" and a backslash \\\\ then "${'b'.repeat(200)}`;
     const line = JSON.stringify({ type: 'message', id: 'b', message: { role: 'user', content: tricky }, after: 'kept' });
-    expect(JSON.parse(skeletonText(bytes(line), 64)!)).toEqual({ type: 'message', id: 'b', message: { role: 'user', content: CUT_STRING }, after: 'kept' });
+    expect(JSON.parse(skeletonText(bytes(line), 64)!)).toEqual({
+      type: 'message',
+      id: 'b',
+      message: { role: 'user', content: CUT_STRING },
+      after: 'kept',
+    });
   });
 
   it('keeps multi-byte text of short strings and cuts long ones on character boundaries', () => {
@@ -37,7 +50,8 @@ describe('skeletonText', () => {
     const cut = (value: unknown, keep: number): unknown => {
       if (typeof value === 'string') return Buffer.byteLength(JSON.stringify(value)) - 2 > keep ? CUT_STRING : value;
       if (Array.isArray(value)) return value.map((v) => cut(v, keep));
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [cut(k, keep), cut(v, keep)]));
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [cut(k, keep), cut(v, keep)]));
       return value;
     };
     fc.assert(

@@ -41,7 +41,9 @@ type Mode = 'cold' | 'planned';
 
 function runChild(mode: Mode, killAfterMs: number | null): Promise<{ finished: boolean; ms: number | null }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, file, digest, String(STEP), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, file, digest, String(STEP), mode], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | undefined;
@@ -102,7 +104,10 @@ describe('crash injection', () => {
       const now = await readFile(file);
       const isOriginal = now.equals(original);
       const isRepaired = now.equals(repaired);
-      expect(isOriginal || isRepaired, `trial ${trial} (${mode}, kill after ${delay.toFixed(1)} ms): the file holds ${now.length} bytes that are neither the original nor the repair`).toBe(true);
+      expect(
+        isOriginal || isRepaired,
+        `trial ${trial} (${mode}, kill after ${delay.toFixed(1)} ms): the file holds ${now.length} bytes that are neither the original nor the repair`,
+      ).toBe(true);
       if (isOriginal) outcomes.original += 1;
       else outcomes.repaired += 1;
       if (run.finished) outcomes.finished += 1;
@@ -116,7 +121,9 @@ describe('crash injection', () => {
       expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
       expect((await readFile(file)).equals(repaired)).toBe(true);
     }
-    console.log(`crash injection: windows ${window.cold.toFixed(0)} ms (cold) / ${window.planned.toFixed(0)} ms (planned), ${TRIALS} kills → ${outcomes.original} original, ${outcomes.repaired} repaired (${outcomes.finished} finished first), ${outcomes.staleTemps} stale temp file(s) cleaned`);
+    console.log(
+      `crash injection: windows ${window.cold.toFixed(0)} ms (cold) / ${window.planned.toFixed(0)} ms (planned), ${TRIALS} kills → ${outcomes.original} original, ${outcomes.repaired} repaired (${outcomes.finished} finished first), ${outcomes.staleTemps} stale temp file(s) cleaned`,
+    );
     // Random kills across the window must have hit both sides of the rename at least once.
     expect(outcomes.original).toBeGreaterThan(0);
     expect(outcomes.repaired).toBeGreaterThan(0);

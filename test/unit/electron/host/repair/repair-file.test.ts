@@ -1,6 +1,20 @@
 /** Repair on disk: reference §6 cases 73–81 and the refusals, asserting the bytes on disk afterwards. */
 import { createHash } from 'node:crypto';
-import { appendFile, chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -112,30 +126,61 @@ describe('repair on disk (reference §6)', () => {
 
   it('case 77: an empty Bedrock error turn gets the sentinel; the message says "rewrote", not "dropped"', async () => {
     const bedrock = assistant([], { api: 'bedrock-converse-stream', provider: 'amazon-bedrock', stopReason: 'error' });
-    const file = await session('s.jsonl', jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', bedrock), entry('c', 'b', user('again'))]));
+    const file = await session(
+      's.jsonl',
+      jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', bedrock), entry('c', 'b', user('again'))]),
+    );
     const { result } = await planAndRepair(file);
     expect(result.status).toBe('repaired');
     expect(result.plan?.counts.rewrittenAssistantMessages).toBe(1);
     expect(result.message).toContain('rewrote 1 assistant message(s)');
     expect(result.message).not.toContain('dropped');
     expect(await readFile(file, 'utf8')).toBe(
-      jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', { ...bedrock, content: [{ type: 'text', text: '[assistant turn failed before producing content]' }] }), entry('c', 'b', user('again'))]),
+      jsonl([
+        HEADER,
+        entry('a', null, user('go')),
+        entry('b', 'a', { ...bedrock, content: [{ type: 'text', text: '[assistant turn failed before producing content]' }] }),
+        entry('c', 'b', user('again')),
+      ]),
     );
   });
 
   it('case 78: blank user turns become (continue) with the same id; images are kept', async () => {
     const image = { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' };
-    const file = await session('s.jsonl', jsonl([HEADER, entry('u1', null, user([{ type: 'text', text: '' }])), entry('u2', 'u1', user('   ')), entry('u3', 'u2', user([{ type: 'text', text: '   ' }, image]))]));
+    const file = await session(
+      's.jsonl',
+      jsonl([
+        HEADER,
+        entry('u1', null, user([{ type: 'text', text: '' }])),
+        entry('u2', 'u1', user('   ')),
+        entry('u3', 'u2', user([{ type: 'text', text: '   ' }, image])),
+      ]),
+    );
     const { result } = await planAndRepair(file);
     expect(result.plan?.counts.rewrittenUserMessages).toBe(3);
-    expect(await readFile(file, 'utf8')).toBe(jsonl([HEADER, entry('u1', null, user([{ type: 'text', text: '(continue)' }])), entry('u2', 'u1', user('(continue)')), entry('u3', 'u2', user([image]))]));
+    expect(await readFile(file, 'utf8')).toBe(
+      jsonl([
+        HEADER,
+        entry('u1', null, user([{ type: 'text', text: '(continue)' }])),
+        entry('u2', 'u1', user('(continue)')),
+        entry('u3', 'u2', user([image])),
+      ]),
+    );
   });
 
   it('cases 79–81: silent stop turns, trailing assistants and healed sentinels stay byte-identical', async () => {
     const files = [
       jsonl([HEADER, entry('a', null, user('hi')), entry('b', 'a', assistant([], { usage: { input: 100, output: 0 } }))]),
-      jsonl([HEADER, entry('a', null, user('hi')), entry('b', 'a', assistant([{ type: 'text', text: 'x' }])), entry('c', 'b', assistant([{ type: 'text', text: 'y' }]))]),
-      jsonl([HEADER, entry('b', null, assistant([{ type: 'text', text: '[assistant turn failed before producing content]' }], { stopReason: 'error' }))]),
+      jsonl([
+        HEADER,
+        entry('a', null, user('hi')),
+        entry('b', 'a', assistant([{ type: 'text', text: 'x' }])),
+        entry('c', 'b', assistant([{ type: 'text', text: 'y' }])),
+      ]),
+      jsonl([
+        HEADER,
+        entry('b', null, assistant([{ type: 'text', text: '[assistant turn failed before producing content]' }], { stopReason: 'error' })),
+      ]),
     ];
     for (const [i, content] of files.entries()) {
       const file = await session(`s${i}.jsonl`, content);
@@ -156,7 +201,9 @@ describe('repair refusals and guarantees', () => {
     await writeFile(file, '');
     await truncate(file, 2200 * 1024 ** 2);
     const plan = await planRepair({ file }).catch((error: Error) => error);
-    expect(String(plan instanceof Error ? plan.message : JSON.stringify(plan))).toMatch(/files over 2 GiB cannot be repaired here \(they can be inspected\)/);
+    expect(String(plan instanceof Error ? plan.message : JSON.stringify(plan))).toMatch(
+      /files over 2 GiB cannot be repaired here \(they can be inspected\)/,
+    );
     expect((await stat(file)).size).toBe(2200 * 1024 ** 2);
     expect(await listing()).toEqual(['huge.jsonl']);
   });
@@ -272,7 +319,11 @@ describe('repair refusals and guarantees', () => {
     const file = await session('s.jsonl', original, 0o640);
     const { result } = await planAndRepair(file);
     expect(result.status).toBe('repaired');
-    const expected = new Uint8Array([...head, ...oddBytes, ...enc.encode(`\r\n${JSON.stringify(entry('y', 'x', user('(continue)')))}\r\n`)]);
+    const expected = new Uint8Array([
+      ...head,
+      ...oddBytes,
+      ...enc.encode(`\r\n${JSON.stringify(entry('y', 'x', user('(continue)')))}\r\n`),
+    ]);
     expect(new Uint8Array(await readFile(file))).toEqual(expected);
     expect((await stat(file)).mode & 0o777).toBe(0o640);
   });
@@ -348,7 +399,17 @@ describe('repair refusals and guarantees', () => {
     const lines = healthySession(60);
     lines.splice(5, 0, '{"cut');
     lines.splice(30, 0, JSON.stringify(entry('blank', null, user(''))));
-    lines.push(entry('r', 'x', assistant([{ type: 'toolCall', id: 'call_r', name: 'exec', arguments: {} }], { api: 'openai-chatgpt-responses', provider: 'openai', stopReason: 'toolUse' })));
+    lines.push(
+      entry(
+        'r',
+        'x',
+        assistant([{ type: 'toolCall', id: 'call_r', name: 'exec', arguments: {} }], {
+          api: 'openai-chatgpt-responses',
+          provider: 'openai',
+          stopReason: 'toolUse',
+        }),
+      ),
+    );
     lines.push(entry('s', 'r', toolResult('call_other', 'x')));
     const original = jsonl(lines);
     const expected = applyRepair(new TextEncoder().encode(original), planRepairBytes(new TextEncoder().encode(original)).edits);
