@@ -5,7 +5,7 @@
  */
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
-import { resolvePolicy, policyValues } from './policy.js';
+import { resolvePolicy, policyDecisions, policyValues } from './policy.js';
 import { runPipeline } from './pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession, type ParsedSession } from './session/parse.js';
@@ -28,10 +28,11 @@ export interface EngineResult {
 /** Inspect an already parsed session for a target. */
 export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
   const context = options.context ?? buildContext(parsed);
-  const policy = resolvePolicy(target);
+  const policy = resolvePolicy(target, options.behaviour);
   const run = await runPipeline(context.messages, {
     target,
     policy: policyValues(policy),
+    decisions: policyDecisions(policy),
     now: options.now ?? Date.now(),
     allowedToolNames: options.allowedToolNames,
     imageMaxDimensionPx: options.imageMaxDimensionPx,
@@ -39,6 +40,7 @@ export async function inspectParsed(parsed: ParsedSession, target: Target, optio
     modelSnapshot: context.modelSnapshot,
     latestModelSwitchTimestamp: context.latestModelSwitchTimestamp,
     hasGoogleBootstrapMarker: context.hasGoogleBootstrapMarker,
+    truncated: context.truncated,
   });
   const inspection: Inspection = {
     target,

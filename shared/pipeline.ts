@@ -33,8 +33,8 @@ import {
 } from './rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from './rules/rule.js';
 import { imageMaxSide } from './rules/images.js';
-import { mergesUserTurns } from './rules/turn-validation.js';
-import type { Annotation, JsonValue, Message, PolicyValues, Target } from './types.js';
+import { decisionSentence } from './policy/decisions.js';
+import type { Annotation, JsonValue, Message, PolicyDecisions, PolicyValues, Target } from './types.js';
 
 export interface ModelSnapshot {
   provider: string;
@@ -45,6 +45,8 @@ export interface ModelSnapshot {
 export interface PipelineInput {
   target: Target;
   policy: PolicyValues;
+  /** The flags a spec decision set (none in the `openclaw-2026.9.6` behaviour). */
+  decisions?: PolicyDecisions;
   now: number;
   allowedToolNames?: readonly string[];
   imageMaxDimensionPx?: number;
@@ -54,6 +56,8 @@ export interface PipelineInput {
   /** When the branch's snapshots last switched model (ms), if ever. */
   latestModelSwitchTimestamp: number | null;
   hasGoogleBootstrapMarker: boolean;
+  /** The messages are the first of a longer branch (a preview): how the whole branch ends. */
+  truncated?: { endsWithAssistantPrefill: boolean };
 }
 
 export interface PipelineOutput {
@@ -95,8 +99,15 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     codec: input.codec,
     modelChanged,
     hasGoogleBootstrapMarker: input.hasGoogleBootstrapMarker,
+    decisionOf: (flag) => input.decisions?.[flag],
     note(turn, action, detail, extra) {
-      const note: Note = { rule, key: turn.key, action, detail };
+      const note: Note = {
+        rule,
+        key: turn.key,
+        action,
+        detail: extra?.decision ? `${detail}. ${decisionSentence(extra.decision)}` : detail,
+      };
+      if (extra?.decision) note.decision = extra.decision;
       if (extra?.path !== undefined) note.path = extra.path;
       if (extra && 'before' in extra && extra.before !== undefined) note.before = previewValue(extra.before);
       if (extra && 'after' in extra && extra.after !== undefined) note.after = previewValue(extra.after);
@@ -148,11 +159,8 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   await run(thinkingSignatureCompactionRule, undefined);
   await run(thinkingSignatureInvalidRule, undefined);
   await run(reasoningHistoryRule, undefined);
-  await run(thinkingDropRule, undefined);
+  await run(thinkingDropRule, { scope: 'all-but-latest' }, policy.dropThinkingBlocks);
   await run(toolCallInputRule, { flavour: 'history' });
-  // Idempotence: dropping malformed calls can leave a length turn with only reasoning — what a second
-  // replay would drop. Drop it now.
-  await run(lengthReasoningOnlyRule, undefined);
   await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
   await run(openaiReasoningRule, { phase: 'reasoning', dropBefore });
   await run(responsesToolCallIdRule, undefined);
@@ -161,12 +169,10 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   await run(toolCallIdRule, undefined);
   await run(toolResultDetailsRule, undefined);
   await run(usageRule, undefined);
-  // Idempotence: the checks that read content and usage run again on what the earlier steps left — an
-  // error turn reduced to the sentinel (calls, reasoning or images removed), or a turn whose usage was
-  // just zeroed by a compaction or filled in, looks different to a second replay otherwise.
-  await run(emptyErrorTurnRule, undefined);
-  await run(assistantNormalizeRule, { phase: 'mirror-duplicates' });
+  // The provider plugin's own replay sanitising: Google's bootstrap turn (recorded in the session),
+  // Copilot's removal of every thinking block.
   await run(turnOrderingRule, undefined, policy.persistGoogleBootstrapMarker);
+  await run(thinkingDropRule, { scope: 'all' }, policy.dropAllThinkingBlocks);
   await run(toolResultPairingRule, { flavour: 'responses' }, responses && pairing);
   await run(replayInvariantRule, undefined);
   if (current && (!prior || modelChanged))
@@ -178,8 +184,6 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
 
   // ---- validateReplayTurns ----
   await run(turnValidationRule, {});
-  // Idempotence: a merge can carry an error turn's unchecked thought signature into a normal turn.
-  await run(thoughtSignatureRule, undefined);
 
   // ---- replay: heartbeat artefacts filtered, then the final pairing pass before the agent state ----
   await run(heartbeatFilterRule, undefined);
@@ -187,9 +191,6 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
 
   // ---- outgoing: convertToLlm, then the stream-time guards (outermost first) ----
   await run(summaryConversionRule, undefined);
-  // Idempotence (and strict chat templates): a converted summary next to a user turn is merged with it,
-  // as turn validation would on the next replay. OpenClaw converts after validation and leaves them apart.
-  if (policy.validateAnthropicTurns && mergesUserTurns(ctx)) await run(turnValidationRule, { usersOnly: true });
   const beforeGuard = turns;
   await run(toolCallInputRule, { flavour: 'stream' });
   const afterInputs = turns;
@@ -199,12 +200,15 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
   else if (!unchanged(beforeGuard, afterInputs)) await run(toolResultPairingRule, { flavour: 'generic' });
   if (policy.validateAnthropicTurns) await run(toolResultPairingRule, { flavour: 'embedded' });
   let strippedPrefill = false;
-  if (policy.validateAnthropicTurns || policy.validateGeminiTurns) {
+  if ((policy.validateAnthropicTurns || policy.validateGeminiTurns) && input.truncated) {
+    // A preview holds the first turns only: whether a trailing prefill goes is the whole branch's to say.
+    strippedPrefill = input.truncated.endsWithAssistantPrefill;
+  } else if (policy.validateAnthropicTurns || policy.validateGeminiTurns) {
     const before = turns;
     await run(prefillStripRule, undefined);
     strippedPrefill = turns.length !== before.length;
   }
-  if (unchanged(beforeGuard, turns)) {
+  if (unchanged(beforeGuard, turns) && !strippedPrefill) {
     if (target.api === 'bedrock-converse-stream') await run(turnValidationRule, { usersOnly: true });
   } else if (droppedAssistants > 0 || policy.validateAnthropicTurns || strippedPrefill) {
     await run(turnValidationRule, { only: 'gemini' }, policy.validateGeminiTurns);
@@ -220,7 +224,7 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     await run(toolCallIdRule, undefined);
   }
   await run(reasoningHistoryRule, undefined);
-  await run(thinkingDropRule, undefined);
+  await run(thinkingDropRule, { scope: 'all-but-latest' }, policy.dropThinkingBlocks);
 
   // ---- resolve annotations to indices ----
   const finalIndex = new Map<number, number>();
@@ -245,6 +249,7 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
     if (n.path !== undefined) a.path = n.path;
     if (n.before !== undefined) a.before = n.before;
     if (n.after !== undefined) a.after = n.after;
+    if (n.decision !== undefined) a.decision = n.decision;
     return a;
   });
   return { messages: turns.map((t) => t.message), origins: turns.map((t) => t.origin), annotations, sessionAppends };

@@ -1,11 +1,14 @@
 /**
  * Replay policy resolution: which hygiene rules apply to a target, and why.
  *
- * Mirrors OpenClaw's current release (reference §2.3 and §9): a provider that owns its replay policy
- * decides; every other provider gets the transport fallback chosen by API. SPEC §10's decisions are
- * applied last. Every flag carries the reason for its value, for the UI and the CLI.
+ * Mirrors OpenClaw 2026.9.6: a provider that owns its replay policy decides; every other provider
+ * gets the transport fallback chosen by API. In the `spec` behaviour the spec's named decisions
+ * (`policy/decisions.ts`) are applied last. Every flag carries the reason for its value, for the UI and the CLI.
  */
-import type { Policy, PolicyFlag, PolicySetting, PolicyValues, Target } from './types.js';
+import { DECISIONS, decisionSentence, DEFAULT_BEHAVIOUR } from './policy/decisions.js';
+import type { Behaviour, Policy, PolicyDecisions, PolicyFlag, PolicySetting, PolicyValues, Target } from './types.js';
+
+export { mistralHint } from './policy/decisions.js';
 
 type Decisions = { [K in PolicyFlag]?: PolicySetting<PolicyValues[K]> };
 
@@ -18,6 +21,7 @@ const DEFAULTS: PolicyValues = {
   preserveSignatures: false,
   sanitizeThoughtSignatures: null,
   dropThinkingBlocks: false,
+  dropAllThinkingBlocks: false,
   dropReasoningFromHistory: false,
   applyGoogleTurnOrdering: false,
   validateGeminiTurns: false,
@@ -26,6 +30,7 @@ const DEFAULTS: PolicyValues = {
   appendOnlyRuntimeContext: false,
   normalizeAntigravityThinkingBlocks: false,
   isResponsesFamily: false,
+  dropOrphanReasoning: false,
   stripInvalidThinkingSignatures: false,
   allowProviderOwnedThinkingReplay: false,
   replayEmptyErrorTurnsWithPlaceholder: false,
@@ -44,6 +49,7 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   preserveSignatures: 'default: signatures are not kept for this provider',
   sanitizeThoughtSignatures: 'default: only snake_case thought_signature values that are Claude message ids (msg_…) are removed',
   dropThinkingBlocks: 'default: thinking blocks are kept',
+  dropAllThinkingBlocks: 'default: the latest turn keeps its thinking',
   dropReasoningFromHistory: 'default: reasoning history is kept',
   applyGoogleTurnOrdering: 'default: the history may start with any role',
   validateGeminiTurns: 'default: consecutive assistant turns are not merged',
@@ -52,9 +58,10 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   appendOnlyRuntimeContext: 'default: off',
   normalizeAntigravityThinkingBlocks: 'default: off (only Antigravity Claude)',
   isResponsesFamily: 'default: not an OpenAI Responses API',
+  dropOrphanReasoning: 'default: a reasoning item is replayed even when nothing follows it in its turn',
   stripInvalidThinkingSignatures: 'default: off (only signed-thinking providers)',
   allowProviderOwnedThinkingReplay: 'default: off (only Anthropic transports that keep signatures)',
-  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped (SPEC §10.5)',
+  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped',
   persistGoogleBootstrapMarker: 'default: off (only the Google provider plugin)',
   stripPayloadPrefillWhenThinking: 'default: off',
   requireUserFirstTurn: 'default: off (the bootstrap turn follows applyGoogleTurnOrdering)',
@@ -62,12 +69,9 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
 };
 
 const RESPONSES_APIS = new Set(['openai-responses', 'openai-chatgpt-responses', 'azure-openai-responses']);
-/** SPEC §10.2: the Responses family includes Codex. */
-const RESPONSES_FAMILY_APIS = new Set([...RESPONSES_APIS, 'openai-codex-responses']);
 const ANTHROPIC_APIS = new Set(['anthropic-messages', 'bedrock-converse-stream']);
 const GOOGLE_APIS = new Set(['google-generative-ai', 'google-gemini-cli']);
 const SIGNED_THINKING_PROVIDERS = new Set(['anthropic', 'amazon-bedrock', 'anthropic-vertex']);
-const MISTRAL_HINTS = ['mistral', 'mixtral', 'codestral', 'pixtral', 'devstral', 'ministral', 'mistralai'];
 
 /** Model ids whose reasoning content must be replayed on Chat Completions (matched on the last path segment). */
 const REASONING_REPLAY_MODEL_IDS = new Set([
@@ -91,11 +95,6 @@ const REASONING_REPLAY_MODEL_IDS = new Set([
 /** Lower-case, trimmed provider id. */
 export function normalizeProviderId(provider: string): string {
   return provider.trim().toLowerCase();
-}
-
-/** True for the OpenAI Responses family of APIs (SPEC §10.2: Codex included). */
-export function isResponsesFamilyApi(api: string): boolean {
-  return RESPONSES_FAMILY_APIS.has(api);
 }
 
 /** The Claude identity of a model id: lower-case, `anthropic/` stripped, separators as `-`, the `claude-…` tail. */
@@ -137,14 +136,6 @@ export function requiresReasoningReplay(modelId: string): boolean {
 
 function isClaudeToken(modelId: string): boolean {
   return /(?:^|[./:_-])claude(?:$|[./:_-])/.test(modelId.trim().toLowerCase());
-}
-
-/** A Mistral family hint in the model id, or the mistral provider (SPEC §10.1). */
-export function mistralHint(provider: string, modelId: string): string | null {
-  if (normalizeProviderId(provider) === 'mistral') return 'provider is `mistral`';
-  const id = modelId.toLowerCase();
-  const hint = MISTRAL_HINTS.find((h) => id.includes(h));
-  return hint ? `model id contains \`${hint}\`` : null;
 }
 
 interface Ctx {
@@ -343,12 +334,18 @@ function providerOwned(ctx: Ctx): Decisions | null {
       return d;
     }
     case 'github-copilot': {
-      if (api !== 'anthropic-messages') return {};
-      return strictAnthropic(ctx, who, {
-        nativeIds: false,
-        sanitizeIds: false,
-        dropThinking: [true, 'Copilot does not replay Claude thinking'],
-      });
+      const strip: Decisions = {};
+      if (api === 'anthropic-messages' || api === 'openai-responses')
+        set(strip, 'dropAllThinkingBlocks', true, `${who}: Copilot replays no thinking on \`${api}\`, the latest turn's included`);
+      if (api !== 'anthropic-messages') return strip;
+      return {
+        ...strictAnthropic(ctx, who, {
+          nativeIds: false,
+          sanitizeIds: false,
+          dropThinking: [true, 'Copilot does not replay Claude thinking'],
+        }),
+        ...strip,
+      };
     }
     case 'ollama':
       if (api === 'ollama') {
@@ -388,8 +385,8 @@ function providerOwned(ctx: Ctx): Decisions | null {
   }
 }
 
-/** Resolve the replay policy of a target, every flag with its reason. */
-export function resolvePolicy(target: Target): Policy {
+/** Resolve the replay policy of a target in a behaviour (default `spec`), every flag with its reason. */
+export function resolvePolicy(target: Target, behaviour: Behaviour = DEFAULT_BEHAVIOUR): Policy {
   const provider = normalizeProviderId(target.provider ?? '');
   const api = (target.api ?? '').trim();
   const modelId = target.modelId ?? '';
@@ -403,39 +400,7 @@ export function resolvePolicy(target: Target): Policy {
   }
   const p = policy as Policy;
 
-  // SPEC §10.1: Mistral → strict9 under any provider.
-  const mistral = mistralHint(provider, modelId);
-  if (mistral) {
-    p.sanitizeToolCallIds = { value: true, reason: `strict9: ${mistral} (SPEC §10.1)` };
-    p.toolCallIdMode = {
-      value: 'strict9',
-      reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics (SPEC §10.1)`,
-    };
-  }
-  // SPEC §10.2: the Responses family includes Codex.
-  if (RESPONSES_FAMILY_APIS.has(api) || provider === 'openai-codex') {
-    p.isResponsesFamily = {
-      value: true,
-      reason:
-        provider === 'openai-codex' && !RESPONSES_FAMILY_APIS.has(api)
-          ? 'provider `openai-codex` is in the OpenAI Responses family (SPEC §10.2)'
-          : `API \`${api}\` is in the OpenAI Responses family (SPEC §10.2)`,
-    };
-  }
-  // SPEC §10.4: Antigravity + Claude.
-  if (provider === 'google-antigravity' && modelId.toLowerCase().includes('claude')) {
-    p.normalizeAntigravityThinkingBlocks = {
-      value: true,
-      reason: 'Antigravity Claude: thinking signatures normalised, unsigned thinking dropped (SPEC §10.4)',
-    };
-  }
-  // SPEC §10.5: Bedrock Converse rejects empty content, so empty error turns get a placeholder.
-  if (api === 'bedrock-converse-stream') {
-    p.replayEmptyErrorTurnsWithPlaceholder = {
-      value: true,
-      reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder (SPEC §10.5)',
-    };
-  }
+  if (RESPONSES_APIS.has(api)) p.isResponsesFamily = { value: true, reason: `API \`${api}\` is an OpenAI Responses API` };
   if (SIGNED_THINKING_PROVIDERS.has(provider) || p.preserveSignatures.value) {
     p.stripInvalidThinkingSignatures = {
       value: true,
@@ -443,8 +408,6 @@ export function resolvePolicy(target: Target): Policy {
         ? `provider \`${provider}\` verifies thinking signatures`
         : 'signatures are preserved, so unsigned thinking cannot be replayed',
     };
-  } else if (p.normalizeAntigravityThinkingBlocks.value) {
-    p.stripInvalidThinkingSignatures = { value: true, reason: 'Antigravity Claude drops thinking without a valid signature (SPEC §10.4)' };
   }
   if (
     ANTHROPIC_APIS.has(api) &&
@@ -461,7 +424,8 @@ export function resolvePolicy(target: Target): Policy {
     provider === 'google' ||
     provider === 'google-vertex' ||
     provider === 'google-gemini-cli' ||
-    (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini'))
+    (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini')) ||
+    (provider === 'clawrouter' && api === 'google-generative-ai')
   ) {
     p.persistGoogleBootstrapMarker = {
       value: true,
@@ -469,11 +433,6 @@ export function resolvePolicy(target: Target): Policy {
     };
   }
   if (api === 'bedrock-converse-stream') {
-    p.requireUserFirstTurn = {
-      value: true,
-      reason:
-        'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message"): an assistant-first history gets the bootstrap user turn',
-    };
     p.mergePayloadUserMessages = {
       value: true,
       reason:
@@ -486,7 +445,29 @@ export function resolvePolicy(target: Target): Policy {
       reason: 'Anthropic models reject a trailing assistant prefill when thinking is enabled',
     };
   }
+  if (behaviour === 'spec') applyDecisions(p, { provider, api, modelId, target });
   return p;
+}
+
+/** The spec's decisions, in table order: each sets its flags with its sentence as the reason. */
+function applyDecisions(p: Policy, ctx: Ctx): void {
+  for (const d of DECISIONS) {
+    const why = d.appliesTo({ ...ctx, release: policyValues(p) });
+    if (why === null) continue;
+    for (const [flag, value] of Object.entries(d.flags) as [PolicyFlag, unknown][]) {
+      (p as Record<PolicyFlag, PolicySetting<unknown>>)[flag] = { value, reason: `${why}: ${decisionSentence(d.id)}`, decision: d.id };
+    }
+  }
+}
+
+/** Which flags a spec decision set, and which decision. */
+export function policyDecisions(policy: Policy): PolicyDecisions {
+  const out: PolicyDecisions = {};
+  for (const flag of Object.keys(policy) as PolicyFlag[]) {
+    const id = policy[flag].decision;
+    if (id) out[flag] = id;
+  }
+  return out;
 }
 
 /** The plain values of a policy, as rules read them. */

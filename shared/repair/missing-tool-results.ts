@@ -8,7 +8,7 @@
 import { sha256Hex } from '../hash/sha256.js';
 import { TEXT } from '../messages.js';
 
-/** Responses-family APIs (SPEC §10.2): their replay rejects a function call without its output. */
+/** Responses-family APIs (Codex included): their replay rejects a function call without its output. */
 export const RESPONSES_APIS: ReadonlySet<string> = new Set([
   'openai-responses',
   'openai-codex-responses',

@@ -36,12 +36,12 @@ export interface SessionContext {
   /** A `google-turn-ordering-bootstrap` custom entry exists. */
   hasGoogleBootstrapMarker: boolean;
   diagnostics: Diagnostic[];
+  /** Only the first messages of a longer branch (a preview): how the whole branch ends. */
+  truncated?: { endsWithAssistantPrefill: boolean };
 }
 
 function toMillis(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return new Date(value).getTime();
-  return Number.NaN;
+  return typeof value === 'number' ? value : typeof value === 'string' ? new Date(value).getTime() : Number.NaN;
 }
 
 function str(value: unknown): string {
@@ -171,7 +171,10 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
  * own parent, or off the entry before it when that parent is unknown); an entry whose parentId names
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
-function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branch: LocatedEntry[]; leafId: string | null } {
+function activeBranch(
+  parsed: ParsedSession,
+  diagnostics: Diagnostic[],
+): { branch: LocatedEntry[]; leafId: string | null; keptEntryId: (firstKept: string, compactionId: string) => string | null } {
   const legacy = parsed.version < 2;
   const byId = new Map<string, { located: LocatedEntry; parentId: string | null }>();
   const opaqueParent = new Map<string, string | null>();
@@ -260,7 +263,21 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
     current = node.parentId;
   }
   path.reverse();
-  return { branch: path, leafId: legacy ? null : leaf };
+  // A compaction keeping from an entry OpenClaw ignored keeps from its nearest recognised ancestor (at
+  // the root: the branch's first entry, when it hangs off it; else the compaction's parent), as OpenClaw does.
+  const keptEntryId = (firstKept: string, compactionId: string): string | null => {
+    if (byId.has(firstKept) || !opaqueParent.has(firstKept)) return firstKept;
+    const ancestor = resolveParent(firstKept);
+    if (ancestor !== null) return ancestor;
+    const root = path[0]?.entry;
+    const seen = new Set<string>();
+    for (let p = root?.parentId; typeof p === 'string' && opaqueParent.has(p) && !seen.has(p); p = opaqueParent.get(p)) {
+      if (p === firstKept) return root!.id as string;
+      seen.add(p);
+    }
+    return byId.get(compactionId)?.parentId ?? null;
+  };
+  return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */
@@ -281,7 +298,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       diagnostics,
     };
   }
-  const { branch, leafId } = activeBranch(parsed, diagnostics);
+  const { branch, leafId, keptEntryId } = activeBranch(parsed, diagnostics);
   let thinkingLevel = 'off';
   let lastModel: RecordedModel | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
@@ -328,7 +345,8 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     const compaction = branch[compactionIndex];
     messages.push(compactionMessage(compaction.entry));
     messageLines.push(compaction.line);
-    const firstKept = compaction.entry.firstKeptEntryId;
+    const named = compaction.entry.firstKeptEntryId;
+    const firstKept = typeof named === 'string' ? keptEntryId(named, compaction.entry.id as string) : named;
     let found = false;
     for (let i = 0; i < compactionIndex; i += 1) {
       const located = branch[i];
@@ -341,7 +359,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
         column: 0,
         severity: 'warning',
         code: 'compaction-first-kept-missing',
-        message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept)}, which is not on the active branch — only the summary and later turns are replayed`,
+        message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(named)}, which is not on the active branch — only the summary and later turns are replayed`,
       });
     }
     for (let i = compactionIndex + 1; i < branch.length; i += 1) append(branch[i]);

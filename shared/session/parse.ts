@@ -507,6 +507,20 @@ export class SessionLineParser {
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
+      // OpenClaw reads the format version from the first header wherever it is in the file.
+      if (result.header === null) {
+        const version = typeof obj.version === 'number' ? obj.version : 1;
+        result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+        result.version = version;
+        sink.add(
+          span.line,
+          0,
+          'warning',
+          'late-header',
+          `the session header comes after other entries — its format version (${version}) applies to the whole file`,
+        );
+        return;
+      }
       sink.add(
         span.line,
         0,

@@ -1,7 +1,7 @@
 // Run one hygiene rule (or a few, in order) in isolation, with a RuleContext built the way shared/pipeline.ts builds it.
 import type { ImageCodec } from '../../../shared/images/codec.js';
 import { previewValue } from '../../../shared/messages.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { policyDecisions, policyValues, resolvePolicy } from '../../../shared/policy.js';
 import {
   assistantNormalizeRule,
   blankTextRule,
@@ -10,7 +10,7 @@ import {
   runtimeContextRule,
 } from '../../../shared/rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from '../../../shared/rules/rule.js';
-import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
+import type { Annotation, Behaviour, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
 /** A target whose policy is all defaults (no provider plugin, unknown API). */
@@ -26,6 +26,7 @@ export interface RuleEnv {
   codec?: ImageCodec;
   modelChanged?: boolean;
   hasGoogleBootstrapMarker?: boolean;
+  behaviour?: Behaviour;
 }
 
 /** One step: a rule and its options. */
@@ -48,12 +49,13 @@ export interface RuleRun {
 
 /** The policy a rule test runs with: the target's resolved policy plus overrides. */
 export function policyFor(env: RuleEnv = {}): PolicyValues {
-  return { ...policyValues(resolvePolicy(env.target ?? DEFAULT_TARGET)), ...env.policy };
+  return { ...policyValues(resolvePolicy(env.target ?? DEFAULT_TARGET, env.behaviour)), ...env.policy };
 }
 
 /** Run the steps in order; a step whose rule does not apply to the policy is skipped (as the pipeline does). */
 export async function applySteps(steps: readonly Step[], messages: readonly Message[], env: RuleEnv = {}): Promise<RuleRun> {
   const policy = policyFor(env);
+  const decisions = policyDecisions(resolvePolicy(env.target ?? DEFAULT_TARGET, env.behaviour));
   let nextKey = 0;
   let rule: Note['rule'] = steps[0]?.[0].id ?? 'assistant-normalize';
   const notes: Note[] = [];
@@ -69,8 +71,10 @@ export async function applySteps(steps: readonly Step[], messages: readonly Mess
     codec: env.codec,
     modelChanged: env.modelChanged ?? false,
     hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker ?? false,
+    decisionOf: (flag) => decisions[flag],
     note(turn, action, detail, extra) {
       const note: Note = { rule, key: turn.key, action, detail };
+      if (extra?.decision) note.decision = extra.decision;
       if (extra?.path !== undefined) note.path = extra.path;
       if (extra && extra.before !== undefined) note.before = previewValue(extra.before);
       if (extra && extra.after !== undefined) note.after = previewValue(extra.after);

@@ -3,7 +3,7 @@
  * asserting the whole replay and its annotations against a golden file.
  *
  * The goldens were produced by this engine and checked, pair by pair, against OpenClaw's released
- * code (the oracle harness): identical except where SPEC §10 decides otherwise (Codex, Mistral,
+ * code (the oracle harness): identical except where a named spec decision applies (Codex, Mistral,
  * Antigravity, Bedrock). Regenerate after a deliberate change with UPDATE_GOLDENS=1 and review the diff.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
