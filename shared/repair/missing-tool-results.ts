@@ -6,7 +6,7 @@
  * assistant entry), so planning the same bytes twice gives the same plan and the same file.
  */
 import { sha256Hex } from '../hash/sha256.js';
-import { TEXT } from '../messages.js';
+import { isRecord, TEXT } from '../messages.js';
 
 /** Responses-family APIs (SPEC §10.2): their replay rejects a function call without its output. */
 export const RESPONSES_APIS: ReadonlySet<string> = new Set([
@@ -54,9 +54,8 @@ function trimmed(value: unknown): string {
 export function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
   if (!Array.isArray(message.content)) return [];
   const calls: FoundCall[] = [];
-  for (const block of message.content) {
-    if (block === null || typeof block !== 'object' || Array.isArray(block)) continue;
-    const b = block as Record<string, unknown>;
+  for (const b of message.content) {
+    if (!isRecord(b)) continue;
     if (typeof b.type !== 'string' || !CALL_TYPES.has(b.type)) continue;
     if (typeof b.id !== 'string' || b.id === '') continue;
     calls.push({ id: b.id, name: typeof b.name === 'string' ? b.name : '' });

@@ -4,6 +4,7 @@
  * bytes while copying every other line byte for byte.
  */
 import type { RepairAction, RepairPlan } from '../inspection.js';
+import { isRecord } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
@@ -112,8 +113,8 @@ function unparseableReason(decoded: DecodedLine): string {
 
 /** Why the first line is not a session header, or null when it is one. */
 function headerProblem(value: unknown): string | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the first line is not a JSON object';
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return 'the first line is not a JSON object';
+  const v = value;
   if (v.type !== 'session')
     return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
   if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';

@@ -8,7 +8,7 @@
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { blockType, PAIRABLE_CALL_TYPES } from '../../../shared/messages.js';
+import { blockType, isRecord, PAIRABLE_CALL_TYPES } from '../../../shared/messages.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
 import type { Message } from '../../../shared/types.js';
@@ -149,7 +149,7 @@ async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Pr
   if (bytesRead !== length) return null;
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SessionEntry) : null;
+    return isRecord(value) ? (value as SessionEntry) : null;
   } catch {
     return null;
   }
