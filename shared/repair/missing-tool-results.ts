@@ -17,7 +17,6 @@ export const RESPONSES_APIS: ReadonlySet<string> = new Set([
 ]);
 
 const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
-const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'call_id', 'callId'] as const;
 
 /** A tool call found in an assistant message. */
 export interface FoundCall {
@@ -61,15 +60,6 @@ export function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
     calls.push({ id: b.id, name: typeof b.name === 'string' ? b.name : '' });
   }
   return calls;
-}
-
-/** The id a tool result answers (the field or one of its tolerated aliases), or undefined. */
-export function toolResultIdOf(message: Record<string, unknown>): string | undefined {
-  for (const field of RESULT_ID_FIELDS) {
-    const v = message[field];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
 }
 
 /** A transcript-only assistant row (delivery mirror or gateway-injected), never sent to a model. */
@@ -161,8 +151,9 @@ export function planMissingToolResults(
   for (const candidate of candidates) {
     if (!candidate.codeMode) continue;
     for (const call of candidate.calls) {
-      if (answered.has(call.id)) continue;
-      answered.add(call.id);
+      // Trimmed, as replay pairs a result with its call: a padded id still answers its call.
+      if (answered.has(call.id.trim())) continue;
+      answered.add(call.id.trim());
       out.push({
         afterLine: candidate.line,
         call,
@@ -177,8 +168,8 @@ export function planMissingToolResults(
   for (const candidate of candidates) {
     if (!candidate.nextIsMirror || touched.has(candidate.line)) continue;
     for (const call of candidate.calls) {
-      if (call.name.trim().toLowerCase() !== 'message' || answered.has(call.id)) continue;
-      answered.add(call.id);
+      if (call.name.trim().toLowerCase() !== 'message' || answered.has(call.id.trim())) continue;
+      answered.add(call.id.trim());
       out.push({
         afterLine: candidate.line,
         call,

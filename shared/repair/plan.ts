@@ -4,19 +4,13 @@
  * bytes while copying every other line byte for byte.
  */
 import type { RepairAction, RepairPlan } from '../inspection.js';
-import { isRecord } from '../messages.js';
+import { isRecord, toolResultCallId } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import {
-  assistantCandidate,
-  isDeliveryMirror,
-  planMissingToolResults,
-  toolResultIdOf,
-  type AssistantCandidate,
-} from './missing-tool-results.js';
+import { assistantCandidate, isDeliveryMirror, planMissingToolResults, type AssistantCandidate } from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 
 /**
@@ -285,7 +279,7 @@ export class RepairPlanner {
       this.pending = null;
     }
     if (message.role === 'toolResult') {
-      const id = toolResultIdOf(message);
+      const id = toolResultCallId(message);
       if (id !== undefined) this.resultIds.add(id);
     }
     const candidate = assistantCandidate(span.line, entry, message);

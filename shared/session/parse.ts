@@ -4,6 +4,7 @@
  * Never throws on bad input: every problem becomes a located diagnostic written for the support
  * person who will read it, and whatever can be shown is kept.
  */
+import { toolResultCallId } from '../messages.js';
 import type { Diagnostic, Message, Severity } from '../types.js';
 import { describeCharAt, locateJsonError } from './json-error.js';
 import { hasBom, splitLines, type LineSpan } from './lines.js';
@@ -217,8 +218,7 @@ export function checkMessageShape(sink: DiagnosticSink, line: number, message: u
       });
     }
     if (role === 'toolResult') {
-      const id = m.toolCallId ?? m.toolUseId ?? m.tool_call_id ?? m.tool_use_id ?? m.call_id ?? m.callId;
-      if (typeof id !== 'string' || id === '')
+      if (toolResultCallId(m) === undefined)
         sink.add(line, 0, 'warning', 'tool-result-no-id', `${where} (toolResult) has no "toolCallId" — it cannot be paired with its call`);
     }
     if (role === 'assistant' && m.stopReason !== undefined && typeof m.stopReason !== 'string') {

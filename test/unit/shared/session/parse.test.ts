@@ -132,6 +132,24 @@ describe('parseSession', () => {
     expect(p.diagnostics[0]).toMatchObject({ line: 3, code: 'json-truncated' });
   });
 
+  it('warns about a tool result without a usable call id, reading the id fields the way pairing does', () => {
+    const result = (fields: Record<string, unknown>) =>
+      JSON.stringify({ role: 'toolResult', toolName: 'read', content: [{ type: 'text', text: 'ok' }], ...fields });
+    const text = [
+      { toolCallId: 'call_1' },
+      { toolCallId: '', toolUseId: 'call_2' },
+      { toolCallId: 7, call_id: 'call_3' },
+      { toolCallId: '   ' },
+      {},
+    ].map(result);
+    const p = parseSession(`[\n${text.join(',\n')}\n]`);
+    expect(p.messages).toHaveLength(5);
+    expect(p.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [5, 'tool-result-no-id'],
+      [6, 'tool-result-no-id'],
+    ]);
+  });
+
   it('says an empty file is empty', () => {
     expect(parseSession('').diagnostics).toEqual([expect.objectContaining({ code: 'empty', line: 1 })]);
     expect(parseSession('\n\n  \n').diagnostics).toEqual([expect.objectContaining({ code: 'empty' })]);
