@@ -5,7 +5,7 @@
  */
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
-import { resolvePolicy, policyValues } from './policy.js';
+import { resolvePolicy, policyValues } from './policy/resolve.js';
 import { runPipeline } from './pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession, type ParsedSession } from './session/parse.js';

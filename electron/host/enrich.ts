@@ -5,7 +5,7 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectionSide } from '../../shared/inspection.js';
 import { previewValue } from '../../shared/messages.js';
-import { policyValues } from '../../shared/policy.js';
+import { policyValues } from '../../shared/policy/resolve.js';
 import { messagesKey, payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
 import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';

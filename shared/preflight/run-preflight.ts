@@ -3,7 +3,7 @@
  * built for a target and lists every documented constraint it breaks, with the rule that fixes it.
  */
 import type { PreflightFinding } from '../inspection.js';
-import { mistralHint } from '../policy.js';
+import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
 import { anthropicChecks } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';

@@ -7,14 +7,7 @@
  */
 import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, TEXT } from '../messages.js';
-
-/** Responses-family APIs (SPEC §10.2): their replay rejects a function call without its output. */
-export const RESPONSES_APIS: ReadonlySet<string> = new Set([
-  'openai-responses',
-  'openai-codex-responses',
-  'openai-chatgpt-responses',
-  'azure-openai-responses',
-]);
+import { isResponsesFamilyApi } from '../policy/decisions.js';
 
 const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
 
@@ -80,7 +73,8 @@ export function assistantCandidate(
 ): AssistantCandidate | null {
   if (message.role !== 'assistant' || message.stopReason === 'error' || message.stopReason === 'aborted') return null;
   const api = trimmed(message.api);
-  if (!RESPONSES_APIS.has(api)) return null;
+  // The Responses family's replay rejects a function call without its output.
+  if (!isResponsesFamilyApi(api)) return null;
   const calls = toolCallsOf(message);
   if (calls.length === 0) return null;
   return {

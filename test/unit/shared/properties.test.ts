@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectText } from '../../../shared/engine.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import { runPipeline } from '../../../shared/pipeline.js';
 import { buildContext } from '../../../shared/session/context.js';
 import { decodeUtf8, parseSession } from '../../../shared/session/parse.js';
