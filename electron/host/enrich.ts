@@ -12,7 +12,7 @@ import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill
 import { mergeBedrockUserMessages } from '../../shared/preflight/bedrock-user-merge.js';
 import { runPreflight } from '../../shared/preflight/run-preflight.js';
 import type { SessionContext } from '../../shared/session/context.js';
-import type { ParsedSession } from '../../shared/session/parse.js';
+import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
 

@@ -41,7 +41,7 @@ import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/in
 import { messagesKey } from '../../shared/preflight/family.js';
 import { RULES } from '../../shared/rules/index.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
-import type { ParseLinesOptions, ParsedSession } from '../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { digestBytes, parseSessionBytes } from './load-session.js';
 import { readSessionFile } from './stream-session.js';
 import { readSessionPreview } from './preview/read-preview.js';

@@ -7,7 +7,7 @@
  */
 import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
-import type { LocatedEntry, ParsedSession, SessionEntry } from './parse.js';
+import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
 
 /** The provider/model a session last used, as recorded in the file. */
 export interface RecordedModel {

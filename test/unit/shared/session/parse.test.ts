@@ -1,6 +1,7 @@
 /** The session parser: every line keeps its number, every problem becomes a located diagnostic. */
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, parseSession } from '../../../../shared/session/parse.js';
+import { decodeUtf8 } from '../../../../shared/session/lines.js';
+import { parseSession } from '../../../../shared/session/parse.js';
 import { locateJsonError } from '../../../../shared/session/json-error.js';
 
 const HEADER = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}';
