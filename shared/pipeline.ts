@@ -33,7 +33,7 @@ import {
 } from './rules/index.js';
 import type { Note, Rule, RuleContext, Turn } from './rules/rule.js';
 import { imageMaxSide } from './rules/images.js';
-import { decisionSentence } from './policy/decisions.js';
+import { specDecisionSentence } from './policy/spec-decisions.js';
 import type { Annotation, JsonValue, Message, PolicyDecisions, PolicyValues, Target } from './types.js';
 
 export interface ModelSnapshot {
@@ -105,7 +105,7 @@ export async function runPipeline(messages: readonly Message[], input: PipelineI
         rule,
         key: turn.key,
         action,
-        detail: extra?.decision ? `${detail}. ${decisionSentence(extra.decision)}` : detail,
+        detail: extra?.decision ? `${detail}. ${specDecisionSentence(extra.decision)}` : detail,
       };
       if (extra?.decision) note.decision = extra.decision;
       if (extra?.path !== undefined) note.path = extra.path;

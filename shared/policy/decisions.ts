@@ -1,141 +1,29 @@
-/**
- * The spec's named decisions: the only places where the `spec` behaviour departs from what OpenClaw
- * 2026.9.6 replays. Each decision is one entry here; it applies by setting policy flags, and every
- * flag and annotation it causes carries its id and its sentence ("OpenClaw 2026.9.6 does X; the spec
- * does Y, because …"). The `openclaw-2026.9.6` behaviour applies none of them.
- */
-import type { DecisionId, PolicyFlag, PolicyValues, Target } from '../types.js';
+/** What a provider or API rule decides (flag values with their reasons), and the API families rules switch on. */
+import type { PolicyFlag, PolicySetting, PolicyValues, Target } from '../types.js';
 
-export type { Behaviour, DecisionId } from '../types.js';
+/** The flags one rule sets; the others keep their defaults. */
+export type Decisions = { [K in PolicyFlag]?: PolicySetting<PolicyValues[K]> };
 
-/** The behaviours an inspection can follow; `spec` is the default. */
-export const BEHAVIOURS = ['spec', 'openclaw-2026.9.6'] as const;
-export const DEFAULT_BEHAVIOUR = 'spec' as const;
+export const RESPONSES_APIS = new Set(['openai-responses', 'openai-chatgpt-responses', 'azure-openai-responses']);
+/** The Responses protocol family, Codex included (what file repair looks for; the replay reads `isResponsesFamily`). */
+export const RESPONSES_FAMILY_APIS = new Set([...RESPONSES_APIS, 'openai-codex-responses']);
+export const ANTHROPIC_APIS = new Set(['anthropic-messages', 'bedrock-converse-stream']);
+export const GOOGLE_APIS = new Set(['google-generative-ai', 'google-gemini-cli']);
 
-/** What a decision sees of the target: normalised ids plus the release's own flag values. */
-export interface DecisionTarget {
+/** True for the OpenAI Responses family of APIs, Codex included. */
+export function isResponsesFamilyApi(api: string): boolean {
+  return RESPONSES_FAMILY_APIS.has(api);
+}
+
+/** What a policy rule looks at: the target, its provider normalised and its api trimmed. */
+export interface PolicyContext {
   provider: string;
   api: string;
   modelId: string;
   target: Target;
-  release: PolicyValues;
 }
 
-export interface Decision {
-  id: DecisionId;
-  title: string;
-  /** What OpenClaw 2026.9.6 does, as a clause after "OpenClaw 2026.9.6". */
-  release: string;
-  /** What the spec does instead, as a clause after "the spec". */
-  spec: string;
-  /** Why, as a clause after "because". */
-  because: string;
-  /** Why it applies to this target (null: it does not). */
-  appliesTo(t: DecisionTarget): string | null;
-  /** The flags it sets when it applies. */
-  flags: { [K in PolicyFlag]?: PolicyValues[K] };
-}
-
-/** Model-id hints of the Mistral family. */
-const MISTRAL_HINTS = ['mistral', 'mixtral', 'codestral', 'pixtral', 'devstral', 'ministral', 'mistralai'];
-
-/** A Mistral family hint in the model id, or the mistral provider. */
-export function mistralHint(provider: string, modelId: string): string | null {
-  if (provider.trim().toLowerCase() === 'mistral') return 'the provider is `mistral`';
-  const id = modelId.toLowerCase();
-  const hint = MISTRAL_HINTS.find((h) => id.includes(h));
-  return hint ? `the model id contains \`${hint}\`` : null;
-}
-
-/** The APIs OpenClaw 2026.9.6 itself treats as OpenAI Responses. */
-export const RELEASE_RESPONSES_APIS: ReadonlySet<string> = new Set([
-  'openai-responses',
-  'openai-chatgpt-responses',
-  'azure-openai-responses',
-]);
-const isCodex = (t: DecisionTarget) => t.api === 'openai-codex-responses' || t.provider === 'openai-codex';
-
-export const DECISIONS: readonly Decision[] = [
-  {
-    id: 'mistral-strict9',
-    title: 'Mistral tool-call ids by model family',
-    release: 'rewrites tool-call ids to 9 alphanumerics only for OpenRouter models named `mistralai/…`',
-    spec: 'does it for every Mistral-family model, recognised by the provider `mistral` or a family name in the model id, under any provider',
-    because:
-      'Mistral models reject any other tool-call id ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9") whichever gateway serves them',
-    appliesTo: (t) => (t.release.toolCallIdMode === 'strict9' ? null : mistralHint(t.provider, t.modelId)),
-    flags: { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' },
-  },
-  {
-    id: 'codex-responses-family',
-    title: 'Codex is an OpenAI Responses API',
-    release:
-      'gives `openai-codex-responses` the generic path: its ids are not normalised, `call|fc` pairs are not downgraded, and a missing result gets the generic synthetic text',
-    spec: 'treats it as the OpenAI Responses family it is: Responses id normalisation, the `call|fc` downgrade, model-switch reasoning drop and `aborted` synthetic results',
-    because: 'the Codex endpoint speaks the Responses protocol and rejects what any Responses endpoint rejects',
-    appliesTo: (t) =>
-      isCodex(t) && !RELEASE_RESPONSES_APIS.has(t.api)
-        ? t.api === 'openai-codex-responses'
-          ? 'the API is `openai-codex-responses`'
-          : 'the provider is `openai-codex`'
-        : null,
-    flags: { isResponsesFamily: true },
-  },
-  {
-    id: 'orphan-reasoning',
-    title: 'Orphan reasoning items dropped',
-    release: 'keeps a reasoning item (`rs_…`) that nothing follows in its turn and leaves it to the transport',
-    spec: 'drops it',
-    because:
-      'the Responses API rejects a reasoning item without the item it belongs to ("Item rs_… of type reasoning was provided without its required following item")',
-    appliesTo: (t) => (RELEASE_RESPONSES_APIS.has(t.api) || isCodex(t) ? 'an OpenAI Responses API' : null),
-    flags: { dropOrphanReasoning: true },
-  },
-  {
-    id: 'antigravity-claude-thinking',
-    title: 'Antigravity Claude thinking normalised',
-    release:
-      'has no Antigravity replay policy: Claude thinking keeps whatever signature field it came with, and unsigned thinking is replayed',
-    spec: 'normalises thinking signatures to `thinkingSignature` and drops thinking without a valid signature, in the latest turn too',
-    because:
-      'Claude behind Antigravity verifies every thinking signature, and the latest-turn exemption exists only to keep signed blocks intact',
-    appliesTo: (t) =>
-      t.provider === 'google-antigravity' && t.modelId.toLowerCase().includes('claude') ? 'Claude behind `google-antigravity`' : null,
-    flags: { normalizeAntigravityThinkingBlocks: true, stripInvalidThinkingSignatures: true },
-  },
-  {
-    id: 'bedrock-empty-error-turn',
-    title: 'Bedrock keeps empty error turns as a placeholder',
-    release: 'drops an assistant turn that failed before producing content',
-    spec: 'replays it with the text "[assistant turn failed before producing content]" on Bedrock Converse',
-    because:
-      'dropping it leaves the user turns around it to be merged into one, hiding that a turn failed; Bedrock rejects empty content, so the turn needs text',
-    appliesTo: (t) => (t.api === 'bedrock-converse-stream' ? 'the API is `bedrock-converse-stream`' : null),
-    flags: { replayEmptyErrorTurnsWithPlaceholder: true },
-  },
-  {
-    id: 'bedrock-user-first',
-    title: 'Bedrock conversations start with a user turn',
-    release: 'replays a history that starts with an assistant turn as it is',
-    spec: 'puts the "(session bootstrap)" user turn before it on Bedrock Converse',
-    because:
-      'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message")',
-    appliesTo: (t) => (t.api === 'bedrock-converse-stream' ? 'the API is `bedrock-converse-stream`' : null),
-    flags: { requireUserFirstTurn: true },
-  },
-];
-
-const BY_ID = new Map(DECISIONS.map((d) => [d.id, d]));
-
-/** The decision with this id. */
-export function decision(id: DecisionId): Decision {
-  const d = BY_ID.get(id);
-  if (!d) throw new Error(`unknown decision ${id}`);
-  return d;
-}
-
-/** The decision in one sentence: "OpenClaw 2026.9.6 does X; the spec does Y, because Z." */
-export function decisionSentence(id: DecisionId): string {
-  const d = decision(id);
-  return `OpenClaw 2026.9.6 ${d.release}; the spec ${d.spec}, because ${d.because}.`;
-}
+/** Record one flag's value and the reason for it. */
+export const set = <K extends PolicyFlag>(d: Decisions, flag: K, value: PolicyValues[K], reason: string): void => {
+  (d as Record<PolicyFlag, PolicySetting<unknown>>)[flag] = { value, reason };
+};
