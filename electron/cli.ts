@@ -8,12 +8,15 @@ const USAGE = `usage: transcript-inspector <command> [options]
 commands:
   inspect FILE [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
+               [--behaviour spec|openclaw-2026.9.6]
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--dry-run] [--yes] [--json]
   repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
   serve [FILE] [--port N]
 
 Without --provider/--api/--model, inspect uses the session's last model.
+--behaviour spec (the default) applies the spec's named decisions; openclaw-2026.9.6 replays exactly
+what that release replays.
 
 exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
 

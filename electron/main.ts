@@ -28,7 +28,7 @@ import {
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { PathGrants } from './host/path-grants.js';
 import { findRendererDir } from './web/renderer-dir.js';
@@ -135,7 +135,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       // A preview reads the file as open would: only files the user opened.
       const request = args[0] as OpenRequest;
       await grants.check(request);
-      return inspector.preview(request, args[1] as Target | null);
+      return inspector.preview(request, args[1] as Target | null, ...(args.length > 2 ? [args[2] as InspectOptions] : []));
     }
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { PathGrants } from './host/path-grants.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
@@ -117,7 +117,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         // A preview reads the file as open would: only files the user opened.
         const request = args[0] as OpenRequest;
         await grants.check(request);
-        return inspector.preview(request, args[1] as Target | null);
+        return inspector.preview(request, args[1] as Target | null, ...(args.length > 2 ? [args[2] as InspectOptions] : []));
       }
       default: {
         const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;

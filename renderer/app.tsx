@@ -82,7 +82,13 @@ export function App() {
       if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open';
       else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
       else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
-      else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
+      else if (e.altKey && !mod && !e.shiftKey && e.code === 'KeyB') {
+        e.preventDefault();
+        e.stopPropagation();
+        const s = store.getState();
+        void s.setBehaviour(s.target.behaviour === 'spec' ? 'openclaw-2026.9.6' : 'spec');
+        return;
+      } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
       else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
         command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
       if (!command) return;

@@ -4,7 +4,7 @@
  * The renderer never receives a parsed session: it gets summaries, windows of turns and the text of
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
-import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
+import type { Annotation, Behaviour, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
 import type { ErrorExplanation, PreflightFinding, RepairPlan, RepairResult } from './inspection.js';
 
 /** How a session is opened. */
@@ -72,6 +72,8 @@ export interface InspectionSummary {
   inspectionId: string;
   sessionId: string;
   target: Target;
+  /** The hygiene reproduced: `spec` (the default) or `openclaw-2026.9.6` (the release exactly). */
+  behaviour: Behaviour;
   policy: Policy;
   annotations: Annotation[];
   rules: RuleCount[];
@@ -215,9 +217,10 @@ export interface InspectorApi {
    * A quick inspection of the first turns of a large session file, for the first screen while `open`
    * still reads the whole file (null: not a file, too small to need one, or no turns to show). Its
    * ids serve getTurns, getDocument, reveal and thumbnail like any inspection's; a newer preview
-   * drops it. Target null: the session's recorded model, as `open` would pick it.
+   * drops it. Target null: the session's recorded model, as `open` would pick it. Options as `inspect`'s
+   * (the behaviour in particular).
    */
-  preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
+  preview(request: OpenRequest, target: Target | null, options?: InspectOptions): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
   /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
   getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;

@@ -6,6 +6,7 @@
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
 import { resolvePolicy, policyDecisions, policyValues } from './policy/resolve.js';
+import { DEFAULT_BEHAVIOUR } from './policy/spec-decisions.js';
 import { runPipeline } from './pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession } from './session/parse.js';
@@ -45,6 +46,7 @@ export async function inspectParsed(parsed: ParsedSession, target: Target, optio
   });
   const inspection: Inspection = {
     target,
+    behaviour: options.behaviour ?? DEFAULT_BEHAVIOUR,
     policy,
     original: { messages: context.messages, origins: context.messageLines },
     replay: { messages: run.messages, origins: run.origins },

@@ -6,11 +6,11 @@ import type { Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
-import { fail, parseArgs, UsageError } from './common.js';
+import { fail, parseArgs, parseBehaviour, UsageError } from './common.js';
 import { writeJson } from './json-stream.js';
 
 const SPEC = {
-  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'behaviour'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
 
@@ -36,6 +36,8 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
   const allowed = args.values.get('allowed-tools');
+  const behaviour = parseBehaviour(args.values.get('behaviour'));
+  if (behaviour instanceof UsageError) return fail(behaviour.message);
   try {
     const target = await completeTarget(
       {
@@ -57,6 +59,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
               .filter(Boolean),
       imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
       payloads: !args.booleans.has('no-payloads'),
+      behaviour,
     });
     const explain = args.values.get('explain');
     const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
@@ -87,6 +90,7 @@ export function renderReport(file: string, inspection: Inspection, explanations?
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
+  out.push(`hygiene: ${inspection.behaviour === 'spec' ? 'as specified (spec)' : 'OpenClaw 2026.9.6 as released (openclaw-2026.9.6)'}`);
   out.push(`turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`);
   out.push('');
   out.push('policy:');

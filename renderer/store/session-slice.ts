@@ -65,7 +65,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
    */
   const showPreview = async (seq: number, request: OpenRequest): Promise<void> => {
     try {
-      const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
+      const preview = await withTimeout(api.preview(request, null, { behaviour: get().target.behaviour }), PREVIEW_WAIT_MS);
       if (!preview || seq !== openSeq || !get().session.loading) return;
       perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
       // The session shown before goes: its panel and repair must not sit next to another file's turns.

@@ -15,7 +15,7 @@ import type {
   TargetCatalog,
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
-import type { Target } from '../../shared/types.js';
+import type { Behaviour, Target } from '../../shared/types.js';
 import type { ShownWindow } from '../diff/windows.js';
 
 /** The opened session. */
@@ -45,12 +45,16 @@ export interface TargetSlice {
   target: {
     catalog: TargetCatalog | null;
     current: Target | null;
+    /** The hygiene reproduced: `spec` (default) or `openclaw-2026.9.6` (the release exactly). */
+    behaviour: Behaviour;
     loading: boolean;
     error: string | null;
   };
   loadCatalog(): Promise<void>;
   /** Set the target and re-inspect at once. */
   setTarget(target: Target): Promise<void>;
+  /** Switch between the spec's hygiene and the release's, and re-inspect at once. */
+  setBehaviour(behaviour: Behaviour): Promise<void>;
 }
 
 /** The current inspection's summary (the documents stay outside React state). */
