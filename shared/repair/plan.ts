@@ -4,18 +4,13 @@
  * bytes while copying every other line byte for byte.
  */
 import type { RepairAction, RepairPlan } from '../inspection.js';
+import { isRecord, toolResultCallId } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import {
-  assistantCandidate,
-  isDeliveryMirror,
-  planMissingToolResults,
-  toolResultIdOf,
-  type AssistantCandidate,
-} from './missing-tool-results.js';
+import { assistantCandidate, isDeliveryMirror, planMissingToolResults, type AssistantCandidate } from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 import type { Refusal, RefusalKind } from './refusal.js';
 
@@ -119,8 +114,8 @@ function unparseableReason(decoded: DecodedLine): string {
 
 /** Why the first line is not a session header, or null when it is one. */
 function headerProblem(value: unknown): string | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the first line is not a JSON object';
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return 'the first line is not a JSON object';
+  const v = value;
   if (v.type !== 'session')
     return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
   if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
@@ -294,7 +289,7 @@ export class RepairPlanner {
       this.pending = null;
     }
     if (message.role === 'toolResult') {
-      const id = toolResultIdOf(message);
+      const id = toolResultCallId(message);
       if (id !== undefined) this.resultIds.add(id);
     }
     const candidate = assistantCandidate(span.line, entry, message);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
-import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import type { Target } from '../../../shared/types.js';
 import { lookupCatalogModel } from '../catalog.js';
 import { defaultImageCodec } from '../image-codec.js';

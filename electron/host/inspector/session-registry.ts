@@ -1,7 +1,7 @@
 /** The sessions the Inspector holds open, by id: what each was opened from, its parse and its watcher. */
 import type { OpenRequest, SessionInfo } from '../../../shared/api.js';
 import type { SessionContext } from '../../../shared/session/context.js';
-import type { ParsedSession } from '../../../shared/session/parse.js';
+import type { ParsedSession } from '../../../shared/session/types.js';
 import type { FileWatcher } from './file-watcher.js';
 
 /** A request naming a session or inspection the service does not have (closed, evicted or never opened). */

@@ -8,7 +8,8 @@ import { createSharpCodec, type SharpImageCodec } from '../../../../../electron/
 import { inspectParsed } from '../../../../../shared/engine.js';
 import type { ImageResizeRequest, ImageResizeResult } from '../../../../../shared/images/codec.js';
 import { plannedResize } from '../../../../../shared/rules/images.js';
-import { parseSession, parseSessionLines } from '../../../../../shared/session/parse.js';
+import { parseSessionLines } from '../../../../../shared/session/jsonl.js';
+import { parseSession } from '../../../../../shared/session/parse.js';
 
 async function pngBase64(width: number, height: number, colour = '#3a6'): Promise<string> {
   return (
