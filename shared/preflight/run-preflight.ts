@@ -7,7 +7,15 @@ import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
 import { anthropicChecks } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';
-import { entryHasToolUse, isAssistantEntry, messagesKey, payloadFamily, payloadMessages, thinkingOn, type PayloadFamily } from './family.js';
+import {
+  entryHasToolUse,
+  isAssistantEntry,
+  messagesKey,
+  payloadFamily,
+  payloadMessages,
+  thinkingOn,
+  type PayloadFamily,
+} from './family.js';
 import { finding } from './finding.js';
 import { geminiChecks } from './gemini.js';
 import { mistralChecks, mistralIdChecks } from './mistral.js';
