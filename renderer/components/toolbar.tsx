@@ -140,13 +140,13 @@ function BehaviourToggle() {
   const behaviour = useApp((s) => s.target.behaviour);
   const choices: { value: Behaviour; label: string }[] = [
     { value: 'spec', label: 'Spec' },
-    { value: 'openclaw-2026.9.6', label: 'OpenClaw 2026.9.6' },
+    { value: 'openclaw-2026.9.6', label: 'Release' },
   ];
   return (
     <div
-      className="segmented"
+      className="segmented small behaviour-toggle"
       role="group"
-      aria-label="Hygiene"
+      aria-label="Hygiene: as specified, or as OpenClaw 2026.9.6 released it"
       data-testid="behaviour-toggle"
       data-behaviour={behaviour}
       title={BEHAVIOUR_TITLES[behaviour]}
@@ -213,7 +213,6 @@ export function Toolbar({ commands }: { commands: Commands }) {
           Transcript
         </button>
       </div>
-      <div className="toolbar-sep" />
       <BehaviourToggle />
       <div className="toolbar-grow" />
       <ExportMenu commands={commands} />
