@@ -29,14 +29,16 @@ import {
 import { ALL_TARGETS } from './lib/targets.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const OUT = path.join(HERE, 'adversarial');
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
 };
+const OUT = path.resolve(HERE, opt('--out', 'adversarial'));
 const COUNT = Number(opt('--count', '160'));
 const SEED = Number(opt('--seed', '11'));
+/** Rarer shapes, drawn from their own stream: shell executions, reset boundaries, excluded messages, ids reused across turns, assistant images. */
+const EXTRAS = argv.includes('--extras');
 
 /** mulberry32: a small seeded PRNG. */
 function prng(seed) {
@@ -163,6 +165,8 @@ const images = await makeImages();
 
 function generate(n) {
   const r = prng(SEED * 100003 + n);
+  const x = prng(SEED * 7919 + n * 31 + 5);
+  const usedIds = [];
   const name = `adv-${String(n).padStart(3, '0')}`;
   const version = r.chance(0.08) ? 1 : r.chance(0.08) ? 2 : 3;
   let origin = ORIGINS[r.pick(ORIGIN_KEYS)];
@@ -287,7 +291,9 @@ function generate(n) {
     }
     const calls = [];
     for (let i = 0; i < nCalls; i++) {
-      const id = r.chance(0.06) && calls.length ? calls[0].id : callIdFor(origin);
+      let id = r.chance(0.06) && calls.length ? calls[0].id : callIdFor(origin);
+      if (EXTRAS && usedIds.length && x.chance(0.05)) id = x.pick(usedIds);
+      usedIds.push(id);
       const b = {
         type: r.chance(0.05) ? 'toolUse' : 'toolCall',
         id,
@@ -348,6 +354,44 @@ function generate(n) {
     if (r.chance(0.04)) track(s.toolResult(callIdFor(origin), 'read', 'orphan result', {}));
   };
 
+  /** The rarer shapes of `--extras`, after a user turn's assistant steps. */
+  function extras() {
+    if (x.chance(0.08))
+      track(
+        s.message(
+          {
+            role: 'bashExecution',
+            command: x.pick(['ls -la', 'npm test', 'git status']),
+            output: x.pick(['', 'ok\n', 'FAIL test/a.test.js']),
+            exitCode: x.pick([0, 1, null]),
+            cancelled: x.chance(0.2),
+            truncated: false,
+            ...(x.chance(0.3) ? { excludeFromContext: true } : {}),
+          },
+          { tick: 3 },
+        ),
+      );
+    if (x.chance(0.05)) track(s.user(x.pick(PROMPTS), { excludeFromContext: true }));
+    if (x.chance(0.04))
+      track(
+        s.assistant(
+          [
+            { type: 'text', text: 'Here is the chart.' },
+            { type: 'image', data: images.smallPng, mimeType: 'image/png' },
+          ],
+          {},
+        ),
+      );
+    if (x.chance(0.06) && version >= 2 && entryIds.length > 3) {
+      const kept = entryIds[Math.max(0, entryIds.length - x.int(1, 5))];
+      track(
+        s.entry('reset', { reason: x.pick(['new', 'reset', 'idle']), ...(x.chance(0.7) ? { firstKeptEntryId: kept } : {}) }, { tick: 10 }),
+      );
+    }
+    if (x.chance(0.04) && version === 2)
+      track(s.message({ role: 'hookMessage', customType: '', content: 'hook says hi', display: true }, { tick: 1 }));
+  }
+
   if (r.chance(0.1)) track(s.modelChange(origin.provider, origin.model));
   if (r.chance(0.08)) track(s.thinkingLevel(r.pick(['off', 'low', 'high'])));
   if (r.chance(0.06)) track(s.assistant([{ type: 'text', text: 'Hello! How can I help?' }], {}));
@@ -361,6 +405,7 @@ function generate(n) {
     }
     const steps = r.int(1, 3);
     for (let k = 0; k < steps; k++) addTurn(displaced);
+    if (EXTRAS) extras();
     const event = r.next();
     if (event < 0.12 && entryIds.length > 3) {
       // A compaction keeping the last few entries (several in a row in long sessions).

@@ -149,6 +149,36 @@ describe('buildContext', () => {
     );
   });
 
+  it('keeps from the nearest recognised ancestor when a compaction keeps from an entry OpenClaw ignored', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'old question'),
+      asst('b', 'a', 'old answer'),
+      // A tool result without toolCallId: OpenClaw's loader ignores it, its child hangs off 'b'.
+      e({ type: 'message', id: 'c', parentId: 'b', message: { role: 'toolResult', toolName: 'x', content: [], isError: false } }),
+      user('d', 'c', 'kept question'),
+      e({ type: 'compaction', id: 'k', parentId: 'd', summary: 'we talked', firstKeptEntryId: 'c', tokensBefore: 1000 }),
+      asst('f', 'k', 'after compaction'),
+    ].join('\n');
+    expect(texts(text)).toEqual([
+      'summary:we talked',
+      JSON.stringify([{ type: 'text', text: 'old answer' }]),
+      'kept question',
+      JSON.stringify([{ type: 'text', text: 'after compaction' }]),
+    ]);
+  });
+
+  it('reads the format version from the header wherever it is: a tree, not a linear file', () => {
+    const text = [user('a', null, 'q1'), HEADER(3), asst('b', 'a', 'first'), user('c', 'b', 'abandoned'), user('d', 'b', 'q2')].join('\n');
+    const parsed = parseSession(text);
+    expect(parsed.version).toBe(3);
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [1, 'missing-header'],
+      [2, 'late-header'],
+    ]);
+    expect(texts(text)).toEqual(['q1', JSON.stringify([{ type: 'text', text: 'first' }]), 'q2']);
+  });
+
   it('starts the branch at an entry whose parent does not exist, and says so', () => {
     const text = [HEADER(), user('a', null, 'lost'), user('b', 'zzz', 'orphan chain'), asst('c', 'b', 'reply')].join('\n');
     const ctx = buildContext(parseSession(text));

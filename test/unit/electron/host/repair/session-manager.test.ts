@@ -10,18 +10,12 @@ import { SessionManager } from '@mariozechner/pi-coding-agent';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
 import { TEXT } from '../../../../../shared/messages.js';
+import { USAGE } from '../../../helpers/messages.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-pi-repair-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const usage = {
-  input: 10,
-  output: 5,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 15,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
+const usage = USAGE;
 const codeMode = { api: 'openai-chatgpt-responses', provider: 'openai', model: 'gpt-5.4', usage } as const;
 
 /** Write a session through pi's SessionManager and return its file. */
