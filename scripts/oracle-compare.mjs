@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // How far our replay is from OpenClaw 2026.9.6's, in both behaviours, on every committed corpus.
 //
-//   node scripts/oracle-compare.mjs [--record] [--corpus corpus,adversarial,real] [--behaviour both|spec|openclaw-2026.9.6]
+//   node scripts/oracle-compare.mjs [--record] [--corpus corpus,adversarial,adversarial-extras,real] [--behaviour both|spec|openclaw-2026.9.6]
 //                                   [--only NAME[,NAME]] [--targets K[,K]] [--build] [--report FILE] [--json FILE] [--quiet]
 //
 // 1. With --record, first runs test/oracle/run-oracle.mjs under the oracle's Node (ORACLE_NODE,
@@ -37,7 +37,7 @@ if (flag('--help') || flag('-h')) {
   console.log(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
   process.exit(0);
 }
-const corpora = opt('--corpus', 'corpus,adversarial,real').split(',').filter(Boolean);
+const corpora = opt('--corpus', 'corpus,adversarial,adversarial-extras,real').split(',').filter(Boolean);
 const behaviourOpt = opt('--behaviour', 'both');
 const behaviours = behaviourOpt === 'both' ? BEHAVIOURS : [behaviourOpt];
 const only = opt('--only')?.split(',').filter(Boolean);

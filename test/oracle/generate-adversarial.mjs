@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes a seeded corpus of adversarial sessions: test/oracle/adversarial/*.jsonl + manifest.json.
 //
-//   node test/oracle/generate-adversarial.mjs [--count 160] [--seed 11]
+//   node test/oracle/generate-adversarial.mjs [--count 160] [--seed 11] [--extras] [--out DIR]
+//   node test/oracle/generate-adversarial.mjs --extras --seed 23 --count 200 --out adversarial-extras
 //
 // Each session is a random walk over what real sessions contain and what breaks replays: assistant
 // turns from every provider family (their id styles, signatures, reasoning items), thinking with and

@@ -4,7 +4,7 @@
 // with these files and never need the oracle; rerun this script after changing a corpus.
 //
 //   ORACLE_DIR=/path/to/openclaw-oracle \
-//   $ORACLE_NODE test/oracle/run-oracle.mjs [--corpus corpus,adversarial,real] [--only NAME[,NAME]]
+//   $ORACLE_NODE test/oracle/run-oracle.mjs [--corpus corpus,adversarial,adversarial-extras,real] [--only NAME[,NAME]]
 //
 // It must run under the oracle's Node (≥ 24.16): it loads the oracle's harness (lib/oracle-core.mjs,
 // lib/load-engine.mjs), which runs the release's own sanitizeSessionHistory, validateReplayTurns and
@@ -24,7 +24,7 @@ const opt = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
 };
-const corpora = opt('--corpus', 'corpus,adversarial,real').split(',').filter(Boolean);
+const corpora = opt('--corpus', 'corpus,adversarial,adversarial-extras,real').split(',').filter(Boolean);
 const only = opt('--only')?.split(',').filter(Boolean);
 const oracleDir = process.env.ORACLE_DIR;
 if (!oracleDir || !fs.existsSync(path.join(oracleDir, 'lib', 'oracle-core.mjs'))) {

@@ -1,7 +1,7 @@
 /**
  * The engine against OpenClaw 2026.9.6's own replays, recorded as data (test/oracle/expected/, written by
- * test/oracle/run-oracle.mjs from the real release): every (session, target) pair of the three corpora —
- * hand-written cases, seeded adversarial sessions, sessions written by pi's SessionManager — across 66
+ * test/oracle/run-oracle.mjs from the real release): every (session, target) pair of the four corpora —
+ * hand-written cases, two sets of seeded adversarial sessions, sessions written by pi's SessionManager — across 66
  * targets. In `openclaw-2026.9.6` every pair must replay exactly what the release replays (only the bytes
  * of a resized image may differ: the encoders differ). In `spec`, a pair may differ only where a named
  * decision applies to it, and only in the ways test/oracle/decision-differences.json allows.
@@ -69,7 +69,7 @@ async function check(corpus: string): Promise<{ pairs: number; failures: Failure
 }
 
 describe('agreement with OpenClaw 2026.9.6 (recorded replays)', () => {
-  for (const corpus of ['corpus', 'real', 'adversarial']) {
+  for (const corpus of ['corpus', 'real', 'adversarial', 'adversarial-extras']) {
     it(`${corpus}: the release's replay in openclaw-2026.9.6, and in spec but for named decisions`, { timeout: 600_000 }, async () => {
       const { pairs, failures } = await check(corpus);
       expect(pairs).toBeGreaterThan(500);
