@@ -36,7 +36,6 @@ import {
   MAX_ERROR_TEXT,
   MAX_TURN_WINDOW,
 } from '../../shared/api-guards.js';
-import { explainProviderError } from '../../shared/errors/match-error.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import { messagesKey } from '../../shared/preflight/family.js';
 import { RULES } from '../../shared/rules/index.js';
@@ -49,6 +48,7 @@ import { previewWindow } from '../../shared/document-windows.js';
 import type { InspectOptions, RuleId, Target } from '../../shared/types.js';
 import { listTargets, lookupCatalogModel } from './catalog.js';
 import { inspectAndEnrich, type EnrichedInspection } from './enrich.js';
+import { explainError, summaryRecordedErrors } from './explain.js';
 import { defaultImageCodec } from './image-codec.js';
 import { imagePrewarmer } from './images/prewarm.js';
 import { normalizeTarget } from './inspect.js';
@@ -457,6 +457,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         notes: enriched.notes ?? [],
         elapsedMs: Math.round(performance.now() - started),
       };
+      if (enriched.recordedErrors) summary.recordedErrors = summaryRecordedErrors(enriched.recordedErrors);
       // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
       if (sessions.get(sessionId) !== record) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
       inspections.set(id, { id, sessionId, detail, summary, rules: {}, documents: new Map(), owners: {} });
@@ -582,7 +583,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       if (inspectionId !== null) assertId('explainError(inspectionId)', inspectionId);
       assertString('explainError(errorText)', errorText, { allowEmpty: true, max: MAX_ERROR_TEXT });
       const inspection = inspectionId === null ? undefined : inspectionOf(inspectionId).detail.inspection;
-      return explainProviderError(errorText, inspection);
+      return explainError(errorText, inspection);
     },
 
     async exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }> {
