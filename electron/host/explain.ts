@@ -10,14 +10,14 @@ import { payloadFamily, type PayloadFamily } from '../../shared/preflight/family
 import type { Target } from '../../shared/types.js';
 import { catalogModel, catalogModels } from './payloads/catalog.js';
 
-/** The catalogue provider whose models stand for each family when a switch is offered. */
-const FAMILY_PROVIDER: Record<PayloadFamily, string> = {
-  anthropic: 'anthropic',
-  bedrock: 'amazon-bedrock',
-  gemini: 'google',
-  'openai-responses': 'openai',
-  'openai-completions': 'openai',
-  mistral: 'mistral',
+/** The catalogue provider and model that stand for each family when a switch is offered (a current, common model; else the first of the family). */
+const FAMILY_PROVIDER: Record<PayloadFamily, [string, RegExp]> = {
+  anthropic: ['anthropic', /^claude-sonnet-4-5$/],
+  bedrock: ['amazon-bedrock', /^(?:\w+\.)?anthropic\.claude-sonnet-4-5/],
+  gemini: ['google', /^gemini-2\.5-pro$/],
+  'openai-responses': ['openai', /^gpt-5$/],
+  'openai-completions': ['openai', /^gpt-5$/],
+  mistral: ['mistral', /^mistral-large-latest$/],
 };
 
 let familyTargets: Partial<Record<PayloadFamily, Target>> | undefined;
@@ -26,8 +26,9 @@ let familyTargets: Partial<Record<PayloadFamily, Target>> | undefined;
 function defaultFamilyTargets(): Partial<Record<PayloadFamily, Target>> {
   if (familyTargets) return familyTargets;
   const out: Partial<Record<PayloadFamily, Target>> = {};
-  for (const [family, provider] of Object.entries(FAMILY_PROVIDER) as [PayloadFamily, string][]) {
-    const model = catalogModels(provider).find((m) => payloadFamily(m.api) === family);
+  for (const [family, [provider, preferred]] of Object.entries(FAMILY_PROVIDER) as [PayloadFamily, [string, RegExp]][]) {
+    const models = catalogModels(provider).filter((m) => payloadFamily(m.api) === family);
+    const model = models.find((m) => preferred.test(m.id)) ?? models[0];
     if (model) out[family] = { provider, api: model.api, modelId: model.id, reasoning: model.reasoning };
   }
   familyTargets = out;
