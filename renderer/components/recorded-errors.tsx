@@ -32,12 +32,6 @@ export function RecordedErrors() {
               <span className={`category category-${answer?.category ?? 'unknown'}`}>{CATEGORY_LABELS[answer?.category ?? 'unknown']}</span>{' '}
               {answer?.check && <code>{answer.check}</code>} <span className="count">{list.length}</span>
             </div>
-            {answer && (
-              <div className="small error-action">
-                <strong>What to do:</strong> {answer.action}
-              </div>
-            )}
-            {answer && <EvidenceList evidence={answer.evidence.slice(0, 4)} />}
             <ul>
               {list.slice(0, limit).map((e) => (
                 <li key={e.turn}>
@@ -48,7 +42,11 @@ export function RecordedErrors() {
                     data-turn={e.turn}
                     data-line={e.line ?? ''}
                     title={e.message.slice(0, 2000)}
-                    onClick={() => store.getState().selectTurn('original', e.turn)}
+                    onClick={() => {
+                      // A failed turn is left out of the wire payload: only the transcript view has lines for it.
+                      store.getState().setView('transcript');
+                      store.getState().selectTurn('original', e.turn);
+                    }}
                   >
                     <span className="turn-ref">
                       turn #{e.turn}
@@ -64,6 +62,12 @@ export function RecordedErrors() {
                 Show {Math.min(PAGE, list.length - limit)} more of {list.length - limit}
               </button>
             )}
+            {answer && (
+              <div className="small error-action">
+                <strong>What to do:</strong> {answer.action}
+              </div>
+            )}
+            {answer && <EvidenceList evidence={answer.evidence.slice(0, 4)} />}
           </section>
         );
       })}

@@ -3,7 +3,7 @@
  * rule and preflight check) or what does, and — given an inspection — what the session confirms of
  * it and which turns it points at. Pure: text, inspection and catalogue facts in, answers out.
  */
-import type { ErrorEvidence, ErrorExplanation, Inspection } from '../inspection.js';
+import type { ErrorCategory, ErrorEvidence, ErrorExplanation, Inspection } from '../inspection.js';
 import { CHECKS } from '../preflight/checks.js';
 import { categoryAction, categoryExplanation, transcriptAction, transcriptExplanation } from './answer-text.js';
 import { checkCapability, checkContextLength } from './category-check.js';
@@ -19,6 +19,8 @@ export type { ExplainFacts, ModelFacts } from './facts.js';
 
 /** Longer texts are log dumps: the error is in the first part. */
 const MAX_READ = 200_000;
+/** Categories an inspection for the error's own target can check further (its payload, window, flags); a retry or a key needs no switch. */
+const SWITCH_HELPS: ReadonlySet<ErrorCategory> = new Set(['transcript', 'context-length', 'model-capability']);
 /** Answers returned at most. */
 const MAX_ANSWERS = 4;
 
@@ -86,7 +88,7 @@ function finish(
     const family = checkFamily(errorFamily(raw.check, envelope), inspection, envelope, facts);
     evidence.push(...family.evidence);
     confidence += family.confidenceDelta;
-    if (family.switchTarget) answer.switchTarget = family.switchTarget;
+    if (family.switchTarget && SWITCH_HELPS.has(raw.category)) answer.switchTarget = family.switchTarget;
   }
   answer.confidence = round(confidence);
   return answer;
