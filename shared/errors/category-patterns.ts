@@ -95,7 +95,7 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'rate-limit',
     0.95,
     'requests or tokens are over a rate limit',
-    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_exhausted|quota exceeded for metric|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|request rate is too high|temporarily rate-limited|free quota tier',
+    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_?exhausted|quota exceeded for (?:quota )?metric|quota exceeded for [\\w.-]+\\.googleapis\\.com|(?:requests|tokens)_per_(?:minute|day|hour)|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|request rate is too high|temporarily rate-limited|free quota tier',
   ),
   p(
     'rate-limit',
@@ -136,7 +136,7 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'request',
     0.92,
     'the model id does not exist',
-    'model .{0,80}does not exist|model_not_found|model not found|requested model .{0,60}does not exist|unknown model|not a valid model id|no such model|this model is unavailable|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
+    'model .{0,80}does not exist|model_not_found|model not found|requested model .{0,60}does not exist|unknown model|not a valid model id|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
   ),
   p(
     'request',

@@ -33,6 +33,8 @@ const STATUS_PATTERNS: RegExp[] = [
   /(?:^|[\s([<>"'{:])(\d{3})\s+(?:Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Unprocessable)/i,
   /^[^{"]{0,80}?\b(?:error|failed|API Error|Reason)\b[^{"\d]{0,20}?\(?(\d{3})\b/i,
   /^\W*(\d{3})\b/,
+  // An SDK exception named after the failure, then the status: `ResourceExhausted: 429 …`, `APIStatusError: 503 …`.
+  /\b[A-Z]\w*(?:Error|Exception|Exhausted|Unavailable|NotFound|Denied)\s*:\s*(\d{3})\b/,
   /"code"\s*:\s*"?(\d{3})"?/,
   /<(\d{3})>/,
   /\[(\d{3})\b[^\]]{0,30}\]/,
