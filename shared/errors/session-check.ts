@@ -4,7 +4,7 @@
  * preflight's findings confirm or question it.
  */
 import type { ErrorEvidence, Inspection, InspectionSide } from '../inspection.js';
-import { isRecord } from '../messages.js';
+import { isRecord, toolResultCallIds } from '../messages.js';
 import type { CheckId } from '../preflight/checks.js';
 import { messagesKey, payloadFamily, payloadMessages, type PayloadFamily } from '../preflight/family.js';
 import { mapPayloadToMessages } from '../preflight/payload-map.js';
@@ -30,7 +30,7 @@ function turnOf(inspection: Inspection, side: SideName, index: number | null): n
 }
 
 function mentions(message: Message, id: string): boolean {
-  if (message.role === 'toolResult') return message.toolCallId === id || message.toolUseId === id;
+  if (message.role === 'toolResult') return toolResultCallIds(message).includes(id);
   if (message.role !== 'assistant' || !Array.isArray(message.content)) return false;
   return message.content.some(
     (block) =>
