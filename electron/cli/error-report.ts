@@ -6,6 +6,12 @@ import type { ErrorExplanation, RecordedError } from '../../shared/inspection.js
 /** Turns and lines listed per group before "…". */
 const LISTED = 12;
 
+/** Control characters shown as escapes: error texts come from session files and pasted text, and must not drive the terminal. */
+function visible(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 function flat(text: string, max: number): string {
   const one = text.replace(/\s+/g, ' ').trim();
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
@@ -43,7 +49,7 @@ export function explanationLines(explanations: ErrorExplanation[]): string[] {
     out.push(`  ${Math.round(answer.confidence * 100)}% ${headline(answer)}`);
     out.push(...answerLines(answer, '      '));
   }
-  return out;
+  return out.map(visible);
 }
 
 /** "This session recorded N provider errors", grouped by answer, the largest group first. */
@@ -64,5 +70,5 @@ export function recordedErrorLines(recorded: RecordedError[] | undefined): strin
       for (const e of answer.evidence.slice(0, 4)) out.push(`      ${mark(e.confirmed)} ${e.fact}`);
     }
   }
-  return out;
+  return out.map(visible);
 }
