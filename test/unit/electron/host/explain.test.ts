@@ -1,7 +1,11 @@
 // Errors checked against a session: payload positions to turns, quoted ids, the catalogue's window and flags, the target's family, recorded errors.
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { explainError, explainRecordedErrors } from '../../../../electron/host/explain.js';
 import { inspect } from '../../../../electron/host/inspect.js';
+import { createInspector } from '../../../../electron/host/inspector.js';
 import type { ErrorExplanation } from '../../../../shared/inspection.js';
 import type { Message, Target } from '../../../../shared/types.js';
 
@@ -205,6 +209,20 @@ describe('recorded errors', () => {
     expect(facts(error.answers[0]).join('\n')).toContain('gemini-2.5-pro accepts');
     expect(error.answers[0].switchTarget).toEqual(gemini);
     expect(facts(error.answers[0]).join('\n')).toContain('Turn #1 was sent to google/gemini-2.5-pro (google-generative-ai)');
+  });
+
+  it('reach the app in the inspection summary, long messages shortened', async () => {
+    const page = `<html><body>${'x'.repeat(5000)}</body></html> 502 Bad Gateway`;
+    const host = createInspector({ recentFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'ti-explain-')), 'recent.json') });
+    const { sessionId } = await host.open({
+      kind: 'text',
+      name: 'r.jsonl',
+      text: jsonl([user('go'), failed(page), user('again'), reply('ok')]),
+    });
+    const summary = await host.inspect(sessionId, CLAUDE);
+    expect(summary.recordedErrors?.map((r) => [r.turn, r.line, r.group])).toEqual([[1, 3, 'server']]);
+    expect(summary.recordedErrors?.[0].message).toMatch(/^<html><body>x+… \(5,042 characters\)$/);
+    await host.close(sessionId);
   });
 
   it('is absent when nothing failed', async () => {
