@@ -133,6 +133,12 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     source: 'OpenAI Chat Completions',
   },
   {
+    check: 'completions-empty-tool-calls',
+    pattern: re('messages\\[\\d+\\]\\.tool_calls{Q}: empty array|empty tool_calls is not supported'),
+    confidence: 0.92,
+    source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
     check: 'completions-empty-content',
     pattern: re(
       "invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one",

@@ -122,6 +122,13 @@ export const ERROR_ONLY_CHECKS = {
     title: 'A message needs content: null content is only allowed beside tool_calls, and some servers refuse it even there.',
     typicalError: "Invalid value for 'content': expected a string, got null.",
   },
+  'completions-empty-tool-calls': {
+    provider: 'openai-compatible',
+    rule: 'tool-call-input',
+    title: 'An assistant message may not carry an empty tool_calls array: leave the field out when there are no calls.',
+    typicalError:
+      "Invalid 'messages[{n}].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+  },
   'completions-trailing-assistant': {
     provider: 'openai-compatible',
     rule: 'prefill-strip',
