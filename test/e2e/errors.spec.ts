@@ -1,17 +1,11 @@
 // Provider errors in the app: the pasted-error box's answers (category, action, evidence, turns, switch of target) and the session's recorded errors.
 import { expect } from '@playwright/test';
 import { openSample, test, waitForInspection } from './support/app.js';
-import { startServe, type ServeHandle } from './support/server.js';
 
-let server: ServeHandle | null = null;
-
-test.afterEach(async () => {
-  await server?.stop();
-  server = null;
-});
-
-test('a pasted error shows its category, what to do, the evidence checked against the session and its turns', async ({ page }) => {
-  server = await startServe();
+test('a pasted error shows its category, what to do, the evidence checked against the session and its turns', async ({
+  page,
+  sharedServer: server,
+}) => {
   await page.goto(server.url);
   await openSample(page);
   // The sample replays to OpenAI Responses; its original payload has a tool output no call precedes.
@@ -37,8 +31,7 @@ test('a pasted error shows its category, what to do, the evidence checked agains
   await expect(page.getByTestId('error-action').first()).toContainText('Hygiene cannot fix this');
 });
 
-test('an error worded by another provider family offers a one-click switch of target', async ({ page }) => {
-  server = await startServe();
+test('an error worded by another provider family offers a one-click switch of target', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   const first = await openSample(page);
   await page
@@ -58,8 +51,7 @@ test('an error worded by another provider family offers a one-click switch of ta
   await expect(page.getByTestId('error-switch-target')).toHaveCount(0);
 });
 
-test("the session's recorded errors are listed by answer and each reveals its turn", async ({ page }) => {
-  server = await startServe();
+test("the session's recorded errors are listed by answer and each reveals its turn", async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await openSample(page);
   const list = page.getByTestId('recorded-errors');
