@@ -6,7 +6,7 @@ import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
-/** The targets the tests name (reference §9 keys). */
+/** The targets the tests name (the oracle corpus's keys). */
 export const TARGETS = {
   anthropic: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
   anthropicOpus46: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' },

@@ -1,4 +1,4 @@
-// Invariants of the engine (STYLE.md "Property tests"): the parser never throws, the pipeline is idempotent,
+// Invariants of the engine, as properties: the parser never throws, the pipeline is idempotent,
 // and every difference between the original and the replay is annotated.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
