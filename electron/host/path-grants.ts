@@ -4,7 +4,9 @@
  * cannot read an arbitrary file through the host. The desktop shell and the web mode share it.
  */
 import path from 'node:path';
-import type { OpenRequest } from '../../shared/api.js';
+import type { InspectionSummary, OpenRequest, SessionInfo } from '../../shared/api.js';
+import type { Target } from '../../shared/types.js';
+import type { HostInspector } from './inspector.js';
 
 /** A path request for a file the user never opened. */
 export class PathNotGrantedError extends Error {
@@ -44,5 +46,19 @@ export class PathGrants {
     if (request.kind === 'path' && !(await this.allows(request.path))) {
       throw new PathNotGrantedError(`${request.path} was not opened by the user: ${this.how}`);
     }
+  }
+
+  /** Open a request the user may open, and grant the file it resolved to. */
+  async open(inspector: Pick<HostInspector, 'open'>, request: OpenRequest): Promise<SessionInfo> {
+    await this.check(request);
+    const info = await inspector.open(request);
+    if (info.path) this.grant(info.path);
+    return info;
+  }
+
+  /** Preview a request the user may open: a preview reads the file as open would. */
+  async preview(inspector: Pick<HostInspector, 'preview'>, request: OpenRequest, target: Target | null): Promise<InspectionSummary | null> {
+    await this.check(request);
+    return inspector.preview(request, target);
   }
 }
