@@ -43,7 +43,7 @@ export type ToolCallIdMode = 'strict' | 'strict9';
 
 /** The resolved replay policy as plain values (what rules read). */
 export interface PolicyValues {
-  /** `full` also drops blank text and whole emptied assistant turns in more places. */
+  /** Informational, as OpenClaw resolves it: no rule reads it (blank text and emptied turns are cleaned in both modes). */
   sanitizeMode: SanitizeMode;
   /** Rewrite tool-call/result ids to what the provider accepts. */
   sanitizeToolCallIds: boolean;
