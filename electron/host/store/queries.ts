@@ -5,44 +5,49 @@
  * decompresses anything.
  */
 
-/** Each event's JSON for listing: its own text, or the model projection of a compressed one. */
-const EVENTS = `
+/**
+ * What listing needs of each event, parsed once: its type, and the role, provider and model of a
+ * message, a model change or a model snapshot (`f`, a JSON array read by position below). An event
+ * is its own text, or the model projection of a compressed one.
+ */
+const EVENT_FIELDS = `
   SELECT session_id, seq, created_at, event_json IS NULL AS compressed,
-    CASE
-      WHEN event_json IS NOT NULL THEN CASE WHEN json_valid(event_json) THEN event_json END
-      WHEN json_valid(navigation_json) THEN json_extract(navigation_json, '$.model')
-    END AS j
+    json_extract(
+      CASE
+        WHEN event_json IS NOT NULL THEN CASE WHEN json_valid(event_json) THEN event_json END
+        WHEN json_valid(navigation_json) THEN json_extract(navigation_json, '$.model')
+      END,
+      '$.type', '$.message.role', '$.message.provider', '$.message.model',
+      '$.provider', '$.modelId', '$.customType', '$.data.provider', '$.data.modelId') AS f
   FROM transcript_events`;
 
-/** Per session: events, compressed events, message events, the latest event time. */
-export const SESSION_COUNTS_SQL = `
-  WITH ev AS (${EVENTS})
-  SELECT session_id, count(*) AS events, sum(compressed) AS compressed,
-    sum(coalesce(json_extract(j, '$.type') = 'message', 0)) AS messages, max(created_at) AS last_created_at
-  FROM ev GROUP BY session_id`;
-
-/** Per session: the provider and model of its last assistant turn, model change or model snapshot. */
-export const LAST_MODEL_SQL = `
-  WITH ev AS (${EVENTS}),
-  models AS (
-    SELECT session_id, seq,
-      CASE json_extract(j, '$.type')
-        WHEN 'message' THEN CASE WHEN json_extract(j, '$.message.role') = 'assistant' THEN json_extract(j, '$.message.provider') END
-        WHEN 'model_change' THEN json_extract(j, '$.provider')
-        WHEN 'custom' THEN CASE WHEN json_extract(j, '$.customType') = 'model-snapshot' THEN json_extract(j, '$.data.provider') END
+/** Per session: events, compressed events, message events, the latest event time, and the last model. */
+export const SESSION_SUMMARY_SQL = `
+  WITH ev AS MATERIALIZED (${EVENT_FIELDS}),
+  typed AS MATERIALIZED (
+    SELECT session_id, seq, created_at, compressed, f ->> '$[0]' AS type,
+      CASE f ->> '$[0]'
+        WHEN 'message' THEN CASE WHEN f ->> '$[1]' = 'assistant' THEN f ->> '$[2]' END
+        WHEN 'model_change' THEN f ->> '$[4]'
+        WHEN 'custom' THEN CASE WHEN f ->> '$[6]' = 'model-snapshot' THEN f ->> '$[7]' END
       END AS provider,
-      CASE json_extract(j, '$.type')
-        WHEN 'message' THEN CASE WHEN json_extract(j, '$.message.role') = 'assistant' THEN json_extract(j, '$.message.model') END
-        WHEN 'model_change' THEN json_extract(j, '$.modelId')
-        WHEN 'custom' THEN CASE WHEN json_extract(j, '$.customType') = 'model-snapshot' THEN json_extract(j, '$.data.modelId') END
+      CASE f ->> '$[0]'
+        WHEN 'message' THEN CASE WHEN f ->> '$[1]' = 'assistant' THEN f ->> '$[3]' END
+        WHEN 'model_change' THEN f ->> '$[5]'
+        WHEN 'custom' THEN CASE WHEN f ->> '$[6]' = 'model-snapshot' THEN f ->> '$[8]' END
       END AS model
-    FROM ev WHERE json_extract(j, '$.type') IN ('message', 'model_change', 'custom')
+    FROM ev
   ),
-  ranked AS (
+  models AS MATERIALIZED (
     SELECT session_id, provider, model, row_number() OVER (PARTITION BY session_id ORDER BY seq DESC) AS rank
-    FROM models WHERE typeof(provider) = 'text' AND typeof(model) = 'text' AND provider != '' AND model != ''
+    FROM typed WHERE typeof(provider) = 'text' AND typeof(model) = 'text' AND provider != '' AND model != ''
+  ),
+  counts AS MATERIALIZED (
+    SELECT session_id, count(*) AS events, sum(compressed) AS compressed,
+      sum(coalesce(type = 'message', 0)) AS messages, max(created_at) AS last_created_at
+    FROM typed GROUP BY session_id
   )
-  SELECT session_id, provider, model FROM ranked WHERE rank = 1`;
+  SELECT c.*, m.provider, m.model FROM counts c LEFT JOIN models m ON m.session_id = c.session_id AND m.rank = 1`;
 
 /** Every window with its conversation (the node that names its current window, label and fork source). */
 export const WINDOWS_SQL = `

@@ -13,7 +13,7 @@ import { readStoreSnapshot } from './snapshot.js';
 import { openImage, type MemoryDatabase } from './sqlite.js';
 import { mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
-import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, LAST_MODEL_SQL, SESSION_COUNTS_SQL, WINDOWS_SQL } from './queries.js';
+import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 
 /** The schema version this reader was checked against (OpenClaw 2026.9.6). */
 export const KNOWN_SCHEMA_VERSION = 23;
@@ -89,8 +89,7 @@ export class SessionStore {
 
   /** Every session of the store, most recently updated first. */
   list(): StoreListing {
-    const counts = new Map(this.db.all(SESSION_COUNTS_SQL).map((row) => [text(row.session_id) ?? '', row]));
-    const models = new Map(this.db.all(LAST_MODEL_SQL).map((row) => [text(row.session_id) ?? '', row]));
+    const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
     const windows = this.db.all(WINDOWS_SQL);
     const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
     const ids = new Set([...previous.keys(), ...counts.keys()]);
@@ -98,7 +97,7 @@ export class SessionStore {
     const sessions: StoreSessionSummary[] = [...ids].map((sessionId) => {
       const window = byId.get(sessionId);
       const count = counts.get(sessionId);
-      const model = models.get(sessionId);
+      const model = count;
       const current = window !== undefined && text(window.current_session_id) === sessionId;
       const events = int(count?.events) ?? 0;
       const summary: StoreSessionSummary = {
@@ -219,7 +218,7 @@ function describeSchema(
     );
   }
   // The queries this reader runs, prepared once: a store without a table or column they need fails here, by name.
-  for (const sql of [SESSION_COUNTS_SQL, LAST_MODEL_SQL, WINDOWS_SQL, EVENTS_OF_SESSION_SQL]) {
+  for (const sql of [SESSION_SUMMARY_SQL, WINDOWS_SQL, EVENTS_OF_SESSION_SQL]) {
     try {
       db.all(`SELECT * FROM (${sql.replace('= ?', '= NULL')}) LIMIT 0`);
     } catch (error) {
