@@ -89,6 +89,20 @@ export class SessionStore {
 
   /** Every session of the store, most recently updated first. */
   list(): StoreListing {
+    return this.reading(() => this.listSessions());
+  }
+
+  /** Run queries, turning SQLite's complaints about the image (a damaged store) into a located InputError. */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${this.path ?? this.name}: SQLite cannot read it (${(error as Error).message})`);
+    }
+  }
+
+  private listSessions(): StoreListing {
     const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
     const windows = this.db.all(WINDOWS_SQL);
     const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
@@ -143,6 +157,10 @@ export class SessionStore {
    * with the reason it cannot be read. Throws an InputError for a session the store does not have.
    */
   events(sessionId: string, onEvent: (event: StoredEvent) => void): void {
+    this.reading(() => this.readEvents(sessionId, onEvent));
+  }
+
+  private readEvents(sessionId: string, onEvent: (event: StoredEvent) => void): void {
     const known = this.db.all(
       'SELECT 1 FROM session_windows WHERE session_id = ? UNION ALL SELECT 1 FROM transcript_events WHERE session_id = ? LIMIT 1',
       [sessionId, sessionId],

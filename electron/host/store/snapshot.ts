@@ -87,12 +87,16 @@ export async function readStoreSnapshot(file: string): Promise<StoreSnapshot> {
       const wal = (await readWhole(walFile)) ?? Buffer.alloc(0);
       const db1 = await mark(file, 0);
       const wal1 = await mark(walFile, 32);
-      // The main file changes only by a checkpoint, whose pages come from the log: while the log is
-      // the same generation (same salts), the log read after the main file has every page the
-      // checkpoint may have written. A new generation, or a main file written to meanwhile, means
-      // the two reads may not fit together: read again.
+      // In WAL mode the main file changes only by a checkpoint, whose pages come from the log: while
+      // the log is the same generation (same salts, read before the main file and after the log),
+      // the log read after the main file holds every page a checkpoint may have written meanwhile,
+      // in a version at least as new, and it is laid over them. A new generation means the reads may
+      // not fit together: read again. Without a log (a rollback-journal writer, or a log emptied
+      // and gone meanwhile), the main file itself must not have changed during its read.
       const walHead = wal.subarray(0, 32).toString('hex');
-      if (!db || !same(db0, db1, true) || !same(wal0, wal1, false) || (wal1 !== null && wal1.head !== walHead)) continue;
+      const generation = wal0 !== null && wal0.head.length === 64;
+      if (!db || !same(wal0, wal1, false) || (wal1 !== null && wal1.head !== walHead)) continue;
+      if (!generation && !same(db0, db1, true)) continue;
       const merged = mergeWal(db, wal);
       return { ...merged, dbBytes: db.length, walBytes: wal.length, retries: attempt };
     } catch (error) {
