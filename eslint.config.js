@@ -25,6 +25,9 @@ const nodeBuiltins = [
 // Bare module names are matched exactly (`paths`); names with a wildcard as patterns. A bare name as a
 // pattern would use gitignore semantics and also match relative paths such as '../electron/host'.
 const fence = (names, message) => names.map((name) => ({ group: [name], message }));
+// The SQLite (WebAssembly) and zstd readers of OpenClaw's session stores stay in their host service.
+const storeReaders = () =>
+  fence(['sql.js', 'fzstd', 'xxhash-wasm'], 'the SQLite and zstd readers are imported only under electron/host/store/');
 const restrict = (...specs) => {
   const paths = [];
   const patterns = [];
@@ -61,6 +64,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -74,6 +78,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.es2024 } },
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(nodeBuiltins, 'shared/ must stay pure: no Node built-ins (put I/O in electron/host/)'),
         fence(
           ['electron', 'sharp', 'react', 'react-dom', 'monaco-editor', 'zustand', '@mariozechner/*'],
@@ -87,6 +92,7 @@ export default tseslint.config(
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
       ),
@@ -96,6 +102,7 @@ export default tseslint.config(
     files: ['renderer/monaco/**/*.ts', 'renderer/monaco/**/*.tsx'],
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
         fence(nodeBuiltins, 'the renderer has no Node access'),
@@ -107,6 +114,7 @@ export default tseslint.config(
     ignores: ['renderer/monaco/**'],
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -119,6 +127,7 @@ export default tseslint.config(
     files: ['electron/host/images/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
@@ -128,8 +137,19 @@ export default tseslint.config(
     files: ['electron/host/payloads/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+      ),
+    },
+  },
+  {
+    files: ['electron/host/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
     },
   },

@@ -24,7 +24,9 @@ import {
   SHELL_CHANNELS,
   channelOf,
   type InspectorMethod,
+  requestPath,
   type OpenRequest,
+  type StoreRequest,
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
@@ -82,8 +84,9 @@ async function pathAllowed(filePath: string): Promise<boolean> {
 
 /** A path request must name a file the user opened (validated requests only). */
 async function assertOpenedByUser(request: OpenRequest): Promise<void> {
-  if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-    throw new Error(`${request.path} was not opened by the user: use Open…, drag and drop, or the command line`);
+  const file = requestPath(request);
+  if (file !== null && !(await pathAllowed(file))) {
+    throw new Error(`${file} was not opened by the user: use Open…, drag and drop, or the command line`);
   }
 }
 
@@ -123,7 +126,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
         title: 'Open a session',
         properties: ['openFile'],
         filters: [
-          { name: 'Sessions', extensions: ['jsonl', 'json'] },
+          { name: 'Sessions', extensions: ['jsonl', 'json', 'sqlite'] },
           { name: 'All files', extensions: ['*'] },
         ],
       });
@@ -146,6 +149,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       await assertOpenedByUser(request);
       const info = await inspector.open(request);
       if (info.path) grant(info.path);
+      if (info.store?.path) grant(info.store.path);
       void rebuildMenu();
       return info;
     }
@@ -154,6 +158,12 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       const request = args[0] as OpenRequest;
       await assertOpenedByUser(request);
       return inspector.preview(request, args[1] as Target | null);
+    }
+    case 'listStore': {
+      // Listing reads the store as open would: only files the user opened.
+      const request = args[0] as StoreRequest;
+      await assertOpenedByUser(request);
+      return inspector.listStore(request);
     }
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;

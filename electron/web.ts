@@ -12,7 +12,14 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import {
+  INSPECTOR_METHODS,
+  requestPath,
+  type InspectorApi,
+  type InspectorMethod,
+  type OpenRequest,
+  type StoreRequest,
+} from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
 import { readStaticFile } from './web/static-files.js';
@@ -36,6 +43,8 @@ export interface WebServerOptions {
   token?: string;
   /** The session file given on the command line; the page opens it at start. */
   launchPath?: string | null;
+  /** With `launchPath` an OpenClaw store: the session of it to open (without it, the page lists the store's sessions). */
+  launchSessionId?: string | null;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
@@ -86,6 +95,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
+  // The page opens it at start: a session file, a store (its sessions to choose from), or one stored session.
+  const launchRequest: OpenRequest | null = !launchPath
+    ? null
+    : options.launchSessionId
+      ? { kind: 'store', path: launchPath, storeSessionId: options.launchSessionId }
+      : { kind: 'path', path: launchPath };
   // Paths the user opened: on the command line, or earlier (the host's recent list), or in this run.
   const openedPaths = new Set<string>(launchPath ? [launchPath] : []);
   const streams = new Set<ServerResponse>();
@@ -100,10 +115,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   /** A path request must name a file the user opened (validated requests only). */
   const assertOpenedByUser = async (request: OpenRequest): Promise<void> => {
-    if (request.kind === 'path' && !(await pathAllowed(request.path))) {
+    const file = requestPath(request);
+    if (file !== null && !(await pathAllowed(file))) {
       throw new HttpError(
         403,
-        `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`,
+        `${file} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`,
       );
     }
   };
@@ -126,6 +142,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         await assertOpenedByUser(request);
         const info = await inspector.open(request);
         if (info.path) openedPaths.add(path.resolve(info.path));
+        if (info.store?.path) openedPaths.add(path.resolve(info.store.path));
         return info;
       }
       case 'preview': {
@@ -133,6 +150,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         const request = args[0] as OpenRequest;
         await assertOpenedByUser(request);
         return inspector.preview(request, args[1] as Target | null);
+      }
+      case 'listStore': {
+        // Listing reads the store as open would: only files the user opened.
+        const request = args[0] as StoreRequest;
+        await assertOpenedByUser(request);
+        return inspector.listStore(request);
       }
       default: {
         const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
@@ -155,7 +178,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (name === 'launch' && request.method === 'GET') {
-      sendJson(response, 200, { request: launchPath ? ({ kind: 'path', path: launchPath } satisfies OpenRequest) : null });
+      sendJson(response, 200, { request: launchRequest });
       return;
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);

@@ -7,9 +7,10 @@ import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
 import { writeJson } from './json-stream.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
 
 const SPEC = {
-  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
 
@@ -35,13 +36,25 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     return fail(
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
-  const file = args.positionals[0];
+  let source: SessionArgument;
+  try {
+    source = sessionArgument(args.positionals[0], args.values.get('session'));
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+  const file = argumentLabel(source);
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
   const allowed = args.values.get('allowed-tools');
   try {
+    const listing = await storeWithoutSession(source);
+    if (listing) {
+      process.stdout.write(renderStoreListing(file, listing));
+      return fail(`${file} is an OpenClaw session store: name one of its sessions, as ${file}#SESSION_ID or with --session SESSION_ID`);
+    }
     const target = await completeTarget(
       {
         provider: args.values.get('provider'),
@@ -49,9 +62,9 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
         modelId: args.values.get('model'),
         reasoning: args.booleans.has('reasoning') ? true : undefined,
       },
-      { file },
+      source,
     );
-    const inspection = await inspect({ file }, target, {
+    const inspection = await inspect(source, target, {
       now: now === undefined ? undefined : Number(now),
       allowedToolNames:
         allowed === undefined
@@ -69,7 +82,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
       // Streamed: the inspection of a session of gigabytes is longer than one string can be.
       await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations });
     } else {
-      process.stdout.write(renderReport(file, inspection, explanations));
+      process.stdout.write(renderReport(file, inspection, explanations, { byEvent: 'store' in source }));
     }
     return inspectionExitCode(inspection);
   } catch (error) {
@@ -88,7 +101,7 @@ function describeTarget(t: Target): string {
 }
 
 /** The human report: policy with reasons, annotations grouped by rule, preflight, diagnostics. */
-export function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
+export function renderReport(file: string, inspection: Inspection, explanations?: unknown[], options: { byEvent?: boolean } = {}): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
@@ -138,9 +151,11 @@ export function renderReport(file: string, inspection: Inspection, explanations?
   if (inspection.diagnostics.length === 0) out.push('diagnostics: none');
   else {
     out.push(`diagnostics: ${inspection.diagnostics.length}`);
+    // A stored session (`store.sqlite#id`) is located by event: its seq, the line's number less one.
+    const at = (line: number) => (options.byEvent ? `event ${line - 1}` : String(line));
     for (const d of inspection.diagnostics)
       out.push(
-        `  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`,
+        `  ${file}:${at(d.line)}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^(line|event) \d+(, column \d+)?: /, '')}`,
       );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);

@@ -18,6 +18,8 @@ import type {
   RuleCount,
   SessionInfo,
   Side,
+  StoreListing,
+  StoreRequest,
   TargetCatalog,
   TurnWindow,
 } from '../../shared/api.js';
@@ -28,6 +30,7 @@ import {
   assertInspectOptions,
   assertOpenRequest,
   assertSide,
+  assertStoreRequest,
   assertString,
   assertTarget,
   assertView,
@@ -61,6 +64,14 @@ import { throttleProgress } from './inspector/read-progress.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { sampleSessionPath } from './inspector/sample-path.js';
 import { rulesByIndex, turnRows } from './inspector/turn-rows.js';
+import {
+  exportSessionJsonl,
+  isStoredSessionRequest,
+  listStore,
+  planStoredSessionRepair,
+  readStoredRequest,
+  refuseStoredRepair,
+} from './inspector/stored-sessions.js';
 import { InputError, statSession } from './read-input.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './inspector/too-large.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
@@ -200,7 +211,16 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     request: OpenRequest,
     parseOptions: ParseLinesOptions,
     operation?: ProgressEvent['operation'],
-  ): Promise<{ parsed: ParsedSession; digest: string; size: number; name: string; filePath: string | null }> {
+  ): Promise<{
+    parsed: ParsedSession;
+    digest: string;
+    size: number;
+    name: string;
+    filePath: string | null;
+    context?: SessionContext;
+    store?: SessionInfo['store'];
+  }> {
+    if (isStoredSessionRequest(request)) return { ...(await readStoredRequest(request, parseOptions)), filePath: null };
     if (request.kind === 'path' || request.kind === 'sample') {
       const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
       const name = path.basename(filePath);
@@ -234,8 +254,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
   async function defaultTargetOf(
     parsed: ParsedSession,
+    built?: SessionContext,
   ): Promise<{ target: Target | null; turnCount: number; diagnostics: SessionInfo['diagnostics']; context: SessionContext }> {
-    const context = buildContext(parsed);
+    const context = built ?? buildContext(parsed);
     const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
     return { target: await recordedTarget(context), turnCount: context.messages.length, diagnostics, context };
   }
@@ -248,12 +269,12 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   ): Promise<{ info: SessionInfo; parsed: ParsedSession; context: SessionContext }> {
     // Oversized images start shrinking on libuv's threads while the lines are parsed.
     const codec = await defaultImageCodec();
-    const { parsed, digest, size, name, filePath } = await load(
+    const { parsed, digest, size, name, filePath, ...read } = await load(
       request,
       codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {},
       operation,
     );
-    const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed);
+    const { target, turnCount, diagnostics, context } = await defaultTargetOf(parsed, read.context);
     const info: SessionInfo = {
       sessionId,
       name,
@@ -267,6 +288,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       defaultTarget: target,
       watched: watcher !== null,
     };
+    if (read.store) info.store = read.store;
     return { info, parsed, context };
   }
 
@@ -393,13 +415,21 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
         inspections: [],
       });
       if (request.kind === 'path' && pending.info.path) await recent.add(pending.info.path);
+      // The store goes on the recent list: opened from there, it lists its sessions again.
+      if (pending.info.store?.path) await recent.add(pending.info.store.path);
       return pending.info;
+    },
+
+    async listStore(request: StoreRequest): Promise<StoreListing | null> {
+      assertStoreRequest(request);
+      return listStore(request);
     },
 
     async reload(sessionId: string): Promise<SessionInfo> {
       assertId('reload(sessionId)', sessionId);
       const record = sessionOf(sessionId);
-      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: there is nothing to reload`);
+      if (!record.info.path && !record.info.store?.path)
+        throw new InputError(`${record.info.name} was not opened from a file: there is nothing to reload`);
       return refresh(record, 'reload');
     },
 
@@ -591,7 +621,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const record = inspectionOf(inspectionId);
       const session = sessionOf(record.sessionId).info;
       const inspection = record.detail.inspection;
-      const base = `${baseName(session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
+      const base = `${baseName(session.store?.sessionId ?? session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
       const replay = record.detail.replay;
       switch (kind) {
         case 'payload-json':
@@ -620,12 +650,20 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
             fileName: `${base}.report.json`,
             text: tooLargeAsText('the JSON report', CLI_EXPORT_HINT, () => reportJson(session, inspection, record.summary.rules)),
           };
+        case 'session-jsonl':
+        case 'branch-jsonl':
+        case 'repaired-jsonl': {
+          const owner = sessionOf(record.sessionId);
+          const jsonlKind = kind === 'session-jsonl' ? 'session' : kind === 'branch-jsonl' ? 'branch' : 'repaired';
+          return exportSessionJsonl(owner.request, owner.info, jsonlKind);
+        }
       }
     },
 
     async planRepair(sessionId: string): Promise<RepairPlan> {
       assertId('planRepair(sessionId)', sessionId);
       const record = sessionOf(sessionId);
+      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
       if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
       return planRepairFile(record.info.path);
     },
@@ -634,6 +672,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       assertId('repair(sessionId)', sessionId);
       assertString('repair(expectedDigest)', expectedDigest, { max: 128 });
       const record = sessionOf(sessionId);
+      if (record.info.store) return refuseStoredRepair(record.info);
       if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
       const result = await repairFile(record.info.path, expectedDigest);
       if (result.status === 'repaired') await refresh(record);

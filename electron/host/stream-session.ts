@@ -101,8 +101,11 @@ export function parseLineBytes(parser: SessionLineParser, bytes: Buffer, parseLo
 }
 
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */
-export async function readInputSession(input: InspectInput, options: ParseLinesOptions = {}): Promise<ParsedSession> {
+export async function readInputSession(
+  input: Exclude<InspectInput, { store: string }>,
+  options: ParseLinesOptions = {},
+): Promise<ParsedSession> {
   if ('file' in input) return (await readSessionFile(input.file, options)).parsed;
-  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file } or { text }');
+  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file }, { text } or { store, sessionId }');
   return parseSession(input.text);
 }
