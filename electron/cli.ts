@@ -1,6 +1,7 @@
 /** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
-import { EXIT_BAD_INPUT, fail } from './cli/common.js';
+import { fail } from './cli/common.js';
+import { ExitCode } from './host/exit-code.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
 
@@ -36,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case '--help':
       process.stdout.write(`${USAGE}\n`);
-      return command === undefined ? EXIT_BAD_INPUT : 0;
+      return command === undefined ? ExitCode.unusable : 0;
     default:
       return fail(`unknown command "${command}" (expected inspect, repair or serve)`);
   }
@@ -48,6 +49,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`transcript-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = EXIT_BAD_INPUT;
+    process.exitCode = ExitCode.unusable;
   },
 );

@@ -12,16 +12,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import {
-  INSPECTOR_METHODS,
-  requestPath,
-  type InspectorApi,
-  type InspectorMethod,
-  type OpenRequest,
-  type StoreRequest,
-} from '../shared/api.js';
+import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest, type StoreRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
+import { PathGrants } from './host/path-grants.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
 import { HttpError, decodeArgs, readBody } from './web/wire.js';
@@ -84,6 +78,7 @@ export function statusOf(error: unknown): number {
   const name = error instanceof Error ? error.name : '';
   if (name === 'ArgumentError') return 400;
   if (name === 'UnknownIdError') return 404;
+  if (name === 'PathNotGrantedError') return 403;
   if (name === 'InputError') return 422;
   return 500;
 }
@@ -101,28 +96,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     : options.launchSessionId
       ? { kind: 'store', path: launchPath, storeSessionId: options.launchSessionId }
       : { kind: 'path', path: launchPath };
-  // Paths the user opened: on the command line, or earlier (the host's recent list), or in this run.
-  const openedPaths = new Set<string>(launchPath ? [launchPath] : []);
+  const grants = new PathGrants(() => inspector.recentFiles(), 'open it with the file picker, by drag and drop, or on the command line');
+  if (launchPath) grants.grant(launchPath);
   const streams = new Set<ServerResponse>();
   let port = 0;
-
-  const pathAllowed = async (candidate: string): Promise<boolean> => {
-    const resolved = path.resolve(candidate);
-    if (openedPaths.has(resolved)) return true;
-    const recent = await inspector.recentFiles().catch(() => [] as string[]);
-    return recent.some((p) => path.resolve(p) === resolved);
-  };
-
-  /** A path request must name a file the user opened (validated requests only). */
-  const assertOpenedByUser = async (request: OpenRequest): Promise<void> => {
-    const file = requestPath(request);
-    if (file !== null && !(await pathAllowed(file))) {
-      throw new HttpError(
-        403,
-        `${file} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`,
-      );
-    }
-  };
 
   const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
     try {
@@ -139,22 +116,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return { saved: false };
       case 'open': {
         const request = args[0] as OpenRequest;
-        await assertOpenedByUser(request);
+        await grants.check(request);
         const info = await inspector.open(request);
-        if (info.path) openedPaths.add(path.resolve(info.path));
-        if (info.store?.path) openedPaths.add(path.resolve(info.store.path));
+        if (info.path) grants.grant(info.path);
+        if (info.store?.path) grants.grant(info.store.path);
         return info;
       }
       case 'preview': {
         // A preview reads the file as open would: only files the user opened.
         const request = args[0] as OpenRequest;
-        await assertOpenedByUser(request);
+        await grants.check(request);
         return inspector.preview(request, args[1] as Target | null);
       }
       case 'listStore': {
         // Listing reads the store as open would: only files the user opened.
         const request = args[0] as StoreRequest;
-        await assertOpenedByUser(request);
+        await grants.check(request);
         return inspector.listStore(request);
       }
       default: {

@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
-import { EXIT_BAD_INPUT, EXIT_CLEAN, type ParsedArgs } from './common.js';
+import { ExitCode } from '../host/exit-code.js';
+import type { ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -44,7 +45,7 @@ export function isYes(answer: string): boolean {
 
 function failWith(io: CliIo, reason: string): number {
   io.stderr.write(`transcript-inspector: ${reason}\n`);
-  return EXIT_BAD_INPUT;
+  return ExitCode.unusable;
 }
 
 /**
@@ -112,8 +113,8 @@ function table(rows: (string | number)[][]): string {
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
-export function batchExitCode(results: readonly BatchResult[]): number {
-  return results.reduce((code, r) => Math.max(code, r.exitCode), EXIT_CLEAN);
+export function batchExitCode(results: readonly BatchResult[]): ExitCode {
+  return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
 }
 
 async function runPool(
@@ -285,7 +286,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   if (files.length === 0) {
     if (json) io.stdout.write(`${JSON.stringify({ command, dir, summary: { files: 0 }, files: [] })}\n`);
     else io.stdout.write(`no session files (*.jsonl) below ${dir}\n`);
-    return EXIT_CLEAN;
+    return ExitCode.clean;
   }
 
   if (command === 'inspect') {

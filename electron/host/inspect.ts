@@ -4,7 +4,7 @@ import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { inspectAndEnrich } from './enrich.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
-import type { ParseLinesOptions, ParsedSession } from '../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
 import { openStoredSession } from './store/index.js';
 import { readInputSession } from './stream-session.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { OpenRequest, SessionInfo, StoreRequest } from '../../../shared/api.js';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 import type { SessionContext } from '../../../shared/session/context.js';
-import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import { isSqliteHeader, storeSessionName, type StoreListing } from '../../../shared/store.js';
 import { digestOf } from '../repair/read-session.js';
 import { InputError } from '../read-input.js';

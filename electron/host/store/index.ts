@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { applyRepair, planRepairBytes } from '../../../shared/repair/plan.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
-import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import { storeSessionName, type StoreListing } from '../../../shared/store.js';
 import { parseSessionBytes } from '../load-session.js';
 import { SessionStore, type StoreSource } from './session-store.js';

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../../../shared/types.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
-import { SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../../shared/session/parse.js';
+import { SessionLineParser } from '../../../shared/session/jsonl.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import { relabelLines, storeSessionName } from '../../../shared/store.js';
 import { createLongLineParser } from '../long-line.js';
 import { parseLineBytes } from '../stream-session.js';
