@@ -8,7 +8,7 @@ import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseArgs, UsageError } from './common.js';
 import { writeJson } from './json-stream.js';
-import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session'],
@@ -31,13 +31,8 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     return fail(
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
-  let source: SessionArgument;
-  try {
-    source = sessionArgument(args.positionals[0], args.values.get('session'));
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
   const file = argumentLabel(source);
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);

@@ -7,7 +7,7 @@ import { describeCounts, planRepair, planRepairFile, repair, repairFile, type Re
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
 import { parseArgs, UsageError } from './common.js';
-import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 
 const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json'] } as const;
 
@@ -61,13 +61,8 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
       args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`,
     );
   if (args.values.has('jobs')) return fail('--jobs only applies to repair --all DIR');
-  let source: SessionArgument;
-  try {
-    source = sessionArgument(args.positionals[0], args.values.get('session'));
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
   const file = argumentLabel(source);
   const json = args.booleans.has('json');
   const dryRun = args.booleans.has('dry-run');

@@ -54,6 +54,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
     if (args.positionals[0]) {
       // `serve DB#SESSION_ID` or `serve DB --session ID` opens one session of an OpenClaw store.
       const source = sessionArgument(path.resolve(deps.cwd, args.positionals[0]), args.values.get('session'));
+      if (source instanceof UsageError) throw source;
       file = 'file' in source ? source.file : source.store;
       sessionId = 'store' in source ? source.sessionId : null;
     } else if (args.values.has('session')) throw new UsageError('--session names a session of the store given as FILE');

@@ -12,13 +12,14 @@ export type SessionArgument = { file: string } | { store: string; sessionId: str
 
 /**
  * What a FILE argument names. `--session ID` makes it a store; otherwise `DB#ID` names a stored
- * session, unless a file of that very name exists (a `#` in an ordinary file name).
+ * session, unless a file of that very name exists (a `#` in an ordinary file name). A UsageError is
+ * returned, not thrown: the caller reports it as it is.
  */
-export function sessionArgument(arg: string, sessionFlag: string | undefined): SessionArgument {
+export function sessionArgument(arg: string, sessionFlag: string | undefined): SessionArgument | UsageError {
   if (sessionFlag !== undefined) {
-    if (sessionFlag === '') throw new UsageError('--session needs a session id');
+    if (sessionFlag === '') return new UsageError('--session needs a session id');
     if (splitStoreArgument(arg) && !existsSync(arg))
-      throw new UsageError('give the session either as DB#SESSION_ID or with --session, not both');
+      return new UsageError('give the session either as DB#SESSION_ID or with --session, not both');
     return { store: arg, sessionId: sessionFlag };
   }
   const split = splitStoreArgument(arg);

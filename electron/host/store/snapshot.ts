@@ -4,7 +4,7 @@
  * or created next to the store. A writer that checkpoints (copies log pages into the main file) or
  * starts the log again while the files are read is noticed, and the read starts over.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../read-input.js';
 import { mergeWal, type MergedImage } from './wal.js';
@@ -28,14 +28,19 @@ interface FileMark {
   head: string;
 }
 
-async function mark(file: string, headBytes: number): Promise<FileMark | null> {
-  let handle;
+/** A read-only handle on a file, or null when there is none (a store without a log). */
+async function openIfExists(file: string): Promise<FileHandle | null> {
   try {
-    handle = await open(file, 'r');
+    return await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+async function mark(file: string, headBytes: number): Promise<FileMark | null> {
+  const handle = await openIfExists(file);
+  if (!handle) return null;
   try {
     const info = await handle.stat({ bigint: true });
     const head = Buffer.alloc(headBytes);
@@ -47,13 +52,8 @@ async function mark(file: string, headBytes: number): Promise<FileMark | null> {
 }
 
 async function readWhole(file: string): Promise<Buffer | null> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  const handle = await openIfExists(file);
+  if (!handle) return null;
   try {
     return await handle.readFile();
   } finally {

@@ -36,8 +36,10 @@ describe('naming a stored session', () => {
       file: 'test/fixtures/pi-sessions/f-branching.jsonl',
     });
     expect(sessionArgument('dir/#/x.jsonl', undefined)).toEqual({ file: 'dir/#/x.jsonl' });
-    expect(() => sessionArgument(`${DB}#abc`, 'def')).toThrow(/either as DB#SESSION_ID or with --session/);
-    expect(() => sessionArgument(DB, '')).toThrow(/--session needs a session id/);
+    expect(sessionArgument(`${DB}#abc`, 'def')).toMatchObject({
+      message: 'give the session either as DB#SESSION_ID or with --session, not both',
+    });
+    expect(sessionArgument(DB, '')).toMatchObject({ message: '--session needs a session id' });
   });
 });
 
