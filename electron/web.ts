@@ -83,6 +83,39 @@ export function statusOf(error: unknown): number {
   return 500;
 }
 
+/** One API call: arguments checked, path requests only for files the user opened, no native dialogs. */
+async function callMethod(
+  inspector: WebInspector,
+  grants: PathGrants,
+  validate: ArgumentValidator,
+  method: InspectorMethod,
+  args: unknown[],
+): Promise<unknown> {
+  try {
+    validate(method, args);
+  } catch (error) {
+    throw new HttpError(400, error instanceof Error ? error.message : String(error));
+  }
+  switch (method) {
+    case 'pickFile':
+      // No native dialog in a browser: the page uses a file input instead.
+      return null;
+    case 'saveText':
+      // The page downloads the text itself.
+      return { saved: false };
+    case 'open':
+      return grants.open(inspector, args[0] as OpenRequest);
+    case 'preview':
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+    case 'listStore':
+      return grants.listStore(inspector, args[0] as StoreRequest);
+    default: {
+      const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
+      return fn.apply(inspector, args);
+    }
+  }
+}
+
 /** Start the web server on 127.0.0.1. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
@@ -100,46 +133,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (launchPath) grants.grant(launchPath);
   const streams = new Set<ServerResponse>();
   let port = 0;
-
-  const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
-    try {
-      validate(method, args);
-    } catch (error) {
-      throw new HttpError(400, error instanceof Error ? error.message : String(error));
-    }
-    switch (method) {
-      case 'pickFile':
-        // No native dialog in a browser: the page uses a file input instead.
-        return null;
-      case 'saveText':
-        // The page downloads the text itself.
-        return { saved: false };
-      case 'open': {
-        const request = args[0] as OpenRequest;
-        await grants.check(request);
-        const info = await inspector.open(request);
-        if (info.path) grants.grant(info.path);
-        if (info.store?.path) grants.grant(info.store.path);
-        return info;
-      }
-      case 'preview': {
-        // A preview reads the file as open would: only files the user opened.
-        const request = args[0] as OpenRequest;
-        await grants.check(request);
-        return inspector.preview(request, args[1] as Target | null);
-      }
-      case 'listStore': {
-        // Listing reads the store as open would: only files the user opened.
-        const request = args[0] as StoreRequest;
-        await grants.check(request);
-        return inspector.listStore(request);
-      }
-      default: {
-        const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
-        return fn.apply(inspector, args);
-      }
-    }
-  };
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, name: string): Promise<void> => {
     if (name === 'events' && request.method === 'GET') {
@@ -164,7 +157,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!type.startsWith('application/json')) throw new HttpError(415, 'send application/json');
     const args = decodeArgs(await readBody(request, maxBody));
-    const result = await callMethod(name as InspectorMethod, args);
+    const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });
   };
 

@@ -3,6 +3,7 @@ import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { inspectAndEnrich } from './enrich.js';
+import { explainRecordedErrors } from './explain.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
@@ -31,7 +32,11 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx) : undefined;
   const { parsed, context } = await readInput(input, { onEntry });
   const normalized = normalizeTarget(target);
-  if (options.payloads === false) return (await inspectParsed(parsed, normalized, { ...options, codec, context })).inspection;
+  if (options.payloads === false) {
+    const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
+    const recordedErrors = explainRecordedErrors(inspection);
+    return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
+  }
   return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
 import { assertStoreRequest } from '../../shared/api-guards.js';
-import { explainProviderError } from '../../shared/errors/match-error.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
@@ -22,6 +21,7 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
 
@@ -167,7 +167,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async explainError(inspectionId, errorText) {
       const inspection = inspectionId === null ? undefined : inspections.get(inspectionId).detail.inspection;
-      return explainProviderError(errorText, inspection);
+      return explainError(errorText, inspection);
     },
 
     async exportText(inspectionId, kind) {
