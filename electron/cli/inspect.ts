@@ -92,7 +92,12 @@ function describeTarget(t: Target): string {
 }
 
 /** The human report: policy with reasons, annotations grouped by rule, preflight, recorded errors, diagnostics. */
-export function renderReport(file: string, inspection: Inspection, explanations?: ErrorExplanation[], options: { byEvent?: boolean } = {}): string {
+export function renderReport(
+  file: string,
+  inspection: Inspection,
+  explanations?: ErrorExplanation[],
+  options: { byEvent?: boolean } = {},
+): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);

@@ -4,7 +4,14 @@
  * cannot read an arbitrary file through the host. The desktop shell and the web mode share it.
  */
 import path from 'node:path';
-import { requestPath, type InspectionSummary, type OpenRequest, type SessionInfo, type StoreListing, type StoreRequest } from '../../shared/api.js';
+import {
+  requestPath,
+  type InspectionSummary,
+  type OpenRequest,
+  type SessionInfo,
+  type StoreListing,
+  type StoreRequest,
+} from '../../shared/api.js';
 import type { Target } from '../../shared/types.js';
 import type { HostInspector } from './inspector.js';
 
