@@ -58,7 +58,7 @@ export type ToolCallIdMode = 'strict' | 'strict9';
 
 /** The resolved replay policy as plain values (what rules read). */
 export interface PolicyValues {
-  /** `full` also drops blank text and whole emptied assistant turns in more places. */
+  /** Informational, as OpenClaw resolves it: no rule reads it (blank text and emptied turns are cleaned in both modes). */
   sanitizeMode: SanitizeMode;
   /** Rewrite tool-call/result ids to what the provider accepts. */
   sanitizeToolCallIds: boolean;
@@ -125,7 +125,7 @@ export type PolicyDecisions = { [K in PolicyFlag]?: DecisionId };
 /** The resolved policy: every flag carries its value and the reason for it. */
 export type Policy = { [K in PolicyFlag]: PolicySetting<PolicyValues[K]> };
 
-/** Ids of the hygiene rules (SPEC §4). */
+/** Ids of the hygiene rules (docs/rules.md#the-rules). */
 export type RuleId =
   | 'runtime-context'
   | 'inter-session-provenance'

@@ -1,6 +1,7 @@
 /**
  * Strict turn structure: consecutive assistant turns merged (Gemini, Anthropic), dangling tool uses
- * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
+ * stripped and consecutive user turns merged (Anthropic); on Bedrock's payload, split user messages merged
+ * (docs/rules.md#turn-validation).
  */
 import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
@@ -205,8 +206,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
   title: 'Turn validation',
   explanation:
-    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Seed: "Validação de turnos (alternância de turnos no estilo Gemini)" / "mescla turnos consecutivos do usuário". Summaries and custom messages are converted to user turns after this validation, so a summary next to a user turn goes out as two user turns, as OpenClaw 2026.9.6 sends them; a merged user turn keeps the later turn\'s fields, its provenance included.',
-  seed: 'Gemini alternation (merge assistants); Anthropic: merge assistants, strip dangling tool uses, merge consecutive users',
+    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Summaries and custom messages are converted to user turns after this validation, so a summary next to a user turn goes out as two user turns, as OpenClaw 2026.9.6 sends them; a merged user turn keeps the later turn\'s fields, its provenance included.',
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {

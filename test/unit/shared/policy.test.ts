@@ -88,7 +88,7 @@ describe('resolvePolicy', () => {
     });
   });
 
-  it('follows the expectations table of reference §2.3', () => {
+  it('follows the release on the providers its own tests check', () => {
     const v = (provider: string, api: string, modelId: string, extra: object = {}) =>
       policyValues(resolvePolicy({ provider, api, modelId, ...extra }));
     expect(v('anthropic', 'anthropic-messages', 'claude-opus-4-6')).toMatchObject({

@@ -1,5 +1,5 @@
-// runtime-context: reference §6 cases 44 (metadata-only string) and 45 (metadata stripped, visible text kept),
-// in the inbound-context form OpenClaw 2026.9.6 writes and strips (the ⟦openclaw:ctx⟧ marker).
+// runtime-context: a metadata-only string, and metadata stripped with the visible text kept, in the
+// inbound-context form OpenClaw 2026.9.6 writes and strips (the ⟦openclaw:ctx⟧ marker).
 import { describe, expect, it } from 'vitest';
 import { runtimeContextRule } from '../../../../shared/rules/runtime-context.js';
 import { applyRule, brief } from '../../helpers/apply-rule.js';
@@ -10,7 +10,7 @@ const META = 'Conversation info: ⟦openclaw:ctx⟧\n```json\n{"message_id":"123
 const LEGACY = 'Conversation info (untrusted metadata):\n```json\n{"message_id":"1234","sender":"+15550001111"}\n```';
 
 describe('runtime-context', () => {
-  it('§6 case 44: an assistant string that is only copied inbound metadata is dropped', async () => {
+  it('an assistant string that is only copied inbound metadata is dropped', async () => {
     const out = await applyRule(runtimeContextRule, [U('hi'), A(META), U('next')]);
     expect(out.messages).toEqual([U('hi'), U('next')]);
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
@@ -23,7 +23,7 @@ describe('runtime-context', () => {
     expect(out.annotations).toEqual([]);
   });
 
-  it('§6 case 45: [meta-only text, meta + "\\n\\nVisible reply", toolCall] → [text "Visible reply", toolCall]', async () => {
+  it('[meta-only text, meta + "\\n\\nVisible reply", toolCall] → [text "Visible reply", toolCall]', async () => {
     const call = tc('call_1', 'read', { path: 'a.txt' });
     const turn = A([text(META), text(`${META}\n\nVisible reply`), call], { stopReason: 'toolUse' });
     const out = await applyRule(runtimeContextRule, [U('hi'), turn]);
