@@ -36,7 +36,10 @@ describe('the decisions table', () => {
   it('applies nothing in openclaw-2026.9.6, and names the decision on every flag it sets in spec', () => {
     for (const target of Object.values(TARGETS)) {
       const release = resolvePolicy(target, 'openclaw-2026.9.6');
-      expect(Object.values(release).filter((s) => s.decision !== undefined), target.provider).toEqual([]);
+      expect(
+        Object.values(release).filter((s) => s.decision !== undefined),
+        target.provider,
+      ).toEqual([]);
       const spec = resolvePolicy(target, 'spec');
       for (const [flag, setting] of Object.entries(spec)) {
         if (setting.decision === undefined) expect(setting, flag).toEqual(release[flag as keyof typeof release]);
@@ -49,7 +52,12 @@ describe('the decisions table', () => {
 
 describe('mistral-strict9', () => {
   const together: Target = { provider: 'together', api: 'openai-completions', modelId: 'mistralai/Mistral-7B-Instruct-v0.3' };
-  const messages = [U('read it'), A([tc('call_abc123def456', 'read')], { stopReason: 'toolUse' }), TR('call_abc123def456', 'ok'), U('thanks')];
+  const messages = [
+    U('read it'),
+    A([tc('call_abc123def456', 'read')], { stopReason: 'toolUse' }),
+    TR('call_abc123def456', 'ok'),
+    U('thanks'),
+  ];
 
   it('release: a Mistral model behind another gateway keeps strict ids; spec: 9 alphanumerics, named', async () => {
     const { release, spec } = await both(messages, together);
@@ -75,7 +83,11 @@ describe('codex-responses-family', () => {
     const { release, spec } = await both(messages, TARGETS.openaiCodex);
     expect(policyValues(resolvePolicy(TARGETS.openaiCodex, 'openclaw-2026.9.6')).isResponsesFamily).toBe(false);
     expect(release.messages[1].content).toEqual([tc('toolu_01AbCdEf', 'bash')]);
-    expect(release.messages[2]).toMatchObject({ role: 'toolResult', toolCallId: 'toolu_01AbCdEf', content: [text(TEXT.syntheticToolResult)] });
+    expect(release.messages[2]).toMatchObject({
+      role: 'toolResult',
+      toolCallId: 'toolu_01AbCdEf',
+      content: [text(TEXT.syntheticToolResult)],
+    });
     const id = (spec.messages[1].content as { id: string }[])[0].id;
     expect(id).toMatch(/^call_toolu_01AbCdEf_[0-9a-f]{10}$/);
     expect(spec.messages[2]).toMatchObject({ role: 'toolResult', toolCallId: id, content: [text(TEXT.abortedToolResult)] });
