@@ -48,6 +48,19 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'the quota of the plan is exhausted',
     'exceeded (?:your )?current quota|check your plan and billing details|insufficient_quota|exceeded_current_quota',
   ),
+  // A quota of zero is not a rate to wait out: the plan does not include the model (Gemini's free tier).
+  p(
+    'billing',
+    0.98,
+    'the plan has no quota for this model',
+    "(?:does(?:n'?t| not)|has no) (?:have )?(?:a )?free (?:quota )?tier|free_?tier\\w*.{0,120}?\\blimit: 0\\b|\\blimit: 0, model",
+  ),
+  p(
+    'billing',
+    0.88,
+    'the account is behind on payment',
+    '(?:account|payment|bill)s?\\b.{0,40}\\b(?:good standing|overdue|past due|unpaid|delinquent)|overdue[ -]payment',
+  ),
   p(
     'billing',
     0.75,
@@ -67,6 +80,25 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'reduce the length of the messages|(?:prompt|input) tokens? limit exceeded|too many (?:input )?tokens(?! per| ?, please wait)|token limit exceeded|exceeds? (?:the )?max(?:imum)? (?:input )?tokens',
   ),
   p(
+    'context-length',
+    0.85,
+    'the request is over a size limit',
+    '(?:request|payload|body|entity|content|input|prompt)(?: body| entity| size)? (?:is |was )?too (?:large|big)|(?:request|payload|body|input) (?:size )?exceeds the max(?:imum)? (?:allowed )?(?:size|length)|exceeds the max(?:imum)? (?:request |body |payload )?size',
+  ),
+  // Bedrock names the limit and the size: it outranks the "malformed input" it is worded as.
+  p(
+    'context-length',
+    0.93,
+    'the input is longer than the limit the error names',
+    'expected maxlength: \\d+, actual: \\d+|value at {Q}(?:body|messages?|prompt|input\\w*){Q} failed to satisfy constraint: member must have length',
+  ),
+  p(
+    'context-length',
+    0.78,
+    'a token count is over a maximum',
+    '\\d[\\d,]* (?:input |prompt |context )?tokens?\\b.{0,60}?\\b(?:exceeds?|exceeding|exceeded|over|greater than|more than|larger than|>)\\s.{0,40}?\\b(?:max(?:imum)?|limit|allowed|context)\\b|(?:context (?:length|window|size)|input limit|prompt limit) (?:of |is |to )?\\d[\\d,]* tokens',
+  ),
+  p(
     'auth',
     0.95,
     'the credentials are refused',
@@ -77,6 +109,12 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     0.93,
     'the account or role may not use this model',
     "not authorized to (?:perform|invoke)|don'?t have access to the model with the specified model id|model access is denied|aws marketplace actions|permission {Q}?[\\w.]+{Q}? denied|iam_permission_denied|permission_denied|permission denied on resource",
+  ),
+  p(
+    'auth',
+    0.9,
+    'the credentials or the key restrictions refuse the request',
+    'invalid[ _]authentication|authentication (?:failed|error)|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|requests? (?:from|to) .{0,120}? (?:are|is) blocked',
   ),
   p(
     'auth',
@@ -95,7 +133,7 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'rate-limit',
     0.95,
     'requests or tokens are over a rate limit',
-    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_?exhausted|quota exceeded for (?:quota )?metric|quota exceeded for [\\w.-]+\\.googleapis\\.com|(?:requests|tokens)_per_(?:minute|day|hour)|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|request rate is too high|temporarily rate-limited|free quota tier',
+    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_?exhausted|quota exceeded for (?:quota )?metric|quota exceeded for [\\w.-]+\\.googleapis\\.com|(?:requests|tokens)_per_(?:minute|day|hour)|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|request rate is too high|temporarily rate-limited',
   ),
   p(
     'rate-limit',
@@ -116,6 +154,14 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     0.93,
     'the model has no thinking support',
     "does(?:n'?t| not) support (?:thinking|reasoning|extended thinking)|thinking(?:\\.type\\.\\w+)?{Q}? is not supported|think value .{0,20} is not supported",
+    'thinking',
+  ),
+  // Below the transcript answers for reasoning fields a server refuses in the history (0.9).
+  p(
+    'model-capability',
+    0.86,
+    'the model refuses the thinking setting',
+    '(?:thinking|reasoning|thoughts?)(?:[ _.](?:config|level|type|budget|mode|effort)\\w*)*{Q}? (?:is |are )?(?:not supported|unsupported|not available)|unsupported (?:thinking|reasoning)|(?:thinking|reasoning)(?: type| mode)? (?:should|must) be (?:enabled|disabled|one of)|supported for (?:thinking|reasoning)|always (?:engages in |uses )?(?:thinking|reasoning)|(?:thinking|reasoning) cannot be (?:disabled|turned off)',
     'thinking',
   ),
   p(
@@ -151,6 +197,13 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'maximum allowed number of output tokens|max_tokens.{0,40}(?:must be|exceeds|greater than|less than|> \\d)|budget_tokens|malformed input request|is not less or equal to|invalid json payload received|unknown name .{0,60}cannot find field|extra (?:inputs|fields) (?:are )?not permitted|unrecognized request argument|missing required parameter|request contains an invalid argument|invalid_request_body|invalid value at|input validation error',
   ),
   p(
+    'request',
+    0.9,
+    'a content filter refused the prompt or the answer',
+    'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic',
+  ),
+  p('request', 0.7, 'a parameter value is invalid', 'invalid [\\w ]{1,30}? value: '),
+  p(
     'server',
     0.8,
     'the provider failed internally',
@@ -160,8 +213,9 @@ export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [
     'server',
     0.8,
     'the server lacks the memory to load or run the model',
-    'requires more (?:system )?memory|out of memory|not enough memory|insufficient (?:system |gpu )?memory|cuda error: out of memory',
+    "requires more (?:system )?memory|out of memory|(?:not|n't) (?:have )?enough (?:available |free )?(?:system |gpu )?(?:memory|ram|vram)|insufficient (?:system |gpu )?memory|cuda error: out of memory|unable to allocate|failed to allocate|runner (?:process )?(?:has )?(?:terminated|exited|crashed)",
   ),
+  p('server', 0.7, 'the server says it failed', '\\bserver error\\b|server failed to fulfil'),
   p(
     'server',
     0.75,
@@ -203,6 +257,52 @@ export const TYPE_CATEGORY: Record<string, [OtherCategory, number]> = {
   upstream_error: ['server', 0.65],
 };
 
+/** What a code value means, read by its words (`API_KEY_SERVICE_BLOCKED`, `invalid_authentication_error`, `rateLimitExceeded`), first match wins. */
+const CODE_MEANINGS: [RegExp, OtherCategory][] = [
+  [/_(?:billing|balance|credits?|payment|budget|arrearage|overdue|insufficient_quota)(?=_)/, 'billing'],
+  [
+    /_(?:context_(?:length|window|size)|prompt_too_long|input_too_long|request_too_large|payload_too_large|entity_too_large|too_many_tokens|token_limit)(?=_)/,
+    'context-length',
+  ],
+  [/_(?:rate_limit|ratelimit|throttl[a-z]*|too_many_requests|overload[a-z]*)(?=_)/, 'rate-limit'],
+  [
+    /_(?:auth[a-z]*|unauthori[sz]ed|unauthenticated|forbidden|permission[a-z]*|access_denied|api_key|invalid_key|invalid_token|expired_token|token_expired)(?=_)/,
+    'auth',
+  ],
+  [/_(?:model_not_found|not_found|content_filter[a-z]*|content_policy[a-z]*|moderation|decommissioned)(?=_)/, 'request'],
+  [
+    /_(?:server_error|internal_error|internal_server_error|service_unavailable|unavailable|timeout|timed_out|bad_gateway|gateway_timeout)(?=_)/,
+    'server',
+  ],
+];
+
+/** The category a code value's words name, if any. */
+export function codeCategory(code: string): OtherCategory | null {
+  const words = `_${code
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z\d]+/g, '_')}_`;
+  const category = CODE_MEANINGS.find(([pattern]) => pattern.test(words))?.[1] ?? null;
+  // Qwen files a malformed request under `InternalError.Algo.InvalidParameter`: not a server failure.
+  return category === 'server' && words.includes('_invalid_') ? null : category;
+}
+
+/** SDK and gateway error classes, by name. */
+export const CLASS_CATEGORY: Record<string, [OtherCategory, number]> = {
+  AuthenticationError: ['auth', 0.85],
+  PermissionDeniedError: ['auth', 0.8],
+  RateLimitError: ['rate-limit', 0.85],
+  NotFoundError: ['request', 0.55],
+  InternalServerError: ['server', 0.7],
+  APIConnectionError: ['server', 0.6],
+  APITimeoutError: ['server', 0.75],
+  ServiceUnavailableError: ['server', 0.7],
+  ContextWindowExceededError: ['context-length', 0.9],
+  ContentPolicyViolationError: ['request', 0.9],
+  BudgetExceededError: ['billing', 0.9],
+  UnprocessableEntityError: ['request', 0.45],
+};
+
 /** AWS exceptions, by name. */
 export const EXCEPTION_CATEGORY: Record<string, [OtherCategory, number]> = {
   AccessDeniedException: ['auth', 0.85],
@@ -242,7 +342,7 @@ export function statusCategory(status: number): [OtherCategory, number] | null {
   if (status === 403) return ['auth', 0.6];
   if (status === 404) return ['request', 0.5];
   if (status === 408) return ['server', 0.6];
-  if (status === 413) return ['context-length', 0.6];
+  if (status === 413) return ['context-length', 0.7];
   if (status === 429) return ['rate-limit', 0.85];
   if (status === 529) return ['rate-limit', 0.9];
   if (status >= 500) return ['server', 0.7];

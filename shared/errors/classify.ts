@@ -7,6 +7,8 @@ import type { ErrorCategory } from '../inspection.js';
 import type { CheckId } from '../preflight/checks.js';
 import {
   CATEGORY_PATTERNS,
+  CLASS_CATEGORY,
+  codeCategory,
   EXCEPTION_CATEGORY,
   GOOGLE_STATUS_CATEGORY,
   statusCategory,
@@ -37,7 +39,13 @@ export interface RawAnswer {
   phrase: boolean;
   capability?: Capability;
   tokens?: ReportedTokens;
+  /** A rate-limit answer that is the provider's capacity, not the account's limit. */
+  overload?: boolean;
 }
+
+/** Words of a provider out of capacity rather than of an account over its limit. */
+const OVERLOAD =
+  /overload|over ?capacity|capacity exceeded|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|服务器繁忙/i;
 
 /** Where context-length errors put the two numbers, `requested` and `limit` group by group. */
 const TOKEN_COUNTS: { pattern: RegExp; requested: number; limit: number }[] = [
@@ -138,6 +146,14 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     const known = TYPE_CATEGORY[type];
     if (known) add(signals, known[0], known[1], `error type ${type}`, false);
   }
+  for (const code of envelope.codes) {
+    const category = codeCategory(code);
+    if (category) add(signals, category, 0.72, `error code ${code}`, false);
+  }
+  for (const name of envelope.classes) {
+    const [category, confidence] = CLASS_CATEGORY[name];
+    add(signals, category, confidence, `error class ${name}`, false);
+  }
   if (envelope.exception && EXCEPTION_CATEGORY[envelope.exception]) {
     const [category, confidence] = EXCEPTION_CATEGORY[envelope.exception];
     add(signals, category, confidence, `AWS ${envelope.exception}`, false);
@@ -150,13 +166,17 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     const known = statusCategory(envelope.status);
     if (known) add(signals, known[0], known[1], `HTTP status ${envelope.status}`, false);
   }
-  if (envelope.html) add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
+  // A proxy's HTML page says the provider was not reached, unless its status says the request itself was refused (a 413, a 401).
+  if (envelope.html && (envelope.status === null || envelope.status >= 500))
+    add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
   const out: RawAnswer[] = [];
   for (const [category, s] of signals) {
-    // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain.
-    const confidence = Math.min(0.97, s.confidence + 0.02 * (s.count - 1));
+    // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain;
+    // a phrase decisive on its own keeps its confidence.
+    const confidence = Math.min(Math.max(0.97, s.confidence), s.confidence + 0.02 * (s.count - 1));
     const answer: RawAnswer = { category, confidence, says: s.says, phrase: s.phrase };
     if (s.capability) answer.capability = s.capability;
+    if (category === 'rate-limit' && (OVERLOAD.test(text) || envelope.status === 529)) answer.overload = true;
     if (category === 'context-length') {
       const tokens = reportedTokens(text);
       if (tokens) answer.tokens = tokens;

@@ -195,7 +195,7 @@ const GEMINI: TranscriptPattern[] = [
   },
   {
     check: 'gemini-thought-signature',
-    pattern: re('missing a thought_signature|thought_signature.{0,40}(?:is )?(?:required|missing|invalid)'),
+    pattern: re('missing a thought[_ ]signature|thought[_ ]signatures?.{0,40}(?:is |are )?(?:required|missing|invalid|not valid)'),
     confidence: 0.92,
     source: 'Gemini 3',
   },

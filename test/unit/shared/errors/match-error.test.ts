@@ -1,6 +1,7 @@
 // The explainer's reading of an error on its own: envelopes, ranking, unknown text, indices and ids.
 import { describe, expect, it } from 'vitest';
 import { errorIds, errorMessageIndices, explainProviderError, normalizeErrorText } from '../../../../shared/errors/match-error.js';
+import { codeCategory } from '../../../../shared/errors/category-patterns.js';
 import { readEnvelope } from '../../../../shared/errors/envelope.js';
 
 const top = (text: string) => explainProviderError(text)[0];
@@ -74,6 +75,31 @@ describe('explainProviderError', () => {
     expect(readEnvelope(normalizeErrorText(page))).toMatchObject({ html: true, status: 502, gateway: 'nginx' });
   });
 
+  it('reads a status in prose or at the start of the message', () => {
+    expect(top('the response has a status code of 503 and the client was configured to throw').category).toBe('server');
+    expect(top('{"error":{"error":{"message":"401 Something odd","run_id":"r1"}}}').category).toBe('auth');
+    expect(readEnvelope(normalizeErrorText('unexpected status 413 Payload Too Large: openai_error')).status).toBe(413);
+  });
+
+  it('lets an HTML page answered with a 4xx status keep the status meaning', () => {
+    const page = 'API Error: 413 <html><head><title>413 Request Entity Too Large</title></head><body></body></html>';
+    expect(top(page).category).toBe('context-length');
+  });
+
+  it('reads code fields and SDK error classes by what their words say', () => {
+    expect(codeCategory('invalid_authentication_error')).toBe('auth');
+    expect(codeCategory('API_KEY_SERVICE_BLOCKED')).toBe('auth');
+    expect(codeCategory('rateLimitExceeded')).toBe('rate-limit');
+    expect(codeCategory('Arrearage')).toBe('billing');
+    expect(codeCategory('content_filter')).toBe('request');
+    expect(codeCategory('invalid_request_error')).toBeNull();
+    expect(codeCategory('InternalError.Algo.InvalidParameter')).toBeNull();
+    expect(codeCategory('badRequest')).toBeNull();
+    expect(top('{"error":{"message":"Nope","type":"invalid_authentication_error"}}').category).toBe('auth');
+    expect(top('litellm.AuthenticationError: SomeProviderException - Nope').category).toBe('auth');
+    expect(top('litellm.ContextWindowExceededError: too much').category).toBe('context-length');
+  });
+
   it('reads AWS exceptions and Google statuses', () => {
     expect(
       top('An error occurred (ThrottlingException) when calling the ConverseStream operation: Too many tokens, please wait').category,
@@ -91,6 +117,25 @@ describe('explainProviderError', () => {
     );
     expect(many.length).toBeLessThanOrEqual(4);
     for (let i = 1; i < many.length; i++) expect(many[i - 1].confidence).toBeGreaterThanOrEqual(many[i].confidence);
+  });
+
+  it("says an overload is the provider's capacity, filed with rate limits because the remedy is the same", () => {
+    const overloaded = top('API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    expect(overloaded.category).toBe('rate-limit');
+    expect(overloaded.explanation).toMatch(/capacity problem on its side, not a limit of your account/);
+    expect(overloaded.action).toMatch(/status page/);
+    const limited = top('429 Rate limit reached for gpt-4o on tokens per min (TPM): Limit 30000, Used 29937, Requested 385.');
+    expect(limited.explanation).toMatch(/rate limit or a per-minute or per-day quota/);
+    expect(limited.action).toMatch(/a single request over a per-minute token limit must be made smaller/);
+  });
+
+  it('files a quota of zero under billing: the plan does not include the model, waiting will not help', () => {
+    const zero =
+      '{"error":{"code":429,"message":"You exceeded your current quota. * Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_input_token_count, limit: 0, model: gemini-2.5-pro","status":"RESOURCE_EXHAUSTED"}}';
+    expect(top(zero).category).toBe('billing');
+    const perMinute =
+      '{"error":{"code":429,"message":"Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_requests, limit: 10","status":"RESOURCE_EXHAUSTED"}}';
+    expect(top(perMinute).category).toBe('rate-limit');
   });
 
   it('reports the token counts of a context-length error', () => {
