@@ -100,6 +100,30 @@ describe('explainProviderError', () => {
     expect(top('litellm.ContextWindowExceededError: too much').category).toBe('context-length');
   });
 
+  it('reads a family of wordings in either word order, not one message', () => {
+    expect(top('Your paid balance is insufficient. Please top up and try again.').category).toBe('billing');
+    expect(top('insufficient paid balance').category).toBe('billing');
+    expect(top('tools is not supported in this model').category).toBe('model-capability');
+    expect(top('this model does not support tools').category).toBe('model-capability');
+    // The transcript shape still wins over the capability wording it contains.
+    expect(top('Empty tool_calls is not supported in message').check).toBe('completions-empty-tool-calls');
+    expect(top("This model's maximum prompt length is 131072 but the request contains 136973 tokens.").category).toBe('context-length');
+    expect(top('Prompt exceeds max length').category).toBe('context-length');
+    expect(top("Error: You don't have access to the model specified.").category).toBe('auth');
+    expect(top('you have reached your session usage limit, upgrade for higher limits').category).toBe('rate-limit');
+    expect(top('models/gemini-1.5-pro is not found for API version v1beta').category).toBe('request');
+  });
+
+  it("reads Chinese providers' Chinese messages", () => {
+    expect(top('余额不足或无可用资源包,请充值。').category).toBe('billing');
+    expect(top('您当前使用该API的并发数过高，请降低并发').category).toBe('rate-limit');
+    expect(top('Prompt 超长').category).toBe('context-length');
+    expect(top('身份验证失败').category).toBe('auth');
+    expect(top('当前模型不支持工具调用').category).toBe('model-capability');
+    expect(top('模型不存在，请检查模型代码').category).toBe('request');
+    expect(top('服务器内部错误').category).toBe('server');
+  });
+
   it('reads AWS exceptions and Google statuses', () => {
     expect(
       top('An error occurred (ThrottlingException) when calling the ConverseStream operation: Too many tokens, please wait').category,
