@@ -17,7 +17,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.95,
     'a spending budget or key limit is exhausted',
-    'budget has been exceeded|exceeded budget|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
+    'budget has been exceeded|exceeded budget|(?:specified|configured|custom) (?:api )?(?:usage|spend(?:ing)?) limits?|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
   ),
   family(
     'billing',
@@ -73,13 +73,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.88,
     'the prompt is longer than a maximum length',
-    'max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)',
+    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)',
   ),
   family(
     'context-length',
     0.78,
     'a token count is over a maximum',
-    '\\d[\\d,]* (?:input |prompt |context )?tokens?\\b.{0,60}?\\b(?:exceeds?|exceeding|exceeded|over|greater than|more than|larger than|>)\\s.{0,40}?\\b(?:max(?:imum)?|limit|allowed|context)\\b|(?:context (?:length|window|size)|input limit|prompt limit) (?:of |is |to )?\\d[\\d,]* tokens',
+    '\\d[\\d,]* (?:input |prompt |context )?tokens?\\b.{0,60}?\\b(?:exceeds?|exceeding|exceeded|over|greater than|more than|larger than|>)\\s.{0,40}?\\b(?:max(?:imum)?|limit|allowed|context|window)\\b|(?:context (?:length|window|size)|input limit|prompt limit) (?:of |is |to )?\\d[\\d,]* tokens',
   ),
   family(
     'auth',
@@ -135,7 +135,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no tool support',
-    "does(?:n'?t| not) support tools?\\b|does(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable-auto-tool-choice",
+    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable-auto-tool-choice",
     'tools',
   ),
   // Below the transcript answer for an empty tool_calls array "not supported" (0.92).
@@ -150,7 +150,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no thinking support',
-    "does(?:n'?t| not) support (?:thinking|reasoning|extended thinking)|thinking(?:\\.type\\.\\w+)?{Q}? is not supported|think value .{0,20} is not supported",
+    "do(?:es)?(?:n'?t| not) support (?:thinking|reasoning|extended thinking)|thinking(?:\\.type\\.\\w+)?{Q}? is not supported|think value .{0,20} is not supported",
     'thinking',
   ),
   // Below the transcript answers for reasoning fields a server refuses in the history (0.9).
@@ -165,7 +165,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no image input',
-    "does(?:n'?t| not) support (?:images?|image input|vision)|(?:images?|image input|image_url|vision)(?: input)?{Q}? (?:is |are )?not supported|no endpoints found that support image input|image_url is only supported by certain models|supports? (?:at most|only|up to) \\d+ images?|too many images|model does not support image",
+    "do(?:es)?(?:n'?t| not) support (?:images?|image input|vision)|(?:images?|image input|image_url|vision)(?: input)?{Q}? (?:is |are )?not supported|unknown variant {Q}?image(?:_url)?{Q}?|no endpoints found that support image input|image_url is only supported by certain models|supports? (?:at most|only|up to) \\d+ images?|too many images|model does not support image",
     'images',
   ),
   family(
@@ -179,7 +179,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.92,
     'the model id does not exist',
-    'model .{0,80}does not exist|model_not_found|model not found|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
+    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
   ),
   family(
     'request',
@@ -223,6 +223,6 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.6,
     'the connection failed',
-    'connection (?:error|refused|reset|lost|closed)|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|terminated',
+    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|terminated',
   ),
 ];

@@ -18,6 +18,7 @@ import {
 } from './category-patterns.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { parseCount } from './normalize.js';
+import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
 
 /** A token count an error reports: what the request had and what the model allows. */
@@ -100,6 +101,21 @@ function transcriptAnswers(text: string): RawAnswer[] {
       confidence: p.confidence,
       source: p.source,
       says: [`"${m[0]}"`],
+      phrase: true,
+    });
+  }
+  if (best.size > 0) return [...best.values()];
+  // No known wording: read the transcript shape by what the words mean.
+  for (const meaning of TRANSCRIPT_MEANINGS) {
+    const m = meaning.pattern.exec(text);
+    if (!m) continue;
+    const check = meaningCheck(meaning, text);
+    if (best.has(check)) continue;
+    best.set(check, {
+      category: 'transcript',
+      check,
+      confidence: MEANING_CONFIDENCE,
+      says: [`"${m[0]}": ${meaning.meaning}`],
       phrase: true,
     });
   }

@@ -114,6 +114,27 @@ describe('explainProviderError', () => {
     expect(top('models/gemini-1.5-pro is not found for API version v1beta').category).toBe('request');
   });
 
+  it('reads a transcript shape by meaning when no known wording matches, and picks the check by the family of the words', () => {
+    // Made-up wordings: no provider says exactly this, so only the meanings can read them.
+    const orphan = top('400 Unexpected tool call id abc123 in tool results');
+    expect([orphan.category, orphan.rule]).toEqual(['transcript', 'tool-result-pairing']);
+    expect(orphan.confidence).toBeLessThan(0.8);
+    expect(top('tool_result block has no matching tool_use block').check).toBe('anthropic-tool-result-without-use');
+    expect(top('toolResult found without a corresponding toolUse in the previous turn').check).toBe('bedrock-tool-result-without-use');
+    expect(top('function_call_output with call_id call_1 has no preceding call').check).toBe('responses-orphan-output');
+    expect(top('the tool call call_9 was never followed by a tool message').rule).toBe('tool-result-pairing');
+    expect(top('found two consecutive assistant messages').rule).toBe('turn-validation');
+    expect(top('the first message should be from the user').rule).toBe('turn-ordering');
+    expect(top('the last message must be a user message').rule).toBe('prefill-strip');
+    expect(top('message content must not be empty').rule).toBe('blank-text');
+    expect(top('tool_call_id is too long, maximum is 40').rule).toBe('tool-call-id');
+    expect(top("input[3].call_id must match pattern '^[a-zA-Z0-9_-]+$'").rule).toBe('responses-tool-call-id');
+    // A known wording keeps its own, surer answer.
+    expect(top('messages.1: `tool_use` ids must be unique').confidence).toBeGreaterThan(0.9);
+    // Words about tools that are not a transcript shape stay what they are.
+    expect(top('Invalid schema for function get_weather: tools[0].function.parameters is empty').category).toBe('request');
+  });
+
   it("reads Chinese providers' Chinese messages", () => {
     expect(top('余额不足或无可用资源包,请充值。').category).toBe('billing');
     expect(top('您当前使用该API的并发数过高，请降低并发').category).toBe('rate-limit');
