@@ -47,7 +47,7 @@ const CODE_MEANINGS: [RegExp, OtherCategory][] = [
     /_(?:context_(?:length|window|size)|prompt_too_long|input_too_long|request_too_large|payload_too_large|entity_too_large|too_many_tokens|token_limit)(?=_)/,
     'context-length',
   ],
-  [/_(?:rate_limit|ratelimit|throttl[a-z]*|too_many_requests|overload[a-z]*)(?=_)/, 'rate-limit'],
+  [/_(?:rate_limit|ratelimit|throttl[a-z]*|too_many_requests|overload[a-z]*|capacity_exhausted|no_capacity)(?=_)/, 'rate-limit'],
   [
     /_(?:auth[a-z]*|unauthori[sz]ed|unauthenticated|forbidden|permission[a-z]*|access_denied|api_key|invalid_key|invalid_token|expired_token|token_expired)(?=_)/,
     'auth',
@@ -126,6 +126,8 @@ export function statusCategory(status: number): [OtherCategory, number] | null {
   if (status === 404) return ['request', 0.5];
   if (status === 408) return ['server', 0.6];
   if (status === 413) return ['context-length', 0.7];
+  // A gateway's upstream (the model service behind it) failed.
+  if (status === 424) return ['server', 0.6];
   if (status === 429) return ['rate-limit', 0.85];
   if (status === 529) return ['rate-limit', 0.9];
   if (status >= 500) return ['server', 0.7];

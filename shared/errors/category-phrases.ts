@@ -48,13 +48,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.95,
     'the request is longer than the context window',
-    "maximum context length is \\d+|context_length_exceeded|exceed_context_size_error|(?:exceeds?|exceeded|over) (?:the )?(?:model'?s? )?(?:max(?:imum)? )?context (?:window|length|size|limit)|context window exceeds limit|input (?:length )?exceeds (?:the )?context|context size has been exceeded|request exceeds the available context size|prompt (?:is )?too long|total number of tokens.{0,40}cannot exceed|input is too long for requested model|input token count.{0,20}exceeds the maximum number of tokens|range of input length should be|prompt token count of \\d+ exceeds|model_max_prompt_tokens_exceeded|exceeded model token limit|requested tokens \\(\\d+\\) exceed context window|input prompt \\(\\d+ tokens\\) is too long|tokens \\+ .{0,4}max_new_tokens.{0,4} must be <=|too large for model with \\d+ maximum context length|message exceeds token limit|input length and .{0,4}max_tokens.{0,4} exceed context limit|tokens > \\d+ maximum|keep the first \\d+ tokens when context|reached context length of \\d+|context (?:length|window|size) of only \\d+|(?:longer|larger) than the max(?:imum)? (?:model|context) length|context overflow",
+    "maximum context length is \\d+|context_length_exceeded|exceed_context_size_error|(?:exceeds?|exceeded|over) (?:the )?(?:model'?s? )?(?:max(?:imum)? )?context (?:window|length|size|limit)|context window exceeds limit|input (?:length )?exceeds (?:the )?context|context size has been exceeded|request exceeds the available context size|prompt (?:is )?too long|total number of tokens.{0,40}cannot exceed|input is too long for requested model|input token count.{0,20}exceeds the maximum number of tokens|range of input length should be|prompt token count of \\d+ exceeds|model_max_prompt_tokens_exceeded|exceeded model token limit|requested tokens \\(\\d+\\) exceed context window|input prompt \\(\\d+ tokens\\) is too long|tokens \\+ .{0,4}max_new_tokens.{0,4} must be <=|too large for model with \\d+ maximum context length|message exceeds token limit|input length and .{0,4}max_tokens.{0,4} exceed context limit|tokens > \\d+ maximum|keep the first \\d+ tokens when context|reached context length of \\d+|context (?:length|window|size) of only \\d+|(?:longer|larger) than the max(?:imum)? (?:model|context) length|context overflow|max(?:imum)? context (?:length|window|size)(?: for this model)? (?:has been |was |is )?exceeded",
   ),
   family(
     'context-length',
     0.75,
     'the prompt is over a token limit',
-    'reduce the length of the messages|(?:prompt|input) tokens? limit exceeded|too many (?:input )?tokens(?! per| ?, please wait)|token limit exceeded|exceeds? (?:the )?max(?:imum)? (?:input )?tokens',
+    'reduce the length of (?:the |your )?(?:input )?(?:messages?|prompt)|(?:prompt|input) tokens? limit exceeded|too many (?:input )?tokens(?! per| ?, please wait)|token limit exceeded|exceeds? (?:the )?max(?:imum)? (?:input )?tokens',
   ),
   family(
     'context-length',
@@ -73,7 +73,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.88,
     'the prompt is longer than a maximum length',
-    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)',
+    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)|(?:prompts?|inputs?|messages?|context)\\W{0,3} (?:tokens? )?(?:must|should|can) (?:have|be|contain|not exceed) (?:less|fewer|at most|no more) than [\\d,]+ tokens',
   ),
   family(
     'context-length',
@@ -109,7 +109,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the account or organisation is disabled',
-    '(?:organi[sz]ation|account|team|project|api key|key) (?:has been |is |was )?(?:disabled|deactivated|suspended|banned|blocked)',
+    '(?:organi[sz]ation|account|team|project|api key|key|access|subscription) (?:has been |is |was )?(?:disabled|deactivated|suspended|banned|blocked|terminated|revoked)',
+  ),
+  family(
+    'auth',
+    0.9,
+    'the organisation or account must be verified first',
+    '(?:organi[sz]ation|account|identity) (?:must|needs to|has to) be verified|verify (?:your )?organi[sz]ation|(?:organi[sz]ation|account) (?:is )?not (?:yet )?verified|unverified (?:organi[sz]ation|account)',
   ),
   family('auth', 0.6, 'access is forbidden', 'unauthori[sz]ed|unauthenticated|forbidden|access ?denied|permission_error'),
   family(
@@ -122,7 +128,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.88,
     'the model is overloaded',
-    'overloaded|over ?capacity|capacity exceeded|high demand|(?:server|service|system|model) (?:is )?(?:too )?busy|服务器繁忙',
+    'overloaded|over ?capacity|capacity (?:exceeded|exhausted)|capacity_exhausted|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too )?busy|服务器繁忙',
   ),
   family(
     'rate-limit',
@@ -135,7 +141,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no tool support',
-    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable-auto-tool-choice",
+    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|(?:not|isn'?t) supported for (?:tools?|tool use|tool calling|function calling)\\b|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable-auto-tool-choice",
     'tools',
   ),
   // Below the transcript answer for an empty tool_calls array "not supported" (0.92).
@@ -165,7 +171,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no image input',
-    "do(?:es)?(?:n'?t| not) support (?:images?|image input|vision)|(?:images?|image input|image_url|vision)(?: input)?{Q}? (?:is |are )?not supported|unknown variant {Q}?image(?:_url)?{Q}?|no endpoints found that support image input|image_url is only supported by certain models|supports? (?:at most|only|up to) \\d+ images?|too many images|model does not support image",
+    "do(?:es)?(?:n'?t| not) support (?:images?|image input|vision)|(?:images?|image input|image_url|vision)(?: input)?{Q}? (?:is |are )?not supported|unknown variant {Q}?image(?:_url)?{Q}?|no endpoints found that support image input|(?:not|isn'?t) supported for (?:vision|images?|image input)\\b|image_url is only supported by certain models|supports? (?:at most|only|up to) \\d+ images?|too many images|model does not support image",
     'images',
   ),
   family(
@@ -179,27 +185,34 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.92,
     'the model id does not exist',
-    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
+    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|model (?:name|id) (?:is )?(?:invalid|not valid)|invalid model (?:name|id)|no (?:endpoints?|providers?|deployments?) (?:found |available )?for (?!that )[\\w.-]+/[\\w./:@-]+|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
   ),
   family(
     'request',
     0.9,
     'a tool definition is malformed',
-    'invalid schema for function|json schema (?:is invalid|not supported)|tools?(?:\\[\\d+\\])?\\.(?:function(?:_declarations)?|custom|input_schema)|function_declarations\\[|tool names must be unique|toolconfig\\.tools|toolspec\\.|is too short - {Q}?tools|invalid {Q}?tools{Q}?: array too long|function parameters is empty|invalid function name',
+    'invalid schema for function|json schema (?:is invalid|not supported)|tools?(?:\\[\\d+\\])?\\.(?:function(?:_declarations)?|custom|input_schema)|function_declarations\\[|tool names must be unique|toolconfig\\.tools|toolspec\\.|is too short - {Q}?tools|invalid {Q}?tools{Q}?: array too long|function parameters is empty|invalid function name|(?:toolconfig|tools?)(?: field)? (?:must|should) be (?:defined|provided|set|specified) when',
   ),
   family(
     'request',
     0.88,
     'a request parameter is out of range or unknown',
-    'maximum allowed number of output tokens|max_tokens.{0,40}(?:must be|exceeds|greater than|less than|> \\d)|budget_tokens|malformed input request|is not less or equal to|invalid json payload received|unknown name .{0,60}cannot find field|extra (?:inputs|fields) (?:are )?not permitted|unrecognized request argument|missing required parameter|request contains an invalid argument|invalid_request_body|invalid value at|input validation error',
+    'maximum allowed number of output tokens|max_(?:new_|output_|completion_)?tokens.{0,40}(?:must be|exceeds|greater than|less than|> \\d)|budget_tokens|malformed input request|is not less or equal to|invalid json payload received|unknown name .{0,60}cannot find field|extra (?:inputs|fields) (?:are )?not permitted|unrecognized request argument|missing required parameter|request contains an invalid argument|invalid_request_body|invalid value at',
   ),
+  // A validator's prefix: what it refused decides (a token limit is context-length).
+  family('request', 0.6, 'the server refused a field of the request', 'input validation error|validation error'),
   family(
     'request',
     0.9,
     'a content filter refused the prompt or the answer',
     'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic',
   ),
-  family('request', 0.7, 'a parameter value is invalid', 'invalid [\\w ]{1,30}? value: '),
+  family(
+    'request',
+    0.7,
+    'a parameter value is invalid',
+    'invalid [\\w ]{1,30}? value: |\\binvalid [a-z]+(?:[._][a-z]+)+: |\\b[a-z]+(?: [a-z]+)? \\([\\w.-]+\\) is invalid',
+  ),
   family(
     'server',
     0.8,
@@ -217,12 +230,12 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.75,
     'a gateway or proxy failed',
-    'bad gateway|service unavailable|gateway time-?out|upstream (?:connect error|request timeout|error)|no deployments available',
+    'bad gateway|failed dependency|service unavailable|gateway time-?out|upstream (?:connect error|request timeout|error)|no deployments available',
   ),
   family(
     'server',
     0.6,
     'the connection failed',
-    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|terminated',
+    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
   ),
 ];

@@ -183,6 +183,35 @@ describe('explainProviderError', () => {
     expect(top(perMinute).category).toBe('rate-limit');
   });
 
+  it('lets what a validator refused decide, and reads capabilities and alternatives in any word order', () => {
+    // A validator's prefix is weak: a token limit under it is context-length, an output cap a request.
+    expect(top('Input validation error: `inputs` must have less than 4096 tokens. Given: 4545').category).toBe('context-length');
+    expect(top("Error 422: {'error': 'Input validation error: `max_new_tokens` must be <= 192").category).toBe('request');
+    expect(top('400 model "claude-sonnet-4.6" not supported for vision').category).toBe('model-capability');
+    // "No access or no such model" is a model id to check, as "does not exist or you do not have access" is.
+    expect(top("You don't have access to this model or the model name is invalid").category).toBe('request');
+    expect(top('No endpoints found for nousresearch/hermes-3-llama-3.1-405b:free.').category).toBe('request');
+    expect(top('The maximum context length for this model has been exceeded.').category).toBe('context-length');
+    // An invalid value of a setting is a request; a setting the model does not support, a capability.
+    expect(top('invalid params, invalid thinking.type: "enabled" (allowed: adaptive, disabled) (2013)').category).toBe('request');
+    expect(top('The thinking budget (52428) is invalid.').category).toBe('request');
+  });
+
+  it('keeps account states apart from connection failures, and capacity apart from server faults', () => {
+    const terminated = top(
+      'HTTP 403 {"error":{"message":"Access terminated. Review our Community Guidelines","type":"access_terminated_error"}}',
+    );
+    expect(terminated.category).toBe('auth');
+    expect(top('TypeError: terminated').category).toBe('server');
+    expect(top('Your organization must be verified to stream this model.').category).toBe('auth');
+    const capacity = top(
+      '{"error":{"code":503,"message":"MODEL_CAPACITY_EXHAUSTED: The model is temporarily unable to serve your request.","status":"UNAVAILABLE"}}',
+    );
+    expect(capacity.category).toBe('rate-limit');
+    expect(capacity.explanation).toMatch(/capacity problem on its side/);
+    expect(top('Status Code: 424 Response Content: {"title":"Failed dependency","status":424}').category).toBe('server');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
