@@ -70,6 +70,19 @@ export function codeCategory(code: string): OtherCategory | null {
   return category === 'server' && words.includes('_invalid_') ? null : category;
 }
 
+/** Code words that only say the request was refused as invalid, without saying why. */
+const GENERIC_INVALID =
+  /_(?:invalid_request(?:_error|_body)?|bad_?request(?:_error)?|invalid_param(?:eter|s)?|invalid_argument|invalid_value|validation(?:_error|_exception)?)_/;
+
+/** A type or code value that says no more than "invalid request": a weak prior for `request`, below any phrase. */
+export function genericInvalidCode(code: string): boolean {
+  const words = `_${code
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z\d]+/g, '_')}_`;
+  return GENERIC_INVALID.test(words);
+}
+
 /** SDK and gateway error classes, by name. */
 export const CLASS_CATEGORY: Record<string, [OtherCategory, number]> = {
   AuthenticationError: ['auth', 0.85],

@@ -22,7 +22,7 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     'rate-limit',
     0.92,
     'requests are too frequent, too many at once, or over a usage cap',
-    '请求(?:过于|太)频繁|频率(?:过高|超限)|并发(?:数)?(?:过高|超限|超额)|速率限制|限流|访问量过大|使用上限|限额将在.{0,40}重置',
+    '(?:请求|访问|调用)(?:过于|太)频繁|频率(?:过高|超限)|并发(?:数)?(?:过高|超限|超额)|速率限制|限流|访问量过大|使用上限|限额将在.{0,40}重置',
   ),
   family(
     'context-length',

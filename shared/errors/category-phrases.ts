@@ -17,7 +17,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.95,
     'a spending budget or key limit is exhausted',
-    'budget has been exceeded|exceeded budget|(?:specified|configured|custom) (?:api )?(?:usage|spend(?:ing)?) limits?|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
+    'budget has been exceeded|exceeded budget|(?:specified|configured|custom) (?:api )?(?:usage|spend(?:ing)?) limits?|(?:reached|hit|exceeded) (?:the|your) (?:set|configured|specified) [\\w ]{0,20}?limit|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
   ),
   family(
     'billing',
@@ -97,7 +97,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the credentials or the key restrictions refuse the request',
-    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
+    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|authori[sz]ation (?:fail(?:s|ed|ure)?|required|denied)|check (?:your )?credentials|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
   ),
   family(
     'auth',
@@ -135,6 +135,12 @@ export const PHRASES: readonly CategoryPattern[] = [
     0.88,
     'a usage cap that resets, or too many requests at once',
     '(?:session|hourly|daily|weekly|\\d+[- ]?hours?) usage limit|usage limit (?:reached )?for \\d+ ?hours?|(?:reached|hit) your (?:\\w+ )?usage limit|limits? will reset|concurren(?:cy|t requests?) (?:limit|usage|is too high|exceeded)|high concurrency|too many concurrent',
+  ),
+  family(
+    'rate-limit',
+    0.8,
+    'requests come too often or a request count limit is reached',
+    'rate[ _-]?limit|requests? (?:are |is )?too (?:frequent|often|fast)|(?:daily|hourly|per[- ]minute|per[- ]day) request (?:limit|quota)|request limit (?:reached|exceeded)|过于频繁',
   ),
   family('rate-limit', 0.55, 'the provider asks to retry later', 'please (?:wait|slow down)|try again in \\d|retry (?:in|after) \\d'),
   family(
@@ -178,7 +184,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.88,
     'the model refuses a parameter',
-    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|don'?t support \\w+=|is not supported with this model|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
+    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
     'parameter',
   ),
   family(
@@ -197,7 +203,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.88,
     'a request parameter is out of range or unknown',
-    'maximum allowed number of output tokens|max_(?:new_|output_|completion_)?tokens.{0,40}(?:must be|exceeds|greater than|less than|> \\d)|budget_tokens|malformed input request|is not less or equal to|invalid json payload received|unknown name .{0,60}cannot find field|extra (?:inputs|fields) (?:are )?not permitted|unrecognized request argument|missing required parameter|request contains an invalid argument|invalid_request_body|invalid value at',
+    'maximum allowed number of output tokens|max_(?:new_|output_|completion_)?tokens.{0,40}(?:must be|exceeds|greater than|less than|> \\d)|budget_tokens|malformed input request|is not less or equal to|invalid json payload received|unknown name .{0,60}cannot find field|extra (?:inputs|fields) (?:are )?not permitted|unrecognized request argument|missing required parameter|request contains an invalid argument|invalid value at',
   ),
   // A validator's prefix: what it refused decides (a token limit is context-length).
   family('request', 0.6, 'the server refused a field of the request', 'input validation error|validation error'),
@@ -207,6 +213,20 @@ export const PHRASES: readonly CategoryPattern[] = [
     'a content filter refused the prompt or the answer',
     'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic',
   ),
+  family(
+    'request',
+    0.8,
+    'the endpoint or base URL is wrong',
+    '(?:endpoint|url|api base|base url|path|route)\\b.{0,60}?\\b(?:not found|does not exist|is invalid)|not found,? (?:please )?(?:verify|check) (?:your |the )?(?:api base|base url|endpoint|url)',
+  ),
+  family(
+    'request',
+    0.7,
+    'a field is missing, malformed or not an allowed value',
+    '\\b(?:is|are|was) not specified\\b|\\bmust be specified\\b|\\bis not one of\\b|,? not one of \\[|the format of the value at .{0,120}? is invalid|must contain the word',
+  ),
+  // What a gateway says when it only knows the request was refused: below every specific phrase.
+  family('request', 0.5, 'the request was refused as malformed', "bad request|check your input|couldn'?t process your request"),
   family(
     'request',
     0.7,
@@ -224,6 +244,12 @@ export const PHRASES: readonly CategoryPattern[] = [
     0.8,
     'the server lacks the memory to load or run the model',
     "requires more (?:system )?memory|out of memory|(?:not|n't) (?:have )?enough (?:available |free )?(?:system |gpu )?(?:memory|ram|vram)|insufficient (?:system |gpu )?memory|cuda error: out of memory|unable to allocate|failed to allocate|runner (?:process )?(?:has )?(?:terminated|exited|crashed)",
+  ),
+  family(
+    'server',
+    0.8,
+    'the model server could not load the model or its engine died',
+    'fail(?:ed|s)? to load (?:the )?model|error loading model|model (?:is |was |has been )?(?:unloaded|not loaded)|engine ?dead|enginedeaderror|engine ?core encountered|engine (?:died|crashed)|\\(engine dead\\)',
   ),
   family('server', 0.7, 'the server says it failed', '\\bserver error\\b|server failed to fulfil'),
   family(

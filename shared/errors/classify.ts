@@ -10,6 +10,7 @@ import {
   CLASS_CATEGORY,
   codeCategory,
   EXCEPTION_CATEGORY,
+  genericInvalidCode,
   GOOGLE_STATUS_CATEGORY,
   statusCategory,
   TYPE_CATEGORY,
@@ -166,6 +167,9 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     const category = codeCategory(code);
     if (category) add(signals, category, 0.72, `error code ${code}`, false);
   }
+  // A type or code that only says "invalid request" still outranks a bare 400: the provider read the request and refused it.
+  const generic = [...envelope.types, ...envelope.codes].find((c) => !TYPE_CATEGORY[c] && !codeCategory(c) && genericInvalidCode(c));
+  if (generic) add(signals, 'request', 0.5, `error type ${generic}`, false);
   for (const name of envelope.classes) {
     const [category, confidence] = CLASS_CATEGORY[name];
     add(signals, category, confidence, `error class ${name}`, false);

@@ -34,7 +34,7 @@ const STATUS_PATTERNS: RegExp[] = [
   /\b(?:status[ _]?code|http[ _]?status(?:[ _]?code)?|statusCode|httpStatusCode|status|error code|error_code|http_code|Error code)["']?\s*[:=]?\s*(?:of |was |is )?["']?(\d{3})\b/i,
   /\bHTTP\/\d(?:\.\d)?\s+(\d{3})\b/i,
   /\bHTTP (\d{3})\b/,
-  /(?:^|[\s([<>"'{:])(\d{3})\s+(?:Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Request Time-?out|Payload Too Large|Request Entity Too Large|Content Too Large|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Unprocessable)/i,
+  /(?:^|[\s([<>"'{:])(\d{3})\s+(?:Bad Request|Unauthorized|Authorization Required|Payment Required|Forbidden|Not Found|Request Time-?out|Payload Too Large|Request Entity Too Large|Content Too Large|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Unprocessable)/i,
   // A message that opens with its status: `"message": "401 Invalid Authentication"`.
   /["']message["']\s*:\s*["'](\d{3})\b/i,
   /^[^{"]{0,80}?\b(?:error|failed|API Error|Reason)\b[^{"\d]{0,20}?\(?(\d{3})\b/i,
@@ -43,6 +43,8 @@ const STATUS_PATTERNS: RegExp[] = [
   /\b[A-Z]\w*(?:Error|Exception|Exhausted|Unavailable|NotFound|Denied)\s*:\s*(\d{3})\b/,
   /"code"\s*:\s*"?(\d{3})"?/,
   /<(\d{3})>/,
+  // An error page's title or heading: `<title>401 Authorization Required</title>`, `<title>letta.com | 502: Bad gateway</title>`.
+  /<(?:title|h1)\b[^>]*>[^<]{0,60}?\b(\d{3})\b/i,
   /\[(\d{3})\b[^\]]{0,30}\]/,
 ];
 

@@ -212,6 +212,29 @@ describe('explainProviderError', () => {
     expect(top('Status Code: 424 Response Content: {"title":"Failed dependency","status":424}').category).toBe('server');
   });
 
+  it('reads what local servers, relays and gateways say in their own words', () => {
+    expect(top('vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue.').category).toBe('server');
+    expect(top('Error in RPC handler: Error: Model is unloaded.').category).toBe('server');
+    expect(top('Rate Limit Error: Request too frequent, please try again later').category).toBe('rate-limit');
+    expect(top('relay error (channel id 2, user id: 1): Open api daily request limit reached').category).toBe('rate-limit');
+    expect(top("Problem in node 'HTTP Request': Authorization failed - please check your credentials.").category).toBe('auth');
+    expect(top('https://ark.cn-beijing.volces.com/api/v3/chat/completions not found, verify your API base.').category).toBe('request');
+    expect(top('* GenerateContentRequest.contents: contents is not specified').category).toBe('request');
+    expect(top("message role is 'developer', not one of ['system', 'assistant', 'user', 'tool']").category).toBe('request');
+    expect(top("API Error: 400 role 'system' is not supported on this model").category).toBe('model-capability');
+    expect(top('Your account has reached the set inference limit for the model, and the model service has been paused.').category).toBe(
+      'billing',
+    );
+  });
+
+  it('reads the status of an error page from its title, and a bare invalid-request type as a request', () => {
+    expect(top('<html><head><title>401 Authorization Required</title></head></html>').category).toBe('auth');
+    expect(top('<title>letta.com | 502: Bad gateway</title>').category).toBe('server');
+    const generic = top('{"error":{"message":"Something about the payload","type":"invalid_request_error"}}');
+    expect(generic.category).toBe('request');
+    expect(generic.confidence).toBeLessThan(0.6);
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
