@@ -17,6 +17,7 @@ import {
   type Capability,
   type OtherCategory,
 } from './category-patterns.js';
+import { cueCategory } from './category-cues.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { parseCount } from './normalize.js';
 import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
@@ -44,6 +45,9 @@ export interface RawAnswer {
   /** A rate-limit answer that is the provider's capacity, not the account's limit. */
   overload?: boolean;
 }
+
+/** A guess from the vocabulary alone: above a bare 400, below every phrase, type, code and other status. */
+const CUE_CONFIDENCE = 0.45;
 
 /** Words of a provider out of capacity rather than of an account over its limit. */
 const OVERLOAD =
@@ -189,6 +193,11 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   // A proxy's HTML page says the provider was not reached, unless its status says the request itself was refused (a 413, a 401).
   if (envelope.html && (envelope.status === null || envelope.status >= 500))
     add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
+  // Nothing specific matched (at most a bare status): the category the words lean to is a better guess than none.
+  const strongest = Math.max(0, ...[...signals.values()].map((s) => s.confidence));
+  const cue = strongest < CUE_CONFIDENCE ? cueCategory(text) : null;
+  if (cue)
+    add(signals, cue.category, CUE_CONFIDENCE, `the words ${cue.words.map((w) => `"${w}"`).join(', ')} (a guess by vocabulary)`, false);
   const out: RawAnswer[] = [];
   for (const [category, s] of signals) {
     // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain;

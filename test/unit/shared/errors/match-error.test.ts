@@ -235,6 +235,19 @@ describe('explainProviderError', () => {
     expect(generic.confidence).toBeLessThan(0.6);
   });
 
+  it('guesses from the vocabulary only when nothing specific matched, and says it is a guess', () => {
+    const guess = top('Something went wrong while talking to the upstream gateway');
+    expect(guess.category).toBe('server');
+    expect(guess.confidence).toBeLessThan(0.5);
+    expect(guess.evidence.map((e) => e.fact).join(' ')).toMatch(/a guess by vocabulary/);
+    expect(top('Provider says: vision input unsupported for this deployment').category).toBe('model-capability');
+    // Two vocabularies in equal measure: no guess.
+    expect(top('invalid server').category).toBe('unknown');
+    // A bare 400 with a vocabulary: the words decide; a phrase family is never overruled by them.
+    expect(top('400 the upstream gateway lost the connection').category).toBe('server');
+    expect(top('400 Incorrect API key provided, the upstream gateway said').category).toBe('auth');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
