@@ -34,7 +34,7 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the credentials are refused or the account may not be used',
-    '鉴权失败|认证失败|身份验证失败|(?:api ?key|令牌|token).{0,10}(?:无效|错误|非法|已?过期)|无权访问|账户.{0,6}(?:已被锁定|已被禁用|不存在|非活动)',
+    '鉴权失败|认证失败|身份验证失败|(?:api ?key|令牌|(?<![a-z_])token(?![a-z_]))[^参]{0,10}(?:无效|错误|非法|已?过期)|无权访问|账户.{0,6}(?:已被锁定|已被禁用|不存在|非活动)',
   ),
   family(
     'model-capability',
@@ -43,6 +43,8 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     '不支持(?:工具|函数|function|图片|图像|视觉|多模态|思考|深度思考|推理)',
   ),
   family('request', 0.9, 'the model id does not exist or was retired', '模型不存在|模型.{0,10}已下线'),
+  // A relay (one-api, new-api) that has no upstream channel serving this model for the key's group.
+  family('request', 0.8, 'no channel of the relay serves this model', '无可用渠道|没有可用的?渠道|模型.{0,20}(?:不可用|未配置)'),
   family('request', 0.9, 'a content filter refused the prompt or the answer', '敏感内容|内容安全|不安全或敏感|违规内容'),
   family('request', 0.7, 'a request parameter is invalid', '参数(?:错误|非法|有误)'),
   family(

@@ -23,7 +23,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.88,
     'the quota of the plan is exhausted',
-    'exceeded (?:your )?current quota|check your plan and billing details|insufficient_quota|exceeded_current_quota',
+    'exceeded (?:your )?current quota|check your (?:plan and )?billing details|billing_not_active|insufficient_quota|exceeded_current_quota',
   ),
   // A quota of zero is not a rate to wait out: the plan does not include the model (Gemini's free tier).
   family(
@@ -73,7 +73,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.88,
     'the prompt is longer than a maximum length',
-    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)|(?:prompts?|inputs?|messages?|context)\\W{0,3} (?:tokens? )?(?:must|should|can) (?:have|be|contain|not exceed) (?:less|fewer|at most|no more) than [\\d,]+ tokens',
+    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)|(?:prompts?|inputs?|messages?|context)\\W{0,3} (?:tokens? )?(?:must|should|can) (?:have|be|contain|not exceed) (?:less|fewer|at most|no more) than [\\d,]+ tokens|must be (?:less|fewer|smaller) than (?:the )?(?:max_seq_len|max_model_len|max_position_embeddings|n_ctx|context)',
   ),
   family(
     'context-length',
@@ -128,7 +128,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.88,
     'the model is overloaded',
-    'overloaded|over ?capacity|capacity (?:exceeded|exhausted)|capacity_exhausted|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too )?busy|服务器繁忙',
+    'overloaded|over ?capacity|capacity (?:exceeded|exhausted)|capacity_exhausted|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|\\bat (?:full )?capacity\\b|capacity error|(?:server|service|system|model) (?:is )?(?:too )?busy|服务器繁忙',
   ),
   family(
     'rate-limit',
@@ -184,7 +184,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.88,
     'the model refuses a parameter',
-    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
+    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
     'parameter',
   ),
   family(

@@ -21,7 +21,7 @@ export const MEANING_CONFIDENCE = 0.74;
 const ANTHROPIC = /tool_use|tool_result|\btoolu_|thinking block/i;
 const BEDROCK = /toolUse|toolResult|ContentBlock|Message object|Converse|ValidationException|bedrock/;
 const GEMINI =
-  /function[ _]?(?:call|response) (?:part|turn)s?|functionCall|functionResponse|\bcontents\[|\bparts?\b.{0,20}\bmodel\b|\bmodel\b (?:turn|role)/i;
+  /function[ _]?(?:call|response) (?:part|turn)s?|functionCall|functionResponse|multiturn|\bcontents\[|\bparts?\b.{0,20}\bmodel\b|\bmodel\b (?:turn|role)/i;
 const RESPONSES = /function_call_output|\bcall_id\b|\binput\[\d+\]|\bfc_\w|\brs_\w/i;
 const MISTRAL = /mistral|["']object["']:\s*["']error["']/i;
 
@@ -88,7 +88,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'the request ends with an assistant turn (a prefill)',
     pattern: words(
-      String.raw`\b(?:last|final|trailing) (?:message|turn|role|content)s?\b.{0,40}\b(?:must|should|has to|needs to) (?:be|end with|come from)\b.{0,20}\b(?:user|human|tool)\b|\bmust end with (?:a |an |the )?(?:user|human|tool)\b|\bprefill\b`,
+      String.raw`\b(?:last|final|trailing) (?:message|turn|role|content)s?\b.{0,40}\b(?:must|should|has to|needs to) (?:be|end with|come from)\b.{0,20}\b(?:user|human|tool)\b|\bmust end with (?:a |an |the )?(?:user|human|tool)\b|\b(?:ensure|make sure)\b.{0,60}?\bends? with (?:a |an |the )?(?:user|human|tool|function)\b|\bprefill\b`,
     ),
     checks: [
       [GEMINI, 'gemini-trailing-model'],

@@ -248,6 +248,22 @@ describe('explainProviderError', () => {
     expect(top('400 Incorrect API key provided, the upstream gateway said').category).toBe('auth');
   });
 
+  it('lets the words outrank the status a provider chose: billing under a 429, capacity under a 503', () => {
+    const inactive =
+      "Error code: 429 - {'error': {'message': 'Your account is not active, please check your billing details on our website.', 'type': 'billing_not_active'}}";
+    expect(top(inactive).category).toBe('billing');
+    expect(top('503 every request returns an "at capacity error"').category).toBe('rate-limit');
+    expect(top('[400 Bad Request] Multiturn chat is not enabled for models/gemini-1.0-pro-vision-latest').category).toBe(
+      'model-capability',
+    );
+    expect(top('This model only support stream mode, please enable the stream parameter').category).toBe('model-capability');
+    expect(top('400 length of prompt_tokens (163280) must be less than max_seq_len (32768).').category).toBe('context-length');
+    // A parameter named after tokens is not a credential.
+    expect(top('max_tokens参数非法。请检查文档。').category).toBe('request');
+    expect(top('[abortWithMessage] 当前分组 svip 下对于模型 无可用渠道').category).toBe('request');
+    expect(top('Please ensure that multiturn requests ends with a user role or a function response.').check).toBe('gemini-trailing-model');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
