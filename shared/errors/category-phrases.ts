@@ -211,7 +211,9 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.9,
     'a content filter refused the prompt or the answer',
-    'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic',
+    'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic|' +
+      // The same refusal in other words: content judged unsafe or risky, or a moderation ("inspection") step that failed.
+      '(?:inappropriate|unsafe|harmful|sensitive|prohibited|disallowed) (?:content|words?|information)|content (?:exists? )?risk|(?:considered|deemed|judged|flagged as) (?:to be )?(?:high[ -]risk|unsafe|harmful|inappropriate|sensitive)|data[ _]?inspection[ _]?failed|moderation (?:failed|blocked|flagged)',
   ),
   family(
     'request',

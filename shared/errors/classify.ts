@@ -157,11 +157,14 @@ function add(
   if (!seen.says.includes(says)) seen.says.push(says);
 }
 
+const CODE_WORD = /^[a-z]+(?:_[a-z]+)+$/i;
+
 function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const signals = new Map<OtherCategory, Signals>();
   for (const p of CATEGORY_PATTERNS) {
     const m = p.pattern.exec(text);
-    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, true, p.capability);
+    // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
+    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !CODE_WORD.test(m[0].trim()), p.capability);
   }
   for (const type of envelope.types) {
     const known = TYPE_CATEGORY[type];
@@ -223,6 +226,9 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
 export function classify(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const transcript = transcriptAnswers(text);
   let others = otherAnswers(text, envelope);
+  const bestPhrase = Math.max(0, ...others.filter((a) => a.phrase).map((a) => a.confidence));
+  if (bestPhrase >= 0.85)
+    others = others.map((a) => (!a.phrase && a.confidence > bestPhrase ? { ...a, confidence: bestPhrase - 0.01 } : a));
   const bestTranscript = Math.max(0, ...transcript.map((a) => a.confidence));
   if (bestTranscript >= 0.7) others = others.filter((a) => a.phrase || a.category !== 'request');
   const all = [...transcript, ...others].sort((a, b) => b.confidence - a.confidence);
