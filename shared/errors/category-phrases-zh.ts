@@ -28,7 +28,7 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     'context-length',
     0.9,
     'the prompt is longer than the model allows',
-    '超长|超出(?:了)?.{0,10}(?:长度|上下文|token)|(?:上下文|输入)长度.{0,10}(?:超过|超出)|超过.{0,10}最大长度',
+    '超长|(?:输入|内容|提示词?|prompt|上下文|消息).{0,4}过长|超出(?:了)?.{0,10}(?:长度|上下文|token)|(?:上下文|输入)长度.{0,10}(?:超过|超出)|超过.{0,10}最大长度',
   ),
   family(
     'auth',

@@ -97,7 +97,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the credentials or the key restrictions refuse the request',
-    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|authori[sz]ation (?:fail(?:s|ed|ure)?|required|denied)|check (?:your )?credentials|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
+    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|authori[sz]ation (?:fail(?:s|ed|ure)?|required|denied)|check (?:your )?credentials|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|\\binvalid token\\b(?! (?:count|limit|length|usage))|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
   ),
   family(
     'auth',

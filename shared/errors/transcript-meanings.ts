@@ -24,6 +24,9 @@ const GEMINI =
   /function[ _]?(?:call|response) (?:part|turn)s?|functionCall|functionResponse|multiturn|\bcontents\[|\bparts?\b.{0,20}\bmodel\b|\bmodel\b (?:turn|role)/i;
 const RESPONSES = /function_call_output|\bcall_id\b|\binput\[\d+\]|\bfc_\w|\brs_\w/i;
 const MISTRAL = /mistral|["']object["']:\s*["']error["']/i;
+// Providers and servers that speak Chat Completions: their last-turn rule is that check's, not Anthropic's prefill.
+const COMPLETIONS =
+  /\b(?:openai|perplexity|groq|deepseek|together|fireworks|cerebras|vllm|llama\.cpp|ollama|lm ?studio)\b|\binvalid_message\b/i;
 
 const RESULT = String.raw`(?:tool[ _-]?(?:results?|outputs?|messages?|responses?)|function[ _-]?(?:call[ _-]?)?(?:responses?|outputs?))`;
 const CALL = String.raw`(?:tool[ _-]?(?:use|calls?)|function[ _-]?calls?)`;
@@ -65,7 +68,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'roles do not alternate',
     pattern: words(
-      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) alternate\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages|roles|turns)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
+      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages|roles|turns)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-alternation'],
@@ -88,12 +91,13 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'the request ends with an assistant turn (a prefill)',
     pattern: words(
-      String.raw`\b(?:last|final|trailing) (?:message|turn|role|content)s?\b.{0,40}\b(?:must|should|has to|needs to) (?:be|end with|come from)\b.{0,20}\b(?:user|human|tool)\b|\bmust end with (?:a |an |the )?(?:user|human|tool)\b|\b(?:ensure|make sure)\b.{0,60}?\bends? with (?:a |an |the )?(?:user|human|tool|function)\b|\bprefill\b`,
+      String.raw`\b(?:last|final|trailing) (?:message|turn|role|content)s?\b.{0,40}\b(?:must|should|has to|needs to) (?:be|end with|come from|have (?:the |a )?role)\b.{0,20}\b(?:user|human|tool)\b|\bmust end with (?:a |an |the )?(?:user|human|tool)\b|\b(?:ensure|make sure)\b.{0,60}?\bends? with (?:a |an |the )?(?:user|human|tool|function)\b|\bprefill\b`,
     ),
     checks: [
       [GEMINI, 'gemini-trailing-model'],
       [MISTRAL, 'mistral-trailing-assistant'],
       [/enable_thinking|chat template/i, 'completions-trailing-assistant'],
+      [COMPLETIONS, 'completions-trailing-assistant'],
     ],
     fallback: 'anthropic-trailing-prefill',
   },
