@@ -264,6 +264,6 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.6,
     'the connection failed',
-    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
+    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|^\\W*terminated\\W*$|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
   ),
 ];

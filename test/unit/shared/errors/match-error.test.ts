@@ -203,6 +203,9 @@ describe('explainProviderError', () => {
     );
     expect(terminated.category).toBe('auth');
     expect(top('TypeError: terminated').category).toBe('server');
+    // What a session records when the stream was cut: the fetch error's message and nothing else.
+    expect(top('terminated').category).toBe('server');
+    expect(top('Your access was terminated').category).toBe('auth');
     expect(top('Your organization must be verified to stream this model.').category).toBe('auth');
     const capacity = top(
       '{"error":{"code":503,"message":"MODEL_CAPACITY_EXHAUSTED: The model is temporarily unable to serve your request.","status":"UNAVAILABLE"}}',
