@@ -153,6 +153,12 @@ export default tseslint.config(
     },
   },
   {
+    // Rooms stay readable: a file fits in a sitting, a function on a few screens. (shared/ joins once
+    // its last long functions are split.)
+    files: ['electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 400 }], 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
     // Tests and scripts may reach into any room.
     files: ['test/**/*.ts', 'test/**/*.tsx', 'test/**/*.mjs', 'scripts/**/*.ts', 'scripts/**/*.mjs'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
