@@ -83,7 +83,7 @@ function describeTarget(t: Target): string {
 }
 
 /** The human report: policy with reasons, annotations grouped by rule, preflight, diagnostics. */
-export function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
+function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);

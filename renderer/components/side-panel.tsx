@@ -41,7 +41,7 @@ function Explanation({ text }: { text: string }) {
 }
 
 /** Rules fired, grouped by rule; clicking an item reveals its lines. */
-export function AnnotationList() {
+function AnnotationList() {
   const summary = useApp((s) => s.inspection.summary);
   const focus = useApp((s) => s.ui.focus);
   const store = useAppStore();
@@ -145,7 +145,7 @@ export function AnnotationList() {
 }
 
 /** Preflight findings of both payloads, grouped by check. */
-export function PreflightList() {
+function PreflightList() {
   const summary = useApp((s) => s.inspection.summary);
   const focus = useApp((s) => s.ui.focus);
   const explanations = useApp((s) => s.ui.explanations);
@@ -210,7 +210,7 @@ export function PreflightList() {
 }
 
 /** Paste a provider error; the checks and rules that explain it are highlighted. */
-export function ErrorBox() {
+function ErrorBox() {
   const store = useAppStore();
   const explanations = useApp((s) => s.ui.explanations);
   const explaining = useApp((s) => s.ui.explaining);

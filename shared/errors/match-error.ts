@@ -238,7 +238,7 @@ export function errorIds(text: string): string[] {
 }
 
 /** For each entry of a side's payload, the index of the side's message it came from. */
-export function entrySourcesOf(side: InspectionSide, family: PayloadFamily): (number | null)[] {
+function entrySourcesOf(side: InspectionSide, family: PayloadFamily): (number | null)[] {
   return side.payload === undefined ? [] : mapPayloadToMessages(side.payload, family, side.messages);
 }
 
