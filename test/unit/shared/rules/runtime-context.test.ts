@@ -9,7 +9,7 @@ const META = 'Conversation info (untrusted metadata):\n```json\n{"message_id":"1
 
 describe('runtime-context', () => {
   // The release only strips the ⟦openclaw:ctx⟧ marker form; the reference's upstream case asks for the older
-  // label form too, which this engine strips (test/oracle/expected-differences.json, "reference §6 case 44").
+  // label form too, which this engine strips (test/oracle/expected-differences.json, "legacy-inbound-metadata-labels").
   it('§6 case 44: an assistant string that is only copied inbound metadata is dropped', async () => {
     const out = await applyRule(runtimeContextRule, [U('hi'), A(META), U('next')]);
     expect(out.messages).toEqual([U('hi'), U('next')]);
