@@ -7,13 +7,20 @@ import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
 import { anthropicChecks } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';
-import { messagesKey, payloadFamily, payloadMessages, type PayloadFamily } from './family.js';
+import {
+  entryHasToolUse,
+  isAssistantEntry,
+  messagesKey,
+  payloadFamily,
+  payloadMessages,
+  thinkingOn,
+  type PayloadFamily,
+} from './family.js';
 import { finding } from './finding.js';
 import { geminiChecks } from './gemini.js';
 import { mistralChecks, mistralIdChecks } from './mistral.js';
 import { completionsChecks } from './openai-completions.js';
 import { responsesChecks } from './openai-responses.js';
-import { entryHasToolUse, isAssistantEntry, thinkingOn } from './prefill-strip.js';
 
 /** What preflight needs besides the payload. */
 export interface PreflightContext {

@@ -3,7 +3,8 @@ import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { Message, ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
-import { completedCallBlocks, hasCallInput, normalizeAllowlist } from './tool-call-input.js';
+import { completedCallBlocks, hasCallInput } from './tool-call-input.js';
+import { normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
 import { rewriteResultIds } from './responses-tool-call-id.js';
 

@@ -161,61 +161,63 @@ function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContex
   return ctx.with(turn, { ...m, toolName: next });
 }
 
-function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
-  const starts: number[] = [];
-  turns.forEach((t, i) => {
-    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
-  });
-  const dropped: { turn: Turn; why: string }[] = [];
-  const frames: Frame[] = starts.map((start, f) => {
-    const assistant = turns[start];
-    const calls = extractCalls(assistant.message);
-    const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
-    const pending = new Map<string, Occurrence[]>();
-    for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
-    const synthetic = new Map<string, Occurrence[]>();
-    const end = starts[f + 1] ?? turns.length;
-    const remainder: Turn[] = [];
-    const unclaimed: Frame['unclaimed'] = [];
-    for (let i = start + 1; i < end; i += 1) {
-      const turn = turns[i];
-      if (turn.message.role !== 'toolResult') {
-        remainder.push(turn);
-        continue;
-      }
-      const bound = bindLegacy(turn, calls, ctx);
-      const id = toolResultCallId(bound.message);
-      const occurrence = id ? pending.get(id)?.shift() : undefined;
-      if (occurrence) {
-        occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
-        occurrence.source = turn;
-        occurrence.displacement = remainder.length > 0 ? 1 : 0;
-        occurrence.index = i;
-        if (isSyntheticResult(occurrence.result.message))
-          synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
-        continue;
-      }
-      if (!id || !occurrences.some((o) => o.id === id)) {
-        unclaimed.push({ turn: bound, id, index: i });
-        continue;
-      }
-      // A second result for an answered call: it may replace an earlier synthetic one.
-      const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
-      if (replaceable) {
-        if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
-        replaceable.result = normalizeName(bound, replaceable.name, ctx, replaceable.id);
-        replaceable.source = turn;
-        replaceable.displacement = 1;
-        replaceable.index = i;
-      } else {
-        dropped.push({ turn: bound, why: `duplicate result for call ${id} (the call was already answered)` });
-      }
-    }
-    const stop = assistant.message.stopReason;
-    return { start, end, assistant, occurrences, remainder, unclaimed, failed: stop === 'error' || stop === 'aborted' };
-  });
+/** A result dropped, and why (annotated once the output order is known). */
+interface Dropped {
+  turn: Turn;
+  why: string;
+}
 
-  // Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id.
+/** One assistant turn with tool calls and the turns up to the next one: its results bound to its calls. */
+function buildFrame(turns: readonly Turn[], starts: readonly number[], f: number, ctx: RuleContext, dropped: Dropped[]): Frame {
+  const start = starts[f];
+  const assistant = turns[start];
+  const calls = extractCalls(assistant.message);
+  const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
+  const pending = new Map<string, Occurrence[]>();
+  for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
+  const synthetic = new Map<string, Occurrence[]>();
+  const end = starts[f + 1] ?? turns.length;
+  const remainder: Turn[] = [];
+  const unclaimed: Frame['unclaimed'] = [];
+  for (let i = start + 1; i < end; i += 1) {
+    const turn = turns[i];
+    if (turn.message.role !== 'toolResult') {
+      remainder.push(turn);
+      continue;
+    }
+    const bound = bindLegacy(turn, calls, ctx);
+    const id = toolResultCallId(bound.message);
+    const occurrence = id ? pending.get(id)?.shift() : undefined;
+    if (occurrence) {
+      occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
+      occurrence.source = turn;
+      occurrence.displacement = remainder.length > 0 ? 1 : 0;
+      occurrence.index = i;
+      if (isSyntheticResult(occurrence.result.message)) synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
+      continue;
+    }
+    if (!id || !occurrences.some((o) => o.id === id)) {
+      unclaimed.push({ turn: bound, id, index: i });
+      continue;
+    }
+    // A second result for an answered call: it may replace an earlier synthetic one.
+    const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
+    if (replaceable) {
+      if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
+      replaceable.result = normalizeName(bound, replaceable.name, ctx, replaceable.id);
+      replaceable.source = turn;
+      replaceable.displacement = 1;
+      replaceable.index = i;
+    } else {
+      dropped.push({ turn: bound, why: `duplicate result for call ${id} (the call was already answered)` });
+    }
+  }
+  const stop = assistant.message.stopReason;
+  return { start, end, assistant, occurrences, remainder, unclaimed, failed: stop === 'error' || stop === 'aborted' };
+}
+
+/** Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id. */
+function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped: Dropped[]): void {
   const unresolved = new Map<string, Occurrence[]>();
   for (const frame of frames) {
     for (const o of frame.occurrences)
@@ -246,6 +248,16 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
       c.index = record.index;
     }
   }
+}
+
+function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
+  const starts: number[] = [];
+  turns.forEach((t, i) => {
+    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
+  });
+  const dropped: Dropped[] = [];
+  const frames = starts.map((_, f) => buildFrame(turns, starts, f, ctx, dropped));
+  recoverAcrossFrames(frames, ctx, dropped);
 
   const out: Turn[] = [];
   let cursor = 0;

@@ -3,8 +3,8 @@
  * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
  */
 import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
-import type { Message } from '../types.js';
-import type { Rule, RuleContext, Turn } from './rule.js';
+import type { JsonValue, Message } from '../types.js';
+import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
 import { extractCalls } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
@@ -161,9 +161,50 @@ export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, merg
 }
 
 /** Whether consecutive user turns merge: not on anthropic-messages for prefix-binding (append-only) models. */
-export function mergesUserTurns(ctx: RuleContext): boolean {
+export function mergesUserTurns(ctx: Pick<RuleContext, 'policy' | 'target'>): boolean {
   return !(ctx.policy.appendOnlyRuntimeContext && ctx.target.api === 'anthropic-messages');
 }
+
+/**
+ * The Bedrock Converse payload step: consecutive user messages merged (content blocks concatenated).
+ * pi-ai sends a turn's tool results as one user message and the user text that follows as another,
+ * which Bedrock rejects ("A conversation must alternate between user and assistant roles").
+ */
+const bedrockUserMerge: PayloadStage = {
+  appliesTo: (payload, ctx) => ctx.policy.mergePayloadUserMessages && payload.family === 'bedrock',
+  apply(payload, ctx) {
+    const { value } = payload;
+    if (!isRecord(value) || !Array.isArray(value.messages)) return payload;
+    const out: JsonValue[] = [];
+    const absorbed = new Set<number>();
+    let lastIndex = -1;
+    value.messages.forEach((message, i) => {
+      const previous = out.at(-1);
+      if (
+        isRecord(message) &&
+        message.role === 'user' &&
+        isRecord(previous) &&
+        previous.role === 'user' &&
+        Array.isArray(previous.content) &&
+        Array.isArray(message.content)
+      ) {
+        out[out.length - 1] = { ...previous, content: [...previous.content, ...message.content] };
+        absorbed.add(i);
+        ctx.note(
+          i,
+          'merged',
+          `payload messages[${i}] merged into messages[${lastIndex}]: Bedrock Converse requires alternating roles, and pi-ai sends tool results and the following user text as two user messages`,
+          { path: `payload.messages[${i}]` },
+        );
+        return;
+      }
+      out.push(message);
+      lastIndex = i;
+    });
+    if (absorbed.size === 0) return payload;
+    return { ...payload, value: { ...value, messages: out }, entrySources: payload.entrySources.filter((_, i) => !absorbed.has(i)) };
+  },
+};
 
 export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
@@ -180,4 +221,5 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
     if (ctx.policy.validateAnthropicTurns && options.only !== 'gemini') out = validateAnthropic(out, ctx, mergesUserTurns(ctx));
     return out;
   },
+  payload: bedrockUserMerge,
 };

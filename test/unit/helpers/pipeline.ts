@@ -1,7 +1,7 @@
 // Run the whole replay pipeline for a target, the way inspect() does (parse → branch → policy → pipeline).
 import { inspectText } from '../../../shared/engine.js';
 import type { Inspection } from '../../../shared/inspection.js';
-import { runPipeline, type PipelineOutput } from '../../../shared/pipeline.js';
+import { runPipeline, type PipelineOutput } from '../../../shared/pipeline/run-pipeline.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectText } from '../../../shared/engine.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
-import { runPipeline } from '../../../shared/pipeline.js';
+import { runPipeline } from '../../../shared/pipeline/run-pipeline.js';
 import { buildContext } from '../../../shared/session/context.js';
 import { decodeUtf8 } from '../../../shared/session/lines.js';
 import { parseSession } from '../../../shared/session/parse.js';

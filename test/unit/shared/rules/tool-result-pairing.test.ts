@@ -102,4 +102,30 @@ describe('tool-result-pairing', () => {
     expect(run.untouched).toBe(true);
     expect(run.annotations).toEqual([]);
   });
+
+  it('the embedded flavour keeps result blocks in a user turn that answer the call before it, under any id spelling', async () => {
+    const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const answer = (fields: Record<string, unknown>) => ({ type: 'toolResult', content: 'ok', ...fields });
+    const user = U([answer({ toolUseId: 'call_1' }), answer({ call_id: ' call_1 ' }), answer({ toolCallId: 'call_9' }), text('more')]);
+    const run = await applyRule(toolResultPairingRule, [assistant, user], {
+      policy: { validateAnthropicTurns: true },
+      options: { flavour: 'embedded' },
+    });
+    expect(run.messages).toEqual([
+      assistant,
+      { ...user, content: [answer({ toolUseId: 'call_1' }), answer({ call_id: ' call_1 ' }), text('more')] },
+    ]);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[2]' },
+    ]);
+  });
+
+  it('the embedded flavour leaves "[tool results omitted]" in a user turn whose blocks all answer nothing', async () => {
+    const user = U([{ type: 'toolResult', toolCallId: 'call_1', content: 'ok' }]);
+    const run = await applyRule(toolResultPairingRule, [A([text('no calls')]), user], { options: { flavour: 'embedded' } });
+    expect(run.messages[1]).toEqual({ ...user, content: [text(TEXT.toolResultsOmitted)] });
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0]' },
+    ]);
+  });
 });
