@@ -122,6 +122,8 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
 });
 
 test('rapid window steps across a view switch end on the right window, without errors', async ({ page, problems }) => {
+  // Twenty-four window steps, each diffed in Monaco's worker: about a minute on two busy cores.
+  test.slow();
   const work = tempDir();
   const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
   server = await startServe({ file: session.file, dir: work });
@@ -161,7 +163,9 @@ test('a large file shows a preview of its first turns first, then the full inspe
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
   expect(marks['ti:preview:end']).toBeGreaterThan(0);
   expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  // The full read waits for the preview to be drawn, but never longer than 1.5 s (PAINT_WAIT_MS in
+  // renderer/store/session-slice.ts): on a machine too busy to paint within that, it may land first.
+  if (marks['ti:first-diff'] - marks['ti:preview:end'] < 1500) expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   // Then the full inspection: every turn, no preview label, the repair button for this file.
   const bar = page.getByTestId('diff-window');
   const total = Number(await bar.getAttribute('data-total'));
