@@ -5,7 +5,7 @@
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
 import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
-import type { ErrorExplanation, PreflightFinding, RepairPlan, RepairResult } from './inspection.js';
+import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
 
 /** How a session is opened. */
 export type OpenRequest =
@@ -80,6 +80,8 @@ export interface InspectionSummary {
   replay: SideSummary;
   preflight: { original: PreflightFinding[]; replay: PreflightFinding[] };
   notes: string[];
+  /** The failed turns the session recorded, explained and grouped (absent when there are none). */
+  recordedErrors?: RecordedError[];
   /** Milliseconds the inspection took in the host. */
   elapsedMs: number;
   /** Set on a preview (`preview()`): only the first turns of the branch were read and inspected. */

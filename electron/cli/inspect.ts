@@ -2,11 +2,12 @@
 import { inspect } from '../host/inspect.js';
 import { InputError } from '../host/read-input.js';
 import { completeTarget } from '../host/targets.js';
-import type { Inspection } from '../../shared/inspection.js';
+import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseArgs, UsageError } from './common.js';
+import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
 
 const SPEC = {
@@ -73,17 +74,17 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function explainFor(text: string, inspection: Inspection): Promise<unknown[]> {
-  const mod = (await import('../host/explain.js').catch(() => null)) as { explainError?: (t: string, i?: Inspection) => unknown[] } | null;
-  return mod?.explainError ? mod.explainError(text, inspection) : [];
+async function explainFor(text: string, inspection: Inspection): Promise<ErrorExplanation[]> {
+  const { explainError } = await import('../host/explain.js');
+  return explainError(text, inspection);
 }
 
 function describeTarget(t: Target): string {
   return `${t.provider} / ${t.api} / ${t.modelId}${t.reasoning ? ' (reasoning)' : ''}`;
 }
 
-/** The human report: policy with reasons, annotations grouped by rule, preflight, diagnostics. */
-function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
+/** The human report: policy with reasons, annotations grouped by rule, preflight, recorded errors, diagnostics. */
+function renderReport(file: string, inspection: Inspection, explanations?: ErrorExplanation[]): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
@@ -120,14 +121,11 @@ function renderReport(file: string, inspection: Inspection, explanations?: unkno
     for (const f of inspection.preflight.original) out.push(`  original ${f.path}: ${f.check} — ${f.explanation} (fixed by ${f.rule})`);
     for (const f of inspection.preflight.replay) out.push(`  replay ${f.path}: ${f.check} — ${f.explanation}`);
   }
+  out.push('');
+  out.push(...recordedErrorLines(inspection.recordedErrors));
   if (explanations !== undefined) {
     out.push('');
-    out.push(`error explanation: ${explanations.length === 0 ? 'no known check matches this error' : ''}`);
-    for (const e of explanations as { check: string; rule: string; confidence: number; explanation: string; turns: number[] }[]) {
-      out.push(
-        `  ${Math.round(e.confidence * 100)}% ${e.check} (rule ${e.rule}) — ${e.explanation}${e.turns.length ? ` [turns ${e.turns.join(', ')}]` : ''}`,
-      );
-    }
+    out.push(...explanationLines(explanations));
   }
   out.push('');
   if (inspection.diagnostics.length === 0) out.push('diagnostics: none');

@@ -14,6 +14,7 @@ import type { SessionContext } from '../../shared/session/context.js';
 import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
+import { explainRecordedErrors } from './explain.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
 export interface EnrichOptions extends InspectOptions, PayloadBuildOptions {}
@@ -83,6 +84,9 @@ export async function enrichDetailed(
     },
     notes,
   };
+  // With preflight done, a session's own recorded errors can be checked like pasted ones.
+  const recordedErrors = explainRecordedErrors(enriched);
+  if (recordedErrors.length > 0) enriched.recordedErrors = recordedErrors;
   return { inspection: enriched, original, replay };
 }
 

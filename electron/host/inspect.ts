@@ -3,6 +3,7 @@ import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { inspectAndEnrich } from './enrich.js';
+import { explainRecordedErrors } from './explain.js';
 import { buildContext } from '../../shared/session/context.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
@@ -29,7 +30,11 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   const parsed = await readInputSession(input, { onEntry });
   const normalized = normalizeTarget(target);
   const context = buildContext(parsed);
-  if (options.payloads === false) return (await inspectParsed(parsed, normalized, { ...options, codec, context })).inspection;
+  if (options.payloads === false) {
+    const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
+    const recordedErrors = explainRecordedErrors(inspection);
+    return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
+  }
   return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 

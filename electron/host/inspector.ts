@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
-import { explainProviderError } from '../../shared/errors/match-error.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
@@ -20,6 +19,7 @@ import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
 import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector/session-registry.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
 
@@ -157,7 +157,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async explainError(inspectionId, errorText) {
       const inspection = inspectionId === null ? undefined : inspections.get(inspectionId).detail.inspection;
-      return explainProviderError(errorText, inspection);
+      return explainError(errorText, inspection);
     },
 
     async exportText(inspectionId, kind) {

@@ -117,7 +117,7 @@ export function buildMarks(
   for (const explanation of explanations) {
     for (const turn of explanation.turns) {
       const spans = turnSpans('original', turn, docs.original, docs.replay);
-      const line = `**Explains the pasted error** (${explanation.check}) — ${explanation.explanation}`;
+      const line = `**Explains the pasted error** (${explanation.check ?? explanation.category}) — ${explanation.explanation}`;
       addMark(out.original, spans.original, 'explained', line);
       addMark(out.replay, spans.replay, 'explained', line);
     }

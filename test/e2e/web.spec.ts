@@ -98,18 +98,6 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   await expect(diff).not.toHaveAttribute('data-revealed-original', '');
 });
 
-test('a pasted provider error is matched to what explains it', async ({ page, sharedServer: server }) => {
-  await page.goto(server.url);
-  await openSample(page);
-  await page
-    .getByTestId('error-input')
-    .fill(
-      'messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
-    );
-  await expect(page.getByTestId('error-explanations')).toBeVisible();
-  await expect(page.locator('.rule-group.explains, .finding-group.explains').first()).toBeVisible();
-});
-
 test('repair on disk: shows the plan, writes atomically, reloads', async ({ page }) => {
   const work = tempDir();
   const file = copyFixture('broken-session.jsonl', work);

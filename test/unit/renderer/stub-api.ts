@@ -95,7 +95,16 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     reveal: async () => null,
     thumbnail: async () => null,
     explainError: async () => [
-      { check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] },
+      {
+        category: 'transcript',
+        check: 'anthropic-tool-result',
+        rule: 'tool-result-pairing',
+        confidence: 0.9,
+        explanation: 'x',
+        action: 'y',
+        turns: [2],
+        evidence: [],
+      },
     ],
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
     planRepair: async () => plan,
