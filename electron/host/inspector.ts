@@ -5,7 +5,8 @@
  * checked where they cross into the host (`validateArguments` in the shells), not here again.
  */
 import { randomUUID } from 'node:crypto';
-import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import type { ExportKind, FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
@@ -17,6 +18,7 @@ import { createPreviewer } from './inspector/preview-service.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
 import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector/session-registry.js';
+import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { explainError } from './explain.js';
@@ -56,6 +58,26 @@ export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
   dispose(): Promise<void>;
 };
 
+/** The exports made from the session's source rather than from an inspection, and what each holds. */
+const JSONL_EXPORTS = { 'session-jsonl': 'session', 'branch-jsonl': 'branch', 'repaired-jsonl': 'repaired' } as const;
+
+function isJsonlExport(kind: ExportKind): kind is keyof typeof JSONL_EXPORTS {
+  return Object.hasOwn(JSONL_EXPORTS, kind);
+}
+
+/** A watcher of an opened file when the service watches files (none for bytes, text or the sample). */
+function watchFile(
+  options: InspectorOptions,
+  fileChanges: Listeners<FileChangedEvent>,
+  sessionId: string,
+  filePath: string | null,
+): FileWatcher | null {
+  if (!options.watch || !filePath) return null;
+  return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
+    intervalMs: options.watchIntervalMs,
+  });
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -65,12 +87,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const loader: LoaderOptions = { ...options, onProgress: (event) => progress.emit(event) };
 
-  const watch = (sessionId: string, filePath: string | null): FileWatcher | null => {
-    if (!options.watch || !filePath) return null;
-    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
-      intervalMs: options.watchIntervalMs,
-    });
-  };
+  const watch = (sessionId: string, filePath: string | null) => watchFile(options, fileChanges, sessionId, filePath);
 
   /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
   const refresh = async (record: SessionRecord, operation?: ProgressEvent['operation']): Promise<SessionInfo> => {
@@ -100,11 +117,19 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const reread: OpenRequest = info.path && request.kind === 'path' ? { kind: 'path', path: info.path } : request;
       sessions.add({ info, parsed, context, request: reread, watcher });
       if (request.kind === 'path' && info.path) await recent.add(info.path);
+      // The store goes on the recent list: opened from there, it lists its sessions again.
+      if (info.store?.path) await recent.add(info.store.path);
       return info;
     },
 
+    async listStore(request) {
+      assertStoreRequest(request);
+      return listStore(request);
+    },
+
     async reload(sessionId) {
-      fileOf(sessionId, 'there is nothing to reload');
+      // A stored session is read again from its store (a gateway may have written since).
+      if (!sessions.get(sessionId).info.store?.path) fileOf(sessionId, 'there is nothing to reload');
       return refresh(sessions.get(sessionId), 'reload');
     },
 
@@ -162,15 +187,21 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
-      return exportText(sessions.get(record.sessionId).info, record, kind);
+      const session = sessions.get(record.sessionId);
+      if (isJsonlExport(kind)) return exportSessionJsonl(session.request, session.info, JSONL_EXPORTS[kind]);
+      return exportText(session.info, record, kind);
     },
 
     async planRepair(sessionId) {
+      // A stored session: the plan of its JSONL export, with the reason the store is never written.
+      const record = sessions.get(sessionId);
+      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
       return planRepairFile(fileOf(sessionId, 'only files on disk can be repaired'));
     },
 
     async repair(sessionId, expectedDigest) {
       const record = sessions.get(sessionId);
+      if (record.info.store) return refuseStoredRepair(record.info);
       const result = await repairFile(fileOf(sessionId, 'only files on disk can be repaired'), expectedDigest);
       if (result.status === 'repaired') await refresh(record);
       return result;

@@ -12,7 +12,7 @@ import { InputError } from './read-input.js';
 const MAX_JSON_ARRAY_BYTES = 400 * 1024 * 1024;
 
 /** Whether the bytes (a file's head is enough) start a JSON array, after a BOM and whitespace. */
-function startsWithArray(bytes: Uint8Array): boolean {
+export function startsWithArray(bytes: Uint8Array): boolean {
   for (let i = hasUtf8Bom(bytes) ? 3 : 0; i < bytes.length && i < 4096; i += 1) {
     const c = bytes[i];
     if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;

@@ -1,9 +1,10 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
-import type { OpenRequest, ProgressEvent } from '../../shared/api.js';
+import type { InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
+import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
 import { baseName, errorMessage } from '../format.js';
 import { perfMark, whenMarked } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
-import type { SessionSlice } from './types.js';
+import type { AppState, SessionSlice } from './types.js';
 
 function describe(request: OpenRequest): string {
   switch (request.kind) {
@@ -14,7 +15,21 @@ function describe(request: OpenRequest): string {
       return request.name;
     case 'sample':
       return 'the sample session';
+    case 'store':
+      return storeSessionName(request.path, request.storeSessionId);
+    case 'store-bytes':
+      return storeSessionName(request.name, request.storeSessionId);
   }
+}
+
+/**
+ * The sessions of a store, when the request opens one (null: a session file). Bytes that do not start
+ * like SQLite are not sent to the host twice for it.
+ */
+async function storeListing(api: { listStore(request: StoreRequest): Promise<StoreListing | null> }, request: OpenRequest) {
+  if (request.kind === 'path') return { request, listing: await api.listStore(request) };
+  if (request.kind === 'bytes' && isSqliteHeader(request.bytes)) return { request, listing: await api.listStore(request) };
+  return null;
 }
 
 /** Longest wait for a preview before the full read starts anyway. */
@@ -39,6 +54,40 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   });
 }
 
+/**
+ * Show a preview of a large file's first turns while `open` reads all of it: the diff has something
+ * to show within a second. It replaces the session shown before (a running app opening another
+ * file), and is dropped when the open it belongs to is no longer the latest (`isLatest`).
+ */
+async function showPreview(
+  set: Parameters<SliceCreator<SessionSlice>>[0],
+  get: () => AppState,
+  api: InspectorApi,
+  isLatest: () => boolean,
+  request: OpenRequest,
+): Promise<void> {
+  try {
+    const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
+    if (!preview || !isLatest() || !get().session.loading) return;
+    perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
+    // The session shown before goes: its panel and repair must not sit next to another file's turns.
+    const previous = get().session.info;
+    if (previous) {
+      patch(set, 'session', { info: null, changed: null });
+      void api.close(previous.sessionId).catch(() => undefined);
+    }
+    patch(set, 'target', { current: preview.target });
+    patch(set, 'inspection', { summary: preview, error: null });
+    patch(set, 'ui', { focus: null, explanations: [], elision: null });
+    await get().loadDocuments();
+    // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
+    // first screen comes first, then the rest.
+    await whenMarked('first-diff', PAINT_WAIT_MS);
+  } catch {
+    // A preview is a head start: when it fails, the full open still shows everything.
+  }
+}
+
 /** Creates the session slice. */
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
   // Each open gets a number so a slow open never overwrites a newer one.
@@ -58,36 +107,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
     });
   };
 
-  /**
-   * Show a preview of a large file's first turns while `open` reads all of it: the diff has
-   * something to show within a second. It replaces the session shown before (a running app opening
-   * another file), and is dropped when the open it belongs to is no longer the latest.
-   */
-  const showPreview = async (seq: number, request: OpenRequest): Promise<void> => {
-    try {
-      const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
-      if (!preview || seq !== openSeq || !get().session.loading) return;
-      perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
-      // The session shown before goes: its panel and repair must not sit next to another file's turns.
-      const previous = get().session.info;
-      if (previous) {
-        patch(set, 'session', { info: null, changed: null });
-        void api.close(previous.sessionId).catch(() => undefined);
-      }
-      patch(set, 'target', { current: preview.target });
-      patch(set, 'inspection', { summary: preview, error: null });
-      patch(set, 'ui', { focus: null, explanations: [], elision: null });
-      await get().loadDocuments();
-      // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
-      // first screen comes first, then the rest.
-      await whenMarked('first-diff', PAINT_WAIT_MS);
-    } catch {
-      // A preview is a head start: when it fails, the full open still shows everything.
-    }
-  };
-
   return {
-    session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null },
+    session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null, store: null },
 
     async openSession(request, label) {
       const seq = ++openSeq;
@@ -99,9 +120,22 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       const name = request.kind === 'path' ? baseName(request.path) : null;
       const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
       try {
+        // An OpenClaw store holds many sessions: the user chooses one in the store picker.
+        const store = await storeListing(api, request);
+        if (seq !== openSeq) return stopProgress();
+        if (store?.listing) {
+          stopProgress();
+          patch(set, 'session', {
+            loading: false,
+            opening: null,
+            progress: null,
+            store: { request: store.request, listing: store.listing },
+          });
+          return;
+        }
         // The shown session (and its diff) stays until the new one is read; a preview of a large file
         // replaces it sooner. The host reads the file for the preview first, then all of it.
-        if (request.kind === 'path') await showPreview(seq, request);
+        if (request.kind === 'path') await showPreview(set, get, api, () => seq === openSeq, request);
         if (seq !== openSeq) return stopProgress();
         const info = await api.open(request).finally(stopProgress);
         if (seq !== openSeq) return;
@@ -133,6 +167,21 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
 
     openSample() {
       return get().openSession({ kind: 'sample' });
+    },
+
+    openStoredSession(storeSessionId) {
+      const store = get().session.store;
+      if (!store) return Promise.resolve();
+      patch(set, 'session', { store: null });
+      const request: OpenRequest =
+        store.request.kind === 'path'
+          ? { kind: 'store', path: store.request.path, storeSessionId }
+          : { kind: 'store-bytes', name: store.request.name, bytes: store.request.bytes, storeSessionId };
+      return get().openSession(request);
+    },
+
+    closeStorePicker() {
+      patch(set, 'session', { store: null });
     },
 
     async reloadSession() {
