@@ -1,4 +1,4 @@
-// Lint rules, including the room fences of STYLE.md: which folder may import what.
+// Lint rules, including the fences between the rooms (shared/, electron/host/, the shells, renderer/): which folder may import what.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
