@@ -4,7 +4,8 @@
  *
  * - The line reader (`readSessionFile`: chunks, SHA-256 as they go by, each line parsed into the
  *   session) against `node:readline` over a read stream, whose lines go into the same session parser
- *   and whose chunks are hashed the same way. Runs alternate; the median of each side is reported.
+ *   and whose chunks are hashed the same way; and the splitting into lines alone. Runs alternate; the
+ *   median of each side is reported.
  * - The by-parts long-line parser against `JSON.parse` of the decoded line, and against a streaming
  *   JSON parser (`@streamparser/json`) when it is installed (it is not a dependency:
  *   `npm i --no-save @streamparser/json` to include it), on every line of 256 KiB or more.
@@ -14,11 +15,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createLongLineParser, LONG_LINE_BYTES } from '../../electron/host/long-line.js';
+import { readLines } from '../../electron/host/read-lines.js';
 import { readSessionFile } from '../../electron/host/stream-session.js';
-import { SessionLineParser } from '../../shared/session/jsonl.js';
+import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js';
 import type { BenchContext, BenchResult } from './run.js';
 import { generateSession } from './session-generator.js';
 import { median } from './stats.js';
@@ -43,6 +46,30 @@ async function readWithReadline(file: string): Promise<number> {
   for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) parser.line(Buffer.byteLength(line), () => line);
   hash.digest('hex');
   return parser.finish(false).entries.length;
+}
+
+/** Line splitting alone: our reader's lines (bytes) and readline's (strings), counted. */
+async function splitOnly(file: string, ours: boolean): Promise<number> {
+  let count = 0;
+  if (!ours) {
+    for await (const _ of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) count++;
+    return count;
+  }
+  const handle = await open(file, 'r');
+  try {
+    const options = {
+      chunkBytes: 4 << 20,
+      skip: 0,
+      maxLine: MAX_LINE_CHARS,
+      onChunk() {},
+      onProgress() {},
+      readError: (e: Error) => e,
+    };
+    await readLines(handle, options, () => void count++);
+    return count;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The lines a by-parts parse is for, as the reader hands them over: bytes, without the newline. */
@@ -93,7 +120,16 @@ export default async function librariesBench(ctx: BenchContext): Promise<BenchRe
   );
 
   const [ours, readline] = await alternate(RUNS, [() => readSessionFile(file), () => readWithReadline(file)]);
+  const [oursSplit, readlineSplit] = await alternate(RUNS, [() => splitOnly(file, true), () => splitOnly(file, false)]);
   const results: BenchResult[] = [
+    {
+      name: `line splitting alone, ${MB} MiB session`,
+      value: oursSplit!,
+      unit: 'ms',
+      ratio: oursSplit! / readlineSplit!,
+      target: 1,
+      note: `node:readline: ${readlineSplit!.toFixed(0)} ms`,
+    },
     {
       name: `line reader, ${MB} MiB session`,
       value: ours!,
