@@ -46,7 +46,7 @@ function trimmed(value: unknown): string {
 }
 
 /** The tool calls of an assistant message that results can be paired with (non-empty string id). */
-export function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
+function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
   if (!Array.isArray(message.content)) return [];
   const calls: FoundCall[] = [];
   for (const b of message.content) {
@@ -114,7 +114,7 @@ function msFrom(entryTimestamp: unknown, messageTimestamp: unknown): number {
  * The synthetic result entry for one call: deterministic in (digest, line, call id). Its parent is the
  * assistant entry, or the result inserted just before it for the same assistant.
  */
-export function syntheticResultEntry(
+function syntheticResultEntry(
   candidate: AssistantCandidate,
   call: FoundCall,
   digest: string,
