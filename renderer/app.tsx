@@ -69,6 +69,9 @@ export function App() {
         case 'export-report':
           void commands.exportAs('report-markdown', 'save');
           break;
+        case 'export-redacted':
+          void commands.exportAs('session-redacted', 'save');
+          break;
         case 'repair':
           void s.startRepair();
           break;

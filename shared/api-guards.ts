@@ -124,7 +124,7 @@ export function assertView(value: unknown, where = 'view'): asserts value is Doc
     throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
 
-const EXPORT_KINDS: readonly ExportKind[] = ['payload-json', 'curl', 'report-markdown', 'report-json'];
+const EXPORT_KINDS: readonly ExportKind[] = ['payload-json', 'curl', 'report-markdown', 'report-json', 'session-redacted'];
 
 /** One of the export kinds. */
 export function assertExportKind(value: unknown, where = 'kind'): asserts value is ExportKind {

@@ -173,7 +173,20 @@ export interface DocumentText {
   window?: { from: number; to: number; totalTurns: number };
 }
 
-export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json';
+/**
+ * What Export makes: the replay payload, the provider request as curl, the inspection report, or the
+ * session itself redacted for a bug report (every text, tool input and output, thinking and image
+ * replaced by a placeholder of the same shape; ids, roles, models, usage and structure kept).
+ */
+export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-redacted';
+
+/** One export: the file name it suggests, its text, and what the user should know about it. */
+export interface ExportedText {
+  fileName: string;
+  text: string;
+  /** Sentences for the user (a redacted session says whether it reproduces this inspection). */
+  notes?: string[];
+}
 
 /** A file-change notification. */
 export interface FileChangedEvent {
@@ -228,7 +241,7 @@ export interface InspectorApi {
   /** A small PNG (base64) of an image block, for hover previews. Never SVG. */
   thumbnail(inspectionId: string, imageRef: string): Promise<{ mimeType: 'image/png'; base64: string } | null>;
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
-  exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }>;
+  exportText(inspectionId: string, kind: ExportKind): Promise<ExportedText>;
   planRepair(sessionId: string): Promise<RepairPlan>;
   repair(sessionId: string, expectedDigest: string): Promise<RepairResult>;
   recentFiles(): Promise<string[]>;
@@ -292,6 +305,7 @@ export const SHELL_COMMANDS = [
   'export-payload',
   'export-curl',
   'export-report',
+  'export-redacted',
   'repair',
 ] as const;
 

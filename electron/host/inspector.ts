@@ -9,6 +9,7 @@ import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, Sessio
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
+import { redactedSessionExport } from './inspector/redacted-export.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { InspectionCache } from './inspector/inspection-cache.js';
 import { inspectSession } from './inspector/inspect-session.js';
@@ -122,7 +123,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const { detail, summary } = await inspectSession(record, id, target, inspectOptions, options.imageMaxDimensionPx);
       // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
       if (!sessions.holds(record)) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
-      inspections.add(id, sessionId, detail, summary);
+      inspections.add(id, sessionId, detail, summary, {
+        ...inspectOptions,
+        imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx,
+      });
       return summary;
     },
 
@@ -162,7 +166,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
-      return exportText(sessions.get(record.sessionId).info, record, kind);
+      const session = sessions.get(record.sessionId);
+      return kind === 'session-redacted' ? redactedSessionExport(session, record) : exportText(session.info, record, kind);
     },
 
     async planRepair(sessionId) {

@@ -12,6 +12,7 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'curl', label: 'Provider request (curl)' },
   { kind: 'report-markdown', label: 'Inspection report (Markdown)' },
   { kind: 'report-json', label: 'Inspection report (JSON)' },
+  { kind: 'session-redacted', label: 'Redacted session (for bug reports)' },
 ];
 
 function RecentMenu() {

@@ -4,6 +4,7 @@ import type {
   DocumentView,
   Elision,
   ExportKind,
+  ExportedText,
   FileChangedEvent,
   InspectionSummary,
   InspectorApi,
@@ -118,6 +119,8 @@ export interface Toast {
   text: string;
   /** Detail shown under the text (paths, reasons). */
   detail?: string;
+  /** Stays until dismissed, like an error (what it says must be read). */
+  persist?: boolean;
 }
 
 /** What the user sees and selects. */
@@ -152,7 +155,7 @@ export interface UiSlice {
   pushToast(toast: Omit<Toast, 'id'>): number;
   dismissToast(id: number): void;
   explainError(text: string): Promise<void>;
-  exportText(kind: ExportKind): Promise<{ fileName: string; text: string } | null>;
+  exportText(kind: ExportKind): Promise<ExportedText | null>;
 }
 
 /** The repair-on-disk flow: plan, confirm, write, report. */

@@ -142,6 +142,33 @@ const LEGACY_LABELS =
 const MEMORY_OPEN = '<active_memory_plugin>';
 const MEMORY_CLOSE = '</active_memory_plugin>';
 
+/**
+ * The markers and sentences this projection looks for. A redacted copy of a session keeps them
+ * verbatim (they are OpenClaw's words, not the user's), so it strips the same spans as the original.
+ */
+export const INTERNAL_METADATA_VOCABULARY: readonly string[] = [
+  RUNTIME_CONTEXT_BEGIN,
+  RUNTIME_CONTEXT_END,
+  RUNTIME_CONTEXT_NOTICE,
+  'OpenClaw runtime context (internal):',
+  LEGACY_EVENT,
+  LEGACY_RESULT_BEGIN,
+  LEGACY_RESULT_END,
+  'Action:',
+  ...PROMPT_HEADERS,
+  ...DELIVERY_HINTS,
+  INBOUND_CONTEXT_MARKER,
+  'Context:',
+  '```json',
+  MEMORY_OPEN,
+  MEMORY_CLOSE,
+  'Conversation info (untrusted metadata):',
+  'Sender (untrusted metadata):',
+  'Forwarded message context (untrusted metadata):',
+  'Location (untrusted metadata):',
+  'Structured object (untrusted metadata):',
+];
+
 interface Line {
   start: number;
   end: number;

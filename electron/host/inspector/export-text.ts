@@ -1,17 +1,17 @@
 /** The texts an inspection exports (replay payload, curl command, reports), each with the file name it suggests. */
 import path from 'node:path';
-import type { ExportKind, SessionInfo } from '../../../shared/api.js';
+import type { ExportedText, ExportKind, SessionInfo } from '../../../shared/api.js';
 import { curlCommand, reportJson, reportMarkdown } from './exports.js';
 import type { InspectionRecord } from './inspection-cache.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './too-large.js';
 
 /** A session file's name without its session extension, for export names. */
-function baseName(name: string): string {
+export function baseName(name: string): string {
   return path.basename(name).replace(/\.(jsonl|json)$/i, '') || 'session';
 }
 
-/** One export of an inspection of `session`. */
-export function exportText(session: SessionInfo, record: InspectionRecord, kind: ExportKind): { fileName: string; text: string } {
+/** One export of an inspection of `session` (the redacted session is made by redacted-export.ts). */
+export function exportText(session: SessionInfo, record: InspectionRecord, kind: Exclude<ExportKind, 'session-redacted'>): ExportedText {
   const inspection = record.detail.inspection;
   const base = `${baseName(session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
   const replay = record.detail.replay;
