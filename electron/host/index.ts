@@ -1,5 +1,5 @@
 /**
- * The programmatic API of `transcript-inspector` (SPEC §11):
+ * The programmatic API of `transcript-inspector` (stable: tools and tests import it, the README lists it):
  * `import { inspect, planRepair, repair } from 'transcript-inspector'`.
  */
 export { inspect, normalizeTarget, type HostInspectOptions } from './inspect.js';

@@ -18,7 +18,7 @@ export interface HostInspectOptions extends InspectOptions {
 }
 
 /**
- * Inspect a session file (or text) for a target (SPEC §11).
+ * Inspect a session file (or text) for a target: the `inspect()` of the programmatic API.
  *
  * Never throws for problems inside the file (they are diagnostics); throws an InputError only when
  * the input cannot be read at all.

@@ -1,7 +1,7 @@
 /**
- * File repair on disk (SPEC §7): plan a repair of a session file or text, and write it atomically.
+ * File repair on disk (docs/rules.md#file-repair): plan a repair of a session file or text, and write it atomically.
  * `planRepairFile`/`repairFile` are what the Inspector service calls; `planRepair`/`repair` are the
- * programmatic API of SPEC §11.
+ * programmatic API.
  */
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
@@ -67,7 +67,7 @@ export async function repairFile(file: string, expectedDigest: string, options?:
 
 /**
  * Plan the repair of a session file (`{file}`) or of session text (`{text}`, planned on its UTF-8
- * bytes) — SPEC §11. Pure for text.
+ * bytes) — part of the programmatic API. Pure for text.
  */
 export async function planRepair(input: { file: string } | { text: string }): Promise<RepairPlan> {
   if (input === null || typeof input !== 'object') throw new TypeError('planRepair(): expected { file } or { text }');
@@ -77,7 +77,7 @@ export async function planRepair(input: { file: string } | { text: string }): Pr
 }
 
 /**
- * Repair a session file on disk (SPEC §11) with the digest of the plan it was shown:
+ * Repair a session file on disk (programmatic API) with the digest of the plan it was shown:
  * `repair({ file }, { expectedDigest: plan.digest })`. Never throws for file problems; a refusal
  * says why and that nothing was written.
  */
