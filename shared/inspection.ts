@@ -101,8 +101,11 @@ export interface Inspection {
   recordedErrors?: RecordedError[];
 }
 
-/** Input of `inspect()`: a file path, or the text of a JSONL session / JSON message array. */
-export type InspectInput = { file: string } | { text: string; name?: string };
+/**
+ * Input of `inspect()`: a file path, the text of a JSONL session / JSON message array, or one session
+ * of an OpenClaw SQLite store (`openclaw-agent.sqlite`) by its session id.
+ */
+export type InspectInput = { file: string } | { text: string; name?: string } | { store: string; sessionId: string };
 
 export type { InspectOptions };
 

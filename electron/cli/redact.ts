@@ -13,8 +13,9 @@ import type { InspectInput } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
 import { parseArgs, UsageError } from './common.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
 
-const SPEC = { values: ['output', 'provider', 'api', 'model'], booleans: ['reasoning', 'json', 'no-check'] } as const;
+const SPEC = { values: ['output', 'provider', 'api', 'model', 'session'], booleans: ['reasoning', 'json', 'no-check'] } as const;
 
 /**
  * Run `redact`. Exit codes: 0 written (and reproduces, when checked), 1 written but the copy
@@ -43,22 +44,29 @@ export async function runRedactCommand(
   const toStdout = output === '-';
   if (toStdout && args.booleans.has('json'))
     return fail('--json prints the summary on standard output: write the copy to a file with --output OUT');
-  const file = args.positionals[0];
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
+  const file = argumentLabel(source);
+  const listing = await storeWithoutSession(source).catch(() => null);
+  if (listing) {
+    io.stderr.write(renderStoreListing(file, listing));
+    return fail(`${file} is an OpenClaw session store: name one of its sessions (${file}#SESSION_ID or --session SESSION_ID)`);
+  }
   // What the summary goes to: standard error when standard output carries the copy.
   const report = toStdout ? io.stderr : io.stdout;
   try {
     let counts: RedactCounts;
     let copy: InspectInput;
     if (toStdout) {
-      const redacted = await redactSession({ file });
+      const redacted = await redactSession(source);
       stdout.write(redacted.text);
       ({ counts } = redacted);
       copy = { text: redacted.text };
     } else {
-      counts = await writeRedactedSession({ file }, output);
+      counts = await writeRedactedSession(source, output);
       copy = { file: output };
     }
-    const check = args.booleans.has('no-check') ? null : await checkAgainstOriginal(file, copy, args);
+    const check = args.booleans.has('no-check') ? null : await checkAgainstOriginal(source, copy, args);
     if (args.booleans.has('json')) {
       io.stdout.write(`${JSON.stringify({ file, output, counts, check })}\n`);
     } else {
@@ -80,7 +88,7 @@ export async function runRedactCommand(
 
 /** Inspect the original for the target (given, or the session's own model) and check the copy against it. */
 async function checkAgainstOriginal(
-  file: string,
+  source: SessionArgument,
   copy: InspectInput,
   args: ReturnType<typeof parseArgs>,
 ): Promise<RedactionCheck | { skipped: string }> {
@@ -93,11 +101,11 @@ async function checkAgainstOriginal(
         modelId: args.values.get('model'),
         reasoning: args.booleans.has('reasoning') ? true : undefined,
       },
-      { file },
+      source,
     );
   } catch (error) {
     if (error instanceof InputError) return { skipped: error.message };
     throw error;
   }
-  return checkRedaction(await inspect({ file }, target), copy);
+  return checkRedaction(await inspect(source, target), copy);
 }

@@ -14,3 +14,15 @@ export { explainError } from './explain.js';
 export { redactSession, writeRedactedSession, type RedactedSession, type RedactCounts } from './redact/redact-session.js';
 export { listTargets, lookupCatalogModel } from './catalog.js';
 export { createInspector, type HostInspector, type InspectorOptions } from './inspector.js';
+export {
+  exportStoredSession,
+  findStores,
+  listStoreSessions,
+  scanStores,
+  type JsonlExport,
+  type JsonlExportKind,
+  type StoreInput,
+  type StoreScan,
+  type StoreSource,
+} from './store/index.js';
+export type { StoreListing, StoreSessionSummary } from '../../shared/store.js';

@@ -49,7 +49,11 @@ function group(actions: readonly RepairAction[], optional: ReadonlySet<number>):
 /** The plan's actions grouped, damage first. */
 export function viewPlan(plan: RepairPlan): PlanView {
   const optional = new Set(optionalRewriteLines(plan));
-  const of = (kinds: readonly string[]) => group(plan.actions.filter((a) => kinds.includes(a.kind)), optional);
+  const of = (kinds: readonly string[]) =>
+    group(
+      plan.actions.filter((a) => kinds.includes(a.kind)),
+      optional,
+    );
   return { damage: of(['drop', 'recover']), fixes: of(['rewrite']), additions: of(['insert']) };
 }
 

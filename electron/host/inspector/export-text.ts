@@ -10,10 +10,13 @@ export function baseName(name: string): string {
   return path.basename(name).replace(/\.(jsonl|json)$/i, '') || 'session';
 }
 
-/** One export of an inspection of `session` (the redacted session is made by redacted-export.ts). */
-export function exportText(session: SessionInfo, record: InspectionRecord, kind: Exclude<ExportKind, 'session-redacted'>): ExportedText {
+/** The exports made from an inspection (the JSONL ones are made from the session's source: stored-sessions.ts, redacted-export.ts). */
+export type InspectionExportKind = Exclude<ExportKind, 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl' | 'session-redacted'>;
+
+/** One export of an inspection of `session`. */
+export function exportText(session: SessionInfo, record: InspectionRecord, kind: InspectionExportKind): ExportedText {
   const inspection = record.detail.inspection;
-  const base = `${baseName(session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
+  const base = `${baseName(session.store?.sessionId ?? session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
   const replay = record.detail.replay;
   switch (kind) {
     case 'payload-json':

@@ -15,6 +15,7 @@ import { redactJsonText } from '../../../shared/redact/redact-json.js';
 import { decodeUtf8 } from '../../../shared/session/lines.js';
 import { startsWithArray } from '../load-session.js';
 import { readInputBytes } from '../read-input.js';
+import { exportStoredSession } from '../store/index.js';
 
 export type { RedactCounts } from '../../../shared/redact/redact-session.js';
 
@@ -84,10 +85,14 @@ export async function* redactedChunks(bytes: Uint8Array, images: ImageRedactor, 
   }
 }
 
-/** The bytes of a session input: a file, or text. */
-async function inputBytes(input: { file: string } | { text: string } | { bytes: Uint8Array }): Promise<Uint8Array> {
+/** What can be redacted: a session file, a session of an OpenClaw store (its JSONL export), text or bytes. */
+export type RedactInput = { file: string } | { store: string; sessionId: string } | { text: string } | { bytes: Uint8Array };
+
+/** The bytes of a session input. */
+async function inputBytes(input: RedactInput): Promise<Uint8Array> {
   if ('bytes' in input) return input.bytes;
   if ('text' in input) return Buffer.from(input.text, 'utf8');
+  if ('store' in input) return (await exportStoredSession({ file: input.store }, input.sessionId, 'session')).bytes;
   return readInputBytes(input.file);
 }
 
@@ -98,10 +103,7 @@ async function inputBytes(input: { file: string } | { text: string } | { bytes: 
  * original (images are drawn by sharp at the same size; without sharp they get header-only
  * placeholders, which only differ where the original would have been resized).
  */
-export async function redactSession(
-  input: { file: string } | { text: string } | { bytes: Uint8Array },
-  images?: ImageRedactor,
-): Promise<RedactedSession> {
+export async function redactSession(input: RedactInput, images?: ImageRedactor): Promise<RedactedSession> {
   const counts = emptyCounts();
   const parts: Buffer[] = [];
   for await (const chunk of redactedChunks(await inputBytes(input), images ?? (await defaultImageRedactor()), counts)) parts.push(chunk);
@@ -109,7 +111,7 @@ export async function redactSession(
 }
 
 /** Redact a session into a stream (stdout), respecting back-pressure; the stream is left open. */
-export async function writeRedactedTo(input: { file: string } | { bytes: Uint8Array }, stream: Writable): Promise<RedactCounts> {
+export async function writeRedactedTo(input: Exclude<RedactInput, { text: string }>, stream: Writable): Promise<RedactCounts> {
   const counts = emptyCounts();
   const bytes = await inputBytes(input);
   const images = await defaultImageRedactor();
@@ -127,7 +129,7 @@ export async function writeRedactedTo(input: { file: string } | { bytes: Uint8Ar
  * Redact a session into a new file (written as it is made: sessions larger than one string work
  * too). An existing file is never overwritten; a failed write removes what it started.
  */
-export async function writeRedactedSession(input: { file: string } | { bytes: Uint8Array }, output: string): Promise<RedactCounts> {
+export async function writeRedactedSession(input: Exclude<RedactInput, { text: string }>, output: string): Promise<RedactCounts> {
   const bytes = await inputBytes(input);
   const stream = createWriteStream(output, { flags: 'wx' });
   await Promise.race([once(stream, 'open'), once(stream, 'error').then(([error]) => Promise.reject(error as Error))]);

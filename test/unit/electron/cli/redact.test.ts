@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runRedactCommand } from '../../../../electron/cli/redact.js';
 import { scriptedIo } from '../../../fixtures/repair/cli-io.js';
+import { redactSession } from '../../../../electron/host/redact/redact-session.js';
 import { assistant, entry, HEADER, jsonl, user } from '../../../fixtures/repair/sessions.js';
+import { storePath, twinPath } from '../host/store/support.js';
 
 let dir: string;
 let file: string;
@@ -83,5 +85,22 @@ describe('redact FILE', () => {
     const io = scriptedIo();
     expect(await runRedactCommand([path.join(dir, 'nope.jsonl'), '--output', path.join(dir, 'x.jsonl')], io)).toBe(2);
     expect(io.err.join('')).toContain('nope.jsonl: no such file');
+  });
+
+  it('redacts a session of an OpenClaw store named DB#ID or with --session, and lists a store named alone (exit 2)', async () => {
+    const sessionId = '0199b8a4-4f40-757d-bdfc-f0f0f0f0f0f0';
+    const expected = (await redactSession({ file: twinPath('main', sessionId) })).text;
+    const hashed = path.join(dir, 'hashed.jsonl');
+    const io = scriptedIo();
+    expect(await runRedactCommand([`${storePath('main')}#${sessionId}`, '--output', hashed], io)).toBe(0);
+    expect(await readFile(hashed, 'utf8')).toBe(expected);
+    expect(io.text()).toContain('It reproduces this inspection for ');
+    const flagged = path.join(dir, 'flagged.jsonl');
+    expect(await runRedactCommand([storePath('main'), '--session', sessionId, '--output', flagged, '--no-check'], scriptedIo())).toBe(0);
+    expect(await readFile(flagged, 'utf8')).toBe(expected);
+    const alone = scriptedIo();
+    expect(await runRedactCommand([storePath('main'), '--output', path.join(dir, 'none.jsonl')], alone)).toBe(2);
+    expect(alone.err.join('')).toContain(`${storePath('main')}#${sessionId}`);
+    expect(alone.err.join('')).toContain('is an OpenClaw session store: name one of its sessions');
   });
 });

@@ -33,7 +33,11 @@ describe('viewPlan', () => {
 
 describe('plannedCounts', () => {
   it('names the counts that are not zero', () => {
-    expect(plannedCounts(planRepairText(text).plan.counts)).toEqual(['1 line dropped', '1 failed assistant turn rewritten', '4 blank user turns rewritten']);
+    expect(plannedCounts(planRepairText(text).plan.counts)).toEqual([
+      '1 line dropped',
+      '1 failed assistant turn rewritten',
+      '4 blank user turns rewritten',
+    ]);
   });
 });
 

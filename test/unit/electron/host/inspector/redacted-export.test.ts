@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createInspector } from '../../../../../electron/host/inspector.js';
 import { sampleSessionPath } from '../../../../../electron/host/inspector/sample-path.js';
+import { redactSession } from '../../../../../electron/host/redact/redact-session.js';
 import { validateArguments } from '../../../../../shared/api-guards.js';
+import { storePath, twinPath } from '../store/support.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-redacted-export-'));
 const inspector = createInspector({ recentFile: path.join(dir, 'recent.json') });
@@ -54,9 +56,19 @@ describe('exportText(…, "session-redacted")', () => {
     const summary = await inspector.inspect(info.sessionId, TARGET);
     appendFileSync(file, '\n');
     await expect(inspector.exportText(summary.inspectionId, 'session-redacted')).rejects.toThrow(
-      'changing.jsonl changed on disk since it was opened: reload it, then export again',
+      'changing.jsonl changed since it was opened: reload it, then export (the export must be what the app shows)',
     );
     writeFileSync(file, readFileSync(sampleSessionPath()));
+  });
+
+  it('redacts a session of an OpenClaw store: the redacted copy of its JSONL, named after the session', async () => {
+    const sessionId = '0199b8a4-4f40-757d-bdfc-f0f0f0f0f0f0';
+    const info = await inspector.open({ kind: 'store', path: storePath('main'), storeSessionId: sessionId });
+    const summary = await inspector.inspect(info.sessionId, TARGET);
+    const exported = await inspector.exportText(summary.inspectionId, 'session-redacted');
+    expect(exported.fileName).toBe(`${sessionId}.redacted.jsonl`);
+    expect(exported.text).toBe((await redactSession({ file: twinPath('main', sessionId) })).text);
+    expect(exported.notes?.[0]).toMatch(/^It reproduces this inspection for anthropic\/claude-sonnet-4-5: /);
   });
 
   it('is an export kind the IPC and HTTP checks accept', () => {
