@@ -9,8 +9,8 @@ commands:
   inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--session ID] [--dry-run] [--yes] [--json]
-  repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
+  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json]
+  repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N]
   redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
   serve [FILE] [--session ID] [--port N]
 

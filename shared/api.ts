@@ -49,6 +49,8 @@ export interface SessionInfo {
   defaultTarget: Target | null;
   /** True when the file is watched for changes. */
   watched: boolean;
+  /** Why this session cannot be repaired on disk (the sample, a dropped or pasted session), in a sentence. */
+  repairRefusal?: string;
   /**
    * Set for a session read from an OpenClaw SQLite store: the store (its path, null when sent as
    * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
@@ -213,6 +215,21 @@ export interface ExportedText {
   notes?: string[];
 }
 
+/** What the user chose in a repair plan. */
+export interface RepairOptions {
+  /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
+  skipLines?: number[];
+}
+
+/** What `undoRepair` did. */
+export interface UndoResult {
+  status: 'restored' | 'refused';
+  /** Why it refused, when it did. */
+  reason?: string;
+  /** One sentence for the user. */
+  message: string;
+}
+
 /** A file-change notification. */
 export interface FileChangedEvent {
   sessionId: string;
@@ -273,7 +290,13 @@ export interface InspectorApi {
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
   exportText(inspectionId: string, kind: ExportKind): Promise<ExportedText>;
   planRepair(sessionId: string): Promise<RepairPlan>;
-  repair(sessionId: string, expectedDigest: string): Promise<RepairResult>;
+  /**
+   * Repair the session's file with the digest of the plan shown; `options.skipLines` names rewrites
+   * of the plan the user left out. The app keeps the backup next to the file for `undoRepair`.
+   */
+  repair(sessionId: string, expectedDigest: string, options?: RepairOptions): Promise<RepairResult>;
+  /** Put back the bytes of the session's last repair, if its file is unchanged since (then reloads it). */
+  undoRepair(sessionId: string): Promise<UndoResult>;
   recentFiles(): Promise<string[]>;
   /** Ask the user for a file (Electron dialog). The web mode returns null: the renderer uses a file input. */
   pickFile(): Promise<OpenRequest | null>;
@@ -305,6 +328,7 @@ export const INSPECTOR_METHODS = [
   'exportText',
   'planRepair',
   'repair',
+  'undoRepair',
   'recentFiles',
   'pickFile',
   'saveText',

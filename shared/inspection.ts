@@ -145,7 +145,7 @@ export interface RepairResult {
   /** Why it refused, when it did. */
   reason?: string;
   plan?: RepairPlan;
-  /** Present only when the backup could not be removed after the replace. */
+  /** Where the original bytes are kept: when asked to keep them, or when the backup could not be removed. */
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;

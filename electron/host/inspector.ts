@@ -22,6 +22,7 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
@@ -83,6 +84,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return info;
   };
 
+  /** The last repair of each session, while it can be undone (the backup stays on disk either way). */
+  const undoTickets = new Map<string, UndoTicket>();
+
   /** The file behind a session, for the operations only a file on disk allows. */
   const fileOf = (sessionId: string, what: string): string => {
     const { info } = sessions.get(sessionId);
@@ -123,6 +127,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const record = sessions.remove(sessionId);
       if (!record) return;
       inspections.dropSession(sessionId);
+      undoTickets.delete(sessionId);
       // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
       if (record.info.path) forgetRepairPlan(record.info.path);
     },
@@ -188,14 +193,40 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       // A stored session: the plan of its JSONL export, with the reason the store is never written.
       const record = sessions.get(sessionId);
       if (record.info.store) return planStoredSessionRepair(record.request, record.info);
+      if (record.info.repairRefusal) throw new InputError(record.info.repairRefusal);
       return planRepairFile(fileOf(sessionId, 'only files on disk can be repaired'));
     },
 
-    async repair(sessionId, expectedDigest) {
+    async repair(sessionId, expectedDigest, repairOptions) {
       const record = sessions.get(sessionId);
       if (record.info.store) return refuseStoredRepair(record.info);
-      const result = await repairFile(fileOf(sessionId, 'only files on disk can be repaired'), expectedDigest);
-      if (result.status === 'repaired') await refresh(record);
+      if (record.info.repairRefusal) return { status: 'refused', reason: 'not a file on disk', message: record.info.repairRefusal };
+      const file = fileOf(sessionId, 'only files on disk can be repaired');
+      // The app keeps the original bytes next to the file: Undo puts them back.
+      const result = await repairFile(file, expectedDigest, { keepBackup: true, skipLines: repairOptions?.skipLines });
+      if (result.status === 'repaired') {
+        if (result.backupPath && result.digestAfter)
+          undoTickets.set(sessionId, {
+            file,
+            backupPath: result.backupPath,
+            digestBefore: expectedDigest.toLowerCase(),
+            digestAfter: result.digestAfter,
+          });
+        await refresh(record);
+      }
+      return result;
+    },
+
+    async undoRepair(sessionId) {
+      const record = sessions.get(sessionId);
+      const ticket = undoTickets.get(sessionId);
+      if (!ticket)
+        return { status: 'refused', reason: 'nothing to undo', message: `${record.info.name} has no repair to undo in this window.` };
+      const result = await undoRepairFile(ticket);
+      if (result.status === 'restored') {
+        undoTickets.delete(sessionId);
+        await refresh(record);
+      }
       return result;
     },
 
