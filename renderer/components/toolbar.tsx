@@ -184,9 +184,15 @@ export function Toolbar({ commands }: { commands: Commands }) {
         type="button"
         className="danger-outline"
         data-testid="repair-button"
-        disabled={!info || repairing}
+        disabled={!info || repairing || info.repairRefusal !== undefined}
         onClick={() => void store.getState().startRepair()}
-        title={info?.path ? 'Repair the session file on disk (shows the plan first)' : 'Only files opened from disk can be repaired'}
+        title={
+          info?.repairRefusal ??
+          (info?.path || info?.store
+            ? 'Repair the session file on disk (shows the plan first)'
+            : 'Only files opened from disk can be repaired')
+        }
+        data-refusal={info?.repairRefusal ?? ''}
       >
         Repair on disk
       </button>

@@ -16,6 +16,7 @@ import type {
   StoreListing,
   StoreRequest,
   TargetCatalog,
+  UndoResult,
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
 import type { Target } from '../../shared/types.js';
@@ -175,9 +176,18 @@ export interface RepairSlice {
     error: string | null;
     /** File-change events before this time (ms) are the repair's own write. */
     quietUntil: number;
+    /** Lines of the plan's rewrites the user unticked. */
+    skipped: number[];
+    /** The last repair made in this window, undoable while the session's digest is still `digestAfter`. */
+    undo: { sessionId: string; digestAfter: string; backupPath: string } | null;
+    /** What the last Undo did. */
+    undone: UndoResult | null;
   };
   startRepair(): Promise<void>;
+  /** Tick (`keep`) or untick rewrites of the plan, by line. */
+  chooseRewrites(lines: readonly number[], keep: boolean): void;
   confirmRepair(): Promise<void>;
+  undoRepair(): Promise<void>;
   closeRepair(): void;
 }
 
