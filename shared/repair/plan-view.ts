@@ -1,7 +1,7 @@
 /**
  * A repair plan as a support person reads it: the damage first (lines that cannot be read), then
  * the fixes, each kind of change once with the lines it applies to, and counts in words without
- * the zeros. The dialog and the CLI share it.
+ * the zeros. What the repair dialog shows.
  */
 import type { RepairAction, RepairPlan } from '../inspection.js';
 import { optionalRewriteLines } from './selection.js';
@@ -23,7 +23,7 @@ export interface ActionGroup {
 
 /** The plan in reading order. */
 export interface PlanView {
-  /** What is wrong with the file: lines dropped or recovered. */
+  /** What is wrong with the file: the lines dropped. */
   damage: ActionGroup[];
   /** Entries rewritten so a provider accepts them. */
   fixes: ActionGroup[];
@@ -54,13 +54,12 @@ export function viewPlan(plan: RepairPlan): PlanView {
       plan.actions.filter((a) => kinds.includes(a.kind)),
       optional,
     );
-  return { damage: of(['drop', 'recover']), fixes: of(['rewrite']), additions: of(['insert']) };
+  return { damage: of(['drop']), fixes: of(['rewrite']), additions: of(['insert']) };
 }
 
 /** How each counter reads, as a past action: [singular, plural]. */
 const DONE: Record<string, [string, string]> = {
   droppedLines: ['dropped 1 line that could not be read or replayed', 'dropped {n} lines that could not be read or replayed'],
-  recoveredLines: ['recovered the entries of 1 damaged line', 'recovered the entries of {n} damaged lines'],
   rewrittenAssistantMessages: ['gave 1 failed assistant turn a placeholder text', 'gave {n} failed assistant turns a placeholder text'],
   rewrittenUserMessages: ['rewrote 1 blank user turn as "(continue)"', 'rewrote {n} blank user turns as "(continue)"'],
   removedCorruptedImageBlocks: ['replaced 1 corrupted image by a note', 'replaced {n} corrupted images by a note'],
@@ -70,7 +69,6 @@ const DONE: Record<string, [string, string]> = {
 /** How each counter reads in the plan's summary: [singular, plural]. */
 const PLANNED: Record<string, [string, string]> = {
   droppedLines: ['1 line dropped', '{n} lines dropped'],
-  recoveredLines: ['1 damaged line recovered', '{n} damaged lines recovered'],
   rewrittenAssistantMessages: ['1 failed assistant turn rewritten', '{n} failed assistant turns rewritten'],
   rewrittenUserMessages: ['1 blank user turn rewritten', '{n} blank user turns rewritten'],
   removedCorruptedImageBlocks: ['1 corrupted image replaced', '{n} corrupted images replaced'],
