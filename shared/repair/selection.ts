@@ -1,6 +1,6 @@
 /**
  * Leaving rewrites out of a repair: the user may untick a rewrite they do not want (a blank user
- * turn they would rather keep blank). Drops, recoveries and inserted results are what makes the file
+ * turn they would rather keep blank). Drops and inserted results are what makes the file
  * readable again and always go together with the plan.
  */
 import type { RepairPlan } from '../inspection.js';
