@@ -2,7 +2,8 @@
  * Runtime checks of InspectorApi arguments. They arrive over IPC or HTTP from a renderer we do not
  * trust with the file system, so every method validates its arguments before doing anything.
  */
-import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, RepairOptions, Side, DocumentWindow, StoreRequest } from './api.js';
+import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow, StoreRequest } from './api.js';
+import type { RepairOptions } from './inspection.js';
 import { isRecord } from './messages.js';
 import type { InspectOptions, Target } from './types.js';
 

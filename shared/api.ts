@@ -5,7 +5,15 @@
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
 import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
-import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
+import type {
+  ErrorExplanation,
+  PreflightFinding,
+  RecordedError,
+  RepairOptions,
+  RepairPlan,
+  RepairResult,
+  UndoResult,
+} from './inspection.js';
 import type { StoreListing } from './store.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
@@ -213,21 +221,6 @@ export interface ExportedText {
   text: string;
   /** Sentences for the user (a redacted session says whether it reproduces this inspection). */
   notes?: string[];
-}
-
-/** What the user chose in a repair plan. */
-export interface RepairOptions {
-  /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
-  skipLines?: number[];
-}
-
-/** What `undoRepair` did. */
-export interface UndoResult {
-  status: 'restored' | 'refused';
-  /** Why it refused, when it did. */
-  reason?: string;
-  /** One sentence for the user. */
-  message: string;
 }
 
 /** A file-change notification. */

@@ -139,6 +139,21 @@ export interface RepairPlan {
   };
 }
 
+/** What the user chose in a repair plan. */
+export interface RepairOptions {
+  /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
+  skipLines?: number[];
+}
+
+/** What `undoRepair` did. */
+export interface UndoResult {
+  status: 'restored' | 'refused';
+  /** Why it refused, when it did. */
+  reason?: string;
+  /** One sentence for the user. */
+  message: string;
+}
+
 /** What `repair()` did on disk. */
 export interface RepairResult {
   status: 'repaired' | 'refused' | 'not-needed';

@@ -16,9 +16,8 @@ import type {
   StoreListing,
   StoreRequest,
   TargetCatalog,
-  UndoResult,
 } from '../../shared/api.js';
-import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
+import type { ErrorExplanation, RepairPlan, RepairResult, UndoResult } from '../../shared/inspection.js';
 import type { Target } from '../../shared/types.js';
 import type { ShownWindow } from '../diff/windows.js';
 

@@ -5,7 +5,7 @@
  */
 import { link, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { UndoResult } from '../../../shared/api.js';
+import type { UndoResult } from '../../../shared/inspection.js';
 import { DEFAULT_RETRY, fsyncDirectory, renameWithRetry } from './atomic-replace.js';
 import { digestOf, locateSessionFile, sameFile } from './read-session.js';
 
