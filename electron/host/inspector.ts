@@ -5,7 +5,7 @@
  * checked where they cross into the host (`validateArguments` in the shells), not here again.
  */
 import { randomUUID } from 'node:crypto';
-import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import type { ExportKind, FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
 import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
@@ -60,6 +60,26 @@ export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
   dispose(): Promise<void>;
 };
 
+/** The exports made from the session's source rather than from an inspection, and what each holds. */
+const JSONL_EXPORTS = { 'session-jsonl': 'session', 'branch-jsonl': 'branch', 'repaired-jsonl': 'repaired' } as const;
+
+function isJsonlExport(kind: ExportKind): kind is keyof typeof JSONL_EXPORTS {
+  return Object.hasOwn(JSONL_EXPORTS, kind);
+}
+
+/** A watcher of an opened file when the service watches files (none for bytes, text or the sample). */
+function watchFile(
+  options: InspectorOptions,
+  fileChanges: Listeners<FileChangedEvent>,
+  sessionId: string,
+  filePath: string | null,
+): FileWatcher | null {
+  if (!options.watch || !filePath) return null;
+  return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
+    intervalMs: options.watchIntervalMs,
+  });
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -69,12 +89,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const loader: LoaderOptions = { ...options, onProgress: (event) => progress.emit(event) };
 
-  const watch = (sessionId: string, filePath: string | null): FileWatcher | null => {
-    if (!options.watch || !filePath) return null;
-    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
-      intervalMs: options.watchIntervalMs,
-    });
-  };
+  const watch = (sessionId: string, filePath: string | null) => watchFile(options, fileChanges, sessionId, filePath);
 
   /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
   const refresh = async (record: SessionRecord, operation?: ProgressEvent['operation']): Promise<SessionInfo> => {
@@ -183,25 +198,61 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const record = inspections.get(inspectionId);
       const session = sessions.get(record.sessionId);
       if (kind === 'session-redacted') return redactedSessionExport(session, record);
-      if (kind === 'session-jsonl') return exportSessionJsonl(session.request, session.info, 'session');
-      if (kind === 'branch-jsonl') return exportSessionJsonl(session.request, session.info, 'branch');
-      if (kind === 'repaired-jsonl') return exportSessionJsonl(session.request, session.info, 'repaired');
+      if (isJsonlExport(kind)) return exportSessionJsonl(session.request, session.info, JSONL_EXPORTS[kind]);
       return exportText(session.info, record, kind);
     },
 
+    ...repairMethods(sessions, refresh, undoTickets),
+
+    async recentFiles() {
+      return recent.list();
+    },
+
+    onFileChanged(listener) {
+      return fileChanges.add(listener, 'onFileChanged');
+    },
+
+    onProgress(listener) {
+      return progress.add(listener, 'onProgress');
+    },
+
+    async dispose() {
+      sessions.clear();
+      inspections.clear();
+      fileChanges.clear();
+      progress.clear();
+    },
+  };
+  return service;
+}
+
+/** The file behind a session that can be repaired. */
+function fileOf(sessions: SessionRegistry, sessionId: string): string {
+  const { info } = sessions.get(sessionId);
+  if (!info.path) throw new InputError(`${info.name} was not opened from a file: only files on disk can be repaired`);
+  return info.path;
+}
+
+/** Repair on disk for the Inspector's sessions: plan, repair (keeping the original bytes), and undo. */
+function repairMethods(
+  sessions: SessionRegistry,
+  refresh: (record: SessionRecord) => Promise<SessionInfo>,
+  undoTickets: Map<string, UndoTicket>,
+): Pick<HostInspector, 'planRepair' | 'repair' | 'undoRepair'> {
+  return {
     async planRepair(sessionId) {
       // A stored session: the plan of its JSONL export, with the reason the store is never written.
       const record = sessions.get(sessionId);
       if (record.info.store) return planStoredSessionRepair(record.request, record.info);
       if (record.info.repairRefusal) throw new InputError(record.info.repairRefusal);
-      return planRepairFile(fileOf(sessionId, 'only files on disk can be repaired'));
+      return planRepairFile(fileOf(sessions, sessionId));
     },
 
     async repair(sessionId, expectedDigest, repairOptions) {
       const record = sessions.get(sessionId);
       if (record.info.store) return refuseStoredRepair(record.info);
       if (record.info.repairRefusal) return { status: 'refused', reason: 'not a file on disk', message: record.info.repairRefusal };
-      const file = fileOf(sessionId, 'only files on disk can be repaired');
+      const file = fileOf(sessions, sessionId);
       // The app keeps the original bytes next to the file: Undo puts them back.
       const result = await repairFile(file, expectedDigest, { keepBackup: true, skipLines: repairOptions?.skipLines });
       if (result.status === 'repaired') {
@@ -229,25 +280,5 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       }
       return result;
     },
-
-    async recentFiles() {
-      return recent.list();
-    },
-
-    onFileChanged(listener) {
-      return fileChanges.add(listener, 'onFileChanged');
-    },
-
-    onProgress(listener) {
-      return progress.add(listener, 'onProgress');
-    },
-
-    async dispose() {
-      sessions.clear();
-      inspections.clear();
-      fileChanges.clear();
-      progress.clear();
-    },
   };
-  return service;
 }

@@ -1,7 +1,7 @@
 /** The repair-on-disk dialog: the plan with reasons, a confirmation, the result, and Undo. */
 import { useEffect, useRef } from 'react';
 import { repairedSentence } from '../../shared/repair/plan-view.js';
-import type { RepairAction } from '../../shared/inspection.js';
+import type { RepairAction, RepairResult } from '../../shared/inspection.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
 import { chosenActions, FilePlanView } from './repair-plan-view.js';
@@ -22,6 +22,32 @@ function ActionRow({ action }: { action: RepairAction }) {
       {action.before !== undefined && <pre className="before">{clip(action.before)}</pre>}
       {action.after !== undefined && <pre className="after">{clip(action.after)}</pre>}
     </li>
+  );
+}
+
+/** What a repair did, in one sentence, and where the original bytes are. */
+function ResultView({ result, name }: { result: RepairResult; name: string | undefined }) {
+  return (
+    <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
+      <p>
+        {result.status === 'repaired' && result.plan ? (
+          <strong>{repairedSentence(name ?? 'The file', result.plan.counts)}</strong>
+        ) : (
+          <>
+            <strong>{result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong> {result.message}
+          </>
+        )}
+      </p>
+      {result.status === 'refused' && result.reason && <p className="error">{result.reason}</p>}
+      {result.backupPath && (
+        <p className="small" data-testid="repair-backup">
+          The original bytes are kept at <code>{result.backupPath}</code>.
+        </p>
+      )}
+      {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
+        <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>
+      )}
+    </div>
   );
 }
 
@@ -109,28 +135,7 @@ export function RepairDialog({ commands }: { commands: Commands }) {
             )}
           </>
         )}
-        {result && phase === 'done' && (
-          <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
-            <p>
-              {result.status === 'repaired' && result.plan ? (
-                <strong>{repairedSentence(info?.name ?? 'The file', result.plan.counts)}</strong>
-              ) : (
-                <>
-                  <strong>{result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong> {result.message}
-                </>
-              )}
-            </p>
-            {result.status === 'refused' && result.reason && <p className="error">{result.reason}</p>}
-            {result.backupPath && (
-              <p className="small" data-testid="repair-backup">
-                The original bytes are kept at <code>{result.backupPath}</code>.
-              </p>
-            )}
-            {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
-              <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>
-            )}
-          </div>
-        )}
+        {result && phase === 'done' && <ResultView result={result} name={info?.name} />}
         {undone && phase === 'done' && (
           <div
             className={`repair-result result-${undone.status === 'restored' ? 'repaired' : 'refused'}`}
