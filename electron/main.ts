@@ -212,6 +212,7 @@ async function rebuildMenu(): Promise<void> {
         { label: 'Export Replay Payload…', click: () => sendCommand('export-payload') },
         { label: 'Export curl Command…', click: () => sendCommand('export-curl') },
         { label: 'Export Report…', click: () => sendCommand('export-report') },
+        { label: 'Export Redacted Session…', click: () => sendCommand('export-redacted') },
         { type: 'separator' },
         { label: 'Repair on Disk…', click: () => sendCommand('repair') },
         { type: 'separator' },

@@ -144,6 +144,9 @@ function runCommand(command: ShellCommand, commands: Commands, store: ReturnType
     case 'export-report':
       void commands.exportAs('report-markdown', 'save');
       break;
+    case 'export-redacted':
+      void commands.exportAs('session-redacted', 'save');
+      break;
     case 'repair':
       void s.startRepair();
       break;

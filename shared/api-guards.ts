@@ -3,6 +3,7 @@
  * trust with the file system, so every method validates its arguments before doing anything.
  */
 import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow, StoreRequest } from './api.js';
+import type { RepairOptions } from './inspection.js';
 import { isRecord } from './messages.js';
 import { BEHAVIOURS } from './policy/spec-decisions.js';
 import type { InspectOptions, Target } from './types.js';
@@ -153,6 +154,23 @@ function assertView(value: unknown, where = 'view'): asserts value is DocumentVi
     throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
 
+const MAX_SKIPPED_LINES = 100_000;
+
+/** `repair`'s options: `{ skipLines?: positive line numbers }`, nothing else. */
+function assertRepairOptions(value: unknown): asserts value is RepairOptions {
+  const where = 'repair(options)';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ArgumentError(`${where}: expected an object, got ${describe(value)}`);
+  for (const key of Object.keys(value)) if (key !== 'skipLines') throw new ArgumentError(`${where}: unknown option ${key}`);
+  const lines = (value as RepairOptions).skipLines;
+  if (lines === undefined) return;
+  if (!Array.isArray(lines)) throw new ArgumentError(`${where}.skipLines: expected an array, got ${describe(lines)}`);
+  if (lines.length > MAX_SKIPPED_LINES) throw new ArgumentError(`${where}.skipLines: more than ${MAX_SKIPPED_LINES} lines`);
+  for (const line of lines)
+    if (!Number.isSafeInteger(line) || (line as number) < 1)
+      throw new ArgumentError(`${where}.skipLines: expected line numbers (integers from 1), got ${describe(line)}`);
+}
+
 const EXPORT_KINDS: readonly ExportKind[] = [
   'payload-json',
   'curl',
@@ -161,6 +179,7 @@ const EXPORT_KINDS: readonly ExportKind[] = [
   'session-jsonl',
   'branch-jsonl',
   'repaired-jsonl',
+  'session-redacted',
 ];
 
 /** One of the export kinds. */
@@ -263,10 +282,15 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertExportKind(args[1], 'exportText(kind)');
       return;
     case 'repair':
-      arity(method, args, 2);
+      arity(method, args, 2, 3);
       assertId('repair(sessionId)', args[0]);
       assertString('repair(expectedDigest)', args[1], { max: 128 });
       if (!/^[0-9a-f]{64}$/i.test(args[1] as string)) throw new ArgumentError('repair(expectedDigest): expected a sha-256 hex digest');
+      if (args[2] !== undefined && args[2] !== null) assertRepairOptions(args[2]);
+      return;
+    case 'undoRepair':
+      arity(method, args, 1);
+      assertId('undoRepair(sessionId)', args[0]);
       return;
     case 'saveText':
       arity(method, args, 2);

@@ -5,7 +5,15 @@
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
 import type { Annotation, Behaviour, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
-import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
+import type {
+  ErrorExplanation,
+  PreflightFinding,
+  RecordedError,
+  RepairOptions,
+  RepairPlan,
+  RepairResult,
+  UndoResult,
+} from './inspection.js';
 import type { StoreListing } from './store.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
@@ -49,6 +57,8 @@ export interface SessionInfo {
   defaultTarget: Target | null;
   /** True when the file is watched for changes. */
   watched: boolean;
+  /** Why this session cannot be repaired on disk (the sample, a dropped or pasted session), in a sentence. */
+  repairRefusal?: string;
   /**
    * Set for a session read from an OpenClaw SQLite store: the store (its path, null when sent as
    * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
@@ -198,11 +208,22 @@ export interface DocumentText {
 
 /**
  * What `exportText` exports: the replay payload, a curl command, a report, or the session itself as
- * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), or with
- * the file repair applied (`repaired-jsonl`). The JSONL exports are what a session read from an
+ * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), with the
+ * file repair applied (`repaired-jsonl`), or redacted for a bug report (`session-redacted`: every
+ * text, tool input and output, thinking and image replaced by a placeholder of the same shape; ids,
+ * roles, models, usage and structure kept). The JSONL exports are what a session read from an
  * OpenClaw store offers instead of repair on disk.
  */
-export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl';
+export type ExportKind =
+  'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl' | 'session-redacted';
+
+/** One export: the file name it suggests, its text, and what the user should know about it. */
+export interface ExportedText {
+  fileName: string;
+  text: string;
+  /** Sentences for the user (a redacted session says whether it reproduces this inspection). */
+  notes?: string[];
+}
 
 /** A file-change notification. */
 export interface FileChangedEvent {
@@ -263,9 +284,15 @@ export interface InspectorApi {
   /** A small PNG (base64) of an image block, for hover previews. Never SVG. */
   thumbnail(inspectionId: string, imageRef: string): Promise<{ mimeType: 'image/png'; base64: string } | null>;
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
-  exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }>;
+  exportText(inspectionId: string, kind: ExportKind): Promise<ExportedText>;
   planRepair(sessionId: string): Promise<RepairPlan>;
-  repair(sessionId: string, expectedDigest: string): Promise<RepairResult>;
+  /**
+   * Repair the session's file with the digest of the plan shown; `options.skipLines` names rewrites
+   * of the plan the user left out. The app keeps the backup next to the file for `undoRepair`.
+   */
+  repair(sessionId: string, expectedDigest: string, options?: RepairOptions): Promise<RepairResult>;
+  /** Put back the bytes of the session's last repair, if its file is unchanged since (then reloads it). */
+  undoRepair(sessionId: string): Promise<UndoResult>;
   recentFiles(): Promise<string[]>;
   /** Ask the user for a file (Electron dialog). The web mode returns null: the renderer uses a file input. */
   pickFile(): Promise<OpenRequest | null>;
@@ -297,6 +324,7 @@ export const INSPECTOR_METHODS = [
   'exportText',
   'planRepair',
   'repair',
+  'undoRepair',
   'recentFiles',
   'pickFile',
   'saveText',
@@ -328,6 +356,7 @@ export const SHELL_COMMANDS = [
   'export-payload',
   'export-curl',
   'export-report',
+  'export-redacted',
   'repair',
 ] as const;
 

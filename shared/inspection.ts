@@ -141,13 +141,28 @@ export interface RepairPlan {
   };
 }
 
+/** What the user chose in a repair plan. */
+export interface RepairOptions {
+  /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
+  skipLines?: number[];
+}
+
+/** What `undoRepair` did. */
+export interface UndoResult {
+  status: 'restored' | 'refused';
+  /** Why it refused, when it did. */
+  reason?: string;
+  /** One sentence for the user. */
+  message: string;
+}
+
 /** What `repair()` did on disk. */
 export interface RepairResult {
   status: 'repaired' | 'refused' | 'not-needed';
   /** Why it refused, when it did. */
   reason?: string;
   plan?: RepairPlan;
-  /** Present only when the backup could not be removed after the replace. */
+  /** Where the original bytes are kept: when asked to keep them, or when the backup could not be removed. */
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;

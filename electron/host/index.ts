@@ -11,6 +11,7 @@ export type * from '../../shared/types.js';
 export type * from '../../shared/inspection.js';
 export { planRepair, repair, planRepairFile, repairFile, type RepairOutcome, type RepairFileOptions } from './repair/index.js';
 export { explainError } from './explain.js';
+export { redactSession, writeRedactedSession, type RedactedSession, type RedactCounts } from './redact/redact-session.js';
 export { listTargets, lookupCatalogModel } from './catalog.js';
 export { createInspector, type HostInspector, type InspectorOptions } from './inspector.js';
 export {

@@ -10,6 +10,7 @@ import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
+import { redactedSessionExport } from './inspector/redacted-export.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { InspectionCache } from './inspector/inspection-cache.js';
 import { inspectSession } from './inspector/inspect-session.js';
@@ -21,6 +22,7 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
@@ -97,6 +99,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return info;
   };
 
+  /** The last repair of each session, while it can be undone (the backup stays on disk either way). */
+  const undoTickets = new Map<string, UndoTicket>();
+
   /** The file behind a session, for the operations only a file on disk allows. */
   const fileOf = (sessionId: string, what: string): string => {
     const { info } = sessions.get(sessionId);
@@ -137,6 +142,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const record = sessions.remove(sessionId);
       if (!record) return;
       inspections.dropSession(sessionId);
+      undoTickets.delete(sessionId);
       // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
       if (record.info.path) forgetRepairPlan(record.info.path);
     },
@@ -147,7 +153,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const { detail, summary } = await inspectSession(record, id, target, inspectOptions, options.imageMaxDimensionPx);
       // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
       if (!sessions.holds(record)) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
-      inspections.add(id, sessionId, detail, summary);
+      inspections.add(id, sessionId, detail, summary, {
+        ...inspectOptions,
+        imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx,
+      });
       return summary;
     },
 
@@ -188,24 +197,12 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
       const session = sessions.get(record.sessionId);
+      if (kind === 'session-redacted') return redactedSessionExport(session, record);
       if (isJsonlExport(kind)) return exportSessionJsonl(session.request, session.info, JSONL_EXPORTS[kind]);
       return exportText(session.info, record, kind);
     },
 
-    async planRepair(sessionId) {
-      // A stored session: the plan of its JSONL export, with the reason the store is never written.
-      const record = sessions.get(sessionId);
-      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
-      return planRepairFile(fileOf(sessionId, 'only files on disk can be repaired'));
-    },
-
-    async repair(sessionId, expectedDigest) {
-      const record = sessions.get(sessionId);
-      if (record.info.store) return refuseStoredRepair(record.info);
-      const result = await repairFile(fileOf(sessionId, 'only files on disk can be repaired'), expectedDigest);
-      if (result.status === 'repaired') await refresh(record);
-      return result;
-    },
+    ...repairMethods(sessions, refresh, undoTickets),
 
     async recentFiles() {
       return recent.list();
@@ -227,4 +224,61 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     },
   };
   return service;
+}
+
+/** The file behind a session that can be repaired. */
+function fileOf(sessions: SessionRegistry, sessionId: string): string {
+  const { info } = sessions.get(sessionId);
+  if (!info.path) throw new InputError(`${info.name} was not opened from a file: only files on disk can be repaired`);
+  return info.path;
+}
+
+/** Repair on disk for the Inspector's sessions: plan, repair (keeping the original bytes), and undo. */
+function repairMethods(
+  sessions: SessionRegistry,
+  refresh: (record: SessionRecord) => Promise<SessionInfo>,
+  undoTickets: Map<string, UndoTicket>,
+): Pick<HostInspector, 'planRepair' | 'repair' | 'undoRepair'> {
+  return {
+    async planRepair(sessionId) {
+      // A stored session: the plan of its JSONL export, with the reason the store is never written.
+      const record = sessions.get(sessionId);
+      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
+      if (record.info.repairRefusal) throw new InputError(record.info.repairRefusal);
+      return planRepairFile(fileOf(sessions, sessionId));
+    },
+
+    async repair(sessionId, expectedDigest, repairOptions) {
+      const record = sessions.get(sessionId);
+      if (record.info.store) return refuseStoredRepair(record.info);
+      if (record.info.repairRefusal) return { status: 'refused', reason: 'not a file on disk', message: record.info.repairRefusal };
+      const file = fileOf(sessions, sessionId);
+      // The app keeps the original bytes next to the file: Undo puts them back.
+      const result = await repairFile(file, expectedDigest, { keepBackup: true, skipLines: repairOptions?.skipLines });
+      if (result.status === 'repaired') {
+        if (result.backupPath && result.digestAfter)
+          undoTickets.set(sessionId, {
+            file,
+            backupPath: result.backupPath,
+            digestBefore: expectedDigest.toLowerCase(),
+            digestAfter: result.digestAfter,
+          });
+        await refresh(record);
+      }
+      return result;
+    },
+
+    async undoRepair(sessionId) {
+      const record = sessions.get(sessionId);
+      const ticket = undoTickets.get(sessionId);
+      if (!ticket)
+        return { status: 'refused', reason: 'nothing to undo', message: `${record.info.name} has no repair to undo in this window.` };
+      const result = await undoRepairFile(ticket);
+      if (result.status === 'restored') {
+        undoTickets.delete(sessionId);
+        await refresh(record);
+      }
+      return result;
+    },
+  };
 }

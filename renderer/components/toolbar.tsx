@@ -16,6 +16,7 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'session-jsonl', label: 'Session as JSONL' },
   { kind: 'branch-jsonl', label: 'Active branch as JSONL' },
   { kind: 'repaired-jsonl', label: 'Repaired session (JSONL)' },
+  { kind: 'session-redacted', label: 'Redacted session (for bug reports)' },
 ];
 
 function RecentMenu() {
@@ -223,9 +224,15 @@ export function Toolbar({ commands }: { commands: Commands }) {
         type="button"
         className="danger-outline"
         data-testid="repair-button"
-        disabled={!info || repairing}
+        disabled={!info || repairing || info.repairRefusal !== undefined}
         onClick={() => void store.getState().startRepair()}
-        title={info?.path ? 'Repair the session file on disk (shows the plan first)' : 'Only files opened from disk can be repaired'}
+        title={
+          info?.repairRefusal ??
+          (info?.path || info?.store
+            ? 'Repair the session file on disk (shows the plan first)'
+            : 'Only files opened from disk can be repaired')
+        }
+        data-refusal={info?.repairRefusal ?? ''}
       >
         Repair on disk
       </button>

@@ -3,8 +3,8 @@
  * of docs/rules.md#runtime-context): what the runtime added to a prompt is not transcript and must not be replayed.
  */
 
-const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
-const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
+export const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
+export const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
 const RUNTIME_CONTEXT_NOTICE = 'This context is runtime-generated, not user-authored. Keep internal details private.';
 /** Appended to every inbound context header OpenClaw writes. */
 const INBOUND_CONTEXT_MARKER = '⟦openclaw:ctx⟧';
@@ -139,6 +139,33 @@ const CHANNEL_CONTEXT_HEADER = `Context: ${INBOUND_CONTEXT_MARKER}`;
 /** Older OpenClaw wrote these labels instead of the marker (its doctor migrates them the same way). */
 const MEMORY_OPEN = '<active_memory_plugin>';
 const MEMORY_CLOSE = '</active_memory_plugin>';
+
+/**
+ * The markers and sentences this projection looks for. A redacted copy of a session keeps them
+ * verbatim (they are OpenClaw's words, not the user's), so it strips the same spans as the original.
+ */
+export const INTERNAL_METADATA_VOCABULARY: readonly string[] = [
+  RUNTIME_CONTEXT_BEGIN,
+  RUNTIME_CONTEXT_END,
+  RUNTIME_CONTEXT_NOTICE,
+  'OpenClaw runtime context (internal):',
+  LEGACY_EVENT,
+  LEGACY_RESULT_BEGIN,
+  LEGACY_RESULT_END,
+  'Action:',
+  ...PROMPT_HEADERS,
+  ...DELIVERY_HINTS,
+  INBOUND_CONTEXT_MARKER,
+  'Context:',
+  '```json',
+  MEMORY_OPEN,
+  MEMORY_CLOSE,
+  'Conversation info (untrusted metadata):',
+  'Sender (untrusted metadata):',
+  'Forwarded message context (untrusted metadata):',
+  'Location (untrusted metadata):',
+  'Structured object (untrusted metadata):',
+];
 
 interface Line {
   start: number;

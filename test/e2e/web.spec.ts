@@ -111,8 +111,10 @@ test('repair on disk: shows the plan, writes atomically, reloads', async ({ page
   await page.getByTestId('repair-button').click();
   const dialog = page.getByTestId('repair-plan');
   await expect(dialog).toHaveAttribute('data-phase', 'review');
-  await expect(dialog.locator('.repair-action')).toHaveCount(3);
-  await expect(dialog).toContainText('line 7');
+  // The damage first (the cut-off line 7), then the two rewrites.
+  await expect(page.getByTestId('repair-damage').getByTestId('repair-group')).toHaveCount(1);
+  await expect(page.getByTestId('repair-damage')).toContainText('line 7');
+  await expect(page.getByTestId('repair-fixes').getByTestId('repair-group')).toHaveCount(2);
   // Nothing is written before the confirmation.
   expect(fs.readFileSync(file).equals(originalBytes)).toBe(true);
 
@@ -130,8 +132,11 @@ test('repair on disk: shows the plan, writes atomically, reloads', async ({ page
   for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   expect(fs.readFileSync(file, 'utf8')).toContain('[assistant turn failed before producing content]');
   expect(fs.readFileSync(file, 'utf8')).toContain('(continue)');
-  // No backup or temporary file is left beside it.
+  // No temporary file is left beside it; the original bytes are kept, for Undo.
   expect(fs.readdirSync(work).filter((f) => /\.bak-|\.tmp$/.test(f))).toEqual([]);
+  const kept = fs.readdirSync(work).filter((f) => f.startsWith('broken-session.jsonl.before-repair-'));
+  expect(kept).toHaveLength(1);
+  expect(fs.readFileSync(path.join(work, kept[0])).equals(originalBytes)).toBe(true);
 
   await page.getByTestId('repair-cancel').click();
   await expect(page.getByTestId('diagnostics-button')).toContainText(/^0 diagnostics/);

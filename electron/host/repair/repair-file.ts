@@ -21,6 +21,9 @@ import {
   type RetryPolicy,
 } from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
+import { keepBackup } from './kept-backup.js';
+import { SelectionError } from '../../../shared/repair/selection.js';
+import { selectedRepair } from './selected-repair.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
@@ -35,6 +38,10 @@ export interface RepairFileOptions {
   retry?: RetryPolicy;
   /** Bytes planned (and then written and flushed) per step. */
   stepBytes?: number;
+  /** Keep the original bytes next to the file (`<file>.before-repair-<time>`) instead of removing them. */
+  keepBackup?: boolean;
+  /** Rewrites of the plan left out (their lines are written back as they are); see shared/repair/selection.ts. */
+  skipLines?: readonly number[];
   /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
   hooks?: {
     removeBackup?: (backup: string) => Promise<Error | null>;
@@ -124,7 +131,12 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
     const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
     if ('reason' in snapshot)
       return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
-    return finish(await repairSnapshot(snapshot, expected, hit, options), extras);
+    const chosen = options.skipLines?.length ? selectedRepair(snapshot.bytes, expected, hit, options.skipLines) : hit;
+    if (chosen instanceof SelectionError)
+      return finish(refuse('invalid selection', `refusing to repair ${snapshot.file}: ${chosen.message}; nothing was written.`), extras);
+    if (chosen === null)
+      return finish(refuse('file changed since it was planned', changedMessage(snapshot.file, digestOf(snapshot.bytes), expected)), extras);
+    return finish(await repairSnapshot(snapshot, expected, chosen, options), extras);
   } finally {
     repairing.delete(located.realFile);
   }
@@ -211,7 +223,7 @@ async function repairSnapshot(
     const notes: string[] = [];
     const dirNote = await fsyncDirectory(path.dirname(realFile));
     if (dirNote !== null) notes.push(dirNote);
-    const backupError = await (options.hooks?.removeBackup ?? removeQuietly)(backup);
+    const backupError = options.keepBackup ? null : await (options.hooks?.removeBackup ?? removeQuietly)(backup);
     const plan = written.draft.plan;
     const result: RepairOutcome = {
       status: 'repaired',
@@ -219,7 +231,10 @@ async function repairSnapshot(
       digestAfter,
       message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
-    if (backupError !== null) {
+    if (options.keepBackup) {
+      result.backupPath = await keepBackup(backup, realFile);
+      notes.push(`the original bytes are kept at ${result.backupPath}`);
+    } else if (backupError !== null) {
       result.backupPath = backup;
       notes.push(`the backup of the original bytes could not be removed (${backupError.message}) and is kept at ${backup}`);
     } else if (backupKind === 'copy') {

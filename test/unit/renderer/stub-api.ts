@@ -111,6 +111,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
     planRepair: async () => plan,
     repair: async (): Promise<RepairResult> => ({ status: 'repaired', message: 'Repaired 1 line', digestAfter: 'digest-2' }),
+    undoRepair: async () => ({ status: 'restored', message: 'Undid the repair: sample.jsonl has its original bytes again.' }),
     recentFiles: async () => ['/tmp/session.jsonl'],
     pickFile: async () => null,
     saveText: async () => ({ saved: false }),

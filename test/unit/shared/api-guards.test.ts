@@ -24,6 +24,7 @@ describe('validateArguments', () => {
       exportText: [ID, 'curl'],
       planRepair: [ID],
       repair: [ID, 'a'.repeat(64)],
+      undoRepair: [ID],
       recentFiles: [],
       pickFile: [],
       saveText: ['report.md', '# hi'],

@@ -516,7 +516,9 @@ describe('files on disk', () => {
     expect(after.digest).not.toBe(info.digest);
     expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const textSession = await ins.open({ kind: 'text', name: 'x.jsonl', text: sessionText() });
-    await expect(ins.planRepair(textSession.sessionId)).rejects.toThrow(/only files on disk can be repaired/);
+    await expect(ins.planRepair(textSession.sessionId)).rejects.toThrow(
+      'This session was dropped or pasted, so there is no file on disk to rewrite: open the file itself (Open…) to repair it.',
+    );
   });
 });
 

@@ -301,6 +301,49 @@ describe('repair slice', () => {
     expect(store.getState().ui.toasts.at(-1)?.text).toMatch(/Repair refused: the file changed/);
   });
 
+  it('leaves unticked rewrites out, keeps the backup for Undo, and undoes while the file is unchanged', async () => {
+    const { store, calls } = setup({
+      repair: async () => ({
+        status: 'repaired',
+        message: 'm',
+        digestAfter: 'digest-2',
+        backupPath: '/tmp/session.jsonl.before-repair-x',
+        plan,
+      }),
+    });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    store.getState().chooseRewrites([4, 2], false);
+    store.getState().chooseRewrites([4], true);
+    expect(store.getState().repair.skipped).toEqual([2]);
+    await store.getState().confirmRepair();
+    expect(calls.find((c) => c.method === 'repair')?.args).toEqual(['S1', 'digest-1', { skipLines: [2] }]);
+    expect(store.getState().repair.undo).toEqual({
+      sessionId: 'S1',
+      digestAfter: 'digest-2',
+      backupPath: '/tmp/session.jsonl.before-repair-x',
+    });
+    store.getState().closeRepair();
+    expect(store.getState().repair.skipped).toEqual([]);
+    await store.getState().undoRepair();
+    expect(calls.find((c) => c.method === 'undoRepair')?.args).toEqual(['S1']);
+    expect(store.getState().repair).toMatchObject({
+      phase: 'done',
+      undo: null,
+      undone: { status: 'restored', message: 'Undid the repair: sample.jsonl has its original bytes again.' },
+    });
+    expect(calls.filter((c) => c.method === 'reload')).toHaveLength(2);
+  });
+
+  it('says why the sample cannot be repaired, in the words the host gives', async () => {
+    const reason = 'The sample ships with the app and is never repaired: open a session file (Open…) to repair it.';
+    const { store, calls } = setup({ open: async () => info({ name: 'sample.jsonl', path: '/app/sample.jsonl', repairRefusal: reason }) });
+    await store.getState().openSession({ kind: 'sample' });
+    await store.getState().startRepair();
+    expect(store.getState().repair).toMatchObject({ phase: 'done', error: reason });
+    expect(calls.some((c) => c.method === 'planRepair')).toBe(false);
+  });
+
   it('explains why a session without a file cannot be repaired', async () => {
     const { store, calls } = setup();
     await store.getState().openSession({ kind: 'sample' });
