@@ -7,6 +7,7 @@ import type { PartialTarget } from '../targets.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
 import { planSessionFile, repairFile, type FilePlan } from './index.js';
+import { emptySummary, runScanJob, type ScanJob, type ScanSummary } from '../folder/scan-job.js';
 
 /** Options of an inspect job, as given on the command line. */
 export interface BatchInspectOptions {
@@ -22,7 +23,8 @@ export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
   | { kind: 'repair'; file: string; digest: string }
-  | { kind: 'plan-and-repair'; file: string };
+  | { kind: 'plan-and-repair'; file: string }
+  | ScanJob;
 
 /** What an inspection of one file found. */
 export interface InspectSummary {
@@ -58,7 +60,7 @@ export interface RepairSummary {
 }
 
 /** A job's result. */
-export type BatchResult = InspectSummary | RepairSummary;
+export type BatchResult = InspectSummary | RepairSummary | ScanSummary;
 
 function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number } {
   const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
@@ -151,6 +153,8 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
         return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
         return await runRepair(job.file, job.digest);
+      case 'scan':
+        return await runScanJob(job);
       case 'plan-and-repair': {
         const planned = planSummary(job.file, await planSessionFile(job.file));
         return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, planned) : planned;
@@ -158,6 +162,7 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
     }
   } catch (error) {
     const reason = `unexpected failure: ${(error as Error).message ?? String(error)}`;
+    if (job.kind === 'scan') return emptySummary(job.file, 'unreadable', reason);
     if (job.kind === 'inspect')
       return {
         kind: 'inspect',
