@@ -7,6 +7,7 @@
 import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
 import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
 import type { StoreListing } from './store.js';
+import type { FolderSession, FolderSkip } from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
 
@@ -229,6 +230,47 @@ export interface ProgressEvent {
   total: number;
 }
 
+/** A folder scan the host started (`scanFolder`): its id, and the folder resolved. */
+export interface FolderScanStart {
+  scanId: string;
+  dir: string;
+}
+
+/** Where a folder scan is: its rows from the one asked for on, and whether it is over. */
+export interface FolderScanState {
+  scanId: string;
+  dir: string;
+  /** Sessions to scan (0 until the folder has been walked). */
+  total: number;
+  /** Sessions scanned so far (rows are numbered in the order they were scanned). */
+  done: number;
+  /** Rows from the index asked for to the last one scanned. */
+  rows: FolderSession[];
+  finished: boolean;
+  cancelled: boolean;
+  /** Files passed over and why (complete once the scan is finished). */
+  skipped: FolderSkip[];
+  /** Why the scan failed, when it did. */
+  error?: string;
+}
+
+/** What a batch repair did to one file. */
+export interface FolderRepairResult {
+  file: string;
+  /** `skipped`: in use and not confirmed; `refused`: the repair said no (changed since the scan, a store…). */
+  status: 'repaired' | 'refused' | 'skipped' | 'not-needed';
+  reason?: string;
+  lines?: { dropped: number; rewritten: number; inserted: number };
+  /** Set only when the backup could not be removed after the replace. */
+  backupPath?: string;
+}
+
+/** A batch repair's outcome: one result per file asked for, and the repaired files' rows scanned again. */
+export interface FolderRepairSummary {
+  results: FolderRepairResult[];
+  rows: FolderSession[];
+}
+
 /** The host API the renderer uses. Every method returns a Promise. */
 export interface InspectorApi {
   /** pi-ai's providers and models, plus known APIs. */
@@ -268,11 +310,26 @@ export interface InspectorApi {
   pickFile(): Promise<OpenRequest | null>;
   /** Save text where the user chooses (Electron dialog). The web mode returns `{saved:false}`: the renderer downloads. */
   saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }>;
+  /** Ask the user for a folder (Electron dialog). The web mode returns null (it opens the folder given to `serve DIR`). */
+  pickFolder(): Promise<string | null>;
+  /** Start scanning a folder the user opened; its rows are read with `folderScan` while it runs. */
+  scanFolder(dir: string): Promise<FolderScanStart>;
+  /** A scan's progress and its rows from index `from` on. */
+  folderScan(scanId: string, from: number): Promise<FolderScanState>;
+  cancelFolderScan(scanId: string): Promise<void>;
+  /**
+   * Repair files of a scan on disk, each refused if it changed since it was scanned (its digest);
+   * files in use are skipped unless `includeInUse`.
+   */
+  repairFolder(scanId: string, files: string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
   onProgress(listener: (event: ProgressEvent) => void): () => void;
 }
+
+/** The folder view's methods: the shells serve them from a folder service beside the Inspector. */
+export type FolderMethod = 'pickFolder' | 'scanFolder' | 'folderScan' | 'cancelFolderScan' | 'repairFolder';
 
 /** The request/response methods of the API (everything but the event subscriptions). */
 export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onProgress'>;
@@ -297,6 +354,11 @@ export const INSPECTOR_METHODS = [
   'recentFiles',
   'pickFile',
   'saveText',
+  'pickFolder',
+  'scanFolder',
+  'folderScan',
+  'cancelFolderScan',
+  'repairFolder',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */
@@ -326,6 +388,7 @@ export const SHELL_COMMANDS = [
   'export-curl',
   'export-report',
   'repair',
+  'open-folder',
 ] as const;
 
 /** One shell command. */
@@ -356,6 +419,8 @@ export interface ShellApi {
    * vouch for it (Electron grants that one path), else by bytes.
    */
   requestForFile(file: PickedFile): Promise<OpenRequest>;
+  /** The folder given on the command line (`serve DIR`, `npm start -- DIR`), which the renderer scans at start. */
+  launchFolder?(): Promise<string | null>;
 }
 
 /** IPC channels of the Electron shell bridge (not part of the web mode). */
@@ -364,4 +429,5 @@ export const SHELL_CHANNELS = {
   command: 'shell:command',
   openRequest: 'shell:open-request',
   grantDroppedPath: 'shell:grant-dropped-path',
+  launchFolder: 'shell:launch-folder',
 } as const;
