@@ -12,6 +12,8 @@ import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
 import { TurnList } from './components/turn-list.js';
 import { useAppStore, useHost } from './store/context.js';
+import { FolderView } from './folder/folder-view.js';
+import { folderStoreFor, openFolder } from './folder/open-folder.js';
 
 /** The whole window. */
 export function App() {
@@ -20,6 +22,7 @@ export function App() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const commands = useMemo(() => createCommands(host, store, () => fileInput.current?.click()), [host, store]);
+  const folders = useMemo(() => folderStoreFor(host, (text) => store.getState().pushToast({ kind: 'error', text })), [host, store]);
 
   // Start-up: catalogue, recent files, file watching (main.tsx opens the launch session before this).
   useEffect(() => {
@@ -73,6 +76,9 @@ export function App() {
         case 'repair':
           void s.startRepair();
           break;
+        case 'open-folder':
+          void openFolder(host, folders, (text) => s.pushToast({ kind: 'info', text }));
+          break;
       }
     };
     const unsubscribe = host.shell.onCommand(run);
@@ -81,6 +87,7 @@ export function App() {
       const mod = e.ctrlKey || e.metaKey;
       let command: ShellCommand | null = null;
       if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open';
+      else if (mod && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open-folder';
       else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
       else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
       else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
@@ -98,7 +105,7 @@ export function App() {
       unsubscribeOpen();
       window.removeEventListener('keydown', onKey, true);
     };
-  }, [host, store, commands]);
+  }, [host, store, commands, folders]);
 
   // Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page.
   useEffect(() => {
@@ -135,7 +142,10 @@ export function App() {
 
   return (
     <div className="app">
-      <Toolbar commands={commands} />
+      <Toolbar
+        commands={commands}
+        onOpenFolder={() => void openFolder(host, folders, (text) => store.getState().pushToast({ kind: 'info', text }))}
+      />
       <FileChangedBanner />
       <LargeSessionBanner />
       <PreviewBanner />
@@ -150,6 +160,7 @@ export function App() {
           <SidePanel />
         </ErrorBoundary>
       </main>
+      <FolderView folders={folders} />
       <StatusBar mode={host.mode} />
       <RepairDialog commands={commands} />
       <StorePicker />
