@@ -1,0 +1,129 @@
+// The folder view in the app (web mode, Debian's Chromium) on a generated tree: two OpenClaw agents with
+// sessions.json, a pi tree, clean, damaged, rejected, errored and unreadable files, a backup, a
+// trajectory and an archive to skip. Statuses, sort, filters, open-and-back, export, and a batch
+// repair that leaves the damaged files repaired and every other file byte-identical.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
+import { EXPECTED, SKIPPED, makeFolderTree } from '../fixtures/folder/make-tree.js';
+import { test, waitForInspection } from './support/app.js';
+import { startServe, tempDir, type ServeHandle } from './support/server.js';
+
+let server: ServeHandle | null = null;
+test.afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+/** Every file below a folder with its bytes. */
+function snapshot(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      out.set(path.relative(dir, full), fs.readFileSync(full));
+    }
+  }
+  return out;
+}
+
+const rowsIn = (page: Page) => page.getByTestId('folder-row');
+const fileOrder = (page: Page) => rowsIn(page).evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.file ?? ''));
+
+test('a folder of sessions: statuses, sort, filters, open and back, export, and a batch repair that touches only the damaged files', async ({
+  page,
+}) => {
+  const work = tempDir();
+  const tree = path.join(work, 'support-ticket');
+  makeFolderTree(tree);
+  const before = snapshot(tree);
+  server = await startServe({ file: tree, dir: work });
+  await page.goto(server.url);
+
+  const table = page.getByTestId('folder-table');
+  await expect(table).toBeVisible();
+  await expect(page.getByTestId('folder-progress')).toHaveAttribute('data-finished', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('folder-progress')).toContainText('6 session(s) scanned');
+  await expect(rowsIn(page)).toHaveCount(6);
+  for (const [file, want] of Object.entries(EXPECTED)) {
+    await expect(page.locator(`[data-testid="folder-row"][data-file="${file}"]`), file).toHaveAttribute('data-status', want.status);
+  }
+  const errored = page.locator('[data-testid="folder-row"][data-file=".openclaw/agents/work/sessions/errored-1.jsonl"]');
+  await expect(errored.getByTestId('folder-status')).toHaveText('recorded errors (1)');
+  const clean = page.locator('[data-testid="folder-row"][data-file=".openclaw/agents/main/sessions/clean-1.jsonl"]');
+  await expect(clean).toContainText('agent:main:main');
+  await expect(clean).toContainText('Support chat');
+  await expect(clean).toContainText('telegram');
+  await page.getByTestId('folder-skipped').locator('summary').click();
+  await expect(page.getByTestId('folder-skipped')).toContainText(`${SKIPPED.length} file(s) skipped`);
+  await expect(page.getByTestId('folder-skipped')).toContainText('trajectory');
+
+  // Sort: by status first (most urgent on top), then by file, both ways.
+  expect((await fileOrder(page))[0]).toBe('.openclaw/agents/work/sessions/unreadable-1.jsonl');
+  await page.getByTestId('folder-sort-file').click();
+  const sorted = Object.keys(EXPECTED).sort((a, b) => a.localeCompare(b));
+  expect(await fileOrder(page)).toEqual(sorted);
+  await page.getByTestId('folder-sort-file').click();
+  expect(await fileOrder(page)).toEqual([...sorted].reverse());
+
+  // Filters: status, agent, model, text.
+  await page.getByTestId('folder-filter-status').selectOption('needs-repair');
+  await expect(rowsIn(page)).toHaveCount(2);
+  await page.getByTestId('folder-filter-status').selectOption('');
+  await page.getByTestId('folder-filter-agent').selectOption('work');
+  await expect(rowsIn(page)).toHaveCount(3);
+  await page.getByTestId('folder-filter-agent').selectOption('');
+  await page.getByTestId('folder-filter-model').selectOption('anthropic/claude-sonnet-4-5');
+  await expect(rowsIn(page)).toHaveCount(5);
+  await page.getByTestId('folder-filter-model').selectOption('');
+  await page.getByTestId('folder-filter-text').fill('rejected');
+  await expect(rowsIn(page)).toHaveCount(1);
+
+  // Open a row in the inspector, then Back: the table is as it was (filter kept).
+  await rowsIn(page).first().getByTestId('folder-row-open').click();
+  await waitForInspection(page);
+  await expect(page.getByTestId('folder-view')).toBeHidden();
+  await expect(page.getByTestId('recent-button')).toContainText('rejected-1.jsonl');
+  await page.getByTestId('folder-back').click();
+  await expect(page.getByTestId('folder-view')).toBeVisible();
+  await expect(page.getByTestId('folder-filter-text')).toHaveValue('rejected');
+  await expect(rowsIn(page)).toHaveCount(1);
+  await page.getByTestId('folder-filter-text').fill('');
+  await expect(rowsIn(page)).toHaveCount(6);
+
+  // Export the table as CSV: a header and one line per row.
+  const pending = page.waitForEvent('download');
+  await page.getByTestId('folder-export-csv').click();
+  const csv = fs
+    .readFileSync((await (await pending).path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toMatch(/^file,agent,session key,/);
+  expect(csv).toHaveLength(7);
+  expect(csv.find((l) => l.startsWith('.openclaw/agents/main/sessions/damaged-1.jsonl'))).toContain('needs repair');
+
+  // Batch repair of everything that needs it: one plan, one confirmation.
+  await page.getByTestId('folder-select-repair').click();
+  await page.getByTestId('folder-repair').click();
+  const dialog = page.getByTestId('folder-repair-dialog');
+  await expect(dialog.getByTestId('folder-plan-row')).toHaveCount(2);
+  await expect(dialog).toContainText('2 line(s) dropped, 2 rewritten');
+  await dialog.getByTestId('folder-repair-confirm').click();
+  await expect(dialog.getByTestId('folder-repair-summary')).toContainText('2 repaired');
+  await expect(dialog.locator('[data-testid="folder-repair-result"][data-status="repaired"]')).toHaveCount(2);
+  await dialog.getByTestId('folder-repair-close').click();
+  for (const file of Object.keys(EXPECTED).filter((f) => EXPECTED[f as keyof typeof EXPECTED].status === 'needs-repair'))
+    await expect(page.locator(`[data-testid="folder-row"][data-file="${file}"]`)).toHaveAttribute('data-status', 'clean');
+
+  const after = snapshot(tree);
+  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+  for (const [file, bytes] of before) {
+    const want =
+      EXPECTED[file as keyof typeof EXPECTED]?.status === 'needs-repair'
+        ? Buffer.from(applyRepair(bytes, planRepairBytes(bytes).edits))
+        : bytes;
+    expect(after.get(file)!.equals(want), file).toBe(true);
+    if (want !== bytes) expect(after.get(file)!.equals(bytes), `${file} changed`).toBe(false);
+  }
+});
