@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
 import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
 import { EXPECTED, SKIPPED, makeFolderTree } from '../fixtures/folder/make-tree.js';
 import { test, waitForInspection } from './support/app.js';
-import { startServe, tempDir, type ServeHandle } from './support/server.js';
+import { root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
 test.afterEach(async () => {
@@ -58,6 +58,14 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, and 
   await page.getByTestId('folder-skipped').locator('summary').click();
   await expect(page.getByTestId('folder-skipped')).toContainText(`${SKIPPED.length} file(s) skipped`);
   await expect(page.getByTestId('folder-skipped')).toContainText('trajectory');
+
+  // The folder view, for the README (refreshed with UPDATE_SCREENSHOT=1; always kept in test-results).
+  await page.getByTestId('folder-row-select').nth(2).check();
+  const shot = await page.screenshot();
+  await page.getByTestId('folder-row-select').nth(2).uncheck();
+  fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'test-results', 'folder-view.png'), shot);
+  if (process.env.UPDATE_SCREENSHOT === '1') fs.writeFileSync(path.join(root, 'docs', 'folder-view.png'), shot);
 
   // Sort: by status first (most urgent on top), then by file, both ways.
   expect((await fileOrder(page))[0]).toBe('.openclaw/agents/work/sessions/unreadable-1.jsonl');
