@@ -5,7 +5,7 @@
  *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app
  *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
  *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent, `progress` with a ProgressEvent
- *   GET  /api/launch      `{"request": OpenRequest|null, "folder": string|null}`: the file or folder given on the command line
+ *   GET  /api/launch      `{"request": OpenRequest|null, "folder"?: string}`: the file or folder given on the command line
  * The token travels in the `X-Inspector-Token` header (API calls), the `token` query parameter (the
  * page URL, the event stream) or, for the page's own assets, a cookie set when the page is loaded.
  */
@@ -166,7 +166,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (name === 'launch' && request.method === 'GET') {
-      sendJson(response, 200, { request: launchRequest, folder: launchFolder });
+      // `folder` only when there is one: the launch answer of a file or of nothing is unchanged.
+      sendJson(response, 200, launchFolder ? { request: launchRequest, folder: launchFolder } : { request: launchRequest });
       return;
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);
