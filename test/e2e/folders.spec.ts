@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
-import { EXPECTED, SKIPPED, makeFolderTree } from '../fixtures/folder/make-tree.js';
+import { EXPECTED, SESSIONS, SKIPPED, makeFolderTree } from '../fixtures/folder/make-tree.js';
 import { test, waitForInspection } from './support/app.js';
 import { root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
@@ -134,4 +134,39 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, and 
     expect(after.get(file)!.equals(want), file).toBe(true);
     if (want !== bytes) expect(after.get(file)!.equals(bytes), `${file} changed`).toBe(false);
   }
+});
+
+test('a large folder fills the table progressively, draws only the rows on screen, and stops on Cancel', async ({ page }) => {
+  const work = tempDir();
+  const tree = path.join(work, 'many');
+  const count = 3000;
+  const old = new Date(Date.now() - 3_600_000);
+  fs.mkdirSync(path.join(tree, 'agents', 'main', 'sessions'), { recursive: true });
+  for (let i = 0; i < count; i += 1) {
+    const file = path.join(tree, 'agents', 'main', 'sessions', `s-${String(i).padStart(4, '0')}.jsonl`);
+    fs.writeFileSync(file, SESSIONS.clean(`s-${i}`));
+    fs.utimesSync(file, old, old);
+  }
+  server = await startServe({ file: tree, dir: work });
+  await page.goto(server.url);
+
+  const progress = page.getByTestId('folder-progress');
+  await expect(progress).toContainText(`of ${count} sessions`);
+  const shown = async () => Number(/^(\d+) of/.exec((await page.getByTestId('folder-shown').textContent()) ?? '')?.[1] ?? 0);
+  await expect.poll(shown, { timeout: 60_000 }).toBeGreaterThanOrEqual(200);
+  await expect(progress).toHaveAttribute('data-finished', 'false');
+  // Virtualized: a few dozen rows in the page for hundreds in the table.
+  expect(await rowsIn(page).count()).toBeLessThan(80);
+  await page.getByTestId('folder-cancel').click();
+  await expect(progress).toHaveAttribute('data-finished', 'true');
+  await expect(progress).toContainText('Cancelled after');
+  const kept = await shown();
+  expect(kept).toBeLessThan(count);
+  await page.waitForTimeout(1000);
+  expect(await shown()).toBe(kept);
+  // The last row is reachable by scrolling.
+  await page.getByTestId('folder-sort-file').click();
+  await page.locator('.folder-body').evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(rowsIn(page).last()).toBeVisible();
+  expect(await rowsIn(page).count()).toBeLessThan(80);
 });
