@@ -11,7 +11,7 @@ commands:
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--session ID] [--dry-run] [--yes] [--json]
   repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
-  serve [FILE] [--session ID] [--port N]
+  serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 
 Without --provider/--api/--model, inspect uses the session's last model.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
