@@ -99,6 +99,12 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, and 
   await expect(rowsIn(page)).toHaveCount(1);
   await page.getByTestId('folder-filter-text').fill('');
   await expect(rowsIn(page)).toHaveCount(6);
+  // Ctrl+Shift+O from the inspector: the browser has no folder dialog, so it shows the folder it was started on.
+  await rowsIn(page).first().getByTestId('folder-row-open').click();
+  await expect(page.getByTestId('folder-view')).toBeHidden();
+  await waitForInspection(page);
+  await page.keyboard.press('Control+Shift+O');
+  await expect(page.getByTestId('folder-view')).toBeVisible();
 
   // Export the table as CSV: a header and one line per row.
   const pending = page.waitForEvent('download');
