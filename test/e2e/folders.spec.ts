@@ -176,3 +176,36 @@ test('a large folder fills the table progressively, draws only the rows on scree
   await expect(rowsIn(page).last()).toBeVisible();
   expect(await rowsIn(page).count()).toBeLessThan(80);
 });
+
+test("an OpenClaw directory's SQLite stores are listed beside its JSONL files; a stored session opens in the inspector, and the stores stay untouched", async ({
+  page,
+}) => {
+  const work = tempDir();
+  const tree = path.join(work, 'openclaw');
+  fs.cpSync(path.join(root, 'test/fixtures/stores/openclaw'), tree, { recursive: true });
+  const old = new Date(Date.now() - 3_600_000);
+  for (const [file] of snapshot(tree)) fs.utimesSync(path.join(tree, file), old, old);
+  makeFolderTree(tree);
+  const before = snapshot(tree);
+  server = await startServe({ file: tree, dir: work });
+  await page.goto(server.url);
+
+  await expect(page.getByTestId('folder-progress')).toHaveAttribute('data-finished', 'true', { timeout: 60_000 });
+  // 7 sessions in main's store, 3 in work's, 6 files.
+  await expect(rowsIn(page)).toHaveCount(16);
+  const stored = page.locator('[data-testid="folder-row"][data-file*="openclaw-agent.sqlite#"]');
+  await expect(stored).toHaveCount(10);
+  const statuses = await stored.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.status));
+  for (const status of statuses) expect(['clean', 'needs-repair', 'would-be-rejected', 'unreadable']).toContain(status);
+  await page.getByTestId('folder-filter-text').fill('agent:work:tools');
+  await expect(stored).toHaveCount(1);
+  await expect(stored.first()).toContainText('work');
+  await stored.first().getByTestId('folder-row-open').click();
+  await waitForInspection(page);
+  await expect(page.getByTestId('recent-button')).toContainText('openclaw-agent.sqlite#');
+  await page.getByTestId('folder-back').click();
+  await expect(stored).toHaveCount(1);
+
+  const after = snapshot(tree);
+  for (const [file, bytes] of before) if (file.includes('openclaw-agent.sqlite')) expect(after.get(file)?.equals(bytes), file).toBe(true);
+});
