@@ -9,6 +9,7 @@ import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/bat
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
+import { skipReason } from '../host/folder/discover.js';
 import type { ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -49,8 +50,9 @@ function failWith(io: CliIo, reason: string): number {
 }
 
 /**
- * Session files below a directory: `*.jsonl`, recursively, without the backups and temp files of
- * repairs. Symlinked directories are not followed (no loops); symlinked files are.
+ * Session files below a directory: `*.jsonl`, recursively, without what the folder view skips too
+ * (backups and temp files of repairs, OpenClaw's trajectory logs, checkpoints and archived sessions).
+ * Symlinked directories are not followed (no loops); symlinked files are.
  */
 export async function findSessionFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -59,7 +61,7 @@ export async function findSessionFiles(dir: string): Promise<string[]> {
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(at, e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.name.endsWith('.jsonl') && !/\.bak-\d+-\d+$|\.tmp$/.test(e.name)) {
+      else if (skipReason(e.name) === null) {
         if (
           e.isFile() ||
           (e.isSymbolicLink() &&

@@ -34,6 +34,9 @@ beforeEach(async () => {
   await writeFile(path.join(dir, 'notes.txt'), 'x');
   await writeFile(path.join(dir, 'clean.jsonl.bak-1-2'), clean);
   await writeFile(path.join(dir, 'clean.jsonl.repair-1-2.tmp'), 'x');
+  // What OpenClaw keeps beside its sessions that is not one: a trajectory log and an archived session.
+  await writeFile(path.join(dir, 'clean.trajectory.jsonl'), '{"type":"trajectory"}\n');
+  await writeFile(path.join(dir, 'clean.jsonl.reset.2025-11-12T08-41-00.000Z'), clean);
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -43,7 +46,7 @@ const repairArgs = (...extra: string[]) =>
   parseArgs(['--all', dir, ...extra], { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] });
 
 describe('batch commands', () => {
-  it('finds *.jsonl below the directory, skipping backups and temp files', async () => {
+  it('finds *.jsonl below the directory, skipping backups, temp files, trajectories and archives', async () => {
     expect((await findSessionFiles(dir)).map((f) => path.relative(dir, f))).toEqual([
       'agents/main/damaged.jsonl',
       'agents/main/error-turn.jsonl',

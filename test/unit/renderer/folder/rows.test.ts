@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { folderCsv, folderMarkdown, statusText, type FolderSession } from '../../../../shared/folder.js';
 import { distinct, visibleRows } from '../../../../renderer/folder/rows.js';
+import type { FolderFilter } from '../../../../renderer/folder/folder-store.js';
 
 function row(file: string, patch: Partial<FolderSession> = {}): FolderSession {
   return {
@@ -29,7 +30,7 @@ const ROWS = [
   row('e.jsonl', { status: 'unreadable', lastModel: null }),
   row('f.jsonl', { status: 'would-be-rejected', findings: 2 }),
 ];
-const none = { status: '' as const, agent: '', model: '', text: '' };
+const none: FolderFilter = { status: '', agent: '', model: '', text: '' };
 const files = (rows: FolderSession[]) => rows.map((r) => r.file.slice(3));
 
 describe('visibleRows', () => {
@@ -61,7 +62,7 @@ describe('visibleRows', () => {
   });
 
   it('filters by status, recorded errors, agent, model and text', () => {
-    const by = (patch: Partial<typeof none>) => files(visibleRows(ROWS, { ...none, ...patch }, { key: 'file', direction: 1 }));
+    const by = (patch: Partial<FolderFilter>) => files(visibleRows(ROWS, { ...none, ...patch }, { key: 'file', direction: 1 }));
     expect(by({ status: 'needs-repair' })).toEqual(['b.jsonl']);
     expect(by({ status: 'recorded-errors' })).toEqual(['d.jsonl']);
     expect(by({ agent: 'work' })).toEqual(['b.jsonl', 'c.jsonl']);
