@@ -130,6 +130,11 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
         else toWrite.push(row);
       }
     }
+    // Undo per file: when single-file repair can keep its backup and undo (repairFile's keepBackup and
+    // an undo that checks both digests), pass keepBackup here and keep, per repaired file, the backup
+    // path with the digests before (row.digest) and after; an `undoFolderRepair(scanId, file)` method
+    // then puts the backup back while the file still holds the repaired bytes. Until then the backup
+    // is removed once the new file is in place, as the CLI does.
     const { results: written } = await runJobs(
       toWrite.map((row) => ({ kind: 'repair' as const, file: row.file, digest: row.digest! })),
       { workers: options.jobs },
