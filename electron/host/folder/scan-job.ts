@@ -75,7 +75,7 @@ export function emptySummary(file: string, status: ScanSummary['status'], reason
  * the agent's answer; the next request always appends the user's turn, so "the conversation ends with
  * an assistant turn" (the trailing-* checks) is true of nearly every session and predicts nothing.
  */
-function countsAtRest(finding: { check: string }): boolean {
+export function countsAtRest(finding: { check: string }): boolean {
   return !finding.check.includes('trailing');
 }
 

@@ -8,6 +8,8 @@ import type { RepairPlan } from '../../../shared/inspection.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
 import { planSessionFile, repairFile, type FilePlan } from './index.js';
 import { emptySummary, runScanJob, type ScanJob, type ScanSummary } from '../folder/scan-job.js';
+import { inspectStatus } from '../folder/inspect-status.js';
+import type { FolderStatus } from '../../../shared/folder.js';
 
 /** Options of an inspect job, as given on the command line. */
 export interface BatchInspectOptions {
@@ -40,6 +42,10 @@ export interface InspectSummary {
   warnings: number;
   preflight?: { original: number; replay: number };
   reason?: string;
+  /** The folder view's status (unreadable, needs repair, would be rejected, clean; in use is the caller's to add). */
+  folderStatus?: FolderStatus;
+  repairLines?: number;
+  mtimeMs?: number;
 }
 
 /** What planning or repairing one file found or did. */
@@ -113,7 +119,8 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
   try {
     target = await completeTarget(options.target, { file });
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
   try {
     const inspection = await inspect({ file }, target, {
@@ -137,9 +144,10 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
     };
     if (inspection.preflight)
       summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
-    return summary;
+    return { ...summary, ...(await inspectStatus(file, inspection)) };
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
 }
 
