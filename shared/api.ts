@@ -7,7 +7,9 @@
 import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
 import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
 import type { StoreListing } from './store.js';
-import type { FolderSession, FolderSkip } from './folder.js';
+import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+
+export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
 
@@ -228,47 +230,6 @@ export interface ProgressEvent {
   done: number;
   /** The file's size when reading began (the bytes actually read, in the final event). */
   total: number;
-}
-
-/** A folder scan the host started (`scanFolder`): its id, and the folder resolved. */
-export interface FolderScanStart {
-  scanId: string;
-  dir: string;
-}
-
-/** Where a folder scan is: its rows from the one asked for on, and whether it is over. */
-export interface FolderScanState {
-  scanId: string;
-  dir: string;
-  /** Sessions to scan (0 until the folder has been walked). */
-  total: number;
-  /** Sessions scanned so far (rows are numbered in the order they were scanned). */
-  done: number;
-  /** Rows from the index asked for to the last one scanned. */
-  rows: FolderSession[];
-  finished: boolean;
-  cancelled: boolean;
-  /** Files passed over and why (complete once the scan is finished). */
-  skipped: FolderSkip[];
-  /** Why the scan failed, when it did. */
-  error?: string;
-}
-
-/** What a batch repair did to one file. */
-export interface FolderRepairResult {
-  file: string;
-  /** `skipped`: in use and not confirmed; `refused`: the repair said no (changed since the scan, a store…). */
-  status: 'repaired' | 'refused' | 'skipped' | 'not-needed';
-  reason?: string;
-  lines?: { dropped: number; rewritten: number; inserted: number };
-  /** Set only when the backup could not be removed after the replace. */
-  backupPath?: string;
-}
-
-/** A batch repair's outcome: one result per file asked for, and the repaired files' rows scanned again. */
-export interface FolderRepairSummary {
-  results: FolderRepairResult[];
-  rows: FolderSession[];
 }
 
 /** The host API the renderer uses. Every method returns a Promise. */

@@ -71,6 +71,47 @@ export interface FolderScanProgress {
   session?: FolderSession;
 }
 
+/** A folder scan the host started (`scanFolder`): its id, and the folder resolved. */
+export interface FolderScanStart {
+  scanId: string;
+  dir: string;
+}
+
+/** Where a folder scan is: its rows from the one asked for on, and whether it is over. */
+export interface FolderScanState {
+  scanId: string;
+  dir: string;
+  /** Sessions to scan (0 until the folder has been walked). */
+  total: number;
+  /** Sessions scanned so far (rows are numbered in the order they were scanned). */
+  done: number;
+  /** Rows from the index asked for to the last one scanned. */
+  rows: FolderSession[];
+  finished: boolean;
+  cancelled: boolean;
+  /** Files passed over and why (complete once the scan is finished). */
+  skipped: FolderSkip[];
+  /** Why the scan failed, when it did. */
+  error?: string;
+}
+
+/** What a batch repair did to one file. */
+export interface FolderRepairResult {
+  file: string;
+  /** `skipped`: in use and not confirmed; `refused`: the repair said no (changed since the scan, a store…). */
+  status: 'repaired' | 'refused' | 'skipped' | 'not-needed';
+  reason?: string;
+  lines?: { dropped: number; rewritten: number; inserted: number };
+  /** Set only when the backup could not be removed after the replace. */
+  backupPath?: string;
+}
+
+/** A batch repair's outcome: one result per file asked for, and the repaired files' rows scanned again. */
+export interface FolderRepairSummary {
+  results: FolderRepairResult[];
+  rows: FolderSession[];
+}
+
 /** The more urgent of a status and `in-use` (which wins over all). */
 export function urgentStatus(scanned: Exclude<FolderStatus, 'in-use'>, inUse: boolean): FolderStatus {
   return inUse ? 'in-use' : scanned;
