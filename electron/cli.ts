@@ -13,7 +13,7 @@ commands:
   repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json]
   repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N]
   redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
-  serve [FILE] [--session ID] [--port N]
+  serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 
 Without --provider/--api/--model, inspect uses the session's last model.
 --behaviour spec (the default) applies the spec's named decisions; openclaw-2026.9.6 replays exactly

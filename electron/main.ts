@@ -32,6 +32,8 @@ import { validateArguments } from '../shared/api-guards.js';
 import type { InspectOptions, Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { PathGrants } from './host/path-grants.js';
+import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
+import { createFolderService } from './host/folder/folder-service.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
 import { readStaticFile } from './web/static-files.js';
@@ -49,13 +51,14 @@ if (process.env.TRANSCRIPT_INSPECTOR_USER_DATA) app.setPath('userData', process.
 protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 app.enableSandbox();
 
-/** The session file named on the command line (first argument that is an existing file). */
-function fileFromArgv(argv: readonly string[], cwd: string): string | null {
+/** The session file (or, with `kind` 'folder', the folder) named on the command line: the first existing one. */
+function fileFromArgv(argv: readonly string[], cwd: string, kind: 'file' | 'folder' = 'file'): string | null {
   const args = argv.slice(app.isPackaged ? 1 : 2).filter((a) => !a.startsWith('-'));
   for (const arg of args) {
     const candidate = path.resolve(cwd, arg);
     try {
-      if (fs.statSync(candidate).isFile()) return candidate;
+      const info = fs.statSync(candidate);
+      if (kind === 'file' ? info.isFile() : info.isDirectory()) return candidate;
     } catch {
       // Not a file (Chromium switch values, a typo): the app opens without it.
     }
@@ -69,6 +72,10 @@ const inspector = createInspector({ watch: true, recentFile: path.join(app.getPa
 /** Files the user opened through the shell: only these may be opened by path from the renderer. */
 const grants = new PathGrants(() => inspector.recentFiles(), 'use Open…, drag and drop, or the command line');
 if (launchPath) grants.grant(launchPath);
+/** The folder named on the command line (`npm start -- DIR`), which the renderer scans at start. */
+let launchFolder = launchPath ? null : fileFromArgv(process.argv, process.cwd(), 'folder');
+if (launchFolder) grants.grantFolder(launchFolder);
+const folders = createFolderService();
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
 function trustedSender(event: IpcMainInvokeEvent): boolean {
@@ -100,6 +107,7 @@ function sendOpen(filePath: string): void {
 
 /** The renderer-facing implementation of each method, after sender and argument checks. */
 async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unknown> {
+  if (isFolderMethod(method)) return callFolderMethod(folders, grants, method, args, pickFolder);
   switch (method) {
     case 'pickFile': {
       const result = await dialog.showOpenDialog(mainWindow!, {
@@ -140,6 +148,11 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
   }
 }
 
+async function pickFolder(): Promise<string | null> {
+  const result = await dialog.showOpenDialog(mainWindow!, { title: 'Open a folder of sessions', properties: ['openDirectory'] });
+  return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
+}
+
 function registerIpc(): void {
   for (const method of INSPECTOR_METHODS) {
     ipcMain.handle(channelOf(method), async (event, ...args: unknown[]) => {
@@ -153,6 +166,12 @@ function registerIpc(): void {
     const request: OpenRequest | null = launchPath ? { kind: 'path', path: launchPath } : null;
     launchPath = null;
     return request;
+  });
+  ipcMain.handle(SHELL_CHANNELS.launchFolder, (event) => {
+    if (!trustedSender(event)) throw new Error('refused: not the inspector window');
+    const folder = launchFolder;
+    launchFolder = null;
+    return folder;
   });
   ipcMain.handle(SHELL_CHANNELS.grantDroppedPath, (event, filePath: unknown) => {
     if (!trustedSender(event)) throw new Error('refused: not the inspector window');
@@ -201,6 +220,7 @@ async function rebuildMenu(): Promise<void> {
       label: 'File',
       submenu: [
         { label: 'Open…', ...key('CmdOrCtrl+O'), click: () => sendCommand('open') },
+        { label: 'Open Folder…', ...key('CmdOrCtrl+Shift+O'), click: () => sendCommand('open-folder') },
         { label: 'Open Sample', click: () => sendCommand('open-sample') },
         {
           label: 'Open Recent',
@@ -308,6 +328,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!isMac) app.quit();
   });
   app.on('will-quit', () => {
+    folders.dispose();
     void inspector.dispose();
   });
   void app.whenReady().then(async () => {

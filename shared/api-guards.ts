@@ -203,6 +203,21 @@ function assertWindow(value: unknown, label: string): asserts value is DocumentW
 /** The largest document window a caller may ask for. */
 export const MAX_DOCUMENT_WINDOW = 5000;
 
+/** The largest batch repair one call may ask for. */
+export const MAX_REPAIR_FILES = 100_000;
+
+/** `repairFolder(scanId, files, { includeInUse })`. */
+function assertRepairFolder(args: readonly unknown[]): void {
+  assertId('repairFolder(scanId)', args[0]);
+  const files = args[1];
+  if (!Array.isArray(files) || files.length > MAX_REPAIR_FILES)
+    throw new ArgumentError(`repairFolder(files): expected an array of at most ${MAX_REPAIR_FILES} paths, got ${describe(files)}`);
+  files.forEach((file, i) => assertString(`repairFolder(files[${i}])`, file));
+  const options = args[2];
+  if (!isPlainObject(options) || typeof options.includeInUse !== 'boolean')
+    throw new ArgumentError(`repairFolder(options): expected {includeInUse: boolean}, got ${describe(options)}`);
+}
+
 function arity(method: string, args: readonly unknown[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
     throw new ArgumentError(`${method}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${args.length}`);
@@ -218,6 +233,7 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
     case 'listTargets':
     case 'recentFiles':
     case 'pickFile':
+    case 'pickFolder':
       arity(method, args, 0);
       return;
     case 'open':
@@ -296,6 +312,23 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       arity(method, args, 2);
       assertString('saveText(suggestedName)', args[0], { max: 500 });
       if (typeof args[1] !== 'string') throw new ArgumentError(`saveText(text): expected a string, got ${describe(args[1])}`);
+      return;
+    case 'scanFolder':
+      arity(method, args, 1);
+      assertString('scanFolder(dir)', args[0]);
+      return;
+    case 'folderScan':
+      arity(method, args, 2);
+      assertId('folderScan(scanId)', args[0]);
+      assertIndex('folderScan(from)', args[1]);
+      return;
+    case 'cancelFolderScan':
+      arity(method, args, 1);
+      assertId('cancelFolderScan(scanId)', args[0]);
+      return;
+    case 'repairFolder':
+      arity(method, args, 3);
+      assertRepairFolder(args);
       return;
     default: {
       const unknownMethod: never = method;

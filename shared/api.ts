@@ -15,6 +15,9 @@ import type {
   UndoResult,
 } from './inspection.js';
 import type { StoreListing } from './store.js';
+import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+
+export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
 
@@ -298,11 +301,26 @@ export interface InspectorApi {
   pickFile(): Promise<OpenRequest | null>;
   /** Save text where the user chooses (Electron dialog). The web mode returns `{saved:false}`: the renderer downloads. */
   saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }>;
+  /** Ask the user for a folder (Electron dialog). The web mode returns null (it opens the folder given to `serve DIR`). */
+  pickFolder(): Promise<string | null>;
+  /** Start scanning a folder the user opened; its rows are read with `folderScan` while it runs. */
+  scanFolder(dir: string): Promise<FolderScanStart>;
+  /** A scan's progress and its rows from index `from` on. */
+  folderScan(scanId: string, from: number): Promise<FolderScanState>;
+  cancelFolderScan(scanId: string): Promise<void>;
+  /**
+   * Repair files of a scan on disk, each refused if it changed since it was scanned (its digest);
+   * files in use are skipped unless `includeInUse`.
+   */
+  repairFolder(scanId: string, files: string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
   onProgress(listener: (event: ProgressEvent) => void): () => void;
 }
+
+/** The folder view's methods: the shells serve them from a folder service beside the Inspector. */
+export type FolderMethod = 'pickFolder' | 'scanFolder' | 'folderScan' | 'cancelFolderScan' | 'repairFolder';
 
 /** The request/response methods of the API (everything but the event subscriptions). */
 export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onProgress'>;
@@ -328,6 +346,11 @@ export const INSPECTOR_METHODS = [
   'recentFiles',
   'pickFile',
   'saveText',
+  'pickFolder',
+  'scanFolder',
+  'folderScan',
+  'cancelFolderScan',
+  'repairFolder',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */
@@ -358,6 +381,7 @@ export const SHELL_COMMANDS = [
   'export-report',
   'export-redacted',
   'repair',
+  'open-folder',
 ] as const;
 
 /** One shell command. */
@@ -388,6 +412,8 @@ export interface ShellApi {
    * vouch for it (Electron grants that one path), else by bytes.
    */
   requestForFile(file: PickedFile): Promise<OpenRequest>;
+  /** The folder given on the command line (`serve DIR`, `npm start -- DIR`), which the renderer scans at start. */
+  launchFolder?(): Promise<string | null>;
 }
 
 /** IPC channels of the Electron shell bridge (not part of the web mode). */
@@ -396,4 +422,5 @@ export const SHELL_CHANNELS = {
   command: 'shell:command',
   openRequest: 'shell:open-request',
   grantDroppedPath: 'shell:grant-dropped-path',
+  launchFolder: 'shell:launch-folder',
 } as const;

@@ -9,6 +9,9 @@ import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/bat
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
+import { skipReason } from '../host/folder/discover.js';
+import { filesHeldOpen, inUseReason } from '../host/folder/in-use.js';
+import { FOLDER_STATUSES, STATUS_LABELS, type FolderStatus } from '../../shared/folder.js';
 import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -49,8 +52,9 @@ function failWith(io: CliIo, reason: string): number {
 }
 
 /**
- * Session files below a directory: `*.jsonl`, recursively, without the backups and temp files of
- * repairs. Symlinked directories are not followed (no loops); symlinked files are.
+ * Session files below a directory: `*.jsonl`, recursively, without what the folder view skips too
+ * (backups and temp files of repairs, OpenClaw's trajectory logs, checkpoints and archived sessions).
+ * Symlinked directories are not followed (no loops); symlinked files are.
  */
 export async function findSessionFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -59,7 +63,7 @@ export async function findSessionFiles(dir: string): Promise<string[]> {
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(at, e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.name.endsWith('.jsonl') && !/\.bak-\d+-\d+$|\.tmp$/.test(e.name)) {
+      else if (skipReason(e.name) === null) {
         if (
           e.isFile() ||
           (e.isSymbolicLink() &&
@@ -113,7 +117,7 @@ function table(rows: (string | number)[][]): string {
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
-function batchExitCode(results: readonly BatchResult[]): ExitCode {
+function batchExitCode(results: readonly { exitCode: ExitCode }[]): ExitCode {
   return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
 }
 
@@ -196,7 +200,25 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
       ],
     ]),
   );
+  // The folder view's statuses, the most urgent of each file's.
+  const statuses = statusCounts(results);
+  out.push('');
+  out.push(table([FOLDER_STATUSES.map((st) => STATUS_LABELS[st]), FOLDER_STATUSES.map((st) => statuses[st])]));
   return `${out.join('\n')}\n`;
+}
+
+/** Files per folder-view status. */
+function statusCounts(results: readonly InspectSummary[]): Record<FolderStatus, number> {
+  const counts = Object.fromEntries(FOLDER_STATUSES.map((st) => [st, 0])) as Record<FolderStatus, number>;
+  for (const r of results) if (r.folderStatus) counts[r.folderStatus] += 1;
+  return counts;
+}
+
+/** Mark the files another program is working on (held open, or written in the last minute) as in use. */
+async function withInUse(results: InspectSummary[]): Promise<InspectSummary[]> {
+  const held = await filesHeldOpen();
+  const now = Date.now();
+  return results.map((r) => (inUseReason(r.mtimeMs ?? 0, now, held.get(r.file)) ? { ...r, folderStatus: 'in-use' } : r));
 }
 
 function repairTotals(results: RepairSummary[]) {
@@ -302,10 +324,18 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
       'inspecting',
       json,
     );
-    const summaries = results as InspectSummary[];
+    const summaries = await withInUse(results as InspectSummary[]);
     const exitCode = batchExitCode(summaries);
     if (json) {
-      const summary = { files: summaries.length, clean: 0, findings: 0, unusable: 0, changes: 0, fileErrors: 0 };
+      const summary = {
+        files: summaries.length,
+        clean: 0,
+        findings: 0,
+        unusable: 0,
+        changes: 0,
+        fileErrors: 0,
+        statuses: statusCounts(summaries),
+      };
       for (const r of summaries) {
         summary[r.status] += 1;
         summary.changes += r.annotations;

@@ -26,3 +26,5 @@ export {
   type StoreSource,
 } from './store/index.js';
 export type { StoreListing, StoreSessionSummary } from '../../shared/store.js';
+export { scanFolder, type ScanFolderOptions } from './folder/scan-folder.js';
+export type { FolderScan, FolderScanProgress, FolderSession, FolderSkip, FolderStatus } from '../../shared/folder.js';

@@ -5,7 +5,15 @@
  * checked where they cross into the host (`validateArguments` in the shells), not here again.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExportKind, FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import type {
+  ExportKind,
+  FileChangedEvent,
+  FolderMethod,
+  InspectorApi,
+  OpenRequest,
+  ProgressEvent,
+  SessionInfo,
+} from '../../shared/api.js';
 import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
@@ -49,8 +57,8 @@ export interface InspectorOptions {
   previewTurns?: number;
 }
 
-/** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
-export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
+/** The service: every InspectorApi method but the UI-side `pickFile` and `saveText` and the folder view's (folder/folder-service.ts), plus `dispose`. */
+export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText' | FolderMethod> & {
   /**
    * The full text an elision of a document stands for (an image's base64, a data URL's payload),
    * or null for an unknown ref: the "show anyway" of an elided string.

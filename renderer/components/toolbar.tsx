@@ -172,7 +172,7 @@ function BehaviourToggle() {
 }
 
 /** The toolbar. */
-export function Toolbar({ commands }: { commands: Commands }) {
+export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpenFolder?: () => void }) {
   const store = useAppStore();
   const view = useApp((s) => s.ui.view);
   const info = useApp((s) => s.session.info);
@@ -187,6 +187,11 @@ export function Toolbar({ commands }: { commands: Commands }) {
       <button type="button" data-testid="open-button" onClick={() => void commands.open()} title="Open a session (Ctrl/Cmd+O)">
         Open…
       </button>
+      {onOpenFolder && (
+        <button type="button" data-testid="open-folder-button" onClick={onOpenFolder} title="Open a folder of sessions (Ctrl/Cmd+Shift+O)">
+          Folder…
+        </button>
+      )}
       <button
         type="button"
         data-testid="open-sample"

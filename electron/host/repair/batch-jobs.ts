@@ -8,6 +8,9 @@ import type { RepairPlan } from '../../../shared/inspection.js';
 import type { Behaviour } from '../../../shared/types.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
 import { planSessionFile, repairFile, type FilePlan } from './index.js';
+import { emptySummary, runScanJob, type ScanJob, type ScanSummary } from '../folder/scan-job.js';
+import { inspectStatus } from '../folder/inspect-status.js';
+import type { FolderStatus } from '../../../shared/folder.js';
 
 /** Options of an inspect job, as given on the command line. */
 export interface BatchInspectOptions {
@@ -24,7 +27,8 @@ export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
   | { kind: 'repair'; file: string; digest: string; keepBackup?: boolean }
-  | { kind: 'plan-and-repair'; file: string; keepBackup?: boolean };
+  | { kind: 'plan-and-repair'; file: string; keepBackup?: boolean }
+  | ScanJob;
 
 /** What an inspection of one file found. */
 export interface InspectSummary {
@@ -40,6 +44,10 @@ export interface InspectSummary {
   warnings: number;
   preflight?: { original: number; replay: number };
   reason?: string;
+  /** The folder view's status (unreadable, needs repair, would be rejected, clean; in use is the caller's to add). */
+  folderStatus?: FolderStatus;
+  repairLines?: number;
+  mtimeMs?: number;
 }
 
 /** What planning or repairing one file found or did. */
@@ -60,7 +68,7 @@ export interface RepairSummary {
 }
 
 /** A job's result. */
-export type BatchResult = InspectSummary | RepairSummary;
+export type BatchResult = InspectSummary | RepairSummary | ScanSummary;
 
 function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number } {
   const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
@@ -113,7 +121,8 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
   try {
     target = await completeTarget(options.target, { file });
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
   try {
     const inspection = await inspect({ file }, target, {
@@ -138,9 +147,10 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
     };
     if (inspection.preflight)
       summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
-    return summary;
+    return { ...summary, ...(await inspectStatus(file, inspection)) };
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
 }
 
@@ -154,6 +164,8 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
         return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
         return await runRepair(job.file, job.digest, job.keepBackup === true);
+      case 'scan':
+        return await runScanJob(job);
       case 'plan-and-repair': {
         const planned = planSummary(job.file, await planSessionFile(job.file));
         return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job.keepBackup === true, planned) : planned;
@@ -161,6 +173,7 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
     }
   } catch (error) {
     const reason = `unexpected failure: ${(error as Error).message ?? String(error)}`;
+    if (job.kind === 'scan') return emptySummary(job.file, 'unreadable', reason);
     if (job.kind === 'inspect')
       return {
         kind: 'inspect',

@@ -28,6 +28,11 @@ describe('validateArguments', () => {
       recentFiles: [],
       pickFile: [],
       saveText: ['report.md', '# hi'],
+      pickFolder: [],
+      scanFolder: ['/tmp/sessions'],
+      folderScan: [ID, 0],
+      cancelFolderScan: [ID],
+      repairFolder: [ID, ['/tmp/sessions/a.jsonl'], { includeInUse: false }],
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
     expect(() =>
