@@ -15,11 +15,13 @@ import type {
   UndoResult,
 } from './inspection.js';
 import type { StoreListing } from './store.js';
+import type { Side, DocumentView, TurnWindow, DocumentWindow, DocumentText } from './api-documents.js';
 import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
 export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
+export type { Side, DocumentView, TurnRow, TurnWindow, TurnRange, Elision, DocumentWindow, DocumentText } from './api-documents.js';
 
 /**
  * How a session is opened. `store` and `store-bytes` name one session of an OpenClaw SQLite store
@@ -135,78 +137,6 @@ export interface PreviewInfo {
    * along so the first screen needs no second request.
    */
   first?: { view: DocumentView; original: DocumentText; replay: DocumentText };
-}
-
-export type Side = 'original' | 'replay';
-export type DocumentView = 'payload' | 'transcript';
-
-/** One row of the turn list. */
-export interface TurnRow {
-  /** Index on this side. */
-  index: number;
-  /** Index in the original transcript (null for a turn hygiene created). */
-  turn: number | null;
-  role: string;
-  /** Bytes of the message as JSON. */
-  bytes: number;
-  /** Token usage recorded in the transcript, or a labelled estimate (chars / 4). */
-  tokens: { value: number; estimated: boolean };
-  /** Rules that touched this turn. */
-  rules: RuleId[];
-  /** First characters of the visible text. */
-  preview: string;
-  /** 1-based line in the session file, when known. */
-  line: number | null;
-}
-
-/** A window of turn rows. */
-export interface TurnWindow {
-  total: number;
-  start: number;
-  rows: TurnRow[];
-}
-
-/** Where a turn sits in a document: 1-based inclusive line range. */
-export interface TurnRange {
-  /** Index on this side. */
-  index: number;
-  turn: number | null;
-  startLine: number;
-  endLine: number;
-}
-
-/** An elided string in a document (base64, or text too long to show): the placeholder and what it stands for. */
-export interface Elision {
-  line: number;
-  placeholder: string;
-  /** Reference for `reveal` (and `thumbnail` for images). */
-  ref?: string;
-  /** `base64` (images and other binary) or `text` (a very long string). */
-  kind?: 'base64' | 'text';
-  /** A reference for `thumbnail`, when the elided string is an image. */
-  imageRef?: string;
-  mimeType?: string;
-  bytes: number;
-}
-
-/**
- * A window of a document: the turns whose ORIGINAL index is in [from, to). The replay side holds the
- * replay turns that come from those turns (and the turns hygiene created between them), so the two
- * sides of a window line up. Large sessions are viewed one window at a time.
- */
-export interface DocumentWindow {
-  from: number;
-  to: number;
-}
-
-/** One pretty-printed document (payload or transcript) with its turn map. */
-export interface DocumentText {
-  text: string;
-  /** Line ranges of the turns in `text` (relative to the window's text when windowed). */
-  ranges: TurnRange[];
-  elisions: Elision[];
-  /** The window this text covers, and how many original turns the whole document has. */
-  window?: { from: number; to: number; totalTurns: number };
 }
 
 /**

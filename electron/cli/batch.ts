@@ -10,8 +10,8 @@ import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, Repair
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
 import { skipReason } from '../host/folder/discover.js';
-import { filesHeldOpen, inUseReason } from '../host/folder/in-use.js';
-import { FOLDER_STATUSES, STATUS_LABELS, type FolderStatus } from '../../shared/folder.js';
+import { FOLDER_STATUSES, STATUS_LABELS } from '../../shared/folder.js';
+import { statusCounts, withInUse } from './batch-status.js';
 import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -205,20 +205,6 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
   out.push('');
   out.push(table([FOLDER_STATUSES.map((st) => STATUS_LABELS[st]), FOLDER_STATUSES.map((st) => statuses[st])]));
   return `${out.join('\n')}\n`;
-}
-
-/** Files per folder-view status. */
-function statusCounts(results: readonly InspectSummary[]): Record<FolderStatus, number> {
-  const counts = Object.fromEntries(FOLDER_STATUSES.map((st) => [st, 0])) as Record<FolderStatus, number>;
-  for (const r of results) if (r.folderStatus) counts[r.folderStatus] += 1;
-  return counts;
-}
-
-/** Mark the files another program is working on (held open, or written in the last minute) as in use. */
-async function withInUse(results: InspectSummary[]): Promise<InspectSummary[]> {
-  const held = await filesHeldOpen();
-  const now = Date.now();
-  return results.map((r) => (inUseReason(r.mtimeMs ?? 0, now, held.get(r.file)) ? { ...r, folderStatus: 'in-use' } : r));
 }
 
 function repairTotals(results: RepairSummary[]) {
