@@ -41,11 +41,18 @@ export interface CatalogModel {
   name: string;
   api: string;
   reasoning: boolean;
+  /** True when the model reads images. */
+  images?: boolean;
+  /** Tokens of context the model takes. */
+  contextWindow?: number;
+  /** USD per million input and output tokens. */
+  cost?: { input: number; output: number };
 }
 
 /** pi-ai's catalogue, for the target picker. */
 export interface TargetCatalog {
-  providers: { id: string; models: CatalogModel[] }[];
+  /** Each provider's models, and its flagship (shared/targets/model-choice.ts `flagshipOf`). */
+  providers: { id: string; models: CatalogModel[]; flagship?: string }[];
   /** Every API id the engine knows (for custom targets). */
   apis: string[];
 }
