@@ -197,7 +197,9 @@ export function modelForProvider<T extends ModelFacts>(
       model: kept,
       how: 'kept',
       message:
-        kept.id === currentModelId ? `${provider} serves ${kept.id}: the model stays.` : `${provider} serves ${currentModelId} as ${kept.id}.`,
+        kept.id === currentModelId
+          ? `${provider} serves ${kept.id}: the model stays.`
+          : `${provider} serves ${currentModelId} as ${kept.id}.`,
     };
   const line = currentModelId ? modelIdParts(currentModelId).family : undefined;
   const flagship = flagshipOf(models, line);

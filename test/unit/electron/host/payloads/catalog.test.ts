@@ -18,7 +18,10 @@ describe('listTargets', () => {
   it('gives every provider with models a flagship that is one of its models', () => {
     for (const p of catalog.providers) {
       if (p.models.length === 0) continue;
-      expect(p.models.map((m) => m.id), p.id).toContain(p.flagship);
+      expect(
+        p.models.map((m) => m.id),
+        p.id,
+      ).toContain(p.flagship);
     }
   });
 
