@@ -70,8 +70,33 @@ export interface SideSummary {
   turnCount: number;
   /** Bytes of the pretty-printed payload, when built. */
   payloadBytes: number | null;
+  /** The key of the payload's conversation list, as the provider names it: `messages`, `contents` or `input`. */
+  payloadKey?: string;
   /** Why the payload could not be built, when it could not. */
   payloadError?: string;
+}
+
+/**
+ * A preflight finding as the app shows it: `messageIndex` is a position in the payload's list (the
+ * provider's `messages[N]`), and these say which transcript turn that entry was built from.
+ */
+export interface SummaryFinding extends PreflightFinding {
+  /** The message on this side the entry was built from (null: the payload builder made it, or no entry). */
+  sideIndex?: number | null;
+  /** The original transcript turn it comes from (null: hygiene or the payload builder made it). */
+  turn?: number | null;
+}
+
+/** Where a payload entry comes from (`payloadEntry`). */
+export interface PayloadEntryPlace {
+  /** The message on its side it was built from (null: the payload builder made it). */
+  index: number | null;
+  /** The original transcript turn it comes from (null: hygiene or the payload builder made it). */
+  turn: number | null;
+  /** The original turn whose window of the diff shows it: its own, or the nearest one before it. */
+  windowTurn: number | null;
+  /** How many entries the payload's list has. */
+  total: number;
 }
 
 /** What the renderer receives from `inspect`: everything but the big documents. */
@@ -85,7 +110,7 @@ export interface InspectionSummary {
   diagnostics: Diagnostic[];
   original: SideSummary;
   replay: SideSummary;
-  preflight: { original: PreflightFinding[]; replay: PreflightFinding[] };
+  preflight: { original: SummaryFinding[]; replay: SummaryFinding[] };
   notes: string[];
   /** The failed turns the session recorded, explained and grouped (absent when there are none). */
   recordedErrors?: RecordedError[];
@@ -128,6 +153,8 @@ export interface TurnRow {
   preview: string;
   /** 1-based line in the session file, when known. */
   line: number | null;
+  /** The payload entries built from this message (`messages[first]`…`[last]`); absent when it sends none. */
+  payload?: { first: number; last: number };
 }
 
 /** A window of turn rows. */
@@ -142,6 +169,8 @@ export interface TurnRange {
   /** Index on this side. */
   index: number;
   turn: number | null;
+  /** In a payload document: the entry's position in the payload's list (the provider's `messages[N]`). */
+  entry?: number;
   startLine: number;
   endLine: number;
 }
@@ -228,6 +257,8 @@ export interface InspectorApi {
    */
   preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
+  /** Where entry `index` of a side's payload list comes from (null: no payload was built, or it has no such entry). */
+  payloadEntry(inspectionId: string, side: Side, index: number): Promise<PayloadEntryPlace | null>;
   /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
   getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;
   /** The full text an elided string stands for (base64, a very long text): the "show anyway" of an elision. */
@@ -261,6 +292,7 @@ export const INSPECTOR_METHODS = [
   'inspect',
   'preview',
   'getTurns',
+  'payloadEntry',
   'getDocument',
   'reveal',
   'thumbnail',

@@ -13,6 +13,7 @@ import { FileWatcher } from './inspector/file-watcher.js';
 import { InspectionCache } from './inspector/inspection-cache.js';
 import { inspectSession } from './inspector/inspect-session.js';
 import { Listeners } from './inspector/listeners.js';
+import { payloadEntryPlace } from './inspector/payload-places.js';
 import { createPreviewer } from './inspector/preview-service.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
@@ -140,6 +141,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async getTurns(inspectionId, side, start, count) {
       return turnWindow(inspections.get(inspectionId), side, start, count);
+    },
+
+    async payloadEntry(inspectionId, side, index) {
+      return payloadEntryPlace(inspections.get(inspectionId), side, index);
     },
 
     async getDocument(inspectionId, side, view, window) {

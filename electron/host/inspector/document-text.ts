@@ -35,7 +35,7 @@ export interface PrettyOptions {
   /** Key of the conversation array in the root object, or null when the root is the array. */
   listKey: string | null;
   /** The turn range fields of entry `i`, or null when it has no turn (a synthetic entry). */
-  entryTurn(i: number): { index: number; turn: number | null } | null;
+  entryTurn(i: number): { index: number; turn: number | null; entry?: number } | null;
   /** Prefix of elision refs (`replay:payload`), so a ref names its document. */
   refPrefix: string;
   /** Which entries of the conversation list to write (a window); all when absent. */
@@ -138,7 +138,7 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
         write(item, depth + 1, false);
         if (isList) {
           const turn = options.entryTurn(i);
-          if (turn) ranges.push({ index: turn.index, turn: turn.turn, startLine: start, endLine: line });
+          if (turn) ranges.push({ ...turn, startLine: start, endLine: line });
         }
       });
       if (written === 0) {

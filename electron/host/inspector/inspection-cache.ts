@@ -20,6 +20,8 @@ export interface InspectionRecord {
   summary: InspectionSummary;
   /** The rules that touched each message index, per side, made on the first turn window. */
   rules: { original?: Map<number, RuleId[]>; replay?: Map<number, RuleId[]> };
+  /** The payload entries built from each message index, per side, made on the first turn window. */
+  entries: { original?: Map<number, { first: number; last: number }>; replay?: Map<number, { first: number; last: number }> };
   /** Pretty documents by `side:view[:from-to]`, the key their elision refs start with. */
   documents: LRUCache<string, PrettyDocument>;
   /** Which original turn owns each replay message and each payload entry (ownersOf), made on the first window. */
@@ -50,6 +52,7 @@ export class InspectionCache {
       detail,
       summary,
       rules: {},
+      entries: {},
       documents: new LRUCache({ max: DOCUMENTS_PER_INSPECTION }),
       owners: {},
     };
