@@ -19,7 +19,7 @@ describe('withPlaceholders', () => {
       url: `data:image/png;base64,${png}`,
       sig: opaque,
       short: 'kept as is',
-      nested: [{ log: 'x'.repeat(70 * 1024) }],
+      nested: [{ log: 'a log line\n'.repeat(7000) }],
     };
     const shown = withPlaceholders(value, sha256Hex) as typeof value;
     const doc = prettyDocument(value, { listKey: null, entryTurn: () => null, refPrefix: 'p' });
@@ -28,7 +28,7 @@ describe('withPlaceholders', () => {
     expect(shown.data).toMatch(/^<image\/png \d+ KB 640×480>$/);
     // The page's digest is node:crypto's: the same name for the same bytes.
     expect(shown.sig).toBe('<base64 774 B sha256:3fd1da6e…>');
-    expect(shown.nested[0].log).toMatch(/^<text 70 KB, 1 lines: x{60}…>$/);
+    expect(shown.nested[0].log).toBe('<text 75 KB, 7001 lines: a log line…>');
     expect(shown.short).toBe('kept as is');
     expect(JSON.stringify(shown)).not.toContain(png.slice(0, 100));
   });
