@@ -12,6 +12,7 @@ import { errorMessage } from './format.js';
 import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
 import './styles.css';
+import './styles/side-panel.css';
 
 perfMark('boot');
 const host = resolveHost();

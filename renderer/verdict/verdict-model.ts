@@ -18,6 +18,8 @@ export interface VerdictProblem {
   check: string;
   /** What the constraint is, in one sentence. */
   title: string;
+  /** Who answers with the error: the provider family of the check. */
+  provider: string;
   /** The error the provider returns for it (its first place filled in). */
   typicalError: string;
   /** The hygiene rule that keeps a replay within it (null: none does). */
@@ -89,6 +91,7 @@ function groupProblems(summary: InspectionSummary, side: Side): VerdictProblem[]
       side,
       check: finding.check,
       title: checkTitle(finding.check, finding.explanation),
+      provider: finding.provider,
       typicalError: finding.typicalError,
       rule: finding.rule,
       ruleTitle: rule?.title ?? finding.rule,
@@ -106,7 +109,17 @@ function groupProblems(summary: InspectionSummary, side: Side): VerdictProblem[]
 /** The problems that stop a side's request before any check: no payload, or an empty conversation. */
 function blockingProblem(summary: InspectionSummary, side: Side): VerdictProblem | null {
   const s = summary[side];
-  const base = { side, rule: null, ruleTitle: '', ruleFired: false, severity: 0 as const, findings: [], turn: null, made: false };
+  const base = {
+    side,
+    provider: summary.target.provider,
+    rule: null,
+    ruleTitle: '',
+    ruleFired: false,
+    severity: 0 as const,
+    findings: [],
+    turn: null,
+    made: false,
+  };
   if (s.payloadError)
     return {
       ...base,
