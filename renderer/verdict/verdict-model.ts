@@ -177,7 +177,7 @@ export function verdictOf(summary: InspectionSummary, diagnostics: readonly Diag
       ...base,
       state: 'not-a-session',
       headline: 'Not a session',
-      detail: notSession.reason,
+      detail: 'Nothing in this file can be replayed, so no provider can be asked about it.',
       problems: [],
       notASession: notSession,
     };
