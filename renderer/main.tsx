@@ -13,6 +13,7 @@ import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
 import './styles.css';
 import './styles/side-panel.css';
+import './styles/toolbar.css';
 
 perfMark('boot');
 const host = resolveHost();

@@ -8,7 +8,7 @@ import { ErrorBox } from './error-box.js';
 import { PreflightList } from './preflight-list.js';
 import { RecordedErrors } from './recorded-errors.js';
 import { AnnotationList } from './rules-fired.js';
-import { isBoolean, usePersistentState } from './use-persistent.js';
+import { isBoolean, usePersistentState } from '../storage.js';
 import { VerdictPanel } from './verdict.js';
 
 /** A titled part of the panel that opens and closes, remembered between sessions. */

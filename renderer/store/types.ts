@@ -47,10 +47,20 @@ export interface TargetSlice {
     current: Target | null;
     loading: boolean;
     error: string | null;
+    /** Targets the user picked, newest first (kept between runs). */
+    recent: Target[];
+    /** What the last choice of provider did to the model, in one sentence (null once the target changes again). */
+    notice: string | null;
   };
   loadCatalog(): Promise<void>;
   /** Set the target and re-inspect at once. */
   setTarget(target: Target): Promise<void>;
+  /** A target the user picked: remembered as recent, then set. */
+  chooseTarget(target: Target): Promise<void>;
+  /** The user picked a provider: keep the model when it serves it, else take its flagship, and say which. */
+  chooseProvider(provider: string): Promise<void>;
+  /** Turn reasoning (thinking) on or off for the current target, and re-inspect. */
+  setReasoning(on: boolean): Promise<void>;
 }
 
 /** The current inspection's summary (the documents stay outside React state). */

@@ -1,4 +1,4 @@
-/** State kept in the page's storage between sessions of the app: pane sizes, toggles, recent targets. */
+/** What the page keeps in its storage between runs of the app: pane sizes, toggles, recent targets. */
 import { useCallback, useState } from 'react';
 
 const PREFIX = 'transcript-inspector:';
