@@ -90,9 +90,14 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
       return annotation.replayTurn === null ? null : originOfReplayTurn(summary.inspectionId, annotation.replayTurn);
     }
     if (focus.kind === 'turn') return focus.side === 'original' ? focus.index : originOfReplayTurn(summary.inspectionId, focus.index);
+    if (focus.kind === 'entry') return focus.windowTurn;
     const finding = summary.preflight[focus.side][focus.index];
     if (!finding || finding.messageIndex === null) return null;
-    return focus.side === 'original' ? finding.messageIndex : originOfReplayTurn(summary.inspectionId, finding.messageIndex);
+    // The host says which turn a finding's entry comes from; an older host's index is taken as the message's.
+    if (finding.turn !== undefined && finding.turn !== null) return finding.turn;
+    const message = finding.sideIndex ?? finding.messageIndex;
+    if (message === null) return null;
+    return focus.side === 'original' ? message : originOfReplayTurn(summary.inspectionId, message);
   };
 
   /** Fetch the window around `turn` unless it is shown (or being fetched) already. */

@@ -119,7 +119,20 @@ export interface ElisionRequest {
 
 /** Something the diff should reveal and highlight; the diff pane maps it to lines. */
 export type Focus =
-  { kind: 'annotation'; index: number } | { kind: 'turn'; side: Side; index: number } | { kind: 'preflight'; side: Side; index: number };
+  | { kind: 'annotation'; index: number }
+  | { kind: 'turn'; side: Side; index: number }
+  | { kind: 'preflight'; side: Side; index: number }
+  | {
+      kind: 'entry';
+      side: Side;
+      /** The position in the side's payload list (`messages[entry]`). */
+      entry: number;
+      /** Its JSON path in the payload, and the message on its side it came from. */
+      path: string;
+      sideIndex: number | null;
+      /** The original turn whose window shows it. */
+      windowTurn: number | null;
+    };
 
 /** A transient message at the bottom of the window. */
 export interface Toast {
@@ -154,6 +167,12 @@ export interface UiSlice {
   stepAnnotation(direction: 1 | -1): void;
   selectTurn(side: Side, index: number): void;
   focusPreflight(side: Side, index: number): void;
+  /**
+   * Go to a turn (`turn #12`) or a payload position (`messages[12]`, on `side` unless the text names
+   * one): reveals it in the diff (switching to the payload view for a position). Resolves to why it
+   * could not (null when it went there).
+   */
+  goTo(text: string, side: Side): Promise<string | null>;
   setTurnSide(side: Side): void;
   focusTargetPicker(): void;
   /** Open the viewer of an elided string (the "show anyway" of a placeholder). */
