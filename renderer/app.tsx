@@ -1,15 +1,13 @@
 /** The app shell: layout, keyboard shortcuts, drag and drop, menu commands and start-up. */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ShellCommand } from '../shared/api.js';
 import { createCommands } from './components/commands.js';
-import { DiffPane } from './components/diff-pane.js';
 import { ElisionViewer } from './components/elision-viewer.js';
-import { ErrorBoundary, FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
+import { FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
-import { SidePanel } from './components/side-panel.js';
 import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
-import { TurnList } from './components/turn-list.js';
+import { useShortcuts } from './components/use-shortcuts.js';
+import { Workspace } from './components/workspace.js';
 import { useAppStore, useHost } from './store/context.js';
 
 /** The whole window. */
@@ -28,76 +26,7 @@ export function App() {
     return host.api.onFileChanged((event) => store.getState().fileChanged(event));
   }, [host, store]);
 
-  // Menu commands (Electron) and keyboard shortcuts (both modes) run the same actions.
-  useEffect(() => {
-    const run = (command: ShellCommand): void => {
-      const s = store.getState();
-      switch (command) {
-        case 'open':
-          void commands.open();
-          break;
-        case 'open-sample':
-          void s.openSample();
-          break;
-        case 'reload':
-          void s.reloadSession();
-          break;
-        case 'next-annotation':
-          s.stepAnnotation(1);
-          break;
-        case 'previous-annotation':
-          s.stepAnnotation(-1);
-          break;
-        case 'toggle-view':
-          s.toggleView();
-          break;
-        case 'next-window':
-          void s.stepWindow(1);
-          break;
-        case 'previous-window':
-          void s.stepWindow(-1);
-          break;
-        case 'focus-target':
-          s.focusTargetPicker();
-          break;
-        case 'export-payload':
-          void commands.exportAs('payload-json', 'save');
-          break;
-        case 'export-curl':
-          void commands.exportAs('curl', 'save');
-          break;
-        case 'export-report':
-          void commands.exportAs('report-markdown', 'save');
-          break;
-        case 'repair':
-          void s.startRepair();
-          break;
-      }
-    };
-    const unsubscribe = host.shell.onCommand(run);
-    const unsubscribeOpen = host.shell.onOpenRequest((request) => void store.getState().openSession(request));
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      let command: ShellCommand | null = null;
-      if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open';
-      else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
-      else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
-      else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
-      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
-        command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
-      if (!command) return;
-      // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
-      e.preventDefault();
-      e.stopPropagation();
-      run(command);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => {
-      unsubscribe();
-      unsubscribeOpen();
-      window.removeEventListener('keydown', onKey, true);
-    };
-  }, [host, store, commands]);
+  useShortcuts(host, store, commands);
 
   // Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page.
   useEffect(() => {
@@ -138,17 +67,7 @@ export function App() {
       <FileChangedBanner />
       <LargeSessionBanner />
       <PreviewBanner />
-      <main className="workspace">
-        <ErrorBoundary>
-          <TurnList />
-        </ErrorBoundary>
-        <ErrorBoundary>
-          <DiffPane />
-        </ErrorBoundary>
-        <ErrorBoundary>
-          <SidePanel />
-        </ErrorBoundary>
-      </main>
+      <Workspace />
       <StatusBar mode={host.mode} />
       <RepairDialog />
       <ElisionViewer />

@@ -14,6 +14,7 @@ import { createAppStore } from './store/store.js';
 import './styles.css';
 import './styles/side-panel.css';
 import './styles/toolbar.css';
+import './styles/diff.css';
 
 perfMark('boot');
 const host = resolveHost();

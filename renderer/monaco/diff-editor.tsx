@@ -1,14 +1,22 @@
-/** The Monaco diff editor (original payload left, replay right) with gutter marks, highlights and elision chips. */
+/**
+ * The Monaco diff editor (original payload left, replay right, or one inline column) with gutter
+ * marks, highlights, elision chips, the payload builder's notes, search in both sides, word wrap, and
+ * the cursor's place for "copy JSON path" and "copy message JSON".
+ */
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Elision, Side } from '../../shared/api.js';
-import type { DiffSpans, LineSpan } from '../diff/line-map.js';
+import type { DiffSpans } from '../diff/line-map.js';
+import { elisionDecorations, markDecorations, noteDecorations, spanRange, type GutterMark, type LineNote } from './decorations.js';
+import { DiffSearch, type SearchState } from './diff-search.js';
 import { monaco } from './setup.js';
 
-/** A gutter mark over a line span (an annotated turn, a preflight finding, an explained turn). */
-export interface GutterMark extends LineSpan {
-  kind: 'annotation' | 'preflight' | 'explained';
-  /** Markdown shown when hovering the glyph. */
-  hover: string;
+export type { GutterMark, LineNote } from './decorations.js';
+export type { SearchState } from './diff-search.js';
+
+/** Where the cursor is: the side whose editor had it last, and its line. */
+export interface CursorPlace {
+  side: Side;
+  line: number;
 }
 
 /** The imperative surface of the diff editor; big texts go straight into Monaco models. */
@@ -17,12 +25,27 @@ export interface DiffEditorHandle {
   setMarks(side: Side, marks: GutterMark[], elisions: Elision[]): void;
   /** Reveal and highlight spans on both sides (null clears a side). */
   reveal(spans: DiffSpans): void;
+  /** Notes at the end of lines (the payload builder's additions). */
+  setNotes(side: Side, notes: LineNote[]): void;
+  /** Find text in both sides (empty clears); then step through the matches. */
+  search(query: string): SearchState;
+  stepSearch(direction: 1 | -1): SearchState;
+  /** The cursor's place, null before the user put it anywhere. */
+  cursor(): CursorPlace | null;
 }
 
 /** Props of the diff editor. */
 export interface DiffEditorProps {
   theme: 'light' | 'dark';
   hideUnchanged: boolean;
+  /** Long lines wrap instead of scrolling sideways. */
+  wordWrap: boolean;
+  /** One column with the changes inline, instead of two sides. */
+  inline: boolean;
+  /** The cursor moved (a click, the keys, a reveal). */
+  onCursor?: (place: CursorPlace) => void;
+  /** "Copy message JSON" or "Copy JSON path" from an editor's context menu, at its cursor. */
+  onCopy?: (what: 'message' | 'path', place: CursorPlace) => void;
   /** Called when the pointer rests on (or leaves) an elided base64 placeholder. */
   onElisionHover?: (hover: { side: Side; elision: Elision; x: number; y: number } | null) => void;
   /** Called with the spans actually revealed, for tests and the status line. */
@@ -35,18 +58,6 @@ export interface DiffEditorProps {
   onPainted?: () => void;
   /** Called when a placeholder is clicked: the user wants to see what it stands for. */
   onElisionClick?: (side: Side, elision: Elision) => void;
-}
-
-const MARK_CLASS: Record<GutterMark['kind'], { line: string; glyph: string; ruler: string }> = {
-  annotation: { line: 'ti-mark-annotation', glyph: 'ti-glyph-annotation', ruler: '#d19a2a' },
-  preflight: { line: 'ti-mark-preflight', glyph: 'ti-glyph-preflight', ruler: '#d1453b' },
-  explained: { line: 'ti-mark-explained', glyph: 'ti-glyph-explained', ruler: '#a34fd1' },
-};
-
-function spanRange(span: LineSpan, model: monaco.editor.ITextModel): monaco.IRange {
-  const last = Math.min(Math.max(span.endLine, span.startLine), model.getLineCount());
-  const first = Math.min(span.startLine, last);
-  return { startLineNumber: first, startColumn: 1, endLineNumber: last, endColumn: model.getLineMaxColumn(last) };
 }
 
 /** Replaced models kept at most while their diffs may be running. */
@@ -63,7 +74,10 @@ interface EditorState {
   models: Record<Side, monaco.editor.ITextModel>;
   marks: Record<Side, monaco.editor.IEditorDecorationsCollection>;
   highlight: Record<Side, monaco.editor.IEditorDecorationsCollection>;
+  notes: Record<Side, monaco.editor.IEditorDecorationsCollection>;
   elisions: Record<Side, Map<number, Elision[]>>;
+  search: DiffSearch;
+  cursor: CursorPlace | null;
   /** The last reveal on the current documents: re-applied when a (slow) diff lands and folds regions. */
   lastReveal: DiffSpans | null;
   /**
@@ -88,7 +102,9 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       readOnly: true,
       originalEditable: false,
       automaticLayout: true,
-      renderSideBySide: true,
+      renderSideBySide: !propsRef.current.inline,
+      wordWrap: propsRef.current.wordWrap ? 'on' : 'off',
+      diffWordWrap: propsRef.current.wordWrap ? 'on' : 'off',
       useInlineViewWhenSpaceIsLimited: false,
       glyphMargin: true,
       folding: true,
@@ -109,13 +125,19 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       replay: monaco.editor.createModel('', 'json'),
     };
     editor.setModel({ original: models.original, modified: models.replay });
-    const sides: Record<Side, monaco.editor.ICodeEditor> = { original: editor.getOriginalEditor(), replay: editor.getModifiedEditor() };
+    const sides: Record<Side, monaco.editor.IStandaloneCodeEditor> = {
+      original: editor.getOriginalEditor(),
+      replay: editor.getModifiedEditor(),
+    };
     const s: EditorState = {
       editor,
       models,
       marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
       highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
+      notes: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
       elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
+      search: new DiffSearch(sides),
+      cursor: null,
       lastReveal: null,
       retired: [],
       doReveal: (spans) => doReveal(spans),
@@ -141,7 +163,35 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     };
     for (const side of ['original', 'replay'] as const) {
       const code = sides[side];
+      const place = (line: number): CursorPlace => ({ side, line });
       disposables.push(
+        code.onDidChangeCursorPosition((event) => {
+          // Only the editor the user is in speaks: a reveal moves both cursors.
+          if (!code.hasTextFocus() && s.cursor !== null) return;
+          s.cursor = place(event.position.lineNumber);
+          propsRef.current.onCursor?.(s.cursor);
+        }),
+        code.onDidFocusEditorText(() => {
+          const position = code.getPosition();
+          if (position) {
+            s.cursor = place(position.lineNumber);
+            propsRef.current.onCursor?.(s.cursor);
+          }
+        }),
+        code.addAction({
+          id: `ti.copy-path.${side}`,
+          label: 'Copy JSON path of this line',
+          contextMenuGroupId: '9_cutcopypaste',
+          contextMenuOrder: 10,
+          run: (ed) => propsRef.current.onCopy?.('path', place(ed.getPosition()?.lineNumber ?? 1)),
+        }),
+        code.addAction({
+          id: `ti.copy-message.${side}`,
+          label: 'Copy this message’s JSON',
+          contextMenuGroupId: '9_cutcopypaste',
+          contextMenuOrder: 11,
+          run: (ed) => propsRef.current.onCopy?.('message', place(ed.getPosition()?.lineNumber ?? 1)),
+        }),
         code.onMouseMove((event) => {
           const hover = propsRef.current.onElisionHover;
           if (!hover) return;
@@ -212,6 +262,15 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     state.current?.editor.updateOptions({ hideUnchangedRegions: { enabled: props.hideUnchanged } });
   }, [props.hideUnchanged]);
 
+  useEffect(() => {
+    const wrap = props.wordWrap ? 'on' : 'off';
+    state.current?.editor.updateOptions({ wordWrap: wrap, diffWordWrap: wrap });
+  }, [props.wordWrap]);
+
+  useEffect(() => {
+    state.current?.editor.updateOptions({ renderSideBySide: !props.inline });
+  }, [props.inline]);
+
   /** Call `onPainted` once both editors show a non-empty line of `models` (checked each frame). */
   const whenPainted = (models: EditorState['models']): void => {
     const shows = (selector: string): boolean => {
@@ -252,44 +311,24 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       const s = state.current;
       if (!s) return;
       const model = s.models[side];
-      const decorations: monaco.editor.IModelDeltaDecoration[] = [];
-      for (const mark of marks) {
-        const range = spanRange(mark, model);
-        const cls = MARK_CLASS[mark.kind];
-        decorations.push({
-          range,
-          options: {
-            isWholeLine: true,
-            linesDecorationsClassName: cls.line,
-            overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left },
-          },
-        });
-        decorations.push({
-          range: { startLineNumber: range.startLineNumber, startColumn: 1, endLineNumber: range.startLineNumber, endColumn: 1 },
-          options: { glyphMarginClassName: cls.glyph, glyphMarginHoverMessage: { value: mark.hover } },
-        });
-      }
-      const byLine = new Map<number, Elision[]>();
-      for (const elision of elisions) {
-        if (elision.line < 1 || elision.line > model.getLineCount()) continue;
-        const text = model.getLineContent(elision.line);
-        const at = text.indexOf(elision.placeholder);
-        if (at < 0) continue;
-        decorations.push({
-          range: {
-            startLineNumber: elision.line,
-            startColumn: at + 1,
-            endLineNumber: elision.line,
-            endColumn: at + 1 + elision.placeholder.length,
-          },
-          options: { inlineClassName: elision.imageRef ? 'ti-elision ti-elision-image' : 'ti-elision' },
-        });
-        const list = byLine.get(elision.line);
-        if (list) list.push(elision);
-        else byLine.set(elision.line, [elision]);
-      }
-      s.elisions[side] = byLine;
-      s.marks[side].set(decorations);
+      const chips = elisionDecorations(elisions, model);
+      s.elisions[side] = chips.byLine;
+      s.marks[side].set([...markDecorations(marks, model), ...chips.decorations]);
+    },
+    setNotes(side, notes) {
+      const s = state.current;
+      if (s) s.notes[side].set(noteDecorations(notes, s.models[side]));
+    },
+    search(query) {
+      const s = state.current;
+      return s ? s.search.find(query) : { query, total: 0, original: 0, replay: 0, current: 0, capped: false };
+    },
+    stepSearch(direction) {
+      const s = state.current;
+      return s ? s.search.step(direction) : { query: '', total: 0, original: 0, replay: 0, current: 0, capped: false };
+    },
+    cursor() {
+      return state.current?.cursor ?? null;
     },
     reveal(spans) {
       const s = state.current;

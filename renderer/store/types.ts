@@ -157,6 +157,8 @@ export interface UiSlice {
     explaining: boolean;
     /** Monotonic counter for focusing the target picker from a shortcut. */
     targetFocusSeq: number;
+    /** Monotonic counter for focusing the diff's search box (Ctrl/Cmd+F). */
+    searchFocusSeq: number;
     /** The elided string shown in the viewer, if any. */
     elision: ElisionRequest | null;
   };
@@ -175,6 +177,8 @@ export interface UiSlice {
   goTo(text: string, side: Side): Promise<string | null>;
   setTurnSide(side: Side): void;
   focusTargetPicker(): void;
+  /** Put the keyboard in the diff's search box. */
+  focusSearch(): void;
   /** Open the viewer of an elided string (the "show anyway" of a placeholder). */
   openElision(request: ElisionRequest): void;
   closeElision(): void;

@@ -29,6 +29,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
       explanations: [],
       explaining: false,
       targetFocusSeq: 0,
+      searchFocusSeq: 0,
       elision: null,
     },
 
@@ -100,6 +101,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
 
     focusTargetPicker() {
       patch(set, 'ui', { targetFocusSeq: get().ui.targetFocusSeq + 1 });
+    },
+
+    focusSearch() {
+      patch(set, 'ui', { searchFocusSeq: get().ui.searchFocusSeq + 1 });
     },
 
     openElision(request) {
