@@ -25,6 +25,9 @@ const nodeBuiltins = [
 // Bare module names are matched exactly (`paths`); names with a wildcard as patterns. A bare name as a
 // pattern would use gitignore semantics and also match relative paths such as '../electron/host'.
 const fence = (names, message) => names.map((name) => ({ group: [name], message }));
+// The SQLite (WebAssembly) and zstd readers of OpenClaw's session stores stay in their host service.
+const storeReaders = () =>
+  fence(['sql.js', 'fzstd', 'xxhash-wasm'], 'the SQLite and zstd readers are imported only under electron/host/store/');
 const restrict = (...specs) => {
   const paths = [];
   const patterns = [];
@@ -80,6 +83,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
       ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -93,6 +97,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.es2024 } },
     rules: {
       ...fences(
+        storeReaders(),
         fence(nodeBuiltins, 'shared/ must stay pure: no Node built-ins (put I/O in electron/host/)'),
         fence(
           ['electron', 'sharp', 'react', 'react-dom', 'monaco-editor', 'zustand', '@mariozechner/*'],
@@ -106,6 +111,7 @@ export default tseslint.config(
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
       ...fences(
+        storeReaders(),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
       ),
@@ -115,6 +121,7 @@ export default tseslint.config(
     files: ['renderer/monaco/**/*.ts', 'renderer/monaco/**/*.tsx'],
     rules: {
       ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
         fence(nodeBuiltins, 'the renderer has no Node access'),
@@ -126,6 +133,7 @@ export default tseslint.config(
     ignores: ['renderer/monaco/**'],
     rules: {
       ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -138,6 +146,7 @@ export default tseslint.config(
     files: ['electron/host/images/**/*.ts'],
     rules: {
       ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
@@ -147,8 +156,19 @@ export default tseslint.config(
     files: ['electron/host/payloads/**/*.ts'],
     rules: {
       ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+      ),
+    },
+  },
+  {
+    files: ['electron/host/store/**/*.ts'],
+    rules: {
+      ...fences(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
     },
   },

@@ -25,6 +25,7 @@ import {
   channelOf,
   type InspectorMethod,
   type OpenRequest,
+  type StoreRequest,
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
@@ -105,7 +106,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
         title: 'Open a session',
         properties: ['openFile'],
         filters: [
-          { name: 'Sessions', extensions: ['jsonl', 'json'] },
+          { name: 'Sessions', extensions: ['jsonl', 'json', 'sqlite'] },
           { name: 'All files', extensions: ['*'] },
         ],
       });
@@ -130,6 +131,8 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
     }
     case 'preview':
       return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+    case 'listStore':
+      return grants.listStore(inspector, args[0] as StoreRequest);
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
       return fn.apply(inspector, args);

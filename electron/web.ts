@@ -12,7 +12,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest, type StoreRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
 import { PathGrants } from './host/path-grants.js';
@@ -37,6 +37,8 @@ export interface WebServerOptions {
   token?: string;
   /** The session file given on the command line; the page opens it at start. */
   launchPath?: string | null;
+  /** With `launchPath` an OpenClaw store: the session of it to open (without it, the page lists the store's sessions). */
+  launchSessionId?: string | null;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
@@ -105,6 +107,8 @@ async function callMethod(
       return grants.open(inspector, args[0] as OpenRequest);
     case 'preview':
       return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+    case 'listStore':
+      return grants.listStore(inspector, args[0] as StoreRequest);
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
       return fn.apply(inspector, args);
@@ -119,6 +123,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
+  // The page opens it at start: a session file, a store (its sessions to choose from), or one stored session.
+  const launchRequest: OpenRequest | null = !launchPath
+    ? null
+    : options.launchSessionId
+      ? { kind: 'store', path: launchPath, storeSessionId: options.launchSessionId }
+      : { kind: 'path', path: launchPath };
   const grants = new PathGrants(() => inspector.recentFiles(), 'open it with the file picker, by drag and drop, or on the command line');
   if (launchPath) grants.grant(launchPath);
   const streams = new Set<ServerResponse>();
@@ -138,7 +148,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (name === 'launch' && request.method === 'GET') {
-      sendJson(response, 200, { request: launchPath ? ({ kind: 'path', path: launchPath } satisfies OpenRequest) : null });
+      sendJson(response, 200, { request: launchRequest });
       return;
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);

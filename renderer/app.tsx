@@ -4,6 +4,7 @@ import { createCommands } from './components/commands.js';
 import { ElisionViewer } from './components/elision-viewer.js';
 import { FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
+import { StorePicker } from './components/store-picker.js';
 import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
 import { useShortcuts } from './components/use-shortcuts.js';
@@ -69,18 +70,19 @@ export function App() {
       <PreviewBanner />
       <Workspace />
       <StatusBar mode={host.mode} />
-      <RepairDialog />
+      <RepairDialog commands={commands} />
+      <StorePicker />
       <ElisionViewer />
       <Toasts />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop a session file to inspect it
+          Drop a session file or an OpenClaw store to inspect it
         </div>
       )}
       <input
         ref={fileInput}
         type="file"
-        accept=".jsonl,.json,.txt,application/json"
+        accept=".jsonl,.json,.txt,.sqlite,.db,application/json"
         data-testid="file-input"
         hidden
         onChange={(e) => {

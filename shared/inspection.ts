@@ -1,7 +1,7 @@
 /** What one inspection produces, and the result types of preflight, error matching and file repair. */
 import type { Annotation, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
 
-/** One predicted provider rejection found in a payload (SPEC §6). */
+/** One predicted provider rejection found in a payload. */
 export interface PreflightFinding {
   /** Stable id of the check: `anthropic-alternation`, `mistral-tool-call-id`… */
   check: string;
@@ -80,7 +80,7 @@ export interface InspectionSide {
 }
 
 /**
- * The result of `inspect()` (SPEC §11).
+ * The result of `inspect()` (part of the stable API: the CLI's `--json` prints it).
  *
  * `original.messages` is the active branch before hygiene; `replay.messages` is exactly what the
  * provider adapter receives after every hygiene step, turn validation and stream-time guard.
@@ -101,8 +101,11 @@ export interface Inspection {
   recordedErrors?: RecordedError[];
 }
 
-/** Input of `inspect()`: a file path, or the text of a JSONL session / JSON message array. */
-export type InspectInput = { file: string } | { text: string; name?: string };
+/**
+ * Input of `inspect()`: a file path, the text of a JSONL session / JSON message array, or one session
+ * of an OpenClaw SQLite store (`openclaw-agent.sqlite`) by its session id.
+ */
+export type InspectInput = { file: string } | { text: string; name?: string } | { store: string; sessionId: string };
 
 export type { InspectOptions };
 

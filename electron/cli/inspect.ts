@@ -9,9 +9,10 @@ import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseArgs, UsageError } from './common.js';
 import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 
 const SPEC = {
-  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
 
@@ -31,13 +32,20 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     return fail(
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
-  const file = args.positionals[0];
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
+  const file = argumentLabel(source);
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
   const allowed = args.values.get('allowed-tools');
   try {
+    const listing = await storeWithoutSession(source);
+    if (listing) {
+      process.stdout.write(renderStoreListing(file, listing));
+      return fail(`${file} is an OpenClaw session store: name one of its sessions, as ${file}#SESSION_ID or with --session SESSION_ID`);
+    }
     const target = await completeTarget(
       {
         provider: args.values.get('provider'),
@@ -45,9 +53,9 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
         modelId: args.values.get('model'),
         reasoning: args.booleans.has('reasoning') ? true : undefined,
       },
-      { file },
+      source,
     );
-    const inspection = await inspect({ file }, target, {
+    const inspection = await inspect(source, target, {
       now: now === undefined ? undefined : Number(now),
       allowedToolNames:
         allowed === undefined
@@ -65,7 +73,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
       // Streamed: the inspection of a session of gigabytes is longer than one string can be.
       await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations });
     } else {
-      process.stdout.write(renderReport(file, inspection, explanations));
+      process.stdout.write(renderReport(file, inspection, explanations, { byEvent: 'store' in source }));
     }
     return inspectionExitCode(inspection);
   } catch (error) {
@@ -84,7 +92,12 @@ function describeTarget(t: Target): string {
 }
 
 /** The human report: policy with reasons, annotations grouped by rule, preflight, recorded errors, diagnostics. */
-export function renderReport(file: string, inspection: Inspection, explanations?: ErrorExplanation[]): string {
+export function renderReport(
+  file: string,
+  inspection: Inspection,
+  explanations?: ErrorExplanation[],
+  options: { byEvent?: boolean } = {},
+): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
@@ -131,9 +144,11 @@ export function renderReport(file: string, inspection: Inspection, explanations?
   if (inspection.diagnostics.length === 0) out.push('diagnostics: none');
   else {
     out.push(`diagnostics: ${inspection.diagnostics.length}`);
+    // A stored session (`store.sqlite#id`) is located by event: its seq, the line's number less one.
+    const at = (line: number) => (options.byEvent ? `event ${line - 1}` : String(line));
     for (const d of inspection.diagnostics)
       out.push(
-        `  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`,
+        `  ${file}:${at(d.line)}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^(line|event) \d+(, column \d+)?: /, '')}`,
       );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);

@@ -2,7 +2,9 @@
 import { readInputSession } from './stream-session.js';
 import { buildContext } from '../../shared/session/context.js';
 import type { Target } from '../../shared/types.js';
+import type { InspectInput } from '../../shared/inspection.js';
 import { InputError } from './read-input.js';
+import { openStoredSession } from './store/index.js';
 
 export interface PartialTarget {
   provider?: string;
@@ -33,10 +35,13 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
  * Fill in what the caller left out: provider and model from the session's last model, the API from
  * the session, the catalogue or the provider's usual API. Throws an InputError when it cannot.
  */
-export async function completeTarget(partial: PartialTarget, source: { file: string } | { text: string }): Promise<Target> {
+export async function completeTarget(partial: PartialTarget, source: InspectInput): Promise<Target> {
   let { provider, api, modelId } = partial;
   if (!provider || !api || !modelId) {
-    const recorded = buildContext(await readInputSession(source)).lastModel;
+    const recorded =
+      'store' in source
+        ? (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel
+        : buildContext(await readInputSession(source)).lastModel;
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;

@@ -1,5 +1,5 @@
 /**
- * Preflight: what the provider would say about a payload (SPEC §6). Pure: it reads the payload JSON
+ * Preflight: what the provider would say about a payload. Pure: it reads the payload JSON
  * built for a target and lists every documented constraint it breaks, with the rule that fixes it.
  */
 import type { PreflightFinding } from '../inspection.js';

@@ -81,10 +81,8 @@ export interface PayloadStage {
 export interface Rule<O = void> {
   id: RuleId;
   title: string;
-  /** One paragraph: what it does, why providers need it, and which seed bullet it implements. */
+  /** One paragraph in plain English: what it does, and which provider behaviour makes it necessary. */
   explanation: string;
-  /** The seed bullet or spec row it implements. */
-  seed: string;
   /** Which providers it applies to, in words. */
   providers: string;
   appliesWhen(policy: PolicyValues): boolean;

@@ -1,6 +1,6 @@
 /**
  * Malformed tool calls removed before replay: no input/arguments, no id, an invalid or disallowed
- * name, or a half-streamed `partialJson` (reference §3.9; stream-time variant §3.21).
+ * name, or a half-streamed `partialJson`; again at send time, with tool-name resolution (docs/rules.md#tool-call-input).
  */
 import {
   describeTurn,
@@ -106,7 +106,7 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
   return { ids, displaced };
 }
 
-/** A finalised OpenAI Responses call whose leftover partialJson can be dropped (reference §3.9). */
+/** A finalised OpenAI Responses call whose leftover partialJson can be dropped (the arguments are complete). */
 function isFinalisedResponsesCall(message: Message, block: Block): boolean {
   if (message.stopReason !== 'toolUse' || typeof block.partialJson !== 'string' || typeof block.id !== 'string' || 'input' in block)
     return false;
@@ -320,8 +320,7 @@ export const toolCallInputRule: Rule<ToolCallInputOptions> = {
   id: 'tool-call-input',
   title: 'Malformed tool calls',
   explanation:
-    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. Seed: "Blocos de chamada de ferramenta do assistente que não contenham input nem arguments são removidos". A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
-  seed: 'tool calls without input/arguments, bad names, partialJson',
+    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx, options) {

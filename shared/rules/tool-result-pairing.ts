@@ -1,6 +1,6 @@
 /**
  * Every tool call answered exactly once, right after its call: real results moved into place,
- * missing ones synthesised, duplicates and orphans dropped (reference §3.10 "frame" algorithm).
+ * missing ones synthesised, duplicates and orphans dropped, frame by frame (docs/rules.md#tool-result-pairing).
  */
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
 import type { Message } from '../types.js';
@@ -66,8 +66,7 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
   id: 'tool-result-pairing',
   title: 'Tool call / result pairing',
   explanation:
-    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex parity, SPEC §10.2), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results. Seed: "Reparo do pareamento de resultados de ferramentas e resultados de ferramentas sintéticos".',
-  seed: 'move real results, synthesize missing (aborted for OpenAI Responses family; the openclaw text otherwise), drop orphans and duplicates',
+    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex included), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results.',
   providers: 'all providers',
   appliesWhen: (policy) => policy.repairToolUseResultPairing,
   apply(turns, ctx, options) {

@@ -1,6 +1,7 @@
 /**
  * Strict turn structure: consecutive assistant turns merged (Gemini, Anthropic), dangling tool uses
- * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
+ * stripped and consecutive user turns merged (Anthropic); on Bedrock's payload, split user messages merged
+ * (docs/rules.md#turn-validation).
  */
 import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
@@ -210,8 +211,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
   title: 'Turn validation',
   explanation:
-    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Seed: "Validação de turnos (alternância de turnos no estilo Gemini)" / "mescla turnos consecutivos do usuário". Summaries and custom messages converted to user turns are merged with their neighbours too (OpenClaw converts them after validation and sends consecutive user turns, which strict chat templates reject and a second replay would merge), and a merged user turn keeps routed (inter-session) provenance only when both parts had it.',
-  seed: 'Gemini alternation (merge assistants); Anthropic: merge assistants, strip dangling tool uses, merge consecutive users',
+    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Summaries and custom messages converted to user turns are merged with their neighbours too (OpenClaw converts them after validation and sends consecutive user turns, which strict chat templates reject and a second replay would merge), and a merged user turn keeps routed (inter-session) provenance only when both parts had it. On Bedrock Converse the outgoing payload\'s consecutive user messages are merged as well ("A conversation must alternate between user and assistant roles"): pi-ai sends a turn\'s tool results and the user text after them as two user messages.',
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {

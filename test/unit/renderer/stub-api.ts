@@ -86,6 +86,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
   const base: InspectorApi = {
     listTargets: async () => catalog,
     open: async (request: OpenRequest) => info(request.kind === 'sample' ? { name: 'sample.jsonl', path: null } : {}),
+    listStore: async () => null,
     reload: async () => info({ digest: 'digest-2' }),
     close: async () => undefined,
     inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../../../shared/pipeline/run-pipeline.js';
 import type { RuleStep } from '../../../../shared/pipeline/runner.js';
 import { HISTORY_STEPS, PAYLOAD_STEPS, PIPELINE } from '../../../../shared/pipeline/steps.js';
 import { policyValues, resolvePolicy } from '../../../../shared/policy/resolve.js';
 import { RULES } from '../../../../shared/rules/index.js';
 import type { Message, Target } from '../../../../shared/types.js';
-import { A, NOW, tc, text, thinking, TR, U } from '../../helpers/messages.js';
-import { TARGETS } from '../../helpers/pipeline.js';
+import { A, tc, text, thinking, TR, U } from '../../helpers/messages.js';
+import { replayWithPolicy, TARGETS } from '../../helpers/pipeline.js';
 
 const RULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/rules');
 
@@ -28,15 +27,7 @@ const TRANSCRIPT: Message[] = [
 
 async function trace(target: Target): Promise<RuleStep[]> {
   const ran: RuleStep[] = [];
-  await runPipeline(TRANSCRIPT, {
-    target,
-    policy: policyValues(resolvePolicy(target)),
-    now: NOW,
-    modelSnapshot: null,
-    latestModelSwitchTimestamp: null,
-    hasGoogleBootstrapMarker: false,
-    onStep: (step) => ran.push(step),
-  });
+  await replayWithPolicy(TRANSCRIPT, target, {}, { onStep: (step) => ran.push(step) });
   return ran;
 }
 

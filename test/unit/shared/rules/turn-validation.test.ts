@@ -1,4 +1,4 @@
-// turn-validation: reference §6 cases 26–32 (validateGeminiTurns / validateAnthropicTurns, §3.20).
+// turn-validation: Gemini- and Anthropic-style validation, and Bedrock's payload merge.
 import { describe, expect, it } from 'vitest';
 import { turnValidationRule } from '../../../../shared/rules/turn-validation.js';
 import type { Message, Target } from '../../../../shared/types.js';
@@ -19,7 +19,7 @@ const merged = (absorbed: number, into: number) => [
 ];
 
 describe('turn-validation', () => {
-  it('§6 case 26: Gemini, two consecutive assistants merge — 3 messages, the middle one with 2 blocks', async () => {
+  it('Gemini, two consecutive assistants merge — 3 messages, the middle one with 2 blocks', async () => {
     const first = A([text('Part 1')]);
     const second = A([text('Part 2')]);
     const run = await gemini([U('Hello'), first, second, U('How are you?')]);
@@ -27,7 +27,7 @@ describe('turn-validation', () => {
     expect(brief(run.annotations)).toEqual(merged(2, 1));
   });
 
-  it('§6 case 27: Gemini merge takes usage and stopReason from the later turn', async () => {
+  it('Gemini merge takes usage and stopReason from the later turn', async () => {
     const first = A([text('a')], { usage: { input: 10, output: 5 } });
     const second = A([text('b')], { usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
     const run = await gemini([U('go'), first, second]);
@@ -41,13 +41,13 @@ describe('turn-validation', () => {
     expect(brief(run.annotations)).toEqual(merged(2, 1));
   });
 
-  it('§6 case 28: Anthropic, U[First]@1000 + U[Second]@2000 → one user [First, Second] at 2000', async () => {
+  it('Anthropic, U[First]@1000 + U[Second]@2000 → one user [First, Second] at 2000', async () => {
     const run = await anthropic([U([text('First')], { timestamp: 1000 }), U([text('Second')], { timestamp: 2000 })]);
     expect(run.messages).toEqual([{ role: 'user', content: [text('First'), text('Second')], timestamp: 2000 }]);
     expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 29: Anthropic user merge keeps the newest metadata and backfills a missing timestamp from the earlier turn', async () => {
+  it('Anthropic user merge keeps the newest metadata and backfills a missing timestamp from the earlier turn', async () => {
     const older = U([text('old')], { timestamp: 1000, attachments: [{ type: 'image', url: 'old.png' }] });
     const newer = U([text('new')], { attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me' });
     const run = await anthropic([older, newer]);
@@ -63,7 +63,7 @@ describe('turn-validation', () => {
     expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 30: Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
+  it('Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
     const failed = A([], { stopReason: 'error', errorMessage: 'Overloaded' });
     const run = await anthropic([U('Hi'), failed, U([text('Steering')]), U([text('Another')])]);
     expect(run.messages).toEqual([U('Hi'), failed, { role: 'user', content: [text('Steering'), text('Another')] }]);
@@ -71,7 +71,7 @@ describe('turn-validation', () => {
     expect(brief(run.annotations)).toEqual(merged(3, 2));
   });
 
-  it('§6 case 31: append-only runtime context keeps consecutive users apart on anthropic-messages, Bedrock still merges', async () => {
+  it('append-only runtime context keeps consecutive users apart on anthropic-messages, Bedrock still merges', async () => {
     const messages = [U('/model claude-fable-5-1'), U('Read notes.txt'), A([text('Reading.')])];
     const messagesApi: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-fable-5-1' };
     const bedrock: Target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'claude-fable-5-1' };
@@ -89,7 +89,7 @@ describe('turn-validation', () => {
     expect(brief(mergedRun.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 32: a merging policy turns [U(First request)@1, U(Second request)@2] into one user turn at 2', async () => {
+  it('a merging policy turns [U(First request)@1, U(Second request)@2] into one user turn at 2', async () => {
     const run = await anthropic([U('First request', { timestamp: 1 }), U('Second request', { timestamp: 2 })], TARGETS.anthropic);
     expect(run.messages).toEqual([{ role: 'user', content: [text('First request'), text('Second request')], timestamp: 2 }]);
     expect(brief(run.annotations)).toEqual(merged(1, 0));
