@@ -60,7 +60,7 @@ function SearchBox({ search, onSearch, onStep, disabled }: Pick<DiffToolbarProps
         ref={input}
         type="search"
         data-testid="search-input"
-        placeholder="Search both sides"
+        placeholder="Search both sides (Ctrl+F)"
         aria-label="Search both sides of the diff (Ctrl/Cmd+F)"
         title="Search both sides (Ctrl/Cmd+F) · Enter: next · Shift+Enter: previous"
         value={text}
@@ -110,7 +110,7 @@ function GotoBox({ disabled }: { disabled: boolean }) {
       className={`diff-goto${problem ? ' invalid' : ''}`}
       data-testid="goto"
       data-problem={problem ?? ''}
-      placeholder="Go to messages[N] / turn #N"
+      placeholder="Go to turn #N / messages[N]"
       aria-label="Go to a turn or a payload position"
       aria-invalid={problem !== null}
       title={

@@ -18,8 +18,8 @@ export interface PaneSizes {
 
 /** Widths a pane may take: narrower hides its content, wider starves the diff. */
 export const PANE_LIMITS: Record<Pane, { min: number; max: number; initial: number }> = {
-  turns: { min: 160, max: 520, initial: 280 },
-  side: { min: 260, max: 720, initial: 400 },
+  turns: { min: 160, max: 520, initial: 260 },
+  side: { min: 260, max: 720, initial: 380 },
 };
 
 const DEFAULT_SIZES: PaneSizes = {
@@ -46,9 +46,12 @@ function isPaneSizes(value: unknown): value is PaneSizes {
   );
 }
 
-/** The grid's columns: an outer pane never takes more than a third of the window, so the diff keeps its room at 1280 px. */
+/** The window's share an outer pane may take at most, so the diff keeps its room at 1280 px. */
+const MAX_SHARE: Record<Pane, string> = { turns: '24vw', side: '32vw' };
+
+/** The grid's columns. */
 function columns(sizes: PaneSizes): string {
-  const outer = (pane: Pane) => (sizes[`${pane}Collapsed`] ? '0px' : `min(${sizes[pane]}px, 33vw)`);
+  const outer = (pane: Pane) => (sizes[`${pane}Collapsed`] ? '0px' : `min(${sizes[pane]}px, ${MAX_SHARE[pane]})`);
   return `${outer('turns')} 7px minmax(0, 1fr) 7px ${outer('side')}`;
 }
 

@@ -3,7 +3,7 @@
 // so two of them never compete for the two cores.
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { test, waitForInspection } from './support/app.js';
+import { openRuleGroup, test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 import { generateSession } from '../bench/session-generator.js';
@@ -38,6 +38,7 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/);
 
   // The trailing assistant turn is the last one: its annotation is thousands of turns away.
+  await openRuleGroup(page, 'prefill-strip');
   const far = page.locator('[data-testid=annotation-item][data-rule=prefill-strip]');
   await expect(far).toHaveAttribute('data-turn', String(session.turns - 1));
   await far.click();

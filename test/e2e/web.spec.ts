@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { openSample, ruleCounts, test, waitForInspection } from './support/app.js';
+import { chooseProvider, openAllRules, openSample, openSection, ruleCounts, test, waitForInspection } from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 // The server of a test that writes files (its own temp dir); the others take the worker's `sharedServer`.
@@ -18,7 +18,12 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await openSample(page);
   expect(Number(await page.getByTestId('annotation-list').getAttribute('data-count'))).toBeGreaterThan(5);
+  // The verdict comes first; the rules fired are grouped, closed until opened.
+  await expect(page.getByTestId('verdict')).toBeVisible();
+  await expect(page.getByTestId('rule-group').first()).toHaveAttribute('data-open', 'false');
+  await openAllRules(page);
   await expect(page.getByTestId('annotation-item').first()).toBeVisible();
+  await openSection(page, 'preflight');
   await expect(page.getByTestId('preflight-list')).toBeVisible();
   await expect(page.getByTestId('turn-item').first()).toContainText('#0');
   // Monaco rendered both sides of the diff.
@@ -30,9 +35,11 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('view-payload').click();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'payload');
-  // Keyboard: Ctrl+K focuses the target picker, Ctrl+O opens the file chooser (web mode: the page's input).
+  // Keyboard: Ctrl+K opens the target palette with its search focused, Ctrl+O opens the file chooser (web mode: the page's input).
   await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('target-provider')).toBeFocused();
+  await expect(page.getByTestId('target-search')).toBeFocused();
+  await expect(page.getByTestId('target-provider')).toBeVisible();
+  await page.keyboard.press('Escape');
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Control+o');
   await chooser;
@@ -52,8 +59,7 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
   const picker = page.getByTestId('target-picker');
   const providerBefore = await picker.getAttribute('data-provider');
   const provider = providerBefore === 'mistral' ? 'google' : 'mistral';
-  await page.getByTestId('target-provider').selectOption(provider);
-  await expect(picker).toHaveAttribute('data-provider', provider);
+  await chooseProvider(page, provider);
   await waitForInspection(page, first);
   const after = await ruleCounts(page);
   expect(after).not.toEqual(before);
@@ -62,6 +68,7 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
 test('clicking an annotation reveals and highlights its lines in both editors; F8 steps', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await openSample(page);
+  await openAllRules(page);
   // An annotation whose turn exists on both sides.
   const item = page.locator('[data-testid=annotation-item]:not([data-turn=""]):not([data-replay-turn=""])').first();
   await item.click();
@@ -231,6 +238,7 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   for (const chip of await page.locator('.ti-elision').all()) await chip.hover();
   for (const item of await page.getByTestId('turn-item').all()) await item.click();
+  await openAllRules(page);
   for (const item of await page.getByTestId('annotation-item').all()) await item.click();
   expect(await pwned()).toBeNull();
   await expect(page.locator('img[src="x"], iframe, script:not([src])')).toHaveCount(0);
