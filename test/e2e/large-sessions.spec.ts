@@ -153,6 +153,24 @@ test('a large file shows a preview of its first turns first, then the full inspe
   // Over the host's 8 MiB preview threshold: images, long tool outputs, a branch and a compaction.
   await generateSession(file, 9);
   server = await startServe({ file, dir: work });
+  // Every verdict the page shows on the way, and the file button beside it (the preview lasts a moment).
+  await page.addInitScript(() => {
+    const seen: { state: string; text: string; file: string }[] = [];
+    (window as unknown as { __verdicts: typeof seen }).__verdicts = seen;
+    const record = () => {
+      const verdict = document.querySelector<HTMLElement>('[data-testid=verdict]');
+      if (!verdict) return;
+      const entry = {
+        state: verdict.dataset.state ?? '',
+        text: verdict.querySelector('.verdict-head')?.textContent ?? '',
+        file: document.querySelector('[data-testid=recent-button]')?.textContent ?? '',
+      };
+      const last = seen[seen.length - 1];
+      if (!last || last.state !== entry.state || last.text !== entry.text) seen.push(entry);
+    };
+    // Polled, not observed: a MutationObserver on the whole page would slow Monaco's drawing, which this test times.
+    setInterval(record, 25);
+  });
   await page.goto(server.url);
   const diff = page.getByTestId('diff-view');
   await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 30_000 });
@@ -168,6 +186,19 @@ test('a large file shows a preview of its first turns first, then the full inspe
   const total = Number(await bar.getAttribute('data-total'));
   expect(total).toBeGreaterThan(64);
   await expect(page.getByTestId('window-label')).not.toContainText('preview');
+  // While only the preview was read, the verdict said how much and never accepted; the file button named the file.
+  const verdicts = await page.evaluate(
+    () => (window as unknown as { __verdicts: { state: string; text: string; file: string }[] }).__verdicts,
+  );
+  const during = verdicts.filter((v) => /the first [\d,]+ turns? of [\d,]+/.test(v.text));
+  expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
+  for (const v of during) {
+    expect(['partial', 'rejected']).toContain(v.state);
+    expect(v.file).toContain('large-session.jsonl');
+  }
+  // Nothing said "accepted" before the whole session was read.
+  const lastPreview = verdicts.indexOf(during[during.length - 1]);
+  expect(verdicts.slice(0, lastPreview + 1).map((v) => v.state)).not.toContain('accepted');
   await expect(diff).toHaveAttribute('data-status', 'ready');
   expect(problems).toEqual([]);
 });
