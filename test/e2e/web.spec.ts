@@ -90,12 +90,11 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   await page.keyboard.press('Shift+F8');
   await expect.poll(selectedIndex).toBe(was);
 
-  // The main view, for the README (refreshed with UPDATE_SCREENSHOT=1; always kept in test-results).
+  // The main view with an annotation selected, kept in test-results (docs/ has answer-first.spec.ts's).
   await expect(diff).toHaveAttribute('data-diffing', 'false');
   const shot = await page.screenshot();
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results', 'main-view.png'), shot);
-  if (process.env.UPDATE_SCREENSHOT === '1') fs.writeFileSync(path.join(root, 'docs', 'screenshot.png'), shot);
 
   // Selecting a turn scrolls the diff to it.
   // (The list scrolled to the annotation's turn: pick the row by its index, not its position.)
