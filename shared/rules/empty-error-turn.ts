@@ -42,7 +42,7 @@ export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
   title: 'Empty error turns',
   explanation:
-    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. This tool differs on bedrock-converse-stream: an error turn with empty content is replayed with the sentinel text instead (Bedrock refuses empty content, and the failure stays visible), and one with only blank text is dropped. Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
+    'An assistant turn that failed before producing anything (stop reason "error", or zero usage, with empty content) gives the provider nothing to use, and an empty assistant turn is rejected (Bedrock: "The content field in the Message object … is empty"). Such turns are dropped. On Bedrock Converse an empty error turn is replayed with the text "[assistant turn failed before producing content]" instead, so the failure stays visible.',
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,
   apply(turns, ctx) {

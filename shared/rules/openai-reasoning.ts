@@ -180,7 +180,7 @@ export const openaiReasoningRule: Rule<OpenAIReasoningOptions> = {
   id: 'openai-reasoning',
   title: 'OpenAI Responses reasoning items',
   explanation:
-    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). A reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too (OpenClaw\'s release leaves it in, and the request fails); a turn left empty is dropped. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id.',
+    'OpenAI Responses replays reasoning items and checks them. Reasoning from a model used before the latest model switch is rejected, so it is dropped; a reasoning item with nothing after it in its turn is rejected too ("reasoning item … was provided without its required following item") and is dropped. A call id of the form "call_x|fc_y" with no reasoning before the call becomes "call_x", so the request carries no function_call id it cannot back.',
   providers: 'OpenAI Responses family (openai-responses, openai-codex-responses, openai-chatgpt-responses, azure-openai-responses)',
   appliesWhen: (policy) => policy.isResponsesFamily,
   apply(turns, ctx, options) {

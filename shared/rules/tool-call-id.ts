@@ -94,7 +94,7 @@ export const toolCallIdRule: Rule = {
   id: 'tool-call-id',
   title: 'Tool call id sanitisation',
   explanation:
-    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. Mistral targets use strict9 whether the provider is mistral or another provider serves a Mistral family model (OpenClaw\'s release does this only for OpenRouter mistralai/* models): those calls reach Mistral\'s own API.',
+    'Strict providers reject tool-call ids outside their alphabet: Anthropic wants ^[a-zA-Z0-9_-]+$, Gemini and OpenAI-compatible servers letters and digits, Mistral exactly 9 of them ("must be a-z, A-Z, 0-9, with a length of 9"). Ids are rewritten to fit (strict: letters and digits, up to 40; strict9: 9 characters, hashed when too few remain); each call keeps a distinct id and its results follow it. Any route to a Mistral model gets strict9.',
   providers: 'Anthropic API, Google API and Chat Completions policies (strict); Mistral (strict9)',
   appliesWhen: (policy) => policy.sanitizeToolCallIds && policy.toolCallIdMode !== null && !policy.isResponsesFamily,
   apply(turns, ctx) {
