@@ -6,18 +6,14 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Elision, Side } from '../../shared/api.js';
 import type { DiffSpans } from '../diff/line-map.js';
-import { elisionDecorations, markDecorations, noteDecorations, spanRange, type GutterMark, type LineNote } from './decorations.js';
-import { DiffSearch, type SearchState } from './diff-search.js';
+import { elisionDecorations, markDecorations, noteDecorations, type GutterMark, type LineNote } from './decorations.js';
+import type { SearchState } from './diff-search.js';
+import { createEditorState, listenToSide, retire, revealSpans, type CursorPlace, type EditorState } from './editor-state.js';
 import { monaco } from './setup.js';
 
 export type { GutterMark, LineNote } from './decorations.js';
 export type { SearchState } from './diff-search.js';
-
-/** Where the cursor is: the side whose editor had it last, and its line. */
-export interface CursorPlace {
-  side: Side;
-  line: number;
-}
+export type { CursorPlace } from './editor-state.js';
 
 /** The imperative surface of the diff editor; big texts go straight into Monaco models. */
 export interface DiffEditorHandle {
@@ -63,32 +59,6 @@ export interface DiffEditorProps {
 /** Replaced models kept at most while their diffs may be running. */
 const MAX_RETIRED = 8;
 
-/** Dispose replaced models, keeping the newest `keep`. */
-function retire(s: { retired: monaco.editor.ITextModel[] }, keep: number): void {
-  while (s.retired.length > keep) s.retired.shift()?.dispose();
-}
-
-/** What the component keeps between renders (never React state: the texts can be megabytes). */
-interface EditorState {
-  editor: monaco.editor.IStandaloneDiffEditor;
-  models: Record<Side, monaco.editor.ITextModel>;
-  marks: Record<Side, monaco.editor.IEditorDecorationsCollection>;
-  highlight: Record<Side, monaco.editor.IEditorDecorationsCollection>;
-  notes: Record<Side, monaco.editor.IEditorDecorationsCollection>;
-  elisions: Record<Side, Map<number, Elision[]>>;
-  search: DiffSearch;
-  cursor: CursorPlace | null;
-  /** The last reveal on the current documents: re-applied when a (slow) diff lands and folds regions. */
-  lastReveal: DiffSpans | null;
-  /**
-   * Models replaced but not disposed yet. A diff of them may still be running in the worker, and
-   * disposing a model removes it from the worker, which then answers "no diff result" (an uncaught
-   * error in Monaco) — so they go when the diff of the models that replaced them is in.
-   */
-  retired: monaco.editor.ITextModel[];
-  doReveal: (spans: DiffSpans) => void;
-}
-
 /** The diff editor component. */
 export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function DiffEditor(props, ref) {
   const host = useRef<HTMLDivElement>(null);
@@ -98,155 +68,26 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
 
   useEffect(() => {
     if (!host.current) return;
-    const editor = monaco.editor.createDiffEditor(host.current, {
-      readOnly: true,
-      originalEditable: false,
-      automaticLayout: true,
-      renderSideBySide: !propsRef.current.inline,
-      wordWrap: propsRef.current.wordWrap ? 'on' : 'off',
-      diffWordWrap: propsRef.current.wordWrap ? 'on' : 'off',
-      useInlineViewWhenSpaceIsLimited: false,
-      glyphMargin: true,
-      folding: true,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      renderOverviewRuler: true,
-      ignoreTrimWhitespace: false,
-      diffAlgorithm: 'advanced',
-      // The diff runs in a worker: a long session may take seconds, and a partial diff would mislead.
-      maxComputationTime: 0,
-      maxFileSize: 200,
-      fontSize: 12.5,
-      lineNumbersMinChars: 4,
-      hideUnchangedRegions: { enabled: propsRef.current.hideUnchanged, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
-    });
-    const models = {
-      original: monaco.editor.createModel('', 'json'),
-      replay: monaco.editor.createModel('', 'json'),
-    };
-    editor.setModel({ original: models.original, modified: models.replay });
-    const sides: Record<Side, monaco.editor.IStandaloneCodeEditor> = {
-      original: editor.getOriginalEditor(),
-      replay: editor.getModifiedEditor(),
-    };
-    const s: EditorState = {
-      editor,
-      models,
-      marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
-      highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
-      notes: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
-      elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
-      search: new DiffSearch(sides),
-      cursor: null,
-      lastReveal: null,
-      retired: [],
-      doReveal: (spans) => doReveal(spans),
-    };
+    const { inline, wordWrap, hideUnchanged } = propsRef.current;
+    const s = createEditorState(host.current, { inline, wordWrap, hideUnchanged });
     state.current = s;
     const disposables: monaco.IDisposable[] = [
-      editor.onDidUpdateDiff(() => {
+      s.editor.onDidUpdateDiff(() => {
         retire(s, 0);
         propsRef.current.onDiffing?.(false);
         // Collapsing unchanged regions moves lines around: bring the selection back into view.
-        if (s.lastReveal) doReveal(s.lastReveal);
-      }),
-    ];
-    /** The elision under the pointer, if any. */
-    const elisionAt = (side: Side, position: monaco.Position | null): Elision | undefined => {
-      const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
-      if (!position || !list) return undefined;
-      const lineText = s.models[side].getLineContent(position.lineNumber);
-      return list.find((elision) => {
-        const at = lineText.indexOf(elision.placeholder);
-        return at >= 0 && position.column >= at + 1 && position.column <= at + 1 + elision.placeholder.length;
-      });
-    };
-    for (const side of ['original', 'replay'] as const) {
-      const code = sides[side];
-      const place = (line: number): CursorPlace => ({ side, line });
-      disposables.push(
-        code.onDidChangeCursorPosition((event) => {
-          // Only the editor the user is in speaks: a reveal moves both cursors.
-          if (!code.hasTextFocus() && s.cursor !== null) return;
-          s.cursor = place(event.position.lineNumber);
-          propsRef.current.onCursor?.(s.cursor);
-        }),
-        code.onDidFocusEditorText(() => {
-          const position = code.getPosition();
-          if (position) {
-            s.cursor = place(position.lineNumber);
-            propsRef.current.onCursor?.(s.cursor);
-          }
-        }),
-        code.addAction({
-          id: `ti.copy-path.${side}`,
-          label: 'Copy JSON path of this line',
-          contextMenuGroupId: '9_cutcopypaste',
-          contextMenuOrder: 10,
-          run: (ed) => propsRef.current.onCopy?.('path', place(ed.getPosition()?.lineNumber ?? 1)),
-        }),
-        code.addAction({
-          id: `ti.copy-message.${side}`,
-          label: 'Copy this message’s JSON',
-          contextMenuGroupId: '9_cutcopypaste',
-          contextMenuOrder: 11,
-          run: (ed) => propsRef.current.onCopy?.('message', place(ed.getPosition()?.lineNumber ?? 1)),
-        }),
-        code.onMouseMove((event) => {
-          const hover = propsRef.current.onElisionHover;
-          if (!hover) return;
-          const hit = elisionAt(side, event.target.position);
-          const browserEvent = event.event.browserEvent;
-          hover(hit ? { side, elision: hit, x: browserEvent.clientX, y: browserEvent.clientY } : null);
-        }),
-        code.onMouseLeave(() => propsRef.current.onElisionHover?.(null)),
-        code.onMouseDown((event) => {
-          if (!event.event.leftButton || event.target.type !== monaco.editor.MouseTargetType.CONTENT_TEXT) return;
-          const hit = elisionAt(side, event.target.position);
-          if (hit) propsRef.current.onElisionClick?.(side, hit);
-        }),
-      );
-    }
-
-    function doReveal(spans: DiffSpans): void {
-      for (const side of ['original', 'replay'] as const) {
-        const span = spans[side];
-        const code = sides[side];
-        if (!span) {
-          s.highlight[side].clear();
-          continue;
+        if (s.lastReveal) {
+          revealSpans(s, s.lastReveal);
+          propsRef.current.onRevealed?.(s.lastReveal);
         }
-        const range = spanRange(span, s.models[side]);
-        s.highlight[side].set([
-          {
-            range,
-            options: {
-              isWholeLine: true,
-              className: 'ti-line-highlight',
-              linesDecorationsClassName: 'ti-mark-selected',
-              overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full },
-            },
-          },
-        ]);
-        // Moving the cursor into a collapsed unchanged region is what makes Monaco unfold it.
-        code.setSelections([
-          new monaco.Selection(range.startLineNumber, 1, range.startLineNumber, 1),
-          new monaco.Selection(range.endLineNumber, 1, range.endLineNumber, 1),
-        ]);
-        code.revealLinesInCenter(
-          range.startLineNumber,
-          Math.min(range.endLineNumber, range.startLineNumber + 40),
-          monaco.editor.ScrollType.Immediate,
-        );
-      }
-      propsRef.current.onRevealed?.(spans);
-    }
-
+      }),
+      ...listenToSide(s, 'original', () => propsRef.current),
+      ...listenToSide(s, 'replay', () => propsRef.current),
+    ];
     propsRef.current.onReady?.();
-
     return () => {
       for (const d of disposables) d.dispose();
-      editor.dispose();
+      s.editor.dispose();
       s.models.original.dispose();
       s.models.replay.dispose();
       retire(s, 0);
@@ -271,7 +112,7 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     state.current?.editor.updateOptions({ renderSideBySide: !props.inline });
   }, [props.inline]);
 
-  /** Call `onPainted` once both editors show a non-empty line of `models` (checked each frame). */
+  /** Call `onPainted` once the editors show a non-empty line of `models` (checked each frame). */
   const whenPainted = (models: EditorState['models']): void => {
     const shows = (selector: string): boolean => {
       const lines = host.current?.querySelectorAll(`${selector} .view-lines .view-line`) ?? [];
@@ -282,7 +123,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     const check = (): void => {
       const s = state.current;
       if (!s || s.models !== models) return;
-      if (shows('.editor.original') && shows('.editor.modified')) propsRef.current.onPainted?.();
+      // Inline, the original side draws no lines of its own.
+      if ((propsRef.current.inline || shows('.editor.original')) && shows('.editor.modified')) propsRef.current.onPainted?.();
       else if ((frames += 1) < 600) requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -334,7 +176,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       const s = state.current;
       if (!s) return;
       s.lastReveal = spans;
-      s.doReveal(spans);
+      revealSpans(s, spans);
+      propsRef.current.onRevealed?.(spans);
     },
   }));
 
