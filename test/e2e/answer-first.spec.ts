@@ -72,7 +72,9 @@ test('a file that is not a session is an explicit error with the reason and the 
   await expect(verdict).not.toContainText(/should accept|No rule fired|Accepted/i);
 
   // A PNG renamed .jsonl: binary, not a session.
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   await pickBytes(page, 'picture.jsonl', png);
   await expect(verdict).toHaveAttribute('data-state', 'not-a-session');
   await expect(page.getByTestId('not-a-session')).toContainText(/binary|not text|PNG|not a session/i);
