@@ -18,7 +18,7 @@ import {
 } from '../shared/api.js';
 
 /** The header that carries the launch token. */
-export const TOKEN_HEADER = 'X-Inspector-Token';
+const TOKEN_HEADER = 'X-Inspector-Token';
 
 /** Options of the HTTP client. */
 export interface HttpClientOptions {
@@ -70,7 +70,7 @@ async function encodeArgs(args: unknown[]): Promise<unknown[]> {
 }
 
 /** An error the server answered with. */
-export class HttpApiError extends Error {
+class HttpApiError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -147,10 +147,7 @@ export interface PreviewInfo {
   totalTurns: number;
   /** Bytes of the file lines the branch's turns come from (sizes the diff's windows like the payload would). */
   estimatedBytes: number;
-  /**
-   * The payload documents of its first window (shared/document-windows.ts `previewWindow`), sent
-   * along so the first screen needs no second request.
-   */
+  /** The payload documents of its first window (shared/document-windows.ts `previewWindow`): the first screen needs no other request. */
   first?: { view: DocumentView; original: DocumentText; replay: DocumentText };
 }
 
@@ -231,10 +228,9 @@ export interface DocumentText {
 }
 
 /**
- * What `exportText` exports: the replay payload, a curl command, a report, or the session itself as
- * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), or with
- * the file repair applied (`repaired-jsonl`). The JSONL exports are what a session read from an
- * OpenClaw store offers instead of repair on disk.
+ * What `exportText` exports: the replay payload, a curl command, a report, or the session itself as JSONL — every line
+ * (`session-jsonl`), the header and the active branch (`branch-jsonl`), or with the file repair applied (`repaired-jsonl`).
+ * The JSONL exports are what a session read from an OpenClaw store offers instead of repair on disk.
  */
 export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl';
 
@@ -271,10 +267,7 @@ export interface InspectorApi {
   listTargets(): Promise<TargetCatalog>;
   /** Open a session; diagnostics never make it fail, only an unreadable source does. */
   open(request: OpenRequest): Promise<SessionInfo>;
-  /**
-   * The sessions of an OpenClaw SQLite store (a path or bytes), to choose one to open; null when
-   * the request is not a SQLite file (open it as a session file).
-   */
+  /** The sessions of an OpenClaw SQLite store (a path or bytes), to choose one to open; null: not a SQLite file (open it as a session). */
   listStore(request: StoreRequest): Promise<StoreListing | null>;
   /** Re-read a session's file from disk (after a change or a repair). */
   reload(sessionId: string): Promise<SessionInfo>;
@@ -282,10 +275,9 @@ export interface InspectorApi {
   /** Run hygiene for a target; returns the summary, documents are fetched separately. */
   inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
   /**
-   * A quick inspection of the first turns of a large session file, for the first screen while `open`
-   * still reads the whole file (null: not a file, too small to need one, or no turns to show). Its
-   * ids serve getTurns, getDocument, reveal and thumbnail like any inspection's; a newer preview
-   * drops it. Target null: the session's recorded model, as `open` would pick it.
+   * A quick inspection of the first turns of a large session file, for the first screen while `open` still reads the whole
+   * file (null: not a file, too small to need one, or no turns to show). Its ids serve getTurns, getDocument, reveal and
+   * thumbnail like any inspection's; a newer preview drops it. Target null: the session's recorded model, as `open` would pick it.
    */
   preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;

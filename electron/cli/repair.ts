@@ -16,7 +16,7 @@ function where(action: RepairAction): string {
 }
 
 /** The plan as a support person reads it: one block per line, with the reason and before/after. */
-export function renderPlan(file: string, plan: RepairPlan): string {
+function renderPlan(file: string, plan: RepairPlan): string {
   const out: string[] = [];
   if (plan.refusal !== undefined) return `${file}: cannot be repaired — ${plan.refusal}\n`;
   if (!plan.needed) return `${file}: nothing to repair; the file is left byte-identical\n`;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Elision, TurnRange } from '../../../shared/api.js';
 import { classifyLongString, placeholderFor } from '../../../shared/text/placeholder.js';
 
-export { ELIDE_MIN_CHARS, ELIDE_TEXT_CHARS, humanBytes } from '../../../shared/text/placeholder.js';
+export { ELIDE_MIN_CHARS, humanBytes } from '../../../shared/text/placeholder.js';
 
 /** The short digest that names opaque base64 in its placeholder. */
 const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
