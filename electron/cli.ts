@@ -8,12 +8,15 @@ const USAGE = `usage: transcript-inspector <command> [options]
 commands:
   inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
+               [--behaviour spec|openclaw-2026.9.6]
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--session ID] [--dry-run] [--yes] [--json]
   repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
   serve [FILE] [--session ID] [--port N]
 
 Without --provider/--api/--model, inspect uses the session's last model.
+--behaviour spec (the default) applies the spec's named decisions; openclaw-2026.9.6 replays exactly
+what that release replays.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
 (DB alone lists its sessions). A stored session is read, never written: repair shows its plan
 and refuses.

@@ -29,7 +29,7 @@ import {
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { PathGrants } from './host/path-grants.js';
 import { findRendererDir } from './web/renderer-dir.js';
@@ -130,7 +130,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       return info;
     }
     case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
     case 'listStore':
       return grants.listStore(inspector, args[0] as StoreRequest);
     default: {

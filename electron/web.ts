@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest, type StoreRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { PathGrants } from './host/path-grants.js';
 import { readStaticFile } from './web/static-files.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
@@ -106,7 +106,7 @@ async function callMethod(
     case 'open':
       return grants.open(inspector, args[0] as OpenRequest);
     case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
     case 'listStore':
       return grants.listStore(inspector, args[0] as StoreRequest);
     default: {

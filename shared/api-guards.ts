@@ -4,6 +4,7 @@
  */
 import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow, StoreRequest } from './api.js';
 import { isRecord } from './messages.js';
+import { BEHAVIOURS } from './policy/spec-decisions.js';
 import type { InspectOptions, Target } from './types.js';
 
 /** An argument that does not have the shape the API promises. */
@@ -118,7 +119,7 @@ export function assertTarget(value: unknown, where = 'target'): asserts value is
   }
 }
 
-/** InspectOptions (or undefined): clock, tool allowlist and image side limit. */
+/** InspectOptions (or undefined): clock, tool allowlist, image side limit and behaviour. */
 function assertInspectOptions(value: unknown, where = 'options'): asserts value is InspectOptions | undefined {
   if (value === undefined) return;
   if (!isPlainObject(value)) throw new ArgumentError(`${where}: expected an object or nothing, got ${describe(value)}`);
@@ -129,6 +130,10 @@ function assertInspectOptions(value: unknown, where = 'options'): asserts value 
       throw new ArgumentError(`${where}.allowedToolNames: expected an array of names, got ${describe(value.allowedToolNames)}`);
     value.allowedToolNames.forEach((name, i) => assertString(`${where}.allowedToolNames[${i}]`, name, { max: 200 }));
   }
+  if (value.behaviour !== undefined && !(BEHAVIOURS as readonly unknown[]).includes(value.behaviour))
+    throw new ArgumentError(
+      `${where}.behaviour: expected ${BEHAVIOURS.map((b) => `'${b}'`).join(' or ')}, got ${describe(value.behaviour)}`,
+    );
   if (value.imageMaxDimensionPx !== undefined) {
     const px = value.imageMaxDimensionPx;
     if (typeof px !== 'number' || !Number.isFinite(px) || px < 1 || px > 100_000)
@@ -217,9 +222,10 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertInspectOptions(args[2], 'inspect(options)');
       return;
     case 'preview':
-      arity(method, args, 2);
+      arity(method, args, 2, 3);
       assertOpenRequest(args[0]);
       if (args[1] !== null) assertTarget(args[1], 'preview(target)');
+      assertInspectOptions(args[2], 'preview(options)');
       return;
     case 'getTurns':
       arity(method, args, 4);

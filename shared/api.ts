@@ -4,16 +4,13 @@
  * The renderer never receives a parsed session: it gets summaries, windows of turns and the text of
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
-import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
+import type { Annotation, Behaviour, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
 import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
 import type { StoreListing } from './store.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
 
-/**
- * How a session is opened. `store` and `store-bytes` name one session of an OpenClaw SQLite store
- * (`openclaw-agent.sqlite`) by its session id, from the store's path or from its bytes.
- */
+/** How a session is opened; `store` and `store-bytes`: one session, by id, of an OpenClaw SQLite store, from its path or bytes. */
 export type OpenRequest =
   | { kind: 'path'; path: string }
   | { kind: 'bytes'; name: string; bytes: Uint8Array }
@@ -49,10 +46,7 @@ export interface SessionInfo {
   defaultTarget: Target | null;
   /** True when the file is watched for changes. */
   watched: boolean;
-  /**
-   * Set for a session read from an OpenClaw SQLite store: the store (its path, null when sent as
-   * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
-   */
+  /** From an OpenClaw SQLite store: its path (null when sent as bytes) and the session's id; never repaired in place (`path` is null). */
   store?: { path: string | null; name: string; sessionId: string };
 }
 
@@ -98,8 +92,8 @@ export interface SideSummary {
 }
 
 /**
- * A preflight finding as the app shows it: `messageIndex` is a position in the payload's list (the
- * provider's `messages[N]`), and these say which transcript turn that entry was built from.
+ * A preflight finding as the app shows it: `messageIndex` is a position in the payload's list (the provider's `messages[N]`),
+ * and these say which transcript turn that entry was built from.
  */
 export interface SummaryFinding extends PreflightFinding {
   /** The message on this side the entry was built from (null: the payload builder made it, or no entry). */
@@ -125,6 +119,8 @@ export interface InspectionSummary {
   inspectionId: string;
   sessionId: string;
   target: Target;
+  /** The hygiene reproduced: `spec` (the default) or `openclaw-2026.9.6` (the release exactly). */
+  behaviour: Behaviour;
   policy: Policy;
   annotations: Annotation[];
   rules: RuleCount[];
@@ -278,8 +274,9 @@ export interface InspectorApi {
    * A quick inspection of the first turns of a large session file, for the first screen while `open` still reads the whole
    * file (null: not a file, too small to need one, or no turns to show). Its ids serve getTurns, getDocument, reveal and
    * thumbnail like any inspection's; a newer preview drops it. Target null: the session's recorded model, as `open` would pick it.
+   * Options as `inspect`'s (the behaviour in particular).
    */
-  preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
+  preview(request: OpenRequest, target: Target | null, options?: InspectOptions): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
   /** Where entry `index` of a side's payload list comes from (null: no payload was built, or it has no such entry). */
   payloadEntry(inspectionId: string, side: Side, index: number): Promise<PayloadEntryPlace | null>;
@@ -383,8 +380,8 @@ export interface ShellApi {
   /** Files the shell opened for the user (recent menu, a second launch, the OS "open with"). */
   onOpenRequest(listener: (request: OpenRequest) => void): () => void;
   /**
-   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
-   * vouch for it (Electron grants that one path), else by bytes.
+   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can vouch for it (Electron
+   * grants that one path), else by bytes.
    */
   requestForFile(file: PickedFile): Promise<OpenRequest>;
 }

@@ -1,5 +1,5 @@
 /** What one inspection produces, and the result types of preflight, error matching and file repair. */
-import type { Annotation, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
+import type { Annotation, Behaviour, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
 
 /** One predicted provider rejection found in a payload. */
 export interface PreflightFinding {
@@ -87,6 +87,8 @@ export interface InspectionSide {
  */
 export interface Inspection {
   target: Target;
+  /** The hygiene reproduced: `spec` (the default) or `openclaw-2026.9.6` (the release exactly). */
+  behaviour: Behaviour;
   policy: Policy;
   original: InspectionSide;
   replay: InspectionSide;

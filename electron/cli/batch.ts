@@ -9,7 +9,7 @@ import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/bat
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
-import type { ParsedArgs } from './common.js';
+import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -144,6 +144,8 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return `--image-max-side must be a positive integer, got "${maxSide}"`;
   const allowed = args.values.get('allowed-tools');
+  const behaviour = parseBehaviour(args.values.get('behaviour'));
+  if (behaviour instanceof UsageError) return behaviour.message;
   return {
     target: {
       provider: args.values.get('provider'),
@@ -161,6 +163,7 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
             .filter(Boolean),
     imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
     payloads: !args.booleans.has('no-payloads'),
+    behaviour,
   };
 }
 

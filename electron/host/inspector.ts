@@ -161,7 +161,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       newId: randomUUID,
       addSession: (record) => sessions.add(record),
       hasInspection: (id) => inspections.has(id),
-      inspect: (sessionId, target) => service.inspect(sessionId, target),
+      inspect: (sessionId, target, inspectOptions) => service.inspect(sessionId, target, inspectOptions),
       getDocument: (inspectionId, side, view, window) => service.getDocument(inspectionId, side, view, window),
       close: (sessionId) => service.close(sessionId),
     }),

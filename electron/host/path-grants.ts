@@ -12,7 +12,7 @@ import {
   type StoreListing,
   type StoreRequest,
 } from '../../shared/api.js';
-import type { Target } from '../../shared/types.js';
+import type { InspectOptions, Target } from '../../shared/types.js';
 import type { HostInspector } from './inspector.js';
 
 /** A path request for a file the user never opened. */
@@ -74,8 +74,13 @@ export class PathGrants {
   }
 
   /** Preview a request the user may open: a preview reads the file as open would. */
-  async preview(inspector: Pick<HostInspector, 'preview'>, request: OpenRequest, target: Target | null): Promise<InspectionSummary | null> {
+  async preview(
+    inspector: Pick<HostInspector, 'preview'>,
+    request: OpenRequest,
+    target: Target | null,
+    options?: InspectOptions,
+  ): Promise<InspectionSummary | null> {
     await this.check(request);
-    return inspector.preview(request, target);
+    return options === undefined ? inspector.preview(request, target) : inspector.preview(request, target, options);
   }
 }

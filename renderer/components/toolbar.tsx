@@ -1,6 +1,7 @@
-/** The toolbar: open, sample, recent files, target, view toggle, export and repair. */
+/** The toolbar: open, sample, recent files, target, view toggle, behaviour toggle, export and repair. */
 import { useState } from 'react';
 import type { ExportKind } from '../../shared/api.js';
+import type { Behaviour } from '../../shared/types.js';
 import { baseName } from '../format.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
@@ -134,6 +135,44 @@ function ExportMenu({ commands }: { commands: Commands }) {
   );
 }
 
+const BEHAVIOUR_TITLES: Record<Behaviour, string> = {
+  spec: 'Hygiene as specified: OpenClaw 2026.9.6 plus the named decisions that keep a replay acceptable (Alt+B)',
+  'openclaw-2026.9.6': 'Hygiene exactly as OpenClaw 2026.9.6 runs it: what a gateway on that release sends (Alt+B)',
+};
+
+/** Spec or release: which hygiene the replay reproduces. */
+function BehaviourToggle() {
+  const store = useAppStore();
+  const behaviour = useApp((s) => s.target.behaviour);
+  const choices: { value: Behaviour; label: string }[] = [
+    { value: 'spec', label: 'Spec' },
+    { value: 'openclaw-2026.9.6', label: 'Release' },
+  ];
+  return (
+    <div
+      className="segmented small behaviour-toggle"
+      role="group"
+      aria-label="Hygiene: as specified, or as OpenClaw 2026.9.6 released it"
+      data-testid="behaviour-toggle"
+      data-behaviour={behaviour}
+      title={BEHAVIOUR_TITLES[behaviour]}
+    >
+      {choices.map((c) => (
+        <button
+          key={c.value}
+          type="button"
+          aria-pressed={behaviour === c.value}
+          data-testid={`behaviour-${c.value}`}
+          title={BEHAVIOUR_TITLES[c.value]}
+          onClick={() => void store.getState().setBehaviour(c.value)}
+        >
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The toolbar. */
 export function Toolbar({ commands }: { commands: Commands }) {
   const store = useAppStore();
@@ -180,6 +219,7 @@ export function Toolbar({ commands }: { commands: Commands }) {
           Transcript
         </button>
       </div>
+      <BehaviourToggle />
       <div className="toolbar-grow" />
       <ExportMenu commands={commands} />
       <button

@@ -51,15 +51,17 @@ function runCommand(command: ShellCommand, store: AppStore, commands: Commands):
   }
 }
 
-/** The command a key press means, if any; 'search' is the diff's search box. */
+/** The command a key press means, if any; 'search' is the diff's search box, 'behaviour' the Spec / Release switch. */
 export function shortcutFor(
   e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-): ShellCommand | 'search' | null {
+): ShellCommand | 'search' | 'behaviour' | null {
   const mod = e.ctrlKey || e.metaKey;
   const key = e.key.toLowerCase();
   if (mod && !e.shiftKey && !e.altKey && key === 'o') return 'open';
   if (e.key === 'F8' && !mod && !e.altKey) return e.shiftKey ? 'previous-annotation' : 'next-annotation';
   if (e.altKey && !mod && e.code === 'KeyV') return 'toggle-view';
+  // Not a shell command: the menus have no entry for the behaviour.
+  if (e.altKey && !mod && !e.shiftKey && e.code === 'KeyB') return 'behaviour';
   if (mod && !e.shiftKey && !e.altKey && key === 'k') return 'focus-target';
   if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
     return e.key === 'PageDown' ? 'next-window' : 'previous-window';
@@ -79,7 +81,9 @@ export function useShortcuts(host: HostBridge, store: AppStore, commands: Comman
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 and Ctrl+F itself).
       e.preventDefault();
       e.stopPropagation();
-      if (command === 'search') store.getState().focusSearch();
+      const s = store.getState();
+      if (command === 'search') s.focusSearch();
+      else if (command === 'behaviour') void s.setBehaviour(s.target.behaviour === 'spec' ? 'openclaw-2026.9.6' : 'spec');
       else runCommand(command, store, commands);
     };
     window.addEventListener('keydown', onKey, true);

@@ -66,6 +66,7 @@ export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) 
     target: {
       catalog: null,
       current: null,
+      behaviour: 'spec',
       loading: false,
       error: null,
       recent: isTargetList(stored) ? stored.slice(0, RECENT_TARGETS) : [],
@@ -131,6 +132,12 @@ export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) 
       const current = get().target.current;
       if (!current || current.reasoning === on) return;
       await get().setTarget({ ...current, reasoning: on });
+    },
+
+    async setBehaviour(behaviour) {
+      if (behaviour === get().target.behaviour) return;
+      patch(set, 'target', { behaviour });
+      await get().runInspection();
     },
   };
 };

@@ -17,7 +17,7 @@ import type {
   TargetCatalog,
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
-import type { Target } from '../../shared/types.js';
+import type { Behaviour, Target } from '../../shared/types.js';
 import type { ShownWindow } from '../diff/windows.js';
 
 /** The opened session. */
@@ -53,6 +53,8 @@ export interface TargetSlice {
   target: {
     catalog: TargetCatalog | null;
     current: Target | null;
+    /** The hygiene reproduced: `spec` (default) or `openclaw-2026.9.6` (the release exactly). */
+    behaviour: Behaviour;
     loading: boolean;
     error: string | null;
     /** Targets the user picked, newest first (kept between runs). */
@@ -69,6 +71,8 @@ export interface TargetSlice {
   chooseProvider(provider: string): Promise<void>;
   /** Turn reasoning (thinking) on or off for the current target, and re-inspect. */
   setReasoning(on: boolean): Promise<void>;
+  /** Switch between the spec's hygiene and the release's, and re-inspect at once. */
+  setBehaviour(behaviour: Behaviour): Promise<void>;
 }
 
 /** The current inspection's summary (the documents stay outside React state). */

@@ -10,7 +10,13 @@ import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import { assistantCandidate, isDeliveryMirror, planMissingToolResults, type AssistantCandidate } from './missing-tool-results.js';
+import {
+  assistantCandidate,
+  isDeliveryMirror,
+  planMissingToolResults,
+  reparentTargets,
+  type AssistantCandidate,
+} from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 import type { Refusal, RefusalKind } from './refusal.js';
 
@@ -146,8 +152,11 @@ export class RepairPlanner {
   private readonly actions: RepairAction[] = [];
   private readonly counts = emptyCounts();
   private readonly candidates: AssistantCandidate[] = [];
+  private readonly candidateIds = new Set<string>();
   private readonly candidateSpans = new Map<number, ByteLine>();
   private readonly resultIds = new Set<string>();
+  /** Entries hanging off a candidate assistant, as they will be written: re-parented if results go in between. */
+  private readonly children: { span: ByteLine; entry: Record<string, unknown> }[] = [];
   private pending: AssistantCandidate | null = null;
   private pos: number;
   private line = 1;
@@ -198,7 +207,9 @@ export class RepairPlanner {
     const actions = [...this.actions];
     const counts = { ...this.counts };
     const fileEol = this.crlf > this.lf ? '\r\n' : '\n';
-    for (const insertion of planMissingToolResults(this.candidates, this.resultIds, digest)) {
+    const insertions = planMissingToolResults(this.candidates, this.resultIds, digest);
+    this.reparent(reparentTargets(insertions), edits, actions);
+    for (const insertion of insertions) {
       const span = this.candidateSpans.get(insertion.afterLine)!;
       const json = JSON.stringify(insertion.entry);
       counts.insertedToolResults += 1;
@@ -218,6 +229,26 @@ export class RepairPlanner {
     edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
     actions.sort((a, b) => a.line - b.line || (a.kind === 'insert' ? 1 : 0) - (b.kind === 'insert' ? 1 : 0));
     return { plan: { needed: actions.length > 0, digest, actions, counts }, edits };
+  }
+
+  /** Hang what hung off an assistant under the results inserted after it, so they are on its branch. */
+  private reparent(targets: ReadonlyMap<string, string>, edits: RepairEdit[], actions: RepairAction[]): void {
+    for (const { span, entry } of this.children) {
+      const parent = targets.get(entry.parentId as string);
+      if (parent === undefined) continue;
+      const text = JSON.stringify({ ...entry, parentId: parent });
+      const existing = edits.find((e) => e.line === span.line && e.start === span.start);
+      if (existing) existing.text = text;
+      else edits.push({ line: span.line, start: span.start, end: span.end, text });
+      actions.push({
+        kind: 'rewrite',
+        line: span.line,
+        code: 'missing-tool-result',
+        reason: `this entry hung off the assistant turn whose results are inserted; it now follows them (parentId ${JSON.stringify(parent)}), so the inserted results are on the branch that is replayed`,
+        before: `parentId ${JSON.stringify(entry.parentId)}`,
+        after: `parentId ${JSON.stringify(parent)}`,
+      });
+    }
   }
 
   private drop(span: ByteLine, code: RepairCode, reason: string, text: string): void {
@@ -275,6 +306,9 @@ export class RepairPlanner {
       });
       this.edits.push({ line: span.line, start: span.start, end: span.end, text: rewritten });
     }
+    const kept = verdict.kind === 'rewrite' ? verdict.entry : parsed.value;
+    if (isRecord(kept) && typeof kept.parentId === 'string' && this.candidateIds.has(kept.parentId))
+      this.children.push({ span, entry: kept });
     this.noteForInsertions(span, parsed.value);
   }
 
@@ -295,6 +329,7 @@ export class RepairPlanner {
     const candidate = assistantCandidate(span.line, entry, message);
     if (candidate !== null) {
       this.candidates.push(candidate);
+      if (candidate.entryId !== undefined) this.candidateIds.add(candidate.entryId);
       this.candidateSpans.set(span.line, span);
       this.pending = candidate;
     }

@@ -42,7 +42,7 @@ export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
   title: 'Empty error turns',
   explanation:
-    'An assistant turn that failed before producing anything (stop reason "error", or zero usage, with empty content) gives the provider nothing to use, and an empty assistant turn is rejected (Bedrock: "The content field in the Message object … is empty"). Such turns are dropped. On Bedrock Converse an empty error turn is replayed with the text "[assistant turn failed before producing content]" instead, so the failure stays visible.',
+    'An assistant turn that failed before producing anything (stop reason "error", or zero usage, with empty content, blank text or the "[assistant turn failed before producing content]" text) gives the provider nothing to use, and an empty assistant turn is rejected (Bedrock: "The content field in the Message object … is empty"). Such turns are dropped. In the spec behaviour only, on Bedrock Converse an error turn with empty content is replayed with that text instead, so the failure stays visible (OpenClaw 2026.9.6 drops it). The check runs again after later rules empty a turn, so a second replay finds nothing more to drop.',
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,
   apply(turns, ctx) {
@@ -64,7 +64,7 @@ export const emptyErrorTurnRule: Rule = {
             turn,
             'rewritten',
             'empty error turn replayed with the placeholder text (Bedrock Converse rejects an assistant message with empty content)',
-            { before: m.content ?? null, after, path: 'content' },
+            { before: m.content ?? null, after, path: 'content', decision: ctx.decisionOf('replayEmptyErrorTurnsWithPlaceholder') },
           );
           out.push(ctx.with(turn, { ...m, content: after }));
           continue;

@@ -94,7 +94,7 @@ export const toolCallIdRule: Rule = {
   id: 'tool-call-id',
   title: 'Tool call id sanitisation',
   explanation:
-    'Strict providers reject tool-call ids outside their alphabet: Anthropic wants ^[a-zA-Z0-9_-]+$, Gemini and OpenAI-compatible servers letters and digits, Mistral exactly 9 of them ("must be a-z, A-Z, 0-9, with a length of 9"). Ids are rewritten to fit (strict: letters and digits, up to 40; strict9: 9 characters, hashed when too few remain); each call keeps a distinct id and its results follow it. Any route to a Mistral model gets strict9.',
+    'Strict providers reject tool-call ids outside their alphabet: Anthropic wants ^[a-zA-Z0-9_-]+$, Gemini and OpenAI-compatible servers letters and digits, Mistral exactly 9 of them ("must be a-z, A-Z, 0-9, with a length of 9"). Ids are rewritten to fit (strict: letters and digits, up to 40; strict9: 9 characters, hashed when too few remain); each call keeps a distinct id and its results follow it. OpenClaw 2026.9.6 uses strict9 only for OpenRouter models named mistralai/…; in the spec behaviour every Mistral model does, under any provider.',
   providers: 'Anthropic API, Google API and Chat Completions policies (strict); Mistral (strict9)',
   appliesWhen: (policy) => policy.sanitizeToolCallIds && policy.toolCallIdMode !== null && !policy.isResponsesFamily,
   apply(turns, ctx) {
@@ -156,13 +156,13 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
           turn,
           'rewritten',
           `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`,
-          { before: b.id, after: id, path: `content[${i}].id` },
+          { before: b.id, after: id, path: `content[${i}].id`, decision: ctx.decisionOf('toolCallIdMode') },
         );
         return { ...b, id };
       });
       return changed ? ctx.with(turn, { ...m, content: next }) : turn;
     }
-    if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call');
+    if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call', ctx.decisionOf('toolCallIdMode'));
     return turn;
   });
 }

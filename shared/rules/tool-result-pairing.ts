@@ -66,7 +66,7 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
   id: 'tool-result-pairing',
   title: 'Tool call / result pairing',
   explanation:
-    'Every provider requires each tool call to be answered by exactly one result right after it ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call"). Results are moved next to their call in call order, duplicates and orphans are dropped, and a missing result is added as an error result ("aborted" for OpenAI Responses). A failed assistant turn is dropped with its results.',
+    'Every provider requires each tool call to be answered by exactly one result right after it ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call"). Results are moved next to their call in call order, duplicates and orphans are dropped, and a missing result is added as an error result ("aborted" for OpenAI Responses, and in the spec behaviour for Codex too). A failed assistant turn is dropped with its results.',
   providers: 'all providers',
   appliesWhen: (policy) => policy.repairToolUseResultPairing,
   apply(turns, ctx, options) {
@@ -309,6 +309,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
         o.result = missing;
         ctx.note(missing, 'inserted', `call ${o.id} (${o.name ?? 'unknown'}) had no result: synthetic error result "${text}" inserted`, {
           after: missing.message,
+          decision: options.flavour === 'responses' ? ctx.decisionOf('isResponsesFamily') : undefined,
         });
         out.push(missing);
       });

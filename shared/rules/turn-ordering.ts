@@ -6,15 +6,18 @@ export const turnOrderingRule: Rule = {
   id: 'turn-ordering',
   title: 'Assistant-first history',
   explanation:
-    'Gemini requires the conversation to start with a user turn ("First content should be with role \'user\'"), and so do strict OpenAI-compatible servers (vLLM, Qwen, Gemma templates) and Bedrock Converse ("A conversation must start with a user message"). When the history starts with an assistant turn, typically after compaction or a trimmed window, a user turn "(session bootstrap)" is put first.',
+    'Gemini requires the conversation to start with a user turn ("First content should be with role \'user\'"), and so do strict OpenAI-compatible servers (vLLM, Qwen, Gemma templates). When the history starts with an assistant turn, typically after compaction or a trimmed window, a user turn "(session bootstrap)" is put first. Bedrock Converse rejects it too ("A conversation must start with a user message"): in the spec behaviour the same turn is put first there; OpenClaw 2026.9.6 does not.',
   providers: 'Google APIs (Gemini, Gemini CLI, Antigravity), strict OpenAI-compatible Chat Completions and Bedrock Converse',
   appliesWhen: (policy) => policy.applyGoogleTurnOrdering || policy.requireUserFirstTurn,
   apply(turns, ctx) {
     const first = turns[0]?.message;
     if (!first || first.role !== 'assistant') return [...turns];
     const bootstrap: Turn = ctx.create({ role: 'user', content: TEXT.sessionBootstrap, timestamp: ctx.now });
+    // Without Google turn ordering, only the spec's Bedrock decision asks for the bootstrap turn.
+    const decision = ctx.policy.applyGoogleTurnOrdering ? undefined : ctx.decisionOf('requireUserFirstTurn');
     ctx.note(bootstrap, 'inserted', 'the history starts with an assistant turn: a "(session bootstrap)" user turn was prepended', {
       after: bootstrap.message,
+      decision,
     });
     if (ctx.policy.persistGoogleBootstrapMarker && !ctx.hasGoogleBootstrapMarker)
       ctx.append('google-turn-ordering-bootstrap', { timestamp: ctx.now });

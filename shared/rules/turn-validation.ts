@@ -58,14 +58,9 @@ function mergeAssistants(a: Message, b: Message): Message {
 const asBlocks = (content: unknown): unknown[] =>
   Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : [];
 
-const routed = (m: Message) => isRecord(m.provenance) && m.provenance.kind === 'inter_session';
-
+/** The later turn's fields win (its provenance included); the contents are concatenated. */
 function mergeUsers(a: Message, b: Message): Message {
-  const out: Message = { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
-  // The later turn's fields win, but routed provenance must not extend to the user's own words: the
-  // routed part already carries its marker text (a second replay would otherwise mark the whole turn).
-  if (routed(b) && !routed(a)) delete out.provenance;
-  return out;
+  return { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
 }
 
 /** Result ids (and names) between an assistant and the next assistant. */
@@ -211,7 +206,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
   title: 'Turn validation',
   explanation:
-    'Gemini and Anthropic require user and assistant turns to alternate. Consecutive assistant turns are merged into one (the later turn\'s stop reason and usage win); for Anthropic, tool calls no result answers are removed ("tool_use ids were found without tool_result blocks immediately after") and consecutive user turns are merged, except where the model keeps them apart by design. On Bedrock the payload\'s consecutive user messages are merged too ("A conversation must alternate between user and assistant roles").',
+    'Gemini and Anthropic require user and assistant turns to alternate. Consecutive assistant turns are merged into one (the later turn\'s stop reason and usage win); for Anthropic, tool calls no result answers are removed ("tool_use ids were found without tool_result blocks immediately after") and consecutive user turns are merged, except where the model keeps them apart by design. On Bedrock the payload\'s consecutive user messages are merged too ("A conversation must alternate between user and assistant roles"). Summaries become user turns after this step, so one next to a user turn goes out as two.',
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {

@@ -29,6 +29,32 @@ export class SessionLineParser {
     this.result = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: this.sink.list, lineCount: 0, bom: false };
   }
 
+  /** A session header after the first line: the first one is the file's (late), any other is ignored. */
+  private laterHeader(line: number, obj: Record<string, unknown>): void {
+    const { sink, result } = this;
+    // OpenClaw reads the format version from the first header wherever it is in the file.
+    if (result.header === null) {
+      const version = typeof obj.version === 'number' ? obj.version : 1;
+      result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+      result.version = version;
+      sink.add(
+        line,
+        0,
+        'warning',
+        'late-header',
+        `the session header comes after other entries — its format version (${version}) applies to the whole file`,
+      );
+      return;
+    }
+    sink.add(
+      line,
+      0,
+      'warning',
+      'extra-header',
+      'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
+    );
+  }
+
   /**
    * The next physical line: its length without terminator (bytes or characters), its decoded text
    * (asked only when needed), and whether its bytes were valid UTF-8 (asked only for lines with U+FFFD).
@@ -113,13 +139,7 @@ export class SessionLineParser {
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
-      sink.add(
-        span.line,
-        0,
-        'warning',
-        'extra-header',
-        'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
-      );
+      this.laterHeader(span.line, obj);
       return;
     }
     if (typeof obj.type !== 'string') {

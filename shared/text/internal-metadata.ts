@@ -137,8 +137,6 @@ function stripRuntimeContext(text: string): string {
 const TIMESTAMP_PREFIX = /^\[[A-Za-z]{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2}[^\]]*\] */;
 const CHANNEL_CONTEXT_HEADER = `Context: ${INBOUND_CONTEXT_MARKER}`;
 /** Older OpenClaw wrote these labels instead of the marker (its doctor migrates them the same way). */
-const LEGACY_LABELS =
-  /^(Conversation info|Sender|Forwarded message context|Location|Structured object) \(untrusted metadata\):[ \t]*\n```json/gm;
 const MEMORY_OPEN = '<active_memory_plugin>';
 const MEMORY_CLOSE = '</active_memory_plugin>';
 
@@ -219,8 +217,9 @@ function stripActiveMemoryBlocks(text: string): string {
 
 /** Remove copied inbound metadata blocks (context headers, delivery hints, active-memory blocks). */
 function stripInboundMetadata(input: string): string {
-  const text = input.replace(TIMESTAMP_PREFIX, '').replace(LEGACY_LABELS, `$1: ${INBOUND_CONTEXT_MARKER}\n\`\`\`json`);
-  // Without a sentinel nothing is metadata (the legacy labels always produce one).
+  // Only the marker form is metadata: OpenClaw 2026.9.6 leaves the older "(untrusted metadata):"
+  // labels in the text (its doctor rewrites them to the marker form).
+  const text = input.replace(TIMESTAMP_PREFIX, '');
   if (!hasSentinel(text)) return text;
   const source = stripActiveMemoryBlocks(text);
   const spans: { start: number; next: number }[] = [];

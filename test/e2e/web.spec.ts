@@ -2,7 +2,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { chooseProvider, openAllRules, openSample, openSection, ruleCounts, test, waitForInspection } from './support/app.js';
+import {
+  chooseProvider,
+  openAllRules,
+  openRuleGroup,
+  openSample,
+  openSection,
+  ruleCounts,
+  test,
+  waitForInspection,
+} from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 // The server of a test that writes files (its own temp dir); the others take the worker's `sharedServer`.
@@ -245,4 +254,30 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   const images = await page.locator('img').evaluateAll((nodes) => nodes.map((n) => (n as HTMLImageElement).src));
   for (const src of images) expect(src.startsWith('data:image/png;base64,')).toBe(true);
   expect(problems).toEqual([]);
+});
+
+test('the behaviour switch replays as OpenClaw 2026.9.6 does, and the spec names its decisions', async ({ page, sharedServer: server }) => {
+  await page.goto(server.url);
+  const first = await openSample(page);
+  const toggle = page.getByTestId('behaviour-toggle');
+  await expect(toggle).toHaveAttribute('data-behaviour', 'spec');
+  // Mistral's own API: the release keeps tool-call ids there, the spec's decision makes them 9 characters.
+  await chooseProvider(page, 'mistral');
+  const spec = await waitForInspection(page, first);
+  const specRules = await ruleCounts(page);
+  expect(specRules.some((r) => r.startsWith('tool-call-id:'))).toBe(true);
+  await openRuleGroup(page, 'tool-call-id');
+  const decided = page.locator('[data-testid=annotation-item][data-decision=mistral-strict9]');
+  await expect(decided.first()).toContainText('OpenClaw 2026.9.6 rewrites tool-call ids to 9 alphanumerics only for OpenRouter');
+  await expect(decided.first()).toContainText('spec decision');
+  await page.getByTestId('behaviour-openclaw-2026.9.6').click();
+  await expect(toggle).toHaveAttribute('data-behaviour', 'openclaw-2026.9.6');
+  const release = await waitForInspection(page, spec);
+  expect((await ruleCounts(page)).some((r) => r.startsWith('tool-call-id:'))).toBe(false);
+  await expect(page.locator('[data-testid=annotation-item]:not([data-decision=""])')).toHaveCount(0);
+  // Alt+B switches back.
+  await page.keyboard.press('Alt+B');
+  await expect(toggle).toHaveAttribute('data-behaviour', 'spec');
+  await waitForInspection(page, release);
+  expect(await ruleCounts(page)).toEqual(specRules);
 });

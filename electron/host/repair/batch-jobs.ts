@@ -5,6 +5,7 @@
 import type { HostInspectOptions } from '../inspect.js';
 import type { PartialTarget } from '../targets.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
+import type { Behaviour } from '../../../shared/types.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
 import { planSessionFile, repairFile, type FilePlan } from './index.js';
 
@@ -15,6 +16,7 @@ export interface BatchInspectOptions {
   allowedToolNames?: string[];
   imageMaxDimensionPx?: number;
   payloads: boolean;
+  behaviour?: Behaviour;
 }
 
 /** A unit of batch work. `plan-and-repair` plans and writes in one go (same worker, so no re-parse). */
@@ -119,6 +121,7 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
       allowedToolNames: options.allowedToolNames,
       imageMaxDimensionPx: options.imageMaxDimensionPx,
       payloads: options.payloads,
+      behaviour: options.behaviour,
     } satisfies HostInspectOptions);
     const rules: Record<string, number> = {};
     for (const a of inspection.annotations) rules[a.rule] = (rules[a.rule] ?? 0) + 1;

@@ -1,6 +1,6 @@
 // A scripted InspectorApi for renderer unit tests: canned answers, recorded calls, controllable timing.
 import type { InspectionSummary, InspectorApi, OpenRequest, SessionInfo, ShellApi, TargetCatalog } from '../../../shared/api.js';
-import type { Annotation, Policy, Target } from '../../../shared/types.js';
+import type { Annotation, Behaviour, Policy, Target } from '../../../shared/types.js';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 
 export const catalog: TargetCatalog = {
@@ -36,7 +36,7 @@ const annotation = (rule: Annotation['rule'], turn: number | null, replayTurn: n
   detail: `${rule} on ${turn}`,
 });
 
-export function summary(target: Target, id = 'I1'): InspectionSummary {
+export function summary(target: Target, id = 'I1', behaviour: Behaviour = 'spec'): InspectionSummary {
   const annotations =
     target.provider === 'mistral'
       ? [annotation('tool-call-id', 1, 1), annotation('tool-call-id', 2, 2)]
@@ -51,6 +51,7 @@ export function summary(target: Target, id = 'I1'): InspectionSummary {
     inspectionId: id,
     sessionId: 'S1',
     target,
+    behaviour,
     policy: {
       sanitizeMode: { value: 'full', reason: 'default' },
       sanitizeToolCallIds: { value: target.provider === 'mistral', reason: 'r' },
@@ -89,7 +90,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     listStore: async () => null,
     reload: async () => info({ digest: 'digest-2' }),
     close: async () => undefined,
-    inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
+    inspect: async (_sessionId, target, options) => summary(target, `I${++inspections}`, options?.behaviour),
     preview: async () => null,
     getTurns: async () => ({ total: 0, start: 0, rows: [] }),
     payloadEntry: async () => null,

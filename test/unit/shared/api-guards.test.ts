@@ -33,6 +33,8 @@ describe('validateArguments', () => {
     expect(() =>
       validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }]),
     ).not.toThrow();
+    for (const behaviour of ['spec', 'openclaw-2026.9.6'])
+      expect(() => validateArguments('inspect', [ID, target, { behaviour }]), behaviour).not.toThrow();
     expect(() => validateArguments('getDocument', [ID, 'replay', 'payload', { from: 10, to: 60 }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'store', path: '/s/openclaw-agent.sqlite', storeSessionId: 'abc' }])).not.toThrow();
@@ -73,9 +75,15 @@ describe('validateArguments', () => {
       ['open', [{ kind: 'nope' }], /open\(request\)\.kind/],
       ['inspect', [ID, { provider: 'a', api: 'b' }], /inspect\(target\)\.modelId: expected a string/],
       ['inspect', [ID, target, { now: 'today' }], /inspect\(options\)\.now/],
-      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }], /expected 2 argument/],
+      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }], /expected 2 to 3 argument/],
+      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }, null, { behaviour: 'latest' }], /preview\(options\)\.behaviour/],
       ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }, { provider: 'a' }], /preview\(target\)\.api: expected a string/],
       ['inspect', [ID, target, { imageMaxDimensionPx: 0 }], /imageMaxDimensionPx/],
+      [
+        'inspect',
+        [ID, target, { behaviour: 'openclaw' }],
+        /inspect\(options\)\.behaviour: expected 'spec' or 'openclaw-2026\.9\.6', got "openclaw"/,
+      ],
       ['getTurns', [ID, 'left', 0, 10], /getTurns\(side\): expected 'original' or 'replay'/],
       ['getDocument', [ID, 'both', 'payload'], /getDocument\(side\): expected 'original' or 'replay'/],
       ['getTurns', [ID, 'replay', -1, 10], /getTurns\(start\)/],

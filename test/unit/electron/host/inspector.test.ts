@@ -423,6 +423,14 @@ describe('inspect and read back', () => {
     expect(report.session.digest).toBe(info.digest);
     expect(report.annotations.length).toBeGreaterThan(0);
     expect(report.preflight.original.length).toBeGreaterThan(0);
+    expect(report.behaviour).toBe('spec');
+    expect(md).toContain('- hygiene: as specified (`spec`)');
+    const release = await ins.inspect(info.sessionId, ANTHROPIC, { behaviour: 'openclaw-2026.9.6' });
+    expect(release.behaviour).toBe('openclaw-2026.9.6');
+    expect(JSON.parse((await ins.exportText(release.inspectionId, 'report-json')).text).behaviour).toBe('openclaw-2026.9.6');
+    expect((await ins.exportText(release.inspectionId, 'report-markdown')).text).toContain(
+      '- hygiene: OpenClaw 2026.9.6 as released (`openclaw-2026.9.6`)',
+    );
   });
 
   it('explains a pasted error against an inspection, pointing at the transcript turn', async () => {

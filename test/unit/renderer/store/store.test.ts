@@ -153,6 +153,24 @@ describe('target and inspection slices', () => {
     expect(store.getState().target.current?.reasoning).toBe(false);
   });
 
+  it('re-inspects in the chosen behaviour and keeps it for later inspections', async () => {
+    const calls: (string | undefined)[] = [];
+    const { store } = setup({
+      inspect: async (_id, target, options) => {
+        calls.push(options?.behaviour);
+        return summary(target, `I${calls.length}`, options?.behaviour);
+      },
+    });
+    await store.getState().loadCatalog();
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().target.behaviour).toBe('spec');
+    await store.getState().setBehaviour('openclaw-2026.9.6');
+    expect(store.getState().inspection.summary?.behaviour).toBe('openclaw-2026.9.6');
+    await store.getState().setBehaviour('openclaw-2026.9.6');
+    await store.getState().setTarget({ provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' });
+    expect(calls).toEqual(['spec', 'openclaw-2026.9.6', 'openclaw-2026.9.6']);
+  });
+
   it('falls back to a catalogue model when the session records none', async () => {
     const { store } = setup({ open: async () => info({ defaultTarget: null }) });
     await store.getState().loadCatalog();
