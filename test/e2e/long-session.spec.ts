@@ -106,6 +106,11 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
   await expect(chip).toBeVisible();
   await chip.hover();
   await expect(page.getByRole('tooltip')).toContainText('click to show');
+  // The preview floats just below and right of the pointer (Playwright points at the chip's centre), wherever the pane is.
+  const at = (await chip.boundingBox())!;
+  const tip = (await page.getByRole('tooltip').boundingBox())!;
+  expect(Math.abs(tip.x - (at.x + at.width / 2 + 16))).toBeLessThan(3);
+  expect(Math.abs(tip.y - (at.y + at.height / 2 + 16))).toBeLessThan(3);
   await chip.click();
   await expect(viewer).toHaveAttribute('data-phase', 'shown');
   await expect(viewer).toHaveAttribute('data-length', String(session.imageBase64.length));
