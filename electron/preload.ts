@@ -28,6 +28,7 @@ const api: InspectorApi = {
   inspect: (sessionId, target, options) => ipcRenderer.invoke(channelOf('inspect'), sessionId, target, options),
   preview: (request, target) => ipcRenderer.invoke(channelOf('preview'), request, target),
   getTurns: (inspectionId, side, start, count) => ipcRenderer.invoke(channelOf('getTurns'), inspectionId, side, start, count),
+  payloadEntry: (inspectionId, side, index) => ipcRenderer.invoke(channelOf('payloadEntry'), inspectionId, side, index),
   getDocument: (inspectionId, side, view, window) => ipcRenderer.invoke(channelOf('getDocument'), inspectionId, side, view, window),
   reveal: (inspectionId, ref) => ipcRenderer.invoke(channelOf('reveal'), inspectionId, ref),
   thumbnail: (inspectionId, imageRef) => ipcRenderer.invoke(channelOf('thumbnail'), inspectionId, imageRef),

@@ -61,3 +61,12 @@ export function formatReadProgress(done: number, total: number): { percent: numb
   const show = (value: number): string => groupDigits((value / scale).toFixed(scale === 10 ? 1 : 0));
   return { percent, text: `${percent}\u00a0% (${show(shownDone)} of ${show(shownTotal)}\u00a0${unit.name})` };
 }
+
+/**
+ * A diagnostic as one located sentence: `line 55, column 286: unexpected …`. The host's messages
+ * already start with their location; a message that does not gets it from the line and column.
+ */
+export function diagnosticText(d: { line: number; column?: number; message: string }): string {
+  if (/^line \d+/.test(d.message)) return d.message;
+  return `line ${d.line}${d.column ? `, column ${d.column}` : ''}: ${d.message}`;
+}

@@ -13,6 +13,9 @@ import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
 import { folderStoreFor } from './folder/open-folder.js';
 import './styles.css';
+import './styles/side-panel.css';
+import './styles/toolbar.css';
+import './styles/diff.css';
 
 perfMark('boot');
 const host = resolveHost();

@@ -21,6 +21,8 @@ export interface TurnRow {
   preview: string;
   /** 1-based line in the session file, when known. */
   line: number | null;
+  /** The payload entries built from this message (`messages[first]`…`[last]`); absent when it sends none. */
+  payload?: { first: number; last: number };
 }
 
 /** A window of turn rows. */
@@ -35,6 +37,8 @@ export interface TurnRange {
   /** Index on this side. */
   index: number;
   turn: number | null;
+  /** In a payload document: the entry's position in the payload's list (the provider's `messages[N]`). */
+  entry?: number;
   startLine: number;
   endLine: number;
 }

@@ -269,6 +269,12 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertIndex('getTurns(start)', args[2]);
       assertIndex('getTurns(count)', args[3], MAX_TURN_WINDOW);
       return;
+    case 'payloadEntry':
+      arity(method, args, 3);
+      assertId('payloadEntry(inspectionId)', args[0]);
+      assertSide(args[1], 'payloadEntry(side)');
+      assertIndex('payloadEntry(index)', args[2]);
+      return;
     case 'getDocument':
       // A trailing undefined window is the same call as no window (JSON and IPC may keep or drop it).
       arity(method, args, 3, 4);

@@ -23,10 +23,7 @@ export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderSc
 export type { StoreListing, StoreSessionSummary } from './store.js';
 export type { Side, DocumentView, TurnRow, TurnWindow, TurnRange, Elision, DocumentWindow, DocumentText } from './api-documents.js';
 
-/**
- * How a session is opened. `store` and `store-bytes` name one session of an OpenClaw SQLite store
- * (`openclaw-agent.sqlite`) by its session id, from the store's path or from its bytes.
- */
+/** How a session is opened; `store` and `store-bytes`: one session, by id, of an OpenClaw SQLite store, from its path or bytes. */
 export type OpenRequest =
   | { kind: 'path'; path: string }
   | { kind: 'bytes'; name: string; bytes: Uint8Array }
@@ -77,11 +74,18 @@ export interface CatalogModel {
   name: string;
   api: string;
   reasoning: boolean;
+  /** True when the model reads images. */
+  images?: boolean;
+  /** Tokens of context the model takes. */
+  contextWindow?: number;
+  /** USD per million input and output tokens. */
+  cost?: { input: number; output: number };
 }
 
 /** pi-ai's catalogue, for the target picker. */
 export interface TargetCatalog {
-  providers: { id: string; models: CatalogModel[] }[];
+  /** Each provider's models, and its flagship (shared/targets/model-choice.ts `flagshipOf`). */
+  providers: { id: string; models: CatalogModel[]; flagship?: string }[];
   /** Every API id the engine knows (for custom targets). */
   apis: string[];
 }
@@ -99,8 +103,33 @@ export interface SideSummary {
   turnCount: number;
   /** Bytes of the pretty-printed payload, when built. */
   payloadBytes: number | null;
+  /** The key of the payload's conversation list, as the provider names it: `messages`, `contents` or `input`. */
+  payloadKey?: string;
   /** Why the payload could not be built, when it could not. */
   payloadError?: string;
+}
+
+/**
+ * A preflight finding as the app shows it: `messageIndex` is a position in the payload's list (the provider's `messages[N]`),
+ * and these say which transcript turn that entry was built from.
+ */
+export interface SummaryFinding extends PreflightFinding {
+  /** The message on this side the entry was built from (null: the payload builder made it, or no entry). */
+  sideIndex?: number | null;
+  /** The original transcript turn it comes from (null: hygiene or the payload builder made it). */
+  turn?: number | null;
+}
+
+/** Where a payload entry comes from (`payloadEntry`). */
+export interface PayloadEntryPlace {
+  /** The message on its side it was built from (null: the payload builder made it). */
+  index: number | null;
+  /** The original transcript turn it comes from (null: hygiene or the payload builder made it). */
+  turn: number | null;
+  /** The original turn whose window of the diff shows it: its own, or the nearest one before it. */
+  windowTurn: number | null;
+  /** How many entries the payload's list has. */
+  total: number;
 }
 
 /** What the renderer receives from `inspect`: everything but the big documents. */
@@ -116,7 +145,7 @@ export interface InspectionSummary {
   diagnostics: Diagnostic[];
   original: SideSummary;
   replay: SideSummary;
-  preflight: { original: PreflightFinding[]; replay: PreflightFinding[] };
+  preflight: { original: SummaryFinding[]; replay: SummaryFinding[] };
   notes: string[];
   /** The failed turns the session recorded, explained and grouped (absent when there are none). */
   recordedErrors?: RecordedError[];
@@ -132,10 +161,7 @@ export interface PreviewInfo {
   totalTurns: number;
   /** Bytes of the file lines the branch's turns come from (sizes the diff's windows like the payload would). */
   estimatedBytes: number;
-  /**
-   * The payload documents of its first window (shared/document-windows.ts `previewWindow`), sent
-   * along so the first screen needs no second request.
-   */
+  /** The payload documents of its first window (shared/document-windows.ts `previewWindow`): the first screen needs no other request. */
   first?: { view: DocumentView; original: DocumentText; replay: DocumentText };
 }
 
@@ -191,10 +217,7 @@ export interface InspectorApi {
   listTargets(): Promise<TargetCatalog>;
   /** Open a session; diagnostics never make it fail, only an unreadable source does. */
   open(request: OpenRequest): Promise<SessionInfo>;
-  /**
-   * The sessions of an OpenClaw SQLite store (a path or bytes), to choose one to open; null when
-   * the request is not a SQLite file (open it as a session file).
-   */
+  /** The sessions of an OpenClaw SQLite store (a path or bytes), to choose one to open; null: not a SQLite file (open it as a session). */
   listStore(request: StoreRequest): Promise<StoreListing | null>;
   /** Re-read a session's file from disk (after a change or a repair). */
   reload(sessionId: string): Promise<SessionInfo>;
@@ -202,14 +225,15 @@ export interface InspectorApi {
   /** Run hygiene for a target; returns the summary, documents are fetched separately. */
   inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
   /**
-   * A quick inspection of the first turns of a large session file, for the first screen while `open`
-   * still reads the whole file (null: not a file, too small to need one, or no turns to show). Its
-   * ids serve getTurns, getDocument, reveal and thumbnail like any inspection's; a newer preview
-   * drops it. Target null: the session's recorded model, as `open` would pick it. Options as `inspect`'s
-   * (the behaviour in particular).
+   * A quick inspection of the first turns of a large session file, for the first screen while `open` still reads the whole
+   * file (null: not a file, too small to need one, or no turns to show). Its ids serve getTurns, getDocument, reveal and
+   * thumbnail like any inspection's; a newer preview drops it. Target null: the session's recorded model, as `open` would pick it.
+   * Options as `inspect`'s (the behaviour in particular).
    */
   preview(request: OpenRequest, target: Target | null, options?: InspectOptions): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
+  /** Where entry `index` of a side's payload list comes from (null: no payload was built, or it has no such entry). */
+  payloadEntry(inspectionId: string, side: Side, index: number): Promise<PayloadEntryPlace | null>;
   /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
   getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;
   /** The full text an elided string stands for (base64, a very long text): the "show anyway" of an elision. */
@@ -265,6 +289,7 @@ export const INSPECTOR_METHODS = [
   'inspect',
   'preview',
   'getTurns',
+  'payloadEntry',
   'getDocument',
   'reveal',
   'thumbnail',
@@ -338,8 +363,8 @@ export interface ShellApi {
   /** Files the shell opened for the user (recent menu, a second launch, the OS "open with"). */
   onOpenRequest(listener: (request: OpenRequest) => void): () => void;
   /**
-   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
-   * vouch for it (Electron grants that one path), else by bytes.
+   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can vouch for it (Electron
+   * grants that one path), else by bytes.
    */
   requestForFile(file: PickedFile): Promise<OpenRequest>;
   /** The folder given on the command line (`serve DIR`, `npm start -- DIR`), which the renderer scans at start. */

@@ -23,6 +23,7 @@ import { FileWatcher } from './inspector/file-watcher.js';
 import { InspectionCache } from './inspector/inspection-cache.js';
 import { inspectSession } from './inspector/inspect-session.js';
 import { Listeners } from './inspector/listeners.js';
+import { payloadEntryPlace } from './inspector/payload-places.js';
 import { createPreviewer } from './inspector/preview-service.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
@@ -88,6 +89,13 @@ function watchFile(
   });
 }
 
+/** The file behind a session, for the operations only a file on disk allows. */
+function sessionFile(sessions: SessionRegistry, sessionId: string, what: string): string {
+  const { info } = sessions.get(sessionId);
+  if (!info.path) throw new InputError(`${info.name} was not opened from a file: ${what}`);
+  return info.path;
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -110,12 +118,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   /** The last repair of each session, while it can be undone (the backup stays on disk either way). */
   const undoTickets = new Map<string, UndoTicket>();
 
-  /** The file behind a session, for the operations only a file on disk allows. */
-  const fileOf = (sessionId: string, what: string): string => {
-    const { info } = sessions.get(sessionId);
-    if (!info.path) throw new InputError(`${info.name} was not opened from a file: ${what}`);
-    return info.path;
-  };
+  const fileOf = (sessionId: string, what: string): string => sessionFile(sessions, sessionId, what);
 
   const service: HostInspector = {
     async listTargets() {
@@ -182,6 +185,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async getTurns(inspectionId, side, start, count) {
       return turnWindow(inspections.get(inspectionId), side, start, count);
+    },
+
+    async payloadEntry(inspectionId, side, index) {
+      return payloadEntryPlace(inspections.get(inspectionId), side, index);
     },
 
     async getDocument(inspectionId, side, view, window) {

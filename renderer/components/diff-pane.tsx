@@ -1,18 +1,21 @@
 /**
  * The center of the app: the original/replay diff of the payload or transcript — whole for small
- * sessions, one window of turns for large ones — with marks, reveals and elided-string previews.
+ * sessions, one window of turns for large ones — with its toolbar (search, go to, wrap, inline,
+ * copy), marks, reveals, elided-string previews and the cursor's place.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { Side } from '../../shared/api.js';
+import type { DocumentText, Side } from '../../shared/api.js';
 import type { DiffSpans } from '../diff/line-map.js';
 import { loadEditor } from '../editor-loader.js';
-import { formatBytes } from '../format.js';
-import type { DiffEditorHandle } from '../monaco/diff-editor.js';
+import type { CursorPlace, DiffEditorHandle, SearchState } from '../monaco/diff-editor.js';
 import { perfMark } from '../perf.js';
-import { useApp, useAppStore, useHost } from '../store/context.js';
-import { ElisionPopover, useElisionPreview } from './elision-preview.js';
+import { readStored, writeStored } from '../storage.js';
+import { useApp, useAppStore } from '../store/context.js';
+import { copyContent, copyToClipboard } from './diff-copy.js';
+import { DiffHeader, EmptyState, PlaceFooter, ThumbPopover, useThumbPreview } from './diff-parts.js';
+import { DiffToolbar, type DiffSwitches } from './diff-toolbar.js';
 import { useColorScheme } from './use-color-scheme.js';
-import { useEditorSync } from './use-editor-sync.js';
+import { useDiffDocuments } from './use-diff-documents.js';
 import { WindowBar } from './window-bar.js';
 
 // Monaco loads once a session is being opened: its start-up then overlaps the host's work instead
@@ -21,6 +24,18 @@ const DiffEditor = lazy(() => loadEditor().then((module) => ({ default: module.D
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
+const SWITCHES_KEY = 'diff-switches';
+
+function storedSwitches(): DiffSwitches {
+  const stored = readStored(SWITCHES_KEY) as Partial<DiffSwitches> | undefined;
+  const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  return {
+    wordWrap: flag(stored?.wordWrap, false),
+    inline: flag(stored?.inline, false),
+    hideUnchanged: flag(stored?.hideUnchanged, true),
+  };
+}
+
 function spanText(spans: DiffSpans | null, side: Side): string {
   const span = spans?.[side];
   return span ? `${span.startLine}-${span.endLine}` : '';
@@ -28,7 +43,6 @@ function spanText(spans: DiffSpans | null, side: Side): string {
 
 /** The diff pane. */
 export function DiffPane() {
-  const { api } = useHost();
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
   // Monaco is loaded when a session is first opened, and then stays (a failed open must not unmount it).
@@ -41,15 +55,17 @@ export function DiffPane() {
   const diffLoading = useApp((s) => s.diff.loading);
   const diffError = useApp((s) => s.diff.error);
   const scheme = useColorScheme();
-  const [hideUnchanged, setHideUnchanged] = useState(true);
+  const [switches, setSwitches] = useState<DiffSwitches>(storedSwitches);
+  const [search, setSearch] = useState<SearchState | null>(null);
+  const [cursor, setCursor] = useState<CursorPlace | null>(null);
   const [editorReady, setEditorReady] = useState(false);
   const [revealed, setRevealed] = useState<DiffSpans | null>(null);
   const [diffing, setDiffing] = useState(false);
   const [firstDiffMs, setFirstDiffMs] = useState<number | null>(null);
   const [diffComputedMs, setDiffComputedMs] = useState<number | null>(null);
   const editor = useRef<DiffEditorHandle>(null);
-  const { applied, appliedKey, revealNote, dismissRevealNote } = useEditorSync(editor, editorReady);
-  const [preview, onElisionHover, hidePreview] = useElisionPreview(api, summary?.inspectionId ?? null);
+  const { applied, appliedKey, revealNote, setRevealNote } = useDiffDocuments(editor, editorReady, search, setSearch);
+  const thumbs = useThumbPreview(summary);
 
   const onPainted = (): void => {
     if (firstDiffMs !== null || !applied.current.key) return;
@@ -62,6 +78,17 @@ export function DiffPane() {
       perfMark('diff-computed');
       setDiffComputedMs(Math.round(performance.now()));
     }
+  };
+  const onSwitch = (next: DiffSwitches): void => {
+    setSwitches(next);
+    writeStored(SWITCHES_KEY, next);
+  };
+  // The documents in the editor (the footer and the copy commands read the cursor's line in them).
+  const shownDoc = (side: Side): DocumentText | null => (appliedKey && applied.current.key === appliedKey ? applied.current[side] : null);
+  const listKey = (side: Side): string | null => (view === 'payload' ? (summary?.[side].payloadKey ?? null) : null);
+  const copyAt = (what: 'message' | 'path', place: CursorPlace | null): void => {
+    const copy = copyContent(what, place ? shownDoc(place.side) : null, place, place ? listKey(place.side) : null);
+    void copyToClipboard(copy, store.getState().pushToast);
   };
 
   let status: Status = 'idle';
@@ -87,7 +114,17 @@ export function DiffPane() {
       data-diff-computed-ms={diffComputedMs ?? ''}
       aria-label="Original and replay diff"
     >
-      <DiffHeader computing={diffing && status === 'ready'} hideUnchanged={hideUnchanged} onHideUnchanged={setHideUnchanged} />
+      <DiffToolbar
+        switches={switches}
+        onSwitch={onSwitch}
+        search={search}
+        onSearch={(query) => setSearch(editor.current?.search(query) ?? null)}
+        onStep={(direction) => setSearch(editor.current?.stepSearch(direction) ?? null)}
+        canCopy={cursor !== null}
+        onCopy={(what) => copyAt(what, editor.current?.cursor() ?? cursor)}
+        disabled={!summary}
+      />
+      <DiffHeader summary={summary} inline={switches.inline} diffing={diffing && status === 'ready'} />
       <WindowBar />
       <div className="diff-body">
         {wantEditor && (
@@ -95,12 +132,16 @@ export function DiffPane() {
             <DiffEditor
               ref={editor}
               theme={scheme}
-              hideUnchanged={hideUnchanged}
+              hideUnchanged={switches.hideUnchanged}
+              wordWrap={switches.wordWrap}
+              inline={switches.inline}
+              onCursor={setCursor}
+              onCopy={copyAt}
               onReady={() => setEditorReady(true)}
               onPainted={onPainted}
-              onElisionHover={onElisionHover}
+              onElisionHover={thumbs.onHover}
               onElisionClick={(side, elision) => {
-                hidePreview();
+                thumbs.clear();
                 store.getState().openElision({ side, elision });
               }}
               onRevealed={setRevealed}
@@ -122,7 +163,7 @@ export function DiffPane() {
         {status === 'ready' && revealNote && (
           <div className="overlay-note subtle" role="status" data-testid="reveal-note">
             {revealNote}
-            <button type="button" className="link" onClick={dismissRevealNote} aria-label="Dismiss">
+            <button type="button" className="link" onClick={() => setRevealNote(null)} aria-label="Dismiss">
               ×
             </button>
           </div>
@@ -136,82 +177,8 @@ export function DiffPane() {
           </div>
         )}
       </div>
-      {preview && <ElisionPopover preview={preview} />}
+      <PlaceFooter place={cursor} doc={cursor ? shownDoc(cursor.side) : null} listKey={cursor ? listKey(cursor.side) : null} />
+      {thumbs.preview && <ThumbPopover preview={thumbs.preview} />}
     </section>
-  );
-}
-
-/** The titles of both sides with their sizes, the diff's progress and the "hide unchanged" switch. */
-function DiffHeader({
-  computing,
-  hideUnchanged,
-  onHideUnchanged,
-}: {
-  computing: boolean;
-  hideUnchanged: boolean;
-  onHideUnchanged: (hide: boolean) => void;
-}) {
-  const summary = useApp((s) => s.inspection.summary);
-  const view = useApp((s) => s.ui.view);
-  const label = view === 'payload' ? 'payload' : 'transcript';
-  const sideInfo = (side: Side) => {
-    if (!summary) return null;
-    const s = summary[side];
-    if (view === 'payload' && s.payloadError)
-      return (
-        <span className="pane-warning" title={s.payloadError}>
-          payload not built: {s.payloadError}
-        </span>
-      );
-    return (
-      <span className="muted">
-        {s.turnCount} turns{view === 'payload' && s.payloadBytes !== null ? ` · ${formatBytes(s.payloadBytes)}` : ''}
-      </span>
-    );
-  };
-  return (
-    <header className="pane-header diff-header">
-      <div className="diff-title">
-        <strong>Original {label}</strong> {sideInfo('original')}
-      </div>
-      <div className="diff-title">
-        <strong>Replay {label}</strong> {sideInfo('replay')}
-        {computing && (
-          <span className="muted small" role="status" data-testid="diffing">
-            <span className="spinner" /> computing the diff…
-          </span>
-        )}
-        <label className="inline-check" title="Collapse regions that hygiene did not change">
-          <input type="checkbox" checked={hideUnchanged} onChange={(e) => onHideUnchanged(e.target.checked)} /> hide unchanged
-        </label>
-      </div>
-    </header>
-  );
-}
-
-function EmptyState() {
-  const loading = useApp((s) => s.session.loading || s.inspection.loading);
-  const info = useApp((s) => s.session.info);
-  const error = useApp((s) => s.inspection.error ?? s.session.error);
-  return (
-    <div className="empty-state">
-      {loading ? (
-        <p role="status">Working…</p>
-      ) : error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : info ? (
-        <p>Pick a target to inspect {info.name}.</p>
-      ) : (
-        <>
-          <h2>Open a session to inspect it</h2>
-          <p>
-            Drop a <code>.jsonl</code> session (pi / OpenClaw) or a JSON array of messages here, press <kbd>Ctrl</kbd>+<kbd>O</kbd>, or open
-            the sample.
-          </p>
-        </>
-      )}
-    </div>
   );
 }

@@ -1,258 +1,93 @@
-/** The right panel: rules fired (grouped), preflight findings (original vs replay), the session's recorded errors and the pasted-error box. */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Side } from '../../shared/api.js';
-import type { RuleId } from '../../shared/types.js';
-import { useApp, useAppStore } from '../store/context.js';
-import { groupAnnotations, groupFindings } from '../store/selectors.js';
+/**
+ * The right panel, answer first: the verdict; then the errors the session recorded; then the rules
+ * fired (grouped, collapsed) and preflight of both sides; the pasted-error box stays at the bottom.
+ */
+import { useState, type ReactNode } from 'react';
+import { useApp } from '../store/context.js';
 import { ErrorBox } from './error-box.js';
+import { PreflightList } from './preflight-list.js';
 import { RecordedErrors } from './recorded-errors.js';
+import { AnnotationList } from './rules-fired.js';
+import { isBoolean, usePersistentState } from '../storage.js';
+import { VerdictPanel } from './verdict.js';
 
-function turnRef(turn: number | null, replayTurn: number | null): string {
-  const left = turn === null ? 'new' : `#${turn}`;
-  const right = replayTurn === null ? 'dropped' : `#${replayTurn}`;
-  return `${left} → ${right}`;
-}
-
-function preview(value: unknown): string {
-  if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
-
-/** Annotations shown per rule before "Show more". */
-const ANNOTATION_PAGE = 100;
-
-/** Rules that explain the pasted error, for highlighting. */
-function useExplainedRules(): Set<RuleId> {
-  const explanations = useApp((s) => s.ui.explanations);
-  return useMemo(() => new Set(explanations.flatMap((e) => (e.rule ? [e.rule] : []))), [explanations]);
-}
-
-/** A rule's explanation: two lines until clicked (they can be long paragraphs). */
-function Explanation({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
+/** A titled part of the panel that opens and closes, remembered between sessions. */
+function Section(props: { id: string; title: string; count?: ReactNode; extra?: ReactNode; defaultOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = usePersistentState(`section:${props.id}`, props.defaultOpen, isBoolean);
   return (
-    <p
-      className={`rule-explanation${open ? '' : ' clamped'}`}
-      title={open ? undefined : 'Click to read all'}
-      onClick={() => setOpen(!open)}
-    >
-      {text}
-    </p>
+    <section className={`side-section${open ? ' open' : ''}`} data-testid={`section-${props.id}`} data-open={open ? 'true' : 'false'}>
+      <header className="pane-header sub side-section-header">
+        <button type="button" className="section-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <span className="chevron">{open ? '▾' : '▸'}</span> <strong>{props.title}</strong> {props.count}
+        </button>
+        {props.extra}
+      </header>
+      {open && props.children}
+    </section>
   );
 }
 
-/** Rules fired, grouped by rule; clicking an item reveals its lines. */
-function AnnotationList() {
-  const summary = useApp((s) => s.inspection.summary);
-  const focus = useApp((s) => s.ui.focus);
-  const store = useAppStore();
-  const explained = useExplainedRules();
-  const groups = useMemo(() => groupAnnotations(summary), [summary]);
-  const [collapsed, setCollapsed] = useState<Set<RuleId>>(new Set());
-  // A rule can fire thousands of times on a long session: items are shown a page at a time.
-  const [limits, setLimits] = useState<Map<RuleId, number>>(new Map());
-  const selected = focus?.kind === 'annotation' ? focus.index : null;
-  const selectedRef = useRef<HTMLLIElement>(null);
-
-  useEffect(() => {
-    selectedRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
-
-  if (!summary) return <div className="panel-empty muted">No inspection yet.</div>;
-  return (
-    <div
-      className="annotation-list"
-      data-testid="annotation-list"
-      data-count={summary.annotations.length}
-      data-inspection={summary.inspectionId}
-    >
-      {groups.length === 0 && <div className="panel-empty">No rule fired: the replay equals the original for this target.</div>}
-      {groups.map((group) => {
-        const position = selected === null ? -1 : group.indices.indexOf(selected);
-        // The annotation F8 stepped to is always shown, even in a collapsed or paged group.
-        const isCollapsed = collapsed.has(group.rule) && position < 0;
-        const limit = Math.max(limits.get(group.rule) ?? ANNOTATION_PAGE, position + 1);
-        const shown = group.indices.slice(0, limit);
-        return (
-          <section key={group.rule} className={`rule-group${explained.has(group.rule) ? ' explains' : ''}`} data-rule={group.rule}>
-            <button
-              type="button"
-              className="rule-header"
-              aria-expanded={!isCollapsed}
-              onClick={() => {
-                const next = new Set(collapsed);
-                if (isCollapsed) next.delete(group.rule);
-                else next.add(group.rule);
-                setCollapsed(next);
-              }}
-              title={group.explanation}
-            >
-              <span className="chevron">{isCollapsed ? '▸' : '▾'}</span>
-              <span className="rule-title">{group.title}</span>
-              <code className="rule-id">{group.rule}</code>
-              <span className="count">{group.indices.length}</span>
-            </button>
-            {!isCollapsed && (
-              <>
-                {group.explanation && <Explanation text={group.explanation} />}
-                <ul>
-                  {shown.map((index) => {
-                    const a = summary.annotations[index];
-                    const isSelected = selected === index;
-                    return (
-                      <li key={index} ref={isSelected ? selectedRef : undefined}>
-                        <button
-                          type="button"
-                          className={`annotation-item${isSelected ? ' selected' : ''}`}
-                          data-testid="annotation-item"
-                          data-rule={a.rule}
-                          data-index={index}
-                          data-turn={a.turn ?? ''}
-                          data-replay-turn={a.replayTurn ?? ''}
-                          data-decision={a.decision ?? ''}
-                          aria-pressed={isSelected}
-                          onClick={() => store.getState().selectAnnotation(index)}
-                        >
-                          <span className={`action action-${a.action}`}>{a.action}</span>
-                          {a.decision && (
-                            <span className="decision-badge" title="The spec departs from OpenClaw 2026.9.6 here, on purpose">
-                              spec decision
-                            </span>
-                          )}
-                          <span className="turn-ref">{turnRef(a.turn, a.replayTurn)}</span>
-                          {a.path && <code className="path">{a.path}</code>}
-                          <span className="detail">{a.detail}</span>
-                          {(a.before !== undefined || a.after !== undefined) && (
-                            <span className="before-after">
-                              {a.before !== undefined && <span className="before">{preview(a.before)}</span>}
-                              {a.after !== undefined && <span className="after">{preview(a.after)}</span>}
-                            </span>
-                          )}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {shown.length < group.indices.length && (
-                  <button
-                    type="button"
-                    className="link more"
-                    onClick={() => setLimits(new Map(limits).set(group.rule, limit + ANNOTATION_PAGE))}
-                  >
-                    Show {Math.min(ANNOTATION_PAGE, group.indices.length - shown.length)} more of {group.indices.length - shown.length}
-                  </button>
-                )}
-              </>
-            )}
-          </section>
-        );
-      })}
-    </div>
-  );
-}
-
-/** Preflight findings of both payloads, grouped by check. */
-function PreflightList() {
-  const summary = useApp((s) => s.inspection.summary);
-  const focus = useApp((s) => s.ui.focus);
-  const explanations = useApp((s) => s.ui.explanations);
-  const store = useAppStore();
-  const explainedChecks = useMemo(() => new Set(explanations.flatMap((e) => (e.check ? [e.check] : []))), [explanations]);
-  if (!summary) return null;
-  const side = (which: Side) => {
-    const findings = summary.preflight[which];
-    const groups = groupFindings(findings);
-    return (
-      <section className="preflight-side" data-side={which} data-count={findings.length}>
-        <h4>
-          {which === 'original' ? 'Original' : 'Replay'}{' '}
-          <span className={`count ${findings.length ? (which === 'replay' ? 'bad' : 'warn') : 'good'}`}>{findings.length}</span>
-        </h4>
-        {findings.length === 0 ? (
-          <p className="muted small">{which === 'replay' ? 'The provider should accept the replay.' : 'No predicted rejection.'}</p>
-        ) : (
-          groups.map((group) => (
-            <div
-              key={group.check}
-              className={`finding-group${explainedChecks.has(group.check) ? ' explains' : ''}`}
-              data-check={group.check}
-            >
-              <div className="finding-title" title={group.typicalError}>
-                <code>{group.check}</code> <span className="muted">{group.provider}</span>{' '}
-                <span className="count">{group.indices.length}</span>
-              </div>
-              <Explanation text={group.explanation} />
-              <ul>
-                {group.indices.map((index) => {
-                  const f = findings[index];
-                  const isSelected = focus?.kind === 'preflight' && focus.side === which && focus.index === index;
-                  return (
-                    <li key={index}>
-                      <button
-                        type="button"
-                        className={`finding-item${isSelected ? ' selected' : ''}`}
-                        data-testid="preflight-item"
-                        onClick={() => store.getState().focusPreflight(which, index)}
-                      >
-                        <span className="turn-ref">{f.messageIndex === null ? '—' : `#${f.messageIndex}`}</span>
-                        <code className="path">{f.path}</code>
-                        <span className="muted small">fixed by {f.rule}</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ))
-        )}
-      </section>
-    );
-  };
-  return (
-    <div className="preflight-list" data-testid="preflight-list">
-      {side('original')}
-      {side('replay')}
-    </div>
-  );
-}
-
-/** The right panel: rules fired on top (the longest list), preflight and the error box below. */
+/** The right panel. */
 export function SidePanel() {
   const summary = useApp((s) => s.inspection.summary);
   const total = summary?.annotations.length ?? 0;
+  const groups = summary ? new Set(summary.annotations.map((a) => a.rule)).size : 0;
   const original = summary?.preflight.original.length ?? 0;
   const replay = summary?.preflight.replay.length ?? 0;
   const recorded = summary?.recordedErrors?.length ?? 0;
+  const [expandAll, setExpandAll] = useState(0);
   return (
-    <aside className="side-panel" aria-label="Rules, preflight and errors">
-      <header className="pane-header">
-        <strong>Rules fired</strong> <span className="count">{total}</span>
-        <span className="muted small keys">F8 / ⇧F8</span>
-      </header>
-      <div className="side-scroll rules-scroll">
-        <AnnotationList />
-      </div>
-      <header className="pane-header sub">
-        <strong>Preflight</strong>
-        <span className="muted small">
-          original {original} · replay {replay}
-        </span>
-      </header>
-      <div className="side-scroll preflight-scroll">
-        <PreflightList />
-      </div>
-      {recorded > 0 && (
-        <>
-          <header className="pane-header sub">
-            <strong>Recorded errors</strong> <span className="count bad">{recorded}</span>
-            <span className="muted small">failed turns of this session</span>
-          </header>
-          <div className="side-scroll recorded-scroll">
+    <aside className="side-panel" aria-label="Verdict, rules, preflight and errors">
+      <div className="side-scroll">
+        <VerdictPanel />
+        {recorded > 0 && (
+          <Section
+            id="recorded"
+            title="Recorded errors"
+            count={<span className="count bad">{recorded}</span>}
+            extra={<span className="muted small">failed turns of this session</span>}
+            defaultOpen
+          >
             <RecordedErrors />
-          </div>
-        </>
-      )}
+          </Section>
+        )}
+        <Section
+          id="rules"
+          title="Rules fired"
+          count={
+            <span className="count" title={`${total} changes by ${groups} rules`}>
+              {total.toLocaleString('en-US')}
+            </span>
+          }
+          extra={
+            <>
+              {groups > 1 && (
+                <button type="button" className="link small" data-testid="rules-expand-all" onClick={() => setExpandAll(expandAll + 1)}>
+                  open / close all
+                </button>
+              )}
+              <span className="muted small keys" title="Step through every change (the diff follows)">
+                F8 / ⇧F8
+              </span>
+            </>
+          }
+          defaultOpen
+        >
+          <AnnotationList expandAll={expandAll} />
+        </Section>
+        <Section
+          id="preflight"
+          title="Preflight, both sides"
+          count={
+            <span className="muted small">
+              as recorded {original} · replay {replay}
+            </span>
+          }
+          defaultOpen={false}
+        >
+          <PreflightList />
+        </Section>
+      </div>
       <header className="pane-header sub">
         <strong>Paste a provider error</strong>
       </header>

@@ -1,9 +1,14 @@
 /** The status bar: diagnostics (click to list), policy summary (click for every flag and reason), watch state, progress. */
 import { useCallback, useState } from 'react';
-import { formatReadProgress } from '../format.js';
+import { diagnosticText, formatReadProgress } from '../format.js';
 import { useApp } from '../store/context.js';
 import { useDismiss } from './use-dismiss.js';
-import { activePolicyFlags } from '../store/selectors.js';
+import { flagSentence, policySentences } from '../../shared/policy/flag-words.js';
+
+/** `text` cut to `max` characters with an ellipsis. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /** A popover's open state, closed by an outside click or Escape (useDismiss). */
 function usePopover() {
@@ -28,7 +33,7 @@ function Diagnostics() {
         disabled={!info}
       >
         {diagnostics.length} diagnostic{diagnostics.length === 1 ? '' : 's'}
-        {diagnostics[0] ? ` (line ${diagnostics[0].line}: ${diagnostics[0].message.slice(0, 60)})` : ''}
+        {diagnostics[0] ? ` (${clip(diagnosticText(diagnostics[0]), 70)})` : ''}
       </button>
       {open && info && (
         <div className="popover status-popover" data-testid="diagnostics-list">
@@ -36,11 +41,7 @@ function Diagnostics() {
           <ul>
             {diagnostics.map((d, i) => (
               <li key={i} className={`diag diag-${d.severity}`}>
-                <code>
-                  {info.name}:{d.line}
-                  {d.column ? `:${d.column}` : ''}
-                </code>{' '}
-                {d.message}
+                <code>{info.name}</code> {diagnosticText(d)}
               </li>
             ))}
           </ul>
@@ -54,37 +55,40 @@ function PolicySummary() {
   const summary = useApp((s) => s.inspection.summary);
   const { open, setOpen, ref } = usePopover();
   if (!summary) return <div className="status-item muted">no policy</div>;
-  const flags = activePolicyFlags(summary);
+  const said = policySentences(summary.policy);
+  const shown = said.slice(0, 3);
   return (
-    <div className="status-item menu" ref={ref}>
+    <div className="status-item menu policy-item" ref={ref}>
       <button
         type="button"
-        className="status-button"
+        className="status-button policy-summary"
         data-testid="policy-button"
         onClick={() => setOpen(!open)}
-        title="Every policy flag with its reason"
+        title={said.map((s) => `${s.sentence} (${s.flag})`).join('\n') || 'Every policy flag with its reason'}
       >
-        policy: {flags.slice(0, 4).join(', ') || 'nothing on'}
-        {flags.length > 4 ? ` +${flags.length - 4}` : ''}
+        {shown.map((s) => s.sentence).join(' · ') || 'Hygiene changes nothing for this target'}
+        {said.length > shown.length ? ` · +${said.length - shown.length} more` : ''}
       </button>
       {open && (
         <div className="popover status-popover policy-popover" data-testid="policy-list">
           <h3>
-            Policy for {summary.target.provider} / {summary.target.modelId} <span className="muted small">({summary.target.api})</span>
+            What hygiene does for {summary.target.provider} / {summary.target.modelId}{' '}
+            <span className="muted small">({summary.target.api})</span>
           </h3>
           <table>
             <tbody>
-              {Object.entries(summary.policy).map(([flag, setting]) => (
-                <tr key={flag} className={setting.value === false || setting.value === null ? 'off' : 'on'}>
-                  <td>
-                    <code>{flag}</code>
-                  </td>
-                  <td>
-                    <code>{typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}</code>
-                  </td>
-                  <td className="small">{setting.reason}</td>
-                </tr>
-              ))}
+              {Object.entries(summary.policy).map(([flag, setting]) => {
+                const sentence = flagSentence(flag, setting.value);
+                return (
+                  <tr key={flag} className={sentence ? 'on' : 'off'} data-flag={flag}>
+                    <td>{sentence ?? <span className="muted">—</span>}</td>
+                    <td className="small">{setting.reason}</td>
+                    <td title={`${flag} = ${typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}`}>
+                      <code className="small">{flag}</code>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {summary.notes.length > 0 && (

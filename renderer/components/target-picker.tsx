@@ -1,140 +1,16 @@
-/** Target picker: provider → model from pi-ai's catalogue, or a custom provider/api/model. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+/**
+ * The target in the toolbar: which provider and model the session is replayed to (the session's own
+ * model marked), a button that opens the searchable palette (Ctrl/Cmd+K), the reasoning switch, and
+ * a custom provider/api/model form.
+ */
+import { useCallback, useEffect, useState } from 'react';
 import type { Target } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
-import { catalogModel } from '../store/target-slice.js';
+import { catalogModel, sameTarget } from '../store/target-slice.js';
+import { TargetPalette } from './target-palette.js';
+import { useDismiss } from './use-dismiss.js';
 
-const CUSTOM = '__custom__';
-
-/** The target picker. */
-export function TargetPicker() {
-  const store = useAppStore();
-  const catalog = useApp((s) => s.target.catalog);
-  const current = useApp((s) => s.target.current);
-  const catalogError = useApp((s) => s.target.error);
-  const focusSeq = useApp((s) => s.ui.targetFocusSeq);
-  const busy = useApp((s) => s.inspection.loading);
-  const providerSelect = useRef<HTMLSelectElement>(null);
-  const [custom, setCustom] = useState(false);
-  const [customStart, setCustomStart] = useState<Target>({ provider: '', api: '', modelId: '', reasoning: false });
-
-  useEffect(() => {
-    if (focusSeq > 0) providerSelect.current?.focus();
-  }, [focusSeq]);
-
-  const providers = useMemo(() => {
-    const ids = catalog?.providers.map((p) => p.id) ?? [];
-    // A session may name a provider the catalogue does not have: keep it selectable.
-    if (current && !ids.includes(current.provider)) ids.unshift(current.provider);
-    return ids;
-  }, [catalog, current]);
-
-  const models = useMemo(() => {
-    const list = catalog?.providers.find((p) => p.id === current?.provider)?.models ?? [];
-    if (current && !list.some((m) => m.id === current.modelId))
-      return [
-        { id: current.modelId, name: `${current.modelId} (custom)`, api: current.api, reasoning: current.reasoning ?? false },
-        ...list,
-      ];
-    return list;
-  }, [catalog, current]);
-
-  const choose = (target: Target) => void store.getState().setTarget(target);
-
-  const onProvider = (provider: string) => {
-    if (provider === CUSTOM) {
-      setCustomStart(current ?? { provider: '', api: catalog?.apis[0] ?? '', modelId: '', reasoning: false });
-      setCustom(true);
-      return;
-    }
-    const model = catalog?.providers.find((p) => p.id === provider)?.models[0];
-    if (model) choose({ provider, api: model.api, modelId: model.id, reasoning: model.reasoning });
-  };
-
-  const onModel = (modelId: string) => {
-    if (!current) return;
-    const model = catalogModel(catalog, current.provider, modelId);
-    if (model) choose({ provider: current.provider, api: model.api, modelId: model.id, reasoning: model.reasoning });
-  };
-
-  return (
-    <div
-      className="target-picker"
-      data-testid="target-picker"
-      data-provider={current?.provider ?? ''}
-      data-model={current?.modelId ?? ''}
-      data-api={current?.api ?? ''}
-    >
-      <span className="label">Target</span>
-      <select
-        ref={providerSelect}
-        aria-label="Provider"
-        data-testid="target-provider"
-        value={current?.provider ?? ''}
-        onChange={(e) => onProvider(e.target.value)}
-        disabled={!catalog && !current}
-        title="Provider (Ctrl/Cmd+K)"
-      >
-        {!current && <option value="">provider…</option>}
-        {providers.map((id) => (
-          <option key={id} value={id}>
-            {id}
-          </option>
-        ))}
-        <option value={CUSTOM}>Custom…</option>
-      </select>
-      <select
-        aria-label="Model"
-        data-testid="target-model"
-        value={current?.modelId ?? ''}
-        onChange={(e) => onModel(e.target.value)}
-        disabled={!current}
-      >
-        {models.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name && m.name !== m.id ? `${m.id} — ${m.name}` : m.id}
-          </option>
-        ))}
-      </select>
-      {current && (
-        <span className="muted small api-chip" title={`${current.api}: ${current.reasoning ? 'reasoning model' : 'non-reasoning model'}`}>
-          {current.api}
-          {current.reasoning ? ' · reasoning' : ''}
-        </span>
-      )}
-      {busy && <span className="spinner" role="status" aria-label="Inspecting" />}
-      {catalogError && (
-        <span className="error small" title={catalogError}>
-          catalogue unavailable
-        </span>
-      )}
-      {custom && (
-        <CustomTargetForm
-          initial={customStart}
-          apis={catalog?.apis ?? []}
-          onCancel={() => setCustom(false)}
-          onSubmit={(target) => {
-            setCustom(false);
-            choose(target);
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-/** A provider, API and model typed by hand (one the catalogue does not list). */
-function CustomTargetForm({
-  initial,
-  apis,
-  onCancel,
-  onSubmit,
-}: {
-  initial: Target;
-  apis: readonly string[];
-  onCancel: () => void;
-  onSubmit: (target: Target) => void;
-}) {
+function CustomTargetForm({ initial, apis, onDone }: { initial: Target; apis: string[]; onDone(target: Target | null): void }) {
   const [draft, setDraft] = useState<Target>(initial);
   return (
     <form
@@ -143,7 +19,7 @@ function CustomTargetForm({
       onSubmit={(e) => {
         e.preventDefault();
         if (!draft.provider.trim() || !draft.api.trim() || !draft.modelId.trim()) return;
-        onSubmit({ provider: draft.provider.trim(), api: draft.api.trim(), modelId: draft.modelId.trim(), reasoning: draft.reasoning });
+        onDone({ provider: draft.provider.trim(), api: draft.api.trim(), modelId: draft.modelId.trim(), reasoning: draft.reasoning });
       }}
     >
       <h3>Custom target</h3>
@@ -180,10 +56,10 @@ function CustomTargetForm({
       </label>
       <label className="inline-check">
         <input type="checkbox" checked={draft.reasoning ?? false} onChange={(e) => setDraft({ ...draft, reasoning: e.target.checked })} />{' '}
-        reasoning model
+        reasoning (thinking) on
       </label>
       <div className="buttons">
-        <button type="button" onClick={onCancel}>
+        <button type="button" onClick={() => onDone(null)}>
           Cancel
         </button>
         <button type="submit" className="primary">
@@ -191,5 +67,126 @@ function CustomTargetForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The reasoning switch: thinking on or off for the target (the CLI's --reasoning). */
+function ReasoningToggle() {
+  const store = useAppStore();
+  const current = useApp((s) => s.target.current);
+  const catalog = useApp((s) => s.target.catalog);
+  const on = current?.reasoning === true;
+  const model = current ? catalogModel(catalog, current.provider, current.modelId) : undefined;
+  const title = !current
+    ? 'Reasoning (thinking) for the target'
+    : model && !model.reasoning
+      ? `${current.modelId} does not reason, according to the catalogue: turning it on shows what a thinking request would send`
+      : on
+        ? 'Thinking is on for this request (what the replay keeps and what the provider checks depend on it): click to turn it off'
+        : 'Thinking is off for this request: click to turn it on';
+  return (
+    <button
+      type="button"
+      className="toggle reasoning-toggle"
+      data-testid="reasoning-toggle"
+      aria-pressed={on}
+      disabled={!current}
+      title={title}
+      onClick={() => void store.getState().setReasoning(!on)}
+    >
+      <span className="toggle-dot" aria-hidden="true" /> Reasoning
+    </button>
+  );
+}
+
+/** The target picker. */
+export function TargetPicker() {
+  const store = useAppStore();
+  const catalog = useApp((s) => s.target.catalog);
+  const current = useApp((s) => s.target.current);
+  const notice = useApp((s) => s.target.notice);
+  const catalogError = useApp((s) => s.target.error);
+  const focusSeq = useApp((s) => s.ui.targetFocusSeq);
+  const busy = useApp((s) => s.inspection.loading);
+  const session = useApp((s) => s.session.info?.defaultTarget ?? null);
+  const [open, setOpen] = useState(false);
+  const [custom, setCustom] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const ref = useDismiss(open, close);
+
+  // Ctrl/Cmd+K opens the palette with the search focused.
+  useEffect(() => {
+    if (focusSeq > 0) setOpen(true);
+  }, [focusSeq]);
+
+  const isSession = current !== null && session !== null && sameTarget(current, session);
+  return (
+    <div
+      className="target-picker menu"
+      ref={ref}
+      data-testid="target-picker"
+      data-provider={current?.provider ?? ''}
+      data-model={current?.modelId ?? ''}
+      data-api={current?.api ?? ''}
+      data-reasoning={current?.reasoning ? 'true' : 'false'}
+    >
+      <button
+        type="button"
+        className="target-button"
+        data-testid="target-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        disabled={!catalog && !current}
+        title={`${current ? `${current.provider} / ${current.modelId} (${current.api})` : 'Choose a target'}${
+          notice ? `\n${notice}` : ''
+        }\nChange it: Ctrl/Cmd+K`}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="target-label muted">Target</span>
+        <span className="target-name">
+          {current ? (
+            <>
+              <span className="target-provider-name">{current.provider}</span>
+              <span className="muted"> / </span>
+              <span className="target-model-name">{current.modelId}</span>
+            </>
+          ) : (
+            <span className="muted">provider and model…</span>
+          )}
+        </span>
+        {isSession && (
+          <span className="tag tag-session" title="The model the session itself last used">
+            session’s
+          </span>
+        )}
+        <span aria-hidden="true">▾</span>
+      </button>
+      <ReasoningToggle />
+      {busy && <span className="spinner" role="status" aria-label="Inspecting" />}
+      {catalogError && (
+        <span className="error small" title={catalogError}>
+          catalogue unavailable
+        </span>
+      )}
+      {open && (
+        <TargetPalette
+          onClose={close}
+          onCustom={() => {
+            setOpen(false);
+            setCustom(true);
+          }}
+        />
+      )}
+      {custom && (
+        <CustomTargetForm
+          initial={current ?? { provider: '', api: catalog?.apis[0] ?? '', modelId: '', reasoning: false }}
+          apis={catalog?.apis ?? []}
+          onDone={(target) => {
+            setCustom(false);
+            if (target) void store.getState().chooseTarget(target);
+          }}
+        />
+      )}
+    </div>
   );
 }

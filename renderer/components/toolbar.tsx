@@ -23,6 +23,9 @@ function RecentMenu() {
   const store = useAppStore();
   const info = useApp((s) => s.session.info);
   const recent = useApp((s) => s.session.recent);
+  // While a large file is previewed it is not open yet, but it is what the screen shows.
+  const opening = useApp((s) => s.session.opening);
+  const label = info ? info.name : opening ? baseName(opening) : 'No session';
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
   return (
@@ -33,13 +36,13 @@ function RecentMenu() {
         data-testid="recent-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        title={info?.path ?? info?.name ?? 'Recent files'}
+        title={info?.path ?? info?.name ?? (opening ? `Opening ${opening}` : 'Recent files')}
         onClick={() => {
           if (!open) void store.getState().loadRecent();
           setOpen(!open);
         }}
       >
-        <span className="file-name">{info ? info.name : 'No session'}</span> ▾
+        <span className="file-name">{label}</span> ▾
       </button>
       {open && (
         <div className="popover menu-list" role="menu" data-testid="recent-menu">

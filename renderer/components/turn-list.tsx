@@ -16,6 +16,7 @@ export function TurnList() {
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
   const side = useApp((s) => s.ui.turnSide);
+  const view = useApp((s) => s.ui.view);
   const focus = useApp((s) => s.ui.focus);
   const diffWindow = useApp((s) => s.diff.window);
   const windowed = useApp((s) => s.diff.size > 0);
@@ -147,7 +148,11 @@ export function TurnList() {
                 onClick={() => store.getState().selectTurn(side, item.index)}
                 aria-pressed={selected}
               >
-                {row ? <TurnRowView row={row} /> : <span className="muted">#{item.index} …</span>}
+                {row ? (
+                  <TurnRowView row={row} payloadKey={view === 'payload' ? summary?.[side].payloadKey : undefined} />
+                ) : (
+                  <span className="muted">#{item.index} …</span>
+                )}
               </button>
             );
           })}
@@ -157,11 +162,19 @@ export function TurnList() {
   );
 }
 
-function TurnRowView({ row }: { row: TurnRow }) {
+/** The payload entries a turn became, in the provider's words: `input[40–42]`. */
+export function entriesText(payload: TurnRow['payload'], key: string): string {
+  if (!payload) return `not in ${key}`;
+  return payload.first === payload.last ? `${key}[${payload.first}]` : `${key}[${payload.first}–${payload.last}]`;
+}
+
+function TurnRowView({ row, payloadKey }: { row: TurnRow; payloadKey?: string }) {
   return (
     <>
       <span className="turn-line1">
-        <span className="turn-index">#{row.index}</span>
+        <span className="turn-index" title={row.turn !== null && row.turn !== row.index ? `turn #${row.turn} of the session` : undefined}>
+          #{row.index}
+        </span>
         <span className={`role role-${row.role}`}>{row.role}</span>
         {row.rules.length > 0 && (
           <span className="turn-flag" title={row.rules.join(', ')}>
@@ -182,6 +195,15 @@ function TurnRowView({ row }: { row: TurnRow }) {
       </span>
       <span className="turn-preview" title={row.line !== null ? `line ${row.line} of the file` : undefined}>
         {row.turn === null && <span className="badge">new</span>}
+        {payloadKey && (
+          <span
+            className={`turn-entries${row.payload ? '' : ' absent'}`}
+            data-testid="turn-entries"
+            title={row.payload ? 'The payload entries built from this turn' : 'The payload builder leaves this turn out'}
+          >
+            → {entriesText(row.payload, payloadKey)}
+          </span>
+        )}
         {row.rules.length > 0 && <span className="turn-rules">{[...new Set(row.rules)].join(', ')}</span>} {row.preview}
       </span>
     </>

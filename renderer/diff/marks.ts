@@ -53,27 +53,38 @@ function isPartial(doc: DocumentText): boolean {
   return doc.window !== undefined && !isWhole(doc.window);
 }
 
+/** What locating a finding needs: its payload position, its JSON path, and the message on its side. */
+type Locatable = Pick<PreflightFinding, 'messageIndex' | 'path'> & { sideIndex?: number | null };
+
+/** The range of a payload entry: by its position in the payload's list, else by the message it came from. */
+function entryRange(doc: DocumentText, f: Locatable): LineSpan | null {
+  if (f.messageIndex !== null) {
+    const byEntry = doc.ranges.find((r) => r.entry === f.messageIndex);
+    if (byEntry) return { startLine: byEntry.startLine, endLine: byEntry.endLine };
+  }
+  // Older hosts name no entries: the finding's message on its side, else its position taken as one.
+  return rangeByIndex(doc.ranges, f.sideIndex ?? f.messageIndex);
+}
+
 /**
  * Where preflight findings sit in one document, in one scan: by JSON path in a whole payload; in a
  * window, the path's list index does not count from the window's first entry, so the finding's
- * message is found by its turn range and the rest of the path inside it; else the message's range.
- *
- * `messageIndex` is an index in the payload's list, taken as the turn on that side: they are the same
- * for most providers, and the contract carries nothing better yet.
+ * entry is found by its range and the rest of the path inside it; in the transcript, the message its
+ * payload entry was built from.
  */
-export function findingSpansOf(findings: readonly PreflightFinding[], doc: DocumentText | null, view: DocumentView): (LineSpan | null)[] {
+export function findingSpansOf(findings: readonly Locatable[], doc: DocumentText | null, view: DocumentView): (LineSpan | null)[] {
   if (!doc) return findings.map(() => null);
-  const byTurn = findings.map((f) => rangeByIndex(doc.ranges, f.messageIndex));
-  if (view !== 'payload') return byTurn;
+  if (view !== 'payload') return findings.map((f) => rangeByIndex(doc.ranges, f.sideIndex ?? f.messageIndex));
+  const byEntry = findings.map((f) => entryRange(doc, f));
   if (!isPartial(doc)) {
     const located = locateJsonPaths(
       doc.text,
       findings.map((f) => f.path).filter((path) => path),
     );
-    return findings.map((f, i) => located.get(f.path) ?? byTurn[i]);
+    return findings.map((f, i) => located.get(f.path) ?? byEntry[i]);
   }
   return findings.map((f, i) => {
-    const range = byTurn[i];
+    const range = byEntry[i];
     const steps = f.path ? parseJsonPath(f.path) : null;
     if (!range || !steps || steps.length < 3 || typeof steps[1] !== 'number') return range;
     const inner = locateJsonPath(linesOf(doc, range), joinPath(steps.slice(2)));
@@ -125,13 +136,8 @@ export function buildMarks(
   return { original: [...out.original.values()], replay: [...out.replay.values()] };
 }
 
-/** The spans to reveal for a preflight finding, on its side only: its JSON path in a payload, else its message's turn range. */
-export function findingSpans(
-  side: Side,
-  finding: PreflightFinding,
-  docs: Record<Side, DocumentText | null>,
-  view: DocumentView,
-): DiffSpans {
+/** The spans to reveal for a preflight finding (or a payload position), on its side only: its JSON path in a payload, else its message's range. */
+export function findingSpans(side: Side, finding: Locatable, docs: Record<Side, DocumentText | null>, view: DocumentView): DiffSpans {
   const span = findingSpansOf([finding], docs[side], view)[0];
   return side === 'original' ? { original: span, replay: null } : { original: null, replay: span };
 }

@@ -29,6 +29,9 @@ export function selectionSpans(
   } else if (focus.kind === 'turn') {
     spans = turnSpans(focus.side, focus.index, docs.original, docs.replay);
     wanted = focus.side === 'original' ? { original: focus.index, replay: null } : { original: null, replay: focus.index };
+  } else if (focus.kind === 'entry') {
+    spans = findingSpans(focus.side, { messageIndex: focus.entry, path: focus.path, sideIndex: focus.sideIndex }, docs, view);
+    if (!spans[focus.side]) return { spans, note: `${focus.path} is not in the ${focus.side} payload shown` };
   } else {
     const finding = summary.preflight[focus.side][focus.index];
     if (finding) spans = findingSpans(focus.side, finding, docs, view);

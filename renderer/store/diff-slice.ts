@@ -45,9 +45,14 @@ function turnOfFocus(api: InspectorApi, focus: Focus, summary: InspectionSummary
     return annotation.replayTurn === null ? null : originOfReplayTurn(api, summary.inspectionId, annotation.replayTurn);
   }
   if (focus.kind === 'turn') return focus.side === 'original' ? focus.index : originOfReplayTurn(api, summary.inspectionId, focus.index);
+  if (focus.kind === 'entry') return focus.windowTurn;
   const finding = summary.preflight[focus.side][focus.index];
   if (!finding || finding.messageIndex === null) return null;
-  return focus.side === 'original' ? finding.messageIndex : originOfReplayTurn(api, summary.inspectionId, finding.messageIndex);
+  // The host says which turn a finding's entry comes from; an older host's index is taken as the message's.
+  if (finding.turn !== undefined && finding.turn !== null) return finding.turn;
+  const message = finding.sideIndex ?? finding.messageIndex;
+  if (message === null) return null;
+  return focus.side === 'original' ? message : originOfReplayTurn(api, summary.inspectionId, message);
 }
 
 /** Creates the diff slice. */

@@ -65,15 +65,3 @@ export function groupFindings(findings: readonly PreflightFinding[]): FindingGro
   });
   return [...groups.values()];
 }
-
-/** Names of the policy flags that are on (booleans true, modes set), for the status bar. */
-export function activePolicyFlags(summary: InspectionSummary | null): string[] {
-  if (!summary) return [];
-  return Object.entries(summary.policy)
-    .filter(([, setting]) => setting.value !== false && setting.value !== null && setting.value !== undefined)
-    .map(([flag, setting]) =>
-      typeof setting.value === 'boolean'
-        ? flag
-        : `${flag}=${typeof setting.value === 'object' ? JSON.stringify(setting.value) : String(setting.value)}`,
-    );
-}

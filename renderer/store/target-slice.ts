@@ -1,22 +1,34 @@
-/** Target slice: pi-ai's catalogue and the provider/model the session is replayed to. */
-import type { TargetCatalog } from '../../shared/api.js';
+/** Target slice: pi-ai's catalogue, the provider/model the session is replayed to, recent targets and the reasoning switch. */
+import type { CatalogModel, TargetCatalog } from '../../shared/api.js';
+import { flagshipOf, modelForProvider } from '../../shared/targets/model-choice.js';
 import type { Target } from '../../shared/types.js';
 import { errorMessage } from '../format.js';
+import { readStored, writeStored } from '../storage.js';
 import { patch, type SliceCreator } from './slice.js';
 import type { TargetSlice } from './types.js';
 
+/** Targets remembered as recent. */
+export const RECENT_TARGETS = 6;
+const RECENT_KEY = 'recent-targets';
+
 /** The catalogue's entry for a target, when it has one. */
-export function catalogModel(catalog: TargetCatalog | null, provider: string, modelId: string) {
+export function catalogModel(catalog: TargetCatalog | null, provider: string, modelId: string): CatalogModel | undefined {
   return catalog?.providers.find((p) => p.id === provider)?.models.find((m) => m.id === modelId);
 }
 
-/** A sensible first target when the session records none: Claude Sonnet if known, else the first model. */
+/** A provider's flagship: the host's choice, else the same choice made here. */
+export function flagshipModel(catalog: TargetCatalog | null, provider: string): CatalogModel | undefined {
+  const entry = catalog?.providers.find((p) => p.id === provider);
+  if (!entry) return undefined;
+  const named = entry.flagship ? entry.models.find((m) => m.id === entry.flagship) : undefined;
+  return named ?? flagshipOf(entry.models.map((m) => ({ ...m, outputCost: m.cost?.output })));
+}
+
+/** A sensible first target when the session records none: Anthropic's flagship if known, else any provider's. */
 export function fallbackTarget(catalog: TargetCatalog): Target | null {
-  const preferred = catalogModel(catalog, 'anthropic', 'claude-sonnet-4-5');
-  if (preferred) return { provider: 'anthropic', api: preferred.api, modelId: preferred.id, reasoning: preferred.reasoning };
-  for (const provider of catalog.providers) {
-    const model = provider.models[0];
-    if (model) return { provider: provider.id, api: model.api, modelId: model.id, reasoning: model.reasoning };
+  for (const provider of ['anthropic', ...catalog.providers.map((p) => p.id)]) {
+    const model = flagshipModel(catalog, provider);
+    if (model) return { provider, api: model.api, modelId: model.id, reasoning: model.reasoning };
   }
   return null;
 }
@@ -28,29 +40,104 @@ function completeTarget(target: Target, catalog: TargetCatalog | null): Target {
   return model ? { ...target, reasoning: model.reasoning } : target;
 }
 
+/** The same target for the recent list: provider, api and model. */
+export function sameTarget(a: Target, b: Target): boolean {
+  return a.provider === b.provider && a.api === b.api && a.modelId === b.modelId;
+}
+
+function isTargetList(value: unknown): value is Target[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (t) =>
+        typeof t === 'object' &&
+        t !== null &&
+        typeof (t as Target).provider === 'string' &&
+        typeof (t as Target).api === 'string' &&
+        typeof (t as Target).modelId === 'string',
+    )
+  );
+}
+
 /** Creates the target slice. */
-export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) => ({
-  target: { catalog: null, current: null, behaviour: 'spec', loading: false, error: null },
+export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) => {
+  const stored = readStored(RECENT_KEY);
+  return {
+    target: {
+      catalog: null,
+      current: null,
+      behaviour: 'spec',
+      loading: false,
+      error: null,
+      recent: isTargetList(stored) ? stored.slice(0, RECENT_TARGETS) : [],
+      notice: null,
+    },
 
-  async loadCatalog() {
-    patch(set, 'target', { loading: true, error: null });
-    try {
-      const catalog = await api.listTargets();
+    async loadCatalog() {
+      patch(set, 'target', { loading: true, error: null });
+      try {
+        const catalog = await api.listTargets();
+        const current = get().target.current;
+        patch(set, 'target', { catalog, loading: false, current: current ? completeTarget(current, catalog) : current });
+      } catch (error) {
+        patch(set, 'target', { loading: false, error: `Could not load the model catalogue: ${errorMessage(error)}` });
+      }
+    },
+
+    async setTarget(target) {
+      const current = completeTarget(target, get().target.catalog);
+      patch(set, 'target', { current, notice: null });
+      await get().runInspection();
+    },
+
+    async chooseTarget(target) {
+      const current = completeTarget(target, get().target.catalog);
+      // The targets the user picks are remembered, newest first (the session's own is offered anyway).
+      const { provider, api: targetApi, modelId } = current;
+      const recent = [{ provider, api: targetApi, modelId }, ...get().target.recent.filter((t) => !sameTarget(t, current))].slice(
+        0,
+        RECENT_TARGETS,
+      );
+      writeStored(RECENT_KEY, recent);
+      patch(set, 'target', { recent });
+      await get().setTarget(current);
+    },
+
+    async chooseProvider(provider) {
+      const { catalog, current } = get().target;
+      const models = catalog?.providers.find((p) => p.id === provider)?.models ?? [];
+      const choice = modelForProvider(
+        provider,
+        models.map((m) => ({ ...m, outputCost: m.cost?.output })),
+        current?.modelId ?? null,
+      );
+      if (!choice) {
+        get().pushToast({ kind: 'error', text: `${provider} has no model in the catalogue: use a custom target.` });
+        return;
+      }
+      const model = choice.model;
+      const keepReasoning = choice.how === 'kept' && current?.reasoning !== undefined && model.reasoning;
+      // Rules depend on the model: a change of model is said, never silent.
+      if (choice.how === 'flagship' || choice.model.id !== current?.modelId) get().pushToast({ kind: 'info', text: choice.message });
+      await get().chooseTarget({
+        provider,
+        api: model.api,
+        modelId: model.id,
+        reasoning: keepReasoning ? current?.reasoning : model.reasoning,
+      });
+      patch(set, 'target', { notice: choice.message });
+    },
+
+    async setReasoning(on) {
       const current = get().target.current;
-      patch(set, 'target', { catalog, loading: false, current: current ? completeTarget(current, catalog) : current });
-    } catch (error) {
-      patch(set, 'target', { loading: false, error: `Could not load the model catalogue: ${errorMessage(error)}` });
-    }
-  },
+      if (!current || current.reasoning === on) return;
+      await get().setTarget({ ...current, reasoning: on });
+    },
 
-  async setTarget(target) {
-    patch(set, 'target', { current: completeTarget(target, get().target.catalog) });
-    await get().runInspection();
-  },
-
-  async setBehaviour(behaviour) {
-    if (behaviour === get().target.behaviour) return;
-    patch(set, 'target', { behaviour });
-    await get().runInspection();
-  },
-});
+    async setBehaviour(behaviour) {
+      if (behaviour === get().target.behaviour) return;
+      patch(set, 'target', { behaviour });
+      await get().runInspection();
+    },
+  };
+};

@@ -58,10 +58,20 @@ export interface TargetSlice {
     behaviour: Behaviour;
     loading: boolean;
     error: string | null;
+    /** Targets the user picked, newest first (kept between runs). */
+    recent: Target[];
+    /** What the last choice of provider did to the model, in one sentence (null once the target changes again). */
+    notice: string | null;
   };
   loadCatalog(): Promise<void>;
   /** Set the target and re-inspect at once. */
   setTarget(target: Target): Promise<void>;
+  /** A target the user picked: remembered as recent, then set. */
+  chooseTarget(target: Target): Promise<void>;
+  /** The user picked a provider: keep the model when it serves it, else take its flagship, and say which. */
+  chooseProvider(provider: string): Promise<void>;
+  /** Turn reasoning (thinking) on or off for the current target, and re-inspect. */
+  setReasoning(on: boolean): Promise<void>;
   /** Switch between the spec's hygiene and the release's, and re-inspect at once. */
   setBehaviour(behaviour: Behaviour): Promise<void>;
 }
@@ -122,7 +132,20 @@ export interface ElisionRequest {
 
 /** Something the diff should reveal and highlight; the diff pane maps it to lines. */
 export type Focus =
-  { kind: 'annotation'; index: number } | { kind: 'turn'; side: Side; index: number } | { kind: 'preflight'; side: Side; index: number };
+  | { kind: 'annotation'; index: number }
+  | { kind: 'turn'; side: Side; index: number }
+  | { kind: 'preflight'; side: Side; index: number }
+  | {
+      kind: 'entry';
+      side: Side;
+      /** The position in the side's payload list (`messages[entry]`). */
+      entry: number;
+      /** Its JSON path in the payload, and the message on its side it came from. */
+      path: string;
+      sideIndex: number | null;
+      /** The original turn whose window shows it. */
+      windowTurn: number | null;
+    };
 
 /** A transient message at the bottom of the window. */
 export interface Toast {
@@ -149,6 +172,8 @@ export interface UiSlice {
     explaining: boolean;
     /** Monotonic counter for focusing the target picker from a shortcut. */
     targetFocusSeq: number;
+    /** Monotonic counter for focusing the diff's search box (Ctrl/Cmd+F). */
+    searchFocusSeq: number;
     /** The elided string shown in the viewer, if any. */
     elision: ElisionRequest | null;
   };
@@ -159,8 +184,16 @@ export interface UiSlice {
   stepAnnotation(direction: 1 | -1): void;
   selectTurn(side: Side, index: number): void;
   focusPreflight(side: Side, index: number): void;
+  /**
+   * Go to a turn (`turn #12`) or a payload position (`messages[12]`, on `side` unless the text names
+   * one): reveals it in the diff (switching to the payload view for a position). Resolves to why it
+   * could not (null when it went there).
+   */
+  goTo(text: string, side: Side): Promise<string | null>;
   setTurnSide(side: Side): void;
   focusTargetPicker(): void;
+  /** Put the keyboard in the diff's search box. */
+  focusSearch(): void;
   /** Open the viewer of an elided string (the "show anyway" of a placeholder). */
   openElision(request: ElisionRequest): void;
   closeElision(): void;

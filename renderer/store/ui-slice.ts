@@ -1,11 +1,42 @@
 /** UI slice: view mode, what is selected and revealed, toasts, the pasted-error box and exports. */
+import type { InspectionSummary, InspectorApi, Side } from '../../shared/api.js';
+import { parseGoto, type GotoTarget } from '../diff/goto.js';
+import { formatJsonPath } from '../diff/json-path-at.js';
 import { errorMessage } from '../format.js';
 import { annotationOrder } from './selectors.js';
 import { patch, type SliceCreator } from './slice.js';
-import type { Focus, UiSlice } from './types.js';
+import type { AppState, Focus, UiSlice } from './types.js';
 
 /** How long a toast stays, unless it is an error (errors stay until dismissed). */
 const TOAST_MS = 6000;
+
+/** Go to a payload position on `side` (`messages[3]`, named by the provider's own key): null once there, else why not. */
+async function goToEntry(
+  api: InspectorApi,
+  get: () => AppState,
+  focus: (next: Focus) => void,
+  summary: InspectionSummary,
+  target: Extract<GotoTarget, { kind: 'entry' }>,
+  side: Side,
+): Promise<string | null> {
+  const key = summary[side].payloadKey;
+  const named = `${side === 'original' ? 'the session as recorded' : 'the replay'}`;
+  if (!key) return `The ${side} payload was not built: there is no ${target.key}[${target.index}] to go to.`;
+  let place;
+  try {
+    place = await api.payloadEntry(summary.inspectionId, side, target.index);
+  } catch (error) {
+    return `Could not find ${target.key}[${target.index}]: ${errorMessage(error)}`;
+  }
+  if (get().inspection.summary !== summary) return null;
+  if (!place) return `${key}[${target.index}] is not in the payload of ${named}.`;
+  if (target.index >= place.total) return `The payload of ${named} has ${place.total} entries: the last is ${key}[${place.total - 1}].`;
+  if (get().ui.view !== 'payload') get().setView('payload');
+  // The provider's own list key: `messages[3]` typed for a Responses payload is `input[3]`.
+  const path = formatJsonPath([key, target.index, ...target.rest]);
+  focus({ kind: 'entry', side, entry: target.index, path, sideIndex: place.index, windowTurn: place.windowTurn });
+  return null;
+}
 
 /** Creates the UI slice. */
 export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
@@ -27,6 +58,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
       explanations: [],
       explaining: false,
       targetFocusSeq: 0,
+      searchFocusSeq: 0,
       elision: null,
     },
 
@@ -61,12 +93,30 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
       focus({ kind: 'preflight', side, index });
     },
 
+    async goTo(text, defaultSide) {
+      const summary = get().inspection.summary;
+      if (!summary) return 'Open a session first.';
+      const target = parseGoto(text);
+      if (target.kind === 'error') return target.message;
+      if (target.kind === 'turn') {
+        if (target.turn >= summary.original.turnCount)
+          return `The session has ${summary.original.turnCount} turns: the last is turn #${summary.original.turnCount - 1}.`;
+        focus({ kind: 'turn', side: 'original', index: target.turn });
+        return null;
+      }
+      return goToEntry(api, get, focus, summary, target, target.side ?? defaultSide);
+    },
+
     setTurnSide(side) {
       patch(set, 'ui', { turnSide: side });
     },
 
     focusTargetPicker() {
       patch(set, 'ui', { targetFocusSeq: get().ui.targetFocusSeq + 1 });
+    },
+
+    focusSearch() {
+      patch(set, 'ui', { searchFocusSeq: get().ui.searchFocusSeq + 1 });
     },
 
     openElision(request) {

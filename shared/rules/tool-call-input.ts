@@ -320,7 +320,7 @@ export const toolCallInputRule: Rule<ToolCallInputOptions> = {
   id: 'tool-call-input',
   title: 'Malformed tool calls',
   explanation:
-    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
+    'A tool call the provider cannot accept is removed: one with no input or arguments (saved half-way, e.g. after a rate limit), no id, a name that is not 1–64 characters of letters, digits and _:.- (leaked control tokens), a tool the agent does not offer, or a half-streamed argument string. Names and ids are trimmed of stray spaces. A turn left empty is dropped; a turn whose thinking is signed is kept unchanged or dropped whole, since it cannot be edited.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx, options) {

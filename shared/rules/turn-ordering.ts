@@ -6,7 +6,7 @@ export const turnOrderingRule: Rule = {
   id: 'turn-ordering',
   title: 'Assistant-first history',
   explanation:
-    'Gemini requires the first turn to be a user turn ("Please ensure that multiturn requests alternate between user and model", "First content should be with role \'user\'"), and strict OpenAI-compatible servers (vLLM, Qwen, Gemma templates) reject an assistant-first history. When the history starts with an assistant turn — typically after compaction or a trimmed window — a user turn with the text "(session bootstrap)" is prepended (timestamped with the inspection clock). The Google provider plugin also records a google-turn-ordering-bootstrap entry in the session, once. Bedrock Converse rejects an assistant-first conversation too ("A conversation must start with a user message"), so in the spec behaviour the same bootstrap is applied there (a named decision: OpenClaw 2026.9.6 does not).',
+    'Gemini requires the conversation to start with a user turn ("First content should be with role \'user\'"), and so do strict OpenAI-compatible servers (vLLM, Qwen, Gemma templates). When the history starts with an assistant turn, typically after compaction or a trimmed window, a user turn "(session bootstrap)" is put first. Bedrock Converse rejects it too ("A conversation must start with a user message"): in the spec behaviour the same turn is put first there; OpenClaw 2026.9.6 does not.',
   providers: 'Google APIs (Gemini, Gemini CLI, Antigravity), strict OpenAI-compatible Chat Completions and Bedrock Converse',
   appliesWhen: (policy) => policy.applyGoogleTurnOrdering || policy.requireUserFirstTurn,
   apply(turns, ctx) {

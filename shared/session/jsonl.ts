@@ -29,6 +29,32 @@ export class SessionLineParser {
     this.result = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: this.sink.list, lineCount: 0, bom: false };
   }
 
+  /** A session header after the first line: the first one is the file's (late), any other is ignored. */
+  private laterHeader(line: number, obj: Record<string, unknown>): void {
+    const { sink, result } = this;
+    // OpenClaw reads the format version from the first header wherever it is in the file.
+    if (result.header === null) {
+      const version = typeof obj.version === 'number' ? obj.version : 1;
+      result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+      result.version = version;
+      sink.add(
+        line,
+        0,
+        'warning',
+        'late-header',
+        `the session header comes after other entries — its format version (${version}) applies to the whole file`,
+      );
+      return;
+    }
+    sink.add(
+      line,
+      0,
+      'warning',
+      'extra-header',
+      'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
+    );
+  }
+
   /**
    * The next physical line: its length without terminator (bytes or characters), its decoded text
    * (asked only when needed), and whether its bytes were valid UTF-8 (asked only for lines with U+FFFD).
@@ -69,7 +95,53 @@ export class SessionLineParser {
       return;
     }
     const obj = value as Record<string, unknown>;
-    if (this.headerLine(span.line, obj)) return;
+    if (this.firstContentLine) {
+      this.firstContentLine = false;
+      if (obj.type === 'session') {
+        if (typeof obj.id !== 'string' || obj.id === '') {
+          sink.add(
+            span.line,
+            0,
+            'error',
+            'header-no-id',
+            'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it',
+          );
+        }
+        const version = typeof obj.version === 'number' ? obj.version : 1;
+        if (obj.version !== undefined && typeof obj.version !== 'number')
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'field-type',
+            `the session header has ${typeName(obj.version)} "version" where a number was expected — assuming version 1`,
+          );
+        else if (![1, 2, 3].includes(version))
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'unknown-version',
+            `session format version ${version} is not one this tool knows (1–3) — reading it as version 3`,
+          );
+        result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+        result.version = version;
+        result.format = 'jsonl';
+        return;
+      }
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'missing-header',
+        'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file',
+      );
+      result.format = 'jsonl';
+    }
+    if (obj.type === 'session') {
+      this.laterHeader(span.line, obj);
+      return;
+    }
     if (typeof obj.type !== 'string') {
       sink.add(
         span.line,
@@ -122,82 +194,6 @@ export class SessionLineParser {
     } catch {
       // An observer's failure is not the file's: the parse goes on (it never throws).
     }
-  }
-
-  /**
-   * The header's part of a line: the first content line must be a session header, and a header
-   * anywhere else is reported. True when the line was a header (nothing more to read in it).
-   */
-  private headerLine(line: number, obj: Record<string, unknown>): boolean {
-    const { sink, result } = this;
-    if (this.firstContentLine) {
-      this.firstContentLine = false;
-      if (obj.type === 'session') {
-        if (typeof obj.id !== 'string' || obj.id === '') {
-          sink.add(
-            line,
-            0,
-            'error',
-            'header-no-id',
-            'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it',
-          );
-        }
-        const version = typeof obj.version === 'number' ? obj.version : 1;
-        if (obj.version !== undefined && typeof obj.version !== 'number')
-          sink.add(
-            line,
-            0,
-            'warning',
-            'field-type',
-            `the session header has ${typeName(obj.version)} "version" where a number was expected — assuming version 1`,
-          );
-        else if (![1, 2, 3].includes(version))
-          sink.add(
-            line,
-            0,
-            'warning',
-            'unknown-version',
-            `session format version ${version} is not one this tool knows (1–3) — reading it as version 3`,
-          );
-        result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
-        result.version = version;
-        result.format = 'jsonl';
-        return true;
-      }
-      sink.add(
-        line,
-        0,
-        'error',
-        'missing-header',
-        'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file',
-      );
-      result.format = 'jsonl';
-    }
-    if (obj.type === 'session') {
-      // OpenClaw reads the format version from the first header wherever it is in the file.
-      if (result.header === null) {
-        const version = typeof obj.version === 'number' ? obj.version : 1;
-        result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
-        result.version = version;
-        sink.add(
-          line,
-          0,
-          'warning',
-          'late-header',
-          `the session header comes after other entries — its format version (${version}) applies to the whole file`,
-        );
-        return true;
-      }
-      sink.add(
-        line,
-        0,
-        'warning',
-        'extra-header',
-        'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
-      );
-      return true;
-    }
-    return false;
   }
 
   /** JSON.parse of a line's text; null for a blank line or one that is not JSON (reported). */

@@ -1,6 +1,6 @@
 // Provider errors in the app: the pasted-error box's answers (category, action, evidence, turns, switch of target) and the session's recorded errors.
 import { expect } from '@playwright/test';
-import { openSample, test, waitForInspection } from './support/app.js';
+import { openSample, openSection, test, waitForInspection } from './support/app.js';
 
 test('a pasted error shows its category, what to do, the evidence checked against the session and its turns', async ({
   page,
@@ -20,6 +20,7 @@ test('a pasted error shows its category, what to do, the evidence checked agains
   await expect(answer.getByTestId('error-category')).toHaveText('transcript shape');
   await expect(answer.getByTestId('error-action')).toContainText('Hygiene fixes this');
   await expect(answer.locator('[data-testid=error-evidence] li[data-confirmed=true]').first()).toBeVisible();
+  await openSection(page, 'preflight');
   await expect(page.locator('.finding-group.explains').first()).toBeVisible();
   // A turn of the answer reveals that turn in the diff.
   await answer.locator('[data-testid=error-turns] button').first().click();

@@ -51,6 +51,24 @@ test('a large file shows a preview of its first turns first, then the full inspe
   // Over the host's 8 MiB preview threshold: images, long tool outputs, a branch and a compaction.
   await generateSession(file, 9);
   server = await startServe({ file, dir: work });
+  // Every verdict the page shows on the way, and the file button beside it (the preview lasts a moment).
+  await page.addInitScript(() => {
+    const seen: { state: string; text: string; file: string }[] = [];
+    (window as unknown as { __verdicts: typeof seen }).__verdicts = seen;
+    const record = () => {
+      const verdict = document.querySelector<HTMLElement>('[data-testid=verdict]');
+      if (!verdict) return;
+      const entry = {
+        state: verdict.dataset.state ?? '',
+        text: verdict.querySelector('.verdict-head')?.textContent ?? '',
+        file: document.querySelector('[data-testid=recent-button]')?.textContent ?? '',
+      };
+      const last = seen[seen.length - 1];
+      if (!last || last.state !== entry.state || last.text !== entry.text) seen.push(entry);
+    };
+    // Polled, not observed: a MutationObserver on the whole page would slow Monaco's drawing, which this test times.
+    setInterval(record, 25);
+  });
   await page.goto(server.url);
   const diff = page.getByTestId('diff-view');
   await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 30_000 });
@@ -62,12 +80,27 @@ test('a large file shows a preview of its first turns first, then the full inspe
   expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
   // The full read waits for the preview to be drawn, but never longer than 1.5 s (PAINT_WAIT_MS in
   // renderer/store/session-slice.ts): on a machine too busy to paint within that, it may land first.
-  if (marks['ti:first-diff'] - marks['ti:preview:end'] < 1500) expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  const previewPainted = marks['ti:first-diff'] - marks['ti:preview:end'] < 1500;
+  if (previewPainted) expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   // Then the full inspection: every turn, no preview label, the repair button for this file.
   const bar = page.getByTestId('diff-window');
   const total = Number(await bar.getAttribute('data-total'));
   expect(total).toBeGreaterThan(64);
   await expect(page.getByTestId('window-label')).not.toContainText('preview');
+  // While only the preview was read, the verdict said how much and never accepted; the file button named the file.
+  const verdicts = await page.evaluate(
+    () => (window as unknown as { __verdicts: { state: string; text: string; file: string }[] }).__verdicts,
+  );
+  const during = verdicts.filter((v) => /the first [\d,]+ turns? of [\d,]+/.test(v.text));
+  // The preview's verdict stayed up while its diff was drawn; when the full read landed first, it may have come and gone between two polls.
+  if (previewPainted) expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
+  for (const v of during) {
+    expect(['partial', 'rejected']).toContain(v.state);
+    expect(v.file).toContain('large-session.jsonl');
+  }
+  // Nothing said "accepted" before the whole session was read.
+  const lastPreview = verdicts.indexOf(during[during.length - 1]);
+  expect(verdicts.slice(0, lastPreview + 1).map((v) => v.state)).not.toContain('accepted');
   await expect(diff).toHaveAttribute('data-status', 'ready');
   expect(problems).toEqual([]);
 });

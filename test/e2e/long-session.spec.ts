@@ -1,7 +1,7 @@
 // Sessions of thousands of turns in the web mode: windows of turns, a far annotation, elided strings.
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { test, waitForInspection } from './support/app.js';
+import { openRuleGroup, test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 
@@ -33,6 +33,7 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/);
 
   // The trailing assistant turn is the last one: its annotation is thousands of turns away.
+  await openRuleGroup(page, 'prefill-strip');
   const far = page.locator('[data-testid=annotation-item][data-rule=prefill-strip]');
   await expect(far).toHaveAttribute('data-turn', String(session.turns - 1));
   await far.click();
@@ -105,6 +106,11 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
   await expect(chip).toBeVisible();
   await chip.hover();
   await expect(page.getByRole('tooltip')).toContainText('click to show');
+  // The preview floats just below and right of the pointer (Playwright points at the chip's centre), wherever the pane is.
+  const at = (await chip.boundingBox())!;
+  const tip = (await page.getByRole('tooltip').boundingBox())!;
+  expect(Math.abs(tip.x - (at.x + at.width / 2 + 16))).toBeLessThan(3);
+  expect(Math.abs(tip.y - (at.y + at.height / 2 + 16))).toBeLessThan(3);
   await chip.click();
   await expect(viewer).toHaveAttribute('data-phase', 'shown');
   await expect(viewer).toHaveAttribute('data-length', String(session.imageBase64.length));

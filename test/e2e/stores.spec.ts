@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
-import { ruleCounts, test, waitForInspection } from './support/app.js';
+import { openSection, ruleCounts, test, waitForInspection } from './support/app.js';
 import { root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
@@ -70,6 +70,7 @@ test('a store lists its sessions; one opens and inspects as its JSONL twin; repa
   await expect(page.getByTestId('recent-button')).toContainText(`openclaw-agent.sqlite#${BRANCHING}`);
   const stored = await waitForInspection(page);
   const storedRules = await ruleCounts(page);
+  await openSection(page, 'preflight');
   const storedPreflight = await page.getByTestId('preflight-list').innerText();
   const storedDiagnostics = await page.getByTestId('diagnostics-button').innerText();
 

@@ -2,7 +2,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { openSample, ruleCounts, test, waitForInspection } from './support/app.js';
+import {
+  chooseProvider,
+  openAllRules,
+  openRuleGroup,
+  openSample,
+  openSection,
+  ruleCounts,
+  test,
+  waitForInspection,
+} from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 // The server of a test that writes files (its own temp dir); the others take the worker's `sharedServer`.
@@ -18,7 +27,12 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await openSample(page);
   expect(Number(await page.getByTestId('annotation-list').getAttribute('data-count'))).toBeGreaterThan(5);
+  // The verdict comes first; the rules fired are grouped, closed until opened.
+  await expect(page.getByTestId('verdict')).toBeVisible();
+  await expect(page.getByTestId('rule-group').first()).toHaveAttribute('data-open', 'false');
+  await openAllRules(page);
   await expect(page.getByTestId('annotation-item').first()).toBeVisible();
+  await openSection(page, 'preflight');
   await expect(page.getByTestId('preflight-list')).toBeVisible();
   await expect(page.getByTestId('turn-item').first()).toContainText('#0');
   // Monaco rendered both sides of the diff.
@@ -30,9 +44,11 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('view-payload').click();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'payload');
-  // Keyboard: Ctrl+K focuses the target picker, Ctrl+O opens the file chooser (web mode: the page's input).
+  // Keyboard: Ctrl+K opens the target palette with its search focused, Ctrl+O opens the file chooser (web mode: the page's input).
   await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('target-provider')).toBeFocused();
+  await expect(page.getByTestId('target-search')).toBeFocused();
+  await expect(page.getByTestId('target-provider')).toBeVisible();
+  await page.keyboard.press('Escape');
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Control+o');
   await chooser;
@@ -52,8 +68,7 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
   const picker = page.getByTestId('target-picker');
   const providerBefore = await picker.getAttribute('data-provider');
   const provider = providerBefore === 'mistral' ? 'google' : 'mistral';
-  await page.getByTestId('target-provider').selectOption(provider);
-  await expect(picker).toHaveAttribute('data-provider', provider);
+  await chooseProvider(page, provider);
   await waitForInspection(page, first);
   const after = await ruleCounts(page);
   expect(after).not.toEqual(before);
@@ -62,6 +77,7 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
 test('clicking an annotation reveals and highlights its lines in both editors; F8 steps', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await openSample(page);
+  await openAllRules(page);
   // An annotation whose turn exists on both sides.
   const item = page.locator('[data-testid=annotation-item]:not([data-turn=""]):not([data-replay-turn=""])').first();
   await item.click();
@@ -83,12 +99,11 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   await page.keyboard.press('Shift+F8');
   await expect.poll(selectedIndex).toBe(was);
 
-  // The main view, for the README (refreshed with UPDATE_SCREENSHOT=1; always kept in test-results).
+  // The main view with an annotation selected, kept in test-results (docs/ has answer-first.spec.ts's).
   await expect(diff).toHaveAttribute('data-diffing', 'false');
   const shot = await page.screenshot();
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results', 'main-view.png'), shot);
-  if (process.env.UPDATE_SCREENSHOT === '1') fs.writeFileSync(path.join(root, 'docs', 'screenshot.png'), shot);
 
   // Selecting a turn scrolls the diff to it.
   // (The list scrolled to the annotation's turn: pick the row by its index, not its position.)
@@ -236,6 +251,7 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
   for (const chip of await page.locator('.ti-elision').all()) await chip.hover();
   for (const item of await page.getByTestId('turn-item').all()) await item.click();
+  await openAllRules(page);
   for (const item of await page.getByTestId('annotation-item').all()) await item.click();
   expect(await pwned()).toBeNull();
   await expect(page.locator('img[src="x"], iframe, script:not([src])')).toHaveCount(0);
@@ -251,10 +267,11 @@ test('the behaviour switch replays as OpenClaw 2026.9.6 does, and the spec names
   const toggle = page.getByTestId('behaviour-toggle');
   await expect(toggle).toHaveAttribute('data-behaviour', 'spec');
   // Mistral's own API: the release keeps tool-call ids there, the spec's decision makes them 9 characters.
-  await page.getByTestId('target-provider').selectOption('mistral');
+  await chooseProvider(page, 'mistral');
   const spec = await waitForInspection(page, first);
   const specRules = await ruleCounts(page);
   expect(specRules.some((r) => r.startsWith('tool-call-id:'))).toBe(true);
+  await openRuleGroup(page, 'tool-call-id');
   const decided = page.locator('[data-testid=annotation-item][data-decision=mistral-strict9]');
   await expect(decided.first()).toContainText('OpenClaw 2026.9.6 rewrites tool-call ids to 9 alphanumerics only for OpenRouter');
   await expect(decided.first()).toContainText('spec decision');

@@ -9,6 +9,7 @@ import { defaultImageCodec } from '../image-codec.js';
 import { prettyDocument, type PrettyDocument } from './document-text.js';
 import type { InspectionRecord } from './inspection-cache.js';
 import { tooLargeAsText } from './too-large.js';
+import { entriesByMessage } from './payload-places.js';
 import { rulesByIndex, turnRows } from './turn-rows.js';
 
 /**
@@ -77,7 +78,7 @@ function buildDocument(record: InspectionRecord, side: Side, view: DocumentView,
     listKey: messagesKey(payload.family),
     entryTurn: (i) => {
       const index = payload.entrySources[i];
-      return index === null || index === undefined ? null : { index, turn: turnOfIndex(index) };
+      return index === null || index === undefined ? null : { index, turn: turnOfIndex(index), entry: i };
     },
     refPrefix: key,
     include: window ? (i) => inWindow(owners[i]) : undefined,
@@ -114,7 +115,8 @@ function documentOfRef(record: InspectionRecord, ref: string): PrettyDocument | 
 export function turnWindow(record: InspectionRecord, side: Side, start: number, count: number): TurnWindow {
   const inspection = record.detail.inspection;
   const rules = (record.rules[side] ??= rulesByIndex(inspection, side));
-  return { total: inspection[side].messages.length, start, rows: turnRows(inspection, side, start, count, rules) };
+  const entries = (record.entries[side] ??= entriesByMessage(record.detail, side));
+  return { total: inspection[side].messages.length, start, rows: turnRows(inspection, side, start, count, rules, entries) };
 }
 
 /** A document's text, ranges and elisions; `sessionName` names it in the error for a whole document too large to make. */

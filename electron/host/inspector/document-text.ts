@@ -4,15 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Elision, TurnRange } from '../../../shared/api.js';
-import { canonicalizeBase64, estimateDecodedBytes, readImageDimensions, sniffMimeType } from '../../../shared/images/probe.js';
+import { classifyLongString, placeholderFor } from '../../../shared/text/placeholder.js';
 
-/** Strings shorter than this are shown as they are. */
-export const ELIDE_MIN_CHARS = 1024;
-/** Text longer than this (a huge tool output) is shown as a placeholder, revealed on request. */
-const ELIDE_TEXT_CHARS = 64 * 1024;
+export { ELIDE_MIN_CHARS, humanBytes } from '../../../shared/text/placeholder.js';
 
-const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(?:;[^,;]*)*;base64,/i;
+/** The short digest that names opaque base64 in its placeholder. */
+const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** A string replaced by a placeholder, kept so thumbnails can be made and the value revealed. */
 export interface ElidedValue {
@@ -35,48 +32,11 @@ export interface PrettyOptions {
   /** Key of the conversation array in the root object, or null when the root is the array. */
   listKey: string | null;
   /** The turn range fields of entry `i`, or null when it has no turn (a synthetic entry). */
-  entryTurn(i: number): { index: number; turn: number | null } | null;
+  entryTurn(i: number): { index: number; turn: number | null; entry?: number } | null;
   /** Prefix of elision refs (`replay:payload`), so a ref names its document. */
   refPrefix: string;
   /** Which entries of the conversation list to write (a window); all when absent. */
   include?: (i: number) => boolean;
-}
-
-/** Bytes in a short human form: `1.2 MB`, `512 KB`, `100 B`. */
-export function humanBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
-
-/** What a long string is, when it should be elided: base64 (maybe inside a data URL) and its image facts. */
-function classify(value: string): { base64: string; mimeType?: string; kind: 'base64' | 'text' } | null {
-  if (value.length < ELIDE_MIN_CHARS) return null;
-  const dataUrl = DATA_URL.exec(value.slice(0, 200));
-  if (dataUrl) return { base64: value.slice(dataUrl[0].length), mimeType: dataUrl[1]?.toLowerCase(), kind: 'base64' };
-  // A cheap look at the edges first: most long strings are prose or code, not base64.
-  const text = value.length > ELIDE_TEXT_CHARS ? { base64: value, kind: 'text' as const } : null;
-  if (!BASE64.test(value.slice(0, 64)) || !BASE64.test(value.slice(-64))) return text;
-  if (!BASE64.test(value)) return text;
-  const sniffed = sniffMimeType(value);
-  return { base64: value, mimeType: sniffed?.startsWith('image/') ? sniffed : undefined, kind: 'base64' };
-}
-
-function placeholderFor(item: { base64: string; mimeType?: string; kind: 'base64' | 'text' }): { text: string; bytes: number } {
-  if (item.kind === 'text') {
-    const first = item.base64.slice(0, 200).split('\n')[0].slice(0, 60);
-    let lines = 1;
-    for (let i = item.base64.indexOf('\n'); i >= 0; i = item.base64.indexOf('\n', i + 1)) lines += 1;
-    return { text: `<text ${humanBytes(item.base64.length)}, ${lines} lines: ${first}…>`, bytes: item.base64.length };
-  }
-  const bytes = estimateDecodedBytes(item.base64);
-  if (item.mimeType?.startsWith('image/')) {
-    const canonical = canonicalizeBase64(item.base64.slice(0, 65536));
-    const dims = canonical ? readImageDimensions(canonical) : null;
-    return { text: `<${item.mimeType} ${humanBytes(bytes)}${dims ? ` ${dims.width}×${dims.height}` : ''}>`, bytes };
-  }
-  const digest = createHash('sha256').update(item.base64).digest('hex').slice(0, 8);
-  return { text: `<base64 ${humanBytes(bytes)} sha256:${digest}…>`, bytes };
 }
 
 /** Pretty-print `root` (2-space indent, key order as given) with elisions and turn ranges. */
@@ -93,12 +53,12 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
   };
 
   const writeString = (value: string): void => {
-    const item = classify(value);
+    const item = classifyLongString(value);
     if (!item) {
       chunks.push(JSON.stringify(value));
       return;
     }
-    const { text, bytes } = placeholderFor(item);
+    const { text, bytes } = placeholderFor(item, sha256Hex);
     const ref = `${options.refPrefix}:${elided.length}`;
     elided.push({ ref, base64: item.base64, mimeType: item.mimeType });
     const elision: Elision = { line, placeholder: text, bytes, ref, kind: item.kind };
@@ -138,7 +98,7 @@ export function prettyDocument(root: unknown, options: PrettyOptions): PrettyDoc
         write(item, depth + 1, false);
         if (isList) {
           const turn = options.entryTurn(i);
-          if (turn) ranges.push({ index: turn.index, turn: turn.turn, startLine: start, endLine: line });
+          if (turn) ranges.push({ ...turn, startLine: start, endLine: line });
         }
       });
       if (written === 0) {

@@ -6,7 +6,9 @@ import { inspectAndEnrich, type EnrichedInspection } from '../enrich.js';
 import { summaryRecordedErrors } from '../explain.js';
 import { defaultImageCodec } from '../image-codec.js';
 import { normalizeTarget } from '../inspect.js';
+import { messagesKey } from '../../../shared/preflight/family.js';
 import { createJsonByteCounter } from './json-length.js';
+import { placeFindings } from './payload-places.js';
 import type { SessionRecord } from './session-registry.js';
 
 /** Every rule with how often it fired, in rule order; ids no rule declares (should not happen) at the end. */
@@ -52,6 +54,7 @@ export async function inspectSession(
         payload.payload === undefined ? null : measured.payload === payload.payload ? measured.bytes : countBytes(payload.payload),
     };
     if (payload.build.error) out.payloadError = payload.build.error;
+    if (payload.payload !== undefined && payload.family !== null) out.payloadKey = messagesKey(payload.family);
     return out;
   };
   const summary: InspectionSummary = {
@@ -65,7 +68,10 @@ export async function inspectSession(
     diagnostics: enriched.diagnostics,
     original: sideSummary('original'),
     replay: sideSummary('replay'),
-    preflight: enriched.preflight ?? { original: [], replay: [] },
+    preflight: {
+      original: placeFindings(detail, 'original', enriched.preflight?.original ?? []),
+      replay: placeFindings(detail, 'replay', enriched.preflight?.replay ?? []),
+    },
     notes: enriched.notes ?? [],
     elapsedMs: Math.round(performance.now() - started),
   };

@@ -22,6 +22,8 @@ export interface InspectionRecord {
   options: InspectOptions;
   /** The rules that touched each message index, per side, made on the first turn window. */
   rules: { original?: Map<number, RuleId[]>; replay?: Map<number, RuleId[]> };
+  /** The payload entries built from each message index, per side, made on the first turn window. */
+  entries: { original?: Map<number, { first: number; last: number }>; replay?: Map<number, { first: number; last: number }> };
   /** Pretty documents by `side:view[:from-to]`, the key their elision refs start with. */
   documents: LRUCache<string, PrettyDocument>;
   /** Which original turn owns each replay message and each payload entry (ownersOf), made on the first window. */
@@ -59,6 +61,7 @@ export class InspectionCache {
       summary,
       options,
       rules: {},
+      entries: {},
       documents: new LRUCache({ max: DOCUMENTS_PER_INSPECTION }),
       owners: {},
     };

@@ -97,14 +97,21 @@ export function rulesByIndex(inspection: Inspection, side: Side): Map<number, Ru
 }
 
 /** The rows of `count` messages from `start` on one side. */
-export function turnRows(inspection: Inspection, side: Side, start: number, count: number, rules: Map<number, RuleId[]>): TurnRow[] {
+export function turnRows(
+  inspection: Inspection,
+  side: Side,
+  start: number,
+  count: number,
+  rules: Map<number, RuleId[]>,
+  entries?: Map<number, { first: number; last: number }>,
+): TurnRow[] {
   const messages = inspection[side].messages;
   const rows: TurnRow[] = [];
   for (let index = start; index < Math.min(messages.length, start + count); index += 1) {
     const message = messages[index];
     const turn = side === 'original' ? index : (inspection.replay.origins?.[index] ?? null);
     const line = turn === null ? null : (inspection.original.origins?.[turn] ?? null);
-    rows.push({
+    const row: TurnRow = {
       index,
       turn,
       role: typeof message.role === 'string' ? message.role : 'unknown',
@@ -113,7 +120,10 @@ export function turnRows(inspection: Inspection, side: Side, start: number, coun
       rules: rules.get(index) ?? [],
       preview: preview(message),
       line,
-    });
+    };
+    const payload = entries?.get(index);
+    if (payload) row.payload = { ...payload };
+    rows.push(row);
   }
   return rows;
 }

@@ -1,6 +1,7 @@
 /** pi-ai's model catalogue as the target picker and target completion see it. */
 import { getModel, getModels, getProviders, type Api, type KnownProvider, type Model } from '@mariozechner/pi-ai';
 import type { CatalogModel, TargetCatalog } from '../../../shared/api.js';
+import { flagshipOf } from '../../../shared/targets/model-choice.js';
 
 /**
  * APIs the engine understands beyond pi-ai's registered ones: OpenClaw's own ids and the Gemini CLI
@@ -33,7 +34,22 @@ export function catalogModels(provider: string): Model<Api>[] {
 }
 
 function toCatalogModel(model: Model<Api>): CatalogModel {
-  return { id: model.id, name: model.name, api: model.api, reasoning: model.reasoning };
+  return {
+    id: model.id,
+    name: model.name,
+    api: model.api,
+    reasoning: model.reasoning,
+    images: model.input.includes('image'),
+    contextWindow: model.contextWindow,
+    cost: { input: model.cost.input, output: model.cost.output },
+  };
+}
+
+/** A provider's models and its flagship (what choosing the provider takes when the model in use is not its). */
+function providerEntry(id: KnownProvider): TargetCatalog['providers'][number] {
+  const models = getModels(id).map((m) => toCatalogModel(m as Model<Api>));
+  const flagship = flagshipOf(models.map((m) => ({ ...m, outputCost: m.cost?.output })));
+  return flagship ? { id, models, flagship: flagship.id } : { id, models };
 }
 
 /** The catalogue model for a provider and id, when pi-ai knows it. */
@@ -44,10 +60,10 @@ export function lookupCatalogModel(provider: string, modelId: string): CatalogMo
 
 let cached: TargetCatalog | undefined;
 
-/** pi-ai's providers and models (sorted by provider, catalogue order within one), plus known APIs. */
+/** pi-ai's providers and models (sorted by provider, catalogue order within one) with their flagships, plus known APIs. */
 export function listTargets(): TargetCatalog {
   if (cached) return cached;
-  const providers = [...getProviders()].sort().map((id) => ({ id, models: getModels(id).map((m) => toCatalogModel(m as Model<Api>)) }));
+  const providers = [...getProviders()].sort().map(providerEntry);
   const apis = new Set<string>(KNOWN_APIS);
   for (const p of providers) for (const m of p.models) apis.add(m.api);
   for (const api of EXTRA_APIS) apis.add(api);

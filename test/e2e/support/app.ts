@@ -59,11 +59,45 @@ export async function openSample(page: Page): Promise<string> {
   return waitForInspection(page);
 }
 
-/** (rule, count) pairs of the annotation panel, sorted. */
+/** (rule, count) pairs of the rules fired, sorted (read from the groups: their items show only when opened). */
 export async function ruleCounts(page: Page): Promise<string[]> {
-  const items = page.getByTestId('annotation-item');
-  const rules = await items.evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.rule ?? ''));
-  const counts = new Map<string, number>();
-  for (const rule of rules) counts.set(rule, (counts.get(rule) ?? 0) + 1);
-  return [...counts].map(([rule, count]) => `${rule}:${count}`).sort();
+  const groups = page.getByTestId('rule-group');
+  const pairs = await groups.evaluateAll((nodes) =>
+    nodes.map((n) => `${(n as HTMLElement).dataset.rule}:${(n as HTMLElement).dataset.count}`),
+  );
+  return pairs.sort();
+}
+
+/** Open a section of the side panel (`rules`, `preflight`, `recorded`) unless it is open. */
+export async function openSection(page: Page, id: string): Promise<void> {
+  const section = page.getByTestId(`section-${id}`);
+  if ((await section.getAttribute('data-open')) !== 'true') await section.locator('.section-toggle').click();
+  await expect(section).toHaveAttribute('data-open', 'true');
+}
+
+/** Open the rules fired and every rule's group, so each annotation item is listed. */
+export async function openAllRules(page: Page): Promise<void> {
+  await openSection(page, 'rules');
+  const closed = page.locator('[data-testid=rule-group][data-open=false]');
+  if ((await closed.count()) > 0) {
+    if ((await page.getByTestId('rules-expand-all').count()) > 0) await page.getByTestId('rules-expand-all').click();
+    else await closed.first().locator('.rule-header').click();
+  }
+  await expect(closed).toHaveCount(0);
+}
+
+/** Choose a provider in the target palette (its provider list; the palette closes on a choice or Escape). */
+export async function chooseProvider(page: Page, provider: string): Promise<void> {
+  await page.getByTestId('target-button').click();
+  await page.getByTestId('target-provider').selectOption(provider);
+  await expect(page.getByTestId('target-picker')).toHaveAttribute('data-provider', provider);
+  if (await page.getByTestId('target-palette').isVisible()) await page.keyboard.press('Escape');
+}
+
+/** Open one rule's group in the rules fired (the section too), so its items are listed. */
+export async function openRuleGroup(page: Page, rule: string): Promise<void> {
+  await openSection(page, 'rules');
+  const group = page.locator(`[data-testid=rule-group][data-rule="${rule}"]`);
+  if ((await group.getAttribute('data-open')) !== 'true') await group.locator('.rule-header').click();
+  await expect(group).toHaveAttribute('data-open', 'true');
 }

@@ -93,6 +93,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     inspect: async (_sessionId, target, options) => summary(target, `I${++inspections}`, options?.behaviour),
     preview: async () => null,
     getTurns: async () => ({ total: 0, start: 0, rows: [] }),
+    payloadEntry: async () => null,
     getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
     reveal: async () => null,
     thumbnail: async () => null,

@@ -212,6 +212,38 @@ describe('inspect and read back', () => {
     for (const index of touched) expect(replayRows[index!].rules.length).toBeGreaterThan(0);
   });
 
+  it('maps payload positions to transcript turns: findings, entries, turn rows and document ranges agree', async () => {
+    const ins = fresh();
+    const info = await ins.open({ kind: 'sample' });
+    // The sample replays to OpenAI Responses, whose payload splits an assistant turn into several items:
+    // `input[38]` is not turn #38.
+    const summary = await ins.inspect(info.sessionId, info.defaultTarget!);
+    expect([summary.original.payloadKey, summary.replay.payloadKey]).toEqual(['input', 'input']);
+    const [finding] = summary.preflight.original;
+    expect(finding).toMatchObject({ check: 'responses-orphan-output', messageIndex: 38, path: 'input[38]', sideIndex: 24, turn: 24 });
+    expect(await ins.payloadEntry(summary.inspectionId, 'original', 38)).toEqual({ index: 24, turn: 24, windowTurn: 24, total: 57 });
+    expect(await ins.payloadEntry(summary.inspectionId, 'original', 57)).toBeNull();
+    // The turn list says which entries each message became; the document's ranges name their entry.
+    const rows = (await ins.getTurns(summary.inspectionId, 'original', 24, 3)).rows;
+    expect(rows[0].payload).toEqual({ first: 38, last: 38 });
+    expect(rows[2].payload).toEqual({ first: 40, last: 42 });
+    const doc = await ins.getDocument(summary.inspectionId, 'original', 'payload');
+    expect(doc.ranges.filter((r) => r.index === 26).map((r) => r.entry)).toEqual([40, 41, 42]);
+    const range = doc.ranges.find((r) => r.entry === 38)!;
+    const lines = doc.text
+      .split('\n')
+      .slice(range.startLine - 1, range.endLine)
+      .join('\n');
+    expect(lines).toContain('"type": "function_call_output"');
+    // Gemini names the list `contents`; replay findings map through the replay's origins.
+    const gemini = await ins.inspect(info.sessionId, { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro' });
+    expect(gemini.original.payloadKey).toBe('contents');
+    for (const f of gemini.preflight.original) {
+      const place = await ins.payloadEntry(gemini.inspectionId, 'original', f.messageIndex!);
+      expect([f.sideIndex, f.turn]).toEqual([place!.index, place!.turn]);
+    }
+  });
+
   it('serves documents whose turn ranges cover each turn once, in order', async () => {
     const ins = fresh();
     const info = await ins.open({ kind: 'text', name: 'c.jsonl', text: sessionText() });

@@ -57,4 +57,25 @@ describe('StatusBar', () => {
     expect(html).not.toContain('open-progress');
     expect(html).not.toContain('Opening');
   });
+
+  it('reads a diagnostic once, and says the policy in sentences with the flag names in a tooltip', async () => {
+    const diagnostic = {
+      line: 55,
+      column: 286,
+      severity: 'error' as const,
+      code: 'json-truncated',
+      message: 'line 55, column 286: the JSON stops in the middle',
+    };
+    const stub = stubApi({ open: async () => info({ diagnostics: [diagnostic] }) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    const html = render(store, stub);
+    const text = html.replace(/<[^>]+>/g, '');
+    expect(text).toContain('1 diagnostic (line 55, column 286: the JSON stops in the middle)');
+    expect(text).not.toContain('line 55: line 55');
+    // The stub's policy: sanitizeMode full, and tool-call ids left alone for Anthropic.
+    expect(text).toContain('The whole history is cleaned');
+    expect(text).not.toContain('sanitizeMode=');
+    expect(html).toContain('title="The whole history is cleaned (sanitizeMode)"');
+  });
 });

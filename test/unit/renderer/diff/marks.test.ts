@@ -78,6 +78,46 @@ describe('findingSpansOf', () => {
   });
 });
 
+describe('findingSpansOf where payload positions and turns differ', () => {
+  // OpenAI Responses splits a turn into several items: entries 2 and 3 both come from message 1.
+  const entries = [{ role: 'user' }, { role: 'user' }, { type: 'reasoning' }, { type: 'function_call', call_id: 'call_9' }];
+  const text = JSON.stringify({ input: entries }, null, 2);
+  const lines = text.split('\n');
+  const starts = lines.flatMap((l, i) => (l === '    {' ? [i + 1] : []));
+  const ends = lines.flatMap((l, i) => (l === '    }' || l === '    },' ? [i + 1] : []));
+  const messageOf = [0, 0, 1, 1];
+  const doc: DocumentText = {
+    text,
+    elisions: [],
+    ranges: starts.map((startLine, k) => ({
+      index: 10 + messageOf[k],
+      turn: 10 + messageOf[k],
+      entry: 20 + k,
+      startLine,
+      endLine: ends[k],
+    })),
+    window: { from: 10, to: 12, totalTurns: 50 },
+  };
+  const located = { ...finding(23, 'input[23].call_id'), sideIndex: 11 };
+
+  it('finds the entry by its position in a window, and the path inside it', () => {
+    const [span] = findingSpansOf([located], doc, 'payload');
+    expect(lines[span!.startLine - 1]).toContain('"call_9"');
+  });
+
+  it('finds the message the entry came from in the transcript view', () => {
+    const transcript: DocumentText = {
+      text: '[\n  {},\n  {}\n]',
+      elisions: [],
+      ranges: [
+        { index: 10, turn: 10, startLine: 2, endLine: 2 },
+        { index: 11, turn: 11, startLine: 3, endLine: 3 },
+      ],
+    };
+    expect(findingSpansOf([located], transcript, 'transcript')).toEqual([{ startLine: 3, endLine: 3 }]);
+  });
+});
+
 describe('buildMarks', () => {
   it('marks only the annotations whose turns are in the window', () => {
     const s = summary({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' });

@@ -1,6 +1,6 @@
 // The renderer store's slices against a stub host: open, target, inspection, UI stepping, repair.
 import { describe, expect, it, vi } from 'vitest';
-import type { InspectionSummary, ProgressEvent, SessionInfo } from '../../../../shared/api.js';
+import type { InspectionSummary, ProgressEvent, SessionInfo, TargetCatalog } from '../../../../shared/api.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
 import { annotationOrder, groupAnnotations } from '../../../../renderer/store/selectors.js';
 import { deferred, info, plan, stubApi, summary } from '../stub-api.js';
@@ -184,6 +184,90 @@ describe('target and inspection slices', () => {
     await store.getState().openSession({ kind: 'sample' });
     expect(store.getState().inspection.error).toBe('Inspection failed: pi-ai could not build the payload');
     expect(store.getState().session.info).not.toBeNull();
+  });
+});
+
+describe('target picking', () => {
+  // A catalogue whose first model is not the flagship, and a router that serves Claude under its own ids.
+  const picking: TargetCatalog = {
+    providers: [
+      {
+        id: 'anthropic',
+        flagship: 'claude-opus-4-7',
+        models: [
+          { id: 'claude-3-5-haiku', name: 'Haiku 3.5', api: 'anthropic-messages', reasoning: false },
+          { id: 'claude-opus-4-7', name: 'Opus 4.7', api: 'anthropic-messages', reasoning: true },
+          { id: 'claude-sonnet-4-5', name: 'Sonnet 4.5', api: 'anthropic-messages', reasoning: true },
+        ],
+      },
+      {
+        id: 'google',
+        flagship: 'gemini-3.1-pro-preview',
+        models: [
+          { id: 'gemini-1.5-flash', name: 'Flash', api: 'google-generative-ai', reasoning: false },
+          { id: 'gemini-3.1-pro-preview', name: 'Pro', api: 'google-generative-ai', reasoning: true },
+        ],
+      },
+      { id: 'openrouter', models: [{ id: 'anthropic/claude-sonnet-4.5', name: 'Sonnet', api: 'openai-completions', reasoning: true }] },
+    ],
+    apis: [],
+  };
+
+  async function opened() {
+    const stub = setup({ listTargets: async () => picking });
+    await stub.store.getState().loadCatalog();
+    await stub.store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    return stub;
+  }
+
+  it('a provider that does not serve the model gives its flagship, never its first model, and says so', async () => {
+    const { store, calls } = await opened();
+    await store.getState().chooseProvider('google');
+    expect(store.getState().target.current).toEqual({
+      provider: 'google',
+      api: 'google-generative-ai',
+      modelId: 'gemini-3.1-pro-preview',
+      reasoning: true,
+    });
+    const message =
+      'google does not serve claude-sonnet-4-5, so the target is its flagship, gemini-3.1-pro-preview (Pro): its newest, most capable model in the catalogue.';
+    expect(store.getState().ui.toasts.at(-1)).toMatchObject({ kind: 'info', text: message });
+    expect(store.getState().target.notice).toBe(message);
+    expect(calls.filter((c) => c.method === 'inspect').at(-1)?.args[1]).toMatchObject({ modelId: 'gemini-3.1-pro-preview' });
+  });
+
+  it('a provider that serves the model keeps it, under the provider’s own id', async () => {
+    const { store } = await opened();
+    await store.getState().chooseProvider('openrouter');
+    expect(store.getState().target.current?.modelId).toBe('anthropic/claude-sonnet-4.5');
+    expect(store.getState().ui.toasts.at(-1)?.text).toBe('openrouter serves claude-sonnet-4-5 as anthropic/claude-sonnet-4.5.');
+    await store.getState().chooseProvider('anthropic');
+    expect(store.getState().target.current?.modelId).toBe('claude-sonnet-4-5');
+  });
+
+  it('remembers picked targets, newest first and each once', async () => {
+    const { store } = await opened();
+    const pick = (modelId: string) => store.getState().chooseTarget({ provider: 'anthropic', api: 'anthropic-messages', modelId });
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'b']) await pick(id);
+    expect(store.getState().target.recent.map((t) => t.modelId)).toEqual(['b', 'g', 'f', 'e', 'd', 'c']);
+  });
+
+  it('the reasoning switch re-inspects with thinking on or off', async () => {
+    const { store, calls } = await opened();
+    expect(store.getState().target.current?.reasoning).toBe(true);
+    await store.getState().setReasoning(false);
+    expect(store.getState().target.current?.reasoning).toBe(false);
+    expect(calls.filter((c) => c.method === 'inspect').at(-1)?.args[1]).toMatchObject({ reasoning: false });
+    const before = calls.length;
+    await store.getState().setReasoning(false);
+    expect(calls.length).toBe(before);
+  });
+
+  it('a session with no recorded model starts on Anthropic’s flagship', async () => {
+    const { store } = setup({ listTargets: async () => picking, open: async () => info({ defaultTarget: null }) });
+    await store.getState().loadCatalog();
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().target.current?.modelId).toBe('claude-opus-4-7');
   });
 });
 

@@ -1,31 +1,34 @@
 /**
- * Keeping the diff editor in step with the store: the shown documents, their gutter marks and the
- * revealed selection, each applied once per change of what it depends on.
+ * Keeps the diff editor in step with the store: the shown documents, their gutter marks and the
+ * payload builder's notes, the reveal of the selection, and a search that runs again on new documents.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { builderNotes } from '../diff/builder-notes.js';
 import { buildMarks } from '../diff/marks.js';
 import { selectionSpans } from '../diff/selection.js';
 import { windowHas } from '../diff/windows.js';
-import type { DiffEditorHandle } from '../monaco/diff-editor.js';
+import type { DiffEditorHandle, SearchState } from '../monaco/diff-editor.js';
 import { perfMark } from '../perf.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { ShownDocuments } from '../store/types.js';
 
 const NONE: ShownDocuments = { key: '', original: null, replay: null };
 
-/** What the pane needs to know of the sync. */
-export interface EditorSync {
-  /** The documents in the editor (never React state: they can be megabytes). */
+/** What the diff pane reads back: the documents in the editor (a ref: they can be megabytes) and their key. */
+export interface DiffDocuments {
   applied: RefObject<ShownDocuments>;
-  /** The key of the documents in the editor ('' for none). */
   appliedKey: string;
-  /** Why a selection is not shown where expected, or null. */
   revealNote: string | null;
-  dismissRevealNote(): void;
+  setRevealNote(note: string | null): void;
 }
 
-/** Sync `editor` with the store once it is ready. */
-export function useEditorSync(editor: RefObject<DiffEditorHandle | null>, editorReady: boolean): EditorSync {
+/** Apply documents, marks and reveals to `editor` once it is ready. */
+export function useDiffDocuments(
+  editor: RefObject<DiffEditorHandle | null>,
+  editorReady: boolean,
+  search: SearchState | null,
+  setSearch: (state: SearchState | null) => void,
+): DiffDocuments {
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
   const view = useApp((s) => s.ui.view);
@@ -40,7 +43,6 @@ export function useEditorSync(editor: RefObject<DiffEditorHandle | null>, editor
   const applied = useRef<ShownDocuments>(NONE);
   const [appliedKey, setAppliedKey] = useState('');
   const [revealNote, setRevealNote] = useState<string | null>(null);
-
   // What was last applied to the editor, so an effect re-running for the same inputs does nothing.
   const lastMarks = useRef<{ key: string; summary: unknown; explanations: unknown; view: string }>({
     key: '',
@@ -68,7 +70,11 @@ export function useEditorSync(editor: RefObject<DiffEditorHandle | null>, editor
     lastMarks.current = inputs;
     const d = { original: docs.original, replay: docs.replay };
     const marks = buildMarks(summary, d, s.ui.view, s.ui.explanations);
-    for (const side of ['original', 'replay'] as const) editor.current?.setMarks(side, marks[side], d[side]?.elisions ?? []);
+    for (const side of ['original', 'replay'] as const) {
+      editor.current?.setMarks(side, marks[side], d[side]?.elisions ?? []);
+      // What the payload builder adds is explained where it appears (the transcript has none of it).
+      editor.current?.setNotes(side, s.ui.view === 'payload' && d[side] ? builderNotes(d[side].text) : []);
+    }
   }, [store, editor]);
 
   /** Reveal the selection in the documents in the editor, when they show it. */
@@ -107,6 +113,12 @@ export function useEditorSync(editor: RefObject<DiffEditorHandle | null>, editor
     setAppliedKey(docs.key);
   }, [store, editor, diffKey, editorReady, applyMarks, applyReveal]);
 
+  // A search runs again on new documents (another window, target or view); typing searches by itself.
+  const query = search?.query ?? '';
+  useEffect(() => {
+    if (appliedKey && query) setSearch(editor.current?.search(query) ?? null);
+  }, [appliedKey]);
+
   // Gutter marks follow the inspection and the pasted-error explanations.
   useEffect(() => {
     if (appliedKey) applyMarks();
@@ -117,5 +129,5 @@ export function useEditorSync(editor: RefObject<DiffEditorHandle | null>, editor
     if (appliedKey && focus) applyReveal();
   }, [appliedKey, focus, focusSeq, locating, diffLoading, focusTurn, diffWindow, applyReveal]);
 
-  return { applied, appliedKey, revealNote, dismissRevealNote: () => setRevealNote(null) };
+  return { applied, appliedKey, revealNote, setRevealNote };
 }

@@ -1,0 +1,75 @@
+/** Preflight findings of both payloads side by side (original as recorded, replay), grouped by check. */
+import { useMemo } from 'react';
+import type { InspectionSummary, Side, SummaryFinding } from '../../shared/api.js';
+import { useApp, useAppStore } from '../store/context.js';
+import { groupFindings } from '../store/selectors.js';
+import { Explanation } from './rules-fired.js';
+
+/** Where a finding is: its payload position in the provider's words, and the transcript turn it comes from. */
+export function findingPlace(finding: SummaryFinding, payloadKey: string | undefined): string {
+  if (finding.messageIndex === null) return finding.path || 'the whole request';
+  const position = `${payloadKey ?? 'messages'}[${finding.messageIndex}]`;
+  if (finding.turn !== undefined && finding.turn !== null) return `${position} · turn #${finding.turn}`;
+  return finding.turn === null ? `${position} · added by hygiene or the payload builder` : position;
+}
+
+function PreflightSide({ summary, side }: { summary: InspectionSummary; side: Side }) {
+  const focus = useApp((s) => s.ui.focus);
+  const explanations = useApp((s) => s.ui.explanations);
+  const store = useAppStore();
+  const explainedChecks = useMemo(() => new Set(explanations.flatMap((e) => (e.check ? [e.check] : []))), [explanations]);
+  const findings = summary.preflight[side];
+  const groups = groupFindings(findings);
+  return (
+    <section className="preflight-side" data-side={side} data-count={findings.length}>
+      <h4>
+        {side === 'original' ? 'The session as recorded' : 'The replay'}{' '}
+        <span className={`count ${findings.length ? (side === 'replay' ? 'bad' : 'warn') : 'good'}`}>{findings.length}</span>
+      </h4>
+      {findings.length === 0 ? (
+        <p className="muted small">No check fails{summary.preview ? ' in the turns read so far' : ''}.</p>
+      ) : (
+        groups.map((group) => (
+          <div key={group.check} className={`finding-group${explainedChecks.has(group.check) ? ' explains' : ''}`} data-check={group.check}>
+            <div className="finding-title">
+              <code>{group.check}</code> <span className="muted">{group.provider}</span>{' '}
+              <span className="count">{group.indices.length}</span>
+            </div>
+            <Explanation text={group.explanation} />
+            <ul>
+              {group.indices.map((index) => {
+                const f = findings[index];
+                const isSelected = focus?.kind === 'preflight' && focus.side === side && focus.index === index;
+                return (
+                  <li key={index}>
+                    <button
+                      type="button"
+                      className={`finding-item${isSelected ? ' selected' : ''}`}
+                      data-testid="preflight-item"
+                      onClick={() => store.getState().focusPreflight(side, index)}
+                    >
+                      <span className="turn-ref">{findingPlace(f, summary[side].payloadKey)}</span>
+                      <span className="muted small">fixed by {f.rule}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+/** Preflight findings of both payloads, grouped by check. */
+export function PreflightList() {
+  const summary = useApp((s) => s.inspection.summary);
+  if (!summary) return null;
+  return (
+    <div className="preflight-list" data-testid="preflight-list">
+      <PreflightSide summary={summary} side="original" />
+      <PreflightSide summary={summary} side="replay" />
+    </div>
+  );
+}
