@@ -1,6 +1,7 @@
 /** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
 import { EXIT_BAD_INPUT, fail } from './cli/common.js';
+import { terminalLine } from './cli/terminal-text.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
 
@@ -44,7 +45,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`transcript-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`transcript-inspector: ${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = EXIT_BAD_INPUT;
   },
 );

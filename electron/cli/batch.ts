@@ -9,6 +9,7 @@ import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/bat
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { EXIT_BAD_INPUT, EXIT_CLEAN, type ParsedArgs } from './common.js';
+import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -43,7 +44,7 @@ export function isYes(answer: string): boolean {
 }
 
 function failWith(io: CliIo, reason: string): number {
-  io.stderr.write(`transcript-inspector: ${reason}\n`);
+  io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return EXIT_BAD_INPUT;
 }
 
@@ -106,9 +107,9 @@ function rel(dir: string, file: string): string {
   return r === '' || r.startsWith('..') ? file : r;
 }
 
-function table(rows: (string | number)[][]): string {
+function table(rows: (string | number)[][]): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => String(cell).padStart(widths[c])).join('  ')).join('\n');
+  return rows.map((r) => r.map((cell, c) => String(cell).padStart(widths[c])).join('  '));
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
@@ -180,7 +181,7 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
   const count = (s: InspectSummary['status']) => results.filter((r) => r.status === s).length;
   out.push('');
   out.push(
-    table([
+    ...table([
       ['files', 'clean', 'with findings', 'unusable', 'changes', 'file errors'],
       [
         results.length,
@@ -192,7 +193,7 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
       ],
     ]),
   );
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }
 
 function repairTotals(results: RepairSummary[]) {
@@ -218,7 +219,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   const totals = repairTotals(changed);
   out.push('');
   out.push(
-    table([
+    ...table([
       [
         'files',
         'clean',
@@ -245,7 +246,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   );
   if (dryRun) out.push('dry run: nothing was written');
   else if (count('needs-repair') > 0) out.push(`${count('needs-repair')} file(s) need repair; nothing was written`);
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }
 
 /** Parse `--jobs N`: a positive integer, or the default. */
@@ -283,8 +284,8 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     return failWith(io, `${dir}: cannot be listed (${(error as Error).message})`);
   }
   if (files.length === 0) {
-    if (json) io.stdout.write(`${JSON.stringify({ command, dir, summary: { files: 0 }, files: [] })}\n`);
-    else io.stdout.write(`no session files (*.jsonl) below ${dir}\n`);
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, summary: { files: 0 }, files: [] }))}\n`);
+    else io.stdout.write(terminalLines([`no session files (*.jsonl) below ${dir}`]));
     return EXIT_CLEAN;
   }
 
@@ -307,10 +308,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
         summary.changes += r.annotations;
         summary.fileErrors += r.errors;
       }
-      io.stdout.write(`${JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries })}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries }))}\n`);
     } else {
       io.stdout.write(renderInspect(dir, summaries));
-      if (report.note) io.stderr.write(`note: ${report.note}\n`);
+      if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
     }
     return exitCode;
   }
@@ -355,10 +356,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     const totals = repairTotals(results.filter((r) => r.status === 'repaired' || r.status === 'needs-repair'));
     const summary = { files: results.length, clean: 0, 'needs-repair': 0, repaired: 0, refused: 0, unreadable: 0, ...totals };
     for (const r of results) summary[r.status] += 1;
-    io.stdout.write(`${JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results })}\n`);
+    io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results }))}\n`);
   } else {
     io.stdout.write(renderRepair(dir, results, dryRun));
-    if (report.note) io.stderr.write(`note: ${report.note}\n`);
+    if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
   }
   return exitCode;
 }

@@ -1,4 +1,5 @@
 /** Shared pieces of the command line: exit codes, argument parsing, one-line failures. */
+import { terminalLine } from './terminal-text.js';
 
 /** Nothing needed changing. */
 export const EXIT_CLEAN = 0;
@@ -9,7 +10,7 @@ export const EXIT_BAD_INPUT = 2;
 
 /** Print a one-line reason on stderr and return the bad-input exit code. */
 export function fail(reason: string): number {
-  process.stderr.write(`transcript-inspector: ${reason}\n`);
+  process.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return EXIT_BAD_INPUT;
 }
 

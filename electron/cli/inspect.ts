@@ -7,6 +7,7 @@ import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
 import { writeJson } from './json-stream.js';
+import { terminalLines } from './terminal-text.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
@@ -144,5 +145,5 @@ export function renderReport(file: string, inspection: Inspection, explanations?
       );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }

@@ -6,6 +6,7 @@ import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
 import { describeCounts, planRepairFile, repairFile, type RepairOutcome } from '../host/repair/index.js';
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { EXIT_BAD_INPUT, EXIT_CHANGED, EXIT_CLEAN, parseArgs, UsageError } from './common.js';
+import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
 const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] } as const;
 
@@ -16,8 +17,8 @@ function where(action: RepairAction): string {
 /** The plan as a support person reads it: one block per line, with the reason and before/after. */
 export function renderPlan(file: string, plan: RepairPlan): string {
   const out: string[] = [];
-  if (plan.refusal !== undefined) return `${file}: cannot be repaired — ${plan.refusal}\n`;
-  if (!plan.needed) return `${file}: nothing to repair; the file is left byte-identical\n`;
+  if (plan.refusal !== undefined) return terminalLines([`${file}: cannot be repaired — ${plan.refusal}`]);
+  if (!plan.needed) return terminalLines([`${file}: nothing to repair; the file is left byte-identical`]);
   out.push(`${file}: ${plan.actions.length} repair(s) planned — ${describeCounts(plan.counts)}`);
   out.push(`sha-256 of the planned bytes: ${plan.digest}`);
   for (const a of plan.actions) {
@@ -25,7 +26,7 @@ export function renderPlan(file: string, plan: RepairPlan): string {
     if (a.before !== undefined) out.push(`      before: ${a.before}`);
     if (a.after !== undefined) out.push(`      after:  ${a.after}`);
   }
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }
 
 function exitFor(result: RepairOutcome): number {
@@ -44,14 +45,14 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
     args = parseArgs(argv, SPEC);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`transcript-inspector: ${error.message}\n`);
+      io.stderr.write(`transcript-inspector: ${terminalLine(error.message)}\n`);
       return EXIT_BAD_INPUT;
     }
     throw error;
   }
   if (args.values.has('all')) return runBatchCommand('repair', args, io);
   const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${reason}\n`);
+    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
     return EXIT_BAD_INPUT;
   };
   if (args.positionals.length !== 1)
@@ -63,7 +64,7 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   const json = args.booleans.has('json');
   const dryRun = args.booleans.has('dry-run');
   const emit = (plan: RepairPlan, result: RepairOutcome | null, note?: string) => {
-    if (json) io.stdout.write(`${JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) })}\n`);
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) }))}\n`);
   };
 
   const plan = await planRepairFile(file);
@@ -97,6 +98,6 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   }
   const result = await repairFile(file, plan.digest);
   emit(plan, result);
-  if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${result.message}\n`);
+  if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${terminalLine(result.message)}\n`);
   return exitFor(result);
 }
