@@ -166,6 +166,13 @@ export function ownersOf(sources: readonly (number | null | undefined)[]): (numb
   return owners;
 }
 
+/** Only a file the user opened is repaired: never bytes, text, or the bundled sample (it has a path, but is ours). */
+function assertUserFile(record: SessionRecord): void {
+  if (record.request.kind === 'path' && record.info.path) return;
+  const what = record.request.kind === 'sample' ? 'the bundled sample' : `${record.info.name} was not opened from a file`;
+  throw new InputError(`${what}: only files opened from disk can be repaired`);
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new Map<string, SessionRecord>();
@@ -626,16 +633,16 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async planRepair(sessionId: string): Promise<RepairPlan> {
       assertId('planRepair(sessionId)', sessionId);
       const record = sessionOf(sessionId);
-      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
-      return planRepairFile(record.info.path);
+      assertUserFile(record);
+      return planRepairFile(record.info.path!);
     },
 
     async repair(sessionId: string, expectedDigest: string): Promise<RepairResult> {
       assertId('repair(sessionId)', sessionId);
       assertString('repair(expectedDigest)', expectedDigest, { max: 128 });
       const record = sessionOf(sessionId);
-      if (!record.info.path) throw new InputError(`${record.info.name} was not opened from a file: only files on disk can be repaired`);
-      const result = await repairFile(record.info.path, expectedDigest);
+      assertUserFile(record);
+      const result = await repairFile(record.info.path!, expectedDigest);
       if (result.status === 'repaired') await refresh(record);
       return result;
     },
