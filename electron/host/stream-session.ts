@@ -7,13 +7,12 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
 import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
-import { InputError, readInputBytes, statInput } from './read-input.js';
+import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
 import { readLines } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
@@ -47,9 +46,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   // Two read buffers of a chunk each: a sixteenth of the file at most, so they do not weigh on small files.
   const chunkBytes = options.chunkBytes ?? Math.min(CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, Math.ceil(total / 16)));
   const onProgress = options.onProgress ?? (() => undefined);
-  const handle = await open(file, 'r').catch((error: Error) => {
-    throw new InputError(`${file}: cannot be read (${error.message})`);
-  });
+  const handle = await openSessionFile(file);
   try {
     const hash = createHash('sha256');
     const parser = new SessionLineParser(options);

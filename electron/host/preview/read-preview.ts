@@ -7,12 +7,13 @@
  * only the lines of the first turns are read again and parsed whole. The result is a preview: the
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { blockType, PAIRABLE_CALL_TYPES } from '../../../shared/messages.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
 import type { Message } from '../../../shared/types.js';
 import { readFormatHead } from '../load-session.js';
+import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
 import { skeletonText } from './skeleton.js';
 
@@ -59,7 +60,7 @@ interface LineSpans {
  * no messages, or its first turns cannot be parsed whole (the full read explains why).
  */
 export async function readSessionPreview(file: string, options: PreviewOptions): Promise<SessionPreview | null> {
-  const handle = await open(file, 'r');
+  const handle = await openSessionFile(file);
   try {
     const skeleton = await readSkeleton(handle, options.chunkBytes ?? CHUNK_BYTES);
     if (!skeleton) return null;
