@@ -1,6 +1,7 @@
 /** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
 import { EXIT_BAD_INPUT, fail } from './cli/common.js';
+import { outputClosed, watchOutput } from './cli/closed-output.js';
 import { terminalLine } from './cli/terminal-text.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
@@ -40,12 +41,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+watchOutput(process.stdout);
+watchOutput(process.stderr);
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`transcript-inspector: ${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = EXIT_BAD_INPUT;
+    // Writing into a pipe whose reader left is how `| head` ends a command: nothing to report.
+    if (outputClosed()) return;
+    process.stderr.write(`transcript-inspector: ${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
   },
 );

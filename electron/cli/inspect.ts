@@ -6,6 +6,7 @@ import type { Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
+import { outputClosed } from './closed-output.js';
 import { writeJson } from './json-stream.js';
 import { terminalLines } from './terminal-text.js';
 
@@ -68,7 +69,9 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
     if (args.booleans.has('json')) {
       // Streamed: the inspection of a session of gigabytes is longer than one string can be.
-      await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations });
+      await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations }).catch((error: unknown) => {
+        if (!outputClosed()) throw error;
+      });
     } else {
       process.stdout.write(renderReport(file, inspection, explanations));
     }
