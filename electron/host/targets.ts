@@ -2,6 +2,7 @@
 import { readInputSession } from './stream-session.js';
 import { buildContext } from '../../shared/session/context.js';
 import type { Target } from '../../shared/types.js';
+import { emptyInputProblem } from './input-problem.js';
 import { InputError } from './read-input.js';
 
 export interface PartialTarget {
@@ -29,6 +30,14 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
   'github-copilot': 'openai-completions',
 };
 
+/** Why a partial target does not go with the model the session recorded, and what to pass. */
+function mismatchMessage(recorded: { provider: string; modelId: string }, provider?: string, modelId?: string): string {
+  const last = `the session's last model is ${recorded.provider}/${recorded.modelId}`;
+  if (provider)
+    return `no model for --provider ${provider}: ${last}, of another provider — pass --model (and --api if it is not the provider's usual one), or leave out --provider to use the recorded model`;
+  return `no provider for --model ${modelId}: ${last} — pass --provider (and --api if needed), or leave out --model to use the recorded model`;
+}
+
 /**
  * Fill in what the caller left out: provider and model from the session's last model, the API from
  * the session, the catalogue or the provider's usual API. Throws an InputError when it cannot.
@@ -36,11 +45,17 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
 export async function completeTarget(partial: PartialTarget, source: { file: string } | { text: string }): Promise<Target> {
   let { provider, api, modelId } = partial;
   if (!provider || !api || !modelId) {
-    const recorded = buildContext(await readInputSession(source)).lastModel;
+    const parsed = await readInputSession(source);
+    const recorded = buildContext(parsed).lastModel;
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;
       api ??= recorded.api;
+    }
+    if (!provider || !modelId) {
+      const problem = await emptyInputProblem(parsed, source);
+      if (problem !== null) throw new InputError(problem);
+      if (recorded) throw new InputError(mismatchMessage(recorded, provider, modelId));
     }
   }
   if (!provider || !modelId)
