@@ -2,13 +2,14 @@
  * `inspect --all DIR` / `repair --all DIR`: every session file below a directory, on a pool of worker
  * threads, with a progress bar on a terminal and a summary table (or JSON) at the end.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
+import { defaultWorkerCount, maxWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { EXIT_BAD_INPUT, EXIT_CLEAN, type ParsedArgs } from './common.js';
+import { findSessionFiles, type SkippedPath } from './session-files.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -46,34 +47,6 @@ export function isYes(answer: string): boolean {
 function failWith(io: CliIo, reason: string): number {
   io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return EXIT_BAD_INPUT;
-}
-
-/**
- * Session files below a directory: `*.jsonl`, recursively, without the backups and temp files of
- * repairs. Symlinked directories are not followed (no loops); symlinked files are.
- */
-export async function findSessionFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (at: string) => {
-    const entries = await readdir(at, { withFileTypes: true });
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const full = path.join(at, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.name.endsWith('.jsonl') && !/\.bak-\d+-\d+$|\.tmp$/.test(e.name)) {
-        if (
-          e.isFile() ||
-          (e.isSymbolicLink() &&
-            (await stat(full).then(
-              (s) => s.isFile(),
-              () => false,
-            )))
-        )
-          out.push(full);
-      }
-    }
-  };
-  await walk(dir);
-  return out;
 }
 
 /** A progress bar on stderr when it is a terminal; silent otherwise. */
@@ -164,8 +137,8 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   };
 }
 
-function renderInspect(dir: string, results: InspectSummary[]): string {
-  const out: string[] = [];
+function renderInspect(dir: string, results: InspectSummary[], skipped: readonly SkippedPath[]): string {
+  const out: string[] = skippedLines(dir, skipped);
   for (const r of results) {
     if (r.status === 'clean') continue;
     if (r.status === 'unusable') {
@@ -206,8 +179,8 @@ function repairTotals(results: RepairSummary[]) {
   };
 }
 
-function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): string {
-  const out: string[] = [];
+function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean, skipped: readonly SkippedPath[]): string {
+  const out: string[] = skippedLines(dir, skipped);
   for (const r of results) {
     if (r.status === 'clean') continue;
     const what = r.counts && (r.status === 'repaired' || r.status === 'needs-repair') ? describeCounts(r.counts) : (r.reason ?? '');
@@ -249,12 +222,33 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   return terminalLines(out);
 }
 
-/** Parse `--jobs N`: a positive integer, or the default. */
-function workerCount(args: ParsedArgs): number | string {
+/**
+ * Parse `--jobs N`: a positive integer, or the default. More than twice the cores only adds threads
+ * and memory (each holds a parsed session), so it is lowered, with a note that says so.
+ */
+function workerCount(args: ParsedArgs): { workers: number; note?: string } | string {
   const jobs = args.values.get('jobs');
-  if (jobs === undefined) return defaultWorkerCount();
+  if (jobs === undefined) return { workers: defaultWorkerCount() };
   if (!/^[1-9]\d*$/.test(jobs)) return `--jobs must be a positive integer, got "${jobs}"`;
-  return Number(jobs);
+  const max = maxWorkerCount();
+  if (Number(jobs) <= max) return { workers: Number(jobs) };
+  return { workers: max, note: `--jobs ${jobs} is more than this machine can use: running ${max} workers (twice its cores)` };
+}
+
+/** The report's note with the --jobs note before it. */
+function withNote(report: PoolReport, note: string | undefined): PoolReport {
+  const notes = [note, report.note].filter((n): n is string => Boolean(n));
+  return notes.length > 0 ? { ...report, note: notes.join('; ') } : report;
+}
+
+/** What the walk skipped, one line each, as the summary lists files. */
+function skippedLines(dir: string, skipped: readonly SkippedPath[]): string[] {
+  return skipped.map((s) => `  skipped   ${rel(dir, s.file)} — ${s.reason}`);
+}
+
+/** The exit code: a directory that could not be listed may hide sessions, so the batch did not see everything. */
+function exitWith(results: readonly BatchResult[], skipped: readonly SkippedPath[]): number {
+  return Math.max(batchExitCode(results), skipped.some((s) => s.unlisted) ? EXIT_BAD_INPUT : EXIT_CLEAN);
 }
 
 /**
@@ -267,8 +261,9 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const dir = args.values.get('all');
   if (dir === undefined || dir === '') return failWith(io, `${command} --all needs a directory`);
   if (args.positionals.length > 0) return failWith(io, `${command} --all DIR takes no FILE (got ${args.positionals.join(' ')})`);
-  const workers = workerCount(args);
-  if (typeof workers === 'string') return failWith(io, workers);
+  const jobs = workerCount(args);
+  if (typeof jobs === 'string') return failWith(io, jobs);
+  const { workers } = jobs;
   const json = args.booleans.has('json');
   let info;
   try {
@@ -277,40 +272,43 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     return failWith(io, `${dir}: no such directory`);
   }
   if (!info.isDirectory()) return failWith(io, `${dir}: not a directory (use ${command} FILE for one file)`);
-  let files: string[];
+  let scan;
   try {
-    files = await findSessionFiles(dir);
+    scan = await findSessionFiles(dir);
   } catch (error) {
     return failWith(io, `${dir}: cannot be listed (${(error as Error).message})`);
   }
+  const { files, skipped } = scan;
   if (files.length === 0) {
-    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, summary: { files: 0 }, files: [] }))}\n`);
-    else io.stdout.write(terminalLines([`no session files (*.jsonl) below ${dir}`]));
-    return EXIT_CLEAN;
+    const summary = { files: 0, skipped: skipped.length };
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, summary, files: [], skipped }))}\n`);
+    else io.stdout.write(terminalLines([...skippedLines(dir, skipped), `no session files (*.jsonl) below ${dir}`]));
+    return exitWith([], skipped);
   }
 
   if (command === 'inspect') {
     const options = inspectOptions(args);
     if (typeof options === 'string') return failWith(io, options);
-    const { results, report } = await runPool(
+    const pooled = await runPool(
       io,
       files.map((file) => ({ kind: 'inspect', file, options })),
       workers,
       'inspecting',
       json,
     );
-    const summaries = results as InspectSummary[];
-    const exitCode = batchExitCode(summaries);
+    const report = withNote(pooled.report, jobs.note);
+    const summaries = pooled.results as InspectSummary[];
+    const exitCode = exitWith(summaries, skipped);
     if (json) {
-      const summary = { files: summaries.length, clean: 0, findings: 0, unusable: 0, changes: 0, fileErrors: 0 };
+      const summary = { files: summaries.length, clean: 0, findings: 0, unusable: 0, changes: 0, fileErrors: 0, skipped: skipped.length };
       for (const r of summaries) {
         summary[r.status] += 1;
         summary.changes += r.annotations;
         summary.fileErrors += r.errors;
       }
-      io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries }))}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries, skipped }))}\n`);
     } else {
-      io.stdout.write(renderInspect(dir, summaries));
+      io.stdout.write(renderInspect(dir, summaries, skipped));
       if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
     }
     return exitCode;
@@ -328,10 +326,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const firstPass: BatchJob[] = files.map((file) => (yes && !dryRun ? { kind: 'plan-and-repair', file } : { kind: 'plan', file }));
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
-  let report = first.report;
+  let report = withNote(first.report, jobs.note);
   const pending = results.filter((r) => r.status === 'needs-repair');
   if (!dryRun && !yes && pending.length > 0) {
-    io.stdout.write(renderRepair(dir, results, true).replace('dry run: nothing was written\n', ''));
+    io.stdout.write(renderRepair(dir, results, true, skipped).replace('dry run: nothing was written\n', ''));
     const totals = repairTotals(pending);
     const answer = await io.ask(
       `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
@@ -346,19 +344,30 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
       );
       const byFile = new Map((second.results as RepairSummary[]).map((r) => [r.file, r]));
       results = results.map((r) => byFile.get(r.file) ?? r);
-      report = second.report;
+      report = withNote(second.report, jobs.note);
     } else {
       io.stdout.write('nothing was written\n');
     }
   }
-  const exitCode = batchExitCode(results);
+  const exitCode = exitWith(results, skipped);
   if (json) {
     const totals = repairTotals(results.filter((r) => r.status === 'repaired' || r.status === 'needs-repair'));
-    const summary = { files: results.length, clean: 0, 'needs-repair': 0, repaired: 0, refused: 0, unreadable: 0, ...totals };
+    const summary = {
+      files: results.length,
+      clean: 0,
+      'needs-repair': 0,
+      repaired: 0,
+      refused: 0,
+      unreadable: 0,
+      ...totals,
+      skipped: skipped.length,
+    };
     for (const r of results) summary[r.status] += 1;
-    io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results }))}\n`);
+    io.stdout.write(
+      `${terminalJson(JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results, skipped }))}\n`,
+    );
   } else {
-    io.stdout.write(renderRepair(dir, results, dryRun));
+    io.stdout.write(renderRepair(dir, results, dryRun, skipped));
     if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
   }
   return exitCode;

@@ -37,6 +37,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     return fail(
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
+  if (args.values.has('jobs')) return fail('--jobs only applies to inspect --all DIR');
   const file = args.positionals[0];
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findSessionFiles, runBatchCommand } from '../../../../electron/cli/batch.js';
+import { runBatchCommand } from '../../../../electron/cli/batch.js';
+import { findSessionFiles } from '../../../../electron/cli/session-files.js';
 import { parseArgs } from '../../../../electron/cli/common.js';
 import { runRepairCommand } from '../../../../electron/cli/repair.js';
 import { runJobs } from '../../../../electron/host/repair/batch-pool.js';
@@ -44,7 +45,7 @@ const repairArgs = (...extra: string[]) =>
 
 describe('batch commands', () => {
   it('finds *.jsonl below the directory, skipping backups and temp files', async () => {
-    expect((await findSessionFiles(dir)).map((f) => path.relative(dir, f))).toEqual([
+    expect((await findSessionFiles(dir)).files.map((f) => path.relative(dir, f))).toEqual([
       'agents/main/damaged.jsonl',
       'agents/main/error-turn.jsonl',
       'agents/noheader.jsonl',
