@@ -7,6 +7,7 @@
 import type { Diagnostic, Message, Severity } from '../types.js';
 import { describeCharAt, locateJsonError } from './json-error.js';
 import { hasBom, splitLines, type LineSpan } from './lines.js';
+import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 
 /** The first line of a session file. */
 export interface SessionHeader {
@@ -322,7 +323,8 @@ function parseMessagesJson(text: string, sink: DiagnosticSink): ParsedSession {
   const starts = topLevelElementOffsets(body);
   value.forEach((message, index) => {
     const line = lineColumnAt(text, spans, base + (starts[index] ?? 0)).line;
-    if (checkMessageShape(sink, line, message, `message ${index}`)) result.messages!.push({ line, message: message as Message });
+    if (nestedDeeperThan(message)) sink.add(line, 0, 'error', 'too-deep', `message ${index}: ${TOO_DEEP_MESSAGE}`);
+    else if (checkMessageShape(sink, line, message, `message ${index}`)) result.messages!.push({ line, message: message as Message });
   });
   return result;
 }
@@ -448,6 +450,11 @@ export class SessionLineParser {
     const parsed = json?.() ?? this.parseText(span.line, text, validUtf8);
     if (!parsed) return;
     const { value } = parsed;
+    if (size >= MIN_TOO_DEEP_CHARS && nestedDeeperThan(value)) {
+      sink.add(span.line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
+      this.firstContentLine = false;
+      return;
+    }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       sink.add(
         span.line,
