@@ -4,7 +4,7 @@
  * Wire format: `POST /api/<method>` with `{"args":[...]}`; the answer is `{"result":...}` or
  * `{"error":{"message":...}}` with a 4xx/5xx status. Byte arrays travel as `{"$bytes":"<base64>"}`.
  * Every request carries the launch token in the `X-Inspector-Token` header; the event stream, which
- * cannot set headers, carries it in its query.
+ * cannot set headers, carries it in its query. There is no cookie.
  */
 import {
   INSPECTOR_METHODS,
@@ -19,6 +19,34 @@ import {
 
 /** The header that carries the launch token. */
 export const TOKEN_HEADER = 'X-Inspector-Token';
+
+/** Where the page keeps the token for its own tab: per origin (port included), gone with the tab. */
+const TOKEN_STORAGE_KEY = 'transcript-inspector-token';
+
+/**
+ * The launch token of the web mode: taken from the page's `?token=` (the URL `serve` printed), kept
+ * in this tab's sessionStorage so a reload still works, and removed from the address bar at once —
+ * out of the history, bookmarks, screenshots and shoulder-surfing. A page opened without it (its
+ * tab reloaded) uses the one kept; none at all: API calls are refused with a hint.
+ */
+export function takeLaunchToken(win: Pick<Window, 'location' | 'history' | 'sessionStorage'>): string {
+  const url = new URL(win.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl === null) return safeStorage(() => win.sessionStorage.getItem(TOKEN_STORAGE_KEY)) ?? '';
+  safeStorage(() => win.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl));
+  url.searchParams.delete('token');
+  win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return fromUrl;
+}
+
+/** Storage can be switched off (privacy settings): the token then lives only in memory. */
+function safeStorage<T>(use: () => T): T | null {
+  try {
+    return use();
+  } catch {
+    return null;
+  }
+}
 
 /** Options of the HTTP client. */
 export interface HttpClientOptions {

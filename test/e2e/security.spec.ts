@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { test, waitForInspection } from './support/app.js';
+import { openSample, test, waitForInspection } from './support/app.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
@@ -64,4 +64,29 @@ test('a tool name written as a Markdown link is text in the gutter hover and ope
   await hover.getByText('evil', { exact: false }).first().click();
   expect(context.pages().length).toBe(before);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
+});
+
+test('the token leaves the address bar, no cookie is set, and a reload keeps working', async ({ page, context }) => {
+  server = await startServe();
+  await page.goto(server.url);
+  await openSample(page);
+  expect(page.url()).toBe(`${server.origin}/`);
+  // Cookies ignore ports: any cookie of ours would reach every other server on 127.0.0.1.
+  expect(await context.cookies()).toEqual([]);
+  await page.reload();
+  await openSample(page);
+  expect(await context.cookies()).toEqual([]);
+  // The API takes the header only: the page's own origin with the token in a cookie or the query gets nothing.
+  const viaQuery = await page.evaluate(
+    async ({ origin, token }) =>
+      (
+        await fetch(`${origin}/api/listTargets?token=${token}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"args":[]}',
+        })
+      ).status,
+    { origin: server.origin, token: server.token },
+  );
+  expect(viaQuery).toBe(401);
 });

@@ -209,9 +209,9 @@ test('exports download in the web mode', async ({ page }) => {
   expect(text).not.toMatch(/sk-[A-Za-z0-9]{20}/);
 });
 
-test('requests without the token are refused', async ({ request }) => {
+test('API requests without the token are refused', async ({ request }) => {
   server = await startServe();
-  for (const url of [`${server.origin}/`, `${server.origin}/api/launch`]) {
+  for (const url of [`${server.origin}/api/launch`, `${server.origin}/api/events`]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(401);
   }
