@@ -1,8 +1,9 @@
 /** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
-import { EXIT_BAD_INPUT, fail } from './cli/common.js';
+import { fail } from './cli/common.js';
 import { outputClosed, watchOutput } from './cli/closed-output.js';
 import { terminalLine } from './cli/terminal-text.js';
+import { ExitCode } from './host/exit-code.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
 
@@ -35,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case '--help':
       process.stdout.write(`${USAGE}\n`);
-      return command === undefined ? EXIT_BAD_INPUT : 0;
+      return command === undefined ? ExitCode.unusable : 0;
     default:
       return fail(`unknown command "${command}" (expected inspect, repair or serve)`);
   }
@@ -48,7 +49,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.exitCode = EXIT_BAD_INPUT;
+    process.exitCode = ExitCode.unusable;
     // Writing into a pipe whose reader left is how `| head` ends a command: nothing to report.
     if (outputClosed()) return;
     process.stderr.write(`transcript-inspector: ${terminalLine(error instanceof Error ? error.message : String(error))}\n`);

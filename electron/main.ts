@@ -30,6 +30,7 @@ import {
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
+import { PathGrants } from './host/path-grants.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
 import { readStaticFile } from './web/static-files.js';
@@ -65,27 +66,8 @@ let mainWindow: BrowserWindow | null = null;
 let launchPath = fileFromArgv(process.argv, process.cwd());
 const inspector = createInspector({ watch: true, recentFile: path.join(app.getPath('userData'), 'recent-files.json') });
 /** Files the user opened through the shell: only these may be opened by path from the renderer. */
-const grantedPaths = new Set<string>(launchPath ? [launchPath] : []);
-
-function grant(filePath: string): string {
-  const resolved = path.resolve(filePath);
-  grantedPaths.add(resolved);
-  return resolved;
-}
-
-async function pathAllowed(filePath: string): Promise<boolean> {
-  const resolved = path.resolve(filePath);
-  if (grantedPaths.has(resolved)) return true;
-  const recent = await inspector.recentFiles().catch(() => [] as string[]);
-  return recent.some((p) => path.resolve(p) === resolved);
-}
-
-/** A path request must name a file the user opened (validated requests only). */
-async function assertOpenedByUser(request: OpenRequest): Promise<void> {
-  if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-    throw new Error(`${request.path} was not opened by the user: use Open…, drag and drop, or the command line`);
-  }
-}
+const grants = new PathGrants(() => inspector.recentFiles(), 'use Open…, drag and drop, or the command line');
+if (launchPath) grants.grant(launchPath);
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
 function trustedSender(event: IpcMainInvokeEvent): boolean {
@@ -105,7 +87,7 @@ function sendCommand(command: ShellCommand): void {
 }
 
 function sendOpen(filePath: string): void {
-  const request: OpenRequest = { kind: 'path', path: grant(filePath) };
+  const request: OpenRequest = { kind: 'path', path: grants.grant(filePath) };
   if (!mainWindow) {
     launchPath = request.path;
     return;
@@ -128,7 +110,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
         ],
       });
       if (result.canceled || result.filePaths.length === 0) return null;
-      return { kind: 'path', path: grant(result.filePaths[0]) } satisfies OpenRequest;
+      return { kind: 'path', path: grants.grant(result.filePaths[0]) } satisfies OpenRequest;
     }
     case 'saveText': {
       const [suggestedName, text] = args as [string, string];
@@ -143,16 +125,16 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
     }
     case 'open': {
       const request = args[0] as OpenRequest;
-      await assertOpenedByUser(request);
+      await grants.check(request);
       const info = await inspector.open(request);
-      if (info.path) grant(info.path);
+      if (info.path) grants.grant(info.path);
       void rebuildMenu();
       return info;
     }
     case 'preview': {
       // A preview reads the file as open would: only files the user opened.
       const request = args[0] as OpenRequest;
-      await assertOpenedByUser(request);
+      await grants.check(request);
       return inspector.preview(request, args[1] as Target | null);
     }
     default: {
@@ -181,7 +163,7 @@ function registerIpc(): void {
     if (typeof filePath !== 'string' || !path.isAbsolute(filePath))
       throw new TypeError('grantDroppedPath(path): path must be an absolute path');
     if (!fs.statSync(filePath, { throwIfNoEntry: false })?.isFile()) throw new Error(`${filePath} is not a file`);
-    grant(filePath);
+    grants.grant(filePath);
   });
 }
 

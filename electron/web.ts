@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
+import { PathGrants } from './host/path-grants.js';
 import { readStaticFile } from './web/static-files.js';
 import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, tokenMatches } from './web/security.js';
@@ -76,6 +77,7 @@ export function statusOf(error: unknown): number {
   const name = error instanceof Error ? error.name : '';
   if (name === 'ArgumentError') return 400;
   if (name === 'UnknownIdError') return 404;
+  if (name === 'PathNotGrantedError') return 403;
   if (name === 'InputError') return 422;
   return 500;
 }
@@ -87,27 +89,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
-  // Paths the user opened: on the command line, or earlier (the host's recent list), or in this run.
-  const openedPaths = new Set<string>(launchPath ? [launchPath] : []);
+  const grants = new PathGrants(() => inspector.recentFiles(), 'open it with the file picker, by drag and drop, or on the command line');
+  if (launchPath) grants.grant(launchPath);
   const streams = new Set<ServerResponse>();
   let port = 0;
-
-  const pathAllowed = async (candidate: string): Promise<boolean> => {
-    const resolved = path.resolve(candidate);
-    if (openedPaths.has(resolved)) return true;
-    const recent = await inspector.recentFiles().catch(() => [] as string[]);
-    return recent.some((p) => path.resolve(p) === resolved);
-  };
-
-  /** A path request must name a file the user opened (validated requests only). */
-  const assertOpenedByUser = async (request: OpenRequest): Promise<void> => {
-    if (request.kind === 'path' && !(await pathAllowed(request.path))) {
-      throw new HttpError(
-        403,
-        `${request.path} was not opened by the user: open it with the file picker, by drag and drop, or on the command line`,
-      );
-    }
-  };
 
   const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
     try {
@@ -124,15 +109,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return { saved: false };
       case 'open': {
         const request = args[0] as OpenRequest;
-        await assertOpenedByUser(request);
+        await grants.check(request);
         const info = await inspector.open(request);
-        if (info.path) openedPaths.add(path.resolve(info.path));
+        if (info.path) grants.grant(info.path);
         return info;
       }
       case 'preview': {
         // A preview reads the file as open would: only files the user opened.
         const request = args[0] as OpenRequest;
-        await assertOpenedByUser(request);
+        await grants.check(request);
         return inspector.preview(request, args[1] as Target | null);
       }
       default: {

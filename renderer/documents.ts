@@ -2,6 +2,7 @@
  * Caches of what the diff fetches from the host, kept outside React state: documents (whole, or one
  * window of turns) and image thumbnails. React only ever holds which one is shown.
  */
+import { LRUCache } from 'lru-cache';
 import type { DocumentText, DocumentView, DocumentWindow, InspectorApi, Side } from '../shared/api.js';
 
 /** Documents kept: a few windows of both sides, so stepping back and forth does not refetch. */
@@ -14,9 +15,20 @@ export function documentKey(inspectionId: string, side: Side, view: DocumentView
   return `${inspectionId}\u0000${side}\u0000${view}\u0000${window ? `${window.from}-${window.to}` : 'whole'}`;
 }
 
+interface CachedDocument {
+  pending: Promise<DocumentText>;
+  /** The text's length once it arrived (0 while it is on its way). */
+  chars: number;
+}
+
 /** A least-recently-used cache of documents fetched from one host. */
 export class DocumentCache {
-  private readonly entries = new Map<string, { pending: Promise<DocumentText>; chars: number }>();
+  private readonly entries = new LRUCache<string, CachedDocument>({
+    max: MAX_DOCUMENTS,
+    maxSize: MAX_CHARS,
+    // Capped at the budget: a document larger than all of it still stays while it is the newest.
+    sizeCalculation: (entry) => Math.min(MAX_CHARS, Math.max(1, entry.chars)),
+  });
 
   constructor(private readonly api: InspectorApi) {}
 
@@ -24,34 +36,29 @@ export class DocumentCache {
   get(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow | null): Promise<DocumentText> {
     const key = documentKey(inspectionId, side, view, window);
     const hit = this.entries.get(key);
-    if (hit) {
-      // Refresh its place in the least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.pending;
-    }
+    if (hit) return hit.pending;
     const pending = window
       ? this.api.getDocument(inspectionId, side, view, { from: window.from, to: window.to })
       : this.api.getDocument(inspectionId, side, view);
-    const entry = { pending, chars: 0 };
+    const entry: CachedDocument = { pending, chars: 0 };
     this.entries.set(key, entry);
     pending.then(
       (doc) => {
+        if (this.entries.peek(key) !== entry) return;
         entry.chars = doc.text.length;
-        this.trim();
+        // Set again so its size is counted.
+        this.entries.set(key, entry);
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
       },
     );
-    this.trim();
     return pending;
   }
 
   /** Keep a document the host sent along (a preview's first window), as if it had been fetched. */
   put(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow | null, doc: DocumentText): void {
     this.entries.set(documentKey(inspectionId, side, view, window), { pending: Promise.resolve(doc), chars: doc.text.length });
-    this.trim();
   }
 
   /** Forget every document of other inspections (a new inspection replaces the old one). */
@@ -63,20 +70,10 @@ export class DocumentCache {
   get size(): number {
     return this.entries.size;
   }
-
-  private trim(): void {
-    let chars = 0;
-    for (const entry of this.entries.values()) chars += entry.chars;
-    // The newest entry (the one being shown) always stays.
-    while (this.entries.size > 1 && (this.entries.size > MAX_DOCUMENTS || chars > MAX_CHARS)) {
-      const oldest = this.entries.keys().next().value as string;
-      chars -= this.entries.get(oldest)?.chars ?? 0;
-      this.entries.delete(oldest);
-    }
-  }
 }
 
-const thumbnails = new Map<string, Promise<{ mimeType: 'image/png'; base64: string } | null>>();
+/** Thumbnails fetched, by inspection and image ref. */
+const thumbnails = new LRUCache<string, Promise<{ mimeType: 'image/png'; base64: string } | null>>({ max: 64 });
 
 /**
  * The data URL of a thumbnail, or null. Only PNG data URLs of plain base64 are ever built: an SVG
@@ -89,12 +86,13 @@ export function thumbnailSrc(thumb: { mimeType: string; base64: string } | null)
 /** Fetch (or reuse) the PNG thumbnail of an elided image. */
 export function fetchThumbnail(api: InspectorApi, inspectionId: string, imageRef: string) {
   const key = `${inspectionId}\u0000${imageRef}`;
-  let hit = thumbnails.get(key);
-  if (!hit) {
-    hit = api.thumbnail(inspectionId, imageRef);
-    thumbnails.set(key, hit);
-    hit.catch(() => thumbnails.delete(key));
-    if (thumbnails.size > 64) thumbnails.delete(thumbnails.keys().next().value as string);
-  }
-  return hit;
+  const hit = thumbnails.get(key);
+  if (hit) return hit;
+  const pending = api.thumbnail(inspectionId, imageRef);
+  thumbnails.set(key, pending);
+  // A failure is not kept: the next request asks again.
+  pending.catch(() => {
+    if (thumbnails.peek(key) === pending) thumbnails.delete(key);
+  });
+  return pending;
 }

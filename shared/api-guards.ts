@@ -3,6 +3,7 @@
  * trust with the file system, so every method validates its arguments before doing anything.
  */
 import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow } from './api.js';
+import { isRecord } from './messages.js';
 import type { InspectOptions, Target } from './types.js';
 
 /** An argument that does not have the shape the API promises. */
@@ -25,8 +26,9 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }
 
+/** A JSON-like object: bytes are objects too, but never an options or target record. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return isRecord(value) && !(value instanceof Uint8Array);
 }
 
 /** A non-empty string of bounded length. */

@@ -5,10 +5,11 @@
  */
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
-import { resolvePolicy, policyValues } from './policy.js';
+import { resolvePolicy, policyValues } from './policy/resolve.js';
 import { runPipeline } from './pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
-import { parseSession, type ParsedSession } from './session/parse.js';
+import { parseSession } from './session/parse.js';
+import type { ParsedSession } from './session/types.js';
 import type { InspectOptions, Target } from './types.js';
 
 /** Engine options: the public inspect options plus the pixel codec the host provides. */

@@ -57,23 +57,47 @@ export function isToolCallBlock(block: unknown): boolean {
   return t !== undefined && TOOL_CALL_TYPES.has(t);
 }
 
-/** A tool call's id (first non-empty of the id aliases), or undefined. */
-export function toolCallId(block: unknown): string | undefined {
-  if (!isRecord(block)) return undefined;
-  for (const key of ['id', 'call_id', 'toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id']) {
-    const v = block[key];
-    if (typeof v === 'string' && v !== '') return v;
+/** The fields a tool-call block may carry its id in: a call with none of them cannot be answered. */
+export const TOOL_CALL_ID_FIELDS: readonly string[] = ['id', 'call_id', 'toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id'];
+
+/**
+ * The fields a tool result (a message or a block embedded in a user turn) names its call in: pi's own
+ * `toolCallId` first, then the legacy `toolUseId`, then the spellings other writers use.
+ */
+export const TOOL_RESULT_ID_FIELDS: readonly string[] = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'];
+
+/** The id fields of a tool result that hold a non-empty string, as written, in `order`. */
+export function toolResultIdFields(result: Record<string, unknown>, order = TOOL_RESULT_ID_FIELDS): [field: string, id: string][] {
+  const out: [string, string][] = [];
+  for (const field of order) {
+    const value = result[field];
+    if (typeof value === 'string' && value !== '') out.push([field, value]);
+  }
+  return out;
+}
+
+/**
+ * The call a tool result answers: its first id field holding a non-blank string, trimmed.
+ *
+ * Pairing, turn validation, file repair and the parser's diagnostics all read a result this way, so
+ * a result one of them pairs is paired by all of them.
+ */
+export function toolResultCallId(result: Record<string, unknown>): string | undefined {
+  for (const field of TOOL_RESULT_ID_FIELDS) {
+    const value = result[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
   }
   return undefined;
 }
 
-/** A toolResult message's call id (any alias), or undefined. */
-export function toolResultId(message: Message): string | undefined {
-  for (const key of ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id']) {
-    const v = message[key];
-    if (typeof v === 'string' && v !== '') return v;
+/** Every distinct non-blank id a tool result carries, trimmed: a call counts as answered when any of them names it. */
+export function toolResultCallIds(result: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const field of TOOL_RESULT_ID_FIELDS) {
+    const value = result[field];
+    if (typeof value === 'string' && value.trim() !== '' && !out.includes(value.trim())) out.push(value.trim());
   }
-  return undefined;
+  return out;
 }
 
 /** The content array of a message, or undefined when it is not an array. */

@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { defaultWorkerCount, maxWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
-import { EXIT_BAD_INPUT, EXIT_CLEAN, type ParsedArgs } from './common.js';
+import { ExitCode } from '../host/exit-code.js';
+import type { ParsedArgs } from './common.js';
 import { findSessionFiles, type SkippedPath } from './session-files.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
@@ -46,7 +47,7 @@ export function isYes(answer: string): boolean {
 
 function failWith(io: CliIo, reason: string): number {
   io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-  return EXIT_BAD_INPUT;
+  return ExitCode.unusable;
 }
 
 /** A progress bar on stderr when it is a terminal; silent otherwise. */
@@ -86,8 +87,8 @@ function table(rows: (string | number)[][]): string[] {
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
-export function batchExitCode(results: readonly BatchResult[]): number {
-  return results.reduce((code, r) => Math.max(code, r.exitCode), EXIT_CLEAN);
+export function batchExitCode(results: readonly BatchResult[]): ExitCode {
+  return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
 }
 
 async function runPool(
@@ -247,8 +248,8 @@ function skippedLines(dir: string, skipped: readonly SkippedPath[]): string[] {
 }
 
 /** The exit code: a directory that could not be listed may hide sessions, so the batch did not see everything. */
-function exitWith(results: readonly BatchResult[], skipped: readonly SkippedPath[]): number {
-  return Math.max(batchExitCode(results), skipped.some((s) => s.unlisted) ? EXIT_BAD_INPUT : EXIT_CLEAN);
+function exitWith(results: readonly BatchResult[], skipped: readonly SkippedPath[]): ExitCode {
+  return skipped.some((s) => s.unlisted) ? ExitCode.unusable : batchExitCode(results);
 }
 
 /**

@@ -1,17 +1,11 @@
-/** Shared pieces of the command line: exit codes, argument parsing, one-line failures. */
+/** Shared pieces of the command line: argument parsing, one-line failures. */
+import { ExitCode } from '../host/exit-code.js';
 import { terminalLine } from './terminal-text.js';
 
-/** Nothing needed changing. */
-export const EXIT_CLEAN = 0;
-/** Hygiene (or repair) changed something. */
-export const EXIT_CHANGED = 1;
-/** Unusable input or arguments. */
-export const EXIT_BAD_INPUT = 2;
-
 /** Print a one-line reason on stderr and return the bad-input exit code. */
-export function fail(reason: string): number {
+export function fail(reason: string): ExitCode {
   process.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-  return EXIT_BAD_INPUT;
+  return ExitCode.unusable;
 }
 
 /** A command-line usage error, reported as one line with exit code 2. */

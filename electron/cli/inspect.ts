@@ -5,7 +5,8 @@ import { completeTarget } from '../host/targets.js';
 import type { Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
-import { EXIT_CHANGED, EXIT_CLEAN, fail, parseArgs, UsageError } from './common.js';
+import { inspectionExitCode } from '../host/exit-code.js';
+import { fail, parseArgs, UsageError } from './common.js';
 import { outputClosed } from './closed-output.js';
 import { writeJson } from './json-stream.js';
 import { terminalLines } from './terminal-text.js';
@@ -14,12 +15,6 @@ const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
-
-/** Exit code of an inspection: 1 when hygiene changed something or the file has errors. */
-export function inspectionExitCode(inspection: Inspection): number {
-  const changed = inspection.annotations.length > 0 || inspection.diagnostics.some((d) => d.severity === 'error');
-  return changed ? EXIT_CHANGED : EXIT_CLEAN;
-}
 
 export async function runInspectCommand(argv: string[]): Promise<number> {
   let args;

@@ -5,7 +5,8 @@
 import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
 import { describeCounts, planRepairFile, repairFile, type RepairOutcome } from '../host/repair/index.js';
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
-import { EXIT_BAD_INPUT, EXIT_CHANGED, EXIT_CLEAN, parseArgs, UsageError } from './common.js';
+import { ExitCode } from '../host/exit-code.js';
+import { parseArgs, UsageError } from './common.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
 const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] } as const;
@@ -30,9 +31,9 @@ export function renderPlan(file: string, plan: RepairPlan): string {
 }
 
 function exitFor(result: RepairOutcome): number {
-  if (result.status === 'repaired') return EXIT_CHANGED;
-  if (result.status === 'not-needed') return EXIT_CLEAN;
-  return EXIT_BAD_INPUT;
+  if (result.status === 'repaired') return ExitCode.changed;
+  if (result.status === 'not-needed') return ExitCode.clean;
+  return ExitCode.unusable;
 }
 
 /**
@@ -46,14 +47,14 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`transcript-inspector: ${terminalLine(error.message)}\n`);
-      return EXIT_BAD_INPUT;
+      return ExitCode.unusable;
     }
     throw error;
   }
   if (args.values.has('all')) return runBatchCommand('repair', args, io);
   const fail = (reason: string) => {
     io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-    return EXIT_BAD_INPUT;
+    return ExitCode.unusable;
   };
   if (args.positionals.length !== 1)
     return fail(
@@ -71,16 +72,16 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   if (!json) io.stdout.write(renderPlan(file, plan));
   if (plan.refusal !== undefined) {
     emit(plan, null);
-    return EXIT_BAD_INPUT;
+    return ExitCode.unusable;
   }
   if (!plan.needed) {
     emit(plan, null);
-    return EXIT_CLEAN;
+    return ExitCode.clean;
   }
   if (dryRun) {
     emit(plan, null, 'dry run: nothing was written');
     if (!json) io.stdout.write('dry run: nothing was written\n');
-    return EXIT_CHANGED;
+    return ExitCode.changed;
   }
   if (!args.booleans.has('yes')) {
     if (!io.stdinIsTTY) {
@@ -93,7 +94,7 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
     if (!isYes(answer)) {
       emit(plan, null, 'not confirmed: nothing was written');
       if (!json) io.stdout.write('nothing was written\n');
-      return EXIT_CHANGED;
+      return ExitCode.changed;
     }
   }
   const result = await repairFile(file, plan.digest);

@@ -5,14 +5,14 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectionSide } from '../../shared/inspection.js';
 import { previewValue } from '../../shared/messages.js';
-import { policyValues } from '../../shared/policy.js';
-import { payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
+import { policyValues } from '../../shared/policy/resolve.js';
+import { messagesKey, payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
 import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';
 import { mergeBedrockUserMessages } from '../../shared/preflight/bedrock-user-merge.js';
 import { runPreflight } from '../../shared/preflight/run-preflight.js';
 import type { SessionContext } from '../../shared/session/context.js';
-import type { ParsedSession } from '../../shared/session/parse.js';
+import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
 
@@ -70,6 +70,7 @@ export async function enrichDetailed(
     thinkingOn(replay.payload, replay.family, target.reasoning)
   ) {
     const strip = stripTrailingPrefill(replay.payload, replay.family);
+    const key = messagesKey(replay.family);
     if (strip.popped.length > 0) {
       const seen = new Set<number | null>();
       strip.popped.forEach((entryIndex, k) => {
@@ -84,7 +85,7 @@ export async function enrichDetailed(
           action: 'dropped',
           before: previewValue(strip.entries[k]),
           detail: `Trailing assistant turn without tool use removed from the outgoing ${replay.build.api} payload: thinking is on and the provider refuses an assistant prefill.`,
-          path: `payload.${replay.family === 'gemini' ? 'contents' : replay.family === 'openai-responses' ? 'input' : 'messages'}[${entryIndex}]`,
+          path: `payload.${key}[${entryIndex}]`,
         });
       });
       replay.payload = strip.payload;

@@ -4,7 +4,7 @@
  */
 export { inspect, normalizeTarget, type HostInspectOptions } from './inspect.js';
 export { InputError } from './read-input.js';
-export { resolvePolicy, policyValues } from '../../shared/policy.js';
+export { resolvePolicy, policyValues } from '../../shared/policy/resolve.js';
 export { parseSession } from '../../shared/session/parse.js';
 export { buildContext } from '../../shared/session/context.js';
 export type * from '../../shared/types.js';

@@ -3,7 +3,7 @@
  * file, a file of blank lines, UTF-16 text, binary data — not "no target", which sends the user
  * looking for the wrong thing.
  */
-import type { ParsedSession } from '../../shared/session/parse.js';
+import type { ParsedSession } from '../../shared/session/types.js';
 import { openSessionFile } from './read-input.js';
 
 /** The encoding a file's first bytes show, when it is UTF-16 (with or without a byte order mark). */

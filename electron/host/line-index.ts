@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { hasUtf8Bom } from '../../shared/repair/byte-lines.js';
-import type { LineSource } from '../../shared/session/parse.js';
+import type { LineSource } from '../../shared/session/types.js';
 
 /** Start offsets of every line (Float64Array: files may exceed 4 GB), the end of the data, BOM flag. */
 export interface LineIndex {

@@ -1,5 +1,8 @@
 /** Parsing a session from its bytes: a line index first, then one line at a time (no whole-file string). */
-import { decodeUtf8, parseSession, parseSessionLines, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
+import { parseSessionLines } from '../../shared/session/jsonl.js';
+import { decodeUtf8 } from '../../shared/session/lines.js';
+import { parseSession } from '../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import type { FileHandle } from 'node:fs/promises';
 import { hasUtf8Bom } from '../../shared/repair/byte-lines.js';
 import { bufferLineSource, indexLines } from './line-index.js';

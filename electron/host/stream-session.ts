@@ -8,7 +8,9 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { InspectInput } from '../../shared/inspection.js';
-import { MAX_LINE_CHARS, parseSession, SessionLineParser, type ParseLinesOptions, type ParsedSession } from '../../shared/session/parse.js';
+import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js';
+import { parseSession } from '../../shared/session/parse.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';

@@ -1,5 +1,6 @@
 /** The web mode's wire format: JSON bodies, with byte arrays as `{"$bytes": "<base64>"}`. */
 import type { IncomingMessage } from 'node:http';
+import { isRecord } from '../../shared/messages.js';
 
 /** A request the server refuses with a status and a readable message. */
 export class HttpError extends Error {
@@ -32,11 +33,10 @@ export function decodeArgs(body: Buffer): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'), (_key, value: unknown) => {
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        const record = value as Record<string, unknown>;
-        const keys = Object.keys(record);
-        if (keys.length === 1 && keys[0] === '$bytes' && typeof record.$bytes === 'string') {
-          return new Uint8Array(Buffer.from(record.$bytes, 'base64'));
+      if (isRecord(value)) {
+        const keys = Object.keys(value);
+        if (keys.length === 1 && keys[0] === '$bytes' && typeof value.$bytes === 'string') {
+          return new Uint8Array(Buffer.from(value.$bytes, 'base64'));
         }
       }
       return value;

@@ -3,6 +3,7 @@
  * it, and (given an inspection) the transcript turns it points at. Pure: text and JSON in, data out.
  */
 import type { ErrorExplanation, Inspection, InspectionSide } from '../inspection.js';
+import { toolResultCallIds } from '../messages.js';
 import { CHECKS, type CheckId } from '../preflight/checks.js';
 import { payloadFamily, payloadMessages, type PayloadFamily } from '../preflight/family.js';
 import { mapPayloadToMessages } from '../preflight/payload-map.js';
@@ -262,7 +263,7 @@ function turnsFor(inspection: Inspection, check: CheckId, text: string): { turns
   for (const id of errorIds(text)) {
     side.messages.forEach((message, i) => {
       if (message.role !== 'assistant' && message.role !== 'toolResult') return;
-      if (JSON.stringify(message.role === 'toolResult' ? [message.toolCallId, message.toolUseId] : message.content)?.includes(id)) {
+      if (JSON.stringify(message.role === 'toolResult' ? toolResultCallIds(message) : message.content)?.includes(id)) {
         const turn = turnOf(inspection, sideName, i);
         if (turn !== null) turns.add(turn);
       }

@@ -3,11 +3,11 @@
  * built for a target and lists every documented constraint it breaks, with the rule that fixes it.
  */
 import type { PreflightFinding } from '../inspection.js';
-import { mistralHint } from '../policy.js';
+import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
 import { anthropicChecks } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';
-import { payloadFamily, payloadMessages, type PayloadFamily } from './family.js';
+import { messagesKey, payloadFamily, payloadMessages, type PayloadFamily } from './family.js';
 import { finding } from './finding.js';
 import { geminiChecks } from './gemini.js';
 import { mistralChecks, mistralIdChecks } from './mistral.js';
@@ -32,7 +32,7 @@ function prefillCheck(list: readonly JsonValue[], family: PayloadFamily): Prefli
   const last = list.length - 1;
   const entry = list[last];
   if (last < 0 || !isAssistantEntry(entry, family) || entryHasToolUse(entry, family)) return [];
-  const key = family === 'gemini' ? 'contents' : family === 'openai-responses' ? 'input' : 'messages';
+  const key = messagesKey(family);
   return [
     finding(
       'anthropic-trailing-prefill',

@@ -1,14 +1,9 @@
 /** Telling a corrupted base64 image block from a good one, the way file repair decides (reference §4). */
 
-/** The text that replaces a corrupted image block on disk (reference §8). */
-export const CORRUPTED_IMAGE_TEXT = '[image omitted: corrupted base64 payload]';
+import { isRecord } from '../messages.js';
 
 /** Any character outside the base64 alphabet and padding (a negated class scans ~1 GB/s in V8). */
 const NOT_BASE64 = /[^A-Za-z0-9+/=]/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function imageMime(block: Record<string, unknown>): string | undefined {
   for (const value of [block.mimeType, block.mediaType, block.media_type]) {

@@ -2,8 +2,8 @@
  * The per-entry rules of file repair (reference §4, newest): which parsed lines are dropped, and how
  * the others are rewritten. Pure: the caller owns the parsed entry and may let it be mutated.
  */
-import { TEXT } from '../messages.js';
-import { CORRUPTED_IMAGE_TEXT, imageBlockProblem } from './corrupted-image.js';
+import { isRecord, TEXT } from '../messages.js';
+import { imageBlockProblem } from './corrupted-image.js';
 import { previewJson } from './preview.js';
 
 /** Stable codes of repair actions (RepairAction.code). */
@@ -30,10 +30,6 @@ export type EntryVerdict =
   | { kind: 'keep' }
   | { kind: 'drop'; code: 'invalid-message'; reason: string }
   | { kind: 'rewrite'; entry: Record<string, unknown>; fixes: EntryFix[]; counts: EntryCounts };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function describe(value: unknown): string {
   if (value === undefined) return 'no';
@@ -67,10 +63,10 @@ function repairImages(message: Record<string, unknown>): { fixes: EntryFix[]; re
     const problem = imageBlockProblem(block);
     if (problem === null) return block;
     removed += 1;
-    const replacement = { type: 'text', text: CORRUPTED_IMAGE_TEXT };
+    const replacement = { type: 'text', text: TEXT.corruptedImageDisk };
     fixes.push({
       code: 'corrupted-image',
-      reason: `content[${index}]: ${problem}. No provider can decode it, so the block is replaced by the text ${CORRUPTED_IMAGE_TEXT}`,
+      reason: `content[${index}]: ${problem}. No provider can decode it, so the block is replaced by the text ${TEXT.corruptedImageDisk}`,
       before: previewJson(block),
       after: previewJson(replacement),
     });

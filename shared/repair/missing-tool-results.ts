@@ -6,18 +6,10 @@
  * assistant entry), so planning the same bytes twice gives the same plan and the same file.
  */
 import { sha256Hex } from '../hash/sha256.js';
-import { TEXT } from '../messages.js';
-
-/** Responses-family APIs (SPEC §10.2): their replay rejects a function call without its output. */
-export const RESPONSES_APIS: ReadonlySet<string> = new Set([
-  'openai-responses',
-  'openai-codex-responses',
-  'openai-chatgpt-responses',
-  'azure-openai-responses',
-]);
+import { isRecord, TEXT } from '../messages.js';
+import { isResponsesFamilyApi } from '../policy/decisions.js';
 
 const CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);
-const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'call_id', 'callId'] as const;
 
 /** A tool call found in an assistant message. */
 export interface FoundCall {
@@ -54,23 +46,13 @@ function trimmed(value: unknown): string {
 export function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
   if (!Array.isArray(message.content)) return [];
   const calls: FoundCall[] = [];
-  for (const block of message.content) {
-    if (block === null || typeof block !== 'object' || Array.isArray(block)) continue;
-    const b = block as Record<string, unknown>;
+  for (const b of message.content) {
+    if (!isRecord(b)) continue;
     if (typeof b.type !== 'string' || !CALL_TYPES.has(b.type)) continue;
     if (typeof b.id !== 'string' || b.id === '') continue;
     calls.push({ id: b.id, name: typeof b.name === 'string' ? b.name : '' });
   }
   return calls;
-}
-
-/** The id a tool result answers (the field or one of its tolerated aliases), or undefined. */
-export function toolResultIdOf(message: Record<string, unknown>): string | undefined {
-  for (const field of RESULT_ID_FIELDS) {
-    const v = message[field];
-    if (typeof v === 'string' && v !== '') return v;
-  }
-  return undefined;
 }
 
 /** A transcript-only assistant row (delivery mirror or gateway-injected), never sent to a model. */
@@ -91,7 +73,8 @@ export function assistantCandidate(
 ): AssistantCandidate | null {
   if (message.role !== 'assistant' || message.stopReason === 'error' || message.stopReason === 'aborted') return null;
   const api = trimmed(message.api);
-  if (!RESPONSES_APIS.has(api)) return null;
+  // The Responses family's replay rejects a function call without its output.
+  if (!isResponsesFamilyApi(api)) return null;
   const calls = toolCallsOf(message);
   if (calls.length === 0) return null;
   return {
@@ -162,8 +145,9 @@ export function planMissingToolResults(
   for (const candidate of candidates) {
     if (!candidate.codeMode) continue;
     for (const call of candidate.calls) {
-      if (answered.has(call.id)) continue;
-      answered.add(call.id);
+      // Trimmed, as replay pairs a result with its call: a padded id still answers its call.
+      if (answered.has(call.id.trim())) continue;
+      answered.add(call.id.trim());
       out.push({
         afterLine: candidate.line,
         call,
@@ -178,8 +162,8 @@ export function planMissingToolResults(
   for (const candidate of candidates) {
     if (!candidate.nextIsMirror || touched.has(candidate.line)) continue;
     for (const call of candidate.calls) {
-      if (call.name.trim().toLowerCase() !== 'message' || answered.has(call.id)) continue;
-      answered.add(call.id);
+      if (call.name.trim().toLowerCase() !== 'message' || answered.has(call.id.trim())) continue;
+      answered.add(call.id.trim());
       out.push({
         afterLine: candidate.line,
         call,

@@ -4,19 +4,15 @@
  * bytes while copying every other line byte for byte.
  */
 import type { RepairAction, RepairPlan } from '../inspection.js';
+import { isRecord, toolResultCallId } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import {
-  assistantCandidate,
-  isDeliveryMirror,
-  planMissingToolResults,
-  toolResultIdOf,
-  type AssistantCandidate,
-} from './missing-tool-results.js';
+import { assistantCandidate, isDeliveryMirror, planMissingToolResults, type AssistantCandidate } from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
+import type { Refusal, RefusalKind } from './refusal.js';
 
 /**
  * One byte-level edit: replace `[start, end)` of the original with the UTF-8 of `text`.
@@ -34,6 +30,8 @@ export interface RepairEdit {
 /** A plan plus what writing it needs. */
 export interface RepairDraft {
   plan: RepairPlan;
+  /** Why nothing can be repaired, when `plan.refusal` says so. */
+  refusalKind?: RefusalKind;
   /** Sorted by position; inserts come before a range starting at the same offset. */
   edits: RepairEdit[];
 }
@@ -48,11 +46,15 @@ function emptyCounts(): RepairPlan['counts'] {
   };
 }
 
-function refused(digest: string, refusal: string): RepairDraft {
-  return { plan: { needed: false, digest, actions: [], refusal, counts: emptyCounts() }, edits: [] };
+function refused(digest: string, refusal: Refusal): RepairDraft {
+  return {
+    plan: { needed: false, digest, actions: [], refusal: refusal.text, counts: emptyCounts() },
+    refusalKind: refusal.kind,
+    edits: [],
+  };
 }
 
-const EMPTY_REFUSAL = 'empty session file: there is no session header and nothing to repair';
+const EMPTY_REFUSAL: Refusal = { kind: 'empty', text: 'empty session file: there is no session header and nothing to repair' };
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -112,8 +114,8 @@ function unparseableReason(decoded: DecodedLine): string {
 
 /** Why the first line is not a session header, or null when it is one. */
 function headerProblem(value: unknown): string | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the first line is not a JSON object';
-  const v = value as Record<string, unknown>;
+  if (!isRecord(value)) return 'the first line is not a JSON object';
+  const v = value;
   if (v.type !== 'session')
     return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
   if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
@@ -152,7 +154,7 @@ export class RepairPlanner {
   private crlf = 0;
   private lf = 0;
   private headerSeen = false;
-  private refusalText: string | null = null;
+  private refusedWith: Refusal | null = null;
 
   constructor(private readonly bytes: Uint8Array) {
     this.pos = firstLineStart(bytes);
@@ -160,37 +162,37 @@ export class RepairPlanner {
 
   /** Offset of the first byte not planned yet: every edit before it is final except insertions. */
   get plannedTo(): number {
-    return this.refusalText === null ? this.pos : 0;
+    return this.refusedWith === null ? this.pos : 0;
   }
 
   /** Why the file cannot be repaired at all (known once the header line is planned, or at the end). */
-  get refusal(): string | null {
-    if (this.refusalText === null && !this.headerSeen && this.pos >= this.bytes.length) return EMPTY_REFUSAL;
-    return this.refusalText;
+  get refusal(): Refusal | null {
+    if (this.refusedWith === null && !this.headerSeen && this.pos >= this.bytes.length) return EMPTY_REFUSAL;
+    return this.refusedWith;
   }
 
   /** True once the header was read (or the file was refused). */
   get started(): boolean {
-    return this.headerSeen || this.refusalText !== null || this.pos >= this.bytes.length;
+    return this.headerSeen || this.refusedWith !== null || this.pos >= this.bytes.length;
   }
 
   /** Plan lines covering at least `budget` more bytes; false when every line is planned. */
   advance(budget = Number.POSITIVE_INFINITY): boolean {
     const stopAt = this.pos + budget;
-    while (this.refusalText === null && this.pos < this.bytes.length) {
+    while (this.refusedWith === null && this.pos < this.bytes.length) {
       const span = byteLineAt(this.bytes, this.pos, this.line)!;
       this.planLine(span);
       this.pos = span.next;
       this.line += 1;
       if (this.pos >= stopAt) break;
     }
-    return this.refusalText === null && this.pos < this.bytes.length;
+    return this.refusedWith === null && this.pos < this.bytes.length;
   }
 
   /** Plan the rest and add insertions; `digest` is the sha-256 (hex) of the bytes. */
   finish(digest: string): RepairDraft {
     this.advance();
-    if (this.refusalText !== null) return refused(digest, this.refusalText);
+    if (this.refusedWith !== null) return refused(digest, this.refusedWith);
     if (!this.headerSeen) return refused(digest, EMPTY_REFUSAL);
     const edits = [...this.edits];
     const actions = [...this.actions];
@@ -233,7 +235,10 @@ export class RepairPlanner {
     if (!this.headerSeen) {
       const problem = parsed.ok ? headerProblem(parsed.value) : 'the first line is not valid JSON';
       if (problem !== null)
-        this.refusalText = `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`;
+        this.refusedWith = {
+          kind: 'not-a-session',
+          text: `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`,
+        };
       else this.headerSeen = true;
       return;
     }
@@ -284,7 +289,7 @@ export class RepairPlanner {
       this.pending = null;
     }
     if (message.role === 'toolResult') {
-      const id = toolResultIdOf(message);
+      const id = toolResultCallId(message);
       if (id !== undefined) this.resultIds.add(id);
     }
     const candidate = assistantCandidate(span.line, entry, message);

@@ -1,6 +1,7 @@
 /** OpenAI Responses: every call answered right after it, no result without a call — or an error naming the turn. */
 import type { Rule } from './rule.js';
-import { extractCalls, resultId } from './tool-result-pairing.js';
+import { toolResultCallId } from '../messages.js';
+import { extractCalls } from './tool-result-pairing.js';
 
 export const replayInvariantRule: Rule = {
   id: 'replay-invariant',
@@ -27,7 +28,7 @@ export const replayInvariantRule: Rule = {
         return [...turns];
       }
       if (m.role === 'toolResult') {
-        const id = resultId(m);
+        const id = toolResultCallId(m);
         if (!id || !pending.has(id)) {
           fail('orphan_tool_result', id, i);
           return [...turns];

@@ -1,12 +1,17 @@
 /** OpenAI Responses tool-call ids normalised to `call_…` / `fc_…` of at most 64 characters, deterministically. */
 import { sha256Hex } from '../hash/sha256.js';
-import { isRecord, PAIRABLE_CALL_TYPES } from '../messages.js';
+import { isRecord, PAIRABLE_CALL_TYPES, toolResultIdFields } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
 
 const MAX = 64;
 const CALL_RE = /^call_[A-Za-z0-9_-]{1,59}$/;
 const FC_RE = /^fc_[A-Za-z0-9_-]{1,61}$/;
-const RESULT_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'];
+/**
+ * The id a result's rewrite follows when its fields disagree: the wire spellings first. OpenClaw's
+ * release rewrites this way (a result whose `call_id` names another call loses its pairing and the
+ * call gets an "aborted" result); pairing itself reads `toolCallId` first.
+ */
+const REWRITE_ORDER = ['call_id', 'callId', 'tool_call_id', 'tool_use_id', 'toolCallId', 'toolUseId'];
 
 function split(id: string): { callId: string; itemId?: string } {
   const sep = id.indexOf('|');
@@ -83,15 +88,8 @@ export const responsesToolCallIdRule: Rule = {
  */
 export function rewriteResultIds(turn: Turn, ctx: Parameters<Rule['apply']>[1], resolve: (id: string) => string, why: string): Turn {
   const m = turn.message;
-  const raw = new Map<string, string>();
-  for (const f of RESULT_FIELDS) if (typeof m[f] === 'string' && m[f]) raw.set(f, m[f] as string);
-  const primary =
-    raw.get('call_id') ??
-    raw.get('callId') ??
-    raw.get('tool_call_id') ??
-    raw.get('tool_use_id') ??
-    raw.get('toolCallId') ??
-    raw.get('toolUseId');
+  const raw = new Map(toolResultIdFields(m));
+  const primary = toolResultIdFields(m, REWRITE_ORDER)[0]?.[1];
   if (!primary) return turn;
   const resolved = resolve(primary);
   const updates: Record<string, string> = {};

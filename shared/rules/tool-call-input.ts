@@ -2,10 +2,19 @@
  * Malformed tool calls removed before replay: no input/arguments, no id, an invalid or disallowed
  * name, or a half-streamed `partialJson` (reference §3.9; stream-time variant §3.21).
  */
-import { describeTurn, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES, TOOL_CALL_TYPES } from '../messages.js';
+import {
+  describeTurn,
+  isRecord,
+  isThinkingLike,
+  PAIRABLE_CALL_TYPES,
+  TOOL_CALL_ID_FIELDS,
+  TOOL_CALL_TYPES,
+  toolResultCallId,
+  toolResultCallIds,
+} from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
-import { extractCalls, isSyntheticResult, resultId } from './tool-result-pairing.js';
+import { extractCalls, isSyntheticResult } from './tool-result-pairing.js';
 
 export interface ToolCallInputOptions {
   /** `history` is the replay-history pass; `stream` the guard that runs on every provider call. */
@@ -14,7 +23,6 @@ export interface ToolCallInputOptions {
 
 const NAME_RE = /^[A-Za-z0-9_:.-]+$/;
 const NAME_MAX = 64;
-const ID_FIELDS = ['call_id', 'tool_call_id', 'toolCallId', 'tool_use_id', 'toolUseId', 'id'];
 const TOOL_NAME_ALIASES = new Map([
   ['bash', 'exec'],
   ['apply-patch', 'apply_patch'],
@@ -26,7 +34,7 @@ const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type 
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
 export const hasCallInput = (b: Block): boolean =>
   (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
-const hasAnyId = (b: Block) => ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
+const hasAnyId = (b: Block) => TOOL_CALL_ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
 
 /** The allowlist as OpenClaw compares it: trimmed, lower-cased; null when empty. */
 export function normalizeAllowlist(names: readonly string[] | undefined): Set<string> | null {
@@ -64,7 +72,7 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
     for (let i = start + 1; i < end; i += 1) {
       const m = messages[i];
       if (m.role !== 'toolResult') continue;
-      let id = resultId(m);
+      let id = toolResultCallId(m);
       if (!id && calls.length === 1) {
         const rn = typeof m.toolName === 'string' ? m.toolName.trim() : '';
         const cn = calls[0].name?.trim() ?? '';
@@ -228,7 +236,7 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
     )
       break;
     if (m.role === 'toolResult') {
-      let found = collectResultIds(m);
+      let found = toolResultCallIds(m);
       if (flavour === 'history' && found.length === 0 && calls.length === 1) {
         const rn = typeof m.toolName === 'string' ? m.toolName.trim() : '';
         const cn = calls[0].name?.trim() ?? '';
@@ -241,15 +249,6 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
     sawOther = true;
   }
   return { ids, displaced };
-}
-
-function collectResultIds(m: Message): string[] {
-  const out: string[] = [];
-  for (const f of ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id']) {
-    const v = m[f];
-    if (typeof v === 'string' && v.trim() && !out.includes(v.trim())) out.push(v.trim());
-  }
-  return out;
 }
 
 /** A finalised OpenAI Responses call whose leftover partialJson can be dropped (reference §3.9). */

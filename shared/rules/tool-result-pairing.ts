@@ -2,7 +2,7 @@
  * Every tool call answered exactly once, right after its call: real results moved into place,
  * missing ones synthesised, duplicates and orphans dropped (reference §3.10 "frame" algorithm).
  */
-import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT } from '../messages.js';
+import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 
@@ -30,17 +30,6 @@ export function extractCalls(message: Message): Call[] {
       out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
   }
   return out;
-}
-
-const RESULT_ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'];
-
-/** The first non-blank result id of a toolResult (trimmed), or undefined. */
-export function resultId(message: Message): string | undefined {
-  for (const field of RESULT_ID_FIELDS) {
-    const v = message[field];
-    if (typeof v === 'string' && v.trim()) return v.trim();
-  }
-  return undefined;
 }
 
 /** A synthetic result OpenClaw inserted earlier (marker detail, or the default text). */
@@ -110,9 +99,7 @@ function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] 
     const removed: number[] = [];
     const kept = m.content.filter((b, i) => {
       if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) return true;
-      const ids = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id'].flatMap((f) =>
-        typeof b[f] === 'string' && (b[f] as string).trim() ? [(b[f] as string).trim()] : [],
-      );
+      const ids = toolResultCallIds(b);
       const ok = !signedSpan && ids.length > 0 && valid.size > 0 && ids.some((id) => valid.has(id));
       if (!ok) removed.push(i);
       return ok;
@@ -132,7 +119,7 @@ function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] 
 /** Bind a result without an id to the frame's only call when the names agree. */
 function bindLegacy(turn: Turn, calls: Call[], ctx: RuleContext): Turn {
   const m = turn.message;
-  if (resultId(m) || calls.length !== 1) return turn;
+  if (toolResultCallId(m) || calls.length !== 1) return turn;
   const rn = trimmedOrUndefined(m.toolName);
   const cn = trimmedOrUndefined(calls[0].name);
   if (rn && cn && rn !== cn) return turn;
@@ -197,7 +184,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
         continue;
       }
       const bound = bindLegacy(turn, calls, ctx);
-      const id = resultId(bound.message);
+      const id = toolResultCallId(bound.message);
       const occurrence = id ? pending.get(id)?.shift() : undefined;
       if (occurrence) {
         occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
@@ -266,7 +253,10 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     for (; cursor < until; cursor += 1) {
       const t = turns[cursor];
       if (t.message.role === 'toolResult')
-        dropped.push({ turn: t, why: `orphan result${resultId(t.message) ? ` for ${resultId(t.message)}` : ''}: no tool call before it` });
+        dropped.push({
+          turn: t,
+          why: `orphan result${toolResultCallId(t.message) ? ` for ${toolResultCallId(t.message)}` : ''}: no tool call before it`,
+        });
       else out.push(t);
     }
   };

@@ -2,10 +2,10 @@
  * Strict turn structure: consecutive assistant turns merged (Gemini, Anthropic), dangling tool uses
  * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
  */
-import { describeTurn, isRecord, isThinkingLike, TEXT } from '../messages.js';
+import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
-import { extractCalls, resultId } from './tool-result-pairing.js';
+import { extractCalls } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
   /** Which validations to run (default: as the policy says). */
@@ -17,7 +17,6 @@ export interface TurnValidationOptions {
 const CALL_TYPES = new Set(['toolUse', 'toolCall', 'functionCall']);
 const isCall = (b: unknown) => isRecord(b) && typeof b.type === 'string' && CALL_TYPES.has(b.type);
 const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const RESULT_ID_FIELDS = ['toolUseId', 'toolCallId', 'tool_use_id', 'tool_call_id', 'callId', 'call_id'];
 
 /** Merge runs of consecutive turns of one role (a role-less message does not break a run). */
 function mergeRuns(
@@ -77,9 +76,7 @@ function futureResults(messages: readonly Message[], index: number) {
     if (m.role === 'assistant') break;
     const name = trimmed(m.toolName) ?? trimmed(m.name);
     if (m.role === 'toolResult' || m.role === 'tool') {
-      const found = RESULT_ID_FIELDS.map((f) => trimmed(m[f])).filter((v): v is string => !!v);
-      const canonical = m.role === 'toolResult' ? resultId(m) : undefined;
-      for (const id of [...found, ...(canonical ? [canonical] : [])]) {
+      for (const id of toolResultCallIds(m)) {
         const bucket = matches.get(id) ?? new Set<string>();
         if (name) bucket.add(name);
         matches.set(id, bucket);
@@ -89,10 +86,7 @@ function futureResults(messages: readonly Message[], index: number) {
     if (Array.isArray(m.content)) {
       for (const b of m.content) {
         if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) continue;
-        for (const f of RESULT_ID_FIELDS) {
-          const id = trimmed(b[f]);
-          if (id) ids.add(id);
-        }
+        for (const id of toolResultCallIds(b)) ids.add(id);
       }
     }
   }

@@ -5,8 +5,9 @@
  * ids and are linear. A compaction on the path emits its summary first, then the kept entries from
  * `firstKeptEntryId`, then everything after it.
  */
+import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
-import type { LocatedEntry, ParsedSession, SessionEntry } from './parse.js';
+import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
 
 /** The provider/model a session last used, as recorded in the file. */
 export interface RecordedModel {
@@ -93,9 +94,8 @@ function clean(message: Message): Message {
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** String content, or an array of blocks that each have a string `type`. */
-const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every((b) => isObj(b) && isStr(b.type)));
+const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every((b) => isRecord(b) && isStr(b.type)));
 
 /**
  * Why OpenClaw's loader would not recognise an entry (its session-entry schema), or null when it does.
@@ -108,12 +108,12 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
   switch (entry.type) {
     case 'message': {
       const m = entry.message;
-      if (!isObj(m) || !isStr(m.role)) return 'the message has no role';
+      if (!isRecord(m) || !isStr(m.role)) return 'the message has no role';
       // Loading wraps string (and, for tool results, object) content in a block list first.
       const content =
         (m.role === 'assistant' || m.role === 'toolResult') && isStr(m.content)
           ? [{ type: 'text' }]
-          : m.role === 'toolResult' && isObj(m.content)
+          : m.role === 'toolResult' && isRecord(m.content)
             ? [m.content]
             : m.content;
       switch (m.role) {

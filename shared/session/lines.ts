@@ -1,4 +1,4 @@
-/** Splitting session text into numbered lines, keeping every byte's place (BOM, CRLF, no final newline). */
+/** Decoding session bytes and splitting the text into numbered lines, keeping every byte's place (BOM, CRLF, no final newline). */
 
 /** One physical line of a text, without its line terminator. */
 export interface LineSpan {
@@ -53,4 +53,9 @@ export function dominantEol(spans: readonly LineSpan[]): '\n' | '\r\n' {
     else if (span.eol === '\n') lf += 1;
   }
   return crlf > lf ? '\r\n' : '\n';
+}
+
+/** Decode file bytes as UTF-8 (invalid sequences become U+FFFD and are reported per line). */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
 }

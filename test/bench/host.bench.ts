@@ -13,7 +13,7 @@ import { reduceImage } from '../../electron/host/images/sharp-codec.js';
 import { prettyDocument } from '../../electron/host/inspector/document-text.js';
 import { inspectText } from '../../shared/engine.js';
 import { messagesKey } from '../../shared/preflight/family.js';
-import { decodeUtf8 } from '../../shared/session/parse.js';
+import { decodeUtf8 } from '../../shared/session/lines.js';
 import type { Target } from '../../shared/types.js';
 
 const SESSION_MB = Number(process.env.HOST_BENCH_MB ?? 100);

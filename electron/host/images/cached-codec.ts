@@ -4,13 +4,14 @@
  * Reducing an oversized image is the slowest step of an inspection (mozjpeg on a worker thread), and
  * the same images come back again and again: every re-inspection with another target, every reload,
  * and the early start the host gives them while the session is still being parsed (`prewarm`).
- * Keys are the image's base64 text and the limits; results are kept up to a byte budget, oldest
- * dropped first. Failures are not kept (one may come from a passing shortage of memory): a broken
+ * Keys are the image's base64 text and the limits; results are kept up to a byte budget, least
+ * recently used dropped first. Failures are not kept (one may come from a passing shortage of memory): a broken
  * image is tried again by the next inspection.
  *
  * Early starts (`prewarm`) run at most two at a time, so they do not crowd out the parser on a small
  * machine; a `resize` for an image waiting in that queue starts it at once.
  */
+import { LRUCache } from 'lru-cache';
 import type { ImageResizeRequest, ImageResizeResult } from '../../../shared/images/codec.js';
 import type { SharpImageCodec } from './sharp-codec.js';
 
@@ -31,19 +32,31 @@ const limitsKey = (r: ImageResizeRequest): string =>
 export const PREWARM_CONCURRENCY = 2;
 
 export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BUDGET_CHARS): CachedCodec {
-  // limits → (base64 → pending or settled result). Map keeps insertion order: the first key is the oldest.
-  const memo = new Map<string, Map<string, Promise<ImageResizeResult>>>();
-  const order: { limits: string; data: string; chars: number }[] = [];
-  let chars = 0;
+  // Settled reductions: base64 → (limits → result), least recently used dropped first. Keyed by the
+  // image's own string (shared with the parse, so a key costs no copy), then by its limits.
+  const settled = new LRUCache<string, Map<string, ImageResizeResult>>({
+    maxSize: budgetChars,
+    sizeCalculation: (byLimits, data) => {
+      let chars = data.length;
+      for (const result of byLimits.values()) if (result.ok) chars += result.data.length;
+      return Math.max(1, chars);
+    },
+  });
+  // Reductions under way, the same way round.
+  const pendingByData = new Map<string, Map<string, Promise<ImageResizeResult>>>();
   let reductions = 0;
   let hits = 0;
 
-  const evict = (): void => {
-    while (chars > budgetChars && order.length > 1) {
-      const oldest = order.shift()!;
-      memo.get(oldest.limits)?.delete(oldest.data);
-      chars -= oldest.chars;
-    }
+  const settle = (data: string, limits: string, pending: Promise<ImageResizeResult>, result: ImageResizeResult): void => {
+    const waiting = pendingByData.get(data);
+    if (waiting?.get(limits) !== pending) return;
+    waiting.delete(limits);
+    if (waiting.size === 0) pendingByData.delete(data);
+    if (!result.ok) return;
+    const byLimits = settled.get(data) ?? new Map<string, ImageResizeResult>();
+    byLimits.set(limits, result);
+    // Set again even when it was there: its size is counted anew.
+    settled.set(data, byLimits);
   };
 
   // Early starts waiting for a free slot, by memo entry; `start` runs one now.
@@ -59,9 +72,14 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
 
   const enter = (request: ImageResizeRequest, early: boolean): Promise<ImageResizeResult> => {
     const limits = limitsKey(request);
-    let byData = memo.get(limits);
-    if (!byData) memo.set(limits, (byData = new Map()));
-    const known = byData.get(request.data);
+    const done = settled.get(request.data)?.get(limits);
+    if (done) {
+      hits += 1;
+      return Promise.resolve(done);
+    }
+    let byLimits = pendingByData.get(request.data);
+    if (!byLimits) pendingByData.set(request.data, (byLimits = new Map()));
+    const known = byLimits.get(limits);
     if (known) {
       hits += 1;
       // Someone needs it now: an early start still queued runs at once.
@@ -88,18 +106,8 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
           });
       };
     });
-    byData.set(request.data, pending);
-    void pending.then((result) => {
-      if (memo.get(limits)?.get(request.data) !== pending) return;
-      if (!result.ok) {
-        memo.get(limits)?.delete(request.data);
-        return;
-      }
-      const size = request.data.length + result.data.length;
-      order.push({ limits, data: request.data, chars: size });
-      chars += size;
-      evict();
-    });
+    byLimits.set(limits, pending);
+    void pending.then((result) => settle(request.data, limits, pending, result));
     if (early && running >= PREWARM_CONCURRENCY) queued.set(pending, begin);
     else begin();
     return pending;
@@ -113,7 +121,12 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
     prewarm(request) {
       void enter(request, true);
     },
-    stats: () => ({ reductions, hits, entries: [...memo.values()].reduce((n, m) => n + m.size, 0) }),
+    stats: () => {
+      let entries = 0;
+      for (const byLimits of pendingByData.values()) entries += byLimits.size;
+      for (const byLimits of settled.values()) entries += byLimits.size;
+      return { reductions, hits, entries };
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { isRecord } from '../../../shared/messages.js';
 import { IMAGE_ROLES, imageMaxSide, plannedResize } from '../../../shared/rules/images.js';
-import type { SessionEntry } from '../../../shared/session/parse.js';
+import type { SessionEntry } from '../../../shared/session/types.js';
 import type { CachedCodec } from './cached-codec.js';
 
 /** An `onEntry` for the parser that hands every oversized image of a message to the codec's memo. */

@@ -8,9 +8,11 @@
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { blockType, PAIRABLE_CALL_TYPES } from '../../../shared/messages.js';
+import { isRecord, toolResultCallId } from '../../../shared/messages.js';
+import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
-import { SessionLineParser, type LocatedEntry, type ParsedSession, type SessionEntry } from '../../../shared/session/parse.js';
+import { SessionLineParser } from '../../../shared/session/jsonl.js';
+import type { LocatedEntry, ParsedSession, SessionEntry } from '../../../shared/session/types.js';
 import type { Message } from '../../../shared/types.js';
 import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
@@ -123,12 +125,9 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
   let assistantsAfter = 0;
   const track = (m: Message, after: boolean) => {
     if (m.role === 'assistant' && Array.isArray(m.content)) {
-      for (const block of m.content as unknown[]) {
-        // The calls that tool-result pairing answers, by the same test as the rule.
-        if (PAIRABLE_CALL_TYPES.has(blockType(block) ?? '') && typeof (block as { id?: unknown }).id === 'string')
-          open.add((block as { id: string }).id);
-      }
-    } else if (m.role === 'toolResult' && typeof m.toolCallId === 'string') open.delete(m.toolCallId);
+      // The calls that tool-result pairing answers, and the result ids it reads, by the rule's own tests.
+      for (const call of extractCalls(m)) open.add(call.id.trim());
+    } else if (m.role === 'toolResult') open.delete(toolResultCallId(m) ?? '');
     if (after && m.role === 'user') usersAfter += 1;
     if (after && m.role === 'assistant') assistantsAfter += 1;
   };
@@ -150,7 +149,7 @@ async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Pr
   if (bytesRead !== length) return null;
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SessionEntry) : null;
+    return isRecord(value) ? (value as SessionEntry) : null;
   } catch {
     return null;
   }

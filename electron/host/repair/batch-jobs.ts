@@ -5,7 +5,8 @@
 import type { HostInspectOptions } from '../inspect.js';
 import type { PartialTarget } from '../targets.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
-import { planRepairFile, repairFile } from './index.js';
+import { ExitCode, inspectionExitCode } from '../exit-code.js';
+import { planSessionFile, repairFile, type FilePlan } from './index.js';
 
 /** Options of an inspect job, as given on the command line. */
 export interface BatchInspectOptions {
@@ -28,7 +29,7 @@ export interface InspectSummary {
   kind: 'inspect';
   file: string;
   status: 'clean' | 'findings' | 'unusable';
-  exitCode: number;
+  exitCode: ExitCode;
   target?: string;
   annotations: number;
   /** Annotation counts per rule id. */
@@ -44,7 +45,7 @@ export interface RepairSummary {
   kind: 'repair';
   file: string;
   status: 'clean' | 'needs-repair' | 'repaired' | 'refused' | 'unreadable';
-  exitCode: number;
+  exitCode: ExitCode;
   digest?: string;
   counts?: RepairPlan['counts'];
   /** Line actions of the plan by kind. */
@@ -64,13 +65,21 @@ function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; ins
   return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert') };
 }
 
-function planSummary(file: string, plan: RepairPlan): RepairSummary {
+function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSummary {
   if (plan.refusal !== undefined) {
-    const unreadable = plan.refusal.startsWith('failed to read') || plan.refusal.startsWith('missing session file');
-    return { kind: 'repair', file, status: unreadable ? 'unreadable' : 'refused', exitCode: 2, reason: plan.refusal };
+    const status = refusalKind === 'unreadable' ? 'unreadable' : 'refused';
+    return { kind: 'repair', file, status, exitCode: ExitCode.unusable, reason: plan.refusal };
   }
-  if (!plan.needed) return { kind: 'repair', file, status: 'clean', exitCode: 0, digest: plan.digest };
-  return { kind: 'repair', file, status: 'needs-repair', exitCode: 1, digest: plan.digest, counts: plan.counts, lines: lineCounts(plan) };
+  if (!plan.needed) return { kind: 'repair', file, status: 'clean', exitCode: ExitCode.clean, digest: plan.digest };
+  return {
+    kind: 'repair',
+    file,
+    status: 'needs-repair',
+    exitCode: ExitCode.changed,
+    digest: plan.digest,
+    counts: plan.counts,
+    lines: lineCounts(plan),
+  };
 }
 
 async function runRepair(file: string, digest: string, planned?: RepairSummary): Promise<RepairSummary> {
@@ -79,7 +88,7 @@ async function runRepair(file: string, digest: string, planned?: RepairSummary):
     kind: 'repair',
     file,
     status: result.status === 'repaired' ? 'repaired' : result.status === 'not-needed' ? 'clean' : 'refused',
-    exitCode: result.status === 'repaired' ? 1 : result.status === 'not-needed' ? 0 : 2,
+    exitCode: result.status === 'repaired' ? ExitCode.changed : result.status === 'not-needed' ? ExitCode.clean : ExitCode.unusable,
     digest,
     message: result.message,
   };
@@ -97,16 +106,12 @@ async function runRepair(file: string, digest: string, planned?: RepairSummary):
 async function runInspect(file: string, options: BatchInspectOptions): Promise<InspectSummary> {
   const empty = { kind: 'inspect' as const, file, annotations: 0, rules: {}, errors: 0, warnings: 0 };
   // Loaded on first use: a repair-only worker never pays for the engine, pi-ai and sharp.
-  const [{ inspect }, { completeTarget }, { inspectionExitCode }] = await Promise.all([
-    import('../inspect.js'),
-    import('../targets.js'),
-    import('../../cli/inspect.js'),
-  ]);
+  const [{ inspect }, { completeTarget }] = await Promise.all([import('../inspect.js'), import('../targets.js')]);
   let target;
   try {
     target = await completeTarget(options.target, { file });
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: 2, reason: (error as Error).message };
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
   }
   try {
     const inspection = await inspect({ file }, target, {
@@ -120,7 +125,7 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
     const exitCode = inspectionExitCode(inspection);
     const summary: InspectSummary = {
       ...empty,
-      status: exitCode === 0 ? 'clean' : 'findings',
+      status: exitCode === ExitCode.clean ? 'clean' : 'findings',
       exitCode,
       target: `${target.provider}/${target.api}/${target.modelId}`,
       annotations: inspection.annotations.length,
@@ -132,7 +137,7 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
       summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
     return summary;
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: 2, reason: (error as Error).message };
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
   }
 }
 
@@ -143,11 +148,11 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
       case 'inspect':
         return await runInspect(job.file, job.options);
       case 'plan':
-        return planSummary(job.file, await planRepairFile(job.file));
+        return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
         return await runRepair(job.file, job.digest);
       case 'plan-and-repair': {
-        const planned = planSummary(job.file, await planRepairFile(job.file));
+        const planned = planSummary(job.file, await planSessionFile(job.file));
         return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, planned) : planned;
       }
     }
@@ -158,13 +163,13 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
         kind: 'inspect',
         file: job.file,
         status: 'unusable',
-        exitCode: 2,
+        exitCode: ExitCode.unusable,
         annotations: 0,
         rules: {},
         errors: 0,
         warnings: 0,
         reason,
       };
-    return { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason };
+    return { kind: 'repair', file: job.file, status: 'unreadable', exitCode: ExitCode.unusable, reason };
   }
 }

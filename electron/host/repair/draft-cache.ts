@@ -9,6 +9,7 @@
  * plan of a bigger file is made again by `repair`, which then reads, hashes and parses it as it writes).
  */
 import type { BigIntStats } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import type { RepairDraft } from '../../../shared/repair/plan.js';
 
 /** A plan ready to write: the plan, the bytes it was made on, and the sha-256 of its result. */
@@ -19,24 +20,23 @@ export interface PreparedRepair {
 }
 
 interface CachedDraft extends PreparedRepair {
-  file: string;
   digest: string;
   stat: BigIntStats;
-  expires: NodeJS.Timeout;
 }
 
-const MAX_ENTRIES = 2;
 const MAX_BYTES = 1024 * 1024 * 1024;
-const TTL_MS = 2 * 60 * 1000;
-const entries: CachedDraft[] = [];
+/** Plans kept by file: two, up to MAX_BYTES of bytes between them, each for two minutes. */
+const entries = new LRUCache<string, CachedDraft>({
+  max: 2,
+  maxSize: MAX_BYTES,
+  sizeCalculation: (entry) => Math.max(1, entry.bytes.length),
+  ttl: 2 * 60 * 1000,
+  // Expired bytes (up to a gigabyte) are let go on time, not on the next look-up.
+  ttlAutopurge: true,
+});
 
 function sameStat(a: BigIntStats, b: BigIntStats): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
-}
-
-function drop(index: number): void {
-  const [gone] = entries.splice(index, 1);
-  clearTimeout(gone.expires);
 }
 
 /** Whether a plan made on this many bytes can be remembered (a bigger one is made again by `repair`). */
@@ -48,22 +48,18 @@ export function fitsDraftCache(bytes: number): boolean {
 export function rememberDraft(file: string, stat: BigIntStats, prepared: PreparedRepair): void {
   forget(file);
   if (!fitsDraftCache(prepared.bytes.length)) return;
-  const expires = setTimeout(() => forget(file), TTL_MS);
-  expires.unref();
-  entries.push({ ...prepared, file, digest: prepared.draft.plan.digest, stat, expires });
-  while (entries.length > MAX_ENTRIES || entries.reduce((n, e) => n + e.bytes.length, 0) > MAX_BYTES) drop(0);
+  entries.set(file, { ...prepared, digest: prepared.draft.plan.digest, stat });
 }
 
 /** The plan and bytes for exactly this unchanged file and digest, if any; it is used once. */
 export function takeCachedDraft(file: string, digest: string, stat: BigIntStats): PreparedRepair | undefined {
-  const i = entries.findIndex((e) => e.file === file && e.digest === digest && sameStat(e.stat, stat));
-  if (i < 0) return undefined;
-  const hit = entries[i];
-  drop(i);
+  const hit = entries.get(file);
+  if (!hit || hit.digest !== digest || !sameStat(hit.stat, stat)) return undefined;
+  entries.delete(file);
   return { draft: hit.draft, bytes: hit.bytes, digestAfter: hit.digestAfter };
 }
 
 /** Drop what is remembered about a file. */
 export function forget(file: string): void {
-  for (let i = entries.length - 1; i >= 0; i -= 1) if (entries[i].file === file) drop(i);
+  entries.delete(file);
 }

@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
+import type { RefusalKind } from '../../../shared/repair/refusal.js';
 import { fitsDraftCache, forget, rememberDraft } from './draft-cache.js';
 import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
@@ -13,25 +14,35 @@ import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from '.
 export type { RepairFileOptions, RepairOutcome } from './repair-file.js';
 export { describeCounts } from './repair-file.js';
 
+/** A file's repair plan, with the kind of refusal when it cannot be repaired at all. */
+export interface FilePlan {
+  plan: RepairPlan;
+  refusalKind?: RefusalKind;
+}
+
 /**
  * Plan the repair of a session file (reads it, hashes its bytes). Never throws: a file that cannot
- * be read gives a plan with `refusal` ("failed to read session file: …") and an empty digest.
+ * be read gives a plan with `refusal` ("failed to read session file: …"), kind `unreadable`, and an
+ * empty digest.
  */
-export async function planRepairFile(file: string): Promise<RepairPlan> {
+export async function planSessionFile(file: string): Promise<FilePlan> {
   const snapshot = await readSessionFile(file);
   if ('reason' in snapshot) {
     return {
-      needed: false,
-      digest: '',
-      actions: [],
-      refusal: snapshot.reason,
-      counts: {
-        droppedLines: 0,
-        rewrittenAssistantMessages: 0,
-        rewrittenUserMessages: 0,
-        removedCorruptedImageBlocks: 0,
-        insertedToolResults: 0,
+      plan: {
+        needed: false,
+        digest: '',
+        actions: [],
+        refusal: snapshot.reason,
+        counts: {
+          droppedLines: 0,
+          rewrittenAssistantMessages: 0,
+          rewrittenUserMessages: 0,
+          removedCorruptedImageBlocks: 0,
+          insertedToolResults: 0,
+        },
       },
+      refusalKind: snapshot.kind,
     };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
@@ -41,7 +52,12 @@ export async function planRepairFile(file: string): Promise<RepairPlan> {
     const digestAfter = digestOfChunks(repairedChunks(snapshot.bytes, draft.edits));
     rememberDraft(snapshot.realFile, snapshot.stat, { draft, bytes: snapshot.bytes, digestAfter });
   }
-  return draft.plan;
+  return draft.refusalKind === undefined ? { plan: draft.plan } : { plan: draft.plan, refusalKind: draft.refusalKind };
+}
+
+/** Plan the repair of a session file; see planSessionFile. */
+export async function planRepairFile(file: string): Promise<RepairPlan> {
+  return (await planSessionFile(file)).plan;
 }
 
 /** Repair a session file atomically, refusing when its bytes no longer match `expectedDigest`. */

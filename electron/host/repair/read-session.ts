@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
+import type { RefusalKind } from '../../../shared/repair/refusal.js';
 import { notRegularKind, openRegularFile } from '../regular-file.js';
 
 /** A session file as read: what the plan and the write are based on. */
@@ -15,10 +16,13 @@ export interface SessionSnapshot {
   stat: BigIntStats;
 }
 
-/** A read that failed, with the reason in the words of reference §4. */
+/** A read that failed, and why in words. */
 export interface ReadFailure {
+  kind: Extract<RefusalKind, 'unreadable'>;
   reason: string;
 }
+
+const unreadable = (reason: string): ReadFailure => ({ kind: 'unreadable', reason });
 
 /** sha-256 (hex) of bytes, with node:crypto (≈1.5 GB/s; the pure one is for the engine). */
 export function digestOf(bytes: Uint8Array): string {
@@ -57,16 +61,16 @@ export interface LocatedFile {
 
 /** Resolve a session path (symlinks too) and stat it; directories and special files are refused. */
 export async function locateSessionFile(file: string): Promise<LocatedFile | ReadFailure> {
-  if (typeof file !== 'string' || file.trim() === '') return { reason: 'missing session file: no path was given' };
+  if (typeof file !== 'string' || file.trim() === '') return unreadable('missing session file: no path was given');
   const resolved = path.resolve(file.trim());
   try {
     const realFile = await realpath(resolved);
     const info = await stat(realFile, { bigint: true });
-    if (info.isDirectory()) return { reason: `failed to read session file: ${resolved}: it is a directory, not a session file` };
-    if (!info.isFile()) return { reason: `failed to read session file: ${resolved}: it is ${notRegularKind(info)}, not a regular file` };
+    if (info.isDirectory()) return unreadable(`failed to read session file: ${resolved}: it is a directory, not a session file`);
+    if (!info.isFile()) return unreadable(`failed to read session file: ${resolved}: it is ${notRegularKind(info)}, not a regular file`);
     return { file: resolved, realFile, stat: info };
   } catch (error) {
-    return { reason: `failed to read session file: ${resolved}: ${describeReadError(error)}` };
+    return unreadable(`failed to read session file: ${resolved}: ${describeReadError(error)}`);
   }
 }
 
@@ -84,12 +88,12 @@ export async function readSessionFile(file: string): Promise<SessionSnapshot | R
     const bytes = await handle.readFile().finally(() => handle.close());
     const after = await stat(located.realFile, { bigint: true });
     if (!sameFile(located.stat, after) || BigInt(bytes.length) !== after.size) {
-      return {
-        reason: `failed to read session file: ${located.file}: it changed while it was being read (is an agent still writing to it?) — try again`,
-      };
+      return unreadable(
+        `failed to read session file: ${located.file}: it changed while it was being read (is an agent still writing to it?) — try again`,
+      );
     }
     return { file: located.file, realFile: located.realFile, bytes, stat: after };
   } catch (error) {
-    return { reason: `failed to read session file: ${located.file}: ${describeReadError(error)}` };
+    return unreadable(`failed to read session file: ${located.file}: ${describeReadError(error)}`);
   }
 }

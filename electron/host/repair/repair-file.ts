@@ -152,9 +152,10 @@ async function repairSnapshot(
   const planner = cached === undefined ? new RepairPlanner(bytes) : null;
   if (planner !== null) {
     while (!planner.started) planner.advance(1);
-    if (planner.refusal !== null) {
-      const reason = planner.refusal.startsWith('empty') ? 'empty session file' : 'invalid session header';
-      return refuse(reason, `refusing to repair ${shown}: ${planner.refusal}.`);
+    const refusal = planner.refusal;
+    if (refusal !== null) {
+      const reason = refusal.kind === 'empty' ? 'empty session file' : 'invalid session header';
+      return refuse(reason, `refusing to repair ${shown}: ${refusal.text}.`);
     }
   }
   const problem = await writeProblem(realFile, mode);

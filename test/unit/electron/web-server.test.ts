@@ -280,6 +280,7 @@ describe('web server', () => {
     const named = (name: string) => Object.assign(new Error('x'), { name });
     expect(statusOf(named('ArgumentError'))).toBe(400);
     expect(statusOf(named('UnknownIdError'))).toBe(404);
+    expect(statusOf(named('PathNotGrantedError'))).toBe(403);
     expect(statusOf(named('InputError'))).toBe(422);
     expect(statusOf(new Error('boom'))).toBe(500);
   });

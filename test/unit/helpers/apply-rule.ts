@@ -1,7 +1,7 @@
 // Run one hygiene rule (or a few, in order) in isolation, with a RuleContext built the way shared/pipeline.ts builds it.
 import type { ImageCodec } from '../../../shared/images/codec.js';
 import { previewValue } from '../../../shared/messages.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import {
   assistantNormalizeRule,
   blankTextRule,

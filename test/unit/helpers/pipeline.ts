@@ -2,7 +2,7 @@
 import { inspectText } from '../../../shared/engine.js';
 import type { Inspection } from '../../../shared/inspection.js';
 import { runPipeline, type PipelineOutput } from '../../../shared/pipeline.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 

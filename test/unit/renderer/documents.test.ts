@@ -28,6 +28,20 @@ describe('DocumentCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('keeps a document asked for again over one fetched after it but left alone', async () => {
+    const { api, calls } = stubApi({ getDocument: async () => ({ text: 'x', ranges: [], elisions: [] }) });
+    const cache = new DocumentCache(api);
+    const window = (i: number) => ({ from: i, to: i + 1 });
+    for (let i = 0; i < 12; i += 1) await cache.get('I1', 'original', 'payload', window(i));
+    await cache.get('I1', 'original', 'payload', window(0));
+    await cache.get('I1', 'original', 'payload', window(12));
+    const before = calls.length;
+    await cache.get('I1', 'original', 'payload', window(0));
+    expect(calls.length).toBe(before);
+    await cache.get('I1', 'original', 'payload', window(1));
+    expect(calls.length).toBe(before + 1);
+  });
+
   it('forgets a failed fetch so the next request tries again', async () => {
     let n = 0;
     const { api } = stubApi({

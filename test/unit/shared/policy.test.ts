@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mistralHint, policyValues, resolvePolicy } from '../../../shared/policy.js';
+import { mistralHint } from '../../../shared/policy/model-ids.js';
+import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { PolicyFlag } from '../../../shared/types.js';
 
 interface OracleRow {

@@ -5,7 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSession, decodeUtf8 } from '../../../../shared/session/parse.js';
+import { decodeUtf8 } from '../../../../shared/session/lines.js';
+import { parseSession } from '../../../../shared/session/parse.js';
 import { bufferLineSource, indexLines } from '../../../../electron/host/line-index.js';
 import { digestBytes, parseSessionBytes } from '../../../../electron/host/load-session.js';
 

@@ -65,13 +65,11 @@ const textArb = fc.constantFrom('ok', 'Reading the file.', '', '   ', 'NO_REPLY'
 const textOrThinkingArb = (signatures: (string | undefined)[]) =>
   fc.oneof(
     textArb.map((text) => ({ type: 'text', text })),
-    fc
-      .constantFrom(...signatures)
-      .map((thinkingSignature) => ({
-        type: 'thinking',
-        thinking: 'plan',
-        ...(thinkingSignature === undefined ? {} : { thinkingSignature }),
-      })),
+    fc.constantFrom(...signatures).map((thinkingSignature) => ({
+      type: 'thinking',
+      thinking: 'plan',
+      ...(thinkingSignature === undefined ? {} : { thinkingSignature }),
+    })),
   );
 
 /** An assistant's blocks: text and thinking, then tool calls. Ids repeat across turns (local models reuse `call_0`), never within one turn. */
@@ -98,29 +96,25 @@ const messageArb: fc.Arbitrary<Message> = fc.oneof(
   },
   {
     weight: 4,
-    arbitrary: fc
-      .constantFrom(...ROUTES)
-      .chain(({ route, signatures }) =>
-        fc
-          .record({
-            content: assistantContentArb(signatures),
-            stopReason: fc.constantFrom('stop', 'toolUse', 'error', 'aborted', 'length'),
-          })
-          .map(({ content, stopReason }): Message => ({ role: 'assistant', content, ...route, usage, stopReason, timestamp: 2 })),
-      ),
+    arbitrary: fc.constantFrom(...ROUTES).chain(({ route, signatures }) =>
+      fc
+        .record({
+          content: assistantContentArb(signatures),
+          stopReason: fc.constantFrom('stop', 'toolUse', 'error', 'aborted', 'length'),
+        })
+        .map(({ content, stopReason }): Message => ({ role: 'assistant', content, ...route, usage, stopReason, timestamp: 2 })),
+    ),
   },
   {
     weight: 3,
-    arbitrary: fc
-      .record({ id: idArb, text: textArb })
-      .map(({ id, text }): Message => ({
-        role: 'toolResult',
-        toolCallId: id,
-        toolName: 'read',
-        content: [{ type: 'text', text }],
-        isError: false,
-        timestamp: 3,
-      })),
+    arbitrary: fc.record({ id: idArb, text: textArb }).map(({ id, text }): Message => ({
+      role: 'toolResult',
+      toolCallId: id,
+      toolName: 'read',
+      content: [{ type: 'text', text }],
+      isError: false,
+      timestamp: 3,
+    })),
   },
 );
 

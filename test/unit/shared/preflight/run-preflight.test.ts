@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPreflight } from '../../../../shared/preflight/run-preflight.js';
 import { CHECKS } from '../../../../shared/preflight/checks.js';
-import { policyValues, resolvePolicy } from '../../../../shared/policy.js';
+import { policyValues, resolvePolicy } from '../../../../shared/policy/resolve.js';
 import type { JsonValue, Target } from '../../../../shared/types.js';
 
 const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };

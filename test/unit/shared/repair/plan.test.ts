@@ -252,6 +252,26 @@ describe('planRepair rules', () => {
     expect(after.filter((l) => !l.includes('"repair-'))).toEqual(original);
   });
 
+  it("counts a result whose id differs from its call only by padding as the call's result, as replay pairing does", () => {
+    const codeMode = assistant(
+      [
+        { type: 'toolCall', id: 'call_a|fc_1', name: 'exec', arguments: {} },
+        { type: 'toolCall', id: ' call_b|fc_2', name: 'exec', arguments: {} },
+      ],
+      { api: 'openai-chatgpt-responses', provider: 'openai', model: 'gpt-5.4', stopReason: 'toolUse' },
+    );
+    const lines = [
+      HEADER,
+      entry('a', null, user('go')),
+      entry('b', 'a', codeMode),
+      entry('c', 'b', toolResult(' call_a|fc_1 ', 'ran')),
+      entry('d', 'c', { ...toolResult('', 'read'), toolCallId: '', tool_call_id: 'call_b|fc_2' }),
+    ];
+    const { plan } = repaired(jsonl(lines));
+    expect(plan.needed).toBe(false);
+    expect(plan.counts.insertedToolResults).toBe(0);
+  });
+
   it('inserts results only for "message" calls answered by a delivery mirror, and not for failed turns', () => {
     const responses = (extra: Record<string, unknown>) =>
       assistant(

@@ -1,6 +1,7 @@
 /** The session parser: every line keeps its number, every problem becomes a located diagnostic. */
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, parseSession } from '../../../../shared/session/parse.js';
+import { decodeUtf8 } from '../../../../shared/session/lines.js';
+import { parseSession } from '../../../../shared/session/parse.js';
 import { locateJsonError } from '../../../../shared/session/json-error.js';
 
 const HEADER = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}';
@@ -130,6 +131,24 @@ describe('parseSession', () => {
   it('reports an unterminated JSON array at the line where it stops', () => {
     const p = parseSession('[\n {"role":"user","content":"hi"},\n {"role":"assistant"');
     expect(p.diagnostics[0]).toMatchObject({ line: 3, code: 'json-truncated' });
+  });
+
+  it('warns about a tool result without a usable call id, reading the id fields the way pairing does', () => {
+    const result = (fields: Record<string, unknown>) =>
+      JSON.stringify({ role: 'toolResult', toolName: 'read', content: [{ type: 'text', text: 'ok' }], ...fields });
+    const text = [
+      { toolCallId: 'call_1' },
+      { toolCallId: '', toolUseId: 'call_2' },
+      { toolCallId: 7, call_id: 'call_3' },
+      { toolCallId: '   ' },
+      {},
+    ].map(result);
+    const p = parseSession(`[\n${text.join(',\n')}\n]`);
+    expect(p.messages).toHaveLength(5);
+    expect(p.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [5, 'tool-result-no-id'],
+      [6, 'tool-result-no-id'],
+    ]);
   });
 
   it('says an empty file is empty', () => {

@@ -8,7 +8,8 @@ import { createSharpCodec, type SharpImageCodec } from '../../../../../electron/
 import { inspectParsed } from '../../../../../shared/engine.js';
 import type { ImageResizeRequest, ImageResizeResult } from '../../../../../shared/images/codec.js';
 import { plannedResize } from '../../../../../shared/rules/images.js';
-import { parseSession, parseSessionLines } from '../../../../../shared/session/parse.js';
+import { parseSessionLines } from '../../../../../shared/session/jsonl.js';
+import { parseSession } from '../../../../../shared/session/parse.js';
 
 async function pngBase64(width: number, height: number, colour = '#3a6'): Promise<string> {
   return (
@@ -99,6 +100,20 @@ describe('createCachedCodec', () => {
     await codec.resize({ ...base, data: 'B'.repeat(10) });
     await codec.resize({ ...base, data: 'A'.repeat(10) });
     expect(inner.calls.map((c) => c.data[0])).toEqual(['A', 'B', 'C', 'A']);
+  });
+
+  it('keeps the result used last when the budget is full, not the one made last', async () => {
+    const inner = countingCodec((r) => ({ ok: true, data: r.data.toLowerCase(), mimeType: 'image/jpeg', width: 1, height: 1, bytes: 1 }));
+    const codec = createCachedCodec(inner, 50);
+    const base = { mimeType: 'image/png', ...limits };
+    await codec.resize({ ...base, data: 'A'.repeat(10) });
+    await codec.resize({ ...base, data: 'B'.repeat(10) });
+    await codec.resize({ ...base, data: 'A'.repeat(10) });
+    // C pushes one out: B, untouched since it was made, not A, asked for again after it.
+    await codec.resize({ ...base, data: 'C'.repeat(10) });
+    await codec.resize({ ...base, data: 'A'.repeat(10) });
+    await codec.resize({ ...base, data: 'B'.repeat(10) });
+    expect(inner.calls.map((c) => c.data[0])).toEqual(['A', 'B', 'C', 'B']);
   });
 });
 

@@ -1,0 +1,90 @@
+/**
+ * The first screen of a big session before it is read whole: its first turns inspected as a session
+ * of their own, with the first window of both payloads. One preview is kept at a time.
+ */
+import path from 'node:path';
+import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, OpenRequest, SessionInfo, Side } from '../../../shared/api.js';
+import { previewWindow } from '../../../shared/document-windows.js';
+import type { Target } from '../../../shared/types.js';
+import { readSessionPreview } from '../preview/read-preview.js';
+import { statSession } from '../read-input.js';
+import { recordedTarget } from './session-loader.js';
+import type { SessionRecord } from './session-registry.js';
+
+/** Files from this size get a preview: below it, the whole file opens about as fast. */
+const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
+/** Turns a preview reads: the widest first window of the diff (renderer/diff/windows.ts), and a few. */
+const PREVIEW_TURNS = 64;
+
+/** What a preview needs of the service around it. */
+export interface PreviewHost {
+  minBytes?: number;
+  turns?: number;
+  chunkBytes?: number;
+  newId(): string;
+  addSession(record: SessionRecord): void;
+  hasInspection(inspectionId: string): boolean;
+  inspect(sessionId: string, target: Target): Promise<InspectionSummary>;
+  getDocument(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow): Promise<DocumentText>;
+  close(sessionId: string): Promise<void>;
+}
+
+/** A `preview(request, target)` that keeps its last answer. */
+export function createPreviewer(host: PreviewHost): (request: OpenRequest, target: Target | null) => Promise<InspectionSummary | null> {
+  // The one preview kept (a newer one makes it useless), and what it was asked for: the same
+  // question about the same unchanged file gets the same answer.
+  let previewAnswer: { key: string; summary: InspectionSummary } | null = null;
+
+  return async (request, target) => {
+    if (request.kind !== 'path') return null;
+    const filePath = path.resolve(request.path);
+    const { size, mtimeMs } = await statSession(filePath);
+    if (size < (host.minBytes ?? PREVIEW_MIN_BYTES)) return null;
+    // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
+    const key = JSON.stringify([filePath, size, mtimeMs, target]);
+    if (previewAnswer?.key === key && host.hasInspection(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
+    const read = await readSessionPreview(filePath, { turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes }).catch(() => null);
+    if (!read) return null;
+    // The preview's context is the whole branch's but for its messages: the same recorded model.
+    const recorded = await recordedTarget(read.context);
+    const chosen = target ?? recorded;
+    if (!chosen) return null;
+    const sessionId = host.newId();
+    const info: SessionInfo = {
+      sessionId,
+      name: path.basename(filePath),
+      path: filePath,
+      sizeBytes: read.size,
+      // Not the file's: a preview is never repaired (repair checks the digest of a full read).
+      digest: '',
+      format: read.parsed.format,
+      lineCount: read.parsed.lineCount,
+      turnCount: read.turns,
+      diagnostics: [],
+      defaultTarget: recorded,
+      watched: false,
+    };
+    if (previewAnswer) await host.close(previewAnswer.summary.sessionId);
+    previewAnswer = null;
+    host.addSession({ info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null });
+    try {
+      const summary = await host.inspect(sessionId, chosen);
+      const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
+      const [original, replay] = await Promise.all(
+        (['original', 'replay'] as const).map((side) => host.getDocument(summary.inspectionId, side, 'payload', window)),
+      );
+      summary.preview = {
+        turns: read.turns,
+        totalTurns: read.totalTurns,
+        estimatedBytes: read.branchBytes,
+        first: { view: 'payload', original, replay },
+      };
+      previewAnswer = { key, summary };
+      return summary;
+    } catch (error) {
+      // A preview that failed holds nothing.
+      await host.close(sessionId);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Reading what `open` was given into a session: the parse, the active branch, the diagnostics and the
+ * target the session last recorded. Files are read in chunks (never whole), bytes and text at once.
+ */
+import path from 'node:path';
+import type { OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
+import { buildContext, type SessionContext } from '../../../shared/session/context.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
+import type { Target } from '../../../shared/types.js';
+import { lookupCatalogModel } from '../catalog.js';
+import { defaultImageCodec } from '../image-codec.js';
+import { imagePrewarmer } from '../images/prewarm.js';
+import { digestBytes, parseSessionBytes } from '../load-session.js';
+import { readSessionFile } from '../stream-session.js';
+import { completeTarget } from '../targets.js';
+import { throttleProgress } from './read-progress.js';
+import { sampleSessionPath } from './sample-path.js';
+
+/** How sessions are read: image limits for the early image work, chunk size, progress reporting. */
+export interface LoaderOptions {
+  imageMaxDimensionPx?: number;
+  chunkBytes?: number;
+  progressIntervalMs?: number;
+  /** Where a file read for an operation reports its progress (throttled, then a final event). */
+  onProgress(event: ProgressEvent): void;
+}
+
+/** A session as read, before it gets an entry in the registry. */
+export interface LoadedSession {
+  info: SessionInfo;
+  parsed: ParsedSession;
+  context: SessionContext;
+}
+
+interface ReadSource {
+  parsed: ParsedSession;
+  digest: string;
+  size: number;
+  name: string;
+  filePath: string | null;
+}
+
+/** Read and parse a source. Only an unreadable source fails; problems inside are diagnostics. */
+async function readSource(
+  request: OpenRequest,
+  parseOptions: ParseLinesOptions,
+  options: LoaderOptions,
+  operation?: ProgressEvent['operation'],
+): Promise<ReadSource> {
+  if (request.kind === 'path' || request.kind === 'sample') {
+    const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
+    const name = path.basename(filePath);
+    const reporter = operation
+      ? throttleProgress((done, total) => options.onProgress({ operation, name, path: filePath, done, total }), options.progressIntervalMs)
+      : null;
+    const read = await readSessionFile(filePath, { ...parseOptions, chunkBytes: options.chunkBytes, onProgress: reporter?.update });
+    reporter?.finish();
+    return { ...read, name, filePath };
+  }
+  const bytes = request.kind === 'bytes' ? request.bytes : Buffer.from(request.text, 'utf8');
+  // Hash off the main thread while the lines are indexed and parsed.
+  const digest = digestBytes(bytes);
+  const parsed = parseSessionBytes(bytes, parseOptions);
+  return { parsed, digest: await digest, size: bytes.byteLength, name: path.basename(request.name), filePath: null };
+}
+
+/** The target of the model a session's branch last recorded, completed from the catalog (null: none, or unknown). */
+export async function recordedTarget(context: SessionContext): Promise<Target | null> {
+  const recorded = context.lastModel;
+  if (!recorded) return null;
+  try {
+    const target = await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' });
+    const known = lookupCatalogModel(target.provider, target.modelId);
+    if (known) target.reasoning = known.reasoning;
+    return target;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read a session under a given id. `operation` names the wait the renderer shows (open, reload); a
+ * re-read after a repair passes none and reports no progress.
+ */
+export async function loadSession(
+  sessionId: string,
+  request: OpenRequest,
+  options: LoaderOptions,
+  operation?: ProgressEvent['operation'],
+): Promise<LoadedSession> {
+  // Oversized images start shrinking on libuv's threads while the lines are parsed.
+  const codec = await defaultImageCodec();
+  const parseOptions = codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {};
+  const { parsed, digest, size, name, filePath } = await readSource(request, parseOptions, options, operation);
+  const context = buildContext(parsed);
+  const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
+  const info: SessionInfo = {
+    sessionId,
+    name,
+    path: filePath,
+    sizeBytes: size,
+    digest,
+    format: parsed.format,
+    lineCount: parsed.lineCount,
+    turnCount: context.messages.length,
+    diagnostics,
+    defaultTarget: await recordedTarget(context),
+    watched: false,
+  };
+  return { info, parsed, context };
+}

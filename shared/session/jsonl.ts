@@ -1,0 +1,230 @@
+/** The JSONL session parser, fed one physical line at a time so that a file never has to be held whole. */
+import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostics.js';
+import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
+import { checkEntryFields, ENTRY_TYPES } from './shape.js';
+import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
+
+/** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
+export const MAX_LINE_CHARS = 500 * 1024 * 1024;
+
+/** Parse a session file line by line (the JSONL format; a JSON message array needs `parseSession`). */
+export function parseSessionLines(lines: LineSource, options: ParseLinesOptions = {}): ParsedSession {
+  const parser = new SessionLineParser(options);
+  for (let i = 0; i < lines.count; i += 1)
+    parser.line(lines.byteLength(i), () => lines.text(i), lines.validUtf8 ? () => lines.validUtf8!(i) : undefined);
+  return parser.finish(lines.bom);
+}
+
+/**
+ * The JSONL parser, fed one physical line at a time (in file order): from a LineSource, or from a
+ * file read in chunks, so that a file never has to be held whole (`electron/host/stream-session.ts`).
+ */
+export class SessionLineParser {
+  private readonly sink = new DiagnosticSink();
+  private readonly result: ParsedSession;
+  private firstContentLine = true;
+  private readonly ids = new Map<string, number>();
+  private count = 0;
+
+  constructor(private readonly options: ParseLinesOptions = {}) {
+    this.result = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: this.sink.list, lineCount: 0, bom: false };
+  }
+
+  /**
+   * The next physical line: its length without terminator (bytes or characters), its decoded text
+   * (asked only when needed), and whether its bytes were valid UTF-8 (asked only for lines with U+FFFD).
+   * `json`, asked first when given: the line's JSON value parsed another way (a long line by its
+   * parts), only for valid UTF-8; null when it cannot tell, and the text is parsed.
+   */
+  line(size: number, text: () => string, validUtf8?: () => boolean, json?: () => { value: unknown } | null): void {
+    this.count += 1;
+    const { sink, result, ids } = this;
+    const span = { line: this.count };
+    if (size === 0) return;
+    if (size > (this.options.maxLineChars ?? MAX_LINE_CHARS)) {
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'line-too-large',
+        `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`,
+      );
+      this.firstContentLine = false;
+      return;
+    }
+    const parsed = json?.() ?? this.parseText(span.line, text, validUtf8);
+    if (!parsed) return;
+    const { value } = parsed;
+    if (size >= MIN_TOO_DEEP_CHARS && nestedDeeperThan(value)) {
+      sink.add(span.line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
+      this.firstContentLine = false;
+      return;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      sink.add(
+        span.line,
+        1,
+        'error',
+        'entry-not-object',
+        `${typeName(value)} where a session entry object was expected — the line is skipped`,
+      );
+      if (this.firstContentLine) {
+        this.firstContentLine = false;
+        sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…})');
+      }
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    if (this.firstContentLine) {
+      this.firstContentLine = false;
+      if (obj.type === 'session') {
+        if (typeof obj.id !== 'string' || obj.id === '') {
+          sink.add(
+            span.line,
+            0,
+            'error',
+            'header-no-id',
+            'the session header has no string "id" — OpenClaw treats the file as empty and file repair refuses it',
+          );
+        }
+        const version = typeof obj.version === 'number' ? obj.version : 1;
+        if (obj.version !== undefined && typeof obj.version !== 'number')
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'field-type',
+            `the session header has ${typeName(obj.version)} "version" where a number was expected — assuming version 1`,
+          );
+        else if (![1, 2, 3].includes(version))
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'unknown-version',
+            `session format version ${version} is not one this tool knows (1–3) — reading it as version 3`,
+          );
+        result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+        result.version = version;
+        result.format = 'jsonl';
+        return;
+      }
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'missing-header',
+        'the first line is not a session header ({"type":"session",…}) — entries are shown, but file repair will refuse this file',
+      );
+      result.format = 'jsonl';
+    }
+    if (obj.type === 'session') {
+      sink.add(
+        span.line,
+        0,
+        'warning',
+        'extra-header',
+        'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
+      );
+      return;
+    }
+    if (typeof obj.type !== 'string') {
+      sink.add(
+        span.line,
+        0,
+        'error',
+        'entry-no-type',
+        `the entry has ${obj.type === undefined ? 'no' : typeName(obj.type)} "type" — it is skipped`,
+      );
+      return;
+    }
+    const entry = obj as SessionEntry;
+    if (!ENTRY_TYPES.has(entry.type)) {
+      sink.add(span.line, 0, 'warning', 'unknown-entry-type', `unknown entry type ${preview(entry.type)} — it is ignored`);
+    }
+    if (result.version >= 2) {
+      if (typeof entry.id !== 'string' || entry.id === '') {
+        sink.add(
+          span.line,
+          0,
+          'warning',
+          'entry-no-id',
+          `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`,
+        );
+      } else {
+        const prev = ids.get(entry.id);
+        if (prev !== undefined)
+          sink.add(
+            span.line,
+            0,
+            'warning',
+            'duplicate-id',
+            `the id ${preview(entry.id)} was already used on line ${prev} — the later entry wins`,
+          );
+        ids.set(entry.id, span.line);
+      }
+      if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== 'string') {
+        sink.add(
+          span.line,
+          0,
+          'warning',
+          'field-type',
+          `the entry has ${typeName(entry.parentId)} "parentId" where a string or null was expected`,
+        );
+      }
+    }
+    if (!checkEntryFields(sink, span.line, entry)) return;
+    result.entries.push({ line: span.line, entry });
+    try {
+      this.options.onEntry?.(entry);
+    } catch {
+      // An observer's failure is not the file's: the parse goes on (it never throws).
+    }
+  }
+
+  /** JSON.parse of a line's text; null for a blank line or one that is not JSON (reported). */
+  private parseText(line: number, text: () => string, validUtf8?: () => boolean): { value: unknown } | null {
+    const { sink } = this;
+    const raw = text();
+    if (raw.trim() === '') return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      explainJsonLine(sink, line, raw);
+      if (this.firstContentLine) {
+        this.firstContentLine = false;
+        sink.add(
+          line,
+          0,
+          'error',
+          'missing-header',
+          'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically',
+        );
+      }
+      return null;
+    }
+    if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
+      sink.add(
+        line,
+        raw.indexOf('\uFFFD') + 1,
+        'warning',
+        'invalid-utf8',
+        'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged',
+      );
+    }
+    return { value };
+  }
+
+  /** The parsed session, once every line was given. `bom`: the file started with a UTF-8 BOM. */
+  finish(bom: boolean): ParsedSession {
+    const { result, sink } = this;
+    result.lineCount = this.count;
+    result.bom = bom;
+    if (result.format === 'unknown') {
+      if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
+      result.format = 'jsonl';
+    }
+    return result;
+  }
+}

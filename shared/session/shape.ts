@@ -1,0 +1,142 @@
+/** Shape checks of session entries and messages: wrong types are reported and kept, unreplayable ones skipped. */
+import { toolResultCallId } from '../messages.js';
+import type { Message } from '../types.js';
+import { preview, typeName, type DiagnosticSink } from './diagnostics.js';
+import type { SessionEntry } from './types.js';
+
+export const ENTRY_TYPES = new Set([
+  'message',
+  'model_change',
+  'thinking_level_change',
+  'compaction',
+  'branch_summary',
+  'custom',
+  'custom_message',
+  'label',
+  'session_info',
+]);
+
+export const KNOWN_ROLES = new Set([
+  'user',
+  'assistant',
+  'toolResult',
+  'compactionSummary',
+  'branchSummary',
+  'custom',
+  'bashExecution',
+  'hookMessage',
+]);
+
+/** Check one message's structure; returns false when it cannot be replayed at all. */
+export function checkMessageShape(sink: DiagnosticSink, line: number, message: unknown, where: string): message is Message {
+  if (message === null || typeof message !== 'object' || Array.isArray(message)) {
+    sink.add(line, 0, 'error', 'message-not-object', `${where} is ${typeName(message)}, not a message object — it is skipped`);
+    return false;
+  }
+  const m = message as Record<string, unknown>;
+  if (typeof m.role !== 'string' || m.role.trim() === '') {
+    const what = m.role === undefined ? 'has no "role"' : `has ${typeName(m.role)} ${typeof m.role === 'string' ? 'blank ' : ''}"role"`;
+    sink.add(line, 0, 'error', 'message-no-role', `${where} ${what} — it is skipped (file repair drops it)`);
+    return false;
+  }
+  if (!KNOWN_ROLES.has(m.role)) {
+    sink.add(
+      line,
+      0,
+      'warning',
+      'unknown-role',
+      `${where} has the unknown role ${preview(m.role)} — it is kept in the transcript but never sent to the provider`,
+    );
+    return true;
+  }
+  const role = m.role;
+  if (role === 'user' || role === 'assistant' || role === 'toolResult') {
+    const c = m.content;
+    const okContent =
+      typeof c === 'string' || Array.isArray(c) || ((c === null || c === undefined || typeof c === 'object') && role === 'assistant');
+    if (!okContent) {
+      sink.add(
+        line,
+        0,
+        'warning',
+        'content-type',
+        `${where} (${role}) has ${typeName(c)} "content" where text or an array of blocks was expected`,
+      );
+    } else if (Array.isArray(c)) {
+      c.forEach((block, k) => {
+        if (block === null || typeof block !== 'object' || Array.isArray(block)) {
+          sink.add(line, 0, 'warning', 'block-not-object', `${where} (${role}) content[${k}] is ${typeName(block)}, not a content block`);
+        } else if (typeof (block as Record<string, unknown>).type !== 'string') {
+          sink.add(line, 0, 'warning', 'block-no-type', `${where} (${role}) content[${k}] has no "type"`);
+        }
+      });
+    }
+    if (role === 'toolResult') {
+      if (toolResultCallId(m) === undefined)
+        sink.add(line, 0, 'warning', 'tool-result-no-id', `${where} (toolResult) has no "toolCallId" — it cannot be paired with its call`);
+    }
+    if (role === 'assistant' && m.stopReason !== undefined && typeof m.stopReason !== 'string') {
+      sink.add(
+        line,
+        0,
+        'warning',
+        'field-type',
+        `${where} (assistant) has ${typeName(m.stopReason)} "stopReason" where a string was expected`,
+      );
+    }
+  }
+  return true;
+}
+
+/** Per-type field checks of a tree entry (wrong field types are reported, the entry is kept). */
+export function checkEntryFields(sink: DiagnosticSink, line: number, entry: SessionEntry): boolean {
+  const expectString = (field: string, optional = false) => {
+    const v = entry[field];
+    if (v === undefined && optional) return;
+    if (typeof v !== 'string')
+      sink.add(
+        line,
+        0,
+        'warning',
+        'field-type',
+        `the ${entry.type} entry has ${v === undefined ? 'no' : typeName(v)} "${field}"${v === undefined ? '' : ' where a string was expected'}`,
+      );
+  };
+  switch (entry.type) {
+    case 'message':
+      return checkMessageShape(sink, line, entry.message, 'the message');
+    case 'model_change':
+      expectString('provider');
+      expectString('modelId');
+      return true;
+    case 'thinking_level_change':
+      expectString('thinkingLevel');
+      return true;
+    case 'compaction':
+      expectString('summary');
+      if (entry.firstKeptEntryId !== undefined) expectString('firstKeptEntryId');
+      return true;
+    case 'branch_summary':
+      expectString('summary');
+      return true;
+    case 'custom':
+      expectString('customType');
+      return true;
+    case 'custom_message':
+      expectString('customType');
+      if (typeof entry.content !== 'string' && !Array.isArray(entry.content))
+        sink.add(
+          line,
+          0,
+          'warning',
+          'field-type',
+          `the custom_message entry has ${typeName(entry.content)} "content" where text or an array of blocks was expected`,
+        );
+      return true;
+    case 'label':
+      expectString('targetId');
+      return true;
+    default:
+      return true;
+  }
+}

@@ -1,0 +1,28 @@
+// Files the user opened: granted in this run or on the recent list; anything else is refused by path.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PathGrants, PathNotGrantedError } from '../../../../electron/host/path-grants.js';
+
+describe('PathGrants', () => {
+  it('allows granted files (by their resolved path) and files on the recent list, nothing else', async () => {
+    const grants = new PathGrants(async () => ['/data/recent.jsonl'], 'use Open…');
+    expect(grants.grant('relative/s.jsonl')).toBe(path.resolve('relative/s.jsonl'));
+    expect(await grants.allows(path.resolve('relative/s.jsonl'))).toBe(true);
+    expect(await grants.allows('relative/./s.jsonl')).toBe(true);
+    expect(await grants.allows('/data/../data/recent.jsonl')).toBe(true);
+    expect(await grants.allows('/etc/passwd')).toBe(false);
+  });
+
+  it('refuses a path request the user did not open, saying how to open it; requests with their own bytes pass', async () => {
+    const grants = new PathGrants(async () => {
+      throw new Error('recent list unreadable');
+    }, 'use Open…, drag and drop, or the command line');
+    const refused = grants.check({ kind: 'path', path: '/etc/passwd' });
+    await expect(refused).rejects.toBeInstanceOf(PathNotGrantedError);
+    await expect(refused).rejects.toThrow('/etc/passwd was not opened by the user: use Open…, drag and drop, or the command line');
+    await expect(grants.check({ kind: 'text', name: 'a.jsonl', text: '' })).resolves.toBeUndefined();
+    await expect(grants.check({ kind: 'sample' })).resolves.toBeUndefined();
+    grants.grant('/etc/passwd');
+    await expect(grants.check({ kind: 'path', path: '/etc/passwd' })).resolves.toBeUndefined();
+  });
+});
