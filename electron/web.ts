@@ -15,11 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
+import { MAX_BODY_BYTES } from '../shared/web-limits.js';
 import { PathGrants } from './host/path-grants.js';
 import { readStaticFile } from './web/static-files.js';
 import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, tokenMatches } from './web/security.js';
-import { HttpError, decodeArgs, readBody } from './web/wire.js';
+import { readArgs } from './web/byte-args.js';
+import { HttpError } from './web/wire.js';
 
 /** The host service the web mode serves: everything but the native dialogs. */
 export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText'>;
@@ -40,7 +42,7 @@ export interface WebServerOptions {
   launchPath?: string | null;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
-  /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
+  /** Largest request body accepted (a dropped session travels as base64). Default MAX_BODY_BYTES: a 384 MiB file and its envelope. */
   maxBodyBytes?: number;
 }
 
@@ -85,7 +87,7 @@ export function statusOf(error: unknown): number {
 /** Start the web server on 127.0.0.1. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
-  const maxBody = options.maxBodyBytes ?? 512 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
@@ -148,7 +150,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (request.method !== 'POST') throw new HttpError(405, `${name} needs POST`);
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
-    const args = decodeArgs(await readBody(request, maxBody));
+    const args = await readArgs(request, maxBody);
     const result = await callMethod(name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileChangedEvent, OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
 import { startWebServer, statusOf, type WebInspector, type WebServer } from '../../../electron/web.js';
+import { base64Length, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
 
 function sessionInfo(request: OpenRequest): SessionInfo {
   return {
@@ -274,6 +275,30 @@ describe('web server', () => {
     const bytes = await api('open', [{ kind: 'bytes', name: 'a', bytes: 'not bytes' }]);
     expect(bytes.status).toBe(400);
     expect(stub.calls.filter((c) => c.method === 'getTurns' || c.method === 'open')).toEqual([]);
+  });
+
+  it('reads bodies up to MAX_BODY_BYTES by default: an upload at the cap and its envelope', async () => {
+    const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/open',
+          headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token, 'Content-Length': String(MAX_BODY_BYTES + 1) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ code: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status.code).toBe(413);
+    expect(status.body).toContain(`limit ${MAX_BODY_BYTES})`);
+    expect(MAX_BODY_BYTES).toBeGreaterThan(base64Length(MAX_UPLOAD_BYTES));
   });
 
   it('maps the host error classes to HTTP statuses', () => {

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
-import { bytesToBase64, createHttpApi, MAX_UPLOAD_BYTES, takeLaunchToken } from '../../../renderer/http-client.js';
+import { bytesToBase64 } from '../../../renderer/http-body.js';
+import { createHttpApi, takeLaunchToken } from '../../../renderer/http-client.js';
+import { MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
 import { catalog, info, stubApi } from './stub-api.js';
 
 let server: WebServer;
