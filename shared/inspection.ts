@@ -68,12 +68,16 @@ export type { InspectOptions };
 
 /** One line-level edit of a repair plan. `line` is 1-based in the original file. */
 export interface RepairAction {
-  kind: 'drop' | 'rewrite' | 'insert';
-  /** The line dropped/rewritten, or the line after which an entry is inserted. */
+  /** `recover`: a damaged line whose complete entries are kept (split onto lines of their own, padding removed). */
+  kind: 'drop' | 'rewrite' | 'insert' | 'recover';
+  /** The line dropped/rewritten/recovered, or the line after which an entry is inserted. */
   line: number;
   /** Why, in words a support person understands. */
   reason: string;
-  /** Stable code of the repair: `unparseable-line`, `invalid-message`, `empty-error-turn`, `blank-user`, `corrupted-image`, `missing-tool-result`. */
+  /**
+   * Stable code of the repair: `unparseable-line`, `invalid-message`, `empty-error-turn`, `blank-user`,
+   * `corrupted-image`, `missing-tool-result`, and for `recover`: `glued-entries`, `padding-tail`, `cut-off-entry`.
+   */
   code: string;
   before?: string;
   after?: string;
@@ -93,6 +97,8 @@ export interface RepairPlan {
     rewrittenUserMessages: number;
     removedCorruptedImageBlocks: number;
     insertedToolResults: number;
+    /** Damaged lines whose complete entries were recovered. */
+    recoveredLines: number;
   };
 }
 

@@ -175,6 +175,7 @@ function repairTotals(results: RepairSummary[]) {
   return {
     linesDropped: sum((r) => r.lines?.dropped ?? 0),
     linesRewritten: sum((r) => r.lines?.rewritten ?? 0),
+    linesRecovered: sum((r) => r.lines?.recovered ?? 0),
     imagesReplaced: sum((r) => r.counts?.removedCorruptedImageBlocks ?? 0),
     resultsInserted: sum((r) => r.lines?.inserted ?? 0),
   };
@@ -202,6 +203,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean, sk
         'unreadable',
         'lines dropped',
         'lines rewritten',
+        'lines recovered',
         'images replaced',
         'results inserted',
       ],
@@ -213,6 +215,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean, sk
         count('unreadable'),
         totals.linesDropped,
         totals.linesRewritten,
+        totals.linesRecovered,
         totals.imagesReplaced,
         totals.resultsInserted,
       ],
@@ -333,7 +336,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     io.stdout.write(renderRepair(dir, results, true, skipped).replace('dry run: nothing was written\n', ''));
     const totals = repairTotals(pending);
     const answer = await io.ask(
-      `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
+      `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.linesRecovered} recovered, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
     );
     if (isYes(answer)) {
       const second = await runPool(

@@ -87,6 +87,7 @@ export function RepairDialog() {
                   <li>{plan.counts.rewrittenUserMessages} user turns rewritten</li>
                   <li>{plan.counts.removedCorruptedImageBlocks} corrupted images replaced</li>
                   <li>{plan.counts.insertedToolResults} tool results inserted</li>
+                  {plan.counts.recoveredLines > 0 && <li>{plan.counts.recoveredLines} damaged lines recovered</li>}
                 </ul>
                 <ol className="repair-actions">
                   {plan.actions.map((action, i) => (

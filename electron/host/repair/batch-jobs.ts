@@ -49,7 +49,7 @@ export interface RepairSummary {
   digest?: string;
   counts?: RepairPlan['counts'];
   /** Line actions of the plan by kind. */
-  lines?: { dropped: number; rewritten: number; inserted: number };
+  lines?: { dropped: number; rewritten: number; inserted: number; recovered: number };
   reason?: string;
   message?: string;
   backupPath?: string;
@@ -60,9 +60,9 @@ export interface RepairSummary {
 /** A job's result. */
 export type BatchResult = InspectSummary | RepairSummary;
 
-function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number } {
+function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number; recovered: number } {
   const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
-  return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert') };
+  return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert'), recovered: count('recover') };
 }
 
 function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSummary {

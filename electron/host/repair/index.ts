@@ -40,6 +40,7 @@ export async function planSessionFile(file: string): Promise<FilePlan> {
           rewrittenUserMessages: 0,
           removedCorruptedImageBlocks: 0,
           insertedToolResults: 0,
+          recoveredLines: 0,
         },
       },
       refusalKind: snapshot.kind,

@@ -65,6 +65,7 @@ export function describeCounts(counts: RepairPlan['counts']): string {
   if (counts.rewrittenUserMessages) parts.push(`rewrote ${counts.rewrittenUserMessages} user message(s)`);
   if (counts.removedCorruptedImageBlocks) parts.push(`removed ${counts.removedCorruptedImageBlocks} corrupted image block(s)`);
   if (counts.insertedToolResults) parts.push(`inserted ${counts.insertedToolResults} missing tool result(s)`);
+  if (counts.recoveredLines) parts.push(`recovered the entries of ${counts.recoveredLines} damaged line(s)`);
   return parts.length > 0 ? parts.join(', ') : 'no changes';
 }
 

@@ -89,7 +89,7 @@ describe('batch commands', () => {
     expect(text).toMatch(/repaired\s+agents\/main\/damaged\.jsonl — dropped 1 malformed line\(s\), rewrote 1 user message\(s\)/);
     expect(text).toMatch(/repaired\s+agents\/main\/error-turn\.jsonl — rewrote 1 assistant message\(s\)/);
     expect(text).toMatch(/files\s+clean\s+repaired\s+refused\s+unreadable\s+lines dropped\s+lines rewritten/);
-    expect(text).toMatch(/\n\s+3\s+1\s+2\s+0\s+0\s+1\s+2\s+0\s+0\n/);
+    expect(text).toMatch(/\n\s+3\s+1\s+2\s+0\s+0\s+1\s+2\s+0\s+0\s+0\n/);
     expect(await readFile(files['agents/main/damaged.jsonl'], 'utf8')).toBe(repaired);
     expect(await readFile(files['clean.jsonl'], 'utf8')).toBe(clean);
     // A second run finds nothing to do.
