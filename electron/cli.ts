@@ -11,11 +11,13 @@ commands:
   inspect FILE [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--dry-run] [--yes] [--json]
-  repair --all DIR [--dry-run] [--yes] [--json] [--jobs N]
+  repair FILE [--dry-run] [--yes] [--json] [--force]
+  repair --all DIR [--dry-run] [--yes] [--json] [--jobs N] [--force]
   serve [FILE] [--port N]
 
 Without --provider/--api/--model, inspect uses the session's last model.
+repair refuses a file another process has open for writing (its later lines would be lost);
+--force replaces it anyway and keeps the old file as the backup.
 
 exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
 

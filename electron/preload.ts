@@ -33,7 +33,8 @@ const api: InspectorApi = {
   explainError: (inspectionId, errorText) => ipcRenderer.invoke(channelOf('explainError'), inspectionId, errorText),
   exportText: (inspectionId, kind) => ipcRenderer.invoke(channelOf('exportText'), inspectionId, kind),
   planRepair: (sessionId) => ipcRenderer.invoke(channelOf('planRepair'), sessionId),
-  repair: (sessionId, expectedDigest) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest),
+  // Options only when given: an undefined third argument would still count as one.
+  repair: (sessionId, expectedDigest, ...options) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest, ...options),
   recentFiles: () => ipcRenderer.invoke(channelOf('recentFiles')),
   pickFile: () => ipcRenderer.invoke(channelOf('pickFile')),
   saveText: (suggestedName, text) => ipcRenderer.invoke(channelOf('saveText'), suggestedName, text),

@@ -31,6 +31,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && !(value instanceof Uint8Array);
 }
 
+/** `repair`'s options: `{force?: boolean}` and nothing else. */
+function assertRepairOptions(value: unknown): void {
+  const valid =
+    isPlainObject(value) && Object.keys(value).every((k) => k === 'force') && ['boolean', 'undefined'].includes(typeof value.force);
+  if (!valid) throw new ArgumentError(`repair(options): expected {force?: boolean}, got ${describe(value)}`);
+}
+
 /** A non-empty string of bounded length. */
 export function assertString(where: string, value: unknown, options: { allowEmpty?: boolean; max?: number } = {}): asserts value is string {
   if (typeof value !== 'string') throw new ArgumentError(`${where}: expected a string, got ${describe(value)}`);
@@ -221,10 +228,11 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertExportKind(args[1], 'exportText(kind)');
       return;
     case 'repair':
-      arity(method, args, 2);
+      arity(method, args, 2, 3);
       assertId('repair(sessionId)', args[0]);
       assertString('repair(expectedDigest)', args[1], { max: 128 });
       if (!/^[0-9a-f]{64}$/i.test(args[1] as string)) throw new ArgumentError('repair(expectedDigest): expected a sha-256 hex digest');
+      if (args[2] !== undefined) assertRepairOptions(args[2]);
       return;
     case 'saveText':
       arity(method, args, 2);

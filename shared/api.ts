@@ -200,6 +200,12 @@ export interface ProgressEvent {
   total: number;
 }
 
+/** Options of `repair`. */
+export interface RepairOptions {
+  /** Replace the file even when another process has it open for writing. */
+  force?: boolean;
+}
+
 /** The host API the renderer uses. Every method returns a Promise. */
 export interface InspectorApi {
   /** pi-ai's providers and models, plus known APIs. */
@@ -228,7 +234,12 @@ export interface InspectorApi {
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
   exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }>;
   planRepair(sessionId: string): Promise<RepairPlan>;
-  repair(sessionId: string, expectedDigest: string): Promise<RepairResult>;
+  /**
+   * Write the repair planned on `expectedDigest`. Refused while another process has the file open
+   * for writing unless `options.force` — the explicit confirmation that what it writes afterwards
+   * goes to the old file (then kept as the backup).
+   */
+  repair(sessionId: string, expectedDigest: string, options?: RepairOptions): Promise<RepairResult>;
   recentFiles(): Promise<string[]>;
   /** Ask the user for a file (Electron dialog). The web mode returns null: the renderer uses a file input. */
   pickFile(): Promise<OpenRequest | null>;

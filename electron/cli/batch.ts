@@ -327,7 +327,8 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     );
   }
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).
-  const firstPass: BatchJob[] = files.map((file) => (yes && !dryRun ? { kind: 'plan-and-repair', file } : { kind: 'plan', file }));
+  const force = args.booleans.has('force');
+  const firstPass: BatchJob[] = files.map((file) => (yes && !dryRun ? { kind: 'plan-and-repair', file, force } : { kind: 'plan', file }));
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
   let report = withNote(first.report, jobs.note);
@@ -341,7 +342,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     if (isYes(answer)) {
       const second = await runPool(
         io,
-        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest! })),
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, force })),
         workers,
         'repairing',
         json,

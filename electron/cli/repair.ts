@@ -9,7 +9,7 @@ import { ExitCode } from '../host/exit-code.js';
 import { parseArgs, UsageError } from './common.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
-const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] } as const;
+const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json', 'force'] } as const;
 
 function where(action: RepairAction): string {
   return action.kind === 'insert' ? `after line ${action.line}` : `line ${action.line}`;
@@ -97,7 +97,7 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
       return ExitCode.changed;
     }
   }
-  const result = await repairFile(file, plan.digest);
+  const result = await repairFile(file, plan.digest, { force: args.booleans.has('force') });
   emit(plan, result);
   if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${terminalLine(result.message)}\n`);
   return exitFor(result);

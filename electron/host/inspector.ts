@@ -175,9 +175,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       return planRepairFile(userFileOf(sessionId));
     },
 
-    async repair(sessionId, expectedDigest) {
+    async repair(sessionId, expectedDigest, options) {
       const record = sessions.get(sessionId);
-      const result = await repairFile(userFileOf(sessionId), expectedDigest);
+      const result = await repairFile(userFileOf(sessionId), expectedDigest, { force: options?.force === true });
       if (result.status === 'repaired') await refresh(record);
       return result;
     },

@@ -107,7 +107,7 @@ export function RepairDialog() {
             {result.reason && <p className="error">{result.reason}</p>}
             {result.backupPath && (
               <p className="small">
-                The backup could not be removed and was kept at <code>{result.backupPath}</code>.
+                The backup was kept at <code>{result.backupPath}</code>.
               </p>
             )}
             {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
@@ -119,6 +119,17 @@ export function RepairDialog() {
           <button type="button" onClick={close} disabled={phase === 'writing'} data-testid="repair-cancel">
             {phase === 'done' ? 'Close' : 'Cancel'}
           </button>
+          {phase === 'done' && result?.reason === 'open for writing' && (
+            <button
+              type="button"
+              className="danger"
+              data-testid="repair-force"
+              title="Replace the file now; what the other process writes afterwards stays in the old file, kept as the backup"
+              onClick={() => void store.getState().confirmRepair(true)}
+            >
+              Repair anyway
+            </button>
+          )}
           {phase !== 'done' && (
             <button
               type="button"

@@ -33,14 +33,15 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
     }
   },
 
-  async confirmRepair() {
+  async confirmRepair(force = false) {
     const info = get().session.info;
     const plan = get().repair.plan;
-    if (!info || !plan || get().repair.phase !== 'review') return;
+    // Forcing answers a refusal (the file is open for writing elsewhere), shown once the first try is done.
+    if (!info || !plan || get().repair.phase !== (force ? 'done' : 'review')) return;
     patch(set, 'repair', { phase: 'writing', error: null });
     try {
       // The digest the plan was made on: the host refuses if the file changed since.
-      const result = await api.repair(info.sessionId, plan.digest);
+      const result = force ? await api.repair(info.sessionId, plan.digest, { force: true }) : await api.repair(info.sessionId, plan.digest);
       patch(set, 'repair', { phase: 'done', result, quietUntil: Date.now() + REPAIR_QUIET_MS });
       if (result.status === 'repaired') {
         get().pushToast({

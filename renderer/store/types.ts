@@ -166,7 +166,8 @@ export interface RepairSlice {
     quietUntil: number;
   };
   startRepair(): Promise<void>;
-  confirmRepair(): Promise<void>;
+  /** Write the plan; `force` replaces a file another process has open for writing (after a refusal saying so). */
+  confirmRepair(force?: boolean): Promise<void>;
   closeRepair(): void;
 }
 

@@ -21,8 +21,8 @@ export interface BatchInspectOptions {
 export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
-  | { kind: 'repair'; file: string; digest: string }
-  | { kind: 'plan-and-repair'; file: string };
+  | { kind: 'repair'; file: string; digest: string; force?: boolean }
+  | { kind: 'plan-and-repair'; file: string; force?: boolean };
 
 /** What an inspection of one file found. */
 export interface InspectSummary {
@@ -82,8 +82,8 @@ function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSumma
   };
 }
 
-async function runRepair(file: string, digest: string, planned?: RepairSummary): Promise<RepairSummary> {
-  const result = await repairFile(file, digest);
+async function runRepair(file: string, digest: string, force: boolean, planned?: RepairSummary): Promise<RepairSummary> {
+  const result = await repairFile(file, digest, { force });
   const base: RepairSummary = {
     kind: 'repair',
     file,
@@ -150,10 +150,10 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
       case 'plan':
         return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
-        return await runRepair(job.file, job.digest);
+        return await runRepair(job.file, job.digest, job.force === true);
       case 'plan-and-repair': {
         const planned = planSummary(job.file, await planSessionFile(job.file));
-        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, planned) : planned;
+        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job.force === true, planned) : planned;
       }
     }
   } catch (error) {

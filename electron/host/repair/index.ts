@@ -80,14 +80,15 @@ export async function planRepair(input: { file: string } | { text: string }): Pr
 /**
  * Repair a session file on disk (SPEC §11) with the digest of the plan it was shown:
  * `repair({ file }, { expectedDigest: plan.digest })`. Never throws for file problems; a refusal
- * says why and that nothing was written.
+ * says why and that nothing was written. `force: true` replaces a file another process has open for
+ * writing (what it writes afterwards goes to the old file, kept as the backup).
  */
-export async function repair(input: { file: string }, options: { expectedDigest: string }): Promise<RepairOutcome> {
+export async function repair(input: { file: string }, options: { expectedDigest: string; force?: boolean }): Promise<RepairOutcome> {
   if (input === null || typeof input !== 'object' || typeof input.file !== 'string')
     throw new TypeError('repair(): expected { file: string }');
   if (options === null || typeof options !== 'object')
     throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
-  return repairFile(input.file, options.expectedDigest);
+  return repairFile(input.file, options.expectedDigest, { force: options.force === true });
 }
 
 /** Drop the plan (and the bytes) kept for a file's repair step, e.g. when the app closes the file. */

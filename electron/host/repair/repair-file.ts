@@ -5,7 +5,7 @@
  * file at the path, never a mix.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.js';
@@ -21,7 +21,10 @@ import {
   type RetryPolicy,
 } from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
+import { carryAppendedTail } from './appended-tail.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
+import { describeWriters, findOpenWriters } from './open-writers.js';
+import { checkReplaceable } from './replace-guards.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
 /** What `repairFile` did, with the leftovers of earlier crashes it found. */
@@ -33,6 +36,11 @@ export interface RepairOutcome extends RepairResult {
 /** Knobs for tests and benchmarks. */
 export interface RepairFileOptions {
   retry?: RetryPolicy;
+  /**
+   * Replace even when another process has the file open for writing: what it writes afterwards
+   * goes to the old file, which is then kept as the backup.
+   */
+  force?: boolean;
   /** Bytes planned (and then written and flushed) per step. */
   stepBytes?: number;
   /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
@@ -40,6 +48,8 @@ export interface RepairFileOptions {
     removeBackup?: (backup: string) => Promise<Error | null>;
     /** Runs after the temp file is complete, before the last "is the original unchanged?" check. */
     beforeRename?: (temp: string) => Promise<void>;
+    /** Runs right after the rename, before anything appended to the old file is carried over. */
+    afterRename?: () => Promise<void>;
     rename?: (from: string, to: string) => Promise<void>;
   };
 }
@@ -166,6 +176,12 @@ async function repairSnapshot(
     return refuse('not writable', `refusing to repair ${shown}: ${problem}; nothing was written.`, draft.plan);
   }
   if (cached !== undefined && !cached.plan.needed) return notNeeded(shown, cached.plan);
+  const replaceable = await checkReplaceable(realFile, options.force === true);
+  if (replaceable.refused) {
+    const draft = cached ?? planner!.finish(expected);
+    if (!draft.plan.needed) return notNeeded(shown, draft.plan);
+    return refuse(replaceable.reason, `refusing to repair ${shown}: ${replaceable.text}; nothing was written.`, draft.plan);
+  }
 
   const stamp = uniqueStamp();
   const backup = backupPathFor(realFile, stamp);
@@ -173,6 +189,8 @@ async function repairSnapshot(
   let backupKind: 'link' | 'copy' | null = null;
   let tempCreated = false;
   let handle: FileHandle | undefined;
+  // The old file, held open across the rename: what is appended to it after it was read is carried over.
+  let original: FileHandle | undefined;
   let renamed = false;
   // The backup and the temp file are made when the first edit is known: a file that turns out to
   // need nothing is never copied, and a kill before that point leaves nothing behind.
@@ -207,20 +225,34 @@ async function repairSnapshot(
         written.draft.plan,
       );
     }
+    original = await open(realFile, 'r');
     await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY, options.hooks?.rename);
     renamed = true;
-    const notes: string[] = [];
+    await options.hooks?.afterRename?.();
+    const notes: string[] = [...replaceable.notes];
+    const carried = await carryAppendedTail(original, bytes.length, realFile);
+    if (carried > 0) notes.push(`${carried} byte(s) appended to the file while it was being repaired were carried over to its end`);
     const dirNote = await fsyncDirectory(path.dirname(realFile));
     if (dirNote !== null) notes.push(dirNote);
-    const backupError = await (options.hooks?.removeBackup ?? removeQuietly)(backup);
+    // A writer still holding the old file (now only the backup's name) writes into it: it is kept, or those lines are lost.
+    const holders = backupKind === 'link' ? (await findOpenWriters(backup)).writers : [];
+    if (holders.length > 0 && replaceable.writers.length === 0)
+      notes.push(
+        `another process opened the file for writing during the repair (${describeWriters(holders)}): what it writes from now on goes to the old file`,
+      );
+    const keep = holders.length > 0 || replaceable.writers.length > 0;
+    const backupError = keep ? KEPT_FOR_WRITERS : await (options.hooks?.removeBackup ?? removeQuietly)(backup);
     const plan = written.draft.plan;
     const result: RepairOutcome = {
       status: 'repaired',
       plan,
-      digestAfter,
+      digestAfter: carried > 0 ? digestOf(await readFile(realFile)) : digestAfter,
       message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
-    if (backupError !== null) {
+    if (backupError === KEPT_FOR_WRITERS) {
+      result.backupPath = backup;
+      notes.push(`the old file is kept at ${backup}`);
+    } else if (backupError !== null) {
       result.backupPath = backup;
       notes.push(`the backup of the original bytes could not be removed (${backupError.message}) and is kept at ${backup}`);
     } else if (backupKind === 'copy') {
@@ -233,12 +265,16 @@ async function repairSnapshot(
     return refuse('repair failed', `repair of ${shown} failed: ${(error as Error).message}; the original file is unchanged.`);
   } finally {
     await (handle as FileHandle | undefined)?.close().catch(() => undefined);
+    await original?.close().catch(() => undefined);
     // Only what this repair created is removed; the original was never written to.
     if (!renamed && tempCreated) await removeQuietly(temp);
     if (!renamed && backupKind !== null) await removeQuietly(backup);
     tempFilesInFlight.delete(temp);
   }
 }
+
+/** Not an error: the backup stays because a writer still has the old file open. */
+const KEPT_FOR_WRITERS = new Error('kept for the writers');
 
 /** The backup could not be made: nothing was written yet. */
 class BackupError extends Error {}

@@ -81,3 +81,17 @@ describe('assertions', () => {
     expect(() => assertTarget({ ...target, compat: { supportsReasoningEffort: 'no' } })).toThrow(/supportsReasoningEffort/);
   });
 });
+
+describe('repair options', () => {
+  const digest = 'a'.repeat(64);
+  it('accepts {force} as an explicit third argument, and nothing else there', () => {
+    expect(() => validateArguments('repair', [ID, digest, { force: true }])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, {}])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, { force: 'yes' }])).toThrow(
+      'repair(options): expected {force?: boolean}, got an object',
+    );
+    expect(() => validateArguments('repair', [ID, digest, { force: true, path: '/etc/passwd' }])).toThrow(/repair\(options\)/);
+    expect(() => validateArguments('repair', [ID, digest, null])).toThrow(/repair\(options\)/);
+    expect(() => validateArguments('repair', [ID, digest, {}, 4])).toThrow('repair: expected 2 to 3 argument(s), got 4');
+  });
+});
