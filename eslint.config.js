@@ -25,6 +25,9 @@ const nodeBuiltins = [
 // Bare module names are matched exactly (`paths`); names with a wildcard as patterns. A bare name as a
 // pattern would use gitignore semantics and also match relative paths such as '../electron/host'.
 const fence = (names, message) => names.map((name) => ({ group: [name], message }));
+// The SQLite (WebAssembly) and zstd readers of OpenClaw's session stores stay in their host service.
+const storeReaders = () =>
+  fence(['sql.js', 'fzstd', 'xxhash-wasm'], 'the SQLite and zstd readers are imported only under electron/host/store/');
 const restrict = (...specs) => {
   const paths = [];
   const patterns = [];
@@ -37,6 +40,25 @@ const restrict = (...specs) => {
   }
   return ['error', { paths, patterns }];
 };
+
+// `no-restricted-imports` sees only static imports: the same fences for `import('x')` and
+// `require('x')`. A trailing `*` is a prefix; esquery regexes cannot hold a '/', hence \u002F.
+const asSelectorValue = (name) =>
+  name.endsWith('*')
+    ? `/^${name
+        .slice(0, -1)
+        .replace(/[.+?^${}()|[\]\\-]/g, '\\$&')
+        .replace(/\//g, '\\u002F')}/`
+    : `'${name}'`;
+const restrictDynamic = (...specs) => [
+  'error',
+  ...specs.flat().flatMap(({ group: [name], message }) => [
+    { selector: `ImportExpression[source.value=${asSelectorValue(name)}]`, message },
+    { selector: `CallExpression[callee.name='require'][arguments.0.value=${asSelectorValue(name)}]`, message },
+  ]),
+];
+/** The rules of one room's fences, for static and dynamic imports alike. */
+const fences = (...specs) => ({ 'no-restricted-imports': restrict(...specs), 'no-restricted-syntax': restrictDynamic(...specs) });
 
 export default tseslint.config(
   {
@@ -60,7 +82,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -73,7 +96,8 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     languageOptions: { globals: { ...globals.es2024 } },
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(nodeBuiltins, 'shared/ must stay pure: no Node built-ins (put I/O in electron/host/)'),
         fence(
           ['electron', 'sharp', 'react', 'react-dom', 'monaco-editor', 'zustand', '@mariozechner/*'],
@@ -86,7 +110,8 @@ export default tseslint.config(
   {
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
       ),
@@ -95,7 +120,8 @@ export default tseslint.config(
   {
     files: ['renderer/monaco/**/*.ts', 'renderer/monaco/**/*.tsx'],
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
         fence(nodeBuiltins, 'the renderer has no Node access'),
@@ -106,7 +132,8 @@ export default tseslint.config(
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: ['renderer/monaco/**'],
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['monaco-editor', 'monaco-editor/*'], 'monaco-editor is imported only under renderer/monaco/'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
@@ -118,7 +145,8 @@ export default tseslint.config(
   {
     files: ['electron/host/images/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
@@ -127,15 +155,26 @@ export default tseslint.config(
   {
     files: ['electron/host/payloads/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(
+      ...fences(
+        storeReaders(),
         fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
         fence(['sharp'], 'sharp is imported only under electron/host/images/'),
       ),
     },
   },
   {
+    files: ['electron/host/store/**/*.ts'],
+    rules: {
+      ...fences(
+        fence(['electron'], 'electron is imported only by electron/main.ts and electron/preload.ts'),
+        fence(['sharp'], 'sharp is imported only under electron/host/images/'),
+        fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
+      ),
+    },
+  },
+  {
     // Tests and scripts may reach into any room.
-    files: ['test/**/*.ts', 'test/**/*.tsx', 'scripts/**/*.ts', 'scripts/**/*.mjs'],
-    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    files: ['test/**/*.ts', 'test/**/*.tsx', 'test/**/*.mjs', 'scripts/**/*.ts', 'scripts/**/*.mjs'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one on this 2-core machine. Many files wait
+    // on child processes, worker threads and the disk, so two keep both cores busy.
+    maxWorkers: 2,
   },
 });

@@ -8,14 +8,17 @@ import { ExitCode } from './host/exit-code.js';
 const USAGE = `usage: transcript-inspector <command> [options]
 
 commands:
-  inspect FILE [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
+  inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--dry-run] [--yes] [--json] [--force]
+  repair FILE [--session ID] [--dry-run] [--yes] [--json] [--force]
   repair --all DIR [--dry-run] [--yes] [--json] [--jobs N] [--force]
-  serve [FILE] [--port N]
+  serve [FILE] [--session ID] [--port N]
 
 Without --provider/--api/--model, inspect uses the session's last model.
+FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
+(DB alone lists its sessions). A stored session is read, never written: repair shows its plan
+and refuses.
 repair refuses a file another process has open for writing (its later lines would be lost);
 --force replaces it anyway and keeps the old file as the backup.
 

@@ -25,6 +25,7 @@ import {
   channelOf,
   type InspectorMethod,
   type OpenRequest,
+  type StoreRequest,
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
@@ -105,7 +106,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
         title: 'Open a session',
         properties: ['openFile'],
         filters: [
-          { name: 'Sessions', extensions: ['jsonl', 'json'] },
+          { name: 'Sessions', extensions: ['jsonl', 'json', 'sqlite'] },
           { name: 'All files', extensions: ['*'] },
         ],
       });
@@ -124,19 +125,14 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       return { saved: true, path: result.filePath };
     }
     case 'open': {
-      const request = args[0] as OpenRequest;
-      await grants.check(request);
-      const info = await inspector.open(request);
-      if (info.path) grants.grant(info.path);
+      const info = await grants.open(inspector, args[0] as OpenRequest);
       void rebuildMenu();
       return info;
     }
-    case 'preview': {
-      // A preview reads the file as open would: only files the user opened.
-      const request = args[0] as OpenRequest;
-      await grants.check(request);
-      return inspector.preview(request, args[1] as Target | null);
-    }
+    case 'preview':
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+    case 'listStore':
+      return grants.listStore(inspector, args[0] as StoreRequest);
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
       return fn.apply(inspector, args);

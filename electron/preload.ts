@@ -22,6 +22,7 @@ import {
 const api: InspectorApi = {
   listTargets: () => ipcRenderer.invoke(channelOf('listTargets')),
   open: (request) => ipcRenderer.invoke(channelOf('open'), request),
+  listStore: (request) => ipcRenderer.invoke(channelOf('listStore'), request),
   reload: (sessionId) => ipcRenderer.invoke(channelOf('reload'), sessionId),
   close: (sessionId) => ipcRenderer.invoke(channelOf('close'), sessionId),
   inspect: (sessionId, target, options) => ipcRenderer.invoke(channelOf('inspect'), sessionId, target, options),

@@ -12,7 +12,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest } from '../shared/api.js';
+import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest, type StoreRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { Target } from '../shared/types.js';
 import { MAX_BODY_BYTES } from '../shared/web-limits.js';
@@ -40,6 +40,8 @@ export interface WebServerOptions {
   token?: string;
   /** The session file given on the command line; the page opens it at start. */
   launchPath?: string | null;
+  /** With `launchPath` an OpenClaw store: the session of it to open (without it, the page lists the store's sessions). */
+  launchSessionId?: string | null;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default MAX_BODY_BYTES: a 384 MiB file and its envelope. */
@@ -84,6 +86,39 @@ export function statusOf(error: unknown): number {
   return 500;
 }
 
+/** One API call: arguments checked, path requests only for files the user opened, no native dialogs. */
+async function callMethod(
+  inspector: WebInspector,
+  grants: PathGrants,
+  validate: ArgumentValidator,
+  method: InspectorMethod,
+  args: unknown[],
+): Promise<unknown> {
+  try {
+    validate(method, args);
+  } catch (error) {
+    throw new HttpError(400, error instanceof Error ? error.message : String(error));
+  }
+  switch (method) {
+    case 'pickFile':
+      // No native dialog in a browser: the page uses a file input instead.
+      return null;
+    case 'saveText':
+      // The page downloads the text itself.
+      return { saved: false };
+    case 'open':
+      return grants.open(inspector, args[0] as OpenRequest);
+    case 'preview':
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+    case 'listStore':
+      return grants.listStore(inspector, args[0] as StoreRequest);
+    default: {
+      const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
+      return fn.apply(inspector, args);
+    }
+  }
+}
+
 /** Start the web server on 127.0.0.1. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
@@ -91,43 +126,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
+  // The page opens it at start: a session file, a store (its sessions to choose from), or one stored session.
+  const launchRequest: OpenRequest | null = !launchPath
+    ? null
+    : options.launchSessionId
+      ? { kind: 'store', path: launchPath, storeSessionId: options.launchSessionId }
+      : { kind: 'path', path: launchPath };
   const grants = new PathGrants(() => inspector.recentFiles(), 'open it with the file picker, by drag and drop, or on the command line');
   if (launchPath) grants.grant(launchPath);
   const streams = new Set<ServerResponse>();
   let port = 0;
-
-  const callMethod = async (method: InspectorMethod, args: unknown[]): Promise<unknown> => {
-    try {
-      validate(method, args);
-    } catch (error) {
-      throw new HttpError(400, error instanceof Error ? error.message : String(error));
-    }
-    switch (method) {
-      case 'pickFile':
-        // No native dialog in a browser: the page uses a file input instead.
-        return null;
-      case 'saveText':
-        // The page downloads the text itself.
-        return { saved: false };
-      case 'open': {
-        const request = args[0] as OpenRequest;
-        await grants.check(request);
-        const info = await inspector.open(request);
-        if (info.path) grants.grant(info.path);
-        return info;
-      }
-      case 'preview': {
-        // A preview reads the file as open would: only files the user opened.
-        const request = args[0] as OpenRequest;
-        await grants.check(request);
-        return inspector.preview(request, args[1] as Target | null);
-      }
-      default: {
-        const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
-        return fn.apply(inspector, args);
-      }
-    }
-  };
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, name: string): Promise<void> => {
     if (name === 'events' && request.method === 'GET') {
@@ -143,7 +151,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (name === 'launch' && request.method === 'GET') {
-      sendJson(response, 200, { request: launchPath ? ({ kind: 'path', path: launchPath } satisfies OpenRequest) : null });
+      sendJson(response, 200, { request: launchRequest });
       return;
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);
@@ -151,7 +159,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
     const args = await readArgs(request, maxBody);
-    const result = await callMethod(name as InspectorMethod, args);
+    const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });
   };
 

@@ -6,6 +6,7 @@ import { DiffPane } from './components/diff-pane.js';
 import { ElisionViewer } from './components/elision-viewer.js';
 import { ErrorBoundary, FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
+import { StorePicker } from './components/store-picker.js';
 import { SidePanel } from './components/side-panel.js';
 import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
@@ -150,18 +151,19 @@ export function App() {
         </ErrorBoundary>
       </main>
       <StatusBar mode={host.mode} />
-      <RepairDialog />
+      <RepairDialog commands={commands} />
+      <StorePicker />
       <ElisionViewer />
       <Toasts />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop a session file to inspect it
+          Drop a session file or an OpenClaw store to inspect it
         </div>
       )}
       <input
         ref={fileInput}
         type="file"
-        accept=".jsonl,.json,.txt,application/json"
+        accept=".jsonl,.json,.txt,.sqlite,.db,application/json"
         data-testid="file-input"
         hidden
         onChange={(e) => {

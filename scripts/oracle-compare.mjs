@@ -240,7 +240,7 @@ md.push('## Totals', '');
 md.push(`- **pairs identical: ${totals.identical} / ${totals.compared} compared** (${pct(totals.identical, totals.compared)})`);
 md.push(`- equivalent (only re-encoded image bytes differ): ${totals.equivalent}`);
 md.push(
-  `- differing only where a documented decision departs from the release (SPEC §10, reference case 44, idempotence, image library, Bedrock bootstrap; see test/oracle/expected-differences.json): ${totals.expected}`,
+  `- differing only where this tool departs from the release on purpose (docs/rules.md#departures; see test/oracle/expected-differences.json): ${totals.expected}`,
 );
 md.push(`- differing: ${totals.different}`);
 md.push(
@@ -293,7 +293,7 @@ for (const name of caseNames) {
     md.push('```', ...clip(g.items[0].lines, maxLines), '```', '');
   }
 }
-md.push('## Expected differences (SPEC §10)', '');
+md.push('## Expected differences (docs/rules.md#departures)', '');
 const explainedAll = results.filter((r) => r.explained.length > 0);
 if (explainedAll.length === 0) md.push('None observed.', '');
 for (const name of caseNames) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: the Playwright browser tests in Debian's Chromium against the web mode (and the
-// Electron shell tests, which skip with a reason when no Electron binary is installed). Never
-// downloads a browser: CI installs Chromium with apt in .ci/run.
+// Electron shell tests, which skip with a reason when no Electron binary is installed), one project
+// after the other. Never downloads a browser: CI installs Chromium with apt in .ci/run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,19 +21,29 @@ for (const built of ['dist/node/cli.js', 'dist/renderer/index.html']) {
   }
 }
 
-const result = spawnSync(
-  process.execPath,
-  [
-    path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
-    'test',
-    '--config',
-    path.join(root, 'playwright.config.ts'),
-    ...process.argv.slice(2),
-  ],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, TRANSCRIPT_INSPECTOR_CHROMIUM: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  },
-);
-process.exit(result.status ?? 1);
+/** Run one Playwright project with the arguments given (a spec, `-g`…); its exit status. */
+function runProject(project) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+      'test',
+      '--config',
+      path.join(root, 'playwright.config.ts'),
+      `--project=${project}`,
+      // A spec or -g given on the command line may select nothing in one of the projects.
+      '--pass-with-no-tests',
+      ...process.argv.slice(2),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, TRANSCRIPT_INSPECTOR_CHROMIUM: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    },
+  );
+  return result.status ?? 1;
+}
+
+// The large sessions run after the others, alone (see playwright.config.ts); both always run.
+const statuses = ['parallel', 'large-sessions'].map(runProject);
+process.exit(statuses.find((status) => status !== 0) ?? 0);

@@ -2,7 +2,7 @@
  * Runtime checks of InspectorApi arguments. They arrive over IPC or HTTP from a renderer we do not
  * trust with the file system, so every method validates its arguments before doing anything.
  */
-import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow } from './api.js';
+import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow, StoreRequest } from './api.js';
 import { isRecord } from './messages.js';
 import type { InspectOptions, Target } from './types.js';
 
@@ -59,11 +59,16 @@ export function assertIndex(where: string, value: unknown, max = Number.MAX_SAFE
   }
 }
 
-/** An OpenRequest: `{kind:'path', path}`, `{kind:'bytes', name, bytes}`, `{kind:'text', name, text}` or `{kind:'sample'}`. */
-export function assertOpenRequest(value: unknown): asserts value is OpenRequest {
-  const where = 'open(request)';
+/**
+ * An OpenRequest: `{kind:'path', path}`, `{kind:'bytes', name, bytes}`, `{kind:'text', name, text}`,
+ * `{kind:'sample'}`, or a stored session `{kind:'store', path, storeSessionId}` /
+ * `{kind:'store-bytes', name, bytes, storeSessionId}`.
+ */
+export function assertOpenRequest(value: unknown, where = 'open(request)'): asserts value is OpenRequest {
   if (!isPlainObject(value))
-    throw new ArgumentError(`${where}: expected {kind: 'path' | 'bytes' | 'text' | 'sample', …}, got ${describe(value)}`);
+    throw new ArgumentError(
+      `${where}: expected {kind: 'path' | 'bytes' | 'text' | 'sample' | 'store' | 'store-bytes', …}, got ${describe(value)}`,
+    );
   switch (value.kind) {
     case 'path':
       assertString(`${where}.path`, value.path);
@@ -79,9 +84,28 @@ export function assertOpenRequest(value: unknown): asserts value is OpenRequest 
       return;
     case 'sample':
       return;
+    case 'store':
+      assertString(`${where}.path`, value.path);
+      assertId(`${where}.storeSessionId`, value.storeSessionId);
+      return;
+    case 'store-bytes':
+      assertString(`${where}.name`, value.name);
+      if (!(value.bytes instanceof Uint8Array))
+        throw new ArgumentError(`${where}.bytes: expected a Uint8Array, got ${describe(value.bytes)}`);
+      assertId(`${where}.storeSessionId`, value.storeSessionId);
+      return;
     default:
-      throw new ArgumentError(`${where}.kind: expected 'path', 'bytes', 'text' or 'sample', got ${describe(value.kind)}`);
+      throw new ArgumentError(
+        `${where}.kind: expected 'path', 'bytes', 'text', 'sample', 'store' or 'store-bytes', got ${describe(value.kind)}`,
+      );
   }
+}
+
+/** What `listStore` accepts: a path or bytes (`{kind:'path', path}` or `{kind:'bytes', name, bytes}`). */
+export function assertStoreRequest(value: unknown, where = 'listStore(request)'): asserts value is StoreRequest {
+  assertOpenRequest(value, where);
+  if (value.kind !== 'path' && value.kind !== 'bytes')
+    throw new ArgumentError(`${where}.kind: expected 'path' or 'bytes', got ${describe(value.kind)}`);
 }
 
 /** A Target: provider, api and modelId strings, optional reasoning flag, canonical id and compat facts. */
@@ -131,7 +155,15 @@ export function assertView(value: unknown, where = 'view'): asserts value is Doc
     throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
 
-const EXPORT_KINDS: readonly ExportKind[] = ['payload-json', 'curl', 'report-markdown', 'report-json'];
+const EXPORT_KINDS: readonly ExportKind[] = [
+  'payload-json',
+  'curl',
+  'report-markdown',
+  'report-json',
+  'session-jsonl',
+  'branch-jsonl',
+  'repaired-jsonl',
+];
 
 /** One of the export kinds. */
 export function assertExportKind(value: unknown, where = 'kind'): asserts value is ExportKind {
@@ -174,6 +206,10 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
     case 'open':
       arity(method, args, 1);
       assertOpenRequest(args[0]);
+      return;
+    case 'listStore':
+      arity(method, args, 1);
+      assertStoreRequest(args[0]);
       return;
     case 'reload':
     case 'close':

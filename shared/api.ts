@@ -5,14 +5,30 @@
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
 import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
-import type { ErrorExplanation, PreflightFinding, RepairPlan, RepairResult } from './inspection.js';
+import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
+import type { StoreListing } from './store.js';
 
-/** How a session is opened. */
+export type { StoreListing, StoreSessionSummary } from './store.js';
+
+/**
+ * How a session is opened. `store` and `store-bytes` name one session of an OpenClaw SQLite store
+ * (`openclaw-agent.sqlite`) by its session id, from the store's path or from its bytes.
+ */
 export type OpenRequest =
   | { kind: 'path'; path: string }
   | { kind: 'bytes'; name: string; bytes: Uint8Array }
   | { kind: 'text'; name: string; text: string }
-  | { kind: 'sample' };
+  | { kind: 'sample' }
+  | { kind: 'store'; path: string; storeSessionId: string }
+  | { kind: 'store-bytes'; name: string; bytes: Uint8Array; storeSessionId: string };
+
+/** A request that can name an OpenClaw store: its path, or its bytes. */
+export type StoreRequest = Extract<OpenRequest, { kind: 'path' } | { kind: 'bytes' }>;
+
+/** The file on disk a request reads, if any (what the shells check was opened by the user). */
+export function requestPath(request: OpenRequest): string | null {
+  return request.kind === 'path' || request.kind === 'store' ? request.path : null;
+}
 
 /** An opened session, as the renderer knows it. */
 export interface SessionInfo {
@@ -33,6 +49,11 @@ export interface SessionInfo {
   defaultTarget: Target | null;
   /** True when the file is watched for changes. */
   watched: boolean;
+  /**
+   * Set for a session read from an OpenClaw SQLite store: the store (its path, null when sent as
+   * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
+   */
+  store?: { path: string | null; name: string; sessionId: string };
 }
 
 /** One model of the catalogue. */
@@ -80,6 +101,8 @@ export interface InspectionSummary {
   replay: SideSummary;
   preflight: { original: PreflightFinding[]; replay: PreflightFinding[] };
   notes: string[];
+  /** The failed turns the session recorded, explained and grouped (absent when there are none). */
+  recordedErrors?: RecordedError[];
   /** Milliseconds the inspection took in the host. */
   elapsedMs: number;
   /** Set on a preview (`preview()`): only the first turns of the branch were read and inspected. */
@@ -171,7 +194,13 @@ export interface DocumentText {
   window?: { from: number; to: number; totalTurns: number };
 }
 
-export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json';
+/**
+ * What `exportText` exports: the replay payload, a curl command, a report, or the session itself as
+ * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), or with
+ * the file repair applied (`repaired-jsonl`). The JSONL exports are what a session read from an
+ * OpenClaw store offers instead of repair on disk.
+ */
+export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl';
 
 /** A file-change notification. */
 export interface FileChangedEvent {
@@ -212,6 +241,11 @@ export interface InspectorApi {
   listTargets(): Promise<TargetCatalog>;
   /** Open a session; diagnostics never make it fail, only an unreadable source does. */
   open(request: OpenRequest): Promise<SessionInfo>;
+  /**
+   * The sessions of an OpenClaw SQLite store (a path or bytes), to choose one to open; null when
+   * the request is not a SQLite file (open it as a session file).
+   */
+  listStore(request: StoreRequest): Promise<StoreListing | null>;
   /** Re-read a session's file from disk (after a change or a repair). */
   reload(sessionId: string): Promise<SessionInfo>;
   close(sessionId: string): Promise<void>;
@@ -258,6 +292,7 @@ export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onP
 export const INSPECTOR_METHODS = [
   'listTargets',
   'open',
+  'listStore',
   'reload',
   'close',
   'inspect',

@@ -6,7 +6,7 @@
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
 import { resolvePolicy, policyValues } from './policy/resolve.js';
-import { runPipeline } from './pipeline.js';
+import { runPipeline } from './pipeline/run-pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession } from './session/parse.js';
 import type { ParsedSession } from './session/types.js';

@@ -1,7 +1,7 @@
 /** What one inspection produces, and the result types of preflight, error matching and file repair. */
 import type { Annotation, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
 
-/** One predicted provider rejection found in a payload (SPEC §6). */
+/** One predicted provider rejection found in a payload. */
 export interface PreflightFinding {
   /** Stable id of the check: `anthropic-alternation`, `mistral-tool-call-id`… */
   check: string;
@@ -18,15 +18,53 @@ export interface PreflightFinding {
   typicalError: string;
 }
 
-/** One candidate explanation of a pasted provider error. */
+/** What kind of failure a provider error is; only `transcript` errors are fixed by hygiene. */
+export type ErrorCategory =
+  'transcript' | 'context-length' | 'auth' | 'billing' | 'rate-limit' | 'model-capability' | 'server' | 'request' | 'unknown';
+
+/** One fact an answer rests on, and whether the session confirms it (true), contradicts it (false) or it was only read from the error (null). */
+export interface ErrorEvidence {
+  fact: string;
+  confirmed: boolean | null;
+}
+
+/** One candidate explanation of a provider error. */
 export interface ErrorExplanation {
-  check: string;
-  rule: RuleId;
+  category: ErrorCategory;
+  /** The preflight check the error corresponds to (transcript answers only). */
+  check?: string;
+  /** The hygiene rule that prevents it (transcript answers only). */
+  rule?: RuleId;
   /** 0–1. */
   confidence: number;
+  /** What the error means, in plain words. */
   explanation: string;
+  /** What to do about it: the hygiene rule, or what can fix it when hygiene cannot. */
+  action: string;
   /** Transcript turns (original indices) the error points at, when an inspection was given. */
   turns: number[];
+  /** What was read from the error and checked against the session. */
+  evidence: ErrorEvidence[];
+  /** The error is worded by another provider family than the target's: a target of that family. */
+  switchTarget?: Target;
+}
+
+/** A failed turn the session recorded (`stopReason: "error"`), with what explains it. */
+export interface RecordedError {
+  /** The assistant turn (original index). */
+  turn: number;
+  /** 1-based line of the turn in the session file, when known. */
+  line: number | null;
+  /** The recorded `errorMessage`. */
+  message: string;
+  /** Who the failed request went to, as the turn records it. */
+  provider?: string;
+  api?: string;
+  model?: string;
+  /** The best answers, most likely first (at most three). */
+  answers: ErrorExplanation[];
+  /** Errors with the same top answer share a group key (category, check). */
+  group: string;
 }
 
 /** The side of a comparison: the stored transcript or what hygiene replays. */
@@ -42,7 +80,7 @@ export interface InspectionSide {
 }
 
 /**
- * The result of `inspect()` (SPEC §11).
+ * The result of `inspect()` (part of the stable API: the CLI's `--json` prints it).
  *
  * `original.messages` is the active branch before hygiene; `replay.messages` is exactly what the
  * provider adapter receives after every hygiene step, turn validation and stream-time guard.
@@ -59,10 +97,15 @@ export interface Inspection {
   sessionAppends?: { customType: string; data: JsonValue }[];
   /** Notes about how the payload was built (e.g. google-gemini-cli built with google-generative-ai). */
   notes?: string[];
+  /** The failed turns the session recorded, grouped by answer (most frequent group first). */
+  recordedErrors?: RecordedError[];
 }
 
-/** Input of `inspect()`: a file path, or the text of a JSONL session / JSON message array. */
-export type InspectInput = { file: string } | { text: string; name?: string };
+/**
+ * Input of `inspect()`: a file path, the text of a JSONL session / JSON message array, or one session
+ * of an OpenClaw SQLite store (`openclaw-agent.sqlite`) by its session id.
+ */
+export type InspectInput = { file: string } | { text: string; name?: string } | { store: string; sessionId: string };
 
 export type { InspectOptions };
 

@@ -1,7 +1,7 @@
 /** Reading untrusted transcript messages and content blocks safely, and the exact placeholder strings. */
 import type { Block, JsonValue, Message } from './types.js';
 
-/** Placeholder and marker strings (reference §8), exactly as OpenClaw writes them. */
+/** Placeholder and marker strings, exactly as OpenClaw writes them (a second replay must recognise its own output). */
 export const TEXT = {
   streamErrorSentinel: '[assistant turn failed before producing content]',
   failedTurnMarker: '[This turn failed before it completed. Do not redo its work without confirming with the user first.]',
@@ -47,7 +47,7 @@ export function isThinkingLike(block: unknown): boolean {
   return t === 'thinking' || t === 'redacted_thinking';
 }
 
-/** Tool-call block types OpenClaw recognises (reference §1.2). */
+/** Tool-call block types OpenClaw recognises in a transcript. */
 export const TOOL_CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall', 'tool_use', 'tool_call', 'function_call']);
 /** The tool-call types whose ids pairing and id rewriting look at. */
 export const PAIRABLE_CALL_TYPES = new Set(['toolCall', 'toolUse', 'functionCall']);

@@ -43,7 +43,7 @@ export type ToolCallIdMode = 'strict' | 'strict9';
 
 /** The resolved replay policy as plain values (what rules read). */
 export interface PolicyValues {
-  /** `full` also drops blank text and whole emptied assistant turns in more places. */
+  /** Informational, as OpenClaw resolves it: no rule reads it (blank text and emptied turns are cleaned in both modes). */
   sanitizeMode: SanitizeMode;
   /** Rewrite tool-call/result ids to what the provider accepts. */
   sanitizeToolCallIds: boolean;
@@ -70,15 +70,15 @@ export interface PolicyValues {
   allowSyntheticToolResults: boolean;
   /** Prefix-binding Claude models: consecutive user turns are not merged on anthropic-messages. */
   appendOnlyRuntimeContext: boolean;
-  /** Antigravity Claude: normalise thinking signatures and drop unsigned thinking (SPEC §10.4). */
+  /** Antigravity Claude: normalise thinking signatures and drop unsigned thinking (docs/rules.md#antigravity-claude). */
   normalizeAntigravityThinkingBlocks: boolean;
-  /** The OpenAI Responses family (SPEC §10.2): id normalisation, `call|fc` downgrade, `aborted` results. */
+  /** The OpenAI Responses family, Codex included: id normalisation, `call|fc` downgrade, `aborted` results. */
   isResponsesFamily: boolean;
   /** Missing/blank thinking signatures are stripped (signed-thinking provider or preserveSignatures). */
   stripInvalidThinkingSignatures: boolean;
   /** Signed thinking + tool-call turns are immutable: kept byte for byte or dropped whole. */
   allowProviderOwnedThinkingReplay: boolean;
-  /** Bedrock Converse: empty error turns are replayed with a placeholder (SPEC §10.5). */
+  /** Bedrock Converse: empty error turns are replayed with a placeholder (docs/rules.md#bedrock-empty-error-turns). */
   replayEmptyErrorTurnsWithPlaceholder: boolean;
   /** The Google plugin also records a `google-turn-ordering-bootstrap` custom entry. */
   persistGoogleBootstrapMarker: boolean;
@@ -101,7 +101,7 @@ export interface PolicySetting<V> {
 /** The resolved policy: every flag carries its value and the reason for it. */
 export type Policy = { [K in PolicyFlag]: PolicySetting<PolicyValues[K]> };
 
-/** Ids of the hygiene rules (SPEC §4). */
+/** Ids of the hygiene rules (docs/rules.md#the-rules). */
 export type RuleId =
   | 'runtime-context'
   | 'inter-session-provenance'

@@ -1,4 +1,4 @@
-/** Token usage as transcripts record it (many aliases), normalised to pi's buckets (reference §1.3, §3.15). */
+/** Token usage as transcripts record it (many aliases), normalised to pi's buckets (docs/rules.md#usage). */
 import { isRecord } from './messages.js';
 import type { JsonValue } from './types.js';
 
@@ -136,7 +136,7 @@ export function hasNonzeroUsage(raw: unknown): boolean {
 }
 
 /**
- * A "zero-usage snapshot": at least one numeric token bucket, all of them 0 (reference §3.2).
+ * A "zero-usage snapshot": at least one numeric token bucket, all of them 0 (what a failed stream records).
  * A recorded total decides alone when present.
  */
 export function isZeroUsageSnapshot(raw: unknown): boolean {

@@ -2,17 +2,19 @@
 import { inspect } from '../host/inspect.js';
 import { InputError } from '../host/read-input.js';
 import { completeTarget } from '../host/targets.js';
-import type { Inspection } from '../../shared/inspection.js';
+import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseArgs, UsageError } from './common.js';
 import { outputClosed } from './closed-output.js';
+import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalLines } from './terminal-text.js';
 
 const SPEC = {
-  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs'],
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
 
@@ -33,13 +35,20 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
   if (args.values.has('jobs')) return fail('--jobs only applies to inspect --all DIR');
-  const file = args.positionals[0];
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
+  const file = argumentLabel(source);
   const now = args.values.get('now');
   if (now !== undefined && !/^\d+$/.test(now)) return fail(`--now must be milliseconds since the epoch, got "${now}"`);
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
   const allowed = args.values.get('allowed-tools');
   try {
+    const listing = await storeWithoutSession(source);
+    if (listing) {
+      process.stdout.write(renderStoreListing(file, listing));
+      return fail(`${file} is an OpenClaw session store: name one of its sessions, as ${file}#SESSION_ID or with --session SESSION_ID`);
+    }
     const target = await completeTarget(
       {
         provider: args.values.get('provider'),
@@ -47,9 +56,9 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
         modelId: args.values.get('model'),
         reasoning: args.booleans.has('reasoning') ? true : undefined,
       },
-      { file },
+      source,
     );
-    const inspection = await inspect({ file }, target, {
+    const inspection = await inspect(source, target, {
       now: now === undefined ? undefined : Number(now),
       allowedToolNames:
         allowed === undefined
@@ -69,7 +78,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
         if (!outputClosed()) throw error;
       });
     } else {
-      process.stdout.write(renderReport(file, inspection, explanations));
+      process.stdout.write(renderReport(file, inspection, explanations, { byEvent: 'store' in source }));
     }
     return inspectionExitCode(inspection);
   } catch (error) {
@@ -78,17 +87,22 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function explainFor(text: string, inspection: Inspection): Promise<unknown[]> {
-  const mod = (await import('../host/explain.js').catch(() => null)) as { explainError?: (t: string, i?: Inspection) => unknown[] } | null;
-  return mod?.explainError ? mod.explainError(text, inspection) : [];
+async function explainFor(text: string, inspection: Inspection): Promise<ErrorExplanation[]> {
+  const { explainError } = await import('../host/explain.js');
+  return explainError(text, inspection);
 }
 
 function describeTarget(t: Target): string {
   return `${t.provider} / ${t.api} / ${t.modelId}${t.reasoning ? ' (reasoning)' : ''}`;
 }
 
-/** The human report: policy with reasons, annotations grouped by rule, preflight, diagnostics. */
-export function renderReport(file: string, inspection: Inspection, explanations?: unknown[]): string {
+/** The human report: policy with reasons, annotations grouped by rule, preflight, recorded errors, diagnostics. */
+export function renderReport(
+  file: string,
+  inspection: Inspection,
+  explanations?: ErrorExplanation[],
+  options: { byEvent?: boolean } = {},
+): string {
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
@@ -125,22 +139,21 @@ export function renderReport(file: string, inspection: Inspection, explanations?
     for (const f of inspection.preflight.original) out.push(`  original ${f.path}: ${f.check} — ${f.explanation} (fixed by ${f.rule})`);
     for (const f of inspection.preflight.replay) out.push(`  replay ${f.path}: ${f.check} — ${f.explanation}`);
   }
+  out.push('');
+  out.push(...recordedErrorLines(inspection.recordedErrors));
   if (explanations !== undefined) {
     out.push('');
-    out.push(`error explanation: ${explanations.length === 0 ? 'no known check matches this error' : ''}`);
-    for (const e of explanations as { check: string; rule: string; confidence: number; explanation: string; turns: number[] }[]) {
-      out.push(
-        `  ${Math.round(e.confidence * 100)}% ${e.check} (rule ${e.rule}) — ${e.explanation}${e.turns.length ? ` [turns ${e.turns.join(', ')}]` : ''}`,
-      );
-    }
+    out.push(...explanationLines(explanations));
   }
   out.push('');
   if (inspection.diagnostics.length === 0) out.push('diagnostics: none');
   else {
     out.push(`diagnostics: ${inspection.diagnostics.length}`);
+    // A stored session (`store.sqlite#id`) is located by event: its seq, the line's number less one.
+    const at = (line: number) => (options.byEvent ? `event ${line - 1}` : String(line));
     for (const d of inspection.diagnostics)
       out.push(
-        `  ${file}:${d.line}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^line \d+(, column \d+)?: /, '')}`,
+        `  ${file}:${at(d.line)}${d.column ? `:${d.column}` : ''}: ${d.severity}: ${d.message.replace(/^(line|event) \d+(, column \d+)?: /, '')}`,
       );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);

@@ -1,15 +1,16 @@
 /**
- * `transcript-inspector repair FILE [--dry-run] [--yes] [--json]`: show the repair plan, ask, then
+ * `transcript-inspector repair FILE [--dry-run] [--yes] [--json] [--force]`: show the repair plan, ask, then
  * write it atomically; `repair --all DIR` hands over to the batch command.
  */
 import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
-import { describeCounts, planRepairFile, repairFile, type RepairOutcome } from '../host/repair/index.js';
+import { describeCounts, planRepair, planRepairFile, repair, repairFile, type RepairOutcome } from '../host/repair/index.js';
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
 import { parseArgs, UsageError } from './common.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
-const SPEC = { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json', 'force'] } as const;
+const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json', 'force'] } as const;
 
 function where(action: RepairAction): string {
   return action.kind === 'insert' ? `after line ${action.line}` : `line ${action.line}`;
@@ -61,12 +62,30 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
       args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`,
     );
   if (args.values.has('jobs')) return fail('--jobs only applies to repair --all DIR');
-  const file = args.positionals[0];
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
+  const file = argumentLabel(source);
   const json = args.booleans.has('json');
   const dryRun = args.booleans.has('dry-run');
   const emit = (plan: RepairPlan, result: RepairOutcome | null, note?: string) => {
     if (json) io.stdout.write(`${terminalJson(JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) }))}\n`);
   };
+  if ('store' in source) {
+    // Never written: the plan is shown (what "Export repaired JSONL" would change), then the refusal.
+    const plan = await planRepair(source);
+    const result = await repair(source, { expectedDigest: plan.digest });
+    emit(plan, result);
+    if (!json) io.stdout.write(renderPlan(file, { ...plan, refusal: undefined }));
+    if (!json) io.stderr.write(`${terminalLine(result.message)}\n`);
+    return ExitCode.unusable;
+  }
+  const listing = await storeWithoutSession(source).catch(() => null);
+  if (listing) {
+    if (!json) io.stdout.write(renderStoreListing(file, listing));
+    return fail(
+      `${file} is an OpenClaw session store: name one of its sessions (${file}#SESSION_ID or --session SESSION_ID); it is never repaired in place`,
+    );
+  }
 
   const plan = await planRepairFile(file);
   if (!json) io.stdout.write(renderPlan(file, plan));

@@ -1,4 +1,7 @@
-/** `transcript-inspector serve [FILE] [--port N]`: the web mode on 127.0.0.1 with a per-launch token. */
+/**
+ * `transcript-inspector serve [FILE] [--port N]`: the web mode on 127.0.0.1 with a per-launch token.
+ * FILE may be an OpenClaw store (the page lists its sessions) or one session of it (`DB#ID`, `--session ID`).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +11,7 @@ import { notRegularReason } from '../host/regular-file.js';
 import { startWebServer, type WebInspector } from '../web.js';
 import { findRendererDir } from '../web/renderer-dir.js';
 import { UsageError, fail, parseArgs } from './common.js';
+import { sessionArgument } from './store-argument.js';
 
 /** A host inspector the serve command can run and dispose. */
 export type ServeInspector = WebInspector & { dispose(): void | Promise<void> };
@@ -38,8 +42,9 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
   let port = 0;
   let file: string | null = null;
+  let sessionId: string | null = null;
   try {
-    const args = parseArgs(argv, { values: ['port'], booleans: [] });
+    const args = parseArgs(argv, { values: ['port', 'session'], booleans: [] });
     if (args.positionals.length > 1) throw new UsageError(`serve takes one FILE at most, got ${args.positionals.length}`);
     const rawPort = args.values.get('port');
     if (rawPort !== undefined) {
@@ -47,7 +52,13 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
         throw new UsageError(`--port must be a number from 0 to 65535, got "${rawPort}"`);
       port = Number(rawPort);
     }
-    if (args.positionals[0]) file = path.resolve(deps.cwd, args.positionals[0]);
+    if (args.positionals[0]) {
+      // `serve DB#SESSION_ID` or `serve DB --session ID` opens one session of an OpenClaw store.
+      const source = sessionArgument(path.resolve(deps.cwd, args.positionals[0]), args.values.get('session'));
+      if (source instanceof UsageError) throw source;
+      file = 'file' in source ? source.file : source.store;
+      sessionId = 'store' in source ? source.sessionId : null;
+    } else if (args.values.has('session')) throw new UsageError('--session names a session of the store given as FILE');
   } catch (error) {
     if (error instanceof UsageError) return fail(`serve: ${error.message}`);
     throw error;
@@ -73,7 +84,12 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
       // once, and the page shows the full read's progress.
       try {
         fs.accessSync(file, fs.constants.R_OK);
-        await inspector.preview({ kind: 'path', path: file }, null);
+        const listing = await inspector.listStore({ kind: 'path', path: file });
+        if (sessionId !== null && !listing?.sessions.some((session) => session.sessionId === sessionId))
+          throw new Error(
+            listing ? `the store has no session ${sessionId}` : 'it is not an OpenClaw session store (no session can be named in it)',
+          );
+        if (!listing) await inspector.preview({ kind: 'path', path: file }, null);
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -82,7 +98,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
     await warmUp(inspector);
     let server;
     try {
-      server = await startWebServer({ inspector, rendererDir: deps.rendererDir, port, launchPath: file });
+      server = await startWebServer({ inspector, rendererDir: deps.rendererDir, port, launchPath: file, launchSessionId: sessionId });
     } catch (error) {
       return fail(`serve: cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
     }

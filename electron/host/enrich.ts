@@ -1,20 +1,20 @@
 /**
- * Adds what needs the host to an engine inspection: the wire payloads (pi-ai), the outgoing-payload
- * step (`prefill-strip`) and the preflight findings of both sides.
+ * Adds what needs the host to an engine inspection: the wire payloads (pi-ai), the pipeline's payload
+ * steps on the replay's payload, and the preflight findings of both sides.
  */
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectionSide } from '../../shared/inspection.js';
-import { previewValue } from '../../shared/messages.js';
 import { policyValues } from '../../shared/policy/resolve.js';
-import { messagesKey, payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
+import { payloadFamily, type PayloadFamily } from '../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../shared/preflight/payload-map.js';
-import { stripTrailingPrefill, thinkingOn } from '../../shared/preflight/prefill-strip.js';
-import { mergeBedrockUserMessages } from '../../shared/preflight/bedrock-user-merge.js';
+import { runPayload } from '../../shared/pipeline/runner.js';
+import { PAYLOAD_STEPS } from '../../shared/pipeline/steps.js';
 import { runPreflight } from '../../shared/preflight/run-preflight.js';
 import type { SessionContext } from '../../shared/session/context.js';
 import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
+import { explainRecordedErrors } from './explain.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
 export interface EnrichOptions extends InspectOptions, PayloadBuildOptions {}
@@ -42,12 +42,7 @@ function sidePayload(build: PayloadBuild, messages: InspectionSide['messages']):
   return { build, family, payload: build.payload, entrySources: mapPayloadToMessages(build.payload, family, messages) };
 }
 
-function originTurn(side: InspectionSide, index: number | null): number | null {
-  if (index === null) return null;
-  return side.origins?.[index] ?? null;
-}
-
-/** Build payloads, strip a trailing prefill when thinking is on, and run preflight on both sides. */
+/** Build payloads, run the payload steps on the replay's (a trailing prefill, Bedrock's split user turns), and run preflight on both sides. */
 export async function enrichDetailed(
   inspection: Inspection,
   options: EnrichOptions = {},
@@ -62,54 +57,17 @@ export async function enrichDetailed(
   ];
   const original = sidePayload(originalBuild, inspection.original.messages);
   const replay = sidePayload(replayBuild, inspection.replay.messages);
-  const annotations: Annotation[] = [];
-  if (
-    policy.stripPayloadPrefillWhenThinking &&
-    replay.family &&
-    replay.payload !== undefined &&
-    thinkingOn(replay.payload, replay.family, target.reasoning)
-  ) {
-    const strip = stripTrailingPrefill(replay.payload, replay.family);
-    const key = messagesKey(replay.family);
-    if (strip.popped.length > 0) {
-      const seen = new Set<number | null>();
-      strip.popped.forEach((entryIndex, k) => {
-        const replayIndex = replay.entrySources[entryIndex] ?? null;
-        // Responses items of one turn map to one message: one annotation per popped message.
-        if (replayIndex !== null && seen.has(replayIndex)) return;
-        seen.add(replayIndex);
-        annotations.push({
-          rule: 'prefill-strip',
-          turn: originTurn(inspection.replay, replayIndex),
-          replayTurn: null,
-          action: 'dropped',
-          before: previewValue(strip.entries[k]),
-          detail: `Trailing assistant turn without tool use removed from the outgoing ${replay.build.api} payload: thinking is on and the provider refuses an assistant prefill.`,
-          path: `payload.${key}[${entryIndex}]`,
-        });
-      });
-      replay.payload = strip.payload;
-      replay.entrySources = replay.entrySources.slice(0, replay.entrySources.length - strip.popped.length);
-    }
-  }
-  if (policy.mergePayloadUserMessages && replay.family === 'bedrock' && replay.payload !== undefined) {
-    const merge = mergeBedrockUserMessages(replay.payload);
-    for (const { absorbed, into } of merge.merged) {
-      const replayIndex = replay.entrySources[absorbed] ?? null;
-      annotations.push({
-        rule: 'turn-validation',
-        turn: originTurn(inspection.replay, replayIndex),
-        replayTurn: replayIndex,
-        action: 'merged',
-        detail: `payload messages[${absorbed}] merged into messages[${into}]: Bedrock Converse requires alternating roles, and pi-ai sends tool results and the following user text as two user messages`,
-        path: `payload.messages[${absorbed}]`,
-      });
-    }
-    if (merge.merged.length) {
-      const absorbed = new Set(merge.merged.map((m) => m.absorbed));
-      replay.payload = merge.payload;
-      replay.entrySources = replay.entrySources.filter((_, i) => !absorbed.has(i));
-    }
+  // The payload steps run on the replay's payload as pi-ai built it; the original side is sent as recorded.
+  let annotations: Annotation[] = [];
+  if (replay.family && replay.payload !== undefined) {
+    const run = runPayload(
+      PAYLOAD_STEPS,
+      { api: replay.build.api, family: replay.family, value: replay.payload, entrySources: replay.entrySources },
+      { target, policy, replayOrigins: inspection.replay.origins ?? [] },
+    );
+    annotations = run.annotations;
+    replay.payload = run.payload.value;
+    replay.entrySources = [...run.payload.entrySources];
   }
   const notes = [...(inspection.notes ?? [])];
   for (const note of [...originalBuild.notes, ...replayBuild.notes]) if (!notes.includes(note)) notes.push(note);
@@ -126,6 +84,9 @@ export async function enrichDetailed(
     },
     notes,
   };
+  // With preflight done, a session's own recorded errors can be checked like pasted ones.
+  const recordedErrors = explainRecordedErrors(enriched);
+  if (recordedErrors.length > 0) enriched.recordedErrors = recordedErrors;
   return { inspection: enriched, original, replay };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The programmatic API of `transcript-inspector` (SPEC §11):
+ * The programmatic API of `transcript-inspector` (stable: tools and tests import it, the README lists it):
  * `import { inspect, planRepair, repair } from 'transcript-inspector'`.
  */
 export { inspect, normalizeTarget, type HostInspectOptions } from './inspect.js';
@@ -13,3 +13,15 @@ export { planRepair, repair, planRepairFile, repairFile, type RepairOutcome, typ
 export { explainError } from './explain.js';
 export { listTargets, lookupCatalogModel } from './catalog.js';
 export { createInspector, type HostInspector, type InspectorOptions } from './inspector.js';
+export {
+  exportStoredSession,
+  findStores,
+  listStoreSessions,
+  scanStores,
+  type JsonlExport,
+  type JsonlExportKind,
+  type StoreInput,
+  type StoreScan,
+  type StoreSource,
+} from './store/index.js';
+export type { StoreListing, StoreSessionSummary } from '../../shared/store.js';

@@ -3,7 +3,11 @@ import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import { inspectAndEnrich } from './enrich.js';
-import { buildContext } from '../../shared/session/context.js';
+import { explainRecordedErrors } from './explain.js';
+import { buildContext, type SessionContext } from '../../shared/session/context.js';
+import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
+import { InputError } from './read-input.js';
+import { openStoredSession } from './store/index.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { isCachedCodec } from './images/cached-codec.js';
@@ -17,7 +21,7 @@ export interface HostInspectOptions extends InspectOptions {
 }
 
 /**
- * Inspect a session file (or text) for a target (SPEC §11).
+ * Inspect a session file (or text, or a session of an OpenClaw store) for a target: the `inspect()` of the programmatic API.
  *
  * Never throws for problems inside the file (they are diagnostics); throws an InputError only when
  * the input cannot be read at all.
@@ -26,11 +30,25 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
   // A memoising codec (the default one) starts shrinking oversized images while the lines are parsed.
   const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx) : undefined;
-  const parsed = await readInputSession(input, { onEntry });
+  const { parsed, context } = await readInput(input, { onEntry });
   const normalized = normalizeTarget(target);
-  const context = buildContext(parsed);
-  if (options.payloads === false) return (await inspectParsed(parsed, normalized, { ...options, codec, context })).inspection;
+  if (options.payloads === false) {
+    const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
+    const recordedErrors = explainRecordedErrors(inspection);
+    return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
+  }
   return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
+}
+
+/** The parsed session and its active branch: a stored session is read from its store, anything else as a file or text. */
+async function readInput(input: InspectInput, options: ParseLinesOptions): Promise<{ parsed: ParsedSession; context: SessionContext }> {
+  if (input && typeof input === 'object' && 'store' in input) {
+    if (typeof input.store !== 'string' || typeof input.sessionId !== 'string' || input.sessionId === '')
+      throw new InputError('inspect(): expected { store: path, sessionId }');
+    return openStoredSession({ file: input.store }, input.sessionId, options);
+  }
+  const parsed = await readInputSession(input, options);
+  return { parsed, context: buildContext(parsed) };
 }
 
 /** Validate and normalise a target given by a caller. */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
-import { explainProviderError } from '../../shared/errors/match-error.js';
+import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
@@ -18,8 +18,10 @@ import { createPreviewer } from './inspector/preview-service.js';
 import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
 import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector/session-registry.js';
+import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
 
@@ -106,11 +108,19 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const reread: OpenRequest = info.path && request.kind === 'path' ? { kind: 'path', path: info.path } : request;
       sessions.add({ info, parsed, context, request: reread, watcher });
       if (request.kind === 'path' && info.path) await recent.add(info.path);
+      // The store goes on the recent list: opened from there, it lists its sessions again.
+      if (info.store?.path) await recent.add(info.store.path);
       return info;
     },
 
+    async listStore(request) {
+      assertStoreRequest(request);
+      return listStore(request);
+    },
+
     async reload(sessionId) {
-      fileOf(sessionId, 'there is nothing to reload');
+      // A stored session is read again from its store (a gateway may have written since).
+      if (!sessions.get(sessionId).info.store?.path) fileOf(sessionId, 'there is nothing to reload');
       return refresh(sessions.get(sessionId), 'reload');
     },
 
@@ -163,20 +173,28 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async explainError(inspectionId, errorText) {
       const inspection = inspectionId === null ? undefined : inspections.get(inspectionId).detail.inspection;
-      return explainProviderError(errorText, inspection);
+      return explainError(errorText, inspection);
     },
 
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
-      return exportText(sessions.get(record.sessionId).info, record, kind);
+      const session = sessions.get(record.sessionId);
+      if (kind === 'session-jsonl') return exportSessionJsonl(session.request, session.info, 'session');
+      if (kind === 'branch-jsonl') return exportSessionJsonl(session.request, session.info, 'branch');
+      if (kind === 'repaired-jsonl') return exportSessionJsonl(session.request, session.info, 'repaired');
+      return exportText(session.info, record, kind);
     },
 
     async planRepair(sessionId) {
+      // A stored session: the plan of its JSONL export, with the reason the store is never written.
+      const record = sessions.get(sessionId);
+      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
       return planRepairFile(userFileOf(sessionId));
     },
 
     async repair(sessionId, expectedDigest, options) {
       const record = sessions.get(sessionId);
+      if (record.info.store) return refuseStoredRepair(record.info);
       const result = await repairFile(userFileOf(sessionId), expectedDigest, { force: options?.force === true });
       if (result.status === 'repaired') await refresh(record);
       return result;

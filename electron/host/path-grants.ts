@@ -4,7 +4,16 @@
  * cannot read an arbitrary file through the host. The desktop shell and the web mode share it.
  */
 import path from 'node:path';
-import type { OpenRequest } from '../../shared/api.js';
+import {
+  requestPath,
+  type InspectionSummary,
+  type OpenRequest,
+  type SessionInfo,
+  type StoreListing,
+  type StoreRequest,
+} from '../../shared/api.js';
+import type { Target } from '../../shared/types.js';
+import type { HostInspector } from './inspector.js';
 
 /** A path request for a file the user never opened. */
 export class PathNotGrantedError extends Error {
@@ -39,10 +48,34 @@ export class PathGrants {
     return recent.some((p) => path.resolve(p) === resolved);
   }
 
-  /** Refuse a path request for a file the user did not open; other requests carry their own bytes. */
+  /**
+   * Refuse a request that reads a file the user did not open (a session file, or an OpenClaw store
+   * by its path); other requests carry their own bytes.
+   */
   async check(request: OpenRequest): Promise<void> {
-    if (request.kind === 'path' && !(await this.allows(request.path))) {
-      throw new PathNotGrantedError(`${request.path} was not opened by the user: ${this.how}`);
-    }
+    const file = requestPath(request);
+    if (file !== null && !(await this.allows(file))) throw new PathNotGrantedError(`${file} was not opened by the user: ${this.how}`);
+  }
+
+  /** Open a request the user may open, and grant the file it resolved to. */
+  async open(inspector: Pick<HostInspector, 'open'>, request: OpenRequest): Promise<SessionInfo> {
+    await this.check(request);
+    const info = await inspector.open(request);
+    if (info.path) this.grant(info.path);
+    // A session of an OpenClaw store: the store was opened, so its other sessions may be too.
+    if (info.store?.path) this.grant(info.store.path);
+    return info;
+  }
+
+  /** List the sessions of a store the user may open: listing reads the file as open would. */
+  async listStore(inspector: Pick<HostInspector, 'listStore'>, request: StoreRequest): Promise<StoreListing | null> {
+    await this.check(request);
+    return inspector.listStore(request);
+  }
+
+  /** Preview a request the user may open: a preview reads the file as open would. */
+  async preview(inspector: Pick<HostInspector, 'preview'>, request: OpenRequest, target: Target | null): Promise<InspectionSummary | null> {
+    await this.check(request);
+    return inspector.preview(request, target);
   }
 }

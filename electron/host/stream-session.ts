@@ -75,13 +75,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       },
       (bytes, _offset, length) => {
         if (!bytes) parser.line(length, () => '');
-        else
-          parser.line(
-            length,
-            () => bytes.toString('utf8'),
-            () => isUtf8(bytes),
-            length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined,
-          );
+        else parseLineBytes(parser, bytes, parseLong);
       },
     );
     onProgress(size, size);
@@ -91,9 +85,26 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   }
 }
 
+/**
+ * Give one line's bytes (without its terminator) to the parser, as every line of a session file is
+ * given: decoded only when needed, a long one parsed by its parts. Stored sessions read their events
+ * through this too, so both sources parse the same way.
+ */
+export function parseLineBytes(parser: SessionLineParser, bytes: Buffer, parseLong: ReturnType<typeof createLongLineParser>): void {
+  parser.line(
+    bytes.length,
+    () => bytes.toString('utf8'),
+    () => isUtf8(bytes),
+    bytes.length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined,
+  );
+}
+
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */
-export async function readInputSession(input: InspectInput, options: ParseLinesOptions = {}): Promise<ParsedSession> {
+export async function readInputSession(
+  input: Exclude<InspectInput, { store: string }>,
+  options: ParseLinesOptions = {},
+): Promise<ParsedSession> {
   if ('file' in input) return (await readSessionFile(input.file, options)).parsed;
-  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file } or { text }');
+  if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file }, { text } or { store, sessionId }');
   return parseSession(input.text);
 }

@@ -1,9 +1,12 @@
 /** Completing a partial target from the session's own record (last model) and the catalogue. */
 import { readInputSession } from './stream-session.js';
-import { buildContext } from '../../shared/session/context.js';
+import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { Target } from '../../shared/types.js';
 import { emptyInputProblem } from './input-problem.js';
+import type { InspectInput } from '../../shared/inspection.js';
+import type { ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
+import { openStoredSession } from './store/index.js';
 
 export interface PartialTarget {
   provider?: string;
@@ -42,18 +45,24 @@ function mismatchMessage(recorded: { provider: string; modelId: string }, provid
  * Fill in what the caller left out: provider and model from the session's last model, the API from
  * the session, the catalogue or the provider's usual API. Throws an InputError when it cannot.
  */
-export async function completeTarget(partial: PartialTarget, source: { file: string } | { text: string }): Promise<Target> {
+export async function completeTarget(partial: PartialTarget, source: InspectInput): Promise<Target> {
   let { provider, api, modelId } = partial;
   if (!provider || !api || !modelId) {
-    const parsed = await readInputSession(source);
-    const recorded = buildContext(parsed).lastModel;
+    // A session file is parsed here, and kept: when it gives no model, what is wrong with it is said.
+    let parsed: ParsedSession | null = null;
+    let recorded: SessionContext['lastModel'];
+    if ('store' in source) recorded = (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel;
+    else {
+      parsed = await readInputSession(source);
+      recorded = buildContext(parsed).lastModel;
+    }
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;
       api ??= recorded.api;
     }
     if (!provider || !modelId) {
-      const problem = await emptyInputProblem(parsed, source);
+      const problem = parsed === null || 'store' in source ? null : await emptyInputProblem(parsed, source);
       if (problem !== null) throw new InputError(problem);
       if (recorded) throw new InputError(mismatchMessage(recorded, provider, modelId));
     }

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { RepairAction } from '../../shared/inspection.js';
 import { useApp, useAppStore } from '../store/context.js';
+import type { Commands } from './commands.js';
 
 function clip(text: string | undefined): string {
   if (text === undefined) return '';
@@ -23,7 +24,7 @@ function ActionRow({ action }: { action: RepairAction }) {
 }
 
 /** The dialog; shown while the repair slice is not idle. */
-export function RepairDialog() {
+export function RepairDialog({ commands }: { commands: Commands }) {
   const store = useAppStore();
   const phase = useApp((s) => s.repair.phase);
   const plan = useApp((s) => s.repair.plan);
@@ -60,6 +61,7 @@ export function RepairDialog() {
       >
         <h2 id="repair-title">Repair on disk{info ? `: ${info.name}` : ''}</h2>
         {info?.path && <p className="muted small path-hint">{info.path}</p>}
+        {info?.store?.path && <p className="muted small path-hint">{info.store.path}</p>}
         {phase === 'planning' && <p role="status">Reading the file and planning the repair…</p>}
         {phase === 'writing' && <p role="status">Writing atomically (backup, temporary file, rename)…</p>}
         {error && (
@@ -67,7 +69,26 @@ export function RepairDialog() {
             {error}
           </p>
         )}
-        {plan && phase === 'review' && (
+        {plan && phase === 'review' && info?.store && (
+          <div data-testid="repair-store">
+            <p className="error" role="alert" data-testid="repair-store-refusal">
+              Not written: {plan.refusal}
+            </p>
+            {plan.needed ? (
+              <>
+                <p>The repaired JSONL export changes these lines (line N is event N − 1 of the store):</p>
+                <ol className="repair-actions">
+                  {plan.actions.map((action, i) => (
+                    <ActionRow key={`${action.line}-${i}`} action={action} />
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p>The session needs no repair: its JSONL export is already what a repair would write.</p>
+            )}
+          </div>
+        )}
+        {plan && phase === 'review' && !info?.store && (
           <>
             {plan.refusal ? (
               <p className="error" role="alert">
@@ -130,7 +151,20 @@ export function RepairDialog() {
               Repair anyway
             </button>
           )}
-          {phase !== 'done' && (
+          {phase === 'review' && info?.store && (
+            <button
+              type="button"
+              className="primary"
+              data-testid="repair-export"
+              onClick={() => {
+                close();
+                void commands.exportAs('repaired-jsonl', 'save');
+              }}
+            >
+              Export repaired JSONL…
+            </button>
+          )}
+          {phase !== 'done' && !info?.store && (
             <button
               type="button"
               className="danger"

@@ -1,9 +1,11 @@
-/** The right panel: rules fired (grouped), preflight findings (original vs replay), and the pasted-error box. */
+/** The right panel: rules fired (grouped), preflight findings (original vs replay), the session's recorded errors and the pasted-error box. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Side } from '../../shared/api.js';
 import type { RuleId } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupAnnotations, groupFindings } from '../store/selectors.js';
+import { ErrorBox } from './error-box.js';
+import { RecordedErrors } from './recorded-errors.js';
 
 function turnRef(turn: number | null, replayTurn: number | null): string {
   const left = turn === null ? 'new' : `#${turn}`;
@@ -23,7 +25,7 @@ const ANNOTATION_PAGE = 100;
 /** Rules that explain the pasted error, for highlighting. */
 function useExplainedRules(): Set<RuleId> {
   const explanations = useApp((s) => s.ui.explanations);
-  return useMemo(() => new Set(explanations.map((e) => e.rule)), [explanations]);
+  return useMemo(() => new Set(explanations.flatMap((e) => (e.rule ? [e.rule] : []))), [explanations]);
 }
 
 /** A rule's explanation: two lines until clicked (they can be long paragraphs). */
@@ -150,7 +152,7 @@ export function PreflightList() {
   const focus = useApp((s) => s.ui.focus);
   const explanations = useApp((s) => s.ui.explanations);
   const store = useAppStore();
-  const explainedChecks = useMemo(() => new Set(explanations.map((e) => e.check)), [explanations]);
+  const explainedChecks = useMemo(() => new Set(explanations.flatMap((e) => (e.check ? [e.check] : []))), [explanations]);
   if (!summary) return null;
   const side = (which: Side) => {
     const findings = summary.preflight[which];
@@ -209,71 +211,13 @@ export function PreflightList() {
   );
 }
 
-/** Paste a provider error; the checks and rules that explain it are highlighted. */
-export function ErrorBox() {
-  const store = useAppStore();
-  const explanations = useApp((s) => s.ui.explanations);
-  const explaining = useApp((s) => s.ui.explaining);
-  const errorText = useApp((s) => s.ui.errorText);
-  const [text, setText] = useState(errorText);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const onChange = (value: string) => {
-    setText(value);
-    if (timer.current) clearTimeout(timer.current);
-    // Matching runs in the host: wait for the paste/typing to settle.
-    timer.current = setTimeout(() => void store.getState().explainError(value), 250);
-  };
-  return (
-    <div className="error-box">
-      <textarea
-        data-testid="error-input"
-        placeholder="Paste a provider error (e.g. “tool_use ids were found without tool_result blocks…”)"
-        value={text}
-        onChange={(e) => onChange(e.target.value)}
-        rows={3}
-        spellCheck={false}
-      />
-      {explaining && (
-        <div className="muted small" role="status">
-          Matching…
-        </div>
-      )}
-      {text.trim() && !explaining && explanations.length === 0 && <div className="muted small">No known check explains this error.</div>}
-      {explanations.length > 0 && (
-        <ul className="explanations" data-testid="error-explanations">
-          {explanations.map((e, i) => (
-            <li key={`${e.check}-${i}`}>
-              <div>
-                <code>{e.check}</code>{' '}
-                <span className="muted small">
-                  {Math.round(e.confidence * 100)}% · fixed by {e.rule}
-                </span>
-              </div>
-              <div className="small">{e.explanation}</div>
-              {e.turns.length > 0 && (
-                <div className="small">
-                  turns:{' '}
-                  {e.turns.map((turn) => (
-                    <button key={turn} type="button" className="link" onClick={() => store.getState().selectTurn('original', turn)}>
-                      #{turn}
-                    </button>
-                  ))}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 /** The right panel: rules fired on top (the longest list), preflight and the error box below. */
 export function SidePanel() {
   const summary = useApp((s) => s.inspection.summary);
   const total = summary?.annotations.length ?? 0;
   const original = summary?.preflight.original.length ?? 0;
   const replay = summary?.preflight.replay.length ?? 0;
+  const recorded = summary?.recordedErrors?.length ?? 0;
   return (
     <aside className="side-panel" aria-label="Rules, preflight and errors">
       <header className="pane-header">
@@ -292,6 +236,17 @@ export function SidePanel() {
       <div className="side-scroll preflight-scroll">
         <PreflightList />
       </div>
+      {recorded > 0 && (
+        <>
+          <header className="pane-header sub">
+            <strong>Recorded errors</strong> <span className="count bad">{recorded}</span>
+            <span className="muted small">failed turns of this session</span>
+          </header>
+          <div className="side-scroll recorded-scroll">
+            <RecordedErrors />
+          </div>
+        </>
+      )}
       <header className="pane-header sub">
         <strong>Paste a provider error</strong>
       </header>

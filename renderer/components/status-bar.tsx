@@ -142,7 +142,17 @@ export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
       )}
       {summary && !progress && <span className="status-item muted">inspected in {Math.round(summary.elapsedMs)} ms</span>}
       <span className="status-item muted" data-testid="watch-state">
-        {info?.path ? (changed ? 'changed on disk' : info.watched ? 'watching file' : 'not watched') : info ? 'not from disk' : ''}
+        {info?.path
+          ? changed
+            ? 'changed on disk'
+            : info.watched
+              ? 'watching file'
+              : 'not watched'
+          : info?.store
+            ? 'OpenClaw store, read-only (Reload to re-read it)'
+            : info
+              ? 'not from disk'
+              : ''}
       </span>
       <span className="status-item muted">{mode === 'web' ? 'web mode' : 'desktop'}</span>
     </footer>

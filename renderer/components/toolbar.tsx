@@ -12,6 +12,9 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'curl', label: 'Provider request (curl)' },
   { kind: 'report-markdown', label: 'Inspection report (Markdown)' },
   { kind: 'report-json', label: 'Inspection report (JSON)' },
+  { kind: 'session-jsonl', label: 'Session as JSONL' },
+  { kind: 'branch-jsonl', label: 'Active branch as JSONL' },
+  { kind: 'repaired-jsonl', label: 'Repaired session (JSONL)' },
 ];
 
 function RecentMenu() {

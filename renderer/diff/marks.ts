@@ -121,8 +121,7 @@ export function buildMarks(
   for (const explanation of explanations) {
     for (const turn of explanation.turns) {
       const spans = turnSpans('original', turn, docs.original, docs.replay);
-      const check = explanation.check ? ` (${markdownText(explanation.check)})` : '';
-      const line = `**Explains the pasted error**${check} — ${markdownText(explanation.explanation)}`;
+      const line = `**Explains the pasted error** (${markdownText(explanation.check ?? explanation.category)}) — ${markdownText(explanation.explanation)}`;
       addMark(out.original, spans.original, 'explained', line);
       addMark(out.replay, spans.replay, 'explained', line);
     }

@@ -13,7 +13,9 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
   async startRepair() {
     const info = get().session.info;
     if (!info) return;
-    if (!info.path) {
+    // A stored session is planned too: the plan shows what its repaired JSONL export changes, and why
+    // the store itself is not written.
+    if (!info.path && !info.store) {
       patch(set, 'repair', {
         phase: 'done',
         plan: null,

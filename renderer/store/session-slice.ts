@@ -1,5 +1,6 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
-import type { OpenRequest, ProgressEvent } from '../../shared/api.js';
+import type { OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
+import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
 import { baseName, errorMessage } from '../format.js';
 import { perfMark, whenMarked } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
@@ -14,7 +15,21 @@ function describe(request: OpenRequest): string {
       return request.name;
     case 'sample':
       return 'the sample session';
+    case 'store':
+      return storeSessionName(request.path, request.storeSessionId);
+    case 'store-bytes':
+      return storeSessionName(request.name, request.storeSessionId);
   }
+}
+
+/**
+ * The sessions of a store, when the request opens one (null: a session file). Bytes that do not start
+ * like SQLite are not sent to the host twice for it.
+ */
+async function storeListing(api: { listStore(request: StoreRequest): Promise<StoreListing | null> }, request: OpenRequest) {
+  if (request.kind === 'path') return { request, listing: await api.listStore(request) };
+  if (request.kind === 'bytes' && isSqliteHeader(request.bytes)) return { request, listing: await api.listStore(request) };
+  return null;
 }
 
 /** Longest wait for a preview before the full read starts anyway. */
@@ -87,7 +102,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
   };
 
   return {
-    session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null },
+    session: { info: null, loading: false, opening: null, progress: null, error: null, recent: [], changed: null, store: null },
 
     async openSession(request, label) {
       const seq = ++openSeq;
@@ -99,6 +114,19 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       const name = request.kind === 'path' ? baseName(request.path) : null;
       const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
       try {
+        // An OpenClaw store holds many sessions: the user chooses one in the store picker.
+        const store = await storeListing(api, request);
+        if (seq !== openSeq) return stopProgress();
+        if (store?.listing) {
+          stopProgress();
+          patch(set, 'session', {
+            loading: false,
+            opening: null,
+            progress: null,
+            store: { request: store.request, listing: store.listing },
+          });
+          return;
+        }
         // The shown session (and its diff) stays until the new one is read; a preview of a large file
         // replaces it sooner. The host reads the file for the preview first, then all of it.
         if (request.kind === 'path') await showPreview(seq, request);
@@ -133,6 +161,21 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
 
     openSample() {
       return get().openSession({ kind: 'sample' });
+    },
+
+    openStoredSession(storeSessionId) {
+      const store = get().session.store;
+      if (!store) return Promise.resolve();
+      patch(set, 'session', { store: null });
+      const request: OpenRequest =
+        store.request.kind === 'path'
+          ? { kind: 'store', path: store.request.path, storeSessionId }
+          : { kind: 'store-bytes', name: store.request.name, bytes: store.request.bytes, storeSessionId };
+      return get().openSession(request);
+    },
+
+    closeStorePicker() {
+      patch(set, 'session', { store: null });
     },
 
     async reloadSession() {

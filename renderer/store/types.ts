@@ -12,6 +12,8 @@ import type {
   SessionInfo,
   ShellApi,
   Side,
+  StoreListing,
+  StoreRequest,
   TargetCatalog,
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
@@ -31,8 +33,14 @@ export interface SessionSlice {
     recent: string[];
     /** A change on disk the user has not acted on yet. */
     changed: FileChangedEvent | null;
+    /** An OpenClaw store that was opened: its sessions, for the user to choose one (the store picker). */
+    store: { request: StoreRequest; listing: StoreListing } | null;
   };
+  /** Open a session; an OpenClaw store opens the store picker instead. */
   openSession(request: OpenRequest, label?: string): Promise<void>;
+  /** Open one session of the store the picker shows. */
+  openStoredSession(storeSessionId: string): Promise<void>;
+  closeStorePicker(): void;
   openSample(): Promise<void>;
   reloadSession(): Promise<void>;
   loadRecent(): Promise<void>;

@@ -1,6 +1,6 @@
 /** The pixel-work seam: the engine decides what to do with an image, a host codec (sharp) does it. */
 
-/** A request to bring one image within the limits (reference §5). */
+/** A request to bring one image within the limits (docs/rules.md#images). */
 export interface ImageResizeRequest {
   /** Canonical base64 (no whitespace). */
   data: string;
@@ -27,7 +27,7 @@ export type ImageResizeResult =
  * over-limit images with an annotation saying they would be resized, and leaves them as they are.
  */
 export interface ImageCodec {
-  /** Resize/recompress to JPEG within the limits (side grid × quality steps, reference §5). */
+  /** Resize/recompress to JPEG within the limits (side grid × quality steps, docs/rules.md#images). */
   resize(request: ImageResizeRequest): Promise<ImageResizeResult>;
   /** Dimensions when the header parser could not read them (fallback to the image library). */
   probe?(data: string): Promise<{ width: number; height: number } | null>;

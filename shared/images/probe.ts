@@ -1,6 +1,6 @@
 /**
  * What can be known about a base64 image without decoding pixels: canonical base64, decoded size,
- * mime type from the magic bytes, and dimensions from the PNG/JPEG/GIF/WebP header (reference §5).
+ * mime type from the magic bytes, and dimensions from the PNG/JPEG/GIF/WebP header (docs/rules.md#images).
  */
 
 const B64_VALUE = new Int16Array(128).fill(-1);

@@ -1,9 +1,10 @@
 /**
  * Replay policy resolution: which hygiene rules apply to a target, and why.
  *
- * Mirrors OpenClaw's current release (reference §2.3 and §9): a provider that owns its replay policy
- * decides; every other provider gets the transport fallback chosen by API. SPEC §10's decisions are
- * applied last. Every flag carries the reason for its value, for the UI and the CLI.
+ * Mirrors OpenClaw's current release: a provider that owns its replay policy decides; every other
+ * provider gets the transport fallback chosen by API. Where this tool departs from the release
+ * (docs/rules.md#departures), the departure is applied last. Every flag carries the reason for its
+ * value, for the UI and the CLI.
  */
 import type { Policy, PolicyFlag, PolicySetting, PolicyValues, Target } from '../types.js';
 import { apiFallback } from './api-fallback.js';
@@ -56,7 +57,7 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   isResponsesFamily: 'default: not an OpenAI Responses API',
   stripInvalidThinkingSignatures: 'default: off (only signed-thinking providers)',
   allowProviderOwnedThinkingReplay: 'default: off (only Anthropic transports that keep signatures)',
-  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped (SPEC §10.5)',
+  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped (they carry nothing a model can use)',
   persistGoogleBootstrapMarker: 'default: off (only the Google provider plugin)',
   stripPayloadPrefillWhenThinking: 'default: off',
   requireUserFirstTurn: 'default: off (the bootstrap turn follows applyGoogleTurnOrdering)',
@@ -80,37 +81,37 @@ export function resolvePolicy(target: Target): Policy {
   }
   const p = policy as Policy;
 
-  // SPEC §10.1: Mistral → strict9 under any provider.
+  // docs/rules.md#mistral-strict9: Mistral's own API serves the model, whatever the provider.
   const mistral = mistralHint(provider, modelId);
   if (mistral) {
-    p.sanitizeToolCallIds = { value: true, reason: `strict9: ${mistral} (SPEC §10.1)` };
+    p.sanitizeToolCallIds = { value: true, reason: `strict9: ${mistral}: Mistral accepts only its own tool-call ids` };
     p.toolCallIdMode = {
       value: 'strict9',
-      reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics (SPEC §10.1)`,
+      reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics, under any provider`,
     };
   }
-  // SPEC §10.2: the Responses family includes Codex.
+  // docs/rules.md#codex-responses: Codex speaks the Responses protocol, with its id and reasoning rules.
   if (RESPONSES_FAMILY_APIS.has(api) || provider === 'openai-codex') {
     p.isResponsesFamily = {
       value: true,
       reason:
         provider === 'openai-codex' && !RESPONSES_FAMILY_APIS.has(api)
-          ? 'provider `openai-codex` is in the OpenAI Responses family (SPEC §10.2)'
-          : `API \`${api}\` is in the OpenAI Responses family (SPEC §10.2)`,
+          ? 'provider `openai-codex` speaks the OpenAI Responses protocol (Codex included in the family)'
+          : `API \`${api}\` is in the OpenAI Responses family (Codex included)`,
     };
   }
-  // SPEC §10.4: Antigravity + Claude.
+  // docs/rules.md#antigravity-claude: Claude behind Antigravity verifies signatures like Anthropic.
   if (provider === 'google-antigravity' && modelId.toLowerCase().includes('claude')) {
     p.normalizeAntigravityThinkingBlocks = {
       value: true,
-      reason: 'Antigravity Claude: thinking signatures normalised, unsigned thinking dropped (SPEC §10.4)',
+      reason: 'Antigravity Claude verifies thinking signatures: signatures normalised, unsigned thinking dropped',
     };
   }
-  // SPEC §10.5: Bedrock Converse rejects empty content, so empty error turns get a placeholder.
+  // docs/rules.md#bedrock-empty-error-turns: Bedrock Converse rejects empty content; the failure stays visible.
   if (api === 'bedrock-converse-stream') {
     p.replayEmptyErrorTurnsWithPlaceholder = {
       value: true,
-      reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder (SPEC §10.5)',
+      reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder',
     };
   }
   if (SIGNED_THINKING_PROVIDERS.has(provider) || p.preserveSignatures.value) {
@@ -121,7 +122,7 @@ export function resolvePolicy(target: Target): Policy {
         : 'signatures are preserved, so unsigned thinking cannot be replayed',
     };
   } else if (p.normalizeAntigravityThinkingBlocks.value) {
-    p.stripInvalidThinkingSignatures = { value: true, reason: 'Antigravity Claude drops thinking without a valid signature (SPEC §10.4)' };
+    p.stripInvalidThinkingSignatures = { value: true, reason: 'Antigravity Claude refuses thinking without a valid signature' };
   }
   if (
     ANTHROPIC_APIS.has(api) &&

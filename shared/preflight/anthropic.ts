@@ -1,4 +1,4 @@
-/** Anthropic Messages constraints on a payload's `messages` (SPEC §6). */
+/** Anthropic Messages constraints on a payload's `messages`: what the API refuses, checked before sending. */
 import { readImageDimensions } from '../images/probe.js';
 import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';

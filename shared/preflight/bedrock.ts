@@ -1,4 +1,4 @@
-/** Bedrock Converse constraints on a payload's `messages` (SPEC §6). */
+/** Bedrock Converse constraints on a payload's `messages`: what the API refuses, checked before sending. */
 import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';

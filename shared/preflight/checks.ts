@@ -3,6 +3,7 @@
  * and the words the provider uses when a request breaks it. Preflight and the error matcher share it.
  */
 import type { RuleId } from '../types.js';
+import { ERROR_ONLY_CHECKS } from './error-only-checks.js';
 
 /** Provider families as findings name them. */
 export type CheckProvider = 'anthropic' | 'amazon-bedrock' | 'google' | 'openai' | 'openai-compatible' | 'mistral';
@@ -18,7 +19,7 @@ export interface CheckInfo {
   typicalError: string;
 }
 
-/** Every check preflight runs or the error matcher recognises, by id. */
+/** Every check preflight runs or the error matcher recognises (those it alone knows are in error-only-checks.ts), by id. */
 export const CHECKS = {
   'anthropic-tool-use-without-result': {
     provider: 'anthropic',
@@ -262,6 +263,7 @@ export const CHECKS = {
     title: 'Mistral chat templates refuse a user message directly after a tool message.',
     typicalError: "Unexpected role 'user' after role 'tool'",
   },
+  ...ERROR_ONLY_CHECKS,
 } as const satisfies Record<string, CheckInfo>;
 
 /** A check id. */

@@ -1,4 +1,4 @@
-/** Which wire format a payload has, where its messages sit, and whether it asks for thinking. */
+/** Which wire format a payload has, where its messages sit, which entries are assistant turns, and whether it asks for thinking. */
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';
 
@@ -40,6 +40,27 @@ export function payloadMessages(payload: JsonValue | undefined, family: PayloadF
   return Array.isArray(list) ? (list as JsonValue[]) : [];
 }
 
+/** True when a payload conversation entry is an assistant turn (in the family's wire format). */
+export function isAssistantEntry(entry: JsonValue, family: PayloadFamily): boolean {
+  if (!isRecord(entry)) return false;
+  if (family === 'gemini') return entry.role === 'model';
+  if (family === 'openai-responses') return entry.role === 'assistant' || entry.type === 'function_call' || entry.type === 'reasoning';
+  return entry.role === 'assistant';
+}
+
+/** True when an assistant entry calls a tool (such a turn is a real turn awaiting results, not a prefill). */
+export function entryHasToolUse(entry: JsonValue, family: PayloadFamily): boolean {
+  if (!isRecord(entry)) return false;
+  if (family === 'openai-responses') return entry.type === 'function_call';
+  if (family === 'openai-completions' || family === 'mistral') {
+    const calls = entry.tool_calls ?? entry.toolCalls;
+    if (Array.isArray(calls) && calls.length > 0) return true;
+  }
+  const blocks = family === 'gemini' ? entry.parts : entry.content;
+  if (!Array.isArray(blocks)) return false;
+  return blocks.some((b) => isRecord(b) && (b.type === 'tool_use' || b.type === 'toolCall' || 'toolUse' in b || 'functionCall' in b));
+}
+
 function thinkingObjectOn(value: unknown): boolean {
   return isRecord(value) && typeof value.type === 'string' && value.type !== 'disabled';
 }
@@ -77,4 +98,9 @@ export function payloadThinkingEnabled(payload: JsonValue | undefined, family: P
     case 'mistral':
       return payload.promptMode === 'reasoning' || (typeof payload.reasoningEffort === 'string' && payload.reasoningEffort !== 'none');
   }
+}
+
+/** "Thinking is on" for the prefill rules: the target reasons, or the payload asks for thinking. */
+export function thinkingOn(payload: JsonValue | undefined, family: PayloadFamily, reasoning: boolean | undefined): boolean {
+  return reasoning === true || payloadThinkingEnabled(payload, family);
 }

@@ -1,4 +1,4 @@
-/** Gemini constraints on a payload's `contents` (SPEC §6). */
+/** Gemini constraints on a payload's `contents`: what the API refuses, checked before sending. */
 import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';

@@ -83,8 +83,8 @@ export function toolPairingChecks(
 
 /**
  * Assistant messages before the last user message that carry reasoning fields. Everything after the
- * last user message is the current turn, whose tool-call steps keep their reasoning (seed: the
- * current turn's tool continuation keeps its reasoning until the results are replayed).
+ * last user message is the current turn, whose tool-call steps keep their reasoning until their
+ * results are replayed (docs/rules.md#reasoning-history).
  */
 export function historicReasoningChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];

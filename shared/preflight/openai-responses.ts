@@ -1,4 +1,4 @@
-/** OpenAI Responses constraints on a payload's `input` items (SPEC §6). */
+/** OpenAI Responses constraints on a payload's `input` items: what the API refuses, checked before sending. */
 import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';

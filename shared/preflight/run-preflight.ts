@@ -1,5 +1,5 @@
 /**
- * Preflight: what the provider would say about a payload (SPEC §6). Pure: it reads the payload JSON
+ * Preflight: what the provider would say about a payload. Pure: it reads the payload JSON
  * built for a target and lists every documented constraint it breaks, with the rule that fixes it.
  */
 import type { PreflightFinding } from '../inspection.js';
@@ -7,13 +7,20 @@ import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
 import { anthropicChecks } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';
-import { messagesKey, payloadFamily, payloadMessages, type PayloadFamily } from './family.js';
+import {
+  entryHasToolUse,
+  isAssistantEntry,
+  messagesKey,
+  payloadFamily,
+  payloadMessages,
+  thinkingOn,
+  type PayloadFamily,
+} from './family.js';
 import { finding } from './finding.js';
 import { geminiChecks } from './gemini.js';
 import { mistralChecks, mistralIdChecks } from './mistral.js';
 import { completionsChecks } from './openai-completions.js';
 import { responsesChecks } from './openai-responses.js';
-import { entryHasToolUse, isAssistantEntry, thinkingOn } from './prefill-strip.js';
 
 /** What preflight needs besides the payload. */
 export interface PreflightContext {

@@ -1,4 +1,4 @@
-/** Telling a corrupted base64 image block from a good one, the way file repair decides (reference §4). */
+/** Telling a corrupted base64 image block from a good one, the way file repair decides (docs/rules.md#file-repair). */
 
 import { isRecord } from '../messages.js';
 

@@ -1,5 +1,5 @@
 /**
- * The per-entry rules of file repair (reference §4, newest): which parsed lines are dropped, and how
+ * The per-entry rules of file repair (docs/rules.md#file-repair): which parsed lines are dropped, and how
  * the others are rewritten. Pure: the caller owns the parsed entry and may let it be mutated.
  */
 import { isRecord, TEXT } from '../messages.js';

@@ -1,5 +1,5 @@
 /**
- * Inserting the `aborted` tool results OpenAI Responses needs (reference §4 step 4, newest): two
+ * Inserting the `aborted` tool results OpenAI Responses needs (docs/rules.md#file-repair): two
  * narrow cases where OpenClaw itself persisted a tool call and never its result.
  *
  * Inserted entries are deterministic (ids and timestamps derive from the file's digest and the

@@ -1,5 +1,5 @@
 /**
- * Planning a file repair (SPEC §7, reference §4 newest): a pure pass over the file's bytes that lists
+ * Planning a file repair (docs/rules.md#file-repair): a pure pass over the file's bytes that lists
  * every line to drop, rewrite or insert after, with the edits the writer needs to produce the new
  * bytes while copying every other line byte for byte.
  */

@@ -177,8 +177,7 @@ export const assistantNormalizeRule: Rule<AssistantNormalizeOptions> = {
   id: 'assistant-normalize',
   title: 'Assistant turn normalisation',
   explanation:
-    'Assistant turns are brought to the shape every provider accepts: OpenClaw\'s transcript-only artefacts (provider "openclaw" with model delivery-mirror or gateway-injected, or an openclawDeliveryMirror marker of a known kind) are removed from the replay copy — never from disk; string content becomes a text block and object content a one-block list; text that is only the silent-reply token NO_REPLY is removed (a turn left with only reasoning is dropped); display-only image/attachment/audio/video blocks are removed; a zero-usage assistant turn that repeats the previous one exactly (a bare delivery mirror) is dropped. Seed: "artefatos apenas de transcrição (delivery-mirror, gateway-injected), conteúdo string/objeto, NO_REPLY". The duplicate-mirror check runs again once usage is normalised and stale usage zeroed, for the same reason.',
-  seed: 'transcript-only artefacts (delivery-mirror, gateway-injected), string/object content, NO_REPLY',
+    'Assistant turns are brought to the shape every provider accepts: OpenClaw\'s transcript-only artefacts (provider "openclaw" with model delivery-mirror or gateway-injected, or an openclawDeliveryMirror marker of a known kind) are removed from the replay copy — never from disk; string content becomes a text block and object content a one-block list; text that is only the silent-reply token NO_REPLY is removed (a turn left with only reasoning is dropped); display-only image/attachment/audio/video blocks are removed; a zero-usage assistant turn that repeats the previous one exactly (a bare delivery mirror) is dropped. The duplicate-mirror check runs again once usage is normalised and stale usage zeroed, for the same reason.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx, options) {

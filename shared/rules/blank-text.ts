@@ -154,8 +154,7 @@ export const blankTextRule: Rule<BlankTextOptions> = {
   id: 'blank-text',
   title: 'Blank text blocks',
   explanation:
-    'Text blocks that are empty or only whitespace are removed before replay (Anthropic and Bedrock reject them: "text content blocks must be non-empty"). A user turn left with nothing is dropped when it was only blank text; a user or tool-result turn emptied by the content pass gets "[empty content omitted]" so its shape survives; an emptied assistant turn is dropped from the replay copy. OpenClaw replaces a tool result whose content is a plain string by the placeholder; this tool keeps the string as a text block instead, which loses nothing. Seed: "Limpeza de blocos de texto em branco antes da reprodução pelo provedor".',
-  seed: 'blank text blocks removed; emptied assistant turns dropped; emptied user/toolResult get [empty content omitted]',
+    'Text blocks that are empty or only whitespace are removed before replay (Anthropic and Bedrock reject them: "text content blocks must be non-empty"). A user turn left with nothing is dropped when it was only blank text; a user or tool-result turn emptied by the content pass gets "[empty content omitted]" so its shape survives; an emptied assistant turn is dropped from the replay copy. OpenClaw replaces a tool result whose content is a plain string by the placeholder; this tool keeps the string as a text block instead, which loses nothing.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx, options) {

@@ -6,7 +6,7 @@ import type { Rule, Turn } from './rule.js';
 
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
 
-/** Content that is nothing, blank text, or the stream-error sentinel (reference §3.2). */
+/** Content that is nothing, blank text, or the stream-error sentinel an earlier replay or file repair wrote. */
 export function isStreamErrorFallbackContent(content: unknown): boolean {
   if (content === null || content === undefined) return true;
   if (typeof content === 'string') return !content.trim() || content.trim() === TEXT.streamErrorSentinel;
@@ -42,8 +42,7 @@ export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
   title: 'Empty error turns',
   explanation:
-    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. SPEC §10.5: on bedrock-converse-stream an error turn with empty content is replayed with the sentinel text instead (so the failure stays visible), and one with only blank text is dropped. Seed: "Reparo de turnos de erro vazios do assistente para reprodução no Bedrock Converse". Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
-  seed: 'Bedrock Converse empty error turn repair; whitespace-only error turns dropped; trailing failed turns trimmed',
+    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. This tool differs on bedrock-converse-stream: an error turn with empty content is replayed with the sentinel text instead (Bedrock refuses empty content, and the failure stays visible), and one with only blank text is dropped. Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,
   apply(turns, ctx) {

@@ -182,8 +182,7 @@ export const heartbeatFilterRule: Rule = {
   id: 'heartbeat-filter',
   title: 'Heartbeat artefacts',
   explanation:
-    'OpenClaw wakes an agent periodically with a heartbeat poll ("[OpenClaw heartbeat poll]", cron/exec wakes, the heartbeat task prompt). When the agent answered with only an acknowledgement (HEARTBEAT_OK, NO_REPLY) or reported through heartbeat_respond with notify=false, the exchange is runtime traffic that would only fill the context: the poll, the acknowledgement and their tool calls and results are left out of the replay. An exchange that notified the user is kept. This is a step of OpenClaw\'s replay that SPEC §4 does not list; it is applied so the replay matches what OpenClaw sends.',
-  seed: 'heartbeat prompt + ack pairs filtered (replay stage)',
+    'OpenClaw wakes an agent periodically with a heartbeat poll ("[OpenClaw heartbeat poll]", cron/exec wakes, the heartbeat task prompt). When the agent answered with only an acknowledgement (HEARTBEAT_OK, NO_REPLY) or reported through heartbeat_respond with notify=false, the exchange is runtime traffic that would only fill the context: the poll, the acknowledgement and their tool calls and results are left out of the replay. An exchange that notified the user is kept. OpenClaw\'s replay filters these exchanges the same way.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

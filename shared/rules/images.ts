@@ -23,7 +23,7 @@ export function imageMaxSide(option?: number): number {
 export const IMAGE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'toolResult']);
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 25_000_000;
-/** Images whose decoded size is above this are not even decoded (reference §5 pre-decode guard). */
+/** Images whose decoded size is above this are not even decoded: a guard against decompression bombs and memory spikes. */
 export const MAX_IMAGE_INPUT_BYTES = 10 * 1024 * 1024;
 
 const omitted = (reason: string) => ({ type: 'text', text: `[${TEXT.imageLabel}] omitted image payload: ${reason}` });
@@ -175,8 +175,7 @@ export const imagesRule: Rule = {
   id: 'images',
   title: 'Image payload sanitisation',
   explanation:
-    'Every image in a user turn, tool result or assistant turn is checked before replay: a block without data or mimeType, with empty data, with invalid base64 or over the 10 MB input guard becomes a text note ("[session:history] omitted image payload: …"); the mime type is corrected from the magic bytes (JPEG, PNG, GIF); an image over 1200 px on a side (agents.defaults.imageMaxDimensionPx), over 5 MB or over 25 megapixels is resized to JPEG (side grid 1200…800, quality 85…35, EXIF rotation applied, never enlarged) by the host\'s sharp codec. Providers reject oversized images, and smaller images cost fewer tokens. Seed: "Sanitização de cargas de imagens".',
-  seed: 'image payload sanitization (max side 1200 by default, 5 MiB, 25 MP; sharp; label session:history)',
+    'Every image in a user turn, tool result or assistant turn is checked before replay: a block without data or mimeType, with empty data, with invalid base64 or over the 10 MB input guard becomes a text note ("[session:history] omitted image payload: …"); the mime type is corrected from the magic bytes (JPEG, PNG, GIF); an image over 1200 px on a side (agents.defaults.imageMaxDimensionPx), over 5 MB or over 25 megapixels is resized to JPEG (side grid 1200…800, quality 85…35, EXIF rotation applied, never enlarged) by the host\'s sharp codec. Providers reject oversized images, and smaller images cost fewer tokens.',
   providers: 'all providers',
   appliesWhen: () => true,
   async apply(turns, ctx) {

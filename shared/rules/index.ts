@@ -1,4 +1,4 @@
-/** The rule registry in the order the rules first run (reference §3). The UI, the CLI and the docs read it. */
+/** The rule registry: every rule module, and the rules in the order they first run. The UI, the CLI and the docs read it. */
 import { assistantNormalizeRule } from './assistant-normalize.js';
 import { blankTextRule } from './blank-text.js';
 import { emptyErrorTurnRule } from './empty-error-turn.js';
@@ -26,6 +26,7 @@ import { turnOrderingRule } from './turn-ordering.js';
 import { turnValidationRule } from './turn-validation.js';
 import { usageRule } from './usage.js';
 import type { RuleId } from '../types.js';
+import { PIPELINE } from '../pipeline/steps.js';
 
 export {
   assistantNormalizeRule,
@@ -55,34 +56,13 @@ export {
   usageRule,
 };
 
-/** Every rule, once, in the order it first runs. */
-export const RULES: readonly Rule<never>[] = [
-  interSessionProvenanceRule,
-  blankTextRule,
-  assistantNormalizeRule,
-  emptyErrorTurnRule,
-  runtimeContextRule,
-  lengthReasoningOnlyRule,
-  thoughtSignatureRule,
-  imagesRule,
-  thinkingSignatureCompactionRule,
-  thinkingSignatureInvalidRule,
-  reasoningHistoryRule,
-  thinkingDropRule,
-  toolCallInputRule,
-  toolResultPairingRule,
-  openaiReasoningRule,
-  responsesToolCallIdRule,
-  toolCallIdRule,
-  toolResultDetailsRule,
-  usageRule,
-  replayInvariantRule,
-  turnOrderingRule,
-  turnValidationRule,
-  heartbeatFilterRule,
-  summaryConversionRule,
-  prefillStripRule,
-] as unknown as Rule<never>[];
+/**
+ * Every rule, once, in the order it first runs: read off the pipeline's list of steps, so the registry
+ * cannot drift from what runs.
+ */
+export const RULES: readonly Rule<never>[] = PIPELINE.flatMap((step) => (step.stage === 'session' ? [] : [step.rule])).filter(
+  (rule, index, all) => all.indexOf(rule) === index,
+);
 
 /** The registered rule with this id. */
 export function ruleById(id: RuleId): Rule<never> | undefined {

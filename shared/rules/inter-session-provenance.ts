@@ -52,8 +52,7 @@ export const interSessionProvenanceRule: Rule = {
   id: 'inter-session-provenance',
   title: 'Inter-session provenance marker',
   explanation:
-    'A user turn that another session or an internal tool routed here (provenance.kind = "inter_session", e.g. sessions_send) is not an instruction from this session\'s user. OpenClaw prepends "[Inter-session message] sourceSession=… sourceChannel=… sourceTool=… isUser=false" and an explanation sentence to its first text (or adds a text block when there is none), so the model can tell routed data from the user\'s own words. Idempotent: an existing marker is hoisted, never doubled. Seed: "Marcação da procedência da entrada do usuário". This tool marks the first text block that is not blank (a blank one is removed later, and the marker with it) and leaves a turn that already carries the marker in any block alone, so replaying the replay changes nothing.',
-  seed: 'inter-session input provenance marker',
+    'A user turn that another session or an internal tool routed here (provenance.kind = "inter_session", e.g. sessions_send) is not an instruction from this session\'s user. OpenClaw prepends "[Inter-session message] sourceSession=… sourceChannel=… sourceTool=… isUser=false" and an explanation sentence to its first text (or adds a text block when there is none), so the model can tell routed data from the user\'s own words. Idempotent: an existing marker is hoisted, never doubled. This tool marks the first text block that is not blank (a blank one is removed later, and the marker with it) and leaves a turn that already carries the marker in any block alone, so replaying the replay changes nothing.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

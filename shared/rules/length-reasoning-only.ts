@@ -7,8 +7,7 @@ export const lengthReasoningOnlyRule: Rule = {
   id: 'length-reasoning-only',
   title: 'Incomplete reasoning-only turns',
   explanation:
-    'An assistant turn that hit the provider\'s output limit (stopReason "length") while it had produced only thinking (thinking/redacted_thinking plus, at most, blank text) holds incomplete provider state and may carry a partial thinking signature that the provider would reject. It is left out of the replay copy; the stored transcript is not rewritten. Length turns with visible text, a tool call or unknown blocks are kept. Seed: "Limpeza de turnos incompletos por limite de tamanho contendo apenas raciocínio".',
-  seed: 'incomplete reasoning-only turns stopped by length',
+    'An assistant turn that hit the provider\'s output limit (stopReason "length") while it had produced only thinking (thinking/redacted_thinking plus, at most, blank text) holds incomplete provider state and may carry a partial thinking signature that the provider would reject. It is left out of the replay copy; the stored transcript is not rewritten. Length turns with visible text, a tool call or unknown blocks are kept.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

@@ -73,7 +73,8 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
         droppedStale += 1;
         return;
       }
-      // SPEC §10.3: reasoning with no non-thinking block after it in the same turn is orphaned.
+      // Reasoning with no non-thinking block after it in the same turn is orphaned: OpenAI refuses it
+      // (docs/rules.md#orphan-reasoning).
       const followed = content.slice(i + 1).some((b) => isRecord(b) && b.type !== 'thinking' && b.type !== 'redacted_thinking');
       if (!followed) {
         droppedOrphan += 1;
@@ -89,7 +90,9 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
       droppedStale
         ? `${droppedStale} reasoning item(s) from before the model route switch removed (OpenAI rejects reasoning another model produced)`
         : '',
-      droppedOrphan ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed (SPEC §10.3)` : '',
+      droppedOrphan
+        ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed: OpenAI refuses a reasoning item without its following item`
+        : '',
     ]
       .filter(Boolean)
       .join('; ');
@@ -177,8 +180,7 @@ export const openaiReasoningRule: Rule<OpenAIReasoningOptions> = {
   id: 'openai-reasoning',
   title: 'OpenAI Responses reasoning items',
   explanation:
-    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). SPEC §10.3: a reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too; a turn left empty is dropped. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id. Seed: "Remove assinaturas de raciocínio órfãs … e remove o raciocínio reproduzível do OpenAI após uma troca de rota do modelo".',
-  seed: 'orphan rs_* reasoning dropped; replayable reasoning dropped after a model route switch; call|fc downgrade',
+    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). A reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too (OpenClaw\'s release leaves it in, and the request fails); a turn left empty is dropped. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id.',
   providers: 'OpenAI Responses family (openai-responses, openai-codex-responses, openai-chatgpt-responses, azure-openai-responses)',
   appliesWhen: (policy) => policy.isResponsesFamily,
   apply(turns, ctx, options) {

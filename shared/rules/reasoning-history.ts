@@ -7,8 +7,7 @@ export const reasoningHistoryRule: Rule = {
   id: 'reasoning-history',
   title: 'Historic reasoning on Chat Completions',
   explanation:
-    'OpenAI-compatible Chat Completions servers (local llama.cpp/vLLM/Ollama, proxies) reject or mis-handle reasoning fields (reasoning, reasoning_content) replayed from earlier turns. Thinking blocks are removed from every assistant turn except the current tool-call continuation — the assistant after the latest user turn whose tool call is still being answered keeps its reasoning until the tool result has been replayed. A turn left empty gets "[assistant reasoning omitted]". Reasoning models (model.reasoning true) and models that require reasoning replay (Kimi K2.5+, MiMo V2.5+ …) keep their history. Seed: "Chat Completions compatível com OpenAI — blocos históricos de pensamento/raciocínio removidos".',
-  seed: 'OpenAI-compatible Chat Completions historic reasoning stripped, current tool continuation kept',
+    'OpenAI-compatible Chat Completions servers (local llama.cpp/vLLM/Ollama, proxies) reject or mis-handle reasoning fields (reasoning, reasoning_content) replayed from earlier turns. Thinking blocks are removed from every assistant turn except the current tool-call continuation — the assistant after the latest user turn whose tool call is still being answered keeps its reasoning until the tool result has been replayed. A turn left empty gets "[assistant reasoning omitted]". Reasoning models (model.reasoning true) and models that require reasoning replay (Kimi K2.5+, MiMo V2.5+ …) keep their history.',
   providers: 'openai-completions targets without reasoning replay (Ollama, xAI, vLLM, Mistral, generic proxies)',
   appliesWhen: (policy) => policy.dropReasoningFromHistory,
   apply(turns, ctx) {

@@ -7,8 +7,7 @@ export const replayInvariantRule: Rule = {
   id: 'replay-invariant',
   title: 'OpenAI Responses replay invariant',
   explanation:
-    'OpenAI Responses fails a request whose function_call has no function_call_output ("No tool output found for function call call_…") or whose output answers no call. After pairing repair this should always hold; the check walks the replay and, if a call is left dangling or a result is orphaned, reports it the way OpenClaw does ("invalid_replay_transcript: OpenAI Responses replay contains dangling_tool_call toolCallId=… at message index …") on the turn it names, so the cause is visible instead of a provider 400. It changes nothing. Seed: OpenClaw replay pipeline step 17.',
-  seed: 'OpenAI Responses dangling/orphan check: an error that names the turn',
+    'OpenAI Responses fails a request whose function_call has no function_call_output ("No tool output found for function call call_…") or whose output answers no call. After pairing repair this should always hold; the check walks the replay and, if a call is left dangling or a result is orphaned, reports it the way OpenClaw does ("invalid_replay_transcript: OpenAI Responses replay contains dangling_tool_call toolCallId=… at message index …") on the turn it names, so the cause is visible instead of a provider 400. It changes nothing.',
   providers: 'OpenAI Responses family',
   appliesWhen: (policy) => policy.isResponsesFamily,
   apply(turns, ctx) {

@@ -45,8 +45,7 @@ export const responsesToolCallIdRule: Rule = {
   id: 'responses-tool-call-id',
   title: 'OpenAI Responses tool-call ids',
   explanation:
-    'OpenAI Responses rejects a function_call.call_id, function_call.id or function_call_output.call_id that is not call_/fc_ followed by [A-Za-z0-9_-] within 64 characters — ids written by other providers (toolu_…, Kimi\'s functions.name:0, ids with spaces or dots) fail. Each malformed part is rebuilt deterministically as prefix + the cleaned tail + "_" + the first 10 hex digits of its sha-256 (e.g. functions.gateway:0|fc_tmp_kegospxl46 → call_functions_gateway_0_fc_tmp_kegospxl46_8ea5d0ca62|fc_tmp_kegospxl46); valid ids pass untouched and every result follows its call. Seed: "normaliza deterministicamente IDs call_id/de itens de chamada de função malformados ou longos demais".',
-  seed: 'malformed/too long call_id/fc_ ids normalised deterministically',
+    'OpenAI Responses rejects a function_call.call_id, function_call.id or function_call_output.call_id that is not call_/fc_ followed by [A-Za-z0-9_-] within 64 characters — ids written by other providers (toolu_…, Kimi\'s functions.name:0, ids with spaces or dots) fail. Each malformed part is rebuilt deterministically as prefix + the cleaned tail + "_" + the first 10 hex digits of its sha-256 (e.g. functions.gateway:0|fc_tmp_kegospxl46 → call_functions_gateway_0_fc_tmp_kegospxl46_8ea5d0ca62|fc_tmp_kegospxl46); valid ids pass untouched and every result follows its call.',
   providers: 'OpenAI Responses family',
   appliesWhen: (policy) => policy.isResponsesFamily,
   apply(turns, ctx) {

@@ -1,5 +1,6 @@
 /** What a hygiene rule is: data (id, title, explanation, scope) plus a pure function over turns. */
 import type { ImageCodec } from '../images/codec.js';
+import type { PayloadFamily } from '../preflight/family.js';
 import type { AnnotationAction, JsonValue, Message, PolicyValues, RuleId, Target } from '../types.js';
 
 /**
@@ -49,16 +50,43 @@ export interface RuleContext {
   append(customType: string, data: JsonValue): void;
 }
 
+/**
+ * The outgoing wire payload of the replay (what pi-ai builds for the provider), as payload steps see it.
+ * Payload steps run after the history steps, on the payload the host built from their result.
+ */
+export interface WirePayload {
+  readonly api: string;
+  readonly family: PayloadFamily;
+  readonly value: JsonValue;
+  /** For each entry of the payload's conversation array, the replay message it was built from (null: synthetic). */
+  readonly entrySources: readonly (number | null)[];
+}
+
+/** What a payload step may read, and how it reports a change on an entry of the conversation array. */
+export interface PayloadContext {
+  readonly target: Target;
+  readonly policy: PolicyValues;
+  /** Record a change on entry `index` (its index in the payload this step received). */
+  note(index: number, action: AnnotationAction, detail: string, extra?: { before?: unknown; path?: string }): void;
+}
+
+/** A rule's step on the outgoing wire payload, for what only the payload shows (the provider's own turn layout). */
+export interface PayloadStage {
+  appliesTo(payload: WirePayload, ctx: PayloadContext): boolean;
+  /** The new payload (the same object when nothing changed); `entrySources` follows the entries. */
+  apply(payload: WirePayload, ctx: PayloadContext): WirePayload;
+}
+
 /** A hygiene rule: registered data plus its pure transformation. */
 export interface Rule<O = void> {
   id: RuleId;
   title: string;
-  /** One paragraph: what it does, why providers need it, and which seed bullet it implements. */
+  /** One paragraph in plain English: what it does, and which provider behaviour makes it necessary. */
   explanation: string;
-  /** The seed bullet or spec row it implements. */
-  seed: string;
   /** Which providers it applies to, in words. */
   providers: string;
   appliesWhen(policy: PolicyValues): boolean;
   apply(turns: readonly Turn[], ctx: RuleContext, options: O): Turn[] | Promise<Turn[]>;
+  /** The same rule on the outgoing wire payload, when the provider's payload needs it too. */
+  payload?: PayloadStage;
 }

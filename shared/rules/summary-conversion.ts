@@ -61,7 +61,6 @@ export const summaryConversionRule: Rule = {
   title: 'Summaries and custom messages as user turns',
   explanation:
     'Providers know only user, assistant and tool turns. A compaction summary becomes a user turn "The conversation history before this point was compacted into the following summary: <summary>…</summary>", a branch summary one that says the conversation came back from a branch, a custom message (extension/hook output, runtime context) a user turn with its content, and a recorded shell execution a user turn "Ran `cmd`" with its output. Messages marked excludeFromContext and unknown roles are not sent. This is the last step before the provider adapter (pi\'s convertToLlm).',
-  seed: 'conversion of summary/custom roles into user turns',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

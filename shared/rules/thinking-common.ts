@@ -31,7 +31,7 @@ function latestUserIndex(messages: readonly Message[]): number {
 const hasToolCall = (m: Message) => (m.content as unknown[]).some((b) => isToolCallBlock(b));
 
 /**
- * The current tool-turn continuation (reference §3.7): an assistant at/after the latest user turn with
+ * The current tool-turn continuation: an assistant at/after the latest user turn with
  * a tool call, no other assistant between it and that user turn, followed by a tool result before any user turn.
  */
 export function isCurrentToolContinuation(messages: readonly Message[], index: number, latestUser = latestUserIndex(messages)): boolean {
@@ -53,7 +53,7 @@ export function shouldPreserveLatestAssistantThinking(messages: readonly Message
   const latest = latestAssistantIndex(messages);
   if (latest < 0) return false;
   if (latest === messages.length - 1) return true;
-  // Followed only by its tool results is still the latest turn (reference §9.8); pairing repair adds
+  // Followed only by its tool results is still the latest turn (the provider checks it as such); pairing repair adds
   // those results, so without this a second replay would strip what the first one kept.
   if (messages.slice(latest + 1).every((m) => m.role === 'toolResult')) return true;
   return isCurrentToolContinuation(messages, latest);

@@ -7,8 +7,7 @@ export const thinkingDropRule: Rule = {
   id: 'thinking-drop',
   title: 'Thinking kept only on the latest turn',
   explanation:
-    'Copilot\'s Claude route and Claude models that do not keep earlier thinking (Claude 3.x, Sonnet 4/4.5, Haiku 4.5, Opus 4/4.1 — not Opus 4.5+/Sonnet 4.6+) reject or ignore replayed thinking from earlier turns. Thinking and redacted_thinking blocks are removed from every assistant turn except the latest one; a turn left empty gets "[assistant reasoning omitted]" so adapters that drop blank text keep the turn. The same applies when the model does not support reasoning effort. Seed: Anthropic/Copilot Claude thinking replay.',
-  seed: 'thinking dropped except latest (Copilot Claude, older Claude)',
+    'Copilot\'s Claude route and Claude models that do not keep earlier thinking (Claude 3.x, Sonnet 4/4.5, Haiku 4.5, Opus 4/4.1 — not Opus 4.5+/Sonnet 4.6+) reject or ignore replayed thinking from earlier turns. Thinking and redacted_thinking blocks are removed from every assistant turn except the latest one; a turn left empty gets "[assistant reasoning omitted]" so adapters that drop blank text keep the turn. The same applies when the model does not support reasoning effort.',
   providers: 'github-copilot Claude, Anthropic/Bedrock/Vertex/Cloudflare/Vercel routes to older Claude models',
   appliesWhen: (policy) => policy.dropThinkingBlocks,
   apply(turns, ctx) {

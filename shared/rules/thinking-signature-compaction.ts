@@ -9,8 +9,7 @@ export const thinkingSignatureCompactionRule: Rule = {
   id: 'thinking-signature-compaction',
   title: 'Pre-compaction thinking signatures',
   explanation:
-    'A thinking signature is cryptographically bound to the conversation prefix it was produced for. After a compaction the prefix changed (a summary replaced the original turns), so replaying the old signatures makes Anthropic answer "Invalid signature in thinking block". For every assistant turn timestamped strictly before the latest compaction summary, thinkingSignature, signature and thought_signature are removed from its thinking blocks (and data from redacted_thinking); the thinking text stays and the invalid-signature rule then decides. Applies to signed-thinking providers (anthropic, amazon-bedrock, anthropic-vertex) and every policy that preserves signatures. Seed: "Assinaturas de pensamento do assistente anteriores à Compaction são removidas".',
-  seed: 'pre-compaction thinking signatures stripped',
+    'A thinking signature is cryptographically bound to the conversation prefix it was produced for. After a compaction the prefix changed (a summary replaced the original turns), so replaying the old signatures makes Anthropic answer "Invalid signature in thinking block". For every assistant turn timestamped strictly before the latest compaction summary, thinkingSignature, signature and thought_signature are removed from its thinking blocks (and data from redacted_thinking); the thinking text stays and the invalid-signature rule then decides. Applies to signed-thinking providers (anthropic, amazon-bedrock, anthropic-vertex) and every policy that preserves signatures.',
   providers: 'Anthropic, Bedrock, Anthropic Vertex and signature-preserving policies (MiniMax, Cloudflare, …)',
   appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
   apply(turns, ctx) {

@@ -10,7 +10,7 @@ import {
   shouldPreserveLatestAssistantThinking,
 } from './thinking-common.js';
 
-/** SPEC §10.4: Antigravity Claude keeps signatures under `thinkingSignature` only. */
+/** Antigravity Claude keeps signatures under `thinkingSignature` only (docs/rules.md#antigravity-claude). */
 function normalizeAntigravitySignature(block: Record<string, unknown>): Record<string, unknown> {
   if (typeof block.thinkingSignature === 'string' && block.thinkingSignature.trim()) return block;
   const candidate = [block.signature, block.thought_signature, block.thoughtSignature].find((v) => typeof v === 'string' && v.trim());
@@ -26,8 +26,7 @@ export const thinkingSignatureInvalidRule: Rule = {
   id: 'thinking-signature-invalid',
   title: 'Missing or blank thinking signatures',
   explanation:
-    'Anthropic and Bedrock verify the signature of every replayed thinking block and reject one whose signature is absent, empty or blank. Such blocks are removed from every assistant turn except the latest one while it still ends the history or is the tool turn in progress (the provider rejects a modified latest turn; OpenClaw recovers that case by a retry instead). A turn left with nothing gets "[assistant reasoning omitted]" so its shape survives. Only presence is checked — the provider is the authority on signature validity. SPEC §10.4: for Antigravity Claude, signatures stored as signature/thought_signature are first normalised to thinkingSignature and unsigned thinking is dropped the same way. Seed: "Blocos de pensamento com assinaturas de reprodução ausentes, vazias ou em branco são removidos". The latest turn stays exempt while only its tool results follow it (pairing repair may have added them), and summaries and custom messages count as the user turns they become — otherwise a second replay would strip what the first kept.',
-  seed: 'missing/empty/blank signatures dropped, [assistant reasoning omitted]',
+    'Anthropic and Bedrock verify the signature of every replayed thinking block and reject one whose signature is absent, empty or blank. Such blocks are removed from every assistant turn except the latest one while it still ends the history or is the tool turn in progress (the provider rejects a modified latest turn; OpenClaw recovers that case by a retry instead). A turn left with nothing gets "[assistant reasoning omitted]" so its shape survives. Only presence is checked — the provider is the authority on signature validity. Claude behind Antigravity verifies signatures too: its signatures stored as signature/thought_signature are first normalised to thinkingSignature and unsigned thinking is dropped the same way (OpenClaw\'s release has no Antigravity policy). The latest turn stays exempt while only its tool results follow it (pairing repair may have added them), and summaries and custom messages count as the user turns they become — otherwise a second replay would strip what the first kept.',
   providers: 'Anthropic, Bedrock, Anthropic Vertex, signature-preserving policies, Antigravity Claude',
   appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
   apply(turns, ctx) {

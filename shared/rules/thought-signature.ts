@@ -58,8 +58,7 @@ export const thoughtSignatureRule: Rule = {
   id: 'thought-signature',
   title: 'Thought signature cleanup',
   explanation:
-    'Gemini replays a thought_signature on content blocks and rejects one that is not base64 bytes. Histories that passed through Claude carry Anthropic message ids (msg_…) in that field. Without the Gemini policy only snake_case thought_signature values starting with "msg_" are removed; with it (Google APIs, OpenRouter/Opencode Gemini models) any value that does not round-trip as base64 or base64url is removed, and camelCase thoughtSignature is checked too. Error turns and providers that preserve signatures are left alone. Seed: "Limpeza de assinaturas de pensamento" / OpenRouter Gemini "remove valores thought_signature que não sejam base64". It runs again after turn validation: merging an error turn into a normal one would otherwise carry an unchecked signature.',
-  seed: 'Gemini/OpenRouter Gemini thought_signature cleanup (base64 only)',
+    'Gemini replays a thought_signature on content blocks and rejects one that is not base64 bytes. Histories that passed through Claude carry Anthropic message ids (msg_…) in that field. Without the Gemini policy only snake_case thought_signature values starting with "msg_" are removed; with it (Google APIs, OpenRouter/Opencode Gemini models) any value that does not round-trip as base64 or base64url is removed, and camelCase thoughtSignature is checked too. Error turns and providers that preserve signatures are left alone. It runs again after turn validation: merging an error turn into a normal one would otherwise carry an unchecked signature.',
   providers: 'every provider that does not preserve signatures (base64-only for Google APIs and OpenRouter Gemini)',
   appliesWhen: (policy) => !policy.preserveSignatures,
   apply(turns, ctx) {

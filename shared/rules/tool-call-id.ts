@@ -3,7 +3,8 @@ import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { Message, ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
-import { completedCallBlocks, hasCallInput, normalizeAllowlist } from './tool-call-input.js';
+import { completedCallBlocks, hasCallInput } from './tool-call-input.js';
+import { normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
 import { rewriteResultIds } from './responses-tool-call-id.js';
 
@@ -13,7 +14,7 @@ const MAX_STRICT = 40;
 
 const shortHash = (text: string, length = 8) => sha256Hex(text).slice(0, length);
 
-/** The per-id transform of reference §3.12. */
+/** One id as the mode allows it (docs/rules.md#tool-call-id), before collisions are resolved. */
 export function sanitizeToolCallId(id: unknown, mode: ToolCallIdMode = 'strict'): string {
   if (!id || typeof id !== 'string') return mode === 'strict9' ? 'defaultid' : 'defaulttoolid';
   if (mode === 'strict9') {
@@ -93,8 +94,7 @@ export const toolCallIdRule: Rule = {
   id: 'tool-call-id',
   title: 'Tool call id sanitisation',
   explanation:
-    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. SPEC §10.1: Mistral targets (provider mistral, or a Mistral family model id under any provider) use strict9. Seed: "Sanitização de IDs de chamadas de ferramenta: alfanuméricos estritos" / "strict9 (alfanuméricos, comprimento 9)".',
-  seed: 'strict (alphanumeric) and strict9 (9 alphanumerics) id rewriting, results kept paired',
+    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. Mistral targets use strict9 whether the provider is mistral or another provider serves a Mistral family model (OpenClaw\'s release does this only for OpenRouter mistralai/* models): those calls reach Mistral\'s own API.',
   providers: 'Anthropic API, Google API and Chat Completions policies (strict); Mistral (strict9)',
   appliesWhen: (policy) => policy.sanitizeToolCallIds && policy.toolCallIdMode !== null && !policy.isResponsesFamily,
   apply(turns, ctx) {

@@ -1,6 +1,6 @@
 /**
  * Malformed tool calls removed before replay: no input/arguments, no id, an invalid or disallowed
- * name, or a half-streamed `partialJson` (reference §3.9; stream-time variant §3.21).
+ * name, or a half-streamed `partialJson`; again at send time, with tool-name resolution (docs/rules.md#tool-call-input).
  */
 import {
   describeTurn,
@@ -14,6 +14,7 @@ import {
 } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { isAllowedToolName, normalizeAllowlist, resolveReplayToolName } from './tool-names.js';
 import { extractCalls, isSyntheticResult } from './tool-result-pairing.js';
 
 export interface ToolCallInputOptions {
@@ -21,35 +22,12 @@ export interface ToolCallInputOptions {
   flavour: 'history' | 'stream';
 }
 
-const NAME_RE = /^[A-Za-z0-9_:.-]+$/;
-const NAME_MAX = 64;
-const TOOL_NAME_ALIASES = new Map([
-  ['bash', 'exec'],
-  ['apply-patch', 'apply_patch'],
-  ['cron', 'automations'],
-]);
-
 type Block = Record<string, unknown>;
 const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type);
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
 export const hasCallInput = (b: Block): boolean =>
   (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
 const hasAnyId = (b: Block) => TOOL_CALL_ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
-
-/** The allowlist as OpenClaw compares it: trimmed, lower-cased; null when empty. */
-export function normalizeAllowlist(names: readonly string[] | undefined): Set<string> | null {
-  if (!names) return null;
-  const set = new Set(names.filter((n) => typeof n === 'string' && n.trim()).map((n) => n.trim().toLowerCase()));
-  return set.size ? set : null;
-}
-
-/** A syntactically valid tool name (1–64 of [A-Za-z0-9_:.-]) that the allowlist, when given, contains. */
-export function isAllowedToolName(name: unknown, allowed: Set<string> | null): boolean {
-  if (typeof name !== 'string') return false;
-  const t = name.trim();
-  if (!t || t.length > NAME_MAX || !NAME_RE.test(t)) return false;
-  return !allowed || allowed.has(t.toLowerCase());
-}
 
 /**
  * Tool-call blocks that already completed (answered by a real result): they replay even when the tool
@@ -98,129 +76,6 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
   return completed;
 }
 
-// ---- stream-time name resolution (allowlist-aware) -------------------------------------------
-
-function caseInsensitive(name: string, allowed: Set<string>): string | null {
-  const folded = name.toLowerCase();
-  let match: string | null = null;
-  for (const a of allowed) {
-    if (a.toLowerCase() !== folded) continue;
-    if (match && match !== a) return null;
-    match = a;
-  }
-  return match;
-}
-
-const aliasOf = (name: string) => TOOL_NAME_ALIASES.get(name.toLowerCase()) ?? name.toLowerCase();
-
-function exactAllowed(name: string, allowed: Set<string>): string | null {
-  if (allowed.has(name)) return name;
-  const alias = aliasOf(name);
-  if (allowed.has(alias)) return alias;
-  return caseInsensitive(name, allowed) ?? caseInsensitive(alias, allowed);
-}
-
-function structuredCandidates(raw: string): string[] {
-  const trimmed = raw.trim();
-  if (!trimmed) return [];
-  const out: string[] = [];
-  const add = (v: string) => {
-    const c = v.trim();
-    if (c && !out.includes(c)) out.push(c);
-  };
-  add(trimmed);
-  add(aliasOf(trimmed));
-  const seeds = [trimmed];
-  const cut = ['"', "'", '<']
-    .map((s) => trimmed.indexOf(s))
-    .filter((o) => o > 0)
-    .sort((a, b) => a - b)[0];
-  if (cut !== undefined) {
-    add(trimmed.slice(0, cut));
-    add(aliasOf(trimmed.slice(0, cut)));
-    seeds.push(trimmed.slice(0, cut));
-  }
-  for (const seed of seeds) {
-    const dotted = seed.replace(/\//g, '.');
-    add(dotted);
-    add(aliasOf(dotted));
-    const segments = dotted
-      .split('.')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    for (let i = 1; i < segments.length; i += 1) {
-      add(segments.slice(i).join('.'));
-      add(aliasOf(segments.slice(i).join('.')));
-    }
-  }
-  return out;
-}
-
-function structuredAllowed(raw: string, allowed: Set<string>): string | null {
-  const candidates = structuredCandidates(raw);
-  for (const c of candidates) if (allowed.has(c)) return c;
-  for (const c of candidates) {
-    const m = caseInsensitive(c, allowed);
-    if (m) return m;
-  }
-  return null;
-}
-
-function inferFromId(rawId: string, allowed: Set<string> | null): string | null {
-  if (!rawId || !allowed) return null;
-  const id = rawId.trim();
-  if (!id) return null;
-  const tokens = new Set<string>();
-  const addToken = (value: string) => {
-    const t = value.trim();
-    if (!t) return;
-    const dotted = t.replace(/\//g, '.');
-    for (const v of [
-      t,
-      t.replace(/[:._/-]\d+$/, ''),
-      t.replace(/\d+$/, ''),
-      dotted,
-      dotted.replace(/[:._-]\d+$/, ''),
-      dotted.replace(/\d+$/, ''),
-    ])
-      tokens.add(v);
-    for (const prefix of [/^functions?[._-]?/i, /^tools?[._-]?/i]) {
-      const stripped = dotted.replace(prefix, '');
-      if (stripped !== dotted) for (const v of [stripped, stripped.replace(/[:._-]\d+$/, ''), stripped.replace(/\d+$/, '')]) tokens.add(v);
-    }
-  };
-  addToken(id);
-  addToken(id.split(':')[0] ?? id);
-  let single: string | null = null;
-  for (const t of tokens) {
-    const m = structuredAllowed(t, allowed);
-    if (!m) continue;
-    if (single && single !== m) return null;
-    single = m;
-  }
-  return single;
-}
-
-/** The name a stream-time replay sends for a call, or null when the call must be dropped. */
-export function resolveReplayToolName(rawName: string, rawId: string, allowed: Set<string> | null): string | null {
-  if (rawName.length > 128) return null;
-  const trimmed = rawName.trim();
-  let resolved: string | null;
-  if (!trimmed) resolved = inferFromId(rawId, allowed);
-  else if (!allowed) resolved = trimmed;
-  else {
-    resolved = exactAllowed(trimmed, allowed) ?? inferFromId(trimmed, allowed);
-    if (!resolved) {
-      const dotted = trimmed.replace(/\//g, '.');
-      const counter = /^(?:functions?|tools?)[._-]?/i.test(dotted) && /(?:[:._-]\d+|\d+)$/.test(dotted);
-      resolved = counter ? null : structuredAllowed(trimmed, allowed);
-    }
-  }
-  if (!resolved) return null;
-  const t = resolved.trim();
-  return !t || t.length > NAME_MAX || /\s/.test(t) ? null : t;
-}
-
 // ---- the rule --------------------------------------------------------------------------------
 
 function followingResults(messages: readonly Message[], index: number, flavour: 'history' | 'stream') {
@@ -251,7 +106,7 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
   return { ids, displaced };
 }
 
-/** A finalised OpenAI Responses call whose leftover partialJson can be dropped (reference §3.9). */
+/** A finalised OpenAI Responses call whose leftover partialJson can be dropped (the arguments are complete). */
 function isFinalisedResponsesCall(message: Message, block: Block): boolean {
   if (message.stopReason !== 'toolUse' || typeof block.partialJson !== 'string' || typeof block.id !== 'string' || 'input' in block)
     return false;
@@ -266,6 +121,140 @@ function isFinalisedResponsesCall(message: Message, block: Block): boolean {
   if (!complete && (block.partialJson.trim() !== '' || Object.keys(args).length > 0)) return false;
   const sep = block.id.indexOf('|');
   return sep > 0 && sep < block.id.length - 1;
+}
+
+/** Why a signed thinking + tool-call turn must be dropped whole (it cannot be edited), or '' to keep it untouched. */
+function signedTurnProblem(
+  messages: readonly Message[],
+  index: number,
+  callBlocks: readonly Block[],
+  flavour: 'history' | 'stream',
+  allowedFor: (b: Block) => Set<string> | null,
+  seenBefore: { preserved: ReadonlySet<string>; prior: ReadonlySet<string> },
+): string {
+  const seen = new Set<string>();
+  let reason = '';
+  for (const b of callBlocks) {
+    const id = typeof b.id === 'string' ? b.id.trim() : '';
+    if (!hasCallInput(b)) reason = 'a tool call has no input';
+    else if (!id) reason = 'a tool call has no id';
+    else if (seen.has(id)) reason = `tool call id ${id} repeats within the turn`;
+    else if (flavour === 'history' && typeof b.partialJson === 'string') reason = 'a tool call was never finished (partialJson)';
+    else if (flavour === 'history' && !isAllowedToolName(b.name, allowedFor(b)))
+      reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
+    else if (flavour === 'history' && typeof b.name === 'string' && b.name !== b.name.trim()) reason = 'a tool name needs trimming';
+    else if (flavour === 'stream' && resolveReplayToolName(typeof b.name === 'string' ? b.name : '', id, allowedFor(b)) !== b.name)
+      reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
+    if (reason) return reason;
+    seen.add(id);
+  }
+  const { preserved, prior } = seenBefore;
+  const following = followingResults(messages, index, flavour);
+  const spawn = callBlocks.some(
+    (b) => b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0,
+  );
+  const bad = extractCalls(messages[index]).find(
+    (c) => preserved.has(c.id) || ((flavour === 'stream' || spawn) && !following.ids.has(c.id)) || (following.displaced && prior.has(c.id)),
+  );
+  if (!bad) return '';
+  return preserved.has(bad.id)
+    ? `tool call id ${bad.id} was already used by an earlier signed turn`
+    : !following.ids.has(bad.id)
+      ? `call ${bad.id} has no result after it`
+      : `the results of call ${bad.id} are displaced and its id appeared earlier`;
+}
+
+/** What a guard made of one content block: the blocks to keep in its place (none: dropped), and whether that is a change. */
+interface BlockOutcome {
+  keep: unknown[];
+  changed: boolean;
+}
+
+const unchangedBlock = (block: unknown): BlockOutcome => ({ keep: [block], changed: false });
+
+/** The send-time guard on one block: a runner call without input or id, or without a usable name, is dropped. */
+function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
+  if (!isRunnerCall(block)) return unchangedBlock(block);
+  if (!hasCallInput(block) || typeof block.id !== 'string' || !block.id) {
+    ctx.note(
+      turn,
+      'rewritten',
+      `tool call ${JSON.stringify(block.name ?? null)} dropped: ${!hasCallInput(block) ? 'no input/arguments' : 'no id'}`,
+      { before: block, path: `content[${i}]` },
+    );
+    return { keep: [], changed: true };
+  }
+  const resolved = resolveReplayToolName(typeof block.name === 'string' ? block.name : '', block.id, allowed);
+  if (!resolved) {
+    ctx.note(turn, 'rewritten', `tool call ${block.id} dropped: its name ${JSON.stringify(block.name ?? null)} is not a usable tool name`, {
+      before: block,
+      path: `content[${i}]`,
+    });
+    return { keep: [], changed: true };
+  }
+  if (resolved === block.name) return unchangedBlock(block);
+  ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(block.name)} resolved to "${resolved}"`, {
+    before: block.name ?? null,
+    after: resolved,
+    path: `content[${i}].name`,
+  });
+  return { keep: [{ ...block, name: resolved }], changed: true };
+}
+
+/** The replay-history guard on one block: malformed calls dropped, a finished call's leftovers removed, ids and names trimmed. */
+function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
+  if (!isContractCall(block)) return unchangedBlock(block);
+  const problem = !hasCallInput(block)
+    ? 'no input/arguments (a partially persisted call)'
+    : !hasAnyId(block)
+      ? 'no id'
+      : !isAllowedToolName(block.name, allowed)
+        ? isAllowedToolName(block.name, null)
+          ? `tool ${JSON.stringify(String(block.name).trim())} is not in the allowed tools`
+          : `invalid tool name ${JSON.stringify(block.name ?? null)}`
+        : '';
+  if (problem) {
+    ctx.note(turn, 'rewritten', `tool call dropped: ${problem}`, { before: block, path: `content[${i}]` });
+    return { keep: [], changed: true };
+  }
+  let work: Block = block;
+  let changed = false;
+  if (typeof block.partialJson === 'string') {
+    if (!isFinalisedResponsesCall(turn.message, block)) {
+      ctx.note(turn, 'rewritten', 'tool call dropped: it was never finished streaming (partialJson)', {
+        before: block,
+        path: `content[${i}]`,
+      });
+      return { keep: [], changed: true };
+    }
+    work = { ...block };
+    delete work.partialJson;
+    changed = true;
+    ctx.note(turn, 'rewritten', 'leftover partialJson removed from a finished OpenAI Responses call', {
+      before: { partialJson: block.partialJson },
+      path: `content[${i}].partialJson`,
+    });
+  }
+  // Result ids are compared trimmed; a call id with stray whitespace would never match its result.
+  if (typeof work.id === 'string' && work.id.trim() && work.id !== work.id.trim()) {
+    ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(work.id)} trimmed`, {
+      before: work.id,
+      after: work.id.trim(),
+      path: `content[${i}].id`,
+    });
+    work = { ...work, id: work.id.trim() };
+    changed = true;
+  }
+  if (typeof work.name === 'string' && work.name.trim() && work.name !== work.name.trim()) {
+    ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(work.name)} trimmed`, {
+      before: work.name,
+      after: work.name.trim(),
+      path: `content[${i}].name`,
+    });
+    work = { ...work, name: work.name.trim() };
+    changed = true;
+  }
+  return { keep: [work], changed };
 }
 
 function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): Turn[] {
@@ -286,41 +275,7 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     const hasThinking = content.some((b) => isThinkingLike(b));
     const callBlocks = content.filter(flavour === 'history' ? isContractCall : isRunnerCall);
     if (ctx.policy.allowProviderOwnedThinkingReplay && hasThinking && callBlocks.length > 0) {
-      const calls = extractCalls(m);
-      const following = followingResults(messages, index, flavour);
-      const seen = new Set<string>();
-      let reason = '';
-      for (const b of callBlocks) {
-        const id = typeof b.id === 'string' ? b.id.trim() : '';
-        if (!hasCallInput(b)) reason = 'a tool call has no input';
-        else if (!id) reason = 'a tool call has no id';
-        else if (seen.has(id)) reason = `tool call id ${id} repeats within the turn`;
-        else if (flavour === 'history' && typeof b.partialJson === 'string') reason = 'a tool call was never finished (partialJson)';
-        else if (flavour === 'history' && !isAllowedToolName(b.name, allowedFor(b)))
-          reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
-        else if (flavour === 'history' && typeof b.name === 'string' && b.name !== b.name.trim()) reason = 'a tool name needs trimming';
-        else if (flavour === 'stream' && resolveReplayToolName(typeof b.name === 'string' ? b.name : '', id, allowedFor(b)) !== b.name)
-          reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
-        if (reason) break;
-        seen.add(id);
-      }
-      if (!reason) {
-        const spawn = callBlocks.some(
-          (b) => b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0,
-        );
-        const bad = calls.find(
-          (c) =>
-            preserved.has(c.id) ||
-            ((flavour === 'stream' || spawn) && !following.ids.has(c.id)) ||
-            (following.displaced && prior.has(c.id)),
-        );
-        if (bad)
-          reason = preserved.has(bad.id)
-            ? `tool call id ${bad.id} was already used by an earlier signed turn`
-            : !following.ids.has(bad.id)
-              ? `call ${bad.id} has no result after it`
-              : `the results of call ${bad.id} are displaced and its id appeared earlier`;
-      }
+      const reason = signedTurnProblem(messages, index, callBlocks, flavour, allowedFor, { preserved, prior });
       if (reason) {
         ctx.note(
           turn,
@@ -330,7 +285,7 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         );
         return;
       }
-      for (const c of calls) {
+      for (const c of extractCalls(m)) {
         preserved.add(c.id);
         prior.add(c.id);
       }
@@ -340,101 +295,10 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     const next: unknown[] = [];
     let changed = false;
     content.forEach((block, i) => {
-      if (flavour === 'stream') {
-        if (!isRunnerCall(block)) {
-          next.push(block);
-          return;
-        }
-        if (!hasCallInput(block) || typeof block.id !== 'string' || !block.id) {
-          changed = true;
-          ctx.note(
-            turn,
-            'rewritten',
-            `tool call ${JSON.stringify(block.name ?? null)} dropped: ${!hasCallInput(block) ? 'no input/arguments' : 'no id'}`,
-            { before: block, path: `content[${i}]` },
-          );
-          return;
-        }
-        const resolved = resolveReplayToolName(typeof block.name === 'string' ? block.name : '', block.id, allowedFor(block));
-        if (!resolved) {
-          changed = true;
-          ctx.note(
-            turn,
-            'rewritten',
-            `tool call ${block.id} dropped: its name ${JSON.stringify(block.name ?? null)} is not a usable tool name`,
-            { before: block, path: `content[${i}]` },
-          );
-          return;
-        }
-        if (resolved !== block.name) {
-          changed = true;
-          ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(block.name)} resolved to "${resolved}"`, {
-            before: block.name ?? null,
-            after: resolved,
-            path: `content[${i}].name`,
-          });
-          next.push({ ...block, name: resolved });
-          return;
-        }
-        next.push(block);
-        return;
-      }
-      if (!isContractCall(block)) {
-        next.push(block);
-        return;
-      }
-      const problem = !hasCallInput(block)
-        ? 'no input/arguments (a partially persisted call)'
-        : !hasAnyId(block)
-          ? 'no id'
-          : !isAllowedToolName(block.name, allowedFor(block))
-            ? isAllowedToolName(block.name, null)
-              ? `tool ${JSON.stringify(String(block.name).trim())} is not in the allowed tools`
-              : `invalid tool name ${JSON.stringify(block.name ?? null)}`
-            : '';
-      if (problem) {
-        changed = true;
-        ctx.note(turn, 'rewritten', `tool call dropped: ${problem}`, { before: block, path: `content[${i}]` });
-        return;
-      }
-      let work: Block = block;
-      if (typeof block.partialJson === 'string') {
-        if (!isFinalisedResponsesCall(m, block)) {
-          changed = true;
-          ctx.note(turn, 'rewritten', 'tool call dropped: it was never finished streaming (partialJson)', {
-            before: block,
-            path: `content[${i}]`,
-          });
-          return;
-        }
-        work = { ...block };
-        delete work.partialJson;
-        changed = true;
-        ctx.note(turn, 'rewritten', 'leftover partialJson removed from a finished OpenAI Responses call', {
-          before: { partialJson: block.partialJson },
-          path: `content[${i}].partialJson`,
-        });
-      }
-      // Result ids are compared trimmed; a call id with stray whitespace would never match its result.
-      if (typeof work.id === 'string' && work.id.trim() && work.id !== work.id.trim()) {
-        ctx.note(turn, 'rewritten', `tool call id ${JSON.stringify(work.id)} trimmed`, {
-          before: work.id,
-          after: work.id.trim(),
-          path: `content[${i}].id`,
-        });
-        work = { ...work, id: work.id.trim() };
-        changed = true;
-      }
-      if (typeof work.name === 'string' && work.name.trim() && work.name !== work.name.trim()) {
-        ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(work.name)} trimmed`, {
-          before: work.name,
-          after: work.name.trim(),
-          path: `content[${i}].name`,
-        });
-        work = { ...work, name: work.name.trim() };
-        changed = true;
-      }
-      next.push(work);
+      const guard = flavour === 'stream' ? streamBlock : historyBlock;
+      const outcome = guard(block, i, turn, ctx, isRecord(block) ? allowedFor(block) : allowed);
+      changed ||= outcome.changed;
+      next.push(...outcome.keep);
     });
     if (!changed) {
       for (const c of extractCalls(m)) prior.add(c.id);
@@ -456,8 +320,7 @@ export const toolCallInputRule: Rule<ToolCallInputOptions> = {
   id: 'tool-call-input',
   title: 'Malformed tool calls',
   explanation:
-    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. Seed: "Blocos de chamada de ferramenta do assistente que não contenham input nem arguments são removidos". A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
-  seed: 'tool calls without input/arguments, bad names, partialJson',
+    'Tool-call blocks without input or arguments (partially persisted calls, e.g. after a rate-limit error), without an id, with a name that is not 1–64 characters of [A-Za-z0-9_:.-] (leaked control tokens like "<|tool_call_argument_begin|>"), with a tool not in the allowed tool list (calls that already completed are exempt), or still carrying a half-streamed partialJson are removed; a finished OpenAI Responses call only loses its leftover partialJson; names are trimmed. A turn left with nothing is dropped. When the provider owns signed thinking (Anthropic transports), a turn with thinking and tool calls cannot be edited: it is kept byte for byte or dropped whole. The same guard runs again on every provider call, where a name that is not allowed may be resolved to the allowed tool it clearly means. A call id with stray surrounding whitespace is trimmed (results are matched on trimmed ids, so it would never find its result).',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx, options) {

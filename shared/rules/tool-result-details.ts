@@ -5,8 +5,7 @@ export const toolResultDetailsRule: Rule = {
   id: 'tool-result-details',
   title: 'Tool result details',
   explanation:
-    'pi and OpenClaw keep arbitrary JSON in toolResult.details (diffs, exit codes, the synthetic-result marker) for the UI; it is never part of what the model sees. It is removed from every tool result of the replay copy so it cannot leak into a provider request or bloat it. Seed: OpenClaw replay pipeline step 14.',
-  seed: 'details never replayed',
+    'pi and OpenClaw keep arbitrary JSON in toolResult.details (diffs, exit codes, the synthetic-result marker) for the UI; it is never part of what the model sees. It is removed from every tool result of the replay copy so it cannot leak into a provider request or bloat it.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

@@ -1,6 +1,6 @@
 /**
  * Every tool call answered exactly once, right after its call: real results moved into place,
- * missing ones synthesised, duplicates and orphans dropped (reference §3.10 "frame" algorithm).
+ * missing ones synthesised, duplicates and orphans dropped, frame by frame (docs/rules.md#tool-result-pairing).
  */
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
 import type { Message } from '../types.js';
@@ -66,8 +66,7 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
   id: 'tool-result-pairing',
   title: 'Tool call / result pairing',
   explanation:
-    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex parity, SPEC §10.2), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results. Seed: "Reparo do pareamento de resultados de ferramentas e resultados de ferramentas sintéticos".',
-  seed: 'move real results, synthesize missing (aborted for OpenAI Responses family; the openclaw text otherwise), drop orphans and duplicates',
+    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex included), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results.',
   providers: 'all providers',
   appliesWhen: (policy) => policy.repairToolUseResultPairing,
   apply(turns, ctx, options) {
@@ -161,61 +160,63 @@ function normalizeName(turn: Turn, fallback: string | undefined, ctx: RuleContex
   return ctx.with(turn, { ...m, toolName: next });
 }
 
-function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
-  const starts: number[] = [];
-  turns.forEach((t, i) => {
-    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
-  });
-  const dropped: { turn: Turn; why: string }[] = [];
-  const frames: Frame[] = starts.map((start, f) => {
-    const assistant = turns[start];
-    const calls = extractCalls(assistant.message);
-    const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
-    const pending = new Map<string, Occurrence[]>();
-    for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
-    const synthetic = new Map<string, Occurrence[]>();
-    const end = starts[f + 1] ?? turns.length;
-    const remainder: Turn[] = [];
-    const unclaimed: Frame['unclaimed'] = [];
-    for (let i = start + 1; i < end; i += 1) {
-      const turn = turns[i];
-      if (turn.message.role !== 'toolResult') {
-        remainder.push(turn);
-        continue;
-      }
-      const bound = bindLegacy(turn, calls, ctx);
-      const id = toolResultCallId(bound.message);
-      const occurrence = id ? pending.get(id)?.shift() : undefined;
-      if (occurrence) {
-        occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
-        occurrence.source = turn;
-        occurrence.displacement = remainder.length > 0 ? 1 : 0;
-        occurrence.index = i;
-        if (isSyntheticResult(occurrence.result.message))
-          synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
-        continue;
-      }
-      if (!id || !occurrences.some((o) => o.id === id)) {
-        unclaimed.push({ turn: bound, id, index: i });
-        continue;
-      }
-      // A second result for an answered call: it may replace an earlier synthetic one.
-      const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
-      if (replaceable) {
-        if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
-        replaceable.result = normalizeName(bound, replaceable.name, ctx, replaceable.id);
-        replaceable.source = turn;
-        replaceable.displacement = 1;
-        replaceable.index = i;
-      } else {
-        dropped.push({ turn: bound, why: `duplicate result for call ${id} (the call was already answered)` });
-      }
-    }
-    const stop = assistant.message.stopReason;
-    return { start, end, assistant, occurrences, remainder, unclaimed, failed: stop === 'error' || stop === 'aborted' };
-  });
+/** A result dropped, and why (annotated once the output order is known). */
+interface Dropped {
+  turn: Turn;
+  why: string;
+}
 
-  // Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id.
+/** One assistant turn with tool calls and the turns up to the next one: its results bound to its calls. */
+function buildFrame(turns: readonly Turn[], starts: readonly number[], f: number, ctx: RuleContext, dropped: Dropped[]): Frame {
+  const start = starts[f];
+  const assistant = turns[start];
+  const calls = extractCalls(assistant.message);
+  const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
+  const pending = new Map<string, Occurrence[]>();
+  for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
+  const synthetic = new Map<string, Occurrence[]>();
+  const end = starts[f + 1] ?? turns.length;
+  const remainder: Turn[] = [];
+  const unclaimed: Frame['unclaimed'] = [];
+  for (let i = start + 1; i < end; i += 1) {
+    const turn = turns[i];
+    if (turn.message.role !== 'toolResult') {
+      remainder.push(turn);
+      continue;
+    }
+    const bound = bindLegacy(turn, calls, ctx);
+    const id = toolResultCallId(bound.message);
+    const occurrence = id ? pending.get(id)?.shift() : undefined;
+    if (occurrence) {
+      occurrence.result = normalizeName(bound, occurrence.name, ctx, occurrence.id);
+      occurrence.source = turn;
+      occurrence.displacement = remainder.length > 0 ? 1 : 0;
+      occurrence.index = i;
+      if (isSyntheticResult(occurrence.result.message)) synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
+      continue;
+    }
+    if (!id || !occurrences.some((o) => o.id === id)) {
+      unclaimed.push({ turn: bound, id, index: i });
+      continue;
+    }
+    // A second result for an answered call: it may replace an earlier synthetic one.
+    const replaceable = !isSyntheticResult(bound.message) ? synthetic.get(id)?.shift() : undefined;
+    if (replaceable) {
+      if (replaceable.result) dropped.push({ turn: replaceable.result, why: `synthetic result replaced by the real result for ${id}` });
+      replaceable.result = normalizeName(bound, replaceable.name, ctx, replaceable.id);
+      replaceable.source = turn;
+      replaceable.displacement = 1;
+      replaceable.index = i;
+    } else {
+      dropped.push({ turn: bound, why: `duplicate result for call ${id} (the call was already answered)` });
+    }
+  }
+  const stop = assistant.message.stopReason;
+  return { start, end, assistant, occurrences, remainder, unclaimed, failed: stop === 'error' || stop === 'aborted' };
+}
+
+/** Cross-frame recovery: an unclaimed result moves to the one unanswered call with its id. */
+function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped: Dropped[]): void {
   const unresolved = new Map<string, Occurrence[]>();
   for (const frame of frames) {
     for (const o of frame.occurrences)
@@ -246,6 +247,16 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
       c.index = record.index;
     }
   }
+}
+
+function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
+  const starts: number[] = [];
+  turns.forEach((t, i) => {
+    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
+  });
+  const dropped: Dropped[] = [];
+  const frames = starts.map((_, f) => buildFrame(turns, starts, f, ctx, dropped));
+  recoverAcrossFrames(frames, ctx, dropped);
 
   const out: Turn[] = [];
   let cursor = 0;

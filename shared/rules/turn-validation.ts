@@ -1,10 +1,11 @@
 /**
  * Strict turn structure: consecutive assistant turns merged (Gemini, Anthropic), dangling tool uses
- * stripped and consecutive user turns merged (Anthropic) — reference §3.20.
+ * stripped and consecutive user turns merged (Anthropic); on Bedrock's payload, split user messages merged
+ * (docs/rules.md#turn-validation).
  */
 import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
-import type { Message } from '../types.js';
-import type { Rule, RuleContext, Turn } from './rule.js';
+import type { JsonValue, Message } from '../types.js';
+import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
 import { extractCalls } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
@@ -161,16 +162,56 @@ export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, merg
 }
 
 /** Whether consecutive user turns merge: not on anthropic-messages for prefix-binding (append-only) models. */
-export function mergesUserTurns(ctx: RuleContext): boolean {
+export function mergesUserTurns(ctx: Pick<RuleContext, 'policy' | 'target'>): boolean {
   return !(ctx.policy.appendOnlyRuntimeContext && ctx.target.api === 'anthropic-messages');
 }
+
+/**
+ * The Bedrock Converse payload step: consecutive user messages merged (content blocks concatenated).
+ * pi-ai sends a turn's tool results as one user message and the user text that follows as another,
+ * which Bedrock rejects ("A conversation must alternate between user and assistant roles").
+ */
+const bedrockUserMerge: PayloadStage = {
+  appliesTo: (payload, ctx) => ctx.policy.mergePayloadUserMessages && payload.family === 'bedrock',
+  apply(payload, ctx) {
+    const { value } = payload;
+    if (!isRecord(value) || !Array.isArray(value.messages)) return payload;
+    const out: JsonValue[] = [];
+    const absorbed = new Set<number>();
+    let lastIndex = -1;
+    value.messages.forEach((message, i) => {
+      const previous = out.at(-1);
+      if (
+        isRecord(message) &&
+        message.role === 'user' &&
+        isRecord(previous) &&
+        previous.role === 'user' &&
+        Array.isArray(previous.content) &&
+        Array.isArray(message.content)
+      ) {
+        out[out.length - 1] = { ...previous, content: [...previous.content, ...message.content] };
+        absorbed.add(i);
+        ctx.note(
+          i,
+          'merged',
+          `payload messages[${i}] merged into messages[${lastIndex}]: Bedrock Converse requires alternating roles, and pi-ai sends tool results and the following user text as two user messages`,
+          { path: `payload.messages[${i}]` },
+        );
+        return;
+      }
+      out.push(message);
+      lastIndex = i;
+    });
+    if (absorbed.size === 0) return payload;
+    return { ...payload, value: { ...value, messages: out }, entrySources: payload.entrySources.filter((_, i) => !absorbed.has(i)) };
+  },
+};
 
 export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
   title: 'Turn validation',
   explanation:
-    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Seed: "Validação de turnos (alternância de turnos no estilo Gemini)" / "mescla turnos consecutivos do usuário". Summaries and custom messages converted to user turns are merged with their neighbours too (OpenClaw converts them after validation and sends consecutive user turns, which strict chat templates reject and a second replay would merge), and a merged user turn keeps routed (inter-session) provenance only when both parts had it.',
-  seed: 'Gemini alternation (merge assistants); Anthropic: merge assistants, strip dangling tool uses, merge consecutive users',
+    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Summaries and custom messages converted to user turns are merged with their neighbours too (OpenClaw converts them after validation and sends consecutive user turns, which strict chat templates reject and a second replay would merge), and a merged user turn keeps routed (inter-session) provenance only when both parts had it. On Bedrock Converse the outgoing payload\'s consecutive user messages are merged as well ("A conversation must alternate between user and assistant roles"): pi-ai sends a turn\'s tool results and the user text after them as two user messages.',
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {
@@ -180,4 +221,5 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
     if (ctx.policy.validateAnthropicTurns && options.only !== 'gemini') out = validateAnthropic(out, ctx, mergesUserTurns(ctx));
     return out;
   },
+  payload: bedrockUserMerge,
 };

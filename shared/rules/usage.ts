@@ -8,8 +8,7 @@ export const usageRule: Rule = {
   id: 'usage',
   title: 'Usage normalisation',
   explanation:
-    'Context accounting and compaction decisions read the usage of replayed assistant turns. Usage recorded before the latest compaction describes a prompt that no longer exists, so it is set to zero (turns timestamped at or before the latest compaction summary, or before it in order when timestamps are missing). Every assistant usage is then normalised to {input, output, cacheRead, cacheWrite, totalTokens[, cost]} from whatever aliases the provider wrote (cache_read_input_tokens, total_tokens, …); missing usage becomes the zero snapshot. Seed: OpenClaw replay pipeline step 15.',
-  seed: 'usage normalised; stale pre-compaction usage zeroed',
+    'Context accounting and compaction decisions read the usage of replayed assistant turns. Usage recorded before the latest compaction describes a prompt that no longer exists, so it is set to zero (turns timestamped at or before the latest compaction summary, or before it in order when timestamps are missing). Every assistant usage is then normalised to {input, output, cacheRead, cacheWrite, totalTokens[, cost]} from whatever aliases the provider wrote (cache_read_input_tokens, total_tokens, …); missing usage becomes the zero snapshot.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

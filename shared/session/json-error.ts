@@ -18,187 +18,209 @@ export interface JsonErrorLocation {
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
-/** Scan `text` as one JSON value; return the first error, or null when it is valid JSON. */
-export function locateJsonError(text: string): JsonErrorLocation | null {
-  let i = 0;
-  const n = text.length;
-  const skipWs = () => {
-    while (i < n && WS.has(text.charCodeAt(i))) i += 1;
-  };
-  const err = (kind: JsonErrorKind, expected: string): JsonErrorLocation => ({
-    offset: Math.min(i, n),
-    kind: i >= n && kind === 'unexpected' ? 'truncated' : kind,
-    expected,
-  });
+type Frame = { kind: 'object' | 'array'; state: 'start' | 'key' | 'colon' | 'value' | 'comma' };
 
-  // Iterative parser with an explicit stack so deeply nested garbage cannot overflow the call stack.
-  type Frame = { kind: 'object' | 'array'; state: 'start' | 'key' | 'colon' | 'value' | 'comma' };
-  const stack: Frame[] = [];
+/**
+ * The validator: an iterative parser with an explicit stack, so deeply nested garbage cannot overflow
+ * the call stack. `i` is the scan position; every method returns the first error, or null.
+ */
+class JsonScanner {
+  private i = 0;
+  private readonly n: number;
+  private readonly stack: Frame[] = [];
 
-  const scanString = (): JsonErrorLocation | null => {
-    i += 1; // opening quote
-    while (i < n) {
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  run(): JsonErrorLocation | null {
+    this.skipWs();
+    if (this.i >= this.n) return { offset: 0, kind: 'empty', expected: 'a value' };
+    const e = this.scanValue();
+    if (e) return e;
+    while (this.stack.length > 0) {
+      const top = this.stack[this.stack.length - 1];
+      this.skipWs();
+      if (this.i >= this.n) return this.err('truncated', top.kind === 'object' ? '"}"' : '"]"');
+      const step = top.kind === 'array' ? this.arrayStep(top) : this.objectStep(top);
+      if (step) return step;
+    }
+    this.skipWs();
+    if (this.i < this.n) return this.err('trailing', 'the end of the line');
+    return null;
+  }
+
+  private skipWs(): void {
+    while (this.i < this.n && WS.has(this.text.charCodeAt(this.i))) this.i += 1;
+  }
+
+  private err(kind: JsonErrorKind, expected: string): JsonErrorLocation {
+    return {
+      offset: Math.min(this.i, this.n),
+      kind: this.i >= this.n && kind === 'unexpected' ? 'truncated' : kind,
+      expected,
+    };
+  }
+
+  /** One step inside an array: its end, the next value, or the comma between two. */
+  private arrayStep(top: Frame): JsonErrorLocation | null {
+    const c = this.text[this.i];
+    if (top.state === 'start' && c === ']') {
+      this.i += 1;
+      this.stack.pop();
+      return null;
+    }
+    if (top.state === 'start' || top.state === 'comma') {
+      top.state = 'value';
+      return this.scanValue();
+    }
+    // after a value
+    if (c === ',') {
+      this.i += 1;
+      top.state = 'comma';
+      return null;
+    }
+    if (c === ']') {
+      this.i += 1;
+      this.stack.pop();
+      return null;
+    }
+    return this.err('unexpected', '"," or "]"');
+  }
+
+  /** One step inside an object: its end, a key, the colon and value after it, or the comma between two. */
+  private objectStep(top: Frame): JsonErrorLocation | null {
+    const c = this.text[this.i];
+    if (top.state === 'start' && c === '}') {
+      this.i += 1;
+      this.stack.pop();
+      return null;
+    }
+    if (top.state === 'start' || top.state === 'comma') {
+      if (c !== '"') return this.err('unexpected', 'a property name in double quotes');
+      const e = this.scanString();
+      if (e) return e;
+      top.state = 'key';
+      return null;
+    }
+    if (top.state === 'key') {
+      if (c !== ':') return this.err('unexpected', '":"');
+      this.i += 1;
+      top.state = 'value';
+      const e = this.scanValue();
+      if (e) return e;
+      top.state = 'colon';
+      return null;
+    }
+    // state 'colon' means: a value was read, expect , or }
+    if (c === ',') {
+      this.i += 1;
+      top.state = 'comma';
+      return null;
+    }
+    if (c === '}') {
+      this.i += 1;
+      this.stack.pop();
+      return null;
+    }
+    return this.err('unexpected', '"," or "}"');
+  }
+
+  private scanString(): JsonErrorLocation | null {
+    const { text, n } = this;
+    this.i += 1; // opening quote
+    while (this.i < n) {
+      const i = this.i;
       const c = text.charCodeAt(i);
       if (c === 0x22) {
-        i += 1;
+        this.i += 1;
         return null;
       }
       if (c === 0x5c) {
         const e = text.charCodeAt(i + 1);
         if (i + 1 >= n) {
-          i = n;
-          return err('truncated', 'the rest of the string');
+          this.i = n;
+          return this.err('truncated', 'the rest of the string');
         }
         if (e === 0x75) {
           for (let k = 2; k < 6; k += 1) {
             if (i + k >= n) {
-              i = n;
-              return err('truncated', 'the rest of the string');
+              this.i = n;
+              return this.err('truncated', 'the rest of the string');
             }
             if (!/[0-9a-fA-F]/.test(text[i + k])) {
-              i += k;
-              return err('bad-escape', 'a hexadecimal digit of a \\u escape');
+              this.i += k;
+              return this.err('bad-escape', 'a hexadecimal digit of a \\u escape');
             }
           }
-          i += 6;
+          this.i += 6;
           continue;
         }
         if (!'"\\/bfnrt'.includes(text[i + 1])) {
-          i += 1;
-          return err('bad-escape', 'a valid escape after "\\"');
+          this.i += 1;
+          return this.err('bad-escape', 'a valid escape after "\\"');
         }
-        i += 2;
+        this.i += 2;
         continue;
       }
-      if (c < 0x20) return err('control-char', 'a printable character (raw control characters must be escaped)');
-      i += 1;
+      if (c < 0x20) return this.err('control-char', 'a printable character (raw control characters must be escaped)');
+      this.i += 1;
     }
-    return err('truncated', 'the closing quote of a string');
-  };
+    return this.err('truncated', 'the closing quote of a string');
+  }
 
-  const scanNumber = (): JsonErrorLocation | null => {
+  private scanNumber(): JsonErrorLocation | null {
+    const { text, n, i } = this;
     const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m || m[0] === '-' || m[0].length === 0) return err('unexpected', 'a value');
+    if (!m || m[0] === '-' || m[0].length === 0) return this.err('unexpected', 'a value');
     const after = i + m[0].length;
     // A number cut at the end of input ("1." or "1e") is truncation, not garbage.
     if (after < n && /[.eE+-]/.test(text[after])) {
-      i = after;
-      return err(after + 1 >= n ? 'truncated' : 'unexpected', 'a digit');
+      this.i = after;
+      return this.err(after + 1 >= n ? 'truncated' : 'unexpected', 'a digit');
     }
-    i = after;
+    this.i = after;
     return null;
-  };
+  }
 
-  const scanLiteral = (word: string): JsonErrorLocation | null => {
+  private scanLiteral(word: string): JsonErrorLocation | null {
+    const { text, n, i } = this;
     for (let k = 0; k < word.length; k += 1) {
       if (i + k >= n) {
-        i = n;
-        return err('truncated', `the rest of "${word}"`);
+        this.i = n;
+        return this.err('truncated', `the rest of "${word}"`);
       }
       if (text[i + k] !== word[k]) {
-        i += k;
-        return err('unexpected', `"${word}"`);
+        this.i += k;
+        return this.err('unexpected', `"${word}"`);
       }
     }
-    i += word.length;
+    this.i += word.length;
     return null;
-  };
+  }
 
   /** Scan a value start; pushes a frame for containers. */
-  const scanValue = (): JsonErrorLocation | null => {
-    skipWs();
-    if (i >= n) return err('truncated', 'a value');
-    const c = text[i];
-    if (c === '{') {
-      i += 1;
-      stack.push({ kind: 'object', state: 'start' });
+  private scanValue(): JsonErrorLocation | null {
+    this.skipWs();
+    if (this.i >= this.n) return this.err('truncated', 'a value');
+    const c = this.text[this.i];
+    if (c === '{' || c === '[') {
+      this.i += 1;
+      this.stack.push({ kind: c === '{' ? 'object' : 'array', state: 'start' });
       return null;
     }
-    if (c === '[') {
-      i += 1;
-      stack.push({ kind: 'array', state: 'start' });
-      return null;
-    }
-    if (c === '"') return scanString();
-    if (c === 't') return scanLiteral('true');
-    if (c === 'f') return scanLiteral('false');
-    if (c === 'n') return scanLiteral('null');
-    if (c === '-' || (c >= '0' && c <= '9')) return scanNumber();
-    return err('unexpected', 'a value');
-  };
-
-  skipWs();
-  if (i >= n) return { offset: 0, kind: 'empty', expected: 'a value' };
-  let e = scanValue();
-  if (e) return e;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    skipWs();
-    if (i >= n) return err('truncated', top.kind === 'object' ? '"}"' : '"]"');
-    const c = text[i];
-    if (top.kind === 'array') {
-      if (top.state === 'start' && c === ']') {
-        i += 1;
-        stack.pop();
-        continue;
-      }
-      if (top.state === 'start' || top.state === 'comma') {
-        top.state = 'value';
-        e = scanValue();
-        if (e) return e;
-        continue;
-      }
-      // after a value
-      if (c === ',') {
-        i += 1;
-        top.state = 'comma';
-        continue;
-      }
-      if (c === ']') {
-        i += 1;
-        stack.pop();
-        continue;
-      }
-      return err('unexpected', '"," or "]"');
-    }
-    // object
-    if (top.state === 'start' && c === '}') {
-      i += 1;
-      stack.pop();
-      continue;
-    }
-    if (top.state === 'start' || top.state === 'comma') {
-      if (c !== '"') return err('unexpected', 'a property name in double quotes');
-      e = scanString();
-      if (e) return e;
-      top.state = 'key';
-      continue;
-    }
-    if (top.state === 'key') {
-      if (c !== ':') return err('unexpected', '":"');
-      i += 1;
-      top.state = 'value';
-      e = scanValue();
-      if (e) return e;
-      top.state = 'colon';
-      continue;
-    }
-    // state 'colon' means: a value was read, expect , or }
-    if (c === ',') {
-      i += 1;
-      top.state = 'comma';
-      continue;
-    }
-    if (c === '}') {
-      i += 1;
-      stack.pop();
-      continue;
-    }
-    return err('unexpected', '"," or "}"');
+    if (c === '"') return this.scanString();
+    if (c === 't') return this.scanLiteral('true');
+    if (c === 'f') return this.scanLiteral('false');
+    if (c === 'n') return this.scanLiteral('null');
+    if (c === '-' || (c >= '0' && c <= '9')) return this.scanNumber();
+    return this.err('unexpected', 'a value');
   }
-  skipWs();
-  if (i < n) return err('trailing', 'the end of the line');
-  return null;
+}
+
+/** Scan `text` as one JSON value; return the first error, or null when it is valid JSON. */
+export function locateJsonError(text: string): JsonErrorLocation | null {
+  return new JsonScanner(text).run();
 }
 
 /** A short, printable rendering of the character at an offset. */

@@ -1,6 +1,6 @@
 /**
  * Removing OpenClaw's runtime context and copied inbound metadata from text (the display projection
- * of reference §3.2): what the runtime added to a prompt is not transcript and must not be replayed.
+ * of docs/rules.md#runtime-context): what the runtime added to a prompt is not transcript and must not be replayed.
  */
 
 export const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';

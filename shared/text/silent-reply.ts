@@ -1,6 +1,6 @@
 /**
  * Recognising OpenClaw's silent reply (`NO_REPLY`): a turn whose only visible text says "do not
- * reply". Such text is never replayed (reference §3.2).
+ * reply". Such text is never replayed: it was never meant for the conversation.
  */
 
 const TOKEN = 'NO_REPLY';

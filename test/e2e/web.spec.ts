@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { openSample, ruleCounts, test, waitForInspection } from './support/app.js';
-import { writeLongSession } from './support/long-session.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
-import { generateSession } from '../bench/session-generator.js';
 
+// The server of a test that writes files (its own temp dir); the others take the worker's `sharedServer`.
 let server: ServeHandle | null = null;
 
 test.afterEach(async () => {
@@ -14,8 +13,7 @@ test.afterEach(async () => {
   server = null;
 });
 
-test('opens the sample and shows the diff, annotations, preflight and turns', async ({ page, problems }) => {
-  server = await startServe();
+test('opens the sample and shows the diff, annotations, preflight and turns', async ({ page, problems, sharedServer: server }) => {
   const response = await page.goto(server.url);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await openSample(page);
@@ -47,8 +45,7 @@ test('opens the sample and shows the diff, annotations, preflight and turns', as
   expect(problems).toEqual([]);
 });
 
-test('changing the target re-inspects and changes the annotations', async ({ page }) => {
-  server = await startServe();
+test('changing the target re-inspects and changes the annotations', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   const first = await openSample(page);
   const before = await ruleCounts(page);
@@ -62,8 +59,7 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
   expect(after).not.toEqual(before);
 });
 
-test('clicking an annotation reveals and highlights its lines in both editors; F8 steps', async ({ page }) => {
-  server = await startServe();
+test('clicking an annotation reveals and highlights its lines in both editors; F8 steps', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await openSample(page);
   // An annotation whose turn exists on both sides.
@@ -100,19 +96,6 @@ test('clicking an annotation reveals and highlights its lines in both editors; F
   await row.click();
   await expect(row).toHaveAttribute('aria-pressed', 'true');
   await expect(diff).not.toHaveAttribute('data-revealed-original', '');
-});
-
-test('a pasted provider error is matched to what explains it', async ({ page }) => {
-  server = await startServe();
-  await page.goto(server.url);
-  await openSample(page);
-  await page
-    .getByTestId('error-input')
-    .fill(
-      'messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
-    );
-  await expect(page.getByTestId('error-explanations')).toBeVisible();
-  await expect(page.locator('.rule-group.explains, .finding-group.explains').first()).toBeVisible();
 });
 
 test('repair on disk: shows the plan, writes atomically, reloads', async ({ page }) => {
@@ -188,16 +171,14 @@ test('the file is watched: a change on disk is announced and can be reloaded', a
   await expect(page.getByTestId('file-changed')).toHaveCount(0);
 });
 
-test('a file picked in the page opens (web mode has no native dialog)', async ({ page }) => {
-  server = await startServe();
+test('a file picked in the page opens (web mode has no native dialog)', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await page.getByTestId('file-input').setInputFiles(path.join(root, 'test/fixtures/e2e/broken-session.jsonl'));
   await expect(page.getByTestId('recent-button')).toContainText('broken-session.jsonl');
   await waitForInspection(page);
 });
 
-test('exports download in the web mode', async ({ page }) => {
-  server = await startServe();
+test('exports download in the web mode', async ({ page, sharedServer: server }) => {
   await page.goto(server.url);
   await openSample(page);
   await page.getByTestId('export-button').click();
@@ -209,8 +190,7 @@ test('exports download in the web mode', async ({ page }) => {
   expect(text).not.toMatch(/sk-[A-Za-z0-9]{20}/);
 });
 
-test('API requests without the token are refused', async ({ request }) => {
-  server = await startServe();
+test('API requests without the token are refused', async ({ request, sharedServer: server }) => {
   for (const url of [`${server.origin}/api/launch`, `${server.origin}/api/events`]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(401);
@@ -257,159 +237,5 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   // Thumbnails are only ever PNG data URLs.
   const images = await page.locator('img').evaluateAll((nodes) => nodes.map((n) => (n as HTMLImageElement).src));
   for (const src of images) expect(src.startsWith('data:image/png;base64,')).toBe(true);
-  expect(problems).toEqual([]);
-});
-
-test('a session of thousands of turns opens in a window; a far annotation brings its window in and highlights its lines', async ({
-  page,
-}) => {
-  const work = tempDir();
-  const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
-  server = await startServe({ file: session.file, dir: work });
-  await page.goto(server.url);
-  await waitForInspection(page);
-  const diff = page.getByTestId('diff-view');
-  const bar = page.getByTestId('diff-window');
-  await expect(bar).toHaveAttribute('data-windowed', 'true');
-  await expect(bar).toHaveAttribute('data-from', '0');
-  await expect(bar).toHaveAttribute('data-total', String(session.turns));
-  const size = Number(await bar.getAttribute('data-to'));
-  expect(size).toBeGreaterThanOrEqual(20);
-  expect(size).toBeLessThan(session.turns);
-  await expect(page.getByTestId('window-label')).toHaveText(`turns 0–${size - 1} of 3\u202f000`);
-  await expect(page.locator('[data-testid=turn-item][data-index="0"]')).toHaveAttribute('data-in-window', 'true');
-  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/);
-
-  // The trailing assistant turn is the last one: its annotation is thousands of turns away.
-  const far = page.locator('[data-testid=annotation-item][data-rule=prefill-strip]');
-  await expect(far).toHaveAttribute('data-turn', String(session.turns - 1));
-  await far.click();
-  await expect(bar).toHaveAttribute('data-to', String(session.turns));
-  const from = Number(await bar.getAttribute('data-from'));
-  expect(from).toBeGreaterThan(session.turns - size - 1);
-  await expect(diff).toHaveAttribute('data-status', 'ready');
-  await expect(diff).not.toHaveAttribute('data-revealed-original', '');
-  // Dropped from the replay: only the original side has lines, and the note says why.
-  await expect(diff).toHaveAttribute('data-revealed-replay', '');
-  await expect(page.getByTestId('reveal-note')).toContainText('dropped from the replay');
-  await expect(page.locator('[data-testid=diff-view] .editor.original .ti-line-highlight').first()).toBeVisible();
-  // Line numbers are the window's own: the highlighted turn starts at the revealed line, on screen.
-  const [start] = ((await diff.getAttribute('data-revealed-original')) ?? '').split('-').map(Number);
-  expect(start).toBeLessThan(5000);
-  await expect(page.locator('[data-testid=diff-view] .editor.original .line-numbers', { hasText: new RegExp(`^${start}$`) })).toBeVisible();
-  await expect(page.locator('[data-testid=diff-view] .editor.original .view-lines')).toContainText(
-    `Cycle ${session.turns / 4 - 1} looks fine`,
-  );
-  // The turn list followed: the annotated turn is in view there, marked as in the diff's window.
-  const lastRow = page.locator(`[data-testid=turn-item][data-index="${session.turns - 1}"]`);
-  await expect(lastRow).toBeVisible();
-  await expect(lastRow).toHaveAttribute('data-in-window', 'true');
-
-  // Previous / next window: keys and buttons.
-  await page.keyboard.press('Alt+PageUp');
-  await expect(bar).toHaveAttribute('data-to', String(from));
-  await expect(diff).toHaveAttribute('data-status', 'ready');
-  await page.getByTestId('window-next').click();
-  await expect(bar).toHaveAttribute('data-from', String(from));
-  await expect(page.getByTestId('window-next')).toBeDisabled();
-
-  // Selecting a turn in the list brings its window back; Up/Down step the selection.
-  await page.getByTestId('turn-list').evaluate((list) => list.scrollTo({ top: 0 }));
-  await page.locator('[data-testid=turn-item][data-index="1"]').click();
-  await expect(bar).toHaveAttribute('data-from', '0');
-  await expect(diff).toHaveAttribute('data-status', 'ready');
-  await expect(diff).not.toHaveAttribute('data-revealed-original', '');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.locator('[data-testid=turn-item][data-index="2"]')).toHaveAttribute('aria-pressed', 'true');
-});
-
-test('"show anyway" opens an elided long text and an elided image in a viewer of their own', async ({ page }) => {
-  const work = tempDir();
-  const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
-  server = await startServe({ file: session.file, dir: work });
-  await page.goto(server.url);
-  await waitForInspection(page);
-  const viewer = page.getByTestId('elision-viewer');
-
-  // The long tool output, from the list of what the window elides: big, so behind the gate.
-  await page.getByTestId('elision-button').click();
-  await expect(page.getByTestId('elision-list')).toBeVisible();
-  await expect(page.locator('[data-testid=elision-item][data-kind=base64]').first()).toBeVisible();
-  await page.locator('[data-testid=elision-item][data-kind=text][data-side=original]').click();
-  await expect(viewer).toHaveAttribute('data-phase', 'gate');
-  await expect(viewer).toContainText('This string is 579 KB');
-  await page.getByTestId('elision-show').click();
-  await expect(viewer).toHaveAttribute('data-phase', 'shown');
-  await expect(viewer).toHaveAttribute('data-length', String(session.longText.length));
-  await expect(page.getByTestId('elision-text')).toContainText('line 0: output of a long build log');
-  // Only the rows in view are drawn.
-  expect(await page.locator('.elision-row').count()).toBeLessThan(200);
-  await page.keyboard.press('Escape');
-  await expect(viewer).toHaveCount(0);
-
-  // The image: its placeholder in the editor opens the viewer at once (it is small).
-  await page.locator(`[data-testid=turn-item][data-index="${session.imageTurn}"]`).click();
-  const chip = page.locator('[data-testid=diff-view] .editor.original .ti-elision-image').first();
-  await expect(chip).toBeVisible();
-  await chip.hover();
-  await expect(page.getByRole('tooltip')).toContainText('click to show');
-  await chip.click();
-  await expect(viewer).toHaveAttribute('data-phase', 'shown');
-  await expect(viewer).toHaveAttribute('data-length', String(session.imageBase64.length));
-  await expect(viewer.locator('img.elision-thumb')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await expect(page.getByTestId('elision-text')).toContainText(session.imageBase64.slice(0, 60));
-  await page.getByTestId('elision-close').click();
-  await expect(viewer).toHaveCount(0);
-  // The diff still shows the placeholder: the full string never went into the diff's models.
-  await expect(chip).toBeVisible();
-});
-
-test('rapid window steps across a view switch end on the right window, without errors', async ({ page, problems }) => {
-  const work = tempDir();
-  const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
-  server = await startServe({ file: session.file, dir: work });
-  await page.goto(server.url);
-  await waitForInspection(page);
-  const bar = page.getByTestId('diff-window');
-  const diff = page.getByTestId('diff-view');
-  const size = Number(await bar.getAttribute('data-to'));
-  // Key presses as fast as they come, both ways and across view switches: windows are asked for,
-  // superseded, land and are replaced while the worker may still diff the previous ones.
-  for (let round = 0; round < 3; round += 1) {
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Alt+PageDown');
-    await expect(bar).toHaveAttribute('data-from', String(4 * size));
-    await page.keyboard.press('Alt+V');
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Alt+PageUp');
-    await expect(bar).toHaveAttribute('data-from', '0');
-  }
-  await expect(diff).toHaveAttribute('data-view', 'transcript');
-  await expect(diff).toHaveAttribute('data-status', 'ready');
-  await expect(diff).toHaveAttribute('data-diffing', 'false');
-  await expect(bar).toHaveAttribute('data-to', String(size));
-  expect(problems).toEqual([]);
-});
-
-test('a large file shows a preview of its first turns first, then the full inspection in its place', async ({ page, problems }) => {
-  const work = tempDir();
-  const file = path.join(work, 'large-session.jsonl');
-  // Over the host's 8 MiB preview threshold: images, long tool outputs, a branch and a compaction.
-  await generateSession(file, 9);
-  server = await startServe({ file, dir: work });
-  await page.goto(server.url);
-  const diff = page.getByTestId('diff-view');
-  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 30_000 });
-  // The full read starts once the preview is drawn: the first diff comes before the file is read.
-  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 30_000 });
-  await waitForInspection(page);
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
-  expect(marks['ti:preview:end']).toBeGreaterThan(0);
-  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
-  // Then the full inspection: every turn, no preview label, the repair button for this file.
-  const bar = page.getByTestId('diff-window');
-  const total = Number(await bar.getAttribute('data-total'));
-  expect(total).toBeGreaterThan(64);
-  await expect(page.getByTestId('window-label')).not.toContainText('preview');
-  await expect(diff).toHaveAttribute('data-status', 'ready');
   expect(problems).toEqual([]);
 });

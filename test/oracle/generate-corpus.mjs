@@ -4,8 +4,8 @@
 //   node test/oracle/generate-corpus.mjs            (rewrites every file; output is deterministic)
 //
 // Each case is a realistic session written through lib/session-builder.mjs and aimed at one or more
-// rules of SPEC §4. The manifest is in the format the oracle's run-corpus.mjs reads; every case runs
-// for all twenty seed-matrix targets (reference §9) unless it says otherwise.
+// hygiene rules (docs/rules.md#the-rules). The manifest is in the format the oracle's run-corpus.mjs reads; every case runs
+// for all twenty targets of the manifest (one or two per provider family) unless it says otherwise.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1656,7 +1656,7 @@ addCase('reasoning-history-reasoning-model', {
 }
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
-// §10 decisions and provider-specific transcripts
+// this tool's departures from the release (docs/rules.md#departures) and provider-specific transcripts
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 {
   const s = new Session('antigravity-claude-thinking', {
@@ -1680,7 +1680,7 @@ addCase('reasoning-history-reasoning-model', {
   addCase('antigravity-claude-thinking', {
     rules: ['thinking-signature-invalid', 'thought-signature'],
     description:
-      'SPEC §10.4: Antigravity Claude transcript with unsigned thinking, a raw `signature`, a Gemini thought_signature and a thinkingSignature.',
+      'Antigravity Claude (docs/rules.md#antigravity-claude): a transcript with unsigned thinking, a raw `signature`, a Gemini thought_signature and a thinkingSignature.',
     text: s.toJsonl(),
   });
 }
@@ -1707,7 +1707,7 @@ addCase('reasoning-history-reasoning-model', {
   addCase('codex-responses', {
     rules: ['tool-result-pairing', 'openai-reasoning', 'responses-tool-call-id'],
     description:
-      'SPEC §10.2/§10.3: an openai-codex-responses session with a missing result (aborted vs openclaw text), call|fc ids, and an orphan reasoning turn.',
+      'Codex in the Responses family and orphan reasoning (docs/rules.md#codex-responses, #orphan-reasoning): an openai-codex-responses session with a missing result (aborted vs openclaw text), call|fc ids, and an orphan reasoning turn.',
     text: s.toJsonl(),
   });
 }
@@ -1753,7 +1753,7 @@ addCase('reasoning-history-reasoning-model', {
   addCase('heartbeat-artifacts', {
     rules: ['assistant-normalize'],
     description:
-      'Heartbeat polls with HEARTBEAT_OK acks, the default heartbeat prompt, a silent heartbeat_respond(notify:false) call, and a cron wake with a real reminder (the oracle filters heartbeat artefacts in its replay stage; not a SPEC §4 rule).',
+      'Heartbeat polls with HEARTBEAT_OK acks, the default heartbeat prompt, a silent heartbeat_respond(notify:false) call, and a cron wake with a real reminder (the oracle filters heartbeat artefacts in its replay stage: rule heartbeat-filter).',
     text: s.toJsonl(),
   });
 }
@@ -2013,7 +2013,7 @@ addCase('reasoning-history-reasoning-model', {
     rules: ['blank-text', 'empty-error-turn', 'tool-result-pairing'],
     ext: 'json',
     description:
-      'Reference §6 cases 71/72 as a JSON array: blank assistant text, an empty error turn, an all-blank user and an orphan all-blank toolResult.',
+      "OpenClaw's blank-text test cases as a JSON array: blank assistant text, an empty error turn, an all-blank user and an orphan all-blank toolResult.",
     text: JSON.stringify(msgs, null, 2) + '\n',
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The sharp image codec: OpenClaw's image reduction (reference §5) and UI thumbnails.
+ * The sharp image codec: OpenClaw's image reduction (docs/rules.md#images) and UI thumbnails.
  *
  * Reduction tries a grid of longest sides and JPEG qualities, largest first, and keeps the first
  * output within the byte limit: fit inside side×side, never enlarge, EXIF auto-rotate, mozjpeg.
@@ -76,7 +76,7 @@ export interface SharpImageCodec extends ImageCodec {
   thumbnail(data: string | Uint8Array, side?: number): Promise<{ png: Buffer; width: number; height: number } | null>;
 }
 
-/** Reduce one image to the limits (reference §5). Never throws: failures are `{ok:false, error}`. */
+/** Reduce one image to the limits (docs/rules.md#images). Never throws: failures are `{ok:false, error}`. */
 export async function reduceImage(request: ImageResizeRequest): Promise<ImageResizeResult> {
   const input = Buffer.from(request.data, 'base64');
   const open = (): Sharp => sharp(input, { failOn: 'none', limitInputPixels: request.maxPixels, autoOrient: true });

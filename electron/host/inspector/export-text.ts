@@ -10,10 +10,13 @@ function baseName(name: string): string {
   return path.basename(name).replace(/\.(jsonl|json)$/i, '') || 'session';
 }
 
+/** The exports made from an inspection (the JSONL ones are made from the session's source: stored-sessions.ts). */
+export type InspectionExportKind = Exclude<ExportKind, 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl'>;
+
 /** One export of an inspection of `session`. */
-export function exportText(session: SessionInfo, record: InspectionRecord, kind: ExportKind): { fileName: string; text: string } {
+export function exportText(session: SessionInfo, record: InspectionRecord, kind: InspectionExportKind): { fileName: string; text: string } {
   const inspection = record.detail.inspection;
-  const base = `${baseName(session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
+  const base = `${baseName(session.store?.sessionId ?? session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
   const replay = record.detail.replay;
   switch (kind) {
     case 'payload-json':

@@ -3,6 +3,7 @@ import type { InspectionSummary, RuleCount, Side } from '../../../shared/api.js'
 import { RULES } from '../../../shared/rules/index.js';
 import type { InspectOptions, RuleId, Target } from '../../../shared/types.js';
 import { inspectAndEnrich, type EnrichedInspection } from '../enrich.js';
+import { summaryRecordedErrors } from '../explain.js';
 import { defaultImageCodec } from '../image-codec.js';
 import { normalizeTarget } from '../inspect.js';
 import { createJsonByteCounter } from './json-length.js';
@@ -67,5 +68,6 @@ export async function inspectSession(
     notes: enriched.notes ?? [],
     elapsedMs: Math.round(performance.now() - started),
   };
+  if (enriched.recordedErrors) summary.recordedErrors = summaryRecordedErrors(enriched.recordedErrors);
   return { detail, summary };
 }

@@ -15,6 +15,7 @@ import { readSessionFile } from '../stream-session.js';
 import { completeTarget } from '../targets.js';
 import { throttleProgress } from './read-progress.js';
 import { sampleSessionPath } from './sample-path.js';
+import { isStoredSessionRequest, readStoredRequest } from './stored-sessions.js';
 
 /** How sessions are read: image limits for the early image work, chunk size, progress reporting. */
 export interface LoaderOptions {
@@ -38,6 +39,9 @@ interface ReadSource {
   size: number;
   name: string;
   filePath: string | null;
+  /** A stored session's branch, its diagnostics located by event; and its store. */
+  context?: SessionContext;
+  store?: SessionInfo['store'];
 }
 
 /** Read and parse a source. Only an unreadable source fails; problems inside are diagnostics. */
@@ -47,6 +51,7 @@ async function readSource(
   options: LoaderOptions,
   operation?: ProgressEvent['operation'],
 ): Promise<ReadSource> {
+  if (isStoredSessionRequest(request)) return { ...(await readStoredRequest(request, parseOptions)), filePath: null };
   if (request.kind === 'path' || request.kind === 'sample') {
     const filePath = request.kind === 'path' ? path.resolve(request.path) : sampleSessionPath();
     const name = path.basename(filePath);
@@ -91,8 +96,8 @@ export async function loadSession(
   // Oversized images start shrinking on libuv's threads while the lines are parsed.
   const codec = await defaultImageCodec();
   const parseOptions = codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {};
-  const { parsed, digest, size, name, filePath } = await readSource(request, parseOptions, options, operation);
-  const context = buildContext(parsed);
+  const { parsed, digest, size, name, filePath, ...read } = await readSource(request, parseOptions, options, operation);
+  const context = read.context ?? buildContext(parsed);
   const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
   const info: SessionInfo = {
     sessionId,
@@ -107,5 +112,6 @@ export async function loadSession(
     defaultTarget: await recordedTarget(context),
     watched: false,
   };
+  if (read.store) info.store = read.store;
   return { info, parsed, context };
 }

@@ -1,5 +1,5 @@
 /**
- * pi's custom message roles as the LLM sees them (pi-coding-agent's convertToLlm, reference §1.1):
+ * pi's custom message roles as the LLM sees them (pi-coding-agent's convertToLlm, docs/rules.md#summary-conversion):
  * summaries, custom messages and bash executions become user turns before pi-ai converts them.
  */
 import type { Message } from '../../../shared/types.js';

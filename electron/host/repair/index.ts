@@ -1,12 +1,13 @@
 /**
- * File repair on disk (SPEC §7): plan a repair of a session file or text, and write it atomically.
+ * File repair on disk (docs/rules.md#file-repair): plan a repair of a session file or text, and write it atomically.
  * `planRepairFile`/`repairFile` are what the Inspector service calls; `planRepair`/`repair` are the
- * programmatic API of SPEC §11.
+ * programmatic API.
  */
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
 import type { RefusalKind } from '../../../shared/repair/refusal.js';
+import { planStoredRepair, storeRepairRefusal, type StoreInput } from '../store/index.js';
 import { fitsDraftCache, forget, rememberDraft } from './draft-cache.js';
 import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
@@ -68,23 +69,33 @@ export async function repairFile(file: string, expectedDigest: string, options?:
 
 /**
  * Plan the repair of a session file (`{file}`) or of session text (`{text}`, planned on its UTF-8
- * bytes) — SPEC §11. Pure for text.
+ * bytes) — part of the programmatic API. Pure for text. For a session of an OpenClaw store (`{store, sessionId}`) the
+ * plan is that of its JSONL export, and it carries the refusal: stores are never written.
  */
-export async function planRepair(input: { file: string } | { text: string }): Promise<RepairPlan> {
+export async function planRepair(input: { file: string } | { text: string } | StoreInput): Promise<RepairPlan> {
   if (input === null || typeof input !== 'object') throw new TypeError('planRepair(): expected { file } or { text }');
   if ('file' in input && typeof input.file === 'string') return planRepairFile(input.file);
+  // A stored session: the plan of its JSONL export, with the reason the store itself is not repaired.
+  if ('store' in input && typeof input.store === 'string' && typeof input.sessionId === 'string') return planStoredRepair(input);
   if ('text' in input && typeof input.text === 'string') return planRepairText(input.text).plan;
   throw new TypeError('planRepair(): expected { file: string } or { text: string }');
 }
 
 /**
- * Repair a session file on disk (SPEC §11) with the digest of the plan it was shown:
+ * Repair a session file on disk (programmatic API) with the digest of the plan it was shown:
  * `repair({ file }, { expectedDigest: plan.digest })`. Never throws for file problems; a refusal
  * says why and that nothing was written. `force: true` replaces a file another process has open for
  * writing (what it writes afterwards goes to the old file, kept as the backup).
  */
-export async function repair(input: { file: string }, options: { expectedDigest: string; force?: boolean }): Promise<RepairOutcome> {
-  if (input === null || typeof input !== 'object' || typeof input.file !== 'string')
+export async function repair(
+  input: { file: string } | StoreInput,
+  options: { expectedDigest: string; force?: boolean },
+): Promise<RepairOutcome> {
+  if (input !== null && typeof input === 'object' && 'store' in input && typeof input.store === 'string') {
+    const reason = storeRepairRefusal(input.store, String(input.sessionId));
+    return { status: 'refused', reason, message: `Refused: nothing was written. ${reason}` };
+  }
+  if (input === null || typeof input !== 'object' || !('file' in input) || typeof input.file !== 'string')
     throw new TypeError('repair(): expected { file: string }');
   if (options === null || typeof options !== 'object')
     throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');

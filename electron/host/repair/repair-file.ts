@@ -1,5 +1,5 @@
 /**
- * The atomic repair writer (SPEC §7): refuse unless the bytes still match the plan and the file can
+ * The atomic repair writer (docs/rules.md#file-repair): refuse unless the bytes still match the plan and the file can
  * be replaced; otherwise back up, write a temp file while planning, fsync, rename over the original,
  * fsync the directory and drop the backup. A kill at any instant leaves the original or the repaired
  * file at the path, never a mix.
@@ -67,7 +67,7 @@ function uniqueStamp(): number {
   return lastStamp;
 }
 
-/** A one-line description of a plan's effect (the log line of reference §4 step 8). */
+/** A one-line description of a plan's effect, worded like OpenClaw's own repair log line. */
 export function describeCounts(counts: RepairPlan['counts']): string {
   const parts: string[] = [];
   if (counts.droppedLines) parts.push(`dropped ${counts.droppedLines} malformed line(s)`);

@@ -1,5 +1,6 @@
 // Page helpers for the app: waits on UI state (data attributes), never on time.
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServe, type ServeHandle } from './server.js';
 
 /** Collects console messages that mean a Content-Security-Policy violation or a page error. */
 export function watchForProblems(page: Page): string[] {
@@ -18,9 +19,11 @@ export function watchForProblems(page: Page): string[] {
 
 /**
  * The tests' `test`: every test's page is watched, and a page error, a CSP violation or a dialog
- * fails the test at its end, whatever the test itself checked.
+ * fails the test at its end, whatever the test itself checked. `sharedServer` is one web-mode server
+ * per worker for the tests that only read (the sample, a picked file): tests that write files start
+ * their own, in their own temp dir.
  */
-export const test = base.extend<{ problems: string[] }>({
+export const test = base.extend<{ problems: string[] }, { sharedServer: ServeHandle }>({
   problems: [
     async ({ page }, use) => {
       const problems = watchForProblems(page);
@@ -28,6 +31,15 @@ export const test = base.extend<{ problems: string[] }>({
       expect(problems, 'page errors, CSP violations or dialogs').toEqual([]);
     },
     { auto: true },
+  ],
+  sharedServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const server = await startServe();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
   ],
 });
 

@@ -11,7 +11,12 @@ import { base64Length, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../shared/
 function sessionInfo(request: OpenRequest): SessionInfo {
   return {
     sessionId: 's1',
-    name: request.kind === 'path' ? path.basename(request.path) : request.kind === 'sample' ? 'sample.jsonl' : request.name,
+    name:
+      request.kind === 'path' || request.kind === 'store'
+        ? path.basename(request.path)
+        : request.kind === 'sample'
+          ? 'sample.jsonl'
+          : request.name,
     path: request.kind === 'path' ? request.path : null,
     sizeBytes: request.kind === 'bytes' ? request.bytes.length : 0,
     digest: 'd',

@@ -1,4 +1,4 @@
-// Message builders for engine tests, in the notation of reference §6: U(x), A[...], TR(id, text), tc(id, name).
+// Message builders for engine tests, in a short notation: U(x), A[...], TR(id, text), tc(id, name).
 import { expect } from 'vitest';
 import { TEXT } from '../../../shared/messages.js';
 import type { Message } from '../../../shared/types.js';

@@ -1,12 +1,12 @@
 // Run the whole replay pipeline for a target, the way inspect() does (parse → branch → policy → pipeline).
 import { inspectText } from '../../../shared/engine.js';
 import type { Inspection } from '../../../shared/inspection.js';
-import { runPipeline, type PipelineOutput } from '../../../shared/pipeline.js';
+import { runPipeline, type PipelineInput, type PipelineOutput } from '../../../shared/pipeline/run-pipeline.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
-/** The targets the tests name (reference §9 keys). */
+/** The targets the tests name (the oracle corpus's keys). */
 export const TARGETS = {
   anthropic: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
   anthropicOpus46: { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' },
@@ -79,22 +79,22 @@ export function sessionText(items: readonly (Message | CustomEntry)[]): string {
 }
 
 /**
- * Run the pipeline directly with a policy the target does not resolve to (what upstream tests do with a
- * hand-made policy, e.g. pairing repair disabled).
+ * Run the pipeline directly on messages (no session around them), with the target's policy plus
+ * overrides (OpenClaw's tests also run it with a hand-made policy, e.g. pairing repair disabled).
  */
 export function replayWithPolicy(
   messages: readonly Message[],
   target: Target,
-  overrides: Partial<PolicyValues>,
-  options: { allowedToolNames?: string[] } = {},
+  overrides: Partial<PolicyValues> = {},
+  options: Pick<PipelineInput, 'allowedToolNames' | 'onStep'> = {},
 ): Promise<PipelineOutput> {
   return runPipeline(messages, {
     target,
     policy: { ...policyValues(resolvePolicy(target)), ...overrides },
     now: NOW,
-    allowedToolNames: options.allowedToolNames,
     modelSnapshot: null,
     latestModelSwitchTimestamp: null,
     hasGoogleBootstrapMarker: false,
+    ...options,
   });
 }

@@ -87,6 +87,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
   const base: InspectorApi = {
     listTargets: async () => catalog,
     open: async (request: OpenRequest) => info(request.kind === 'sample' ? { name: 'sample.jsonl', path: null } : {}),
+    listStore: async () => null,
     reload: async () => info({ digest: 'digest-2' }),
     close: async () => undefined,
     inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
@@ -96,7 +97,16 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     reveal: async () => null,
     thumbnail: async () => null,
     explainError: async () => [
-      { check: 'anthropic-tool-result', rule: 'tool-result-pairing', confidence: 0.9, explanation: 'x', turns: [2] },
+      {
+        category: 'transcript',
+        check: 'anthropic-tool-result',
+        rule: 'tool-result-pairing',
+        confidence: 0.9,
+        explanation: 'x',
+        action: 'y',
+        turns: [2],
+        evidence: [],
+      },
     ],
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
     planRepair: async () => plan,

@@ -11,6 +11,7 @@ describe('validateArguments', () => {
     const good: Record<string, unknown[]> = {
       listTargets: [],
       open: [{ kind: 'path', path: '/tmp/s.jsonl' }],
+      listStore: [{ kind: 'path', path: '/tmp/openclaw-agent.sqlite' }],
       reload: [ID],
       close: [ID],
       inspect: [ID, target],
@@ -33,6 +34,31 @@ describe('validateArguments', () => {
     ).not.toThrow();
     expect(() => validateArguments('getDocument', [ID, 'replay', 'payload', { from: 10, to: 60 }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
+    expect(() => validateArguments('open', [{ kind: 'store', path: '/s/openclaw-agent.sqlite', storeSessionId: 'abc' }])).not.toThrow();
+    expect(() =>
+      validateArguments('open', [
+        { kind: 'store-bytes', name: 'openclaw-agent.sqlite', bytes: new Uint8Array([1]), storeSessionId: 'abc' },
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      validateArguments('listStore', [{ kind: 'bytes', name: 'openclaw-agent.sqlite', bytes: new Uint8Array([1]) }]),
+    ).not.toThrow();
+    for (const kind of ['session-jsonl', 'branch-jsonl', 'repaired-jsonl'])
+      expect(() => validateArguments('exportText', [ID, kind])).not.toThrow();
+  });
+
+  it('checks the requests that name a stored session, and what listStore accepts', () => {
+    const bad: [Parameters<typeof validateArguments>[0], unknown[], RegExp][] = [
+      ['open', [{ kind: 'store', path: '/s.sqlite' }], /open\(request\)\.storeSessionId: expected a string, got undefined/],
+      ['open', [{ kind: 'store', path: '', storeSessionId: 'a' }], /open\(request\)\.path: must not be empty/],
+      ['open', [{ kind: 'store-bytes', name: 's', bytes: 'AAAA', storeSessionId: 'a' }], /bytes: expected a Uint8Array/],
+      ['open', [{ kind: 'store', path: '/s.sqlite', storeSessionId: 'x'.repeat(201) }], /storeSessionId: longer than 200/],
+      ['listStore', [{ kind: 'sample' }], /listStore\(request\)\.kind: expected 'path' or 'bytes', got "sample"/],
+      ['listStore', [{ kind: 'store', path: '/s.sqlite', storeSessionId: 'a' }], /listStore\(request\)\.kind: expected 'path' or 'bytes'/],
+      ['listStore', [], /expected 1 argument/],
+      ['exportText', [ID, 'jsonl'], /exportText\(kind\): expected one of .*repaired-jsonl/],
+    ];
+    for (const [method, args, message] of bad) expect(() => validateArguments(method, args), `${method}`).toThrow(message);
   });
 
   it('rejects wrong arity, wrong types and out-of-range values with a message naming the argument', () => {

@@ -1,7 +1,7 @@
 /**
  * Policy resolution against OpenClaw's released resolver: the fixtures hold what the release returned
  * for every model of pi-ai's catalogue and a provider × API × model grid (measured once with the
- * oracle harness; data, not code). SPEC §10 decisions are asserted separately.
+ * oracle harness; data, not code). This tool's departures (docs/rules.md#departures) are asserted separately.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('resolvePolicy', () => {
     });
   });
 
-  it('follows the expectations table of reference §2.3', () => {
+  it('follows the release on the providers its own tests check', () => {
     const v = (provider: string, api: string, modelId: string, extra: object = {}) =>
       policyValues(resolvePolicy({ provider, api, modelId, ...extra }));
     expect(v('anthropic', 'anthropic-messages', 'claude-opus-4-6')).toMatchObject({
@@ -161,9 +161,9 @@ describe('resolvePolicy', () => {
     expect(v('anthropic', 'anthropic-messages', 'claude-fable-5-1').appendOnlyRuntimeContext).toBe(true);
   });
 
-  it('applies the SPEC §10 decisions', () => {
+  it("applies this tool's departures from the release", () => {
     const v = (provider: string, api: string, modelId: string) => policyValues(resolvePolicy({ provider, api, modelId }));
-    // §10.1 Mistral → strict9 under any provider, other flags as usual.
+    // Mistral → strict9 under any provider, other flags as usual (docs/rules.md#mistral-strict9).
     expect(v('mistral', 'openai-completions', 'mistral-large-latest')).toMatchObject({
       toolCallIdMode: 'strict9',
       sanitizeToolCallIds: true,
@@ -179,17 +179,17 @@ describe('resolvePolicy', () => {
     expect(resolvePolicy({ provider: 'acme', api: 'openai-completions', modelId: 'codestral-latest' }).toolCallIdMode.reason).toContain(
       'model id contains `codestral`',
     );
-    // §10.2 Codex is in the Responses family.
+    // Codex is in the Responses family (docs/rules.md#codex-responses).
     expect(v('openai-codex', 'openai-codex-responses', 'gpt-5-codex').isResponsesFamily).toBe(true);
     expect(v('openai', 'openai-responses', 'gpt-5').isResponsesFamily).toBe(true);
     expect(v('openai', 'openai-completions', 'gpt-5').isResponsesFamily).toBe(false);
-    // §10.4 Antigravity + Claude.
+    // Antigravity + Claude (docs/rules.md#antigravity-claude).
     expect(v('google-antigravity', 'google-gemini-cli', 'claude-sonnet-4-5')).toMatchObject({
       normalizeAntigravityThinkingBlocks: true,
       stripInvalidThinkingSignatures: true,
     });
     expect(v('google-antigravity', 'google-gemini-cli', 'gemini-2.5-pro').normalizeAntigravityThinkingBlocks).toBe(false);
-    // §10.5 Bedrock Converse empty error turns.
+    // Bedrock Converse empty error turns (docs/rules.md#bedrock-empty-error-turns).
     expect(
       v('amazon-bedrock', 'bedrock-converse-stream', 'anthropic.claude-sonnet-4-5-20250929-v1:0').replayEmptyErrorTurnsWithPlaceholder,
     ).toBe(true);

@@ -1,17 +1,15 @@
-// Invariants of the engine (STYLE.md "Property tests"): the parser never throws, the pipeline is idempotent,
+// Invariants of the engine, as properties: the parser never throws, the pipeline is idempotent,
 // and every difference between the original and the replay is annotated.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspectText } from '../../../shared/engine.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
-import { runPipeline } from '../../../shared/pipeline.js';
 import { buildContext } from '../../../shared/session/context.js';
 import { decodeUtf8 } from '../../../shared/session/lines.js';
 import { parseSession } from '../../../shared/session/parse.js';
 import type { Message, Target } from '../../../shared/types.js';
 import { NOW, rsSignature, TINY_PNG, USAGE, ZERO_USAGE } from '../helpers/messages.js';
-import { TARGETS } from '../helpers/pipeline.js';
+import { replayWithPolicy, TARGETS } from '../helpers/pipeline.js';
 
 /** The targets the invariants are checked for. */
 const PROPERTY_TARGETS: readonly Target[] = [
@@ -271,16 +269,7 @@ describe('properties — the parser never throws', () => {
 
 // ---- (b) idempotence ----------------------------------------------------------------------------
 
-async function pipelineFor(messages: readonly Message[], target: Target) {
-  return runPipeline(messages, {
-    target,
-    policy: policyValues(resolvePolicy(target)),
-    now: NOW,
-    modelSnapshot: null,
-    latestModelSwitchTimestamp: null,
-    hasGoogleBootstrapMarker: false,
-  });
-}
+const pipelineFor = (messages: readonly Message[], target: Target) => replayWithPolicy(messages, target);
 
 describe('properties — the pipeline is idempotent', () => {
   it.each(PROPERTY_TARGETS.map((t) => [targetName(t), t] as const))(

@@ -88,6 +88,36 @@ describe('transcript-inspector inspect', () => {
     expect(JSON.parse(r.stdout).target).toEqual({ provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6' });
   });
 
+  it("summarises the session's recorded errors, grouped, in the report and lists them in --json", () => {
+    const aborted = path.join(root, 'test/fixtures/pi-sessions/g-aborted-errors.jsonl');
+    const r = cli(['inspect', aborted, ...target, '--no-payloads']);
+    expect(r.stdout).toContain('recorded errors: this session recorded 6 provider errors (2 kinds)');
+    expect(r.stdout).toContain('  5 × rate limit or overload — turns 12, 48, 49, 50, 51 (lines 16, 52, 53, 54, 55)');
+    expect(r.stdout).toContain('  1 × provider or network failure — turn 19 (line 23)');
+    expect(r.stdout).toMatch(/what to do: Hygiene cannot fix this\. Retry later/);
+    const json = JSON.parse(cli(['inspect', aborted, ...target, '--no-payloads', '--json']).stdout);
+    expect(json.recordedErrors.map((e: { turn: number; line: number; group: string }) => [e.turn, e.line, e.group])).toEqual([
+      [12, 16, 'rate-limit'],
+      [48, 52, 'rate-limit'],
+      [49, 53, 'rate-limit'],
+      [50, 54, 'rate-limit'],
+      [51, 55, 'rate-limit'],
+      [19, 23, 'server'],
+    ]);
+    expect(cli(['inspect', clean, ...target, '--no-payloads']).stdout).toContain('recorded errors: none');
+  });
+
+  it('explains a pasted error with --explain: category, what to do, evidence and the target to check it with', () => {
+    const gemini = 'Please ensure that function call turn comes immediately after a user turn or after a function response turn.';
+    const r = cli(['inspect', clean, ...target, '--explain', gemini]);
+    expect(r.stdout).toMatch(/error explanation:\n {2}\d+% transcript shape: gemini-function-call-position \(rule turn-ordering\)/);
+    expect(r.stdout).toContain('what to do: Hygiene fixes this');
+    expect(r.stdout).toMatch(/✗ The error is worded as Gemini, but the target builds Anthropic Messages payloads/);
+    expect(r.stdout).toContain('inspect for that target: --provider google --api google-generative-ai --model gemini-2.5-pro');
+    const json = JSON.parse(cli(['inspect', clean, ...target, '--no-payloads', '--json', '--explain', '429 Too Many Requests']).stdout);
+    expect(json.explanations[0]).toMatchObject({ category: 'rate-limit', turns: [] });
+  });
+
   it('exits 2 with a one-line reason for unusable input or arguments', () => {
     for (const [args, message] of [
       [['inspect', path.join(dir, 'missing.jsonl'), ...target], 'no such file'],

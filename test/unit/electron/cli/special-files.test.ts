@@ -28,6 +28,9 @@ describe('non-regular files on the command line', () => {
     [['inspect', '/dev/zero', ...target], '/dev/zero: is a character device, not a regular file'],
     [['inspect', zeroLink], `${zeroLink}: is a character device, not a regular file`],
     [['repair', fifo, '--dry-run'], 'it is a FIFO (named pipe), not a regular file'],
+    // Named as a session of an OpenClaw store: the store reader refuses it too.
+    [['inspect', `${fifo}#s1`], `${fifo}: is a FIFO (named pipe), not a regular file`],
+    [['repair', fifo, '--session', 's1', '--dry-run'], `${fifo}: is a FIFO (named pipe), not a regular file`],
     [['serve', zeroLink, '--port', '0'], `${zeroLink}: is a character device, not a regular file`],
   ])('%j exits 2 at once, saying what the file is', (args, message) => {
     const r = cli(args);

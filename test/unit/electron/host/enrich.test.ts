@@ -1,4 +1,4 @@
-// Payloads, the outgoing prefill strip and preflight added to engine inspections, per seed-matrix row.
+// Payloads, the outgoing payload steps and preflight added to engine inspections, per provider family.
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../electron/host/inspect.js';
 import { explainError } from '../../../../electron/host/explain.js';
@@ -33,7 +33,7 @@ async function run(messages: Message[], target: Target) {
 }
 const checks = (findings: { check: string }[] | undefined) => (findings ?? []).map((f) => f.check);
 
-/** One case per row of the seeds' provider matrix: a defect the row's hygiene exists for, seen on the unsanitised wire. */
+/** One case per provider family: a defect the family's hygiene exists for, seen on the unsanitised wire. */
 const ROWS: { row: string; target: Target; messages: () => Message[]; check: string }[] = [
   {
     row: 'OpenAI Responses: orphan reasoning item',
@@ -177,7 +177,7 @@ const ROWS: { row: string; target: Target; messages: () => Message[]; check: str
   },
 ];
 
-describe('preflight on the original payload of each seed-matrix row', () => {
+describe('preflight on the original payload of each provider family', () => {
   for (const row of ROWS) {
     it(row.row, async () => {
       const inspection = await run(row.messages(), row.target);

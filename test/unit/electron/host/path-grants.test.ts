@@ -25,4 +25,21 @@ describe('PathGrants', () => {
     grants.grant('/etc/passwd');
     await expect(grants.check({ kind: 'path', path: '/etc/passwd' })).resolves.toBeUndefined();
   });
+
+  it('opens only what it may and then grants the file the host resolved; previews behind the same check', async () => {
+    const grants = new PathGrants(async () => [], 'use Open…');
+    const opened: unknown[] = [];
+    const inspector = {
+      open: async (request: unknown) => {
+        opened.push(request);
+        return { path: '/data/real/s.jsonl' } as never;
+      },
+      preview: async () => null,
+    };
+    await expect(grants.open(inspector, { kind: 'path', path: '/data/s.jsonl' })).rejects.toBeInstanceOf(PathNotGrantedError);
+    await expect(grants.preview(inspector, { kind: 'path', path: '/data/s.jsonl' }, null)).rejects.toBeInstanceOf(PathNotGrantedError);
+    expect(opened).toEqual([]);
+    await grants.open(inspector, { kind: 'text', name: 's.jsonl', text: '' });
+    expect(await grants.allows('/data/real/s.jsonl')).toBe(true);
+  });
 });

@@ -1,10 +1,10 @@
 /**
- * One realistic session per provider row of the seeds' matrix, run end to end through `inspect()`,
+ * One realistic session per provider family, run end to end through `inspect()`,
  * asserting the whole replay and its annotations against a golden file.
  *
  * The goldens were produced by this engine and checked, pair by pair, against OpenClaw's released
- * code (the oracle harness): identical except where SPEC §10 decides otherwise (Codex, Mistral,
- * Antigravity, Bedrock). Regenerate after a deliberate change with UPDATE_GOLDENS=1 and review the diff.
+ * code (the oracle harness): identical except where this tool departs from the release on purpose
+ * (docs/rules.md#departures: Codex, Mistral, Antigravity, Bedrock). Regenerate after a deliberate change with UPDATE_GOLDENS=1 and review the diff.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ const ROWS: Row[] = [
     file: `${CORPUS}codex-responses.jsonl`,
     target: { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5-codex' },
     check: (r) => {
-      // SPEC §10.2: Codex gets the Responses treatment, "aborted" synthetic results included.
+      // Codex gets the Responses treatment, "aborted" synthetic results included (docs/rules.md#codex-responses).
       expect(r.policy.isResponsesFamily.value).toBe(true);
       expect(r.annotations.some((a) => a.rule === 'tool-result-pairing' && a.action === 'inserted' && a.detail.includes('"aborted"'))).toBe(
         true,
@@ -93,7 +93,7 @@ const ROWS: Row[] = [
     file: `${CORPUS}antigravity-claude-thinking.jsonl`,
     target: { provider: 'google-antigravity', api: 'google-gemini-cli', modelId: 'claude-sonnet-4-5' },
     check: (r) => {
-      // SPEC §10.4: unsigned thinking is dropped, signatures live in thinkingSignature.
+      // Unsigned thinking is dropped, signatures live in thinkingSignature (docs/rules.md#antigravity-claude).
       expect(rules(r)).toContain('thinking-signature-invalid');
     },
   },
@@ -196,7 +196,7 @@ function golden(r: Inspection) {
   };
 }
 
-describe('every provider row of the seed matrix, end to end', () => {
+describe('every provider family, end to end', () => {
   for (const row of ROWS) {
     it(`${row.name}: ${row.target.provider}/${row.target.api}/${row.target.modelId}`, async () => {
       const r = await inspect({ file: fixture(row.file) }, row.target, { payloads: false, now: 1767225600000 });

@@ -1,10 +1,10 @@
-// Property: whatever the transcript, its replay passes preflight for its own target (STYLE.md, issue 3).
+// Property: whatever the transcript, its replay passes preflight for its own target (the replay is what we promise the provider accepts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../electron/host/inspect.js';
 import type { Message, Target } from '../../../../shared/types.js';
 
-/** One target per row of the seeds' provider matrix. */
+/** One target per provider family. */
 const TARGETS: Target[] = [
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
   { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1', reasoning: true },

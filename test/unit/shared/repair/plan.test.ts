@@ -1,4 +1,4 @@
-/** The pure repair planner: reference §4 rules (newest), refusals, byte-exact edits and determinism. */
+/** The pure repair planner: the rules of docs/rules.md#file-repair, refusals, byte-exact edits and determinism. */
 import { describe, expect, it } from 'vitest';
 import { applyRepair, planRepairBytes, planRepairText, RepairPlanner } from '../../../../shared/repair/plan.js';
 import { sha256Hex } from '../../../../shared/hash/sha256.js';
@@ -20,7 +20,7 @@ function linesOf(text: string): Record<string, unknown>[] {
 }
 
 describe('planRepair rules', () => {
-  it('drops a cut-off last line and keeps the rest byte for byte (case 73)', () => {
+  it('drops a cut-off last line and keeps the rest byte for byte', () => {
     const ok = jsonl([HEADER, entry('a', null, user('hello'))]);
     const { text, plan } = repaired(`${ok}{"type":"message"`);
     expect(plan.needed).toBe(true);
@@ -30,13 +30,13 @@ describe('planRepair rules', () => {
     expect(text).toBe(ok);
   });
 
-  it('leaves a healthy CRLF file alone (case 74)', () => {
+  it('leaves a healthy CRLF file alone', () => {
     const plan = planRepairText(jsonl(healthySession(12), '\r\n')).plan;
     expect(plan).toMatchObject({ needed: false, actions: [], counts: { droppedLines: 0 } });
     expect(plan.refusal).toBeUndefined();
   });
 
-  it('refuses a file whose first line is not a session header (case 75)', () => {
+  it('refuses a file whose first line is not a session header', () => {
     const plan = planRepairText(jsonl([entry('a', null, user('hi')), '{"type":"message"'])).plan;
     expect(plan.needed).toBe(false);
     expect(plan.refusal).toMatch(/^invalid session header: the first line is a "message" entry/);
@@ -50,7 +50,7 @@ describe('planRepair rules', () => {
     expect(planRepairText('\n  \r\n\n').plan.refusal).toMatch(/^empty session file/);
   });
 
-  it('rewrites an empty error assistant turn to the sentinel (case 77)', () => {
+  it('rewrites an empty error assistant turn to the sentinel', () => {
     const bedrock = assistant([], {
       api: 'bedrock-converse-stream',
       provider: 'amazon-bedrock',
@@ -75,7 +75,7 @@ describe('planRepair rules', () => {
     expect((out[1].message as Record<string, unknown>).errorMessage).toBe('transient stream failure');
   });
 
-  it('rewrites blank user turns to (continue) and strips blank text next to images (case 78)', () => {
+  it('rewrites blank user turns to (continue) and strips blank text next to images', () => {
     const lines = [
       HEADER,
       entry('u1', null, user([{ type: 'text', text: '' }])),
@@ -109,7 +109,7 @@ describe('planRepair rules', () => {
     ]);
   });
 
-  it('does not touch an empty stop turn (case 79), trailing assistants (case 80 is legacy) or a healed sentinel (case 81)', () => {
+  it('does not touch an empty stop turn, trailing assistants (only an older OpenClaw trimmed them) or a healed sentinel', () => {
     const silent = assistant([], { usage: { input: 100, output: 0 } });
     const healed = assistant([{ type: 'text', text: '[assistant turn failed before producing content]' }], { stopReason: 'error' });
     for (const lines of [

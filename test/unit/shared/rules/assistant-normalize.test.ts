@@ -1,4 +1,4 @@
-// assistant-normalize: reference §6 cases 35, 37, 39, 43, 44 (NO_REPLY) and 46 (normalizeAssistantReplayContent).
+// assistant-normalize: the cases OpenClaw's own tests check (content shapes, NO_REPLY, mirrors), and more.
 import { describe, expect, it } from 'vitest';
 import { assistantNormalizeRule } from '../../../../shared/rules/assistant-normalize.js';
 import type { Message } from '../../../../shared/types.js';
@@ -21,25 +21,25 @@ const mirror = (model: 'delivery-mirror' | 'gateway-injected', words: string): M
 });
 
 describe('assistant-normalize', () => {
-  it('§6 case 35: three consecutive string user rows are left as they are (not merged here)', async () => {
+  it('three consecutive string user rows are left as they are (not merged here)', async () => {
     const out = await normalize([U('one'), U('two'), U('three')]);
     expect(out.untouched).toBe(true);
     expect(out.annotations).toEqual([]);
   });
 
-  it('§6 case 37: an empty stop turn with billed usage (a silent reply) is left as it is', async () => {
+  it('an empty stop turn with billed usage (a silent reply) is left as it is', async () => {
     const out = await normalize([U('ping'), A([], { usage: { ...USAGE, input: 100, totalTokens: 105 } })]);
     expect(out.untouched).toBe(true);
     expect(out.annotations).toEqual([]);
   });
 
-  it('§6 case 39: empty toolUse and length turns are left as they are', async () => {
+  it('empty toolUse and length turns are left as they are', async () => {
     const out = await normalize([U('go'), A([], { stopReason: 'toolUse' }), A([], { stopReason: 'length' })]);
     expect(out.untouched).toBe(true);
     expect(out.annotations).toEqual([]);
   });
 
-  it('§6 case 43: string content → [text]; object content → [it]; null content with toolUse → []', async () => {
+  it('string content → [text]; object content → [it]; null content with toolUse → []', async () => {
     const stringTurn = A('plain string content');
     const objectTurn = A({ type: 'text', text: 'object content' });
     const nullTurn = A(null, { stopReason: 'toolUse' });
@@ -57,13 +57,13 @@ describe('assistant-normalize', () => {
     ]);
   });
 
-  it('§6 case 44: the string "NO_REPLY" (a silent reply) is dropped', async () => {
+  it('the string "NO_REPLY" (a silent reply) is dropped', async () => {
     const out = await contentPhase([U('ping'), A('NO_REPLY'), U('next')]);
     expect(out.messages).toEqual([U('ping'), U('next')]);
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
   });
 
-  it('§6 case 46: delivery-mirror and gateway-injected artefacts are removed — [user, real]', async () => {
+  it('delivery-mirror and gateway-injected artefacts are removed — [user, real]', async () => {
     const real = A([text('real answer')]);
     const out = await applyRule(
       assistantNormalizeRule,
@@ -77,7 +77,7 @@ describe('assistant-normalize', () => {
     ]);
   });
 
-  it('§6 case 46: an openclawDeliveryMirror of a known kind is filtered; kind "unknown" is kept', async () => {
+  it('an openclawDeliveryMirror of a known kind is filtered; kind "unknown" is kept', async () => {
     const marked = (kind: string) => A([text(`mirror ${kind}`)], { openclawDeliveryMirror: { kind } });
     const unknown = marked('unknown');
     const out = await applyRule(

@@ -1,4 +1,4 @@
-// blank-text: reference §6 cases 34, 36, 70, 71, 72 (blank text blocks, emptied turns).
+// blank-text: blank text blocks and emptied turns, on the cases OpenClaw's own tests check.
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../../../shared/messages.js';
 import { blankTextRule, emptyErrorTurnRule } from '../../../../shared/rules/index.js';
@@ -11,19 +11,19 @@ const image = { type: 'image', data: TINY_PNG, mimeType: 'image/png' };
 const omitted = [text(TEXT.emptyContentOmitted)];
 
 describe('blank-text', () => {
-  it('§6 case 34: a user turn of only empty text is dropped — [before, after]', async () => {
+  it('a user turn of only empty text is dropped — [before, after]', async () => {
     const out = await applyRule(blankTextRule, [U('before'), U([text('')]), U('after')], { options: { phase: 'user-turns' } });
     expect(out.messages).toEqual([U('before'), U('after')]);
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
   });
 
-  it('§6 case 36: a user [text "   ", image] keeps only the image', async () => {
+  it('a user [text "   ", image] keeps only the image', async () => {
     const out = await applyRule(blankTextRule, [U([text('   '), image])], { options: { phase: 'user-turns' } });
     expect(out.messages).toEqual([U([image])]);
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[0]' }]);
   });
 
-  it('§6 case 70: with preserveSignatures the empty text is removed and every other block keeps its order', async () => {
+  it('with preserveSignatures the empty text is removed and every other block keeps its order', async () => {
     const signed = thinking('plan', 'sig-1');
     const redacted = { type: 'redacted_thinking', data: 'opaque' };
     const assistant = A([signed, text(''), text('visible'), redacted, text('tail')]);
@@ -32,7 +32,7 @@ describe('blank-text', () => {
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[1]' }]);
   });
 
-  it('§6 case 71: [U "hello", A[text " "], A([], error)] → [U]', async () => {
+  it('[U "hello", A[text " "], A([], error)] → [U]', async () => {
     const out = await applySteps(
       [step(emptyErrorTurnRule), step(blankTextRule, { phase: 'content' })],
       [U('hello'), A([text(' ')]), A([], { stopReason: 'error' })],
@@ -44,7 +44,7 @@ describe('blank-text', () => {
     ]);
   });
 
-  it('§6 case 72: a user [text "", text ""] and a toolResult [text "   ", text ""] both become [text "[empty content omitted]"]', async () => {
+  it('a user [text "", text ""] and a toolResult [text "   ", text ""] both become [text "[empty content omitted]"]', async () => {
     const user = U([text(''), text('')]);
     const result = TR('call_1', '', { content: [text('   '), text('')] });
     const out = await applyRule(blankTextRule, [user, result], { options: { phase: 'content' } });
@@ -60,7 +60,7 @@ describe('blank-text', () => {
     ]);
   });
 
-  it('§9.7: in the whole pipeline order the blank user turn is dropped first, so only the toolResult gets the placeholder', async () => {
+  it('in the whole pipeline order the blank user turn is dropped first, so only the toolResult gets the placeholder', async () => {
     const result = TR('call_1', '', { content: [text('   '), text('')] });
     const out = await applySteps(
       [step(blankTextRule, { phase: 'user-turns' }), step(blankTextRule, { phase: 'content' })],

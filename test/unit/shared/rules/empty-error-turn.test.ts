@@ -1,4 +1,4 @@
-// empty-error-turn: reference §6 cases 33, 38 and 47 (empty/sentinel error turns), with SPEC §10.5 for Bedrock Converse.
+// empty-error-turn: empty and sentinel error turns, with this tool's Bedrock Converse placeholder (docs/rules.md#bedrock-empty-error-turns).
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../../../shared/messages.js';
 import { emptyErrorTurnRule } from '../../../../shared/rules/empty-error-turn.js';
@@ -14,7 +14,7 @@ const dropped = (turn: number) => ({ rule, action: 'dropped', turn, replayTurn: 
 const sentinel = [text(TEXT.streamErrorSentinel)];
 
 describe('empty-error-turn', () => {
-  it('§6 case 33 (SPEC §10.5): on Bedrock Converse an empty error turn is replayed with the sentinel text — 3 messages', async () => {
+  it('on Bedrock Converse an empty error turn is replayed with the sentinel text — 3 messages', async () => {
     expect(policyFor(bedrock).replayEmptyErrorTurnsWithPlaceholder).toBe(true);
     const failed = A([], { stopReason: 'error', errorMessage: 'transient stream failure' });
     const out = await run([U('hello'), failed, U('retry')], bedrock);
@@ -22,13 +22,13 @@ describe('empty-error-turn', () => {
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' }]);
   });
 
-  it('§6 case 33 (SPEC §10.5): on every other API the empty error turn is dropped', async () => {
+  it('on every other API the empty error turn is dropped', async () => {
     const out = await run([U('hello'), A([], { stopReason: 'error' }), U('retry')]);
     expect(out.messages).toEqual([U('hello'), U('retry')]);
     expect(brief(out.annotations)).toEqual([dropped(1)]);
   });
 
-  it('SPEC §10.5: on Bedrock an error turn with only blank text is dropped, and a sentinel-only one is left as is', async () => {
+  it('on Bedrock an error turn with only blank text is dropped, and a sentinel-only one is left as is', async () => {
     const blank = await run([U('hello'), A([text('   ')], { stopReason: 'error' }), U('retry')], bedrock);
     expect(blank.messages).toEqual([U('hello'), U('retry')]);
     expect(brief(blank.annotations)).toEqual([dropped(1)]);
@@ -37,9 +37,9 @@ describe('empty-error-turn', () => {
     expect(healed.annotations).toEqual([]);
   });
 
-  // Reference §3.2 gave a zero-usage empty stop the sentinel; the released code drops it for every provider
-  // (§9.11), and SPEC §10.5's Bedrock placeholder covers stopReason "error" only.
-  it('§6 case 38: a zero-usage empty stop turn (content [] or null) carries nothing and is dropped', async () => {
+  // An older OpenClaw gave a zero-usage empty stop the sentinel; the release drops it for every provider, and
+  // this tool's Bedrock placeholder covers stopReason "error" only.
+  it('a zero-usage empty stop turn (content [] or null) carries nothing and is dropped', async () => {
     const empty = await run([U('a'), A([], { usage: ZERO_USAGE }), U('b')]);
     expect(empty.messages).toEqual([U('a'), U('b')]);
     expect(brief(empty.annotations)).toEqual([dropped(1)]);
@@ -51,25 +51,25 @@ describe('empty-error-turn', () => {
     expect(brief(onBedrock.annotations)).toEqual([dropped(1)]);
   });
 
-  it('§6 case 47: trailing failed turns are trimmed — [U, A([],error)] → [U]', async () => {
+  it('trailing failed turns are trimmed — [U, A([],error)] → [U]', async () => {
     const out = await run([U('go'), A([], { stopReason: 'error' })]);
     expect(out.messages).toEqual([U('go')]);
     expect(brief(out.annotations)).toEqual([dropped(1)]);
   });
 
-  it('§6 case 47: [U, A([], stop, zero usage)] → [U]', async () => {
+  it('[U, A([], stop, zero usage)] → [U]', async () => {
     const out = await run([U('go'), A([], { usage: ZERO_USAGE })]);
     expect(out.messages).toEqual([U('go')]);
     expect(brief(out.annotations)).toEqual([dropped(1)]);
   });
 
-  it('§6 case 47: [U, A[sentinel] error] → [U]', async () => {
+  it('[U, A[sentinel] error] → [U]', async () => {
     const out = await run([U('go'), A(sentinel, { stopReason: 'error' })]);
     expect(out.messages).toEqual([U('go')]);
     expect(brief(out.annotations)).toEqual([dropped(1)]);
   });
 
-  it('§6 case 47: [U, A[real], U, A([],error), A[sentinel] error] → 3 messages ending in a user', async () => {
+  it('[U, A[real], U, A([],error), A[sentinel] error] → 3 messages ending in a user', async () => {
     const real = A([text('real answer')]);
     const out = await run([U('one'), real, U('two'), A([], { stopReason: 'error' }), A(sentinel, { stopReason: 'error' })]);
     expect(out.messages).toEqual([U('one'), real, U('two')]);
@@ -78,7 +78,7 @@ describe('empty-error-turn', () => {
     expect(brief(out.annotations)).toEqual([dropped(3), dropped(4)]);
   });
 
-  it('§6 case 47: a billed stop whose text is the sentinel, and a sentinel with toolUse, are kept', async () => {
+  it('a billed stop whose text is the sentinel, and a sentinel with toolUse, are kept', async () => {
     const billed = await run([U('go'), A(sentinel)]);
     expect(billed.untouched).toBe(true);
     expect(billed.annotations).toEqual([]);
@@ -87,7 +87,7 @@ describe('empty-error-turn', () => {
     expect(toolUse.annotations).toEqual([]);
   });
 
-  it('§6 case 47: [U, A[sentinel] stop zero usage] → [U]', async () => {
+  it('[U, A[sentinel] stop zero usage] → [U]', async () => {
     const out = await run([U('go'), A(sentinel, { usage: ZERO_USAGE })]);
     expect(out.messages).toEqual([U('go')]);
     expect(brief(out.annotations)).toEqual([dropped(1)]);

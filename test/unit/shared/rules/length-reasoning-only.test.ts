@@ -1,4 +1,4 @@
-// length-reasoning-only: reference §6 cases 40–42 (reasoning-only turns cut off by the output limit).
+// length-reasoning-only: reasoning-only turns cut off by the output limit, on the cases OpenClaw's own tests check.
 import { describe, expect, it } from 'vitest';
 import { lengthReasoningOnlyRule } from '../../../../shared/rules/length-reasoning-only.js';
 import { applyRule, applySteps, brief, NORMALIZE_STEPS } from '../../helpers/apply-rule.js';
@@ -15,7 +15,7 @@ const lengthUsage = {
 };
 
 describe('length-reasoning-only', () => {
-  it('§6 case 40: a length turn of signed thinking and blank text is dropped; no partial-signature remains', async () => {
+  it('a length turn of signed thinking and blank text is dropped; no partial-signature remains', async () => {
     const out = await applyRule(lengthReasoningOnlyRule, [
       U('think'),
       A([thinking('half a thought', 'partial-signature'), text('  ')], { stopReason: 'length', usage: lengthUsage }),
@@ -26,7 +26,7 @@ describe('length-reasoning-only', () => {
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
   });
 
-  it('§6 case 41: a length turn [thinking, text NO_REPLY] and one with object thinking content are both dropped', async () => {
+  it('a length turn [thinking, text NO_REPLY] and one with object thinking content are both dropped', async () => {
     const out = await applySteps(NORMALIZE_STEPS, [
       U('one'),
       A([thinking('…', 'sig'), text('NO_REPLY')], { stopReason: 'length' }),
@@ -43,7 +43,7 @@ describe('length-reasoning-only', () => {
     ]);
   });
 
-  it('§6 case 42: length turns with visible text or a tool call are left as they are', async () => {
+  it('length turns with visible text or a tool call are left as they are', async () => {
     const out = await applyRule(lengthReasoningOnlyRule, [
       U('one'),
       A([thinking('t', 'sig'), text('visible text')], { stopReason: 'length' }),

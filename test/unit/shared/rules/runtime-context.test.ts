@@ -1,4 +1,4 @@
-// runtime-context: reference §6 cases 44 (metadata-only string) and 45 (metadata stripped, visible text kept).
+// runtime-context: a metadata-only string, and metadata stripped with the visible text kept.
 import { describe, expect, it } from 'vitest';
 import { runtimeContextRule } from '../../../../shared/rules/runtime-context.js';
 import { applyRule, brief } from '../../helpers/apply-rule.js';
@@ -8,15 +8,15 @@ const rule = 'runtime-context';
 const META = 'Conversation info (untrusted metadata):\n```json\n{"message_id":"1234","sender":"+15550001111"}\n```';
 
 describe('runtime-context', () => {
-  // The release only strips the ⟦openclaw:ctx⟧ marker form; the reference's upstream case asks for the older
-  // label form too, which this engine strips (test/oracle/expected-differences.json, "reference §6 case 44").
-  it('§6 case 44: an assistant string that is only copied inbound metadata is dropped', async () => {
+  // The release only strips the ⟦openclaw:ctx⟧ marker form; an OpenClaw test asks for the older label form
+  // too, which this engine strips (docs/rules.md#runtime-context-labels).
+  it('an assistant string that is only copied inbound metadata is dropped', async () => {
     const out = await applyRule(runtimeContextRule, [U('hi'), A(META), U('next')]);
     expect(out.messages).toEqual([U('hi'), U('next')]);
     expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
   });
 
-  it('§6 case 45: [meta-only text, meta + "\\n\\nVisible reply", toolCall] → [text "Visible reply", toolCall]', async () => {
+  it('[meta-only text, meta + "\\n\\nVisible reply", toolCall] → [text "Visible reply", toolCall]', async () => {
     const call = tc('call_1', 'read', { path: 'a.txt' });
     const turn = A([text(META), text(`${META}\n\nVisible reply`), call], { stopReason: 'toolUse' });
     const out = await applyRule(runtimeContextRule, [U('hi'), turn]);

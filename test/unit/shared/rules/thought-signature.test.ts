@@ -1,4 +1,4 @@
-// thought-signature: reference §6 cases 68 (stripThoughtSignatures) and 69 (Gemini base64-only cleanup).
+// thought-signature: the msg_ strip and the Gemini base64-only cleanup.
 import { describe, expect, it } from 'vitest';
 import { blankTextRule, thoughtSignatureRule } from '../../../../shared/rules/index.js';
 import { isBase64Signature } from '../../../../shared/rules/thought-signature.js';
@@ -9,7 +9,7 @@ import { TARGETS } from '../../helpers/pipeline.js';
 const rule = 'thought-signature';
 
 describe('thought-signature', () => {
-  it('§6 case 68: a msg_… thought_signature is stripped, a base64 one (AQID) kept', async () => {
+  it('a msg_… thought_signature is stripped, a base64 one (AQID) kept', async () => {
     const turn = A([text('hello', { thought_signature: 'msg_abc123' }), { type: 'thinking', thinking: 'plan', thought_signature: 'AQID' }]);
     const out = await applyRule(thoughtSignatureRule, [U('go'), turn]);
     expect(out.messages).toEqual([
@@ -19,7 +19,7 @@ describe('thought-signature', () => {
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0]' }]);
   });
 
-  it('§6 case 68: non-array content is returned as is, and null/undefined blocks pass through', async () => {
+  it('non-array content is returned as is, and null/undefined blocks pass through', async () => {
     const stringTurn = A('plain text');
     const holes = A([null, undefined, text('x', { thought_signature: 'msg_1' })]);
     const out = await applyRule(thoughtSignatureRule, [U('go'), stringTurn, holes]);
@@ -28,7 +28,7 @@ describe('thought-signature', () => {
     expect(brief(out.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 2, replayTurn: 2, path: 'content[2]' }]);
   });
 
-  it('§6 case 69: images-only with {allowBase64Only, includeCamelCase}: non-base64 msg_abc123 stripped, blank text removed', async () => {
+  it('images-only with {allowBase64Only, includeCamelCase}: non-base64 msg_abc123 stripped, blank text removed', async () => {
     const turn = A([{ type: 'thinking', thinking: 'plan', thought_signature: 'msg_abc123' }, text(' '), text('visible')]);
     const out = await applySteps([step(thoughtSignatureRule), step(blankTextRule, { phase: 'content' })], [U('go'), turn], {
       policy: { sanitizeMode: 'images-only', sanitizeThoughtSignatures: { allowBase64Only: true, includeCamelCase: true } },
@@ -40,7 +40,7 @@ describe('thought-signature', () => {
     ]);
   });
 
-  it('the Gemini policy checks camelCase thoughtSignature too and keeps canonical base64/base64url (§9.9)', async () => {
+  it('the Gemini policy checks camelCase thoughtSignature too and keeps canonical base64/base64url', async () => {
     expect(isBase64Signature('AQID')).toBe(true);
     expect(isBase64Signature('msg_01abcDEF')).toBe(true);
     expect(isBase64Signature('msg_zzz')).toBe(false);

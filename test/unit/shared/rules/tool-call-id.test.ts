@@ -1,4 +1,4 @@
-// tool-call-id: reference §6 cases 16–25 (strict / strict9 id sanitisation, §3.12). Exact ids checked against openclaw 2026.9.6.
+// tool-call-id: strict / strict9 id sanitisation. Exact ids checked against openclaw 2026.9.6.
 import { describe, expect, it } from 'vitest';
 import { sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import type { Message } from '../../../../shared/types.js';
@@ -13,13 +13,13 @@ const rule = 'tool-call-id';
 const callIds = (m: Message) => (m.content as { id: string }[]).map((b) => b.id);
 
 describe('tool-call-id', () => {
-  it('§6 case 16: strict, an already valid id call1 ↔ result call1 → nothing changes (same messages)', async () => {
+  it('strict, an already valid id call1 ↔ result call1 → nothing changes (same messages)', async () => {
     const run = await strict([A([tc('call1')], { stopReason: 'toolUse' }), TR('call1', 'ok')]);
     expect(run.untouched).toBe(true);
     expect(run.annotations).toEqual([]);
   });
 
-  it('§6 case 17: strict call|item:123 → callitem123 on call and result', async () => {
+  it('strict call|item:123 → callitem123 on call and result', async () => {
     const assistant = A([tc('call|item:123')], { stopReason: 'toolUse' });
     const result = TR('call|item:123', 'ok');
     const run = await strict([assistant, result]);
@@ -33,7 +33,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 18: strict, call_a|b and call_a:b get distinct alphanumeric ids and their results follow 1:1', async () => {
+  it('strict, call_a|b and call_a:b get distinct alphanumeric ids and their results follow 1:1', async () => {
     const run = await strict([
       A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }),
       TR('call_a|b', 'first'),
@@ -52,7 +52,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 19: strict, two long ids that collide after clipping stay ≤40 characters, distinct and valid', async () => {
+  it('strict, two long ids that collide after clipping stay ≤40 characters, distinct and valid', async () => {
     const a = `call_${'a'.repeat(60)}`;
     const b = `call_${'a'.repeat(59)}b`;
     const run = await strict([A([tc(a), tc(b)], { stopReason: 'toolUse' }), TR(a, 'first'), TR(b, 'second')]);
@@ -71,7 +71,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 20: strict, a 439-character id is clipped to 40 and its result follows', async () => {
+  it('strict, a 439-character id is clipped to 40 and its result follows', async () => {
     const raw = `call_${'x'.repeat(434)}`;
     expect(raw).toHaveLength(439);
     const run = await strict([A([tc(raw)], { stopReason: 'toolUse' }), TR(raw, 'ok')]);
@@ -86,7 +86,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 21: strict whatsapp_login_1768799841527_1 → whatsapplogin17687998415271', async () => {
+  it('strict whatsapp_login_1768799841527_1 → whatsapplogin17687998415271', async () => {
     const run = await strict([
       A([tc('whatsapp_login_1768799841527_1', 'whatsapp_login')], { stopReason: 'toolUse' }),
       TR('whatsapp_login_1768799841527_1', 'ok', { toolName: 'whatsapp_login' }),
@@ -99,7 +99,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 22: strict9, call_abc|item:123 and call_abc|item:456 → two distinct 9-character alphanumeric ids', async () => {
+  it('strict9, call_abc|item:123 and call_abc|item:456 → two distinct 9-character alphanumeric ids', async () => {
     const run = await strict9([
       A([tc('call_abc|item:123'), tc('call_abc|item:456')], { stopReason: 'toolUse' }),
       TR('call_abc|item:123', 'a'),
@@ -118,20 +118,20 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 22 (short ids): strict9 hashes ids with fewer than 9 alphanumerics (call_a|b → sha256 prefix)', async () => {
+  it('short ids: strict9 hashes ids with fewer than 9 alphanumerics (call_a|b → sha256 prefix)', async () => {
     const run = await strict9([A([tc('call_a|b'), tc('call_a:b')], { stopReason: 'toolUse' }), TR('call_a|b', 'a'), TR('call_a:b', 'b')]);
     expect(callIds(run.messages[0])).toEqual(['a4b42f05f', '1f565f6b4']);
     expect(run.messages.slice(1).map((m) => m.toolCallId)).toEqual(['a4b42f05f', '1f565f6b4']);
   });
 
-  it('§6 case 23: sanitizeToolCallId("") → defaulttoolid (strict), 9 alphanumerics (strict9); call_abc-123 → callabc123', () => {
+  it('sanitizeToolCallId("") → defaulttoolid (strict), 9 alphanumerics (strict9); call_abc-123 → callabc123', () => {
     expect(sanitizeToolCallId('', 'strict')).toBe('defaulttoolid');
     expect(sanitizeToolCallId('', 'strict9')).toMatch(/^[a-zA-Z0-9]{9}$/);
     expect(sanitizeToolCallId('call_abc-123', 'strict')).toBe('callabc123');
     expect(sanitizeToolCallId('___', 'strict')).toBe('sanitizedtoolid');
   });
 
-  it('§6 case 24: strict ids on toolUse and toolCall blocks; a result keyed by toolUseId gets both toolUseId and toolCallId', async () => {
+  it('strict ids on toolUse and toolCall blocks; a result keyed by toolUseId gets both toolUseId and toolCallId', async () => {
     const assistant = A([{ type: 'toolUse', id: 'call_abc|item:123', name: 'read', input: { path: 'a' } }, tc('call_abc|item:456')], {
       stopReason: 'toolUse',
     });
@@ -154,7 +154,7 @@ describe('tool-call-id', () => {
     ]);
   });
 
-  it('§6 case 25: call_123|fc_456 is unchanged without id sanitisation, and → call123fc456 with images-only + strict', async () => {
+  it('call_123|fc_456 is unchanged without id sanitisation, and → call123fc456 with images-only + strict', async () => {
     const messages = [U('go'), A([tc('call_123|fc_456')], { stopReason: 'toolUse' }), TR('call_123|fc_456', 'ok')];
     const off = await applyRule(toolCallIdRule, messages);
     expect(off.untouched).toBe(true);

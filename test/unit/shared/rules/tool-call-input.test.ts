@@ -1,4 +1,4 @@
-// tool-call-input: reference §6 cases 9–15 (sanitizeToolCallInputs), history pass of §3.9.
+// tool-call-input: the history pass, on the cases OpenClaw's own tests check.
 import { describe, expect, it } from 'vitest';
 import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import type { Message } from '../../../../shared/types.js';
@@ -10,7 +10,7 @@ const history = (messages: Message[], env: RuleEnv = {}) =>
 const rule = 'tool-call-input';
 
 describe('tool-call-input', () => {
-  it('§6 case 9: a tool call without arguments is dropped, and the emptied assistant with it', async () => {
+  it('a tool call without arguments is dropped, and the emptied assistant with it', async () => {
     const user = U('hello');
     const run = await history([A([{ type: 'toolCall', id: 'call_1', name: 'read' }], { stopReason: 'toolUse' }), user]);
     expect(run.messages).toEqual([user]);
@@ -18,7 +18,7 @@ describe('tool-call-input', () => {
     expect(run.annotations.every((a) => a.turn === 0 && a.replayTurn === null)).toBe(true);
   });
 
-  it('§6 case 10: calls with an empty name, a blank name or an empty id are dropped; call_ok remains', async () => {
+  it('calls with an empty name, a blank name or an empty id are dropped; call_ok remains', async () => {
     const ok = tc('call_ok', 'read', { path: 'a.txt' });
     const assistant = A(
       [
@@ -38,7 +38,7 @@ describe('tool-call-input', () => {
     ]);
   });
 
-  it('§6 case 11: a name with leaked control tokens and an 85-character name are dropped; read is kept', async () => {
+  it('a name with leaked control tokens and an 85-character name are dropped; read is kept', async () => {
     const ok = tc('call_ok', 'read');
     const assistant = A(
       [tc('call_bad', 'toolu_01abc <|tool_call_argument_begin|> {"command"'), tc('call_long', `read_${'x'.repeat(80)}`), ok],
@@ -52,7 +52,7 @@ describe('tool-call-input', () => {
     ]);
   });
 
-  it('§6 case 12: with allowedToolNames [read], a pending write call is dropped and read kept', async () => {
+  it('with allowedToolNames [read], a pending write call is dropped and read kept', async () => {
     const read = tc('call_read', 'read');
     const assistant = A([read, tc('call_write', 'write')], { stopReason: 'toolUse' });
     const run = await history([assistant], { allowedToolNames: ['read'] });
@@ -60,7 +60,7 @@ describe('tool-call-input', () => {
     expect(brief(run.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[1]' }]);
   });
 
-  it('§6 case 13: text and a toolUse with input survive; the toolCall without arguments is dropped', async () => {
+  it('text and a toolUse with input survive; the toolCall without arguments is dropped', async () => {
     const before = text('before');
     const toolUse = { type: 'toolUse', id: 'call_ok', name: 'read', input: { path: 'a.txt' } };
     const assistant = A([before, toolUse, { type: 'toolCall', id: 'call_drop', name: 'read' }], { stopReason: 'toolUse' });
@@ -70,7 +70,7 @@ describe('tool-call-input', () => {
     expect(brief(run.annotations, true)).toEqual([{ rule, action: 'rewritten', turn: 0, replayTurn: 0, path: 'content[2]' }]);
   });
 
-  it('§6 case 14: names are trimmed (" read " → read, "exec " → exec), every other field kept', async () => {
+  it('names are trimmed (" read " → read, "exec " → exec), every other field kept', async () => {
     const assistant = A([tc('call_1', ' read ', { path: '/srv/test' }), tc('call_2', 'exec ', { command: 'ls' })], {
       stopReason: 'toolUse',
     });
@@ -84,7 +84,7 @@ describe('tool-call-input', () => {
     ]);
   });
 
-  it('§6 case 15: " read " / " write " with allowlist [read] → only read, trimmed', async () => {
+  it('" read " / " write " with allowlist [read] → only read, trimmed', async () => {
     const assistant = A([tc('call_1', ' read '), tc('call_2', ' write ')], { stopReason: 'toolUse' });
     const run = await history([assistant], { allowedToolNames: ['read'] });
     expect(run.messages).toEqual([{ ...assistant, content: [tc('call_1', 'read')] }]);

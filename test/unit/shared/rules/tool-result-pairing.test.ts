@@ -1,4 +1,4 @@
-// tool-result-pairing: reference §6 cases 1–8 (session-transcript-repair.test), newest "frame" algorithm (§3.10).
+// tool-result-pairing: the cases OpenClaw's transcript-repair tests check, with the release's "frame" algorithm.
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../../../shared/messages.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
@@ -9,7 +9,7 @@ import { A, syntheticResult, tc, text, TR, U } from '../../helpers/messages.js';
 const generic = (messages: Message[]) => applyRule(toolResultPairingRule, messages, { options: { flavour: 'generic' } });
 
 describe('tool-result-pairing', () => {
-  it('§6 case 1: a missing result is synthesised, the real one moved after its call, the user turn after both', async () => {
+  it('a missing result is synthesised, the real one moved after its call, the user turn after both', async () => {
     const assistant = A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' });
     const user = U('user message that should come after tool use');
     const result = TR('call_2', 'ok', { toolName: 'exec' });
@@ -23,7 +23,7 @@ describe('tool-result-pairing', () => {
     ]);
   });
 
-  it('§6 case 2: a second result for the same call is dropped — exactly one toolResult remains', async () => {
+  it('a second result for the same call is dropped — exactly one toolResult remains', async () => {
     const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
     const first = TR('call_1', 'first');
     const user = U('ok');
@@ -33,7 +33,7 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 2, replayTurn: null }]);
   });
 
-  it('§6 case 3: a duplicate result after a later assistant turn is dropped; one result for call_1 remains', async () => {
+  it('a duplicate result after a later assistant turn is dropped; one result for call_1 remains', async () => {
     const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
     const first = TR('call_1', 'first');
     const reply = A([text('ok')]);
@@ -43,7 +43,7 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 3, replayTurn: null }]);
   });
 
-  it('§6 case 4: a free-floating result with no call before it is dropped as an orphan', async () => {
+  it('a free-floating result with no call before it is dropped as an orphan', async () => {
     const user = U('hello');
     const reply = A([text('ok')]);
     const run = await generic([user, TR('call_orphan', 'orphan'), reply]);
@@ -52,9 +52,9 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 1, replayTurn: null }]);
   });
 
-  // Cases 5, 6 and 8 describe the legacy single-pass algorithm; the newest frame algorithm (§3.10, measured
-  // in §9.11) drops a failed assistant that has tool calls, with its results, and synthesises nothing.
-  it('§6 case 5 (newest frame algorithm): an errored assistant with a tool call is dropped, no synthetic result', async () => {
+  // OpenClaw's older single-pass algorithm kept these failed turns; the release's frame algorithm (checked
+  // with the oracle) drops a failed assistant that has tool calls, with its results, and synthesises nothing.
+  it('frame algorithm: an errored assistant with a tool call is dropped, no synthetic result', async () => {
     const user = U('retry');
     const run = await generic([A([tc('call_error', 'read')], { stopReason: 'error' }), user]);
     expect(run.messages).toEqual([user]);
@@ -62,14 +62,14 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 0, replayTurn: null }]);
   });
 
-  it('§6 case 6 (newest frame algorithm): an aborted assistant with a tool call is dropped, no synthetic result', async () => {
+  it('frame algorithm: an aborted assistant with a tool call is dropped, no synthetic result', async () => {
     const user = U('retry');
     const run = await generic([A([tc('call_aborted', 'read')], { stopReason: 'aborted' }), user]);
     expect(run.messages).toEqual([user]);
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'dropped', turn: 0, replayTurn: null }]);
   });
 
-  it('§6 case 7: a completed toolUse turn without a result gets exactly one synthetic result for call_normal', async () => {
+  it('a completed toolUse turn without a result gets exactly one synthetic result for call_normal', async () => {
     const assistant = A([tc('call_normal', 'read')], { stopReason: 'toolUse' });
     const user = U('next');
     const run = await generic([assistant, user]);
@@ -79,7 +79,7 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 }]);
   });
 
-  it('§6 case 8 (newest frame algorithm): an aborted assistant and its partial result are both dropped', async () => {
+  it('frame algorithm: an aborted assistant and its partial result are both dropped', async () => {
     const user = U('retry');
     const run = await generic([A([tc('call_aborted', 'read')], { stopReason: 'aborted' }), TR('call_aborted', 'partial'), user]);
     expect(run.messages).toEqual([user]);
@@ -101,5 +101,31 @@ describe('tool-result-pairing', () => {
     const run = await generic(messages);
     expect(run.untouched).toBe(true);
     expect(run.annotations).toEqual([]);
+  });
+
+  it('the embedded flavour keeps result blocks in a user turn that answer the call before it, under any id spelling', async () => {
+    const assistant = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const answer = (fields: Record<string, unknown>) => ({ type: 'toolResult', content: 'ok', ...fields });
+    const user = U([answer({ toolUseId: 'call_1' }), answer({ call_id: ' call_1 ' }), answer({ toolCallId: 'call_9' }), text('more')]);
+    const run = await applyRule(toolResultPairingRule, [assistant, user], {
+      policy: { validateAnthropicTurns: true },
+      options: { flavour: 'embedded' },
+    });
+    expect(run.messages).toEqual([
+      assistant,
+      { ...user, content: [answer({ toolUseId: 'call_1' }), answer({ call_id: ' call_1 ' }), text('more')] },
+    ]);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[2]' },
+    ]);
+  });
+
+  it('the embedded flavour leaves "[tool results omitted]" in a user turn whose blocks all answer nothing', async () => {
+    const user = U([{ type: 'toolResult', toolCallId: 'call_1', content: 'ok' }]);
+    const run = await applyRule(toolResultPairingRule, [A([text('no calls')]), user], { options: { flavour: 'embedded' } });
+    expect(run.messages[1]).toEqual({ ...user, content: [text(TEXT.toolResultsOmitted)] });
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0]' },
+    ]);
   });
 });

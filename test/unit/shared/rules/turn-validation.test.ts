@@ -1,26 +1,33 @@
-// turn-validation: reference §6 cases 26–32 (validateGeminiTurns / validateAnthropicTurns, §3.20).
+// turn-validation: Gemini- and Anthropic-style validation, and Bedrock's payload merge.
 import { describe, expect, it } from 'vitest';
 import { turnValidationRule } from '../../../../shared/rules/turn-validation.js';
 import type { Message, Target } from '../../../../shared/types.js';
-import { applyRule, brief, policyFor } from '../../helpers/apply-rule.js';
+import { applyPayloadRule, applyRule, brief, policyFor } from '../../helpers/apply-rule.js';
 import { A, text, U } from '../../helpers/messages.js';
 import { TARGETS } from '../../helpers/pipeline.js';
 
 const gemini = (messages: Message[]) => applyRule(turnValidationRule, messages, { policy: { validateGeminiTurns: true }, options: {} });
 const anthropic = (messages: Message[], target?: Target) =>
   applyRule(turnValidationRule, messages, target ? { target, options: {} } : { policy: { validateAnthropicTurns: true }, options: {} });
-const merged = (turn: number, replayTurn: number) => ({ rule: 'turn-validation', action: 'merged', turn, replayTurn });
+/**
+ * What a merge records, as the pipeline records it: the absorbed turn as merged into the replay turn,
+ * and the turn it joined (here the one right before it) as rewritten.
+ */
+const merged = (absorbed: number, into: number) => [
+  { rule: 'turn-validation', action: 'merged', turn: absorbed, replayTurn: into },
+  { rule: 'turn-validation', action: 'rewritten', turn: into, replayTurn: into },
+];
 
 describe('turn-validation', () => {
-  it('§6 case 26: Gemini, two consecutive assistants merge — 3 messages, the middle one with 2 blocks', async () => {
+  it('Gemini, two consecutive assistants merge — 3 messages, the middle one with 2 blocks', async () => {
     const first = A([text('Part 1')]);
     const second = A([text('Part 2')]);
     const run = await gemini([U('Hello'), first, second, U('How are you?')]);
     expect(run.messages).toEqual([U('Hello'), { ...first, content: [text('Part 1'), text('Part 2')] }, U('How are you?')]);
-    expect(brief(run.annotations)).toEqual([merged(2, 1)]);
+    expect(brief(run.annotations)).toEqual(merged(2, 1));
   });
 
-  it('§6 case 27: Gemini merge takes usage and stopReason from the later turn', async () => {
+  it('Gemini merge takes usage and stopReason from the later turn', async () => {
     const first = A([text('a')], { usage: { input: 10, output: 5 } });
     const second = A([text('b')], { usage: { input: 10, output: 10 }, stopReason: 'end_turn' });
     const run = await gemini([U('go'), first, second]);
@@ -31,16 +38,16 @@ describe('turn-validation', () => {
       usage: { input: 10, output: 10 },
       stopReason: 'end_turn',
     });
-    expect(brief(run.annotations)).toEqual([merged(2, 1)]);
+    expect(brief(run.annotations)).toEqual(merged(2, 1));
   });
 
-  it('§6 case 28: Anthropic, U[First]@1000 + U[Second]@2000 → one user [First, Second] at 2000', async () => {
+  it('Anthropic, U[First]@1000 + U[Second]@2000 → one user [First, Second] at 2000', async () => {
     const run = await anthropic([U([text('First')], { timestamp: 1000 }), U([text('Second')], { timestamp: 2000 })]);
     expect(run.messages).toEqual([{ role: 'user', content: [text('First'), text('Second')], timestamp: 2000 }]);
-    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+    expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 29: Anthropic user merge keeps the newest metadata and backfills a missing timestamp from the earlier turn', async () => {
+  it('Anthropic user merge keeps the newest metadata and backfills a missing timestamp from the earlier turn', async () => {
     const older = U([text('old')], { timestamp: 1000, attachments: [{ type: 'image', url: 'old.png' }] });
     const newer = U([text('new')], { attachments: [{ type: 'image', url: 'new.png' }], someCustomField: 'keep-me' });
     const run = await anthropic([older, newer]);
@@ -53,18 +60,18 @@ describe('turn-validation', () => {
         timestamp: 1000,
       },
     ]);
-    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+    expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 30: Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
+  it('Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
     const failed = A([], { stopReason: 'error', errorMessage: 'Overloaded' });
     const run = await anthropic([U('Hi'), failed, U([text('Steering')]), U([text('Another')])]);
     expect(run.messages).toEqual([U('Hi'), failed, { role: 'user', content: [text('Steering'), text('Another')] }]);
     expect((run.messages[2].content as unknown[]).length).toBe(2);
-    expect(brief(run.annotations)).toEqual([merged(3, 2)]);
+    expect(brief(run.annotations)).toEqual(merged(3, 2));
   });
 
-  it('§6 case 31: append-only runtime context keeps consecutive users apart on anthropic-messages, Bedrock still merges', async () => {
+  it('append-only runtime context keeps consecutive users apart on anthropic-messages, Bedrock still merges', async () => {
     const messages = [U('/model claude-fable-5-1'), U('Read notes.txt'), A([text('Reading.')])];
     const messagesApi: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-fable-5-1' };
     const bedrock: Target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'claude-fable-5-1' };
@@ -79,13 +86,13 @@ describe('turn-validation', () => {
     const mergedRun = await anthropic(messages, bedrock);
     expect(mergedRun.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(mergedRun.messages[0]).toEqual({ role: 'user', content: [text('/model claude-fable-5-1'), text('Read notes.txt')] });
-    expect(brief(mergedRun.annotations)).toEqual([merged(1, 0)]);
+    expect(brief(mergedRun.annotations)).toEqual(merged(1, 0));
   });
 
-  it('§6 case 32: a merging policy turns [U(First request)@1, U(Second request)@2] into one user turn at 2', async () => {
+  it('a merging policy turns [U(First request)@1, U(Second request)@2] into one user turn at 2', async () => {
     const run = await anthropic([U('First request', { timestamp: 1 }), U('Second request', { timestamp: 2 })], TARGETS.anthropic);
     expect(run.messages).toEqual([{ role: 'user', content: [text('First request'), text('Second request')], timestamp: 2 }]);
-    expect(brief(run.annotations)).toEqual([merged(1, 0)]);
+    expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
   it('Anthropic: a tool call with no result before the next assistant is stripped; a turn left empty says [tool calls omitted]', async () => {
@@ -95,5 +102,53 @@ describe('turn-validation', () => {
     expect(brief(run.annotations, true)).toEqual([
       { rule: 'turn-validation', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' },
     ]);
+  });
+
+  it('Bedrock payload: a user message right after another (tool results, then the user text) is merged into it', () => {
+    const results = { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ text: 'ok' }] } }] };
+    const userText = { role: 'user', content: [{ text: 'and now?' }] };
+    const payload = {
+      modelId: 'm',
+      messages: [{ role: 'user', content: [{ text: 'go' }] }, { role: 'assistant', content: [{ text: 'on it' }] }, results, userText],
+    };
+    const bedrock: Target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5' };
+    const run = applyPayloadRule(
+      turnValidationRule,
+      { api: 'bedrock-converse-stream', family: 'bedrock', value: payload, entrySources: [0, 1, 2, 3] },
+      { target: bedrock, replayOrigins: [0, 1, 2, null] },
+    );
+    expect(run.payload.value).toEqual({
+      modelId: 'm',
+      messages: [payload.messages[0], payload.messages[1], { role: 'user', content: [...results.content, ...userText.content] }],
+    });
+    expect(run.payload.entrySources).toEqual([0, 1, 2]);
+    expect(brief(run.annotations, true)).toEqual([
+      { rule: 'turn-validation', action: 'merged', turn: null, replayTurn: 3, path: 'payload.messages[3]' },
+    ]);
+    expect(payload.messages).toHaveLength(4);
+  });
+
+  it('Bedrock payload: nothing to merge, or another provider, leaves the payload object as it was', () => {
+    const payload = {
+      messages: [
+        { role: 'user', content: [{ text: 'a' }] },
+        { role: 'assistant', content: [{ text: 'b' }] },
+      ],
+    };
+    const bedrock: Target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5' };
+    expect(
+      applyPayloadRule(turnValidationRule, { api: 'bedrock-converse-stream', family: 'bedrock', value: payload }, { target: bedrock })
+        .payload.value,
+    ).toBe(payload);
+    const split = {
+      messages: [
+        { role: 'user', content: [{ text: 'a' }] },
+        { role: 'user', content: [{ text: 'b' }] },
+      ],
+    };
+    expect(
+      applyPayloadRule(turnValidationRule, { api: 'anthropic-messages', family: 'anthropic', value: split }, { target: TARGETS.anthropic })
+        .annotations,
+    ).toEqual([]);
   });
 });

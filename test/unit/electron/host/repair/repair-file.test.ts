@@ -1,4 +1,4 @@
-/** Repair on disk: reference §6 cases 73–81 and the refusals, asserting the bytes on disk afterwards. */
+/** Repair on disk: the cases OpenClaw's repair tests check, and the refusals, asserting the bytes on disk afterwards. */
 import { createHash } from 'node:crypto';
 import {
   appendFile,
@@ -49,8 +49,8 @@ async function planAndRepair(file: string) {
 
 const listing = async () => (await readdir(dir)).sort();
 
-describe('repair on disk (reference §6)', () => {
-  it('case 73: drops the cut-off line, keeps two lines, and the backup held the original bytes', async () => {
+describe('repair on disk', () => {
+  it('drops the cut-off line, keeps two lines, and the backup held the original bytes', async () => {
     const good = jsonl([HEADER, entry('a', null, user('hello'))]);
     const original = `${good}{"type":"message"`;
     const file = await session('s.jsonl', original);
@@ -73,7 +73,7 @@ describe('repair on disk (reference §6)', () => {
     expect(result.digestAfter).toBe(sha(good));
   });
 
-  it('case 73 (normal end): the backup is removed after the replace, nothing else is left', async () => {
+  it('normal end: the backup is removed after the replace, nothing else is left', async () => {
     const file = await session('s.jsonl', `${jsonl([HEADER, entry('a', null, user('hello'))])}{"type":"message"`);
     const { result } = await planAndRepair(file);
     expect(result.status).toBe('repaired');
@@ -81,7 +81,7 @@ describe('repair on disk (reference §6)', () => {
     expect(await listing()).toEqual(['s.jsonl']);
   });
 
-  it('case 74: a healthy CRLF file is not touched', async () => {
+  it('a healthy CRLF file is not touched', async () => {
     const original = jsonl(healthySession(9), '\r\n');
     const file = await session('crlf.jsonl', original);
     const before = await stat(file);
@@ -93,7 +93,7 @@ describe('repair on disk (reference §6)', () => {
     expect(await listing()).toEqual(['crlf.jsonl']);
   });
 
-  it('case 75: a file without a session header is refused and left untouched', async () => {
+  it('a file without a session header is refused and left untouched', async () => {
     const original = jsonl([entry('a', null, user('hi')), '{"type":"message"']);
     const file = await session('noheader.jsonl', original);
     const { plan, result } = await planAndRepair(file);
@@ -112,7 +112,7 @@ describe('repair on disk (reference §6)', () => {
     expect(await listing()).toEqual(['empty.jsonl']);
   });
 
-  it('case 76: a directory is refused with "failed to read session file"', async () => {
+  it('a directory is refused with "failed to read session file"', async () => {
     const sub = path.join(dir, 'sessions.jsonl');
     await mkdir(sub);
     const plan = await planRepairFile(sub);
@@ -124,7 +124,7 @@ describe('repair on disk (reference §6)', () => {
     expect(missing.reason).toMatch(/^failed to read session file: .*no such file/);
   });
 
-  it('case 77: an empty Bedrock error turn gets the sentinel; the message says "rewrote", not "dropped"', async () => {
+  it('an empty Bedrock error turn gets the sentinel; the message says "rewrote", not "dropped"', async () => {
     const bedrock = assistant([], { api: 'bedrock-converse-stream', provider: 'amazon-bedrock', stopReason: 'error' });
     const file = await session(
       's.jsonl',
@@ -145,7 +145,7 @@ describe('repair on disk (reference §6)', () => {
     );
   });
 
-  it('case 78: blank user turns become (continue) with the same id; images are kept', async () => {
+  it('blank user turns become (continue) with the same id; images are kept', async () => {
     const image = { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' };
     const file = await session(
       's.jsonl',
@@ -168,7 +168,7 @@ describe('repair on disk (reference §6)', () => {
     );
   });
 
-  it('cases 79–81: silent stop turns, trailing assistants and healed sentinels stay byte-identical', async () => {
+  it('silent stop turns, trailing assistants and healed sentinels stay byte-identical', async () => {
     const files = [
       jsonl([HEADER, entry('a', null, user('hi')), entry('b', 'a', assistant([], { usage: { input: 100, output: 0 } }))]),
       jsonl([
@@ -446,7 +446,7 @@ describe('repair refusals and guarantees', () => {
   });
 });
 
-describe('programmatic API (SPEC §11)', () => {
+describe('programmatic API', () => {
   it('planRepair({text}) plans the text; repair({file}, {expectedDigest}) writes', async () => {
     const text = `${jsonl([HEADER, entry('a', null, user('hello'))])}{"type":"message"`;
     const fromText = await planRepair({ text });

@@ -1,0 +1,138 @@
+/**
+ * Reading OpenClaw's session stores, read-only, for the API, the CLI and the Inspector: list a
+ * store's sessions, open one as a parsed session, export it as JSONL (whole, its active branch, or
+ * repaired), and say why it is never repaired in place.
+ */
+import path from 'node:path';
+import type { RepairPlan } from '../../../shared/inspection.js';
+import { applyRepair, planRepairBytes } from '../../../shared/repair/plan.js';
+import { buildContext, type SessionContext } from '../../../shared/session/context.js';
+import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
+import { storeSessionName, type StoreListing } from '../../../shared/store.js';
+import { parseSessionBytes } from '../load-session.js';
+import { SessionStore, type StoreSource } from './session-store.js';
+import { readStoredSession, storedContext, storedSessionJsonl } from './stored-session.js';
+
+export { SessionStore, type StoreSource } from './session-store.js';
+export { findStores, isStoreFile, scanStores, STORE_FILE_NAME, type StoreScan } from './discover.js';
+
+/** A stored session named by the API: `{ store: path, sessionId }`. */
+export interface StoreInput {
+  store: string;
+  sessionId: string;
+}
+
+/** A stored session, opened: what the Inspector and `inspect()` need of it. */
+export interface OpenedStoredSession {
+  parsed: ParsedSession;
+  context: SessionContext;
+  /** SHA-256 of its JSONL export, and that export's size. */
+  digest: string;
+  size: number;
+  /** `openclaw-agent.sqlite#<session id>`. */
+  name: string;
+  /** The store's absolute path (null for a store sent as bytes). */
+  storePath: string | null;
+}
+
+async function withStore<T>(source: StoreSource, use: (store: SessionStore) => T): Promise<T> {
+  const store = await SessionStore.open(source);
+  try {
+    return use(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** The sessions of a store (a file path, or a store's bytes), newest first. */
+export async function listStoreSessions(source: StoreSource | string): Promise<StoreListing> {
+  return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list());
+}
+
+/** Open one stored session: parsed and branched as its JSONL export would be. */
+export async function openStoredSession(
+  source: StoreSource,
+  sessionId: string,
+  options: ParseLinesOptions = {},
+): Promise<OpenedStoredSession> {
+  return withStore(source, (store) => {
+    const read = readStoredSession(store, sessionId, options);
+    return { ...read, context: storedContext(read.parsed), storePath: store.path };
+  });
+}
+
+/** What a JSONL export of a stored session holds. */
+export type JsonlExportKind = 'session' | 'branch' | 'repaired';
+
+/** A JSONL export: its bytes, a file name, and for a repaired export the plan that was applied. */
+export interface JsonlExport {
+  fileName: string;
+  bytes: Buffer;
+  plan?: RepairPlan;
+}
+
+/**
+ * Export a stored session as JSONL: every event (`session`), the header and the active branch's
+ * entries (`branch`), or every event with the file repair applied (`repaired`, the same plan
+ * `repair` would write to a session file).
+ */
+export async function exportStoredSession(source: StoreSource, sessionId: string, kind: JsonlExportKind): Promise<JsonlExport> {
+  const bytes = await withStore(source, (store) => storedSessionJsonl(store, sessionId));
+  return exportJsonl(bytes, sessionId, kind);
+}
+
+/** The same exports from a session's JSONL bytes (a stored session's, or a session file's). */
+export function exportJsonl(bytes: Buffer, baseName: string, kind: JsonlExportKind): JsonlExport {
+  const safe = baseName.replace(/[^A-Za-z0-9._-]+/g, '_') || 'session';
+  if (kind === 'session') return { fileName: `${safe}.jsonl`, bytes };
+  if (kind === 'repaired') {
+    const draft = planRepairBytes(bytes);
+    return { fileName: `${safe}.repaired.jsonl`, bytes: Buffer.from(applyRepair(bytes, draft.edits)), plan: draft.plan };
+  }
+  return { fileName: `${safe}.branch.jsonl`, bytes: branchLines(bytes) };
+}
+
+/** The header line and the lines of the active branch's entries, in file order. */
+function branchLines(bytes: Buffer): Buffer {
+  // Parsed again from the bytes, so the lines kept are exactly the ones the branch was built from.
+  const lines = splitLines(bytes);
+  const parsed = parseSessionBytes(bytes);
+  const context = buildContext(parsed);
+  const keep = new Set(context.branch.map(({ line }) => line));
+  const header = parsed.header ? lines.findIndex((line) => line.toString('utf8').trim() !== '') + 1 : 0;
+  if (header > 0) keep.add(header);
+  const out: Buffer[] = [];
+  lines.forEach((line, i) => {
+    if (keep.has(i + 1)) out.push(line, Buffer.from('\n'));
+  });
+  return Buffer.concat(out);
+}
+
+function splitLines(bytes: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const nl = bytes.indexOf(0x0a, at);
+    const end = nl < 0 ? bytes.length : nl;
+    lines.push(bytes.subarray(at, end > at && bytes[end - 1] === 0x0d ? end - 1 : end));
+    at = end + 1;
+  }
+  return lines;
+}
+
+/** The refusal of repair on disk for a stored session, with what to do instead. */
+export function storeRepairRefusal(storePath: string, sessionId: string): string {
+  return (
+    `${storeSessionName(path.basename(storePath), sessionId)} lives in an OpenClaw SQLite store, which this tool never writes: ` +
+    'editing its rows directly would break the checks OpenClaw keeps over them (event order and identities, the active-branch ' +
+    'index, search, and the migration receipts `openclaw doctor` verifies). Use "Export repaired JSONL" to get the repaired ' +
+    'session as a file instead. OpenClaw itself does not rewrite a stored turn: its replay hygiene fixes the history in memory ' +
+    'at every request, and `openclaw doctor --session-sqlite validate` / `recover` check and restore the store as a whole.'
+  );
+}
+
+/** `planRepair` for a stored session: the plan of its JSONL export, refused for the store itself. */
+export async function planStoredRepair(input: StoreInput): Promise<RepairPlan> {
+  const exported = await exportStoredSession({ file: input.store }, input.sessionId, 'repaired');
+  const plan = exported.plan!;
+  return { ...plan, refusal: storeRepairRefusal(input.store, input.sessionId) };
+}

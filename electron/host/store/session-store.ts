@@ -1,0 +1,258 @@
+/**
+ * An OpenClaw agent store (`openclaw-agent.sqlite`, schema 23 in OpenClaw 2026.9.6) opened read-only
+ * from one consistent snapshot: its sessions listed, and one session's events read in `seq` order as
+ * the JSONL lines they were. Only `session_windows`, `session_nodes` and `transcript_events` are
+ * read; the tables OpenClaw derives from them (event identities, the active-events index, full-text
+ * search) are not needed.
+ */
+import path from 'node:path';
+import type { SqlValue } from 'sql.js';
+import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
+import { InputError } from '../read-input.js';
+import { readStoreSnapshot } from './snapshot.js';
+import { openImage, type MemoryDatabase } from './sqlite.js';
+import { mergeWal } from './wal.js';
+import { eventDecoder, type EventDecoder } from './zstd.js';
+import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
+
+/** The schema version this reader was checked against (OpenClaw 2026.9.6). */
+export const KNOWN_SCHEMA_VERSION = 23;
+
+/** Where a store comes from: a file on disk, or bytes a page sent (no log then). */
+export type StoreSource = { file: string } | { name: string; bytes: Uint8Array };
+
+/** One event of a session, as the store gives it: its UTF-8 JSON bytes, or why it cannot be read. */
+export type StoredEvent = { seq: number; bytes: Buffer } | { seq: number; problem: string };
+
+const text = (value: SqlValue | undefined): string | null => (typeof value === 'string' ? value : null);
+const int = (value: SqlValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** A store, open on one snapshot of its pages until `close`. */
+export class SessionStore {
+  private constructor(
+    readonly name: string,
+    readonly path: string | null,
+    private readonly db: MemoryDatabase,
+    private readonly decode: EventDecoder,
+    private readonly info: { agentId: string | null; schemaVersion: number | null; appVersion: string | null; utf8: boolean },
+    readonly walFrames: number,
+    private readonly notes: string[],
+  ) {}
+
+  /** Read and open a store. Throws an InputError when it cannot be read or is not an OpenClaw agent store. */
+  static async open(source: StoreSource): Promise<SessionStore> {
+    const where = 'file' in source ? source.file : source.name;
+    const notes: string[] = [];
+    let image: Uint8Array;
+    let walFrames = 0;
+    if ('file' in source) {
+      const snapshot = await readStoreSnapshot(source.file);
+      image = snapshot.image;
+      walFrames = snapshot.walFrames;
+      if (snapshot.walUncommittedFrames > 0)
+        notes.push(
+          `the write-ahead log ends with a transaction still being written (${snapshot.walUncommittedFrames} pages): it is not read`,
+        );
+    } else {
+      try {
+        image = mergeWal(new Uint8Array(source.bytes), new Uint8Array(0)).image;
+      } catch (error) {
+        throw new InputError(`${where}: ${(error as Error).message}`);
+      }
+      notes.push(
+        'read from the bytes of the database file alone: sessions a running gateway has not yet checkpointed (its -wal file) are not in it',
+      );
+    }
+    let db: MemoryDatabase;
+    try {
+      db = await openImage(image);
+    } catch (error) {
+      throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
+    }
+    try {
+      const info = describeSchema(db, where, notes);
+      return new SessionStore(
+        path.basename(where),
+        'file' in source ? path.resolve(source.file) : null,
+        db,
+        await eventDecoder(),
+        info,
+        walFrames,
+        notes,
+      );
+    } catch (error) {
+      db.close();
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
+    }
+  }
+
+  /** Every session of the store, most recently updated first. */
+  list(): StoreListing {
+    return this.reading(() => this.listSessions());
+  }
+
+  /** Run queries, turning SQLite's complaints about the image (a damaged store) into a located InputError. */
+  private reading<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${this.path ?? this.name}: SQLite cannot read it (${(error as Error).message})`);
+    }
+  }
+
+  private listSessions(): StoreListing {
+    const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
+    const windows = this.db.all(WINDOWS_SQL);
+    const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
+    const ids = new Set([...previous.keys(), ...counts.keys()]);
+    const byId = new Map(windows.map((row) => [text(row.session_id) ?? '', row]));
+    const sessions: StoreSessionSummary[] = [...ids].map((sessionId) => {
+      const window = byId.get(sessionId);
+      const count = counts.get(sessionId);
+      const model = count;
+      const current = window !== undefined && text(window.current_session_id) === sessionId;
+      const events = int(count?.events) ?? 0;
+      const summary: StoreSessionSummary = {
+        sessionId,
+        key: text(window?.session_key),
+        current,
+        reason: text(window?.reason),
+        previousSessionIds: chainOf(sessionId, previous),
+        forkedFrom:
+          current && (text(window?.fork_source_session_id) || text(window?.fork_source_session_key))
+            ? {
+                key: text(window?.fork_source_session_key),
+                sessionId: text(window?.fork_source_session_id),
+                entryId: text(window?.fork_source_entry_id),
+              }
+            : null,
+        label: text(window?.label) ?? text(window?.display_name),
+        lastModel: text(model?.provider) && text(model?.model) ? { provider: text(model?.provider)!, modelId: text(model?.model)! } : null,
+        messages: int(count?.messages) ?? 0,
+        events,
+        compressedEvents: int(count?.compressed) ?? 0,
+        updatedAt: int(window?.updated_at) ?? int(count?.last_created_at),
+      };
+      if (events === 0 && this.coldArchived(sessionId)) summary.unavailable = COLD_STORAGE;
+      return summary;
+    });
+    sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
+    const { agentId, schemaVersion, appVersion } = this.info;
+    return {
+      name: this.name,
+      path: this.path,
+      agentId,
+      schemaVersion,
+      appVersion,
+      sessions,
+      walFrames: this.walFrames,
+      notes: [...this.notes],
+    };
+  }
+
+  /**
+   * The events of one session in `seq` order, each as UTF-8 JSON bytes (compressed ones decoded) or
+   * with the reason it cannot be read. Throws an InputError for a session the store does not have.
+   */
+  events(sessionId: string, onEvent: (event: StoredEvent) => void): void {
+    this.reading(() => this.readEvents(sessionId, onEvent));
+  }
+
+  private readEvents(sessionId: string, onEvent: (event: StoredEvent) => void): void {
+    const known = this.db.all(
+      'SELECT 1 FROM session_windows WHERE session_id = ? UNION ALL SELECT 1 FROM transcript_events WHERE session_id = ? LIMIT 1',
+      [sessionId, sessionId],
+    );
+    if (known.length === 0)
+      throw new InputError(`${this.name}: no session ${sessionId} in this store (list its sessions to see which it has)`);
+    let any = false;
+    this.db.each(this.info.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
+      any = true;
+      const seq = int(row.seq);
+      if (seq === null || seq < 0 || !Number.isInteger(seq)) return;
+      onEvent(this.eventOf(seq, row));
+    });
+    if (!any && this.coldArchived(sessionId)) throw new InputError(`${this.name}#${sessionId}: ${COLD_STORAGE}`);
+  }
+
+  private eventOf(seq: number, row: Record<string, SqlValue>): StoredEvent {
+    const json = row.json;
+    if (json instanceof Uint8Array) return { seq, bytes: Buffer.from(json.buffer, json.byteOffset, json.byteLength) };
+    if (typeof json === 'string') return { seq, bytes: Buffer.from(json, 'utf8') };
+    if (json !== null && json !== undefined) return { seq, problem: `its event_json is ${typeof json}, not text` };
+    const frame = row.event_zstd;
+    if (!(frame instanceof Uint8Array)) return { seq, problem: 'it has neither event_json nor event_zstd: the row is empty' };
+    try {
+      return { seq, bytes: Buffer.from(this.decode(frame, int(row.event_utf8_bytes) ?? Number.NaN), 'utf8') };
+    } catch (error) {
+      return { seq, problem: `its compressed body cannot be read: ${(error as Error).message}` };
+    }
+  }
+
+  /** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
+  private coldArchived(sessionId: string): boolean {
+    const table = this.db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");
+    return table.length > 0 && this.db.all('SELECT 1 FROM session_transcript_cold_archives WHERE session_id = ?', [sessionId]).length > 0;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+const COLD_STORAGE =
+  'OpenClaw moved its transcript to its cold storage, which this tool does not read: open the session in OpenClaw once (that brings the transcript back), then read the store again';
+
+/** The windows before a session, nearest first, following `previous_session_id` (a loop is cut). */
+function chainOf(sessionId: string, previous: Map<string, string | null>): string[] {
+  const chain: string[] = [];
+  const seen = new Set([sessionId]);
+  for (let at = previous.get(sessionId) ?? null; at !== null && !seen.has(at); at = previous.get(at) ?? null) {
+    chain.push(at);
+    seen.add(at);
+  }
+  return chain;
+}
+
+/** Check that the database is an OpenClaw agent store and say who wrote it. */
+function describeSchema(
+  db: MemoryDatabase,
+  where: string,
+  notes: string[],
+): { agentId: string | null; schemaVersion: number | null; appVersion: string | null; utf8: boolean } {
+  const tables = new Set(db.all("SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => text(row.name)));
+  const meta = tables.has('schema_meta')
+    ? db.all("SELECT role, schema_version, agent_id, app_version FROM schema_meta ORDER BY meta_key = 'primary' DESC LIMIT 1")[0]
+    : undefined;
+  if (!tables.has('transcript_events') || !tables.has('session_windows')) {
+    if (text(meta?.role) === 'state')
+      throw new InputError(
+        `${where}: this is OpenClaw's shared state database, not an agent's session store — sessions are in agents/<agent>/agent/openclaw-agent.sqlite`,
+      );
+    throw new InputError(
+      `${where}: a SQLite database, but not an OpenClaw session store (it has no transcript_events and session_windows tables)`,
+    );
+  }
+  // The queries this reader runs, prepared once: a store without a table or column they need fails here, by name.
+  for (const sql of [SESSION_SUMMARY_SQL, WINDOWS_SQL, EVENTS_OF_SESSION_SQL]) {
+    try {
+      db.all(`SELECT * FROM (${sql.replace('= ?', '= NULL')}) LIMIT 0`);
+    } catch (error) {
+      throw new InputError(`${where}: this store's layout is not one this reader knows (${(error as Error).message})`);
+    }
+  }
+  const schemaVersion = int(meta?.schema_version);
+  if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
+    notes.push(
+      `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
+    );
+  const encoding = text(db.all('PRAGMA encoding')[0]?.encoding);
+  return {
+    agentId: text(meta?.agent_id),
+    schemaVersion,
+    appVersion: text(meta?.app_version),
+    utf8: encoding === null || encoding === 'UTF-8',
+  };
+}

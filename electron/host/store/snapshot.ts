@@ -1,0 +1,133 @@
+/**
+ * One consistent read of a SQLite store that a running gateway may be writing: the main file and its
+ * `-wal`, opened read-only and read whole, then merged in memory (wal.ts). Nothing is written, locked
+ * or created next to the store. A writer that checkpoints (copies log pages into the main file) or
+ * starts the log again while the files are read is noticed, and the read starts over.
+ */
+import { stat, type FileHandle } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InputError } from '../read-input.js';
+import { notRegularReason, openRegularFile } from '../regular-file.js';
+import { mergeWal, type MergedImage } from './wal.js';
+
+/** Reads tried before giving up on a store that keeps changing. */
+const ATTEMPTS = 6;
+
+/** A store's pages as of one moment, with what the read saw. */
+export interface StoreSnapshot extends MergedImage {
+  /** Bytes of the main file and of the log read. */
+  dbBytes: number;
+  walBytes: number;
+  /** Reads started over because a writer changed the files meanwhile. */
+  retries: number;
+}
+
+interface FileMark {
+  size: bigint;
+  mtimeNs: bigint;
+  /** The log's first 32 bytes (its salts and checkpoint sequence); empty for the main file or no log. */
+  head: string;
+}
+
+/**
+ * A read-only handle on a file, or null when there is none (a store without a log). A FIFO or a
+ * device in the store's place (or its log's) is refused, never read: it would block or never end.
+ */
+async function openIfExists(file: string): Promise<FileHandle | null> {
+  try {
+    return await openRegularFile(file, (reason) => new InputError(`${file}: ${reason}`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function mark(file: string, headBytes: number): Promise<FileMark | null> {
+  const handle = await openIfExists(file);
+  if (!handle) return null;
+  try {
+    const info = await handle.stat({ bigint: true });
+    const head = Buffer.alloc(headBytes);
+    const { bytesRead } = headBytes > 0 ? await handle.read(head, 0, headBytes, 0) : { bytesRead: 0 };
+    return { size: info.size, mtimeNs: info.mtimeNs, head: head.subarray(0, bytesRead).toString('hex') };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readWhole(file: string): Promise<Buffer | null> {
+  const handle = await openIfExists(file);
+  if (!handle) return null;
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): boolean =>
+  a === null || b === null ? a === b : a.head === b.head && (!compareTimes || (a.size === b.size && a.mtimeNs === b.mtimeNs));
+
+/**
+ * Read a store's main file and log consistently and merge them. Throws an InputError for a file that
+ * is missing, unreadable or not SQLite, or a store that kept changing over every attempt.
+ */
+export async function readStoreSnapshot(file: string): Promise<StoreSnapshot> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new InputError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${error.message})`);
+  });
+  if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session store`);
+  const special = notRegularReason(info);
+  if (special !== null) throw new InputError(`${file}: ${special}`);
+  const walFile = `${file}-wal`;
+  let journal = false;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(10 * 2 ** attempt);
+    try {
+      const db0 = await mark(file, 0);
+      const wal0 = await mark(walFile, 32);
+      if (!db0) throw new InputError(`${file}: no such file`);
+      journal = await hotJournal(file);
+      if (journal) continue;
+      const db = await readWhole(file);
+      const wal = (await readWhole(walFile)) ?? Buffer.alloc(0);
+      const db1 = await mark(file, 0);
+      const wal1 = await mark(walFile, 32);
+      // In WAL mode the main file changes only by a checkpoint, whose pages come from the log: while
+      // the log is the same generation (same salts, read before the main file and after the log),
+      // the log read after the main file holds every page a checkpoint may have written meanwhile,
+      // in a version at least as new, and it is laid over them. A new generation means the reads may
+      // not fit together: read again. Without a log (a rollback-journal writer, or a log emptied
+      // and gone meanwhile), the main file itself must not have changed during its read.
+      const walHead = wal.subarray(0, 32).toString('hex');
+      const generation = wal0 !== null && wal0.head.length === 64;
+      if (!db || !same(wal0, wal1, false) || (wal1 !== null && wal1.head !== walHead)) continue;
+      if (!generation && !same(db0, db1, true)) continue;
+      const merged = mergeWal(db, wal);
+      return { ...merged, dbBytes: db.length, walBytes: wal.length, retries: attempt };
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM') throw new InputError(`${file}: permission denied`);
+      if (code) throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
+      throw new InputError(`${file}: ${(error as Error).message}`);
+    }
+  }
+  if (journal)
+    throw new InputError(
+      `${file}: a rollback journal (${file}-journal) is next to it: a write is in progress or crashed half-way — let OpenClaw open the store once (it rolls the write back), then try again`,
+    );
+  throw new InputError(
+    `${file}: the store kept changing while it was read (${ATTEMPTS} attempts) — a gateway is writing it heavily; try again in a moment`,
+  );
+}
+
+/**
+ * A non-empty `-journal` next to a database in rollback mode: a write is in progress, or one crashed
+ * and SQLite has not rolled it back yet (the main file may hold half of it). OpenClaw uses WAL, so
+ * this is rare; the read waits for it to go away.
+ */
+async function hotJournal(file: string): Promise<boolean> {
+  const journal = await mark(`${file}-journal`, 0).catch(() => null);
+  return journal !== null && journal.size > 0n;
+}

@@ -1,0 +1,54 @@
+/**
+ * SQLite compiled to WebAssembly (sql.js), loaded once: it runs the same in Node ≥ 20 and inside
+ * Electron, with no native module to rebuild. It opens a database from bytes in memory, so it can
+ * never write, lock or leave a journal next to the store it was read from.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+
+let engine: Promise<SqlJsStatic> | null = null;
+
+/** The sql.js module, its WebAssembly read from the installed package (also from inside an asar archive). */
+function sqlJs(): Promise<SqlJsStatic> {
+  engine ??= (async () => {
+    const wasm = await readFile(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+    return initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+  })();
+  engine.catch(() => {
+    engine = null;
+  });
+  return engine;
+}
+
+/** A database opened from an image in memory, queried with plain rows. */
+export interface MemoryDatabase {
+  /** Every row of a query, as objects keyed by column name. */
+  all(sql: string, params?: SqlValue[]): Record<string, SqlValue>[];
+  /** Rows one at a time, without holding them all (a session of many large events). */
+  each(sql: string, params: SqlValue[], row: (values: Record<string, SqlValue>) => void): void;
+  close(): void;
+}
+
+/** Open the image of a database (bytes SQLite wrote, with any log already applied). */
+export async function openImage(image: Uint8Array): Promise<MemoryDatabase> {
+  const SQL = await sqlJs();
+  const db: Database = new SQL.Database(image);
+  const each: MemoryDatabase['each'] = (sql, params, row) => {
+    const statement = db.prepare(sql, params);
+    try {
+      while (statement.step()) row(statement.getAsObject());
+    } finally {
+      statement.free();
+    }
+  };
+  return {
+    all(sql, params = []) {
+      const rows: Record<string, SqlValue>[] = [];
+      each(sql, params, (row) => rows.push(row));
+      return rows;
+    },
+    each,
+    close: () => db.close(),
+  };
+}

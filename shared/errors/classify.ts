@@ -1,0 +1,183 @@
+/**
+ * Classifying an error from its text alone: the transcript checks and the other categories it
+ * matches, each with a confidence and what the text says for it. Checking against a session comes
+ * after (session-check.ts).
+ */
+import type { ErrorCategory } from '../inspection.js';
+import type { CheckId } from '../preflight/checks.js';
+import {
+  CATEGORY_PATTERNS,
+  EXCEPTION_CATEGORY,
+  GOOGLE_STATUS_CATEGORY,
+  statusCategory,
+  TYPE_CATEGORY,
+  type Capability,
+  type OtherCategory,
+} from './category-patterns.js';
+import type { ErrorEnvelope } from './envelope.js';
+import { parseCount } from './normalize.js';
+import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
+
+/** A token count an error reports: what the request had and what the model allows. */
+export interface ReportedTokens {
+  requested: number | null;
+  limit: number | null;
+}
+
+/** One answer before it is checked against a session. */
+export interface RawAnswer {
+  category: ErrorCategory;
+  check?: CheckId;
+  confidence: number;
+  /** Who says this (transcript answers). */
+  source?: string;
+  /** What the text says for this answer. */
+  says: string[];
+  /** The answer rests on a phrase, not only on a status or a type field. */
+  phrase: boolean;
+  capability?: Capability;
+  tokens?: ReportedTokens;
+}
+
+/** Where context-length errors put the two numbers, `requested` and `limit` group by group. */
+const TOKEN_COUNTS: { pattern: RegExp; requested: number; limit: number }[] = [
+  {
+    pattern: /maximum context length is ([\d,]+) tokens.{0,60}?(?:requested|resulted in|have) (?:about )?([\d,]+)/i,
+    limit: 1,
+    requested: 2,
+  },
+  { pattern: /([\d,]+) tokens > ([\d,]+) maximum/i, requested: 1, limit: 2 },
+  { pattern: /input token count \(?([\d,]+)\)? exceeds the maximum number of tokens allowed \(?([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /prompt token count of ([\d,]+) exceeds the limit of ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /token limit: ([\d,]+) \(re ?quested: ([\d,]+)/i, limit: 1, requested: 2 },
+  { pattern: /request \(([\d,]+) tokens\) exceeds the available context size \(([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /"n_prompt_tokens":\s*([\d,]+),\s*"n_ctx":\s*([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /requested tokens \(([\d,]+)\) exceed context window of ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /input prompt \(([\d,]+) tokens\) is too long and exceeds limit of ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /prompt=([\d,]+) limit=([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /must be <= ([\d,]+)\. Given: ([\d,]+)/i, limit: 1, requested: 2 },
+  { pattern: /prompt contains ([\d,]+) tokens.{0,60}?([\d,]+) maximum context length/i, requested: 1, limit: 2 },
+  { pattern: /limit exceeded: ([\d,]+) > ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /range of input length should be \[1, ([\d,]+)\]/i, limit: 1, requested: 0 },
+  {
+    pattern: /(?:prompt|input) (?:\(length |length of )([\d,]+)\)? is longer than the maximum model length of ([\d,]+)/i,
+    requested: 1,
+    limit: 2,
+  },
+  { pattern: /keep the first ([\d,]+) tokens.{0,80}?context length of only ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /prompt is too long: ([\d,]+), model maximum context length: ([\d,]+)/i, requested: 1, limit: 2 },
+  { pattern: /cannot exceed ([\d,]+) - received ([\d,]+)/i, limit: 1, requested: 2 },
+  { pattern: /reached context length of ([\d,]+) tokens/i, limit: 1, requested: 0 },
+];
+
+/** The token counts a context-length error reports, when it reports them. */
+export function reportedTokens(text: string): ReportedTokens | undefined {
+  for (const { pattern, requested, limit } of TOKEN_COUNTS) {
+    const m = pattern.exec(text);
+    if (m) return { requested: requested ? parseCount(m[requested]) : null, limit: parseCount(m[limit]) };
+  }
+  return undefined;
+}
+
+function transcriptAnswers(text: string): RawAnswer[] {
+  const best = new Map<CheckId, RawAnswer>();
+  for (const p of TRANSCRIPT_PATTERNS) {
+    const m = p.pattern.exec(text);
+    if (!m) continue;
+    const seen = best.get(p.check);
+    if (seen && seen.confidence >= p.confidence) continue;
+    best.set(p.check, {
+      category: 'transcript',
+      check: p.check,
+      confidence: p.confidence,
+      source: p.source,
+      says: [`"${m[0]}"`],
+      phrase: true,
+    });
+  }
+  return [...best.values()];
+}
+
+interface Signals {
+  confidence: number;
+  count: number;
+  says: string[];
+  phrase: boolean;
+  capability?: Capability;
+}
+
+function add(
+  map: Map<OtherCategory, Signals>,
+  category: OtherCategory,
+  confidence: number,
+  says: string,
+  phrase: boolean,
+  capability?: Capability,
+): void {
+  const seen = map.get(category);
+  if (!seen) {
+    map.set(category, { confidence, count: 1, says: [says], phrase, ...(capability ? { capability } : {}) });
+    return;
+  }
+  if (confidence > seen.confidence) {
+    seen.confidence = confidence;
+    if (capability) seen.capability = capability;
+  }
+  seen.count++;
+  seen.phrase ||= phrase;
+  if (!seen.says.includes(says)) seen.says.push(says);
+}
+
+function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
+  const signals = new Map<OtherCategory, Signals>();
+  for (const p of CATEGORY_PATTERNS) {
+    const m = p.pattern.exec(text);
+    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, true, p.capability);
+  }
+  for (const type of envelope.types) {
+    const known = TYPE_CATEGORY[type];
+    if (known) add(signals, known[0], known[1], `error type ${type}`, false);
+  }
+  if (envelope.exception && EXCEPTION_CATEGORY[envelope.exception]) {
+    const [category, confidence] = EXCEPTION_CATEGORY[envelope.exception];
+    add(signals, category, confidence, `AWS ${envelope.exception}`, false);
+  }
+  if (envelope.googleStatus && GOOGLE_STATUS_CATEGORY[envelope.googleStatus]) {
+    const [category, confidence] = GOOGLE_STATUS_CATEGORY[envelope.googleStatus];
+    add(signals, category, confidence, `Google status ${envelope.googleStatus}`, false);
+  }
+  if (envelope.status !== null) {
+    const known = statusCategory(envelope.status);
+    if (known) add(signals, known[0], known[1], `HTTP status ${envelope.status}`, false);
+  }
+  if (envelope.html) add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
+  const out: RawAnswer[] = [];
+  for (const [category, s] of signals) {
+    // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain.
+    const confidence = Math.min(0.97, s.confidence + 0.02 * (s.count - 1));
+    const answer: RawAnswer = { category, confidence, says: s.says, phrase: s.phrase };
+    if (s.capability) answer.capability = s.capability;
+    if (category === 'context-length') {
+      const tokens = reportedTokens(text);
+      if (tokens) answer.tokens = tokens;
+    }
+    out.push(answer);
+  }
+  return out;
+}
+
+/**
+ * The answers an error's text supports, most likely first. A transcript answer outranks the
+ * generic "bad request" its status or type implies (it is the same error, better understood), and
+ * answers far below the best one are left out.
+ */
+export function classify(text: string, envelope: ErrorEnvelope): RawAnswer[] {
+  const transcript = transcriptAnswers(text);
+  let others = otherAnswers(text, envelope);
+  const bestTranscript = Math.max(0, ...transcript.map((a) => a.confidence));
+  if (bestTranscript >= 0.7) others = others.filter((a) => a.phrase || a.category !== 'request');
+  const all = [...transcript, ...others].sort((a, b) => b.confidence - a.confidence);
+  if (all.length === 0) return [];
+  const top = all[0].confidence;
+  return all.filter((a, i) => i === 0 || a.confidence >= Math.min(0.5, top - 0.3));
+}

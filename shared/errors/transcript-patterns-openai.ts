@@ -1,0 +1,203 @@
+/**
+ * Transcript errors of the OpenAI APIs (Responses, Chat Completions) and the servers and providers
+ * that speak Chat Completions (llama.cpp, vLLM, Ollama, DeepSeek, Kimi, Mistral, MiniMax, GLM).
+ */
+import { re, type TranscriptPattern } from './transcript-pattern.js';
+
+export const OPENAI_RESPONSES: TranscriptPattern[] = [
+  {
+    check: 'responses-dangling-function-call',
+    pattern: re('no tool output found for (?:function|tool|custom tool|local shell) call'),
+    confidence: 0.96,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-orphan-output',
+    pattern: re('no tool call found for (?:(?:function|custom tool|tool) )?(?:call )?output'),
+    confidence: 0.96,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-function-call-id',
+    pattern: re('expected an id that begins with {Q}fc'),
+    confidence: 0.95,
+    source: 'OpenAI Responses',
+  },
+  { check: 'responses-call-id-length', pattern: re('call_id{Q}: string too long'), confidence: 0.92, source: 'OpenAI Responses' },
+  {
+    check: 'responses-orphan-reasoning',
+    pattern: re('of type {Q}reasoning{Q} was provided without its required following item'),
+    confidence: 0.96,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-reasoning-id',
+    pattern: re('expected an id that begins with {Q}(?:rs|msg)'),
+    confidence: 0.9,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-item-not-found',
+    pattern: re('item with id {Q}[\\w-]+{Q} not found|items are not persisted when {Q}store{Q} is set to false'),
+    confidence: 0.94,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-encrypted-content',
+    pattern: re('encrypted content.{0,120}could not be (?:verified|decrypted)|invalid_encrypted_content'),
+    confidence: 0.94,
+    source: 'OpenAI Responses',
+  },
+  { check: 'responses-duplicate-item', pattern: re('duplicate item found with id'), confidence: 0.94, source: 'OpenAI Responses' },
+  {
+    check: 'responses-empty-tool-name',
+    pattern: re('invalid {Q}input\\[\\d+\\]\\.name{Q}: empty string'),
+    confidence: 0.92,
+    source: 'OpenAI Responses',
+  },
+  {
+    check: 'responses-call-id-length',
+    pattern: re('missing required parameter: {Q}input\\[\\d+\\]\\.call_id'),
+    confidence: 0.7,
+    source: 'OpenAI Responses',
+  },
+];
+
+export const CHAT_COMPLETIONS: TranscriptPattern[] = [
+  {
+    check: 'completions-orphan-tool-message',
+    pattern: re('messages? with role {Q}tool{Q} must be a response to a prece+ding message with {Q}tool_calls'),
+    confidence: 0.95,
+    source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    check: 'completions-orphan-tool-message',
+    pattern: re('tool_call_id\\s*(?:{Q}[\\w-]*{Q}\\s*)?(?:is )?not found'),
+    confidence: 0.75,
+    source: 'Kimi / OpenAI-compatible servers',
+  },
+  {
+    check: 'completions-missing-tool-response',
+    pattern: re(
+      'assistant message with {Q}tool_calls{Q} must be followed by tool messages|tool_call_ids did not have response messages|insufficient tool messages following tool_calls',
+    ),
+    confidence: 0.95,
+    source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    check: 'completions-historic-reasoning',
+    pattern: re(
+      'property {Q}(?:[\\w.]+\\.)?reasoning(?:_content)?{Q} is unsupported|reasoning is not supported with this model|reasoning_content.{0,30}(?:is )?not (?:supported|allowed|permitted) (?:in|for) (?:the )?(?:input|assistant|messages)',
+    ),
+    confidence: 0.9,
+    source: 'strict OpenAI-compatible servers (Groq, Cerebras)',
+  },
+  {
+    check: 'completions-reasoning-missing',
+    pattern: re(
+      'reasoning_content{Q}?\\b.{0,60}must be passed back|reasoning_content is missing in assistant|missing {Q}reasoning_content{Q} field|content\\[\\]\\.thinking\\b.*must be passed back',
+    ),
+    confidence: 0.92,
+    source: 'DeepSeek / Kimi thinking mode',
+  },
+  {
+    check: 'completions-alternation',
+    pattern: re(
+      'conversation roles must alternate user(?:/assistant| and assistant)|roles must alternate user and assistant|does not support successive user or assistant messages|cannot have 2 or more assistant messages',
+    ),
+    confidence: 0.88,
+    source: 'chat templates of local servers (llama.cpp, vLLM) and DeepSeek',
+  },
+  {
+    check: 'completions-tool-arguments',
+    pattern: re('cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments'),
+    confidence: 0.75,
+    source: 'Ollama',
+  },
+  {
+    check: 'completions-tool-call-id-length',
+    pattern: re('{Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.id{Q}: string too long'),
+    confidence: 0.93,
+    source: 'OpenAI Chat Completions',
+  },
+  {
+    check: 'completions-empty-tool-name',
+    pattern: re('{Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.function\\.name{Q}: empty string'),
+    confidence: 0.93,
+    source: 'OpenAI Chat Completions',
+  },
+  {
+    check: 'completions-tool-name-pattern',
+    pattern: re('{Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.function\\.name{Q}: string does not match pattern'),
+    confidence: 0.9,
+    source: 'OpenAI Chat Completions',
+  },
+  {
+    check: 'completions-empty-tool-calls',
+    pattern: re('messages\\[\\d+\\]\\.tool_calls{Q}: empty array|empty tool_calls is not supported'),
+    confidence: 0.92,
+    source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    check: 'completions-empty-content',
+    pattern: re(
+      "invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one",
+    ),
+    confidence: 0.85,
+    source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    check: 'completions-trailing-assistant',
+    pattern: re('assistant response prefill is incompatible with enable_thinking'),
+    confidence: 0.93,
+    source: 'llama.cpp chat templates',
+  },
+];
+
+export const OTHERS: TranscriptPattern[] = [
+  {
+    check: 'mistral-tool-call-id',
+    pattern: re('tool call id was \\S* ?but must be a-z, A-Z, 0-9, with a length of 9'),
+    confidence: 0.98,
+    source: 'Mistral',
+  },
+  {
+    check: 'mistral-tool-result-count',
+    pattern: re('not the same number of function calls and responses'),
+    confidence: 0.95,
+    source: 'Mistral',
+  },
+  {
+    check: 'mistral-user-after-tool',
+    pattern: re('unexpected role {Q}user{Q} after role {Q}tool'),
+    confidence: 0.8,
+    source: 'Mistral chat templates (Mistral API, vLLM, mistral-common)',
+  },
+  {
+    check: 'mistral-empty-assistant',
+    pattern: re('assistant message must have (?:either )?content or tool_calls'),
+    confidence: 0.9,
+    source: 'Mistral',
+  },
+  {
+    check: 'mistral-orphan-tool-message',
+    pattern: re('unexpected role {Q}tool{Q} after role {Q}(?:user|system)|unexpected role roleenum\\.tool'),
+    confidence: 0.85,
+    source: 'Mistral',
+  },
+  { check: 'mistral-trailing-assistant', pattern: re('expected last role user or tool'), confidence: 0.9, source: 'Mistral' },
+  {
+    check: 'minimax-tool-result-unmatched',
+    pattern: re("tool result'?s tool id.{0,80}not found|tool call and result not match|tool call result does not follow tool call"),
+    confidence: 0.9,
+    source: 'MiniMax',
+  },
+  { check: 'minimax-tool-call-id', pattern: re('tool call id is invalid'), confidence: 0.85, source: 'MiniMax' },
+  { check: 'minimax-tool-arguments', pattern: re('invalid function arguments json string'), confidence: 0.85, source: 'MiniMax' },
+  {
+    check: 'glm-messages-invalid',
+    pattern: re('messages 参数非法|the messages parameter is illegal'),
+    confidence: 0.8,
+    source: 'GLM (Zhipu)',
+  },
+];

@@ -1,0 +1,240 @@
+/**
+ * The one runner of pipeline steps: it builds the context rules see, applies the steps in list order
+ * and records every change as an annotation. The pipeline, the host's payload stage and the rule tests
+ * all run steps through it.
+ */
+import type { ImageCodec } from '../images/codec.js';
+import { previewValue } from '../messages.js';
+import { imageMaxSide } from '../rules/images.js';
+import type { Note, PayloadContext, Rule, RuleContext, Turn, WirePayload } from '../rules/rule.js';
+import type { Annotation, AnnotationAction, JsonValue, Message, PolicyValues, RuleId, Target } from '../types.js';
+
+/** The model a session last recorded in a `model-snapshot` entry. */
+export interface ModelSnapshot {
+  provider: string;
+  modelApi: string;
+  modelId: string;
+}
+
+/** A custom entry OpenClaw would append to the session file. */
+export interface SessionAppend {
+  customType: string;
+  data: JsonValue;
+}
+
+/** Everything the history steps read besides the turns. */
+export interface RunEnv {
+  target: Target;
+  policy: PolicyValues;
+  /** Clock for created turns and appended entries. */
+  now: number;
+  allowedToolNames?: readonly string[];
+  /** Longest image side (rounded down, at least 1; 1200 when not given). */
+  imageMaxDimensionPx?: number;
+  codec?: ImageCodec;
+  /** The last model-snapshot entry on the branch. */
+  modelSnapshot: ModelSnapshot | null;
+  /** That snapshot names another model than the target: reasoning recorded before now is stale. */
+  modelChanged: boolean;
+  /** Reasoning recorded before this time (ms) came from another model (null: the model never changed). */
+  reasoningStaleBefore: number | null;
+  hasGoogleBootstrapMarker: boolean;
+  /** Called with each step just before it runs (tests tie the execution order to the list with it). */
+  onStep?(step: RuleStep): void;
+}
+
+/** What a step's condition may look at: the environment and the turns as they were at named points. */
+export interface RunView {
+  readonly env: RunEnv;
+  /** The turns as they were just before the step marked `name` (empty when it has not been reached). */
+  marked(name: string): readonly Turn[];
+}
+
+/** One run of a rule over the turns. */
+export interface RuleStep {
+  readonly stage: 'history';
+  readonly rule: Rule<never>;
+  /** The rule's options, or how to read them from the environment. */
+  readonly options?: unknown;
+  /** Beyond the rule's own policy check: when this occurrence runs. */
+  readonly when?: (run: RunView) => boolean;
+  /** Name the turns as they are before this step (whether it runs or not), for later conditions. */
+  readonly mark?: string;
+}
+
+/** An entry appended to the session file at this point of the history steps (no turn changes). */
+export interface SessionStep {
+  readonly stage: 'session';
+  readonly name: string;
+  entry(env: RunEnv): SessionAppend | null;
+}
+
+/** A rule's step on the outgoing wire payload (its `payload` stage). */
+export interface PayloadStep {
+  readonly stage: 'payload';
+  readonly rule: Rule<never>;
+}
+
+export type HistoryStep = RuleStep | SessionStep;
+export type Step = HistoryStep | PayloadStep;
+
+/** A step of `rule` with its options (or a function of the environment giving them). */
+export function ruleStep<O>(
+  rule: Rule<O>,
+  options: O | ((env: RunEnv) => O),
+  extra: { when?: (run: RunView) => boolean; mark?: string } = {},
+): RuleStep {
+  return { stage: 'history', rule: rule as unknown as Rule<never>, options, ...extra };
+}
+
+/** The payload step of a rule that has one. */
+export function payloadStep<O>(rule: Rule<O>): PayloadStep {
+  if (!rule.payload) throw new Error(`rule ${rule.id} has no payload stage`);
+  return { stage: 'payload', rule: rule as unknown as Rule<never> };
+}
+
+function annotation(
+  rule: RuleId,
+  turn: number | null,
+  replayTurn: number | null,
+  action: AnnotationAction,
+  detail: string,
+  extra: { path?: string; before?: JsonValue; after?: JsonValue } = {},
+): Annotation {
+  const a: Annotation = { rule, turn, replayTurn, action, detail };
+  if (extra.path !== undefined) a.path = extra.path;
+  if (extra.before !== undefined) a.before = extra.before;
+  if (extra.after !== undefined) a.after = extra.after;
+  return a;
+}
+
+/** The result of the history steps. */
+export interface HistoryRun {
+  messages: Message[];
+  /** For each output message, its index in the input (null for created turns). */
+  origins: (number | null)[];
+  annotations: Annotation[];
+  sessionAppends: SessionAppend[];
+}
+
+/** Run history steps over messages, in order. The input array and its messages are never mutated. */
+export async function runHistory(steps: readonly HistoryStep[], messages: readonly Message[], env: RunEnv): Promise<HistoryRun> {
+  let nextKey = 0;
+  let rule: RuleId = 'assistant-normalize';
+  const notes: Note[] = [];
+  const aliases = new Map<number, number>();
+  const origins = new Map<number, number | null>();
+  const sessionAppends: SessionAppend[] = [];
+  const marks = new Map<string, readonly Turn[]>();
+  const ctx: RuleContext = {
+    target: env.target,
+    policy: env.policy,
+    now: env.now,
+    allowedToolNames: env.allowedToolNames,
+    imageMaxDimensionPx: imageMaxSide(env.imageMaxDimensionPx),
+    codec: env.codec,
+    modelChanged: env.modelChanged,
+    hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker,
+    note(turn, action, detail, extra) {
+      const note: Note = { rule, key: turn.key, action, detail };
+      if (extra?.path !== undefined) note.path = extra.path;
+      if (extra?.before !== undefined) note.before = previewValue(extra.before);
+      if (extra?.after !== undefined) note.after = previewValue(extra.after);
+      notes.push(note);
+    },
+    merged(absorbed, into, detail) {
+      notes.push({ rule, key: absorbed.key, action: 'merged', detail });
+      notes.push({ rule, key: into.key, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
+      aliases.set(absorbed.key, into.key);
+    },
+    create(message) {
+      const turn = { message, origin: null, key: nextKey++ };
+      origins.set(turn.key, null);
+      return turn;
+    },
+    with(turn, message) {
+      return { message, origin: turn.origin, key: turn.key };
+    },
+    append(customType, data) {
+      sessionAppends.push({ customType, data });
+    },
+  };
+  let turns: Turn[] = messages.map((message, index) => {
+    const turn = { message, origin: index, key: nextKey++ };
+    origins.set(turn.key, index);
+    return turn;
+  });
+  const view: RunView = { env, marked: (name) => marks.get(name) ?? [] };
+  for (const step of steps) {
+    if (step.stage === 'session') {
+      const entry = step.entry(env);
+      if (entry) sessionAppends.push(entry);
+      continue;
+    }
+    if (step.mark !== undefined) marks.set(step.mark, turns);
+    if ((step.when && !step.when(view)) || !step.rule.appliesWhen(env.policy)) continue;
+    env.onStep?.(step);
+    rule = step.rule.id;
+    const options = typeof step.options === 'function' ? (step.options as (e: RunEnv) => unknown)(env) : step.options;
+    turns = await (step.rule as Rule<unknown>).apply(turns, ctx, options);
+  }
+
+  // Annotations point at the original turn and at the turn's final place (through merges).
+  const finalIndex = new Map<number, number>();
+  turns.forEach((turn, index) => finalIndex.set(turn.key, index));
+  const resolve = (key: number): number | null => {
+    const seen = new Set<number>();
+    let k = key;
+    while (!finalIndex.has(k) && aliases.has(k) && !seen.has(k)) {
+      seen.add(k);
+      k = aliases.get(k)!;
+    }
+    return finalIndex.get(k) ?? null;
+  };
+  const annotations = notes.map((n) =>
+    annotation(n.rule, origins.get(n.key) ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
+  );
+  return { messages: turns.map((t) => t.message), origins: turns.map((t) => t.origin), annotations, sessionAppends };
+}
+
+/** Everything the payload steps read besides the payload. */
+export interface PayloadEnv {
+  target: Target;
+  policy: PolicyValues;
+  /** For each replay message, its index in the original transcript (null for created turns). */
+  replayOrigins: readonly (number | null)[];
+}
+
+/** The result of the payload steps: the payload as sent, and what changed in it. */
+export interface PayloadRun {
+  payload: WirePayload;
+  annotations: Annotation[];
+}
+
+/**
+ * Run payload steps over the replay's wire payload, in order. An annotation names the transcript turn
+ * the entry was built from, and the replay message it stays part of (none when it was dropped).
+ */
+export function runPayload(steps: readonly PayloadStep[], payload: WirePayload, env: PayloadEnv): PayloadRun {
+  const annotations: Annotation[] = [];
+  let rule: RuleId = 'prefill-strip';
+  let current = payload;
+  const ctx: PayloadContext = {
+    target: env.target,
+    policy: env.policy,
+    note(index, action, detail, extra) {
+      const source = current.entrySources[index] ?? null;
+      const turn = source === null ? null : (env.replayOrigins[source] ?? null);
+      const { path, before } = extra ?? {};
+      const preview = { path, before: before === undefined ? undefined : previewValue(before) };
+      annotations.push(annotation(rule, turn, action === 'dropped' ? null : source, action, detail, preview));
+    },
+  };
+  for (const step of steps) {
+    const stage = step.rule.payload;
+    if (!stage || !stage.appliesTo(current, ctx)) continue;
+    rule = step.rule.id;
+    current = stage.apply(current, ctx);
+  }
+  return { payload: current, annotations };
+}

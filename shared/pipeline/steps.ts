@@ -1,0 +1,165 @@
+/**
+ * The replay pipeline as data: every step in the order it runs — the history steps (OpenClaw's
+ * session-history sanitising, turn validation, the replay pass, the conversion and the guards that run
+ * on every provider call), then the steps on the outgoing wire payload. See docs/rules.md#the-pipeline.
+ */
+import { assistantNormalizeRule } from '../rules/assistant-normalize.js';
+import { blankTextRule } from '../rules/blank-text.js';
+import { emptyErrorTurnRule } from '../rules/empty-error-turn.js';
+import { heartbeatFilterRule } from '../rules/heartbeat-filter.js';
+import { imagesRule } from '../rules/images.js';
+import { interSessionProvenanceRule } from '../rules/inter-session-provenance.js';
+import { lengthReasoningOnlyRule } from '../rules/length-reasoning-only.js';
+import { openaiReasoningRule } from '../rules/openai-reasoning.js';
+import { prefillStripRule } from '../rules/prefill-strip.js';
+import { reasoningHistoryRule } from '../rules/reasoning-history.js';
+import { replayInvariantRule } from '../rules/replay-invariant.js';
+import { responsesToolCallIdRule } from '../rules/responses-tool-call-id.js';
+import type { Turn } from '../rules/rule.js';
+import { runtimeContextRule } from '../rules/runtime-context.js';
+import { summaryConversionRule } from '../rules/summary-conversion.js';
+import { thinkingDropRule } from '../rules/thinking-drop.js';
+import { thinkingSignatureCompactionRule } from '../rules/thinking-signature-compaction.js';
+import { thinkingSignatureInvalidRule } from '../rules/thinking-signature-invalid.js';
+import { thoughtSignatureRule } from '../rules/thought-signature.js';
+import { toolCallIdRule } from '../rules/tool-call-id.js';
+import { toolCallInputRule } from '../rules/tool-call-input.js';
+import { toolResultDetailsRule } from '../rules/tool-result-details.js';
+import { toolResultPairingRule } from '../rules/tool-result-pairing.js';
+import { turnOrderingRule } from '../rules/turn-ordering.js';
+import { mergesUserTurns, turnValidationRule } from '../rules/turn-validation.js';
+import { usageRule } from '../rules/usage.js';
+import { payloadStep, ruleStep, type HistoryStep, type PayloadStep, type RunView, type SessionStep, type Step } from './runner.js';
+
+// ---- conditions ---------------------------------------------------------------------------------
+
+const responses = ({ env }: RunView) => env.policy.isResponsesFamily;
+const notResponses = (run: RunView) => !responses(run);
+
+/** True when two turn lists hold the same messages in the same order (nothing changed between them). */
+function sameTurns(a: readonly Turn[], b: readonly Turn[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.message === b[i].message);
+}
+const assistants = (turns: readonly Turn[]) => turns.filter((t) => t.message.role === 'assistant').length;
+
+/** The send-time guards changed nothing up to the prefill strip. */
+const guardsChangedNothing = (run: RunView) => sameTurns(run.marked('send-guards'), run.marked('after-prefill-strip'));
+/**
+ * When the guards changed something, turn validation runs again if the input guard dropped an assistant
+ * turn, the provider validates Anthropic turns, or a prefill was stripped.
+ */
+const revalidate = (run: RunView) =>
+  !guardsChangedNothing(run) &&
+  (assistants(run.marked('send-guards')) > assistants(run.marked('after-input-guard')) ||
+    run.env.policy.validateAnthropicTurns ||
+    run.marked('prefill-strip').length !== run.marked('after-prefill-strip').length);
+const sanitisesIds = ({ env }: RunView) =>
+  env.policy.sanitizeToolCallIds && env.policy.toolCallIdMode !== null && !env.policy.isResponsesFamily;
+
+/** The session records the target as its model when it had none or another one. */
+const modelSnapshot: SessionStep = {
+  stage: 'session',
+  name: 'model-snapshot',
+  entry({ target, modelSnapshot: prior, modelChanged, now }) {
+    if (!target.provider && !target.api && !target.modelId) return null;
+    if (prior && !modelChanged) return null;
+    return {
+      customType: 'model-snapshot',
+      data: { timestamp: now, provider: target.provider, modelApi: target.api, modelId: target.modelId },
+    };
+  },
+};
+
+// ---- the list -----------------------------------------------------------------------------------
+
+/** OpenClaw normalises assistant replay content in one pass; this engine runs it as these rules, in this order. */
+export const NORMALIZE_STEPS: readonly HistoryStep[] = [
+  ruleStep(blankTextRule, { phase: 'user-turns' }),
+  ruleStep(assistantNormalizeRule, { phase: 'artefacts' }),
+  ruleStep(emptyErrorTurnRule, undefined),
+  ruleStep(runtimeContextRule, undefined),
+  ruleStep(assistantNormalizeRule, { phase: 'content' }),
+  ruleStep(lengthReasoningOnlyRule, undefined),
+  ruleStep(assistantNormalizeRule, { phase: 'mirror-duplicates' }),
+];
+
+/** The history steps, in order: what reaches the provider adapter as the replay's messages. */
+export const HISTORY_STEPS: readonly HistoryStep[] = [
+  // Sanitising the session history.
+  ruleStep(interSessionProvenanceRule, undefined),
+  ...NORMALIZE_STEPS,
+  ruleStep(thoughtSignatureRule, undefined),
+  ruleStep(imagesRule, undefined),
+  ruleStep(blankTextRule, { phase: 'content' }),
+  ruleStep(thinkingSignatureCompactionRule, undefined),
+  ruleStep(thinkingSignatureInvalidRule, undefined),
+  ruleStep(reasoningHistoryRule, undefined),
+  ruleStep(thinkingDropRule, undefined),
+  ruleStep(toolCallInputRule, { flavour: 'history' }),
+  // Idempotence: dropping malformed calls can leave a length turn with only reasoning, which a second
+  // replay would drop.
+  ruleStep(lengthReasoningOnlyRule, undefined),
+  ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
+  ruleStep(openaiReasoningRule, (env) => ({ phase: 'reasoning' as const, dropBefore: env.reasoningStaleBefore })),
+  ruleStep(responsesToolCallIdRule, undefined),
+  ruleStep(openaiReasoningRule, { phase: 'fc-downgrade' }),
+  ruleStep(toolResultPairingRule, { flavour: 'generic' }, { when: notResponses }),
+  ruleStep(toolCallIdRule, undefined),
+  ruleStep(toolResultDetailsRule, undefined),
+  ruleStep(usageRule, undefined),
+  // Idempotence: the checks that read content and usage run again on what the earlier steps left — an
+  // error turn reduced to the sentinel (calls, reasoning or images removed), or a turn whose usage was
+  // just zeroed by a compaction or filled in, looks different to a second replay otherwise.
+  ruleStep(emptyErrorTurnRule, undefined),
+  ruleStep(assistantNormalizeRule, { phase: 'mirror-duplicates' }),
+  ruleStep(turnOrderingRule, undefined, { when: ({ env }) => env.policy.persistGoogleBootstrapMarker }),
+  ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
+  ruleStep(replayInvariantRule, undefined),
+  modelSnapshot,
+  ruleStep(turnOrderingRule, undefined),
+
+  // Validating the replay turns. Idempotence: a merge can carry an error turn's unchecked thought
+  // signature into a normal turn.
+  ruleStep(turnValidationRule, {}),
+  ruleStep(thoughtSignatureRule, undefined),
+
+  // The replay: heartbeat artefacts filtered, then the last pairing pass before the agent state.
+  ruleStep(heartbeatFilterRule, undefined),
+  ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
+  ruleStep(toolResultPairingRule, { flavour: 'generic' }, { when: notResponses }),
+
+  // Outgoing: summaries converted to user turns, then the guards that run on every provider call.
+  ruleStep(summaryConversionRule, undefined),
+  // Idempotence (and strict chat templates): a converted summary next to a user turn is merged with it,
+  // as turn validation would on the next replay. OpenClaw converts after validation and leaves them apart.
+  ruleStep(turnValidationRule, { usersOnly: true }, { when: ({ env }) => env.policy.validateAnthropicTurns && mergesUserTurns(env) }),
+  ruleStep(toolCallInputRule, { flavour: 'stream' }, { mark: 'send-guards' }),
+  ruleStep(toolResultPairingRule, { flavour: 'responses' }, { mark: 'after-input-guard', when: responses }),
+  ruleStep(
+    toolResultPairingRule,
+    { flavour: 'generic' },
+    { when: (run) => notResponses(run) && !sameTurns(run.marked('send-guards'), run.marked('after-input-guard')) },
+  ),
+  ruleStep(toolResultPairingRule, { flavour: 'embedded' }, { when: ({ env }) => env.policy.validateAnthropicTurns }),
+  ruleStep(prefillStripRule, undefined, { mark: 'prefill-strip' }),
+  ruleStep(
+    turnValidationRule,
+    { usersOnly: true },
+    { mark: 'after-prefill-strip', when: (run) => guardsChangedNothing(run) && run.env.target.api === 'bedrock-converse-stream' },
+  ),
+  ruleStep(turnValidationRule, { only: 'gemini' }, { when: (run) => revalidate(run) && run.env.policy.validateGeminiTurns }),
+  ruleStep(turnValidationRule, { only: 'anthropic' }, { when: (run) => revalidate(run) && run.env.policy.validateAnthropicTurns }),
+  ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
+  ruleStep(responsesToolCallIdRule, undefined, { when: responses }),
+  ruleStep(openaiReasoningRule, { phase: 'fc-downgrade' }, { when: responses }),
+  ruleStep(toolResultPairingRule, { flavour: 'generic' }, { when: sanitisesIds }),
+  ruleStep(toolCallIdRule, undefined, { when: sanitisesIds }),
+  ruleStep(reasoningHistoryRule, undefined),
+  ruleStep(thinkingDropRule, undefined),
+];
+
+/** The steps on the outgoing wire payload the host builds from the replay, in order. */
+export const PAYLOAD_STEPS: readonly PayloadStep[] = [payloadStep(prefillStripRule), payloadStep(turnValidationRule)];
+
+/** The whole pipeline, history steps then payload steps. */
+export const PIPELINE: readonly Step[] = [...HISTORY_STEPS, ...PAYLOAD_STEPS];

@@ -1,0 +1,128 @@
+// A stored session reads exactly as its JSONL twin (the same events written as a file, read back by
+// real SQLite when the fixtures were made): same entries, diagnostics, branch, digest and export.
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildContext } from '../../../../../shared/session/context.js';
+import { relabelLines } from '../../../../../shared/store.js';
+import { readSessionFile } from '../../../../../electron/host/stream-session.js';
+import { exportStoredSession, openStoredSession } from '../../../../../electron/host/store/index.js';
+import { copyStore, edit, manifest, storePath, twinPath } from './support.js';
+
+const cleanup: string[] = [];
+afterEach(() => {
+  for (const file of cleanup.splice(0)) rmSync(dirname(file), { recursive: true, force: true });
+});
+
+const relabelled = <T extends { message: string }>(list: T[]): T[] => list.map((d) => ({ ...d, message: relabelLines(d.message) }));
+
+describe('a stored session against its JSONL twin', () => {
+  for (const store of manifest.stores)
+    for (const session of store.sessions)
+      it(`${store.agent} ${session.key} ${session.sessionId}`, async () => {
+        const twin = twinPath(store.agent, session.sessionId);
+        const file = await readSessionFile(twin);
+        const opened = await openStoredSession({ file: storePath(store.agent) }, session.sessionId);
+        expect(opened.name).toBe(`openclaw-agent.sqlite#${session.sessionId}`);
+        expect(opened.parsed.entries).toEqual(file.parsed.entries);
+        expect(opened.parsed.header).toEqual(file.parsed.header);
+        expect({ ...opened.parsed, entries: [], diagnostics: [] }).toEqual({ ...file.parsed, entries: [], diagnostics: [] });
+        expect(opened.parsed.diagnostics).toEqual(relabelled(file.parsed.diagnostics));
+        expect(opened.digest).toBe(file.digest);
+        expect(opened.size).toBe(file.size);
+        const context = buildContext(file.parsed);
+        expect(opened.context.messages).toEqual(context.messages);
+        expect(opened.context.messageLines).toEqual(context.messageLines);
+        expect(opened.context.lastModel).toEqual(context.lastModel);
+        expect(opened.context.leafId).toBe(context.leafId);
+        expect(opened.context.diagnostics).toEqual(relabelled(context.diagnostics));
+        const exported = await exportStoredSession({ file: storePath(store.agent) }, session.sessionId, 'session');
+        expect(exported.bytes.equals(readFileSync(twin))).toBe(true);
+        expect(exported.fileName).toBe(`${session.sessionId}.jsonl`);
+      });
+
+  it('locates diagnostics by event: line = seq + 1, "event N" in the text', async () => {
+    const opened = await openStoredSession({ file: storePath('main') }, '019a8b8b-953f-7b4f-809b-208aa1351459');
+    const dangling = opened.context.diagnostics.find((d) => d.code === 'dangling-parent')!;
+    expect(dangling.line).toBe(4);
+    expect(dangling.message).toMatch(/^event 3: parentId "ffffffff" names no entry/);
+  });
+});
+
+describe('events the store cannot give whole', () => {
+  const copy = (): string => {
+    const file = copyStore('main');
+    cleanup.push(file);
+    return file;
+  };
+  const id = '0199b8c6-25f2-75ea-996c-f0671c8ac73d';
+
+  it('reports a damaged compressed event at its line and reads every other event', async () => {
+    const file = copy();
+    let seq = -1;
+    edit(file, (db) => {
+      const row = db
+        .prepare('SELECT seq, event_zstd FROM transcript_events WHERE session_id = ? AND event_zstd IS NOT NULL ORDER BY seq LIMIT 1')
+        .get(id) as {
+        seq: number;
+        event_zstd: Buffer;
+      };
+      seq = row.seq;
+      const damaged = Buffer.from(row.event_zstd);
+      damaged[Math.floor(damaged.length / 2)] ^= 0x55;
+      db.prepare('UPDATE transcript_events SET event_zstd = ? WHERE session_id = ? AND seq = ?').run(damaged, id, seq);
+    });
+    const twin = await readSessionFile(twinPath('main', id));
+    const opened = await openStoredSession({ file }, id);
+    const problem = opened.parsed.diagnostics.find((d) => d.code === 'store-event-unreadable')!;
+    expect(problem).toMatchObject({ line: seq + 1, severity: 'error' });
+    expect(problem.message).toMatch(new RegExp(`^event ${seq}: its compressed body cannot be read: .* — the event is skipped$`));
+    expect(opened.parsed.entries).toEqual(twin.parsed.entries.filter((e) => e.line !== seq + 1));
+    // The export keeps the numbering: a blank line stands where the event was.
+    const exported = (await exportStoredSession({ file }, id, 'session')).bytes.toString('utf8').split('\n');
+    expect(exported[seq]).toBe('');
+    expect(exported[seq + 1]).toBe(readFileSync(twinPath('main', id), 'utf8').split('\n')[seq + 1]);
+  });
+
+  it('reports missing events and keeps every other event on its own line', async () => {
+    const file = copy();
+    edit(file, (db) => db.prepare('DELETE FROM transcript_events WHERE session_id = ? AND seq IN (5, 6)').run(id));
+    const twin = await readSessionFile(twinPath('main', id));
+    const opened = await openStoredSession({ file }, id);
+    expect(opened.parsed.diagnostics.filter((d) => d.code === 'store-events-missing')).toEqual([
+      { line: 6, column: 0, severity: 'warning', code: 'store-events-missing', message: 'event 5: events 5–6 are missing from the store' },
+    ]);
+    expect(opened.parsed.entries).toEqual(twin.parsed.entries.filter((e) => e.line !== 6 && e.line !== 7));
+  });
+
+  it('writes an event that holds line breaks on one line, and says so', async () => {
+    const file = copy();
+    const pretty = JSON.stringify({ type: 'session_info', id: 'pp000001', parentId: null, name: 'pretty' }, null, 2);
+    edit(file, (db) => {
+      const last = (db.prepare('SELECT max(seq) AS seq FROM transcript_events WHERE session_id = ?').get(id) as { seq: number }).seq;
+      db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, 1)').run(id, last + 1, pretty);
+    });
+    const opened = await openStoredSession({ file }, id);
+    const note = opened.parsed.diagnostics.find((d) => d.code === 'store-event-line-break')!;
+    expect(note.message).toMatch(/^event \d+: the event JSON holds line breaks: it is read \(and exported\) on one line$/);
+    expect(opened.parsed.entries.at(-1)!.entry).toEqual({ type: 'session_info', id: 'pp000001', parentId: null, name: 'pretty' });
+    const lines = (await exportStoredSession({ file }, id, 'session')).bytes.toString('utf8').split('\n');
+    expect(lines.at(-2)).toBe('{"type":"session_info","id":"pp000001","parentId":null,"name":"pretty"}');
+    expect(createHash('sha256').update(lines.join('\n')).digest('hex')).toBe(opened.digest);
+  });
+
+  it('reads a store whose main file has every page (no -wal) the same as one with a log', async () => {
+    const before = await openStoredSession({ file: storePath('work') }, '0199b8ce-e568-75b3-a7e8-9a134ebd045d');
+    const work = copyStore('work');
+    cleanup.push(work);
+    // A checkpoint by real SQLite folds the log into the main file.
+    const db = new Database(work);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const after = await openStoredSession({ file: work }, '0199b8ce-e568-75b3-a7e8-9a134ebd045d');
+    expect(after.digest).toBe(before.digest);
+    expect(after.parsed.entries).toEqual(before.parsed.entries);
+  });
+});

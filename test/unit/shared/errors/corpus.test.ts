@@ -1,0 +1,97 @@
+// The explainer on the corpus of real provider errors (test/fixtures/provider-errors/): every entry's top answer.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorMessageIndices, explainProviderError, normalizeErrorText } from '../../../../shared/errors/match-error.js';
+import type { ErrorCategory } from '../../../../shared/inspection.js';
+import { CHECKS, type CheckId } from '../../../../shared/preflight/checks.js';
+
+interface Entry {
+  id: string;
+  provider: string;
+  via?: string;
+  source: string;
+  category: ErrorCategory;
+  check?: CheckId;
+  rule?: string;
+  indices?: number[];
+  round?: number;
+  text: string;
+}
+
+function read(name: string): Entry[] {
+  const file = path.join(__dirname, '../../../fixtures/provider-errors', name);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Entry);
+}
+
+const SETS = { corpus: read('corpus.jsonl'), 'held-out': read('held-out.jsonl'), blind: read('blind.jsonl') };
+const ALL = Object.values(SETS).flat();
+
+describe('the corpus', () => {
+  it('holds over 200 real errors, each with its source, a known category and, for transcript errors, a known check and its rule', () => {
+    expect(ALL.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(ALL.map((e) => e.id)).size).toBe(ALL.length);
+    for (const e of ALL) {
+      expect(e.source, e.id).toMatch(/^https:\/\//);
+      expect(e.text.trim(), e.id).not.toBe('');
+      if (e.category === 'transcript') {
+        expect(Object.keys(CHECKS), e.id).toContain(e.check);
+        expect(e.rule, e.id).toBe(CHECKS[e.check!].rule);
+      } else {
+        expect(e.rule, e.id).toBeUndefined();
+      }
+    }
+  });
+
+  it('covers every category and the provider families the explainer claims to know', () => {
+    const categories = new Set(ALL.map((e) => e.category));
+    for (const c of ['transcript', 'context-length', 'auth', 'billing', 'rate-limit', 'model-capability', 'server', 'request'])
+      expect(categories, c).toContain(c);
+    const providers = new Set(ALL.flatMap((e) => [e.provider, ...(e.via ?? '').split('+')]));
+    for (const p of [
+      'anthropic',
+      'amazon-bedrock',
+      'google',
+      'google-vertex',
+      'openai',
+      'azure-openai',
+      'mistral',
+      'deepseek',
+      'dashscope',
+      'moonshot',
+      'minimax',
+      'zhipu',
+      'groq',
+      'xai',
+      'openrouter',
+      'litellm',
+      'github-copilot',
+      'ollama',
+      'llama.cpp',
+      'vllm',
+      'lm-studio',
+    ])
+      expect(providers, p).toContain(p);
+  });
+});
+
+for (const [name, entries] of Object.entries(SETS)) {
+  describe(`explainProviderError on the ${name} set`, () => {
+    for (const e of entries) {
+      it(`${e.id}: ${e.category}${e.rule ? ` (${e.rule})` : ''}`, () => {
+        const [top] = explainProviderError(e.text);
+        expect(top, e.text).toBeDefined();
+        expect(top.category, e.text).toBe(e.category);
+        if (e.category === 'transcript') expect([top.check, top.rule], e.text).toEqual([e.check, e.rule]);
+        else expect(top.rule, e.text).toBeUndefined();
+        expect(top.confidence).toBeGreaterThan(0.3);
+        expect(top.confidence).toBeLessThan(1);
+        expect(top.action).not.toBe('');
+        if (e.indices) expect(errorMessageIndices(normalizeErrorText(e.text))).toEqual(e.indices);
+      });
+    }
+  });
+}
