@@ -19,8 +19,8 @@ Without --provider/--api/--model, inspect uses the session's last model.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
 (DB alone lists its sessions). A stored session is read, never written: repair shows its plan
 and refuses.
-repair refuses a file another process has open for writing (its later lines would be lost);
---force replaces it anyway and keeps the old file as the backup.
+repair refuses a file another process has open for writing (its later lines would be lost) or
+one with other hard links (they would keep the old bytes); --force replaces it anyway.
 
 exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
 

@@ -151,7 +151,7 @@ export interface RepairResult {
   /** Why it refused, when it did. */
   reason?: string;
   plan?: RepairPlan;
-  /** Present only when the backup could not be removed after the replace. */
+  /** Present when the backup was kept: it could not be removed, or another process still writes to the old file. */
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;

@@ -1,8 +1,15 @@
 /** The repair-on-disk dialog: the plan with reasons, a confirmation, and the result. */
 import { useEffect, useRef } from 'react';
 import type { RepairAction } from '../../shared/inspection.js';
+import { isForceableRefusal, type ForceableRefusal } from '../../shared/repair/refusal.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
+
+/** What "Repair anyway" does, for each refusal it overrides. */
+const FORCE_TITLES: Record<ForceableRefusal, string> = {
+  'open for writing': 'Replace the file now; what the other process writes afterwards stays in the old file, kept as the backup',
+  'has other links': 'Replace this name only; the other names (hard links) keep the old bytes',
+};
 
 function clip(text: string | undefined): string {
   if (text === undefined) return '';
@@ -140,12 +147,12 @@ export function RepairDialog({ commands }: { commands: Commands }) {
           <button type="button" onClick={close} disabled={phase === 'writing'} data-testid="repair-cancel">
             {phase === 'done' ? 'Close' : 'Cancel'}
           </button>
-          {phase === 'done' && result?.reason === 'open for writing' && (
+          {phase === 'done' && result?.status === 'refused' && isForceableRefusal(result.reason) && (
             <button
               type="button"
               className="danger"
               data-testid="repair-force"
-              title="Replace the file now; what the other process writes afterwards stays in the old file, kept as the backup"
+              title={FORCE_TITLES[result.reason]}
               onClick={() => void store.getState().confirmRepair(true)}
             >
               Repair anyway

@@ -38,7 +38,7 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
   async confirmRepair(force = false) {
     const info = get().session.info;
     const plan = get().repair.plan;
-    // Forcing answers a refusal (the file is open for writing elsewhere), shown once the first try is done.
+    // Forcing answers a refusal (open for writing elsewhere, other hard links), shown once the first try is done.
     if (!info || !plan || get().repair.phase !== (force ? 'done' : 'review')) return;
     patch(set, 'repair', { phase: 'writing', error: null });
     try {

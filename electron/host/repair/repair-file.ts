@@ -24,6 +24,7 @@ import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
 import { carryAppendedTail } from './appended-tail.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { describeWriters, findOpenWriters } from './open-writers.js';
+import { copyExtendedAttributes, keepOwnerAndGroup } from './keep-attributes.js';
 import { checkReplaceable } from './replace-guards.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
@@ -37,8 +38,9 @@ export interface RepairOutcome extends RepairResult {
 export interface RepairFileOptions {
   retry?: RetryPolicy;
   /**
-   * Replace even when another process has the file open for writing: what it writes afterwards
-   * goes to the old file, which is then kept as the backup.
+   * Replace even when another process has the file open for writing (what it writes afterwards
+   * goes to the old file, then kept as the backup) or the file has other names (hard links, which
+   * keep the old bytes).
    */
   force?: boolean;
   /** Bytes planned (and then written and flushed) per step. */
@@ -135,7 +137,7 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
     const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
     if ('reason' in snapshot)
       return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
-    return finish(await repairSnapshot(snapshot, expected, hit, options), extras);
+    return finish(await repairSnapshot(snapshot, expected, hit, { ...options, staleBackups: leftovers.backups }), extras);
   } finally {
     repairing.delete(located.realFile);
   }
@@ -149,7 +151,7 @@ async function repairSnapshot(
   snapshot: SessionSnapshot,
   expected: string,
   prepared: PreparedRepair | undefined,
-  options: RepairFileOptions,
+  options: RepairFileOptions & { staleBackups: readonly string[] },
 ): Promise<RepairOutcome> {
   const cached = prepared?.draft;
   const { bytes, realFile } = snapshot;
@@ -176,7 +178,7 @@ async function repairSnapshot(
     return refuse('not writable', `refusing to repair ${shown}: ${problem}; nothing was written.`, draft.plan);
   }
   if (cached !== undefined && !cached.plan.needed) return notNeeded(shown, cached.plan);
-  const replaceable = await checkReplaceable(realFile, options.force === true);
+  const replaceable = await checkReplaceable(realFile, snapshot.stat, options.force === true, options.staleBackups);
   if (replaceable.refused) {
     const draft = cached ?? planner!.finish(expected);
     if (!draft.plan.needed) return notNeeded(shown, draft.plan);
@@ -208,8 +210,11 @@ async function repairSnapshot(
   try {
     const written = await writeRepaired(openTemp, bytes, planner ?? prepared!, expected, options.stepBytes ?? STEP_BYTES);
     if (handle === undefined || !written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
+    // Owner and group first: a chown may clear set-id bits the chmod then restores.
+    const kept = await keepOwnerAndGroup(handle, snapshot.stat);
     await handle.chmod(mode);
-    await keepOwner(handle, snapshot);
+    const xattrNote = await copyExtendedAttributes(realFile, temp);
+    if (xattrNote !== null) kept.push(xattrNote);
     // The fsync waits on the disk; hashing what was written meanwhile costs no extra time.
     const synced = handle.sync();
     const digestAfter = written.digestAfter();
@@ -229,7 +234,7 @@ async function repairSnapshot(
     await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY, options.hooks?.rename);
     renamed = true;
     await options.hooks?.afterRename?.();
-    const notes: string[] = [...replaceable.notes];
+    const notes: string[] = [...replaceable.notes, ...kept];
     const carried = await carryAppendedTail(original, bytes.length, realFile);
     if (carried > 0) notes.push(`${carried} byte(s) appended to the file while it was being repaired were carried over to its end`);
     const dirNote = await fsyncDirectory(path.dirname(realFile));
@@ -281,12 +286,6 @@ class BackupError extends Error {}
 
 function notNeeded(file: string, plan: RepairPlan): RepairOutcome {
   return { status: 'not-needed', reason: 'nothing to repair', plan, message: `${file} needs no repair; it was left byte-identical.` };
-}
-
-async function keepOwner(handle: FileHandle, snapshot: SessionSnapshot): Promise<void> {
-  // Only root can give a file away; as its owner the new file already has the right owner.
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
-  await handle.chown(Number(snapshot.stat.uid), Number(snapshot.stat.gid)).catch(() => undefined);
 }
 
 interface Written {
