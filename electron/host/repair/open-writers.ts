@@ -5,7 +5,7 @@
  * in /proc/PID/fdinfo; elsewhere `lsof` where it is installed.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile, readlink, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 
 /** A process holding the file open for writing. */
 export interface OpenWriter {
@@ -29,29 +29,70 @@ export function writesWith(fdinfo: string): boolean {
   return flags !== undefined && (parseInt(flags, 8) & O_ACCMODE) !== 0;
 }
 
-async function fromProc(file: string): Promise<OpenWriter[]> {
-  // By inode, not by name: after a rename over it, an fd of the old file reads "… (deleted)" even
-  // where the inode lives on under another name (a repair's backup).
-  const target = await stat(file);
+/**
+ * An fd's link names the path it was opened by, with " (deleted)" once that name is gone (renamed
+ * over by a repair, even while the inode lives on as the backup). Only fds whose link is one of
+ * `names` are stat'ed: a scan reads thousands of links, and a stat of each costs a second.
+ */
+function candidates(names: readonly string[]): Set<string> {
+  return new Set(names.flatMap((name) => [name, `${name} (deleted)`]));
+}
+
+function fromProc(file: string, names: readonly string[]): OpenWriter[] {
+  // By inode, not by name alone: a link text may name another file since replaced.
+  const target = statSync(file);
+  // With other hard links, an fd may name any of them: every fd is checked then (rare: refused unless forced).
+  const wanted = target.nlink > 1 ? null : candidates([file, ...names]);
   const writers: OpenWriter[] = [];
-  for (const entry of await readdir('/proc')) {
+  // procfs answers from memory: synchronous reads are faster than a promise per fd.
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    // Other users' processes are not listable without privileges: they are not ours to see.
-    const fds = await readdir(`/proc/${entry}/fd`).catch(() => [] as string[]);
-    for (const fd of fds) {
-      const link = await readlink(`/proc/${entry}/fd/${fd}`).catch(() => '');
-      // Sockets, pipes and anonymous inodes read `socket:[…]`, `pipe:[…]`, `anon_inode:…`.
-      if (!link.startsWith('/')) continue;
-      const open = await stat(`/proc/${entry}/fd/${fd}`).catch(() => null);
-      if (!open || open.ino !== target.ino || open.dev !== target.dev) continue;
-      const info = await readFile(`/proc/${entry}/fdinfo/${fd}`, 'utf8').catch(() => '');
-      if (!writesWith(info)) continue;
-      const name = (await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '?')).trim();
-      writers.push({ pid: Number(entry), name });
-      break;
-    }
+    const found = writingFd(`/proc/${entry}`, target, wanted);
+    if (!found) continue;
+    writers.push({ pid: Number(entry), name: readOr(`/proc/${entry}/comm`, '?').trim() });
   }
   return writers;
+}
+
+function readOr(file: string, fallback: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
+
+/** True when process `dir` (`/proc/PID`) holds `target` open for writing. */
+function writingFd(dir: string, target: Stats, wanted: Set<string> | null): boolean {
+  let fds: string[];
+  try {
+    // Other users' processes are not listable without privileges: they are not ours to see.
+    fds = readdirSync(`${dir}/fd`);
+  } catch {
+    return false;
+  }
+  for (const fd of fds) {
+    let link: string;
+    try {
+      link = readlinkSync(`${dir}/fd/${fd}`);
+    } catch {
+      continue;
+    }
+    // Sockets, pipes and anonymous inodes read `socket:[…]`, `pipe:[…]`, `anon_inode:…`.
+    if (!link.startsWith('/') || (wanted !== null && !wanted.has(link))) continue;
+    const open = statOrNull(`${dir}/fd/${fd}`);
+    if (!open || open.ino !== target.ino || open.dev !== target.dev) continue;
+    if (writesWith(readOr(`${dir}/fdinfo/${fd}`, ''))) return true;
+  }
+  return false;
+}
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /** Parse `lsof -F pcfa` output: `p` starts a process, `c` names it, `a` is an fd's access (r, w, u). */
@@ -80,11 +121,14 @@ function fromLsof(file: string): Promise<OpenWriter[] | null> {
   });
 }
 
-/** The processes (other than this one) that have `realFile` (that inode, by any name) open for writing. Never throws. */
-export async function findOpenWriters(realFile: string): Promise<WriterCheck> {
+/**
+ * The processes (other than this one) that have `realFile` (that inode) open for writing, by that
+ * name or one of `alsoNamed` (the name it had before a rename). Never throws.
+ */
+export async function findOpenWriters(realFile: string, alsoNamed: readonly string[] = []): Promise<WriterCheck> {
   if (process.platform === 'linux') {
     try {
-      return { writers: await fromProc(realFile) };
+      return { writers: fromProc(realFile, alsoNamed) };
     } catch {
       // /proc not mounted (a container): try lsof.
     }

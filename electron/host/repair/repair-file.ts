@@ -240,7 +240,7 @@ async function repairSnapshot(
     const dirNote = await fsyncDirectory(path.dirname(realFile));
     if (dirNote !== null) notes.push(dirNote);
     // A writer still holding the old file (now only the backup's name) writes into it: it is kept, or those lines are lost.
-    const holders = backupKind === 'link' ? (await findOpenWriters(backup)).writers : [];
+    const holders = backupKind === 'link' ? (await findOpenWriters(backup, [realFile])).writers : [];
     if (holders.length > 0 && replaceable.writers.length === 0)
       notes.push(
         `another process opened the file for writing during the repair (${describeWriters(holders)}): what it writes from now on goes to the old file`,
