@@ -194,6 +194,8 @@ async function repairSnapshot(
   // The old file, held open across the rename: what is appended to it after it was read is carried over.
   let original: FileHandle | undefined;
   let renamed = false;
+  // Extended attributes are copied by a child process while the content is written.
+  let xattrCopy: Promise<string | null> | undefined;
   // The backup and the temp file are made when the first edit is known: a file that turns out to
   // need nothing is never copied, and a kill before that point leaves nothing behind.
   const openTemp = async (): Promise<FileHandle> => {
@@ -205,16 +207,17 @@ async function repairSnapshot(
     tempFilesInFlight.add(temp);
     handle = await open(temp, 'wx', mode);
     tempCreated = true;
+    xattrCopy = copyExtendedAttributes(realFile, temp);
     return handle;
   };
   try {
     const written = await writeRepaired(openTemp, bytes, planner ?? prepared!, expected, options.stepBytes ?? STEP_BYTES);
     if (handle === undefined || !written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
     // Owner and group first: a chown may clear set-id bits the chmod then restores.
+    const xattrNote = await xattrCopy;
     const kept = await keepOwnerAndGroup(handle, snapshot.stat);
     await handle.chmod(mode);
-    const xattrNote = await copyExtendedAttributes(realFile, temp);
-    if (xattrNote !== null) kept.push(xattrNote);
+    if (xattrNote) kept.push(xattrNote);
     // The fsync waits on the disk; hashing what was written meanwhile costs no extra time.
     const synced = handle.sync();
     const digestAfter = written.digestAfter();
@@ -237,10 +240,11 @@ async function repairSnapshot(
     const notes: string[] = [...replaceable.notes, ...kept];
     const carried = await carryAppendedTail(original, bytes.length, realFile);
     if (carried > 0) notes.push(`${carried} byte(s) appended to the file while it was being repaired were carried over to its end`);
-    const dirNote = await fsyncDirectory(path.dirname(realFile));
-    if (dirNote !== null) notes.push(dirNote);
+    const dirSynced = fsyncDirectory(path.dirname(realFile));
     // A writer still holding the old file (now only the backup's name) writes into it: it is kept, or those lines are lost.
     const holders = backupKind === 'link' ? (await findOpenWriters(backup, [realFile])).writers : [];
+    const dirNote = await dirSynced;
+    if (dirNote !== null) notes.push(dirNote);
     if (holders.length > 0 && replaceable.writers.length === 0)
       notes.push(
         `another process opened the file for writing during the repair (${describeWriters(holders)}): what it writes from now on goes to the old file`,
@@ -271,6 +275,8 @@ async function repairSnapshot(
   } finally {
     await (handle as FileHandle | undefined)?.close().catch(() => undefined);
     await original?.close().catch(() => undefined);
+    // The attribute copy never rejects; it is waited for so no child outlives the repair.
+    await xattrCopy;
     // Only what this repair created is removed; the original was never written to.
     if (!renamed && tempCreated) await removeQuietly(temp);
     if (!renamed && backupKind !== null) await removeQuietly(backup);
