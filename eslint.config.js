@@ -1,4 +1,4 @@
-// Lint rules, including the room fences of STYLE.md: which folder may import what.
+// Lint rules, including the fences between the rooms (shared/, electron/host/, the shells, renderer/): which folder may import what.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -171,6 +171,11 @@ export default tseslint.config(
         fence(['@mariozechner/pi-ai', '@mariozechner/pi-ai/*'], 'pi-ai is imported only under electron/host/payloads/'),
       ),
     },
+  },
+  {
+    // Rooms stay readable: a file fits in a sitting, a function on a few screens.
+    files: ['shared/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 400 }], 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {
     // Tests and scripts may reach into any room.

@@ -1,7 +1,8 @@
 // Playwright: e2e tests against the web mode in Debian's Chromium (no browser download), two workers.
 // Two projects, run one after the other by scripts/run-e2e.mjs: `parallel` spreads its tests over both
-// workers; `large-sessions` reads and diffs megabytes and runs alone, its tests in order, because its
-// timing (a preview drawn before the full read lands) does not survive sharing the two cores.
+// workers; `large-sessions` runs alone, its tests in order, because what they observe is timing (a
+// preview drawn before the full read lands, window steps outrunning the diff) that sharing the two
+// cores with another test changes.
 import { defineConfig } from '@playwright/test';
 
 const chromium = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';

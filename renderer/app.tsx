@@ -18,7 +18,6 @@ export function App() {
   const host = useHost();
   const store = useAppStore();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const commands = useMemo(() => createCommands(host, store, () => fileInput.current?.click()), [host, store]);
 
   // Start-up: catalogue, recent files, file watching (main.tsx opens the launch session before this).
@@ -31,61 +30,11 @@ export function App() {
 
   // Menu commands (Electron) and keyboard shortcuts (both modes) run the same actions.
   useEffect(() => {
-    const run = (command: ShellCommand): void => {
-      const s = store.getState();
-      switch (command) {
-        case 'open':
-          void commands.open();
-          break;
-        case 'open-sample':
-          void s.openSample();
-          break;
-        case 'reload':
-          void s.reloadSession();
-          break;
-        case 'next-annotation':
-          s.stepAnnotation(1);
-          break;
-        case 'previous-annotation':
-          s.stepAnnotation(-1);
-          break;
-        case 'toggle-view':
-          s.toggleView();
-          break;
-        case 'next-window':
-          void s.stepWindow(1);
-          break;
-        case 'previous-window':
-          void s.stepWindow(-1);
-          break;
-        case 'focus-target':
-          s.focusTargetPicker();
-          break;
-        case 'export-payload':
-          void commands.exportAs('payload-json', 'save');
-          break;
-        case 'export-curl':
-          void commands.exportAs('curl', 'save');
-          break;
-        case 'export-report':
-          void commands.exportAs('report-markdown', 'save');
-          break;
-        case 'repair':
-          void s.startRepair();
-          break;
-      }
-    };
+    const run = (command: ShellCommand): void => runCommand(command, commands, store);
     const unsubscribe = host.shell.onCommand(run);
     const unsubscribeOpen = host.shell.onOpenRequest((request) => void store.getState().openSession(request));
     const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      let command: ShellCommand | null = null;
-      if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') command = 'open';
-      else if (e.key === 'F8' && !mod && !e.altKey) command = e.shiftKey ? 'previous-annotation' : 'next-annotation';
-      else if (e.altKey && !mod && e.code === 'KeyV') command = 'toggle-view';
-      else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') command = 'focus-target';
-      else if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
-        command = e.key === 'PageDown' ? 'next-window' : 'previous-window';
+      const command = shortcutOf(e);
       if (!command) return;
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
       e.preventDefault();
@@ -100,38 +49,7 @@ export function App() {
     };
   }, [host, store, commands]);
 
-  // Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page.
-  useEffect(() => {
-    let depth = 0;
-    const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
-    const onEnter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      depth += 1;
-      setDragging(true);
-    };
-    const onLeave = () => {
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const onOver = (e: DragEvent) => e.preventDefault();
-    const onDrop = (e: DragEvent) => {
-      e.preventDefault();
-      depth = 0;
-      setDragging(false);
-      const file = e.dataTransfer?.files[0];
-      if (file) void commands.openFile(file);
-    };
-    window.addEventListener('dragenter', onEnter);
-    window.addEventListener('dragleave', onLeave);
-    window.addEventListener('dragover', onOver);
-    window.addEventListener('drop', onDrop);
-    return () => {
-      window.removeEventListener('dragenter', onEnter);
-      window.removeEventListener('dragleave', onLeave);
-      window.removeEventListener('dragover', onOver);
-      window.removeEventListener('drop', onDrop);
-    };
-  }, [commands]);
+  const dragging = useFileDrop(commands);
 
   return (
     <div className="app">
@@ -174,4 +92,101 @@ export function App() {
       />
     </div>
   );
+}
+
+type Commands = ReturnType<typeof createCommands>;
+
+/** Run a menu command or shortcut. */
+function runCommand(command: ShellCommand, commands: Commands, store: ReturnType<typeof useAppStore>): void {
+  const s = store.getState();
+  switch (command) {
+    case 'open':
+      void commands.open();
+      break;
+    case 'open-sample':
+      void s.openSample();
+      break;
+    case 'reload':
+      void s.reloadSession();
+      break;
+    case 'next-annotation':
+      s.stepAnnotation(1);
+      break;
+    case 'previous-annotation':
+      s.stepAnnotation(-1);
+      break;
+    case 'toggle-view':
+      s.toggleView();
+      break;
+    case 'next-window':
+      void s.stepWindow(1);
+      break;
+    case 'previous-window':
+      void s.stepWindow(-1);
+      break;
+    case 'focus-target':
+      s.focusTargetPicker();
+      break;
+    case 'export-payload':
+      void commands.exportAs('payload-json', 'save');
+      break;
+    case 'export-curl':
+      void commands.exportAs('curl', 'save');
+      break;
+    case 'export-report':
+      void commands.exportAs('report-markdown', 'save');
+      break;
+    case 'repair':
+      void s.startRepair();
+      break;
+  }
+}
+
+/** The command a key press is the shortcut of, or null. */
+function shortcutOf(e: KeyboardEvent): ShellCommand | null {
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') return 'open';
+  if (e.key === 'F8' && !mod && !e.altKey) return e.shiftKey ? 'previous-annotation' : 'next-annotation';
+  if (e.altKey && !mod && e.code === 'KeyV') return 'toggle-view';
+  if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') return 'focus-target';
+  if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
+    return e.key === 'PageDown' ? 'next-window' : 'previous-window';
+  return null;
+}
+
+/** Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page. True while files are dragged over. */
+function useFileDrop(commands: Commands): boolean {
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+    const onEnter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const onLeave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const onOver = (e: DragEvent) => e.preventDefault();
+    const onDrop = (e: DragEvent) => {
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const file = e.dataTransfer?.files[0];
+      if (file) void commands.openFile(file);
+    };
+    window.addEventListener('dragenter', onEnter);
+    window.addEventListener('dragleave', onLeave);
+    window.addEventListener('dragover', onOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragenter', onEnter);
+      window.removeEventListener('dragleave', onLeave);
+      window.removeEventListener('dragover', onOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [commands]);
+  return dragging;
 }

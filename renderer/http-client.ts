@@ -20,7 +20,7 @@ import { MAX_UPLOAD_BYTES } from '../shared/web-limits.js';
 import { formatSize, requestBody } from './http-body.js';
 
 /** The header that carries the launch token. */
-export const TOKEN_HEADER = 'X-Inspector-Token';
+const TOKEN_HEADER = 'X-Inspector-Token';
 
 /** Where the page keeps the token for its own tab: per origin (port included), gone with the tab. */
 const TOKEN_STORAGE_KEY = 'transcript-inspector-token';
@@ -61,7 +61,7 @@ export interface HttpClientOptions {
 }
 
 /** An error the server answered with. */
-export class HttpApiError extends Error {
+class HttpApiError extends Error {
   constructor(
     message: string,
     readonly status: number,

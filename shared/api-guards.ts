@@ -14,9 +14,9 @@ export class ArgumentError extends TypeError {
 /** The longest id, path, name or target field accepted (ids are UUIDs; paths are bounded by the OS anyway). */
 const MAX_SHORT_STRING = 4096;
 /** The largest window of turns one call may ask for. */
-export const MAX_TURN_WINDOW = 10_000;
+const MAX_TURN_WINDOW = 10_000;
 /** The longest pasted error text explained. */
-export const MAX_ERROR_TEXT = 1_000_000;
+const MAX_ERROR_TEXT = 1_000_000;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -39,7 +39,7 @@ function assertRepairOptions(value: unknown): void {
 }
 
 /** A non-empty string of bounded length. */
-export function assertString(where: string, value: unknown, options: { allowEmpty?: boolean; max?: number } = {}): asserts value is string {
+function assertString(where: string, value: unknown, options: { allowEmpty?: boolean; max?: number } = {}): asserts value is string {
   if (typeof value !== 'string') throw new ArgumentError(`${where}: expected a string, got ${describe(value)}`);
   if (!options.allowEmpty && value.length === 0) throw new ArgumentError(`${where}: must not be empty`);
   const max = options.max ?? MAX_SHORT_STRING;
@@ -48,12 +48,12 @@ export function assertString(where: string, value: unknown, options: { allowEmpt
 }
 
 /** A session or inspection id. */
-export function assertId(where: string, value: unknown): asserts value is string {
+function assertId(where: string, value: unknown): asserts value is string {
   assertString(where, value, { max: 200 });
 }
 
 /** A non-negative safe integer, at most `max`. */
-export function assertIndex(where: string, value: unknown, max = Number.MAX_SAFE_INTEGER): asserts value is number {
+function assertIndex(where: string, value: unknown, max = Number.MAX_SAFE_INTEGER): asserts value is number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
     throw new ArgumentError(`${where}: expected an integer from 0 to ${max}, got ${describe(value)}`);
   }
@@ -126,7 +126,7 @@ export function assertTarget(value: unknown, where = 'target'): asserts value is
 }
 
 /** InspectOptions (or undefined): clock, tool allowlist and image side limit. */
-export function assertInspectOptions(value: unknown, where = 'options'): asserts value is InspectOptions | undefined {
+function assertInspectOptions(value: unknown, where = 'options'): asserts value is InspectOptions | undefined {
   if (value === undefined) return;
   if (!isPlainObject(value)) throw new ArgumentError(`${where}: expected an object or nothing, got ${describe(value)}`);
   if (value.now !== undefined && (typeof value.now !== 'number' || !Number.isFinite(value.now)))
@@ -144,13 +144,13 @@ export function assertInspectOptions(value: unknown, where = 'options'): asserts
 }
 
 /** 'original' or 'replay'. */
-export function assertSide(value: unknown, where = 'side'): asserts value is Side {
+function assertSide(value: unknown, where = 'side'): asserts value is Side {
   if (value !== 'original' && value !== 'replay')
     throw new ArgumentError(`${where}: expected 'original' or 'replay', got ${describe(value)}`);
 }
 
 /** 'payload' or 'transcript'. */
-export function assertView(value: unknown, where = 'view'): asserts value is DocumentView {
+function assertView(value: unknown, where = 'view'): asserts value is DocumentView {
   if (value !== 'payload' && value !== 'transcript')
     throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
@@ -166,13 +166,13 @@ const EXPORT_KINDS: readonly ExportKind[] = [
 ];
 
 /** One of the export kinds. */
-export function assertExportKind(value: unknown, where = 'kind'): asserts value is ExportKind {
+function assertExportKind(value: unknown, where = 'kind'): asserts value is ExportKind {
   if (!EXPORT_KINDS.includes(value as ExportKind))
     throw new ArgumentError(`${where}: expected one of ${EXPORT_KINDS.join(', ')}, got ${describe(value)}`);
 }
 
 /** A document window: two integers, 0 ≤ from ≤ to, at most MAX_DOCUMENT_WINDOW turns. */
-export function assertWindow(value: unknown, label: string): asserts value is DocumentWindow {
+function assertWindow(value: unknown, label: string): asserts value is DocumentWindow {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ArgumentError(`${label}: expected {from, to}`);
   const w = value as Record<string, unknown>;
   for (const key of Object.keys(w)) if (key !== 'from' && key !== 'to') throw new ArgumentError(`${label}: unexpected field "${key}"`);

@@ -12,11 +12,11 @@ export type DocumentPlan = { kind: 'whole' } | { kind: 'windowed'; size: number 
 /** A document estimated below this many bytes is fetched whole, however many turns it has. */
 export const WHOLE_MAX_BYTES = 2 * 1024 * 1024;
 /** Up to this many turns a document is fetched whole when it is not huge (below `WHOLE_MAX_TURNS_BYTES`). */
-export const WHOLE_MAX_TURNS = 200;
+const WHOLE_MAX_TURNS = 200;
 /** The byte limit that goes with `WHOLE_MAX_TURNS`: 150 turns of 60 KB tool outputs are still windowed. */
-export const WHOLE_MAX_TURNS_BYTES = 8 * 1024 * 1024;
+const WHOLE_MAX_TURNS_BYTES = 8 * 1024 * 1024;
 /** Bytes of document text a window aims at. */
-export const WINDOW_BUDGET_BYTES = 1024 * 1024;
+const WINDOW_BUDGET_BYTES = 1024 * 1024;
 /** Bounds of a window, in original turns. */
 export const MIN_WINDOW_TURNS = 20;
 export const MAX_WINDOW_TURNS = 60;

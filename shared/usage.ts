@@ -30,7 +30,7 @@ const get = (o: unknown, ...path: string[]): unknown => {
 const first = (...values: unknown[]): unknown => values.find((v) => v !== undefined && v !== null);
 
 /** Read token counts under any of the aliases providers and older versions use. */
-export function readUsage(raw: unknown): UsageBuckets | undefined {
+function readUsage(raw: unknown): UsageBuckets | undefined {
   if (!isRecord(raw)) return undefined;
   const cacheRead = tokens(
     first(

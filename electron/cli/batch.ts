@@ -87,7 +87,7 @@ function table(rows: (string | number)[][]): string[] {
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
-export function batchExitCode(results: readonly BatchResult[]): ExitCode {
+function batchExitCode(results: readonly BatchResult[]): ExitCode {
   return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
 }
 

@@ -97,7 +97,7 @@ function describeTarget(t: Target): string {
 }
 
 /** The human report: policy with reasons, annotations grouped by rule, preflight, recorded errors, diagnostics. */
-export function renderReport(
+function renderReport(
   file: string,
   inspection: Inspection,
   explanations?: ErrorExplanation[],

@@ -17,7 +17,7 @@ function where(action: RepairAction): string {
 }
 
 /** The plan as a support person reads it: one block per line, with the reason and before/after. */
-export function renderPlan(file: string, plan: RepairPlan): string {
+function renderPlan(file: string, plan: RepairPlan): string {
   const out: string[] = [];
   if (plan.refusal !== undefined) return terminalLines([`${file}: cannot be repaired — ${plan.refusal}`]);
   if (!plan.needed) return terminalLines([`${file}: nothing to repair; the file is left byte-identical`]);

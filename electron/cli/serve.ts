@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ExitCode } from '../host/exit-code.js';
 import { createInspector } from '../host/inspector.js';
 import { warmUp } from '../host/inspector/warm-up.js';
 import { notRegularReason } from '../host/regular-file.js';
@@ -39,7 +40,7 @@ function waitForSignal(): Promise<NodeJS.Signals> {
 }
 
 /** Run the web mode until stopped; the first stdout line is exactly the URL line. */
-export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
+export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> {
   let port = 0;
   let file: string | null = null;
   let sessionId: string | null = null;
@@ -106,7 +107,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<number> {
     deps.stdout('Only this machine can connect; the token in the URL is required. Press Ctrl+C to stop.');
     await deps.stopSignal;
     await server.close();
-    return 0;
+    return ExitCode.clean;
   } finally {
     await inspector.dispose();
   }

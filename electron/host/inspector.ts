@@ -5,7 +5,7 @@
  * checked where they cross into the host (`validateArguments` in the shells), not here again.
  */
 import { randomUUID } from 'node:crypto';
-import type { FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import type { ExportKind, FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
 import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
@@ -58,6 +58,26 @@ export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
   dispose(): Promise<void>;
 };
 
+/** The exports made from the session's source rather than from an inspection, and what each holds. */
+const JSONL_EXPORTS = { 'session-jsonl': 'session', 'branch-jsonl': 'branch', 'repaired-jsonl': 'repaired' } as const;
+
+function isJsonlExport(kind: ExportKind): kind is keyof typeof JSONL_EXPORTS {
+  return Object.hasOwn(JSONL_EXPORTS, kind);
+}
+
+/** A watcher of an opened file when the service watches files (none for bytes, text or the sample). */
+function watchFile(
+  options: InspectorOptions,
+  fileChanges: Listeners<FileChangedEvent>,
+  sessionId: string,
+  filePath: string | null,
+): FileWatcher | null {
+  if (!options.watch || !filePath) return null;
+  return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
+    intervalMs: options.watchIntervalMs,
+  });
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -67,12 +87,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const loader: LoaderOptions = { ...options, onProgress: (event) => progress.emit(event) };
 
-  const watch = (sessionId: string, filePath: string | null): FileWatcher | null => {
-    if (!options.watch || !filePath) return null;
-    return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
-      intervalMs: options.watchIntervalMs,
-    });
-  };
+  const watch = (sessionId: string, filePath: string | null) => watchFile(options, fileChanges, sessionId, filePath);
 
   /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
   const refresh = async (record: SessionRecord, operation?: ProgressEvent['operation']): Promise<SessionInfo> => {
@@ -179,9 +194,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
       const session = sessions.get(record.sessionId);
-      if (kind === 'session-jsonl') return exportSessionJsonl(session.request, session.info, 'session');
-      if (kind === 'branch-jsonl') return exportSessionJsonl(session.request, session.info, 'branch');
-      if (kind === 'repaired-jsonl') return exportSessionJsonl(session.request, session.info, 'repaired');
+      if (isJsonlExport(kind)) return exportSessionJsonl(session.request, session.info, JSONL_EXPORTS[kind]);
       return exportText(session.info, record, kind);
     },
 

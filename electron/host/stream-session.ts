@@ -18,7 +18,7 @@ import { InputError, openSessionFile, readInputBytes, statInput } from './read-i
 import { readLines } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES = 4 * 1024 * 1024;
 /** The smallest chunk read at a time. */
 const MIN_CHUNK_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
  * `style-src 'unsafe-inline'` is needed because Monaco creates <style> elements at run time; scripts
  * stay strict (no inline script, no eval). Images: our files and `data:` (thumbnails are PNG data URLs).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

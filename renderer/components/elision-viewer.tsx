@@ -72,7 +72,6 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
   // The revealed text and its rows stay out of React state: they can be tens of megabytes.
   const text = useRef<string | null>(null);
   const rows = useRef<{ starts: Int32Array; ends: Int32Array }>({ starts: new Int32Array(0), ends: new Int32Array(0) });
-  const scroller = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const ref = elision.ref ?? elision.imageRef ?? null;
 
@@ -120,13 +119,6 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
     };
     // Once per dialog (it is keyed by the elision); `show` only reads refs.
   }, []);
-
-  const virtualizer = useVirtualizer({
-    count: phase.kind === 'shown' ? rows.current.starts.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-  });
 
   const close = () => store.getState().closeElision();
   const copy = async () => {
@@ -186,17 +178,7 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
             {phase.message}
           </p>
         )}
-        {phase.kind === 'shown' && (
-          <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.current.starts.length}>
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => (
-                <div key={item.key} className="elision-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
-                  {value.slice(rows.current.starts[item.index], rows.current.ends[item.index])}
-                </div>
-              ))}
-            </div>
-          </div>
-        )}
+        {phase.kind === 'shown' && <ElisionText value={value} rows={rows.current} />}
         <div className="buttons">
           {phase.kind === 'gate' && (
             <button type="button" className={big ? 'danger-outline' : 'primary'} data-testid="elision-show" onClick={() => void show()}>
@@ -214,6 +196,28 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
             Close
           </button>
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** The revealed string, wrapped into rows and drawn a screenful at a time. */
+function ElisionText({ value, rows }: { value: string; rows: { starts: Int32Array; ends: Int32Array } }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.starts.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
+  return (
+    <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.starts.length}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div key={item.key} className="elision-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+            {value.slice(rows.starts[item.index], rows.ends[item.index])}
+          </div>
+        ))}
       </div>
     </div>
   );

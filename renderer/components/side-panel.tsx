@@ -43,7 +43,7 @@ function Explanation({ text }: { text: string }) {
 }
 
 /** Rules fired, grouped by rule; clicking an item reveals its lines. */
-export function AnnotationList() {
+function AnnotationList() {
   const summary = useApp((s) => s.inspection.summary);
   const focus = useApp((s) => s.ui.focus);
   const store = useAppStore();
@@ -147,7 +147,7 @@ export function AnnotationList() {
 }
 
 /** Preflight findings of both payloads, grouped by check. */
-export function PreflightList() {
+function PreflightList() {
   const summary = useApp((s) => s.inspection.summary);
   const focus = useApp((s) => s.ui.focus);
   const explanations = useApp((s) => s.ui.explanations);

@@ -16,7 +16,7 @@ export function TargetPicker() {
   const busy = useApp((s) => s.inspection.loading);
   const providerSelect = useRef<HTMLSelectElement>(null);
   const [custom, setCustom] = useState(false);
-  const [draft, setDraft] = useState<Target>({ provider: '', api: '', modelId: '', reasoning: false });
+  const [customStart, setCustomStart] = useState<Target>({ provider: '', api: '', modelId: '', reasoning: false });
 
   useEffect(() => {
     if (focusSeq > 0) providerSelect.current?.focus();
@@ -43,7 +43,7 @@ export function TargetPicker() {
 
   const onProvider = (provider: string) => {
     if (provider === CUSTOM) {
-      setDraft(current ?? { provider: '', api: catalog?.apis[0] ?? '', modelId: '', reasoning: false });
+      setCustomStart(current ?? { provider: '', api: catalog?.apis[0] ?? '', modelId: '', reasoning: false });
       setCustom(true);
       return;
     }
@@ -109,66 +109,87 @@ export function TargetPicker() {
         </span>
       )}
       {custom && (
-        <form
-          className="popover custom-target"
-          data-testid="custom-target"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!draft.provider.trim() || !draft.api.trim() || !draft.modelId.trim()) return;
+        <CustomTargetForm
+          initial={customStart}
+          apis={catalog?.apis ?? []}
+          onCancel={() => setCustom(false)}
+          onSubmit={(target) => {
             setCustom(false);
-            choose({ provider: draft.provider.trim(), api: draft.api.trim(), modelId: draft.modelId.trim(), reasoning: draft.reasoning });
+            choose(target);
           }}
-        >
-          <h3>Custom target</h3>
-          <label>
-            Provider{' '}
-            <input
-              value={draft.provider}
-              onChange={(e) => setDraft({ ...draft, provider: e.target.value })}
-              placeholder="openrouter"
-              autoFocus
-            />
-          </label>
-          <label>
-            API
-            <input
-              list="ti-apis"
-              value={draft.api}
-              onChange={(e) => setDraft({ ...draft, api: e.target.value })}
-              placeholder="openai-completions"
-            />
-            <datalist id="ti-apis">
-              {catalog?.apis.map((api) => (
-                <option key={api} value={api} />
-              ))}
-            </datalist>
-          </label>
-          <label>
-            Model{' '}
-            <input
-              value={draft.modelId}
-              onChange={(e) => setDraft({ ...draft, modelId: e.target.value })}
-              placeholder="mistralai/mistral-large"
-            />
-          </label>
-          <label className="inline-check">
-            <input
-              type="checkbox"
-              checked={draft.reasoning ?? false}
-              onChange={(e) => setDraft({ ...draft, reasoning: e.target.checked })}
-            />{' '}
-            reasoning model
-          </label>
-          <div className="buttons">
-            <button type="button" onClick={() => setCustom(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="primary">
-              Inspect
-            </button>
-          </div>
-        </form>
+        />
       )}
     </div>
+  );
+}
+
+/** A provider, API and model typed by hand (one the catalogue does not list). */
+function CustomTargetForm({
+  initial,
+  apis,
+  onCancel,
+  onSubmit,
+}: {
+  initial: Target;
+  apis: readonly string[];
+  onCancel: () => void;
+  onSubmit: (target: Target) => void;
+}) {
+  const [draft, setDraft] = useState<Target>(initial);
+  return (
+    <form
+      className="popover custom-target"
+      data-testid="custom-target"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!draft.provider.trim() || !draft.api.trim() || !draft.modelId.trim()) return;
+        onSubmit({ provider: draft.provider.trim(), api: draft.api.trim(), modelId: draft.modelId.trim(), reasoning: draft.reasoning });
+      }}
+    >
+      <h3>Custom target</h3>
+      <label>
+        Provider{' '}
+        <input
+          value={draft.provider}
+          onChange={(e) => setDraft({ ...draft, provider: e.target.value })}
+          placeholder="openrouter"
+          autoFocus
+        />
+      </label>
+      <label>
+        API
+        <input
+          list="ti-apis"
+          value={draft.api}
+          onChange={(e) => setDraft({ ...draft, api: e.target.value })}
+          placeholder="openai-completions"
+        />
+        <datalist id="ti-apis">
+          {apis.map((api) => (
+            <option key={api} value={api} />
+          ))}
+        </datalist>
+      </label>
+      <label>
+        Model{' '}
+        <input
+          value={draft.modelId}
+          onChange={(e) => setDraft({ ...draft, modelId: e.target.value })}
+          placeholder="mistralai/mistral-large"
+        />
+      </label>
+      <label className="inline-check">
+        <input type="checkbox" checked={draft.reasoning ?? false} onChange={(e) => setDraft({ ...draft, reasoning: e.target.checked })} />{' '}
+        reasoning model
+      </label>
+      <div className="buttons">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary">
+          Inspect
+        </button>
+      </div>
+    </form>
   );
 }

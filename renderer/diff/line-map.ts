@@ -78,16 +78,6 @@ export function turnSpans(side: Side, index: number, original: DocumentText | nu
   };
 }
 
-/** Every line span touched by a set of turn indices on one side, merged and sorted (for gutter marks). */
-export function spansForTurns(ranges: readonly TurnRange[], indices: Iterable<number>): LineSpan[] {
-  const spans: LineSpan[] = [];
-  for (const index of new Set(indices)) {
-    const span = rangeByIndex(ranges, index);
-    if (span) spans.push(span);
-  }
-  return spans.sort((a, b) => a.startLine - b.startLine);
-}
-
 /** One step of a JSON path such as `messages[3].content[1].id`. */
 type PathStep = string | number;
 

@@ -72,7 +72,137 @@ interface EditorState {
    * error in Monaco) — so they go when the diff of the models that replaced them is in.
    */
   retired: monaco.editor.ITextModel[];
-  doReveal: (spans: DiffSpans) => void;
+  sides: Record<Side, monaco.editor.ICodeEditor>;
+}
+
+/** The Monaco diff editor in `host`, with an empty JSON model on each side. */
+function createEditor(host: HTMLElement, hideUnchanged: boolean): EditorState {
+  const editor = monaco.editor.createDiffEditor(host, {
+    readOnly: true,
+    originalEditable: false,
+    automaticLayout: true,
+    renderSideBySide: true,
+    useInlineViewWhenSpaceIsLimited: false,
+    glyphMargin: true,
+    folding: true,
+    minimap: { enabled: false },
+    scrollBeyondLastLine: false,
+    renderOverviewRuler: true,
+    ignoreTrimWhitespace: false,
+    diffAlgorithm: 'advanced',
+    // The diff runs in a worker: a long session may take seconds, and a partial diff would mislead.
+    maxComputationTime: 0,
+    maxFileSize: 200,
+    fontSize: 12.5,
+    lineNumbersMinChars: 4,
+    hideUnchangedRegions: { enabled: hideUnchanged, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
+  });
+  const models = {
+    original: monaco.editor.createModel('', 'json'),
+    replay: monaco.editor.createModel('', 'json'),
+  };
+  editor.setModel({ original: models.original, modified: models.replay });
+  const sides: Record<Side, monaco.editor.ICodeEditor> = { original: editor.getOriginalEditor(), replay: editor.getModifiedEditor() };
+  return {
+    editor,
+    models,
+    marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
+    highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
+    elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
+    lastReveal: null,
+    retired: [],
+    sides,
+  };
+}
+
+/** The elision under the pointer, if any. */
+function elisionAt(s: EditorState, side: Side, position: monaco.Position | null): Elision | undefined {
+  const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
+  if (!position || !list) return undefined;
+  const lineText = s.models[side].getLineContent(position.lineNumber);
+  return list.find((elision) => {
+    const at = lineText.indexOf(elision.placeholder);
+    return at >= 0 && position.column >= at + 1 && position.column <= at + 1 + elision.placeholder.length;
+  });
+}
+
+/** Highlight spans on both sides (null clears a side) and scroll them into view. */
+function revealSpans(s: EditorState, spans: DiffSpans): void {
+  for (const side of ['original', 'replay'] as const) {
+    const span = spans[side];
+    const code = s.sides[side];
+    if (!span) {
+      s.highlight[side].clear();
+      continue;
+    }
+    const range = spanRange(span, s.models[side]);
+    s.highlight[side].set([
+      {
+        range,
+        options: {
+          isWholeLine: true,
+          className: 'ti-line-highlight',
+          linesDecorationsClassName: 'ti-mark-selected',
+          overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full },
+        },
+      },
+    ]);
+    // Moving the cursor into a collapsed unchanged region is what makes Monaco unfold it.
+    code.setSelections([
+      new monaco.Selection(range.startLineNumber, 1, range.startLineNumber, 1),
+      new monaco.Selection(range.endLineNumber, 1, range.endLineNumber, 1),
+    ]);
+    code.revealLinesInCenter(
+      range.startLineNumber,
+      Math.min(range.endLineNumber, range.startLineNumber + 40),
+      monaco.editor.ScrollType.Immediate,
+    );
+  }
+}
+
+/** Decorations of gutter marks and elision chips on one side, and the elisions by line for hit tests. */
+function markDecorations(
+  model: monaco.editor.ITextModel,
+  marks: GutterMark[],
+  elisions: Elision[],
+): { decorations: monaco.editor.IModelDeltaDecoration[]; byLine: Map<number, Elision[]> } {
+  const decorations: monaco.editor.IModelDeltaDecoration[] = [];
+  for (const mark of marks) {
+    const range = spanRange(mark, model);
+    const cls = MARK_CLASS[mark.kind];
+    decorations.push({
+      range,
+      options: {
+        isWholeLine: true,
+        linesDecorationsClassName: cls.line,
+        overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left },
+      },
+    });
+    decorations.push({
+      range: { startLineNumber: range.startLineNumber, startColumn: 1, endLineNumber: range.startLineNumber, endColumn: 1 },
+      options: { glyphMarginClassName: cls.glyph, glyphMarginHoverMessage: { value: mark.hover } },
+    });
+  }
+  const byLine = new Map<number, Elision[]>();
+  for (const elision of elisions) {
+    if (elision.line < 1 || elision.line > model.getLineCount()) continue;
+    const text = model.getLineContent(elision.line);
+    const at = text.indexOf(elision.placeholder);
+    if (at < 0) continue;
+    decorations.push({
+      range: {
+        startLineNumber: elision.line,
+        startColumn: at + 1,
+        endLineNumber: elision.line,
+        endColumn: at + 1 + elision.placeholder.length,
+      },
+      options: { inlineClassName: elision.imageRef ? 'ti-elision ti-elision-image' : 'ti-elision' },
+    });
+    const list = byLine.get(elision.line);
+    if (list) list.push(elision);
+    else byLine.set(elision.line, [elision]);
+  }
+  return { decorations, byLine };
 }
 
 /** The diff editor component. */
@@ -84,119 +214,44 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
 
   useEffect(() => {
     if (!host.current) return;
-    const editor = monaco.editor.createDiffEditor(host.current, {
-      readOnly: true,
-      originalEditable: false,
-      automaticLayout: true,
-      renderSideBySide: true,
-      useInlineViewWhenSpaceIsLimited: false,
-      glyphMargin: true,
-      folding: true,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      renderOverviewRuler: true,
-      ignoreTrimWhitespace: false,
-      diffAlgorithm: 'advanced',
-      // The diff runs in a worker: a long session may take seconds, and a partial diff would mislead.
-      maxComputationTime: 0,
-      maxFileSize: 200,
-      fontSize: 12.5,
-      lineNumbersMinChars: 4,
-      hideUnchangedRegions: { enabled: propsRef.current.hideUnchanged, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
-    });
-    const models = {
-      original: monaco.editor.createModel('', 'json'),
-      replay: monaco.editor.createModel('', 'json'),
-    };
-    editor.setModel({ original: models.original, modified: models.replay });
-    const sides: Record<Side, monaco.editor.ICodeEditor> = { original: editor.getOriginalEditor(), replay: editor.getModifiedEditor() };
-    const s: EditorState = {
-      editor,
-      models,
-      marks: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
-      highlight: { original: sides.original.createDecorationsCollection(), replay: sides.replay.createDecorationsCollection() },
-      elisions: { original: new Map<number, Elision[]>(), replay: new Map<number, Elision[]>() },
-      lastReveal: null,
-      retired: [],
-      doReveal: (spans) => doReveal(spans),
-    };
+    const s = createEditor(host.current, propsRef.current.hideUnchanged);
     state.current = s;
+    const reveal = (spans: DiffSpans): void => {
+      revealSpans(s, spans);
+      propsRef.current.onRevealed?.(spans);
+    };
     const disposables: monaco.IDisposable[] = [
-      editor.onDidUpdateDiff(() => {
+      s.editor.onDidUpdateDiff(() => {
         retire(s, 0);
         propsRef.current.onDiffing?.(false);
         // Collapsing unchanged regions moves lines around: bring the selection back into view.
-        if (s.lastReveal) doReveal(s.lastReveal);
+        if (s.lastReveal) reveal(s.lastReveal);
       }),
     ];
-    /** The elision under the pointer, if any. */
-    const elisionAt = (side: Side, position: monaco.Position | null): Elision | undefined => {
-      const list = position ? s.elisions[side].get(position.lineNumber) : undefined;
-      if (!position || !list) return undefined;
-      const lineText = s.models[side].getLineContent(position.lineNumber);
-      return list.find((elision) => {
-        const at = lineText.indexOf(elision.placeholder);
-        return at >= 0 && position.column >= at + 1 && position.column <= at + 1 + elision.placeholder.length;
-      });
-    };
     for (const side of ['original', 'replay'] as const) {
-      const code = sides[side];
+      const code = s.sides[side];
       disposables.push(
         code.onMouseMove((event) => {
           const hover = propsRef.current.onElisionHover;
           if (!hover) return;
-          const hit = elisionAt(side, event.target.position);
+          const hit = elisionAt(s, side, event.target.position);
           const browserEvent = event.event.browserEvent;
           hover(hit ? { side, elision: hit, x: browserEvent.clientX, y: browserEvent.clientY } : null);
         }),
         code.onMouseLeave(() => propsRef.current.onElisionHover?.(null)),
         code.onMouseDown((event) => {
           if (!event.event.leftButton || event.target.type !== monaco.editor.MouseTargetType.CONTENT_TEXT) return;
-          const hit = elisionAt(side, event.target.position);
+          const hit = elisionAt(s, side, event.target.position);
           if (hit) propsRef.current.onElisionClick?.(side, hit);
         }),
       );
-    }
-
-    function doReveal(spans: DiffSpans): void {
-      for (const side of ['original', 'replay'] as const) {
-        const span = spans[side];
-        const code = sides[side];
-        if (!span) {
-          s.highlight[side].clear();
-          continue;
-        }
-        const range = spanRange(span, s.models[side]);
-        s.highlight[side].set([
-          {
-            range,
-            options: {
-              isWholeLine: true,
-              className: 'ti-line-highlight',
-              linesDecorationsClassName: 'ti-mark-selected',
-              overviewRuler: { color: '#3b82f6', position: monaco.editor.OverviewRulerLane.Full },
-            },
-          },
-        ]);
-        // Moving the cursor into a collapsed unchanged region is what makes Monaco unfold it.
-        code.setSelections([
-          new monaco.Selection(range.startLineNumber, 1, range.startLineNumber, 1),
-          new monaco.Selection(range.endLineNumber, 1, range.endLineNumber, 1),
-        ]);
-        code.revealLinesInCenter(
-          range.startLineNumber,
-          Math.min(range.endLineNumber, range.startLineNumber + 40),
-          monaco.editor.ScrollType.Immediate,
-        );
-      }
-      propsRef.current.onRevealed?.(spans);
     }
 
     propsRef.current.onReady?.();
 
     return () => {
       for (const d of disposables) d.dispose();
-      editor.dispose();
+      s.editor.dispose();
       s.models.original.dispose();
       s.models.replay.dispose();
       retire(s, 0);
@@ -251,43 +306,7 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     setMarks(side, marks, elisions) {
       const s = state.current;
       if (!s) return;
-      const model = s.models[side];
-      const decorations: monaco.editor.IModelDeltaDecoration[] = [];
-      for (const mark of marks) {
-        const range = spanRange(mark, model);
-        const cls = MARK_CLASS[mark.kind];
-        decorations.push({
-          range,
-          options: {
-            isWholeLine: true,
-            linesDecorationsClassName: cls.line,
-            overviewRuler: { color: cls.ruler, position: monaco.editor.OverviewRulerLane.Left },
-          },
-        });
-        decorations.push({
-          range: { startLineNumber: range.startLineNumber, startColumn: 1, endLineNumber: range.startLineNumber, endColumn: 1 },
-          options: { glyphMarginClassName: cls.glyph, glyphMarginHoverMessage: { value: mark.hover } },
-        });
-      }
-      const byLine = new Map<number, Elision[]>();
-      for (const elision of elisions) {
-        if (elision.line < 1 || elision.line > model.getLineCount()) continue;
-        const text = model.getLineContent(elision.line);
-        const at = text.indexOf(elision.placeholder);
-        if (at < 0) continue;
-        decorations.push({
-          range: {
-            startLineNumber: elision.line,
-            startColumn: at + 1,
-            endLineNumber: elision.line,
-            endColumn: at + 1 + elision.placeholder.length,
-          },
-          options: { inlineClassName: elision.imageRef ? 'ti-elision ti-elision-image' : 'ti-elision' },
-        });
-        const list = byLine.get(elision.line);
-        if (list) list.push(elision);
-        else byLine.set(elision.line, [elision]);
-      }
+      const { decorations, byLine } = markDecorations(s.models[side], marks, elisions);
       s.elisions[side] = byLine;
       s.marks[side].set(decorations);
     },
@@ -295,7 +314,8 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       const s = state.current;
       if (!s) return;
       s.lastReveal = spans;
-      s.doReveal(spans);
+      revealSpans(s, spans);
+      propsRef.current.onRevealed?.(spans);
     },
   }));
 

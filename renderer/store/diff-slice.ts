@@ -2,7 +2,7 @@
  * Diff slice: which turns the diff shows. Fetches the documents (whole, or one window of original
  * turns) through a cache outside React state, and moves the window to wherever the selection goes.
  */
-import type { DocumentText, InspectionSummary } from '../../shared/api.js';
+import type { DocumentText, InspectionSummary, InspectorApi } from '../../shared/api.js';
 import { DocumentCache } from '../documents.js';
 import { adjacentWindow, isWhole, planDocument, previewWindow, windowAround, windowHas, type ShownWindow } from '../diff/windows.js';
 import { errorMessage } from '../format.js';
@@ -26,6 +26,28 @@ function coveredWindow(doc: DocumentText, totalTurns: number): ShownWindow {
   return doc.window
     ? { from: doc.window.from, to: doc.window.to, totalTurns: doc.window.totalTurns }
     : { from: 0, to: totalTurns, totalTurns };
+}
+
+/** The original turn of a replay turn: its own origin, else the nearest one before it. */
+async function originOfReplayTurn(api: InspectorApi, inspectionId: string, index: number): Promise<number | null> {
+  const start = Math.max(0, index - LOOKBACK + 1);
+  const rows = (await api.getTurns(inspectionId, 'replay', start, index - start + 1)).rows;
+  for (let i = rows.length - 1; i >= 0; i -= 1) if (rows[i].index <= index && rows[i].turn !== null) return rows[i].turn;
+  return null;
+}
+
+/** The original turn a selection belongs to; a number when known at once, else a promise. */
+function turnOfFocus(api: InspectorApi, focus: Focus, summary: InspectionSummary): number | null | Promise<number | null> {
+  if (focus.kind === 'annotation') {
+    const annotation = summary.annotations[focus.index];
+    if (!annotation) return null;
+    if (annotation.turn !== null) return annotation.turn;
+    return annotation.replayTurn === null ? null : originOfReplayTurn(api, summary.inspectionId, annotation.replayTurn);
+  }
+  if (focus.kind === 'turn') return focus.side === 'original' ? focus.index : originOfReplayTurn(api, summary.inspectionId, focus.index);
+  const finding = summary.preflight[focus.side][focus.index];
+  if (!finding || finding.messageIndex === null) return null;
+  return focus.side === 'original' ? finding.messageIndex : originOfReplayTurn(api, summary.inspectionId, finding.messageIndex);
 }
 
 /** Creates the diff slice. */
@@ -71,28 +93,6 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
         error: `Could not load the ${view}${target ? ` (turns ${target.from}–${target.to - 1})` : ''}: ${errorMessage(error)}`,
       });
     }
-  };
-
-  /** The original turn of a replay turn: its own origin, else the nearest one before it. */
-  const originOfReplayTurn = async (inspectionId: string, index: number): Promise<number | null> => {
-    const start = Math.max(0, index - LOOKBACK + 1);
-    const rows = (await api.getTurns(inspectionId, 'replay', start, index - start + 1)).rows;
-    for (let i = rows.length - 1; i >= 0; i -= 1) if (rows[i].index <= index && rows[i].turn !== null) return rows[i].turn;
-    return null;
-  };
-
-  /** The original turn a selection belongs to; a number when known at once, else a promise. */
-  const turnOfFocus = (focus: Focus, summary: InspectionSummary): number | null | Promise<number | null> => {
-    if (focus.kind === 'annotation') {
-      const annotation = summary.annotations[focus.index];
-      if (!annotation) return null;
-      if (annotation.turn !== null) return annotation.turn;
-      return annotation.replayTurn === null ? null : originOfReplayTurn(summary.inspectionId, annotation.replayTurn);
-    }
-    if (focus.kind === 'turn') return focus.side === 'original' ? focus.index : originOfReplayTurn(summary.inspectionId, focus.index);
-    const finding = summary.preflight[focus.side][focus.index];
-    if (!finding || finding.messageIndex === null) return null;
-    return focus.side === 'original' ? finding.messageIndex : originOfReplayTurn(summary.inspectionId, finding.messageIndex);
   };
 
   /** Fetch the window around `turn` unless it is shown (or being fetched) already. */
@@ -162,7 +162,7 @@ export const createDiffSlice: SliceCreator<DiffSlice> = (set, get, { api }) => {
         patch(set, 'diff', { locating: false, focusTurn: null });
         return;
       }
-      const found = turnOfFocus(focus, summary);
+      const found = turnOfFocus(api, focus, summary);
       if (typeof found === 'number' || found === null) {
         patch(set, 'diff', found === null ? { focusTurn: null, locating: false } : { focusTurn: found });
         if (found !== null) await ensureTurn(found);

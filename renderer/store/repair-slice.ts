@@ -4,7 +4,7 @@ import { patch, type SliceCreator } from './slice.js';
 import type { RepairSlice } from './types.js';
 
 /** How long after a repair the file watcher's echo of our own write is ignored. */
-export const REPAIR_QUIET_MS = 3000;
+const REPAIR_QUIET_MS = 3000;
 
 /** Creates the repair slice. */
 export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) => ({

@@ -1,10 +1,10 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
-import type { OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
+import type { InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
 import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
 import { baseName, errorMessage } from '../format.js';
 import { perfMark, whenMarked } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
-import type { SessionSlice } from './types.js';
+import type { AppState, SessionSlice } from './types.js';
 
 function describe(request: OpenRequest): string {
   switch (request.kind) {
@@ -54,6 +54,40 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   });
 }
 
+/**
+ * Show a preview of a large file's first turns while `open` reads all of it: the diff has something
+ * to show within a second. It replaces the session shown before (a running app opening another
+ * file), and is dropped when the open it belongs to is no longer the latest (`isLatest`).
+ */
+async function showPreview(
+  set: Parameters<SliceCreator<SessionSlice>>[0],
+  get: () => AppState,
+  api: InspectorApi,
+  isLatest: () => boolean,
+  request: OpenRequest,
+): Promise<void> {
+  try {
+    const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
+    if (!preview || !isLatest() || !get().session.loading) return;
+    perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
+    // The session shown before goes: its panel and repair must not sit next to another file's turns.
+    const previous = get().session.info;
+    if (previous) {
+      patch(set, 'session', { info: null, changed: null });
+      void api.close(previous.sessionId).catch(() => undefined);
+    }
+    patch(set, 'target', { current: preview.target });
+    patch(set, 'inspection', { summary: preview, error: null });
+    patch(set, 'ui', { focus: null, explanations: [], elision: null });
+    await get().loadDocuments();
+    // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
+    // first screen comes first, then the rest.
+    await whenMarked('first-diff', PAINT_WAIT_MS);
+  } catch {
+    // A preview is a head start: when it fails, the full open still shows everything.
+  }
+}
+
 /** Creates the session slice. */
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
   // Each open gets a number so a slow open never overwrites a newer one.
@@ -71,34 +105,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
     return api.onProgress((event) => {
       if (seq === progressSeq && matches(event)) patch(set, 'session', { progress: { done: event.done, total: event.total } });
     });
-  };
-
-  /**
-   * Show a preview of a large file's first turns while `open` reads all of it: the diff has
-   * something to show within a second. It replaces the session shown before (a running app opening
-   * another file), and is dropped when the open it belongs to is no longer the latest.
-   */
-  const showPreview = async (seq: number, request: OpenRequest): Promise<void> => {
-    try {
-      const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
-      if (!preview || seq !== openSeq || !get().session.loading) return;
-      perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
-      // The session shown before goes: its panel and repair must not sit next to another file's turns.
-      const previous = get().session.info;
-      if (previous) {
-        patch(set, 'session', { info: null, changed: null });
-        void api.close(previous.sessionId).catch(() => undefined);
-      }
-      patch(set, 'target', { current: preview.target });
-      patch(set, 'inspection', { summary: preview, error: null });
-      patch(set, 'ui', { focus: null, explanations: [], elision: null });
-      await get().loadDocuments();
-      // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
-      // first screen comes first, then the rest.
-      await whenMarked('first-diff', PAINT_WAIT_MS);
-    } catch {
-      // A preview is a head start: when it fails, the full open still shows everything.
-    }
   };
 
   return {
@@ -129,7 +135,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         }
         // The shown session (and its diff) stays until the new one is read; a preview of a large file
         // replaces it sooner. The host reads the file for the preview first, then all of it.
-        if (request.kind === 'path') await showPreview(seq, request);
+        if (request.kind === 'path') await showPreview(set, get, api, () => seq === openSeq, request);
         if (seq !== openSeq) return stopProgress();
         const info = await api.open(request).finally(stopProgress);
         if (seq !== openSeq) return;

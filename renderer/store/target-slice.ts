@@ -22,7 +22,7 @@ export function fallbackTarget(catalog: TargetCatalog): Target | null {
 }
 
 /** Fill the `reasoning` flag from the catalogue when the target does not say. */
-export function completeTarget(target: Target, catalog: TargetCatalog | null): Target {
+function completeTarget(target: Target, catalog: TargetCatalog | null): Target {
   if (target.reasoning !== undefined) return target;
   const model = catalogModel(catalog, target.provider, target.modelId);
   return model ? { ...target, reasoning: model.reasoning } : target;

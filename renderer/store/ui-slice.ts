@@ -5,7 +5,7 @@ import { patch, type SliceCreator } from './slice.js';
 import type { Focus, UiSlice } from './types.js';
 
 /** How long a toast stays, unless it is an error (errors stay until dismissed). */
-export const TOAST_MS = 6000;
+const TOAST_MS = 6000;
 
 /** Creates the UI slice. */
 export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {

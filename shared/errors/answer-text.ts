@@ -16,7 +16,10 @@ function count(n: number | null): string {
 }
 
 /** The meaning of an answer of a category other than transcript. */
-export function categoryExplanation(category: ErrorCategory, details: { capability?: Capability; tokens?: ReportedTokens } = {}): string {
+export function categoryExplanation(
+  category: ErrorCategory,
+  details: { capability?: Capability; tokens?: ReportedTokens; overload?: boolean } = {},
+): string {
   switch (category) {
     case 'context-length': {
       const t = details.tokens;
@@ -31,7 +34,9 @@ export function categoryExplanation(category: ErrorCategory, details: { capabili
     case 'billing':
       return 'The account is out of credit or over a spending limit (balance, budget, key or plan limit).';
     case 'rate-limit':
-      return 'The provider is throttling: a rate limit, a per-minute or per-day quota, or an overloaded model.';
+      return details.overload
+        ? 'The provider is overloaded: a capacity problem on its side, not a limit of your account. It is filed with rate limits because the remedy is the same: wait and retry.'
+        : 'The provider is throttling: a rate limit or a per-minute or per-day quota of the account (or the model is overloaded).';
     case 'model-capability':
       return `The model does not support ${details.capability ? CAPABILITY_WORDS[details.capability].what : 'a feature the request uses'}.`;
     case 'server':
@@ -45,7 +50,7 @@ export function categoryExplanation(category: ErrorCategory, details: { capabili
 }
 
 /** What to do about an answer of a category other than transcript. */
-export function categoryAction(category: ErrorCategory, details: { capability?: Capability } = {}): string {
+export function categoryAction(category: ErrorCategory, details: { capability?: Capability; overload?: boolean } = {}): string {
   switch (category) {
     case 'context-length':
       return 'Hygiene cannot fix this. Compact the session (or continue from a summary), drop large tool outputs or images, lower the maximum output tokens, or choose a model with a larger context window.';
@@ -54,7 +59,9 @@ export function categoryAction(category: ErrorCategory, details: { capability?: 
     case 'billing':
       return 'Hygiene cannot fix this. Top up the balance or raise the budget, key or plan limit; with OpenRouter, a lower max_tokens also lowers the credit it reserves.';
     case 'rate-limit':
-      return 'Hygiene cannot fix this. Retry later with backoff, send fewer or smaller requests, or raise the rate limit (or choose a less loaded model).';
+      return details.overload
+        ? "Hygiene cannot fix this. Retry later with backoff (an overload usually passes within minutes); if it persists, check the provider's status page or choose another model or region."
+        : 'Hygiene cannot fix this. Retry later with backoff, send fewer or smaller requests (a single request over a per-minute token limit must be made smaller), or raise the rate limit.';
     case 'model-capability':
       return `Hygiene cannot fix this: ${details.capability ? CAPABILITY_WORDS[details.capability].fix : 'choose a model that supports the feature, or stop using it'}.`;
     case 'server':

@@ -7,15 +7,20 @@ import type { ErrorCategory } from '../inspection.js';
 import type { CheckId } from '../preflight/checks.js';
 import {
   CATEGORY_PATTERNS,
+  CLASS_CATEGORY,
+  codeCategory,
   EXCEPTION_CATEGORY,
+  genericInvalidCode,
   GOOGLE_STATUS_CATEGORY,
   statusCategory,
   TYPE_CATEGORY,
   type Capability,
   type OtherCategory,
 } from './category-patterns.js';
+import { cueCategory } from './category-cues.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { parseCount } from './normalize.js';
+import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
 
 /** A token count an error reports: what the request had and what the model allows. */
@@ -37,7 +42,16 @@ export interface RawAnswer {
   phrase: boolean;
   capability?: Capability;
   tokens?: ReportedTokens;
+  /** A rate-limit answer that is the provider's capacity, not the account's limit. */
+  overload?: boolean;
 }
+
+/** A guess from the vocabulary alone: above a bare 400, below every phrase, type, code and other status. */
+const CUE_CONFIDENCE = 0.45;
+
+/** Words of a provider out of capacity rather than of an account over its limit. */
+const OVERLOAD =
+  /overload|over ?capacity|\bat (?:full )?capacity\b|capacity error|capacity[ _](?:exceeded|exhausted)|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|服务器繁忙/i;
 
 /** Where context-length errors put the two numbers, `requested` and `limit` group by group. */
 const TOKEN_COUNTS: { pattern: RegExp; requested: number; limit: number }[] = [
@@ -95,6 +109,21 @@ function transcriptAnswers(text: string): RawAnswer[] {
       phrase: true,
     });
   }
+  if (best.size > 0) return [...best.values()];
+  // No known wording: read the transcript shape by what the words mean.
+  for (const meaning of TRANSCRIPT_MEANINGS) {
+    const m = meaning.pattern.exec(text);
+    if (!m) continue;
+    const check = meaningCheck(meaning, text);
+    if (best.has(check)) continue;
+    best.set(check, {
+      category: 'transcript',
+      check,
+      confidence: MEANING_CONFIDENCE,
+      says: [`"${m[0]}": ${meaning.meaning}`],
+      phrase: true,
+    });
+  }
   return [...best.values()];
 }
 
@@ -128,15 +157,29 @@ function add(
   if (!seen.says.includes(says)) seen.says.push(says);
 }
 
+const CODE_WORD = /^[a-z]+(?:_[a-z]+)+$/i;
+
 function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const signals = new Map<OtherCategory, Signals>();
   for (const p of CATEGORY_PATTERNS) {
     const m = p.pattern.exec(text);
-    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, true, p.capability);
+    // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
+    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !CODE_WORD.test(m[0].trim()), p.capability);
   }
   for (const type of envelope.types) {
     const known = TYPE_CATEGORY[type];
     if (known) add(signals, known[0], known[1], `error type ${type}`, false);
+  }
+  for (const code of envelope.codes) {
+    const category = codeCategory(code);
+    if (category) add(signals, category, 0.72, `error code ${code}`, false);
+  }
+  // A type or code that only says "invalid request" still outranks a bare 400: the provider read the request and refused it.
+  const generic = [...envelope.types, ...envelope.codes].find((c) => !TYPE_CATEGORY[c] && !codeCategory(c) && genericInvalidCode(c));
+  if (generic) add(signals, 'request', 0.5, `error type ${generic}`, false);
+  for (const name of envelope.classes) {
+    const [category, confidence] = CLASS_CATEGORY[name];
+    add(signals, category, confidence, `error class ${name}`, false);
   }
   if (envelope.exception && EXCEPTION_CATEGORY[envelope.exception]) {
     const [category, confidence] = EXCEPTION_CATEGORY[envelope.exception];
@@ -150,13 +193,22 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     const known = statusCategory(envelope.status);
     if (known) add(signals, known[0], known[1], `HTTP status ${envelope.status}`, false);
   }
-  if (envelope.html) add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
+  // A proxy's HTML page says the provider was not reached, unless its status says the request itself was refused (a 413, a 401).
+  if (envelope.html && (envelope.status === null || envelope.status >= 500))
+    add(signals, 'server', 0.65, 'an HTML error page instead of an API response', false);
+  // Nothing specific matched (at most a bare status): the category the words lean to is a better guess than none.
+  const strongest = Math.max(0, ...[...signals.values()].map((s) => s.confidence));
+  const cue = strongest < CUE_CONFIDENCE ? cueCategory(text) : null;
+  if (cue)
+    add(signals, cue.category, CUE_CONFIDENCE, `the words ${cue.words.map((w) => `"${w}"`).join(', ')} (a guess by vocabulary)`, false);
   const out: RawAnswer[] = [];
   for (const [category, s] of signals) {
-    // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain.
-    const confidence = Math.min(0.97, s.confidence + 0.02 * (s.count - 1));
+    // Agreeing signals (a phrase, a type field and a status) make an answer surer, never certain;
+    // a phrase decisive on its own keeps its confidence.
+    const confidence = Math.min(Math.max(0.97, s.confidence), s.confidence + 0.02 * (s.count - 1));
     const answer: RawAnswer = { category, confidence, says: s.says, phrase: s.phrase };
     if (s.capability) answer.capability = s.capability;
+    if (category === 'rate-limit' && (OVERLOAD.test(text) || envelope.status === 529)) answer.overload = true;
     if (category === 'context-length') {
       const tokens = reportedTokens(text);
       if (tokens) answer.tokens = tokens;
@@ -174,6 +226,9 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
 export function classify(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const transcript = transcriptAnswers(text);
   let others = otherAnswers(text, envelope);
+  const bestPhrase = Math.max(0, ...others.filter((a) => a.phrase).map((a) => a.confidence));
+  if (bestPhrase >= 0.85)
+    others = others.map((a) => (!a.phrase && a.confidence > bestPhrase ? { ...a, confidence: bestPhrase - 0.01 } : a));
   const bestTranscript = Math.max(0, ...transcript.map((a) => a.confidence));
   if (bestTranscript >= 0.7) others = others.filter((a) => a.phrase || a.category !== 'request');
   const all = [...transcript, ...others].sort((a, b) => b.confidence - a.confidence);

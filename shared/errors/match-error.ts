@@ -67,8 +67,8 @@ function finish(
     }
     action = transcriptAction(raw.check, preflight, inspection ? targetName(inspection) : null);
   } else {
-    explanation = categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens });
-    action = categoryAction(raw.category, { capability: raw.capability });
+    explanation = categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens, overload: raw.overload });
+    action = categoryAction(raw.category, { capability: raw.capability, overload: raw.overload });
     if (inspection && raw.category === 'context-length') {
       const checked = checkContextLength(inspection, raw.tokens, facts);
       evidence.push(...checked.evidence);

@@ -26,7 +26,8 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
   { check: 'responses-call-id-length', pattern: re('call_id{Q}: string too long'), confidence: 0.92, source: 'OpenAI Responses' },
   {
     check: 'responses-orphan-reasoning',
-    pattern: re('of type {Q}reasoning{Q} was provided without its required following item'),
+    // Either half of the pair: a reasoning item without the item it preceded, or a message without its reasoning.
+    pattern: re('of type {Q}(?:reasoning|message|function_call){Q} was provided without its required (?:following|{Q}reasoning{Q}) item'),
     confidence: 0.96,
     source: 'OpenAI Responses',
   },
@@ -69,6 +70,14 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     pattern: re('messages? with role {Q}tool{Q} must be a response to a prece+ding message with {Q}tool_calls'),
     confidence: 0.95,
     source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    check: 'completions-orphan-tool-message',
+    pattern: re(
+      '(?:tool{Q}? role|role {Q}?tool{Q}?|tool (?:message|result)s?)\\b.{0,40}\\b(?:no|without an?) (?:previous|preceding|prior) (?:assistant )?message with (?:an? )?{Q}?tool[_ ]calls?',
+    ),
+    confidence: 0.9,
+    source: 'OpenAI-compatible servers (vLLM, DeepSeek)',
   },
   {
     check: 'completions-orphan-tool-message',
@@ -141,7 +150,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-empty-content',
     pattern: re(
-      "invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one",
+      "invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content",
     ),
     confidence: 0.85,
     source: 'OpenAI Chat Completions (and compatible servers)',

@@ -32,13 +32,14 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-result-without-use',
-    pattern: re('unexpected {Q}tool_use_id{Q} found in {Q}tool_result'),
+    // Server tools' results (`advisor_tool_result`, `web_search_tool_result`) pair the same way.
+    pattern: re('unexpected {Q}tool_use_id{Q} found in {Q}\\w*tool_result'),
     confidence: 0.96,
     source: 'Anthropic',
   },
   {
     check: 'anthropic-tool-result-without-use',
-    pattern: re('each {Q}tool_result{Q} block must have a corresponding {Q}tool_use'),
+    pattern: re('each {Q}\\w*tool_result{Q} block must have a corresponding {Q}\\w*tool_use'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -74,7 +75,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-trailing-prefill',
     pattern: re(
-      'does not support assistant message prefill|conversation must end with a user message|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
+      'does not support assistant message prefill|conversation must end with a user message|final assistant (?:content|message) (?:cannot|must not|may not) end with (?:trailing )?whitespace|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
     ),
     confidence: 0.92,
     source: 'Anthropic (also via Bedrock and Copilot)',
@@ -195,7 +196,7 @@ const GEMINI: TranscriptPattern[] = [
   },
   {
     check: 'gemini-thought-signature',
-    pattern: re('missing a thought_signature|thought_signature.{0,40}(?:is )?(?:required|missing|invalid)'),
+    pattern: re('missing a thought[_ ]signature|thought[_ ]signatures?.{0,40}(?:is |are )?(?:required|missing|invalid|not valid)'),
     confidence: 0.92,
     source: 'Gemini 3',
   },

@@ -40,7 +40,7 @@ function describe(value: unknown): string {
 }
 
 /** Why a `message` entry cannot be replayed at all (no message object, no usable role), or null. */
-export function invalidMessageReason(entry: Record<string, unknown>): string | null {
+function invalidMessageReason(entry: Record<string, unknown>): string | null {
   if (entry.type !== 'message') return null;
   const message = entry.message;
   // Arrays pass the object test here and fail on the role, as in OpenClaw.

@@ -43,7 +43,7 @@ function trimmed(value: unknown): string {
 }
 
 /** The tool calls of an assistant message that results can be paired with (non-empty string id). */
-export function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
+function toolCallsOf(message: Record<string, unknown>): FoundCall[] {
   if (!Array.isArray(message.content)) return [];
   const calls: FoundCall[] = [];
   for (const b of message.content) {
@@ -108,7 +108,7 @@ function msFrom(entryTimestamp: unknown, messageTimestamp: unknown): number {
 }
 
 /** The synthetic result entry for one call: deterministic in (digest, line, call id). */
-export function syntheticResultEntry(candidate: AssistantCandidate, call: FoundCall, digest: string): Record<string, unknown> {
+function syntheticResultEntry(candidate: AssistantCandidate, call: FoundCall, digest: string): Record<string, unknown> {
   const toolName = call.name.trim() === '' ? 'unknown' : call.name.trim();
   const entry: Record<string, unknown> = {
     type: 'message',

@@ -3,11 +3,11 @@
  * of docs/rules.md#runtime-context): what the runtime added to a prompt is not transcript and must not be replayed.
  */
 
-export const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
-export const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
-export const RUNTIME_CONTEXT_NOTICE = 'This context is runtime-generated, not user-authored. Keep internal details private.';
+const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
+const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
+const RUNTIME_CONTEXT_NOTICE = 'This context is runtime-generated, not user-authored. Keep internal details private.';
 /** Appended to every inbound context header OpenClaw writes. */
-export const INBOUND_CONTEXT_MARKER = '⟦openclaw:ctx⟧';
+const INBOUND_CONTEXT_MARKER = '⟦openclaw:ctx⟧';
 
 const LEGACY_HEADER = `OpenClaw runtime context (internal):\n${RUNTIME_CONTEXT_NOTICE}\n\n`;
 const LEGACY_EVENT = '[Internal task completion event]';
@@ -124,7 +124,7 @@ function stripLegacyRuntimeContext(input: string): string {
 }
 
 /** Remove runtime-context blocks (current delimiters, legacy wrappers, prompt prefaces). */
-export function stripRuntimeContext(text: string): string {
+function stripRuntimeContext(text: string): string {
   if (!text.includes(RUNTIME_CONTEXT_BEGIN) && !text.includes(RUNTIME_CONTEXT_END) && !NOTICE_RE.test(text)) return text;
   const withoutBlocks = stripDelimitedBlocks(text).replace(delimiterLine(RUNTIME_CONTEXT_END), '');
   const withoutLegacy = stripLegacyRuntimeContext(withoutBlocks);
@@ -218,7 +218,7 @@ function stripActiveMemoryBlocks(text: string): string {
 }
 
 /** Remove copied inbound metadata blocks (context headers, delivery hints, active-memory blocks). */
-export function stripInboundMetadata(input: string): string {
+function stripInboundMetadata(input: string): string {
   const text = input.replace(TIMESTAMP_PREFIX, '').replace(LEGACY_LABELS, `$1: ${INBOUND_CONTEXT_MARKER}\n\`\`\`json`);
   // Without a sentinel nothing is metadata (the legacy labels always produce one).
   if (!hasSentinel(text)) return text;

@@ -16,7 +16,7 @@ import type { ImageResizeRequest, ImageResizeResult } from '../../../shared/imag
 import type { SharpImageCodec } from './sharp-codec.js';
 
 /** Characters of base64 kept, inputs (the keys) and results together. */
-export const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
+const CACHE_BUDGET_CHARS = 256 * 1024 * 1024;
 
 export interface CachedCodec extends SharpImageCodec {
   /** Start reducing an image now, without waiting for the result (errors are kept in the memo). */
@@ -29,7 +29,7 @@ const limitsKey = (r: ImageResizeRequest): string =>
   `${r.maxDimensionPx}|${r.maxBytes}|${r.maxPixels}|${r.mimeType}|${r.width ?? ''}x${r.height ?? ''}`;
 
 /** Early starts running at once. */
-export const PREWARM_CONCURRENCY = 2;
+const PREWARM_CONCURRENCY = 2;
 
 export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BUDGET_CHARS): CachedCodec {
   // Settled reductions: base64 → (limits → result), least recently used dropped first. Keyed by the

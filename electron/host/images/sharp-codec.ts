@@ -8,12 +8,12 @@ import sharp, { type Sharp } from 'sharp';
 import type { ImageCodec, ImageResizeRequest, ImageResizeResult } from '../../../shared/images/codec.js';
 
 /** Longest sides tried after the image's own (capped at the configured maximum). */
-export const SIDE_STEPS = [1800, 1600, 1400, 1200, 1000, 800] as const;
+const SIDE_STEPS = [1800, 1600, 1400, 1200, 1000, 800] as const;
 /** JPEG qualities tried for each side. */
-export const QUALITY_STEPS = [85, 75, 65, 55, 45, 35] as const;
+const QUALITY_STEPS = [85, 75, 65, 55, 45, 35] as const;
 
 /** Longest side of a thumbnail. */
-export const THUMBNAIL_SIDE = 160;
+const THUMBNAIL_SIDE = 160;
 
 /** The sides to try for an image whose longest side is `longest`: capped, de-duplicated, descending. */
 export function sideGrid(longest: number, maxDimensionPx: number): number[] {
@@ -111,7 +111,7 @@ export async function reduceImage(request: ImageResizeRequest): Promise<ImageRes
 }
 
 /** Dimensions as libvips reads them (after EXIF orientation), or null when it cannot. */
-export async function probeImage(data: string): Promise<{ width: number; height: number } | null> {
+async function probeImage(data: string): Promise<{ width: number; height: number } | null> {
   try {
     const meta = await sharp(Buffer.from(data, 'base64'), { failOn: 'none', limitInputPixels: false }).metadata();
     const width = meta.autoOrient?.width ?? meta.width;

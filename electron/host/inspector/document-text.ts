@@ -9,7 +9,7 @@ import { canonicalizeBase64, estimateDecodedBytes, readImageDimensions, sniffMim
 /** Strings shorter than this are shown as they are. */
 export const ELIDE_MIN_CHARS = 1024;
 /** Text longer than this (a huge tool output) is shown as a placeholder, revealed on request. */
-export const ELIDE_TEXT_CHARS = 64 * 1024;
+const ELIDE_TEXT_CHARS = 64 * 1024;
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(?:;[^,;]*)*;base64,/i;

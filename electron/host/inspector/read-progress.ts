@@ -1,7 +1,7 @@
 /** Turning a file read's per-chunk progress into a few events: at most one per interval, then a final one. */
 
 /** Default milliseconds between two progress events: ten a second is smooth and costs nothing over IPC or SSE. */
-export const PROGRESS_INTERVAL_MS = 100;
+const PROGRESS_INTERVAL_MS = 100;
 
 /** A throttle in front of `send`: `update` after each chunk, `finish` once the read is done. */
 export interface ProgressThrottle {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** How many paths are kept. */
-export const RECENT_LIMIT = 10;
+const RECENT_LIMIT = 10;
 
 /** Where the list lives when nothing else is said: `~/.config/transcript-inspector/recent.json`. */
 export function defaultRecentFile(): string {

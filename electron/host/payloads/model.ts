@@ -4,7 +4,7 @@ import type { Target } from '../../../shared/types.js';
 import { catalogModel, catalogModels } from './catalog.js';
 
 /** APIs pi-ai 0.73 registers a payload builder for. */
-export const BUILDER_APIS = new Set([
+const BUILDER_APIS = new Set([
   'anthropic-messages',
   'openai-completions',
   'mistral-conversations',

@@ -11,7 +11,7 @@ import { closingQuote } from '../long-line.js';
 const QUOTE = 0x22;
 
 /** Strings whose JSON text is longer than this many bytes are cut. */
-export const SKELETON_KEEP_BYTES = 128;
+const SKELETON_KEEP_BYTES = 128;
 
 /** What a cut string becomes: a short string, so type checks (string, non-empty) still hold. */
 export const CUT_STRING = '…';

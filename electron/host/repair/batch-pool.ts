@@ -21,7 +21,7 @@ export interface PoolReport {
 type WorkerEntry = { kind: 'built'; url: URL } | { kind: 'source'; url: URL; loader: URL } | { kind: 'none'; reason: string };
 
 /** Find the worker: the built `batch-worker.js` next to the bundle, or the TypeScript source through tsx. */
-export function resolveWorkerEntry(): WorkerEntry {
+function resolveWorkerEntry(): WorkerEntry {
   // Built: this module is bundled into dist/node/cli.js or dist/node/chunks/*.js.
   for (const rel of ['./batch-worker.js', '../batch-worker.js']) {
     const url = new URL(rel, import.meta.url);

@@ -29,6 +29,15 @@ function read(name: string): Entry[] {
 
 const SETS = { corpus: read('corpus.jsonl'), 'held-out': read('held-out.jsonl'), blind: read('blind.jsonl') };
 const ALL = Object.values(SETS).flat();
+// Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
+const UNSEEN = read('blind-held-out.jsonl');
+
+/** Whether the top answer is what the acceptance test counts as right: the rule for transcript errors, the category and no rule otherwise. */
+function isRight(e: Entry): boolean {
+  const [top] = explainProviderError(e.text);
+  if (top === undefined) return false;
+  return e.category === 'transcript' ? top.rule === e.rule : top.category === e.category && top.rule === undefined;
+}
 
 describe('the corpus', () => {
   it('holds over 200 real errors, each with its source, a known category and, for transcript errors, a known check and its rule', () => {
@@ -43,6 +52,20 @@ describe('the corpus', () => {
       } else {
         expect(e.rule, e.id).toBeUndefined();
       }
+    }
+  });
+
+  it('keeps the held-out set apart: labelled like the rest, and no page or text it holds is in the tuned sets', () => {
+    const pages = new Set(ALL.map((e) => e.source));
+    const texts = new Set(ALL.map((e) => e.text.replace(/\s+/g, ' ').trim()));
+    expect(UNSEEN.length).toBeGreaterThanOrEqual(30);
+    expect(new Set([...ALL, ...UNSEEN].map((e) => e.id)).size).toBe(ALL.length + UNSEEN.length);
+    for (const e of UNSEEN) {
+      expect(e.source, e.id).toMatch(/^https:\/\//);
+      expect(pages.has(e.source), e.id).toBe(false);
+      expect(texts.has(e.text.replace(/\s+/g, ' ').trim()), e.id).toBe(false);
+      if (e.category === 'transcript') expect(e.rule, e.id).toBe(CHECKS[e.check!].rule);
+      else expect(e.rule, e.id).toBeUndefined();
     }
   });
 
@@ -95,3 +118,16 @@ for (const [name, entries] of Object.entries(SETS)) {
     }
   });
 }
+
+describe('explainProviderError on the held-out set', () => {
+  // A regression floor, not the target: the issue asks for 90 % on each half, and the README records
+  // what this set actually scores (the transcript half is below the target today).
+  for (const half of ['transcript', 'other kinds'] as const) {
+    it(`gets at least 75 % of the ${half} errors right`, () => {
+      const entries = UNSEEN.filter((e) => (e.category === 'transcript') === (half === 'transcript'));
+      const misses = entries.filter((e) => !isRight(e)).map((e) => e.id);
+      expect(entries.length).toBeGreaterThanOrEqual(10);
+      expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
+    });
+  }
+});

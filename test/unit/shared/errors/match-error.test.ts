@@ -1,6 +1,7 @@
 // The explainer's reading of an error on its own: envelopes, ranking, unknown text, indices and ids.
 import { describe, expect, it } from 'vitest';
 import { errorIds, errorMessageIndices, explainProviderError, normalizeErrorText } from '../../../../shared/errors/match-error.js';
+import { codeCategory } from '../../../../shared/errors/category-patterns.js';
 import { readEnvelope } from '../../../../shared/errors/envelope.js';
 
 const top = (text: string) => explainProviderError(text)[0];
@@ -74,6 +75,76 @@ describe('explainProviderError', () => {
     expect(readEnvelope(normalizeErrorText(page))).toMatchObject({ html: true, status: 502, gateway: 'nginx' });
   });
 
+  it('reads a status in prose or at the start of the message', () => {
+    expect(top('the response has a status code of 503 and the client was configured to throw').category).toBe('server');
+    expect(top('{"error":{"error":{"message":"401 Something odd","run_id":"r1"}}}').category).toBe('auth');
+    expect(readEnvelope(normalizeErrorText('unexpected status 413 Payload Too Large: openai_error')).status).toBe(413);
+  });
+
+  it('lets an HTML page answered with a 4xx status keep the status meaning', () => {
+    const page = 'API Error: 413 <html><head><title>413 Request Entity Too Large</title></head><body></body></html>';
+    expect(top(page).category).toBe('context-length');
+  });
+
+  it('reads code fields and SDK error classes by what their words say', () => {
+    expect(codeCategory('invalid_authentication_error')).toBe('auth');
+    expect(codeCategory('API_KEY_SERVICE_BLOCKED')).toBe('auth');
+    expect(codeCategory('rateLimitExceeded')).toBe('rate-limit');
+    expect(codeCategory('Arrearage')).toBe('billing');
+    expect(codeCategory('content_filter')).toBe('request');
+    expect(codeCategory('invalid_request_error')).toBeNull();
+    expect(codeCategory('InternalError.Algo.InvalidParameter')).toBeNull();
+    expect(codeCategory('badRequest')).toBeNull();
+    expect(top('{"error":{"message":"Nope","type":"invalid_authentication_error"}}').category).toBe('auth');
+    expect(top('litellm.AuthenticationError: SomeProviderException - Nope').category).toBe('auth');
+    expect(top('litellm.ContextWindowExceededError: too much').category).toBe('context-length');
+  });
+
+  it('reads a family of wordings in either word order, not one message', () => {
+    expect(top('Your paid balance is insufficient. Please top up and try again.').category).toBe('billing');
+    expect(top('insufficient paid balance').category).toBe('billing');
+    expect(top('tools is not supported in this model').category).toBe('model-capability');
+    expect(top('this model does not support tools').category).toBe('model-capability');
+    // The transcript shape still wins over the capability wording it contains.
+    expect(top('Empty tool_calls is not supported in message').check).toBe('completions-empty-tool-calls');
+    expect(top("This model's maximum prompt length is 131072 but the request contains 136973 tokens.").category).toBe('context-length');
+    expect(top('Prompt exceeds max length').category).toBe('context-length');
+    expect(top("Error: You don't have access to the model specified.").category).toBe('auth');
+    expect(top('you have reached your session usage limit, upgrade for higher limits').category).toBe('rate-limit');
+    expect(top('models/gemini-1.5-pro is not found for API version v1beta').category).toBe('request');
+  });
+
+  it('reads a transcript shape by meaning when no known wording matches, and picks the check by the family of the words', () => {
+    // Made-up wordings: no provider says exactly this, so only the meanings can read them.
+    const orphan = top('400 Unexpected tool call id abc123 in tool results');
+    expect([orphan.category, orphan.rule]).toEqual(['transcript', 'tool-result-pairing']);
+    expect(orphan.confidence).toBeLessThan(0.8);
+    expect(top('tool_result block has no matching tool_use block').check).toBe('anthropic-tool-result-without-use');
+    expect(top('toolResult found without a corresponding toolUse in the previous turn').check).toBe('bedrock-tool-result-without-use');
+    expect(top('function_call_output with call_id call_1 has no preceding call').check).toBe('responses-orphan-output');
+    expect(top('the tool call call_9 was never followed by a tool message').rule).toBe('tool-result-pairing');
+    expect(top('found two consecutive assistant messages').rule).toBe('turn-validation');
+    expect(top('the first message should be from the user').rule).toBe('turn-ordering');
+    expect(top('the last message must be a user message').rule).toBe('prefill-strip');
+    expect(top('message content must not be empty').rule).toBe('blank-text');
+    expect(top('tool_call_id is too long, maximum is 40').rule).toBe('tool-call-id');
+    expect(top("input[3].call_id must match pattern '^[a-zA-Z0-9_-]+$'").rule).toBe('responses-tool-call-id');
+    // A known wording keeps its own, surer answer.
+    expect(top('messages.1: `tool_use` ids must be unique').confidence).toBeGreaterThan(0.9);
+    // Words about tools that are not a transcript shape stay what they are.
+    expect(top('Invalid schema for function get_weather: tools[0].function.parameters is empty').category).toBe('request');
+  });
+
+  it("reads Chinese providers' Chinese messages", () => {
+    expect(top('余额不足或无可用资源包,请充值。').category).toBe('billing');
+    expect(top('您当前使用该API的并发数过高，请降低并发').category).toBe('rate-limit');
+    expect(top('Prompt 超长').category).toBe('context-length');
+    expect(top('身份验证失败').category).toBe('auth');
+    expect(top('当前模型不支持工具调用').category).toBe('model-capability');
+    expect(top('模型不存在，请检查模型代码').category).toBe('request');
+    expect(top('服务器内部错误').category).toBe('server');
+  });
+
   it('reads AWS exceptions and Google statuses', () => {
     expect(
       top('An error occurred (ThrottlingException) when calling the ConverseStream operation: Too many tokens, please wait').category,
@@ -91,6 +162,109 @@ describe('explainProviderError', () => {
     );
     expect(many.length).toBeLessThanOrEqual(4);
     for (let i = 1; i < many.length; i++) expect(many[i - 1].confidence).toBeGreaterThanOrEqual(many[i].confidence);
+  });
+
+  it("says an overload is the provider's capacity, filed with rate limits because the remedy is the same", () => {
+    const overloaded = top('API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    expect(overloaded.category).toBe('rate-limit');
+    expect(overloaded.explanation).toMatch(/capacity problem on its side, not a limit of your account/);
+    expect(overloaded.action).toMatch(/status page/);
+    const limited = top('429 Rate limit reached for gpt-4o on tokens per min (TPM): Limit 30000, Used 29937, Requested 385.');
+    expect(limited.explanation).toMatch(/rate limit or a per-minute or per-day quota/);
+    expect(limited.action).toMatch(/a single request over a per-minute token limit must be made smaller/);
+  });
+
+  it('files a quota of zero under billing: the plan does not include the model, waiting will not help', () => {
+    const zero =
+      '{"error":{"code":429,"message":"You exceeded your current quota. * Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_input_token_count, limit: 0, model: gemini-2.5-pro","status":"RESOURCE_EXHAUSTED"}}';
+    expect(top(zero).category).toBe('billing');
+    const perMinute =
+      '{"error":{"code":429,"message":"Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_free_tier_requests, limit: 10","status":"RESOURCE_EXHAUSTED"}}';
+    expect(top(perMinute).category).toBe('rate-limit');
+  });
+
+  it('lets what a validator refused decide, and reads capabilities and alternatives in any word order', () => {
+    // A validator's prefix is weak: a token limit under it is context-length, an output cap a request.
+    expect(top('Input validation error: `inputs` must have less than 4096 tokens. Given: 4545').category).toBe('context-length');
+    expect(top("Error 422: {'error': 'Input validation error: `max_new_tokens` must be <= 192").category).toBe('request');
+    expect(top('400 model "claude-sonnet-4.6" not supported for vision').category).toBe('model-capability');
+    // "No access or no such model" is a model id to check, as "does not exist or you do not have access" is.
+    expect(top("You don't have access to this model or the model name is invalid").category).toBe('request');
+    expect(top('No endpoints found for nousresearch/hermes-3-llama-3.1-405b:free.').category).toBe('request');
+    expect(top('The maximum context length for this model has been exceeded.').category).toBe('context-length');
+    // An invalid value of a setting is a request; a setting the model does not support, a capability.
+    expect(top('invalid params, invalid thinking.type: "enabled" (allowed: adaptive, disabled) (2013)').category).toBe('request');
+    expect(top('The thinking budget (52428) is invalid.').category).toBe('request');
+  });
+
+  it('keeps account states apart from connection failures, and capacity apart from server faults', () => {
+    const terminated = top(
+      'HTTP 403 {"error":{"message":"Access terminated. Review our Community Guidelines","type":"access_terminated_error"}}',
+    );
+    expect(terminated.category).toBe('auth');
+    expect(top('TypeError: terminated').category).toBe('server');
+    // What a session records when the stream was cut: the fetch error's message and nothing else.
+    expect(top('terminated').category).toBe('server');
+    expect(top('Your access was terminated').category).toBe('auth');
+    expect(top('Your organization must be verified to stream this model.').category).toBe('auth');
+    const capacity = top(
+      '{"error":{"code":503,"message":"MODEL_CAPACITY_EXHAUSTED: The model is temporarily unable to serve your request.","status":"UNAVAILABLE"}}',
+    );
+    expect(capacity.category).toBe('rate-limit');
+    expect(capacity.explanation).toMatch(/capacity problem on its side/);
+    expect(top('Status Code: 424 Response Content: {"title":"Failed dependency","status":424}').category).toBe('server');
+  });
+
+  it('reads what local servers, relays and gateways say in their own words', () => {
+    expect(top('vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue.').category).toBe('server');
+    expect(top('Error in RPC handler: Error: Model is unloaded.').category).toBe('server');
+    expect(top('Rate Limit Error: Request too frequent, please try again later').category).toBe('rate-limit');
+    expect(top('relay error (channel id 2, user id: 1): Open api daily request limit reached').category).toBe('rate-limit');
+    expect(top("Problem in node 'HTTP Request': Authorization failed - please check your credentials.").category).toBe('auth');
+    expect(top('https://ark.cn-beijing.volces.com/api/v3/chat/completions not found, verify your API base.').category).toBe('request');
+    expect(top('* GenerateContentRequest.contents: contents is not specified').category).toBe('request');
+    expect(top("message role is 'developer', not one of ['system', 'assistant', 'user', 'tool']").category).toBe('request');
+    expect(top("API Error: 400 role 'system' is not supported on this model").category).toBe('model-capability');
+    expect(top('Your account has reached the set inference limit for the model, and the model service has been paused.').category).toBe(
+      'billing',
+    );
+  });
+
+  it('reads the status of an error page from its title, and a bare invalid-request type as a request', () => {
+    expect(top('<html><head><title>401 Authorization Required</title></head></html>').category).toBe('auth');
+    expect(top('<title>letta.com | 502: Bad gateway</title>').category).toBe('server');
+    const generic = top('{"error":{"message":"Something about the payload","type":"invalid_request_error"}}');
+    expect(generic.category).toBe('request');
+    expect(generic.confidence).toBeLessThan(0.6);
+  });
+
+  it('guesses from the vocabulary only when nothing specific matched, and says it is a guess', () => {
+    const guess = top('Something went wrong while talking to the upstream gateway');
+    expect(guess.category).toBe('server');
+    expect(guess.confidence).toBeLessThan(0.5);
+    expect(guess.evidence.map((e) => e.fact).join(' ')).toMatch(/a guess by vocabulary/);
+    expect(top('Provider says: vision input unsupported for this deployment').category).toBe('model-capability');
+    // Two vocabularies in equal measure: no guess.
+    expect(top('invalid server').category).toBe('unknown');
+    // A bare 400 with a vocabulary: the words decide; a phrase family is never overruled by them.
+    expect(top('400 the upstream gateway lost the connection').category).toBe('server');
+    expect(top('400 Incorrect API key provided, the upstream gateway said').category).toBe('auth');
+  });
+
+  it('lets the words outrank the status a provider chose: billing under a 429, capacity under a 503', () => {
+    const inactive =
+      "Error code: 429 - {'error': {'message': 'Your account is not active, please check your billing details on our website.', 'type': 'billing_not_active'}}";
+    expect(top(inactive).category).toBe('billing');
+    expect(top('503 every request returns an "at capacity error"').category).toBe('rate-limit');
+    expect(top('[400 Bad Request] Multiturn chat is not enabled for models/gemini-1.0-pro-vision-latest').category).toBe(
+      'model-capability',
+    );
+    expect(top('This model only support stream mode, please enable the stream parameter').category).toBe('model-capability');
+    expect(top('400 length of prompt_tokens (163280) must be less than max_seq_len (32768).').category).toBe('context-length');
+    // A parameter named after tokens is not a credential.
+    expect(top('max_tokens参数非法。请检查文档。').category).toBe('request');
+    expect(top('[abortWithMessage] 当前分组 svip 下对于模型 无可用渠道').category).toBe('request');
+    expect(top('Please ensure that multiturn requests ends with a user role or a function response.').check).toBe('gemini-trailing-model');
   });
 
   it('reports the token counts of a context-length error', () => {
