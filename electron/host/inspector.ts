@@ -78,6 +78,14 @@ function watchFile(
   });
 }
 
+/** The file a repair may write: one the user opened — never bytes, text, or the bundled sample (it has a path, but is ours). */
+function repairableFile(sessions: SessionRegistry, sessionId: string): string {
+  const { info, request } = sessions.get(sessionId);
+  if (request.kind === 'sample') throw new InputError('the bundled sample: only files opened from disk can be repaired');
+  if (!info.path) throw new InputError(`${info.name} was not opened from a file: only files on disk can be repaired`);
+  return info.path;
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -102,12 +110,6 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     const { info } = sessions.get(sessionId);
     if (!info.path) throw new InputError(`${info.name} was not opened from a file: ${what}`);
     return info.path;
-  };
-  // Only a file the user opened is repaired: never bytes, text, or the bundled sample (it has a path, but is ours).
-  const userFileOf = (sessionId: string): string => {
-    if (sessions.get(sessionId).request.kind === 'sample')
-      throw new InputError('the bundled sample: only files opened from disk can be repaired');
-    return fileOf(sessionId, 'only files on disk can be repaired');
   };
 
   const service: HostInspector = {
@@ -202,13 +204,13 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       // A stored session: the plan of its JSONL export, with the reason the store is never written.
       const record = sessions.get(sessionId);
       if (record.info.store) return planStoredSessionRepair(record.request, record.info);
-      return planRepairFile(userFileOf(sessionId));
+      return planRepairFile(repairableFile(sessions, sessionId));
     },
 
     async repair(sessionId, expectedDigest, options) {
       const record = sessions.get(sessionId);
       if (record.info.store) return refuseStoredRepair(record.info);
-      const result = await repairFile(userFileOf(sessionId), expectedDigest, { force: options?.force === true });
+      const result = await repairFile(repairableFile(sessions, sessionId), expectedDigest, { force: options?.force === true });
       if (result.status === 'repaired') await refresh(record);
       return result;
     },

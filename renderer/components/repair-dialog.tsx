@@ -1,6 +1,6 @@
 /** The repair-on-disk dialog: the plan with reasons, a confirmation, and the result. */
 import { useEffect, useRef } from 'react';
-import type { RepairAction } from '../../shared/inspection.js';
+import type { RepairAction, RepairResult } from '../../shared/inspection.js';
 import { isForceableRefusal, type ForceableRefusal } from '../../shared/repair/refusal.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
@@ -27,6 +27,27 @@ function ActionRow({ action }: { action: RepairAction }) {
       {action.before !== undefined && <pre className="before">{clip(action.before)}</pre>}
       {action.after !== undefined && <pre className="after">{clip(action.after)}</pre>}
     </li>
+  );
+}
+
+/** What the repair did, or why it refused. */
+function ResultPanel({ result }: { result: RepairResult }) {
+  return (
+    <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
+      <p>
+        <strong>{result.status === 'repaired' ? 'Repaired.' : result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong>{' '}
+        {result.message}
+      </p>
+      {result.reason && <p className="error">{result.reason}</p>}
+      {result.backupPath && (
+        <p className="small">
+          The backup was kept at <code>{result.backupPath}</code>.
+        </p>
+      )}
+      {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
+        <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>
+      )}
+    </div>
   );
 }
 
@@ -126,23 +147,7 @@ export function RepairDialog({ commands }: { commands: Commands }) {
             )}
           </>
         )}
-        {result && phase === 'done' && (
-          <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
-            <p>
-              <strong>{result.status === 'repaired' ? 'Repaired.' : result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong>{' '}
-              {result.message}
-            </p>
-            {result.reason && <p className="error">{result.reason}</p>}
-            {result.backupPath && (
-              <p className="small">
-                The backup was kept at <code>{result.backupPath}</code>.
-              </p>
-            )}
-            {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
-              <p className="small muted">Removed stale temporary files: {result.cleanedStaleTempFiles.join(', ')}</p>
-            )}
-          </div>
-        )}
+        {result && phase === 'done' && <ResultPanel result={result} />}
         <div className="buttons">
           <button type="button" onClick={close} disabled={phase === 'writing'} data-testid="repair-cancel">
             {phase === 'done' ? 'Close' : 'Cancel'}
