@@ -1,4 +1,4 @@
-/** The `transcript-inspector` command line: dispatches to `inspect`, `repair` and `serve`. */
+/** The `transcript-inspector` command line: dispatches to `inspect`, `repair`, `redact` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
 import { fail } from './cli/common.js';
 import { outputClosed, watchOutput } from './cli/closed-output.js';
@@ -10,17 +10,23 @@ const USAGE = `usage: transcript-inspector <command> [options]
 commands:
   inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
+               [--behaviour spec|openclaw-2026.9.6]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--session ID] [--dry-run] [--yes] [--json] [--force]
-  repair --all DIR [--dry-run] [--yes] [--json] [--jobs N] [--force]
-  serve [FILE] [--session ID] [--port N]
+  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json] [--force]
+  repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N] [--force]
+  redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
+  serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 
 Without --provider/--api/--model, inspect uses the session's last model.
+--behaviour spec (the default) applies the spec's named decisions; openclaw-2026.9.6 replays exactly
+what that release replays.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
 (DB alone lists its sessions). A stored session is read, never written: repair shows its plan
 and refuses.
 repair refuses a file another process has open for writing (its later lines would be lost) or
 one with other hard links (they would keep the old bytes); --force replaces it anyway.
+redact writes the session with every text, tool input and output, thinking and image replaced by a
+placeholder of the same shape, then checks that the copy inspects like the original (exit 1 if not).
 
 exit codes: 0 nothing needed changing, 1 hygiene/repair changed something, 2 unusable input or arguments`;
 
@@ -33,6 +39,10 @@ async function main(argv: string[]): Promise<number> {
       const { runRepairCommand } = await import('./cli/repair.js');
       return runRepairCommand(rest);
     }
+    case 'redact': {
+      const { runRedactCommand } = await import('./cli/redact.js');
+      return runRedactCommand(rest);
+    }
     case 'serve': {
       const { runServeCommand } = await import('./cli/serve.js');
       return runServeCommand(rest);
@@ -43,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? ExitCode.unusable : 0;
     default:
-      return fail(`unknown command "${command}" (expected inspect, repair or serve)`);
+      return fail(`unknown command "${command}" (expected inspect, repair, redact or serve)`);
   }
 }
 

@@ -29,9 +29,11 @@ import {
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { PathGrants } from './host/path-grants.js';
+import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
+import { createFolderService } from './host/folder/folder-service.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
 import { readStaticFile } from './web/static-files.js';
@@ -49,13 +51,14 @@ if (process.env.TRANSCRIPT_INSPECTOR_USER_DATA) app.setPath('userData', process.
 protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 app.enableSandbox();
 
-/** The session file named on the command line (first argument that is an existing file). */
-function fileFromArgv(argv: readonly string[], cwd: string): string | null {
+/** The session file (or, with `kind` 'folder', the folder) named on the command line: the first existing one. */
+function fileFromArgv(argv: readonly string[], cwd: string, kind: 'file' | 'folder' = 'file'): string | null {
   const args = argv.slice(app.isPackaged ? 1 : 2).filter((a) => !a.startsWith('-'));
   for (const arg of args) {
     const candidate = path.resolve(cwd, arg);
     try {
-      if (fs.statSync(candidate).isFile()) return candidate;
+      const info = fs.statSync(candidate);
+      if (kind === 'file' ? info.isFile() : info.isDirectory()) return candidate;
     } catch {
       // Not a file (Chromium switch values, a typo): the app opens without it.
     }
@@ -69,6 +72,10 @@ const inspector = createInspector({ watch: true, recentFile: path.join(app.getPa
 /** Files the user opened through the shell: only these may be opened by path from the renderer. */
 const grants = new PathGrants(() => inspector.recentFiles(), 'use Open…, drag and drop, or the command line');
 if (launchPath) grants.grant(launchPath);
+/** The folder named on the command line (`npm start -- DIR`), which the renderer scans at start. */
+let launchFolder = launchPath ? null : fileFromArgv(process.argv, process.cwd(), 'folder');
+if (launchFolder) grants.grantFolder(launchFolder);
+const folders = createFolderService();
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
 function trustedSender(event: IpcMainInvokeEvent): boolean {
@@ -100,6 +107,7 @@ function sendOpen(filePath: string): void {
 
 /** The renderer-facing implementation of each method, after sender and argument checks. */
 async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unknown> {
+  if (isFolderMethod(method)) return callFolderMethod(folders, grants, method, args, pickFolder);
   switch (method) {
     case 'pickFile': {
       const result = await dialog.showOpenDialog(mainWindow!, {
@@ -130,7 +138,7 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       return info;
     }
     case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
     case 'listStore':
       return grants.listStore(inspector, args[0] as StoreRequest);
     default: {
@@ -138,6 +146,11 @@ async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unkno
       return fn.apply(inspector, args);
     }
   }
+}
+
+async function pickFolder(): Promise<string | null> {
+  const result = await dialog.showOpenDialog(mainWindow!, { title: 'Open a folder of sessions', properties: ['openDirectory'] });
+  return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
 }
 
 function registerIpc(): void {
@@ -153,6 +166,12 @@ function registerIpc(): void {
     const request: OpenRequest | null = launchPath ? { kind: 'path', path: launchPath } : null;
     launchPath = null;
     return request;
+  });
+  ipcMain.handle(SHELL_CHANNELS.launchFolder, (event) => {
+    if (!trustedSender(event)) throw new Error('refused: not the inspector window');
+    const folder = launchFolder;
+    launchFolder = null;
+    return folder;
   });
   ipcMain.handle(SHELL_CHANNELS.grantDroppedPath, (event, filePath: unknown) => {
     if (!trustedSender(event)) throw new Error('refused: not the inspector window');
@@ -201,6 +220,7 @@ async function rebuildMenu(): Promise<void> {
       label: 'File',
       submenu: [
         { label: 'Open…', ...key('CmdOrCtrl+O'), click: () => sendCommand('open') },
+        { label: 'Open Folder…', ...key('CmdOrCtrl+Shift+O'), click: () => sendCommand('open-folder') },
         { label: 'Open Sample', click: () => sendCommand('open-sample') },
         {
           label: 'Open Recent',
@@ -212,6 +232,7 @@ async function rebuildMenu(): Promise<void> {
         { label: 'Export Replay Payload…', click: () => sendCommand('export-payload') },
         { label: 'Export curl Command…', click: () => sendCommand('export-curl') },
         { label: 'Export Report…', click: () => sendCommand('export-report') },
+        { label: 'Export Redacted Session…', click: () => sendCommand('export-redacted') },
         { type: 'separator' },
         { label: 'Repair on Disk…', click: () => sendCommand('repair') },
         { type: 'separator' },
@@ -309,6 +330,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!isMac) app.quit();
   });
   app.on('will-quit', () => {
+    folders.dispose();
     void inspector.dispose();
   });
   void app.whenReady().then(async () => {

@@ -36,9 +36,15 @@ const api: InspectorApi = {
   planRepair: (sessionId) => ipcRenderer.invoke(channelOf('planRepair'), sessionId),
   // Options only when given: an undefined third argument would still count as one.
   repair: (sessionId, expectedDigest, ...options) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest, ...options),
+  undoRepair: (sessionId) => ipcRenderer.invoke(channelOf('undoRepair'), sessionId),
   recentFiles: () => ipcRenderer.invoke(channelOf('recentFiles')),
   pickFile: () => ipcRenderer.invoke(channelOf('pickFile')),
   saveText: (suggestedName, text) => ipcRenderer.invoke(channelOf('saveText'), suggestedName, text),
+  pickFolder: () => ipcRenderer.invoke(channelOf('pickFolder')),
+  scanFolder: (dir) => ipcRenderer.invoke(channelOf('scanFolder'), dir),
+  folderScan: (scanId, from) => ipcRenderer.invoke(channelOf('folderScan'), scanId, from),
+  cancelFolderScan: (scanId) => ipcRenderer.invoke(channelOf('cancelFolderScan'), scanId),
+  repairFolder: (scanId, files, options) => ipcRenderer.invoke(channelOf('repairFolder'), scanId, files, options),
   onFileChanged(listener) {
     const handler = (_event: IpcRendererEvent, payload: FileChangedEvent) => listener(payload);
     ipcRenderer.on(FILE_CHANGED_CHANNEL, handler);
@@ -59,6 +65,7 @@ const knownCommands = new Set<string>(SHELL_COMMANDS);
 
 const shell: ShellApi = {
   launchRequest: () => ipcRenderer.invoke(SHELL_CHANNELS.launchRequest),
+  launchFolder: () => ipcRenderer.invoke(SHELL_CHANNELS.launchFolder),
   onCommand(listener) {
     const handler = (_event: IpcRendererEvent, command: unknown) => {
       if (typeof command === 'string' && knownCommands.has(command)) listener(command as ShellCommand);

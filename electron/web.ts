@@ -5,18 +5,27 @@
  *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app (public: no token)
  *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
  *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent, `progress` with a ProgressEvent
- *   GET  /api/launch      `{"request": OpenRequest|null}`: the file given on the command line
+ *   GET  /api/launch      `{"request": OpenRequest|null, "folder"?: string}`: the file or folder given on the command line
  * The token travels in the `X-Inspector-Token` header, or for the event stream in its `token` query
  * parameter (web/credentials.ts); never in a cookie.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { INSPECTOR_METHODS, type InspectorApi, type InspectorMethod, type OpenRequest, type StoreRequest } from '../shared/api.js';
+import {
+  INSPECTOR_METHODS,
+  type FolderMethod,
+  type InspectorApi,
+  type InspectorMethod,
+  type OpenRequest,
+  type StoreRequest,
+} from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { Target } from '../shared/types.js';
+import type { InspectOptions, Target } from '../shared/types.js';
 import { MAX_BODY_BYTES } from '../shared/web-limits.js';
 import { PathGrants } from './host/path-grants.js';
+import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
+import { createFolderService, type FolderService } from './host/folder/folder-service.js';
 import { readStaticFile } from './web/static-files.js';
 import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
 import { SECURITY_HEADERS, hostAllowed, newToken, tokenMatches } from './web/security.js';
@@ -24,7 +33,7 @@ import { readArgs } from './web/byte-args.js';
 import { HttpError } from './web/wire.js';
 
 /** The host service the web mode serves: everything but the native dialogs. */
-export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText'>;
+export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText' | FolderMethod>;
 
 /** Checks one method's arguments; throws a readable error when they are wrong. */
 export type ArgumentValidator = (method: InspectorMethod, args: unknown[]) => void;
@@ -42,6 +51,10 @@ export interface WebServerOptions {
   launchPath?: string | null;
   /** With `launchPath` an OpenClaw store: the session of it to open (without it, the page lists the store's sessions). */
   launchSessionId?: string | null;
+  /** A folder given on the command line (`serve DIR`): the page scans it at start. */
+  launchFolder?: string | null;
+  /** The folder view's service (default: a new one, disposed with the server). */
+  folders?: FolderService;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default MAX_BODY_BYTES: a 384 MiB file and its envelope. */
@@ -93,12 +106,15 @@ async function callMethod(
   validate: ArgumentValidator,
   method: InspectorMethod,
   args: unknown[],
+  folders: FolderService,
 ): Promise<unknown> {
   try {
     validate(method, args);
   } catch (error) {
     throw new HttpError(400, error instanceof Error ? error.message : String(error));
   }
+  // No folder dialog in a browser: the folder comes from `serve DIR`.
+  if (isFolderMethod(method)) return callFolderMethod(folders, grants, method, args);
   switch (method) {
     case 'pickFile':
       // No native dialog in a browser: the page uses a file input instead.
@@ -109,7 +125,7 @@ async function callMethod(
     case 'open':
       return grants.open(inspector, args[0] as OpenRequest);
     case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null);
+      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
     case 'listStore':
       return grants.listStore(inspector, args[0] as StoreRequest);
     default: {
@@ -134,6 +150,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       : { kind: 'path', path: launchPath };
   const grants = new PathGrants(() => inspector.recentFiles(), 'open it with the file picker, by drag and drop, or on the command line');
   if (launchPath) grants.grant(launchPath);
+  const launchFolder = options.launchFolder ? grants.grantFolder(options.launchFolder) : null;
+  const folders = options.folders ?? createFolderService();
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -151,7 +169,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (name === 'launch' && request.method === 'GET') {
-      sendJson(response, 200, { request: launchRequest });
+      // `folder` only when there is one: the launch answer of a file or of nothing is unchanged.
+      sendJson(response, 200, launchFolder ? { request: launchRequest, folder: launchFolder } : { request: launchRequest });
       return;
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);
@@ -159,7 +178,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
     const args = await readArgs(request, maxBody);
-    const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args);
+    const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args, folders);
     sendJson(response, 200, result === undefined ? {} : { result });
   };
 
@@ -233,6 +252,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     async close() {
       clearInterval(heartbeat);
+      if (!options.folders) folders.dispose();
       unsubscribeFileChanged();
       unsubscribeProgress();
       for (const stream of streams) stream.end();

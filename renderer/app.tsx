@@ -12,6 +12,8 @@ import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
 import { TurnList } from './components/turn-list.js';
 import { useAppStore, useHost } from './store/context.js';
+import { FolderView } from './folder/folder-view.js';
+import { folderStoreFor, openFolder } from './folder/open-folder.js';
 
 /** The whole window. */
 export function App() {
@@ -19,6 +21,11 @@ export function App() {
   const store = useAppStore();
   const fileInput = useRef<HTMLInputElement>(null);
   const commands = useMemo(() => createCommands(host, store, () => fileInput.current?.click()), [host, store]);
+  const folders = useMemo(() => folderStoreFor(host, (text) => store.getState().pushToast({ kind: 'error', text })), [host, store]);
+  const openFolderNow = useMemo(
+    () => () => void openFolder(host, folders, (text) => store.getState().pushToast({ kind: 'info', text })),
+    [host, folders, store],
+  );
 
   // Start-up: catalogue, recent files, file watching (main.tsx opens the launch session before this).
   useEffect(() => {
@@ -30,10 +37,18 @@ export function App() {
 
   // Menu commands (Electron) and keyboard shortcuts (both modes) run the same actions.
   useEffect(() => {
-    const run = (command: ShellCommand): void => runCommand(command, commands, store);
+    const run = (command: ShellCommand): void => (command === 'open-folder' ? openFolderNow() : runCommand(command, commands, store));
     const unsubscribe = host.shell.onCommand(run);
     const unsubscribeOpen = host.shell.onOpenRequest((request) => void store.getState().openSession(request));
     const onKey = (e: KeyboardEvent) => {
+      // Alt+B switches the behaviour (spec / OpenClaw 2026.9.6): not a shell command, the menus have no entry for it.
+      if (e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyB') {
+        e.preventDefault();
+        e.stopPropagation();
+        const s = store.getState();
+        void s.setBehaviour(s.target.behaviour === 'spec' ? 'openclaw-2026.9.6' : 'spec');
+        return;
+      }
       const command = shortcutOf(e);
       if (!command) return;
       // Capture phase + stopPropagation: Monaco must not see these keys (it binds F8 itself).
@@ -47,13 +62,13 @@ export function App() {
       unsubscribeOpen();
       window.removeEventListener('keydown', onKey, true);
     };
-  }, [host, store, commands]);
+  }, [host, store, commands, openFolderNow]);
 
   const dragging = useFileDrop(commands);
 
   return (
     <div className="app">
-      <Toolbar commands={commands} />
+      <Toolbar commands={commands} onOpenFolder={openFolderNow} />
       <FileChangedBanner />
       <LargeSessionBanner />
       <PreviewBanner />
@@ -68,6 +83,7 @@ export function App() {
           <SidePanel />
         </ErrorBoundary>
       </main>
+      <FolderView folders={folders} />
       <StatusBar mode={host.mode} />
       <RepairDialog commands={commands} />
       <StorePicker />
@@ -136,6 +152,9 @@ function runCommand(command: ShellCommand, commands: Commands, store: ReturnType
     case 'export-report':
       void commands.exportAs('report-markdown', 'save');
       break;
+    case 'export-redacted':
+      void commands.exportAs('session-redacted', 'save');
+      break;
     case 'repair':
       void s.startRepair();
       break;
@@ -146,6 +165,7 @@ function runCommand(command: ShellCommand, commands: Commands, store: ReturnType
 function shortcutOf(e: KeyboardEvent): ShellCommand | null {
   const mod = e.ctrlKey || e.metaKey;
   if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') return 'open';
+  if (mod && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'o') return 'open-folder';
   if (e.key === 'F8' && !mod && !e.altKey) return e.shiftKey ? 'previous-annotation' : 'next-annotation';
   if (e.altKey && !mod && e.code === 'KeyV') return 'toggle-view';
   if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'k') return 'focus-target';

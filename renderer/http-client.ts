@@ -151,6 +151,12 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
       const body = (await response.json()) as { request?: OpenRequest | null };
       return body.request ?? null;
     },
+    async launchFolder() {
+      const response = await doFetch(`${base}/api/launch`, { headers: { [TOKEN_HEADER]: options.token } });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { folder?: string | null };
+      return body.folder ?? null;
+    },
     onCommand(_listener: (command: ShellCommand) => void) {
       // The browser has no menu bar of ours: the same commands come from keyboard shortcuts.
       return () => undefined;

@@ -11,6 +11,7 @@ import { loadEditor } from './editor-loader.js';
 import { errorMessage } from './format.js';
 import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
+import { folderStoreFor } from './folder/open-folder.js';
 import './styles.css';
 
 perfMark('boot');
@@ -58,3 +59,13 @@ host.shell.launchRequest().then(
   },
 );
 setTimeout(mount, MOUNT_WAIT_MS);
+// A folder given on the command line (`serve DIR`, `npm start -- DIR`) opens the folder view at start.
+host.shell.launchFolder?.().then(
+  (dir) => {
+    if (dir)
+      void folderStoreFor(host, (text) => store.getState().pushToast({ kind: 'error', text }))
+        .getState()
+        .openFolder(dir);
+  },
+  (error: unknown) => store.getState().pushToast({ kind: 'error', text: `Could not read the launch folder: ${errorMessage(error)}` }),
+);

@@ -3,7 +3,9 @@
  * trust with the file system, so every method validates its arguments before doing anything.
  */
 import type { DocumentView, ExportKind, InspectorMethod, OpenRequest, Side, DocumentWindow, StoreRequest } from './api.js';
+import type { RepairOptions } from './inspection.js';
 import { isRecord } from './messages.js';
+import { BEHAVIOURS } from './policy/spec-decisions.js';
 import type { InspectOptions, Target } from './types.js';
 
 /** An argument that does not have the shape the API promises. */
@@ -29,13 +31,6 @@ function describe(value: unknown): string {
 /** A JSON-like object: bytes are objects too, but never an options or target record. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && !(value instanceof Uint8Array);
-}
-
-/** `repair`'s options: `{force?: boolean}` and nothing else. */
-function assertRepairOptions(value: unknown): void {
-  const valid =
-    isPlainObject(value) && Object.keys(value).every((k) => k === 'force') && ['boolean', 'undefined'].includes(typeof value.force);
-  if (!valid) throw new ArgumentError(`repair(options): expected {force?: boolean}, got ${describe(value)}`);
 }
 
 /** A non-empty string of bounded length. */
@@ -125,7 +120,7 @@ export function assertTarget(value: unknown, where = 'target'): asserts value is
   }
 }
 
-/** InspectOptions (or undefined): clock, tool allowlist and image side limit. */
+/** InspectOptions (or undefined): clock, tool allowlist, image side limit and behaviour. */
 function assertInspectOptions(value: unknown, where = 'options'): asserts value is InspectOptions | undefined {
   if (value === undefined) return;
   if (!isPlainObject(value)) throw new ArgumentError(`${where}: expected an object or nothing, got ${describe(value)}`);
@@ -136,6 +131,10 @@ function assertInspectOptions(value: unknown, where = 'options'): asserts value 
       throw new ArgumentError(`${where}.allowedToolNames: expected an array of names, got ${describe(value.allowedToolNames)}`);
     value.allowedToolNames.forEach((name, i) => assertString(`${where}.allowedToolNames[${i}]`, name, { max: 200 }));
   }
+  if (value.behaviour !== undefined && !(BEHAVIOURS as readonly unknown[]).includes(value.behaviour))
+    throw new ArgumentError(
+      `${where}.behaviour: expected ${BEHAVIOURS.map((b) => `'${b}'`).join(' or ')}, got ${describe(value.behaviour)}`,
+    );
   if (value.imageMaxDimensionPx !== undefined) {
     const px = value.imageMaxDimensionPx;
     if (typeof px !== 'number' || !Number.isFinite(px) || px < 1 || px > 100_000)
@@ -155,6 +154,26 @@ function assertView(value: unknown, where = 'view'): asserts value is DocumentVi
     throw new ArgumentError(`${where}: expected 'payload' or 'transcript', got ${describe(value)}`);
 }
 
+const MAX_SKIPPED_LINES = 100_000;
+
+/** `repair`'s options: `{ skipLines?: positive line numbers }`, nothing else. */
+function assertRepairOptions(value: unknown): asserts value is RepairOptions {
+  const where = 'repair(options)';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ArgumentError(`${where}: expected an object, got ${describe(value)}`);
+  for (const key of Object.keys(value))
+    if (key !== 'skipLines' && key !== 'force') throw new ArgumentError(`${where}: unknown option ${key}`);
+  const { force, skipLines: lines } = value as RepairOptions;
+  if (force !== undefined && typeof force !== 'boolean')
+    throw new ArgumentError(`${where}.force: expected a boolean, got ${describe(force)}`);
+  if (lines === undefined) return;
+  if (!Array.isArray(lines)) throw new ArgumentError(`${where}.skipLines: expected an array, got ${describe(lines)}`);
+  if (lines.length > MAX_SKIPPED_LINES) throw new ArgumentError(`${where}.skipLines: more than ${MAX_SKIPPED_LINES} lines`);
+  for (const line of lines)
+    if (!Number.isSafeInteger(line) || (line as number) < 1)
+      throw new ArgumentError(`${where}.skipLines: expected line numbers (integers from 1), got ${describe(line)}`);
+}
+
 const EXPORT_KINDS: readonly ExportKind[] = [
   'payload-json',
   'curl',
@@ -163,6 +182,7 @@ const EXPORT_KINDS: readonly ExportKind[] = [
   'session-jsonl',
   'branch-jsonl',
   'repaired-jsonl',
+  'session-redacted',
 ];
 
 /** One of the export kinds. */
@@ -186,6 +206,21 @@ function assertWindow(value: unknown, label: string): asserts value is DocumentW
 /** The largest document window a caller may ask for. */
 export const MAX_DOCUMENT_WINDOW = 5000;
 
+/** The largest batch repair one call may ask for. */
+export const MAX_REPAIR_FILES = 100_000;
+
+/** `repairFolder(scanId, files, { includeInUse })`. */
+function assertRepairFolder(args: readonly unknown[]): void {
+  assertId('repairFolder(scanId)', args[0]);
+  const files = args[1];
+  if (!Array.isArray(files) || files.length > MAX_REPAIR_FILES)
+    throw new ArgumentError(`repairFolder(files): expected an array of at most ${MAX_REPAIR_FILES} paths, got ${describe(files)}`);
+  files.forEach((file, i) => assertString(`repairFolder(files[${i}])`, file));
+  const options = args[2];
+  if (!isPlainObject(options) || typeof options.includeInUse !== 'boolean')
+    throw new ArgumentError(`repairFolder(options): expected {includeInUse: boolean}, got ${describe(options)}`);
+}
+
 function arity(method: string, args: readonly unknown[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
     throw new ArgumentError(`${method}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${args.length}`);
@@ -201,6 +236,7 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
     case 'listTargets':
     case 'recentFiles':
     case 'pickFile':
+    case 'pickFolder':
       arity(method, args, 0);
       return;
     case 'open':
@@ -224,9 +260,10 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertInspectOptions(args[2], 'inspect(options)');
       return;
     case 'preview':
-      arity(method, args, 2);
+      arity(method, args, 2, 3);
       assertOpenRequest(args[0]);
       if (args[1] !== null) assertTarget(args[1], 'preview(target)');
+      assertInspectOptions(args[2], 'preview(options)');
       return;
     case 'getTurns':
       arity(method, args, 4);
@@ -268,12 +305,33 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertId('repair(sessionId)', args[0]);
       assertString('repair(expectedDigest)', args[1], { max: 128 });
       if (!/^[0-9a-f]{64}$/i.test(args[1] as string)) throw new ArgumentError('repair(expectedDigest): expected a sha-256 hex digest');
-      if (args[2] !== undefined) assertRepairOptions(args[2]);
+      if (args[2] !== undefined && args[2] !== null) assertRepairOptions(args[2]);
+      return;
+    case 'undoRepair':
+      arity(method, args, 1);
+      assertId('undoRepair(sessionId)', args[0]);
       return;
     case 'saveText':
       arity(method, args, 2);
       assertString('saveText(suggestedName)', args[0], { max: 500 });
       if (typeof args[1] !== 'string') throw new ArgumentError(`saveText(text): expected a string, got ${describe(args[1])}`);
+      return;
+    case 'scanFolder':
+      arity(method, args, 1);
+      assertString('scanFolder(dir)', args[0]);
+      return;
+    case 'folderScan':
+      arity(method, args, 2);
+      assertId('folderScan(scanId)', args[0]);
+      assertIndex('folderScan(from)', args[1]);
+      return;
+    case 'cancelFolderScan':
+      arity(method, args, 1);
+      assertId('cancelFolderScan(scanId)', args[0]);
+      return;
+    case 'repairFolder':
+      arity(method, args, 3);
+      assertRepairFolder(args);
       return;
     default: {
       const unknownMethod: never = method;

@@ -4,11 +4,24 @@
  * The renderer never receives a parsed session: it gets summaries, windows of turns and the text of
  * one document at a time. Every method returns a Promise; every argument is validated by the host.
  */
-import type { Annotation, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
-import type { ErrorExplanation, PreflightFinding, RecordedError, RepairPlan, RepairResult } from './inspection.js';
+import type { Annotation, Behaviour, Diagnostic, InspectOptions, Policy, RuleId, Target } from './types.js';
+import type {
+  ErrorExplanation,
+  PreflightFinding,
+  RecordedError,
+  RepairOptions,
+  RepairPlan,
+  RepairResult,
+  UndoResult,
+} from './inspection.js';
 import type { StoreListing } from './store.js';
+import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+
+export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
+export { SHELL_CHANNELS, SHELL_COMMANDS, type PickedFile, type ShellApi, type ShellCommand } from './shell-api.js';
+export type { RepairOptions, UndoResult } from './inspection.js';
 
 /**
  * How a session is opened. `store` and `store-bytes` name one session of an OpenClaw SQLite store
@@ -49,6 +62,8 @@ export interface SessionInfo {
   defaultTarget: Target | null;
   /** True when the file is watched for changes. */
   watched: boolean;
+  /** Why this session cannot be repaired on disk (the sample, a dropped or pasted session), in a sentence. */
+  repairRefusal?: string;
   /**
    * Set for a session read from an OpenClaw SQLite store: the store (its path, null when sent as
    * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
@@ -93,6 +108,8 @@ export interface InspectionSummary {
   inspectionId: string;
   sessionId: string;
   target: Target;
+  /** The hygiene reproduced: `spec` (the default) or `openclaw-2026.9.6` (the release exactly). */
+  behaviour: Behaviour;
   policy: Policy;
   annotations: Annotation[];
   rules: RuleCount[];
@@ -196,11 +213,22 @@ export interface DocumentText {
 
 /**
  * What `exportText` exports: the replay payload, a curl command, a report, or the session itself as
- * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), or with
- * the file repair applied (`repaired-jsonl`). The JSONL exports are what a session read from an
+ * JSONL — every line (`session-jsonl`), the header and the active branch (`branch-jsonl`), with the
+ * file repair applied (`repaired-jsonl`), or redacted for a bug report (`session-redacted`: every
+ * text, tool input and output, thinking and image replaced by a placeholder of the same shape; ids,
+ * roles, models, usage and structure kept). The JSONL exports are what a session read from an
  * OpenClaw store offers instead of repair on disk.
  */
-export type ExportKind = 'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl';
+export type ExportKind =
+  'payload-json' | 'curl' | 'report-markdown' | 'report-json' | 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl' | 'session-redacted';
+
+/** One export: the file name it suggests, its text, and what the user should know about it. */
+export interface ExportedText {
+  fileName: string;
+  text: string;
+  /** Sentences for the user (a redacted session says whether it reproduces this inspection). */
+  notes?: string[];
+}
 
 /** A file-change notification. */
 export interface FileChangedEvent {
@@ -229,12 +257,6 @@ export interface ProgressEvent {
   total: number;
 }
 
-/** Options of `repair`. */
-export interface RepairOptions {
-  /** Replace the file even when another process has it open for writing. */
-  force?: boolean;
-}
-
 /** The host API the renderer uses. Every method returns a Promise. */
 export interface InspectorApi {
   /** pi-ai's providers and models, plus known APIs. */
@@ -255,9 +277,10 @@ export interface InspectorApi {
    * A quick inspection of the first turns of a large session file, for the first screen while `open`
    * still reads the whole file (null: not a file, too small to need one, or no turns to show). Its
    * ids serve getTurns, getDocument, reveal and thumbnail like any inspection's; a newer preview
-   * drops it. Target null: the session's recorded model, as `open` would pick it.
+   * drops it. Target null: the session's recorded model, as `open` would pick it. Options as `inspect`'s
+   * (the behaviour in particular).
    */
-  preview(request: OpenRequest, target: Target | null): Promise<InspectionSummary | null>;
+  preview(request: OpenRequest, target: Target | null, options?: InspectOptions): Promise<InspectionSummary | null>;
   getTurns(inspectionId: string, side: Side, start: number, count: number): Promise<TurnWindow>;
   /** A document, or one window of it (original turn indices). Whole documents of large sessions are slow: use windows. */
   getDocument(inspectionId: string, side: Side, view: DocumentView, window?: DocumentWindow): Promise<DocumentText>;
@@ -266,24 +289,43 @@ export interface InspectorApi {
   /** A small PNG (base64) of an image block, for hover previews. Never SVG. */
   thumbnail(inspectionId: string, imageRef: string): Promise<{ mimeType: 'image/png'; base64: string } | null>;
   explainError(inspectionId: string | null, errorText: string): Promise<ErrorExplanation[]>;
-  exportText(inspectionId: string, kind: ExportKind): Promise<{ fileName: string; text: string }>;
+  exportText(inspectionId: string, kind: ExportKind): Promise<ExportedText>;
   planRepair(sessionId: string): Promise<RepairPlan>;
   /**
-   * Write the repair planned on `expectedDigest`. Refused while another process has the file open
-   * for writing unless `options.force` — the explicit confirmation that what it writes afterwards
-   * goes to the old file (then kept as the backup).
+   * Repair the session's file with the digest of the plan shown; `options.skipLines` names rewrites
+   * of the plan the user left out. The app keeps the backup next to the file for `undoRepair`.
+   * Refused while another process has the file open for writing (or it has other hard links) unless
+   * `options.force` — the explicit confirmation that what the writer writes afterwards goes to the old
+   * file (then kept as the backup).
    */
   repair(sessionId: string, expectedDigest: string, options?: RepairOptions): Promise<RepairResult>;
+  /** Put back the bytes of the session's last repair, if its file is unchanged since (then reloads it). */
+  undoRepair(sessionId: string): Promise<UndoResult>;
   recentFiles(): Promise<string[]>;
   /** Ask the user for a file (Electron dialog). The web mode returns null: the renderer uses a file input. */
   pickFile(): Promise<OpenRequest | null>;
   /** Save text where the user chooses (Electron dialog). The web mode returns `{saved:false}`: the renderer downloads. */
   saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }>;
+  /** Ask the user for a folder (Electron dialog). The web mode returns null (it opens the folder given to `serve DIR`). */
+  pickFolder(): Promise<string | null>;
+  /** Start scanning a folder the user opened; its rows are read with `folderScan` while it runs. */
+  scanFolder(dir: string): Promise<FolderScanStart>;
+  /** A scan's progress and its rows from index `from` on. */
+  folderScan(scanId: string, from: number): Promise<FolderScanState>;
+  cancelFolderScan(scanId: string): Promise<void>;
+  /**
+   * Repair files of a scan on disk, each refused if it changed since it was scanned (its digest);
+   * files in use are skipped unless `includeInUse`.
+   */
+  repairFolder(scanId: string, files: string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
   onProgress(listener: (event: ProgressEvent) => void): () => void;
 }
+
+/** The folder view's methods: the shells serve them from a folder service beside the Inspector. */
+export type FolderMethod = 'pickFolder' | 'scanFolder' | 'folderScan' | 'cancelFolderScan' | 'repairFolder';
 
 /** The request/response methods of the API (everything but the event subscriptions). */
 export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onProgress'>;
@@ -305,9 +347,15 @@ export const INSPECTOR_METHODS = [
   'exportText',
   'planRepair',
   'repair',
+  'undoRepair',
   'recentFiles',
   'pickFile',
   'saveText',
+  'pickFolder',
+  'scanFolder',
+  'folderScan',
+  'cancelFolderScan',
+  'repairFolder',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */
@@ -318,61 +366,3 @@ export const FILE_CHANGED_CHANNEL = 'inspector:file-changed';
 
 /** The IPC channel on which the host pushes progress events. */
 export const PROGRESS_CHANNEL = 'inspector:progress';
-
-/**
- * Commands the desktop shell sends to the renderer (menu items). The renderer handles the same
- * commands from its own keyboard shortcuts, so the web mode needs no shell for them.
- */
-export const SHELL_COMMANDS = [
-  'open',
-  'open-sample',
-  'reload',
-  'next-annotation',
-  'previous-annotation',
-  'toggle-view',
-  'next-window',
-  'previous-window',
-  'focus-target',
-  'export-payload',
-  'export-curl',
-  'export-report',
-  'repair',
-] as const;
-
-/** One shell command. */
-export type ShellCommand = (typeof SHELL_COMMANDS)[number];
-
-/** A file the user dropped or picked in the page, as far as the contract needs it (a DOM File is one). */
-export interface PickedFile {
-  readonly name: string;
-  readonly size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-/**
- * What the renderer needs from its shell besides the InspectorApi (Electron preload or web mode).
- *
- * Kept apart from InspectorApi because these are not host services: they tell the renderer how it
- * was launched and turn a dropped file into an OpenRequest the host will accept.
- */
-export interface ShellApi {
-  /** The session given on the command line, which the renderer opens at start. */
-  launchRequest(): Promise<OpenRequest | null>;
-  /** Menu commands; returns the unsubscribe function (a no-op in the web mode). */
-  onCommand(listener: (command: ShellCommand) => void): () => void;
-  /** Files the shell opened for the user (recent menu, a second launch, the OS "open with"). */
-  onOpenRequest(listener: (request: OpenRequest) => void): () => void;
-  /**
-   * An OpenRequest for a file the user dropped or picked in the page: by path when the shell can
-   * vouch for it (Electron grants that one path), else by bytes.
-   */
-  requestForFile(file: PickedFile): Promise<OpenRequest>;
-}
-
-/** IPC channels of the Electron shell bridge (not part of the web mode). */
-export const SHELL_CHANNELS = {
-  launchRequest: 'shell:launch-request',
-  command: 'shell:command',
-  openRequest: 'shell:open-request',
-  grantDroppedPath: 'shell:grant-dropped-path',
-} as const;

@@ -5,7 +5,8 @@
  */
 import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
-import { resolvePolicy, policyValues } from './policy/resolve.js';
+import { resolvePolicy, policyDecisions, policyValues } from './policy/resolve.js';
+import { DEFAULT_BEHAVIOUR } from './policy/spec-decisions.js';
 import { runPipeline } from './pipeline/run-pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession } from './session/parse.js';
@@ -29,10 +30,11 @@ export interface EngineResult {
 /** Inspect an already parsed session for a target. */
 export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
   const context = options.context ?? buildContext(parsed);
-  const policy = resolvePolicy(target);
+  const policy = resolvePolicy(target, options.behaviour);
   const run = await runPipeline(context.messages, {
     target,
     policy: policyValues(policy),
+    decisions: policyDecisions(policy),
     now: options.now ?? Date.now(),
     allowedToolNames: options.allowedToolNames,
     imageMaxDimensionPx: options.imageMaxDimensionPx,
@@ -40,9 +42,11 @@ export async function inspectParsed(parsed: ParsedSession, target: Target, optio
     modelSnapshot: context.modelSnapshot,
     latestModelSwitchTimestamp: context.latestModelSwitchTimestamp,
     hasGoogleBootstrapMarker: context.hasGoogleBootstrapMarker,
+    truncated: context.truncated,
   });
   const inspection: Inspection = {
     target,
+    behaviour: options.behaviour ?? DEFAULT_BEHAVIOUR,
     policy,
     original: { messages: context.messages, origins: context.messageLines },
     replay: { messages: run.messages, origins: run.origins },

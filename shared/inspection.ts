@@ -1,5 +1,5 @@
 /** What one inspection produces, and the result types of preflight, error matching and file repair. */
-import type { Annotation, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
+import type { Annotation, Behaviour, Diagnostic, InspectOptions, JsonValue, Message, Policy, RuleId, Target } from './types.js';
 
 /** One predicted provider rejection found in a payload. */
 export interface PreflightFinding {
@@ -87,6 +87,8 @@ export interface InspectionSide {
  */
 export interface Inspection {
   target: Target;
+  /** The hygiene reproduced: `spec` (the default) or `openclaw-2026.9.6` (the release exactly). */
+  behaviour: Behaviour;
   policy: Policy;
   original: InspectionSide;
   replay: InspectionSide;
@@ -145,13 +147,30 @@ export interface RepairPlan {
   };
 }
 
+/** What the user chose in a repair plan. */
+export interface RepairOptions {
+  /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
+  skipLines?: number[];
+  /** Replace the file even when another process has it open for writing, or it has other hard links. */
+  force?: boolean;
+}
+
+/** What `undoRepair` did. */
+export interface UndoResult {
+  status: 'restored' | 'refused';
+  /** Why it refused, when it did. */
+  reason?: string;
+  /** One sentence for the user. */
+  message: string;
+}
+
 /** What `repair()` did on disk. */
 export interface RepairResult {
   status: 'repaired' | 'refused' | 'not-needed';
   /** Why it refused, when it did. */
   reason?: string;
   plan?: RepairPlan;
-  /** Present when the backup was kept: it could not be removed, or another process still writes to the old file. */
+  /** Where the original bytes are kept: when asked to keep them, when the backup could not be removed, or when another process still writes to the old file. */
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;

@@ -38,6 +38,21 @@ export interface Target {
   compat?: { supportsReasoningEffort?: boolean };
 }
 
+/**
+ * Which hygiene to reproduce: `spec` (the default) follows the specification, which departs from the
+ * release only in its named decisions; `openclaw-2026.9.6` reproduces that release exactly.
+ */
+export type Behaviour = 'spec' | 'openclaw-2026.9.6';
+
+/** The named decisions where the spec departs from OpenClaw 2026.9.6 (see `shared/policy/decisions.ts`). */
+export type DecisionId =
+  | 'mistral-strict9'
+  | 'codex-responses-family'
+  | 'orphan-reasoning'
+  | 'antigravity-claude-thinking'
+  | 'bedrock-empty-error-turn'
+  | 'bedrock-user-first';
+
 export type SanitizeMode = 'full' | 'images-only';
 export type ToolCallIdMode = 'strict' | 'strict9';
 
@@ -58,6 +73,8 @@ export interface PolicyValues {
   sanitizeThoughtSignatures: { allowBase64Only: boolean; includeCamelCase: boolean } | null;
   /** Strip thinking from every assistant except the latest. */
   dropThinkingBlocks: boolean;
+  /** Strip thinking from every assistant turn, the latest included (GitHub Copilot's own replay sanitising). */
+  dropAllThinkingBlocks: boolean;
   /** Strip historic reasoning except the current tool continuation (Chat Completions). */
   dropReasoningFromHistory: boolean;
   /** Prepend `(session bootstrap)` when the history starts with an assistant. */
@@ -70,15 +87,17 @@ export interface PolicyValues {
   allowSyntheticToolResults: boolean;
   /** Prefix-binding Claude models: consecutive user turns are not merged on anthropic-messages. */
   appendOnlyRuntimeContext: boolean;
-  /** Antigravity Claude: normalise thinking signatures and drop unsigned thinking (docs/rules.md#antigravity-claude). */
+  /** Antigravity Claude: normalise thinking signatures and drop unsigned thinking (a spec decision). */
   normalizeAntigravityThinkingBlocks: boolean;
-  /** The OpenAI Responses family, Codex included: id normalisation, `call|fc` downgrade, `aborted` results. */
+  /** The OpenAI Responses family: id normalisation, `call|fc` downgrade, `aborted` results. */
   isResponsesFamily: boolean;
+  /** A reasoning item (`rs_…`) with nothing after it in its turn is dropped (a spec decision). */
+  dropOrphanReasoning: boolean;
   /** Missing/blank thinking signatures are stripped (signed-thinking provider or preserveSignatures). */
   stripInvalidThinkingSignatures: boolean;
   /** Signed thinking + tool-call turns are immutable: kept byte for byte or dropped whole. */
   allowProviderOwnedThinkingReplay: boolean;
-  /** Bedrock Converse: empty error turns are replayed with a placeholder (docs/rules.md#bedrock-empty-error-turns). */
+  /** Bedrock Converse: empty error turns are replayed with a placeholder (a spec decision). */
   replayEmptyErrorTurnsWithPlaceholder: boolean;
   /** The Google plugin also records a `google-turn-ordering-bootstrap` custom entry. */
   persistGoogleBootstrapMarker: boolean;
@@ -96,7 +115,12 @@ export type PolicyFlag = keyof PolicyValues;
 export interface PolicySetting<V> {
   value: V;
   reason: string;
+  /** The spec decision that set this value, when one did (spec behaviour only). */
+  decision?: DecisionId;
 }
+
+/** The flags a spec decision set, each with the decision's id. */
+export type PolicyDecisions = { [K in PolicyFlag]?: DecisionId };
 
 /** The resolved policy: every flag carries its value and the reason for it. */
 export type Policy = { [K in PolicyFlag]: PolicySetting<PolicyValues[K]> };
@@ -149,6 +173,8 @@ export interface Annotation {
   detail: string;
   /** Where in the turn: `content[2]`, `toolCallId`, `usage`… */
   path?: string;
+  /** The spec decision that made this change (absent in the `openclaw-2026.9.6` behaviour). */
+  decision?: DecisionId;
 }
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -171,4 +197,6 @@ export interface InspectOptions {
   allowedToolNames?: string[];
   /** Longest image side in pixels (OpenClaw `agents.defaults.imageMaxDimensionPx`, default 1200). */
   imageMaxDimensionPx?: number;
+  /** `spec` (default) or `openclaw-2026.9.6`: reproduce the release exactly, without the spec's decisions. */
+  behaviour?: Behaviour;
 }

@@ -9,9 +9,10 @@ import { defaultWorkerCount, maxWorkerCount, runJobs, type PoolReport } from '..
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
-import type { ParsedArgs } from './common.js';
 import { findSessionFiles, type SkippedPath } from './session-files.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
+import { statusCounts, statusTable, withInUse } from './folder-statuses.js';
+import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -87,7 +88,7 @@ function table(rows: (string | number)[][]): string[] {
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
-function batchExitCode(results: readonly BatchResult[]): ExitCode {
+function batchExitCode(results: readonly { exitCode: ExitCode }[]): ExitCode {
   return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
 }
 
@@ -118,6 +119,8 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return `--image-max-side must be a positive integer, got "${maxSide}"`;
   const allowed = args.values.get('allowed-tools');
+  const behaviour = parseBehaviour(args.values.get('behaviour'));
+  if (behaviour instanceof UsageError) return behaviour.message;
   return {
     target: {
       provider: args.values.get('provider'),
@@ -135,6 +138,7 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
             .filter(Boolean),
     imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
     payloads: !args.booleans.has('no-payloads'),
+    behaviour,
   };
 }
 
@@ -167,6 +171,7 @@ function renderInspect(dir: string, results: InspectSummary[], skipped: readonly
       ],
     ]),
   );
+  out.push('', ...table(statusTable(results)));
   return terminalLines(out);
 }
 
@@ -251,7 +256,7 @@ function skippedLines(dir: string, skipped: readonly SkippedPath[]): string[] {
 }
 
 /** The exit code: a directory that could not be listed may hide sessions, so the batch did not see everything. */
-function exitWith(results: readonly BatchResult[], skipped: readonly SkippedPath[]): ExitCode {
+function exitWith(results: readonly { exitCode: ExitCode }[], skipped: readonly SkippedPath[]): ExitCode {
   return skipped.some((s) => s.unlisted) ? ExitCode.unusable : batchExitCode(results);
 }
 
@@ -301,10 +306,19 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
       json,
     );
     const report = withNote(pooled.report, jobs.note);
-    const summaries = pooled.results as InspectSummary[];
+    const summaries = await withInUse(pooled.results as InspectSummary[]);
     const exitCode = exitWith(summaries, skipped);
     if (json) {
-      const summary = { files: summaries.length, clean: 0, findings: 0, unusable: 0, changes: 0, fileErrors: 0, skipped: skipped.length };
+      const summary = {
+        files: summaries.length,
+        clean: 0,
+        findings: 0,
+        unusable: 0,
+        changes: 0,
+        fileErrors: 0,
+        skipped: skipped.length,
+        statuses: statusCounts(summaries),
+      };
       for (const r of summaries) {
         summary[r.status] += 1;
         summary.changes += r.annotations;
@@ -328,7 +342,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   }
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).
   const force = args.booleans.has('force');
-  const firstPass: BatchJob[] = files.map((file) => (yes && !dryRun ? { kind: 'plan-and-repair', file, force } : { kind: 'plan', file }));
+  const keepBackup = args.booleans.has('keep-backup');
+  const firstPass: BatchJob[] = files.map((file) =>
+    yes && !dryRun ? { kind: 'plan-and-repair', file, force, keepBackup } : { kind: 'plan', file },
+  );
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
   let report = withNote(first.report, jobs.note);
@@ -342,7 +359,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     if (isYes(answer)) {
       const second = await runPool(
         io,
-        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, force })),
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, force, keepBackup })),
         workers,
         'repairing',
         json,

@@ -1,6 +1,8 @@
 /** Shared pieces of the command line: argument parsing, one-line failures. */
 import { ExitCode } from '../host/exit-code.js';
 import { terminalLine } from './terminal-text.js';
+import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from '../../shared/policy/spec-decisions.js';
+import type { Behaviour } from '../../shared/types.js';
 
 /** Print a one-line reason on stderr and return the bad-input exit code. */
 export function fail(reason: string): ExitCode {
@@ -10,6 +12,13 @@ export function fail(reason: string): ExitCode {
 
 /** A command-line usage error, reported as one line with exit code 2. */
 export class UsageError extends Error {}
+
+/** The value of `--behaviour` (default `spec`), or why it is not one. */
+export function parseBehaviour(value: string | undefined): Behaviour | UsageError {
+  if (value === undefined) return DEFAULT_BEHAVIOUR;
+  if ((BEHAVIOURS as readonly string[]).includes(value)) return value as Behaviour;
+  return new UsageError(`--behaviour must be ${BEHAVIOURS.join(' or ')}, got "${value}"`);
+}
 
 export interface FlagSpec {
   /** Flags that take a value (`--provider P`). */

@@ -6,7 +6,7 @@ import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
-import { fail, parseArgs, UsageError } from './common.js';
+import { fail, parseArgs, parseBehaviour, UsageError } from './common.js';
 import { outputClosed } from './closed-output.js';
 import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
@@ -14,7 +14,7 @@ import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession
 import { terminalLines } from './terminal-text.js';
 
 const SPEC = {
-  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session'],
+  values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session', 'behaviour'],
   booleans: ['reasoning', 'json', 'no-payloads'],
 } as const;
 
@@ -43,6 +43,8 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   const maxSide = args.values.get('image-max-side');
   if (maxSide !== undefined && !/^[1-9]\d*$/.test(maxSide)) return fail(`--image-max-side must be a positive integer, got "${maxSide}"`);
   const allowed = args.values.get('allowed-tools');
+  const behaviour = parseBehaviour(args.values.get('behaviour'));
+  if (behaviour instanceof UsageError) return fail(behaviour.message);
   try {
     const listing = await storeWithoutSession(source);
     if (listing) {
@@ -69,6 +71,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
               .filter(Boolean),
       imageMaxDimensionPx: maxSide === undefined ? undefined : Number(maxSide),
       payloads: !args.booleans.has('no-payloads'),
+      behaviour,
     });
     const explain = args.values.get('explain');
     const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
@@ -106,6 +109,7 @@ function renderReport(
   const out: string[] = [];
   out.push(`${file}`);
   out.push(`target: ${describeTarget(inspection.target)}`);
+  out.push(`hygiene: ${inspection.behaviour === 'spec' ? 'as specified (spec)' : 'OpenClaw 2026.9.6 as released (openclaw-2026.9.6)'}`);
   out.push(`turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`);
   out.push('');
   out.push('policy:');

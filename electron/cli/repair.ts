@@ -1,5 +1,5 @@
 /**
- * `transcript-inspector repair FILE [--dry-run] [--yes] [--json] [--force]`: show the repair plan, ask, then
+ * `transcript-inspector repair FILE [--dry-run] [--yes] [--keep-backup] [--json] [--force]`: show the repair plan, ask, then
  * write it atomically; `repair --all DIR` hands over to the batch command.
  */
 import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
@@ -10,7 +10,7 @@ import { parseArgs, UsageError } from './common.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
-const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json', 'force'] } as const;
+const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json', 'keep-backup', 'force'] } as const;
 
 function where(action: RepairAction): string {
   return action.kind === 'insert' ? `after line ${action.line}` : `line ${action.line}`;
@@ -109,14 +109,21 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
         'repair writes the file: pass --yes to repair without asking, or --dry-run to only see the plan (stdin is not a terminal, so there is no one to ask)',
       );
     }
-    const answer = await io.ask(`Repair ${file}? A backup is kept until the new file is in place. [y/N] `);
+    const answer = await io.ask(
+      args.booleans.has('keep-backup')
+        ? `Repair ${file}? The original bytes are kept next to it. [y/N] `
+        : `Repair ${file}? A backup is kept until the new file is in place. [y/N] `,
+    );
     if (!isYes(answer)) {
       emit(plan, null, 'not confirmed: nothing was written');
       if (!json) io.stdout.write('nothing was written\n');
       return ExitCode.changed;
     }
   }
-  const result = await repairFile(file, plan.digest, { force: args.booleans.has('force') });
+  const result = await repairFile(file, plan.digest, {
+    force: args.booleans.has('force'),
+    keepBackup: args.booleans.has('keep-backup'),
+  });
   emit(plan, result);
   if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${terminalLine(result.message)}\n`);
   return exitFor(result);

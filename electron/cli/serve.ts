@@ -1,5 +1,6 @@
 /**
- * `transcript-inspector serve [FILE] [--port N]`: the web mode on 127.0.0.1 with a per-launch token.
+ * `transcript-inspector serve [FILE|DIR] [--port N]`: the web mode on 127.0.0.1 with a per-launch token;
+ * a DIR opens the folder view on it.
  * FILE may be an OpenClaw store (the page lists its sessions) or one session of it (`DB#ID`, `--session ID`).
  */
 import fs from 'node:fs';
@@ -44,6 +45,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
   let port = 0;
   let file: string | null = null;
   let sessionId: string | null = null;
+  let folder: string | null = null;
   try {
     const args = parseArgs(argv, { values: ['port', 'session'], booleans: [] });
     if (args.positionals.length > 1) throw new UsageError(`serve takes one FILE at most, got ${args.positionals.length}`);
@@ -53,7 +55,11 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         throw new UsageError(`--port must be a number from 0 to 65535, got "${rawPort}"`);
       port = Number(rawPort);
     }
-    if (args.positionals[0]) {
+    const named = args.positionals[0] ? path.resolve(deps.cwd, args.positionals[0]) : null;
+    if (named && !args.values.has('session') && fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) {
+      // `serve DIR`: the page opens the folder view on it.
+      folder = named;
+    } else if (args.positionals[0]) {
       // `serve DB#SESSION_ID` or `serve DB --session ID` opens one session of an OpenClaw store.
       const source = sessionArgument(path.resolve(deps.cwd, args.positionals[0]), args.values.get('session'));
       if (source instanceof UsageError) throw source;
@@ -99,7 +105,14 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     await warmUp(inspector);
     let server;
     try {
-      server = await startWebServer({ inspector, rendererDir: deps.rendererDir, port, launchPath: file, launchSessionId: sessionId });
+      server = await startWebServer({
+        inspector,
+        rendererDir: deps.rendererDir,
+        port,
+        launchPath: file,
+        launchSessionId: sessionId,
+        launchFolder: folder,
+      });
     } catch (error) {
       return fail(`serve: cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,11 +1,12 @@
 /**
- * The session files below a directory for `--all`: `*.jsonl`, without the backups and temp files of
- * repairs. What cannot be used is listed with its reason, never a reason to stop: an unreadable
- * subdirectory, a FIFO or device with a session's name, a symbolic link that points nowhere.
+ * The session files below a directory for `--all`: `*.jsonl`, without what the folder view skips
+ * (backups and temp files of repairs, trajectory logs, checkpoints, archived sessions). What cannot
+ * be used is listed with its reason, never a reason to stop: an unreadable subdirectory, a FIFO or device with a session's name, a symbolic link that points nowhere.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { skipReason } from '../host/folder/discover.js';
 import { notRegularKind } from '../host/regular-file.js';
 
 /** Something below the directory that was not read, and why. */
@@ -23,7 +24,8 @@ export interface SessionFileScan {
 }
 
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-const isSessionName = (name: string) => name.endsWith('.jsonl') && !/\.bak-\d+-\d+$|\.tmp$/.test(name);
+// What the folder view skips too: repairs' backups and temp files, trajectory logs, checkpoints, archived sessions.
+const isSessionName = (name: string) => skipReason(name) === null;
 
 function errorReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;

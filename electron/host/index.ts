@@ -11,6 +11,7 @@ export type * from '../../shared/types.js';
 export type * from '../../shared/inspection.js';
 export { planRepair, repair, planRepairFile, repairFile, type RepairOutcome, type RepairFileOptions } from './repair/index.js';
 export { explainError } from './explain.js';
+export { redactSession, writeRedactedSession, type RedactedSession, type RedactCounts } from './redact/redact-session.js';
 export { listTargets, lookupCatalogModel } from './catalog.js';
 export { createInspector, type HostInspector, type InspectorOptions } from './inspector.js';
 export {
@@ -25,3 +26,5 @@ export {
   type StoreSource,
 } from './store/index.js';
 export type { StoreListing, StoreSessionSummary } from '../../shared/store.js';
+export { scanFolder, type ScanFolderOptions } from './folder/scan-folder.js';
+export type { FolderScan, FolderScanProgress, FolderSession, FolderSkip, FolderStatus } from '../../shared/folder.js';

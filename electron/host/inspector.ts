@@ -5,11 +5,20 @@
  * checked where they cross into the host (`validateArguments` in the shells), not here again.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExportKind, FileChangedEvent, InspectorApi, OpenRequest, ProgressEvent, SessionInfo } from '../../shared/api.js';
+import type {
+  ExportKind,
+  FileChangedEvent,
+  FolderMethod,
+  InspectorApi,
+  OpenRequest,
+  ProgressEvent,
+  SessionInfo,
+} from '../../shared/api.js';
 import { assertStoreRequest } from '../../shared/api-guards.js';
 import { listTargets } from './catalog.js';
 import { documentText, revealElision, thumbnailOf, turnWindow } from './inspector/document-service.js';
 import { exportText } from './inspector/export-text.js';
+import { redactedSessionExport } from './inspector/redacted-export.js';
 import { FileWatcher } from './inspector/file-watcher.js';
 import { InspectionCache } from './inspector/inspection-cache.js';
 import { inspectSession } from './inspector/inspect-session.js';
@@ -21,6 +30,7 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
+import { undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
@@ -47,8 +57,8 @@ export interface InspectorOptions {
   previewTurns?: number;
 }
 
-/** The service: every InspectorApi method but the UI-side `pickFile` and `saveText`, plus `dispose`. */
-export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText'> & {
+/** The service: every InspectorApi method but the UI-side `pickFile` and `saveText` and the folder view's (folder/folder-service.ts), plus `dispose`. */
+export type HostInspector = Omit<InspectorApi, 'pickFile' | 'saveText' | FolderMethod> & {
   /**
    * The full text an elision of a document stands for (an image's base64, a data URL's payload),
    * or null for an unknown ref: the "show anyway" of an elided string.
@@ -105,6 +115,9 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     return info;
   };
 
+  /** The last repair of each session, while it can be undone (the backup stays on disk either way). */
+  const undoTickets = new Map<string, UndoTicket>();
+
   /** The file behind a session, for the operations only a file on disk allows. */
   const fileOf = (sessionId: string, what: string): string => {
     const { info } = sessions.get(sessionId);
@@ -145,6 +158,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const record = sessions.remove(sessionId);
       if (!record) return;
       inspections.dropSession(sessionId);
+      undoTickets.delete(sessionId);
       // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
       if (record.info.path) forgetRepairPlan(record.info.path);
     },
@@ -155,7 +169,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       const { detail, summary } = await inspectSession(record, id, target, inspectOptions, options.imageMaxDimensionPx);
       // Closed (or reopened) meanwhile: keeping the result would hold both payloads with no way to evict them.
       if (!sessions.holds(record)) throw new UnknownIdError(`session ${sessionId} was closed while it was being inspected`);
-      inspections.add(id, sessionId, detail, summary);
+      inspections.add(id, sessionId, detail, summary, {
+        ...inspectOptions,
+        imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? options.imageMaxDimensionPx,
+      });
       return summary;
     },
 
@@ -166,7 +183,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       newId: randomUUID,
       addSession: (record) => sessions.add(record),
       hasInspection: (id) => inspections.has(id),
-      inspect: (sessionId, target) => service.inspect(sessionId, target),
+      inspect: (sessionId, target, inspectOptions) => service.inspect(sessionId, target, inspectOptions),
       getDocument: (inspectionId, side, view, window) => service.getDocument(inspectionId, side, view, window),
       close: (sessionId) => service.close(sessionId),
     }),
@@ -196,24 +213,12 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     async exportText(inspectionId, kind) {
       const record = inspections.get(inspectionId);
       const session = sessions.get(record.sessionId);
+      if (kind === 'session-redacted') return redactedSessionExport(session, record);
       if (isJsonlExport(kind)) return exportSessionJsonl(session.request, session.info, JSONL_EXPORTS[kind]);
       return exportText(session.info, record, kind);
     },
 
-    async planRepair(sessionId) {
-      // A stored session: the plan of its JSONL export, with the reason the store is never written.
-      const record = sessions.get(sessionId);
-      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
-      return planRepairFile(repairableFile(sessions, sessionId));
-    },
-
-    async repair(sessionId, expectedDigest, options) {
-      const record = sessions.get(sessionId);
-      if (record.info.store) return refuseStoredRepair(record.info);
-      const result = await repairFile(repairableFile(sessions, sessionId), expectedDigest, { force: options?.force === true });
-      if (result.status === 'repaired') await refresh(record);
-      return result;
-    },
+    ...repairMethods(sessions, refresh, undoTickets),
 
     async recentFiles() {
       return recent.list();
@@ -235,4 +240,58 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
     },
   };
   return service;
+}
+
+/** Repair on disk for the Inspector's sessions: plan, repair (keeping the original bytes), and undo. */
+function repairMethods(
+  sessions: SessionRegistry,
+  refresh: (record: SessionRecord) => Promise<SessionInfo>,
+  undoTickets: Map<string, UndoTicket>,
+): Pick<HostInspector, 'planRepair' | 'repair' | 'undoRepair'> {
+  return {
+    async planRepair(sessionId) {
+      // A stored session: the plan of its JSONL export, with the reason the store is never written.
+      const record = sessions.get(sessionId);
+      if (record.info.store) return planStoredSessionRepair(record.request, record.info);
+      if (record.info.repairRefusal) throw new InputError(record.info.repairRefusal);
+      return planRepairFile(repairableFile(sessions, sessionId));
+    },
+
+    async repair(sessionId, expectedDigest, repairOptions) {
+      const record = sessions.get(sessionId);
+      if (record.info.store) return refuseStoredRepair(record.info);
+      if (record.info.repairRefusal) return { status: 'refused', reason: 'not a file on disk', message: record.info.repairRefusal };
+      const file = repairableFile(sessions, sessionId);
+      // The app keeps the original bytes next to the file: Undo puts them back.
+      const result = await repairFile(file, expectedDigest, {
+        keepBackup: true,
+        skipLines: repairOptions?.skipLines,
+        force: repairOptions?.force === true,
+      });
+      if (result.status === 'repaired') {
+        if (result.backupPath && result.digestAfter)
+          undoTickets.set(sessionId, {
+            file,
+            backupPath: result.backupPath,
+            digestBefore: expectedDigest.toLowerCase(),
+            digestAfter: result.digestAfter,
+          });
+        await refresh(record);
+      }
+      return result;
+    },
+
+    async undoRepair(sessionId) {
+      const record = sessions.get(sessionId);
+      const ticket = undoTickets.get(sessionId);
+      if (!ticket)
+        return { status: 'refused', reason: 'nothing to undo', message: `${record.info.name} has no repair to undo in this window.` };
+      const result = await undoRepairFile(ticket);
+      if (result.status === 'restored') {
+        undoTickets.delete(sessionId);
+        await refresh(record);
+      }
+      return result;
+    },
+  };
 }

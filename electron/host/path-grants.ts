@@ -12,7 +12,7 @@ import {
   type StoreListing,
   type StoreRequest,
 } from '../../shared/api.js';
-import type { Target } from '../../shared/types.js';
+import type { InspectOptions, Target } from '../../shared/types.js';
 import type { HostInspector } from './inspector.js';
 
 /** A path request for a file the user never opened. */
@@ -23,6 +23,8 @@ export class PathNotGrantedError extends Error {
 /** The files a renderer may ask for by path. */
 export class PathGrants {
   private readonly granted = new Set<string>();
+  /** Folders the user opened: the sessions below one may be opened and repaired. */
+  private readonly folders = new Set<string>();
 
   /**
    * @param recentFiles the recent list (files opened in earlier runs count as opened)
@@ -40,10 +42,29 @@ export class PathGrants {
     return resolved;
   }
 
-  /** Whether the user opened this file, in this run or (by the recent list) an earlier one. */
+  /** Record a folder the user opened (a picker, the command line); its resolved path. */
+  grantFolder(dir: string): string {
+    const resolved = path.resolve(dir);
+    this.folders.add(resolved);
+    return resolved;
+  }
+
+  /** Whether the user opened this folder, or one it is inside. */
+  allowsFolder(dir: string): boolean {
+    const resolved = path.resolve(dir);
+    for (const folder of this.folders) if (resolved === folder || resolved.startsWith(folder + path.sep)) return true;
+    return false;
+  }
+
+  /** Refuse a folder the user did not open. */
+  checkFolder(dir: string): void {
+    if (!this.allowsFolder(dir)) throw new PathNotGrantedError(`${dir} was not opened by the user: ${this.how}`);
+  }
+
+  /** Whether the user opened this file, in this run or (by the recent list) an earlier one, or a folder it is in. */
   async allows(filePath: string): Promise<boolean> {
     const resolved = path.resolve(filePath);
-    if (this.granted.has(resolved)) return true;
+    if (this.granted.has(resolved) || this.allowsFolder(path.dirname(resolved))) return true;
     const recent = await this.recentFiles().catch(() => [] as string[]);
     return recent.some((p) => path.resolve(p) === resolved);
   }
@@ -74,8 +95,13 @@ export class PathGrants {
   }
 
   /** Preview a request the user may open: a preview reads the file as open would. */
-  async preview(inspector: Pick<HostInspector, 'preview'>, request: OpenRequest, target: Target | null): Promise<InspectionSummary | null> {
+  async preview(
+    inspector: Pick<HostInspector, 'preview'>,
+    request: OpenRequest,
+    target: Target | null,
+    options?: InspectOptions,
+  ): Promise<InspectionSummary | null> {
     await this.check(request);
-    return inspector.preview(request, target);
+    return options === undefined ? inspector.preview(request, target) : inspector.preview(request, target, options);
   }
 }

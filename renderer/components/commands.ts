@@ -51,19 +51,28 @@ export function createCommands(host: HostBridge, store: AppStore, pickInPage: ()
     },
 
     async exportAs(kind, mode) {
+      const working =
+        kind === 'session-redacted'
+          ? store
+              .getState()
+              .pushToast({ kind: 'info', text: 'Redacting the session and checking that the copy reproduces this inspection…' })
+          : null;
       const exported = await store.getState().exportText(kind);
+      if (working !== null) store.getState().dismissToast(working);
       if (!exported) return;
+      // What the export says about itself (a redacted session: whether it reproduces, what was kept) stays until read.
+      const notes = exported.notes?.length ? { detail: exported.notes.join(' '), persist: true } : {};
       try {
         if (mode === 'copy') {
           await navigator.clipboard.writeText(exported.text);
-          store.getState().pushToast({ kind: 'success', text: `Copied ${exported.fileName} to the clipboard` });
+          store.getState().pushToast({ kind: 'success', text: `Copied ${exported.fileName} to the clipboard`, ...notes });
           return;
         }
         const saved = await host.api.saveText(exported.fileName, exported.text);
-        if (saved.saved) store.getState().pushToast({ kind: 'success', text: `Saved ${saved.path ?? exported.fileName}` });
+        if (saved.saved) store.getState().pushToast({ kind: 'success', text: `Saved ${saved.path ?? exported.fileName}`, ...notes });
         else if (host.mode === 'web') {
           downloadText(exported.fileName, exported.text);
-          store.getState().pushToast({ kind: 'success', text: `Downloading ${exported.fileName}` });
+          store.getState().pushToast({ kind: 'success', text: `Downloading ${exported.fileName}`, ...notes });
         }
       } catch (error) {
         store.getState().pushToast({ kind: 'error', text: `Export failed: ${errorMessage(error)}` });

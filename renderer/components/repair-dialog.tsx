@@ -1,9 +1,11 @@
-/** The repair-on-disk dialog: the plan with reasons, a confirmation, and the result. */
+/** The repair-on-disk dialog: the plan with reasons, a confirmation, the result, and Undo. */
 import { useEffect, useRef } from 'react';
+import { repairedSentence } from '../../shared/repair/plan-view.js';
 import type { RepairAction, RepairResult } from '../../shared/inspection.js';
 import { isForceableRefusal, type ForceableRefusal } from '../../shared/repair/refusal.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
+import { chosenActions, FilePlanView } from './repair-plan-view.js';
 
 /** What "Repair anyway" does, for each refusal it overrides. */
 const FORCE_TITLES: Record<ForceableRefusal, string> = {
@@ -30,18 +32,36 @@ function ActionRow({ action }: { action: RepairAction }) {
   );
 }
 
-/** What the repair did, or why it refused. */
-function ResultPanel({ result }: { result: RepairResult }) {
+/** What a repair did, in one sentence, and where the original bytes are. */
+function ResultView({ result, name }: { result: RepairResult; name: string | undefined }) {
+  // What the host noted after its summary (a writer still holding the old file, bytes carried over, other hard links).
+  const notes =
+    result.status === 'repaired' && result.plan
+      ? result.message
+          .split(/\.\s+(?=[A-Z])/)
+          .slice(1)
+          .join('. ')
+      : '';
   return (
     <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
       <p>
-        <strong>{result.status === 'repaired' ? 'Repaired.' : result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong>{' '}
-        {result.message}
+        {result.status === 'repaired' && result.plan ? (
+          <strong>{repairedSentence(name ?? 'The file', result.plan.counts)}</strong>
+        ) : (
+          <>
+            <strong>{result.status === 'refused' ? 'Refused.' : 'Nothing to do.'}</strong> {result.message}
+          </>
+        )}
       </p>
-      {result.reason && <p className="error">{result.reason}</p>}
+      {notes && (
+        <p className="small" data-testid="repair-notes">
+          {notes}
+        </p>
+      )}
+      {result.status === 'refused' && result.reason && <p className="error">{result.reason}</p>}
       {result.backupPath && (
-        <p className="small">
-          The backup was kept at <code>{result.backupPath}</code>.
+        <p className="small" data-testid="repair-backup">
+          The original bytes are kept at <code>{result.backupPath}</code>.
         </p>
       )}
       {result.cleanedStaleTempFiles && result.cleanedStaleTempFiles.length > 0 && (
@@ -59,6 +79,9 @@ export function RepairDialog({ commands }: { commands: Commands }) {
   const result = useApp((s) => s.repair.result);
   const error = useApp((s) => s.repair.error);
   const info = useApp((s) => s.session.info);
+  const skipped = useApp((s) => s.repair.skipped);
+  const undo = useApp((s) => s.repair.undo);
+  const undone = useApp((s) => s.repair.undone);
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -73,7 +96,10 @@ export function RepairDialog({ commands }: { commands: Commands }) {
 
   if (phase === 'idle') return null;
   const close = () => store.getState().closeRepair();
-  const canConfirm = phase === 'review' && plan?.needed === true && !plan.refusal;
+  const changes = plan ? chosenActions(plan, skipped) : 0;
+  const canConfirm = phase === 'review' && plan?.needed === true && !plan.refusal && changes > 0;
+  // Undo is offered while the session shows the very bytes the repair wrote.
+  const canUndo = undo !== null && phase !== 'writing' && undo.sessionId === info?.sessionId && undo.digestAfter === info.digest;
   return (
     <div className="modal-backdrop" role="presentation">
       <div
@@ -125,29 +151,20 @@ export function RepairDialog({ commands }: { commands: Commands }) {
             ) : !plan.needed ? (
               <p>The file needs no repair; it will be left byte-identical.</p>
             ) : (
-              <>
-                <p>
-                  This rewrites the session file. Lines that are not listed are written back byte for byte. A backup is made first and
-                  removed after the atomic replace.
-                </p>
-                <ul className="repair-counts">
-                  <li>{plan.counts.droppedLines} lines dropped</li>
-                  <li>{plan.counts.rewrittenAssistantMessages} assistant turns rewritten</li>
-                  <li>{plan.counts.rewrittenUserMessages} user turns rewritten</li>
-                  <li>{plan.counts.removedCorruptedImageBlocks} corrupted images replaced</li>
-                  <li>{plan.counts.insertedToolResults} tool results inserted</li>
-                  {plan.counts.recoveredLines > 0 && <li>{plan.counts.recoveredLines} damaged lines recovered</li>}
-                </ul>
-                <ol className="repair-actions">
-                  {plan.actions.map((action, i) => (
-                    <ActionRow key={`${action.line}-${i}`} action={action} />
-                  ))}
-                </ol>
-              </>
+              <FilePlanView plan={plan} />
             )}
           </>
         )}
-        {result && phase === 'done' && <ResultPanel result={result} />}
+        {result && phase === 'done' && <ResultView result={result} name={info?.name} />}
+        {undone && phase === 'done' && (
+          <div
+            className={`repair-result result-${undone.status === 'restored' ? 'repaired' : 'refused'}`}
+            role="status"
+            data-testid="repair-undone"
+          >
+            <p>{undone.message}</p>
+          </div>
+        )}
         <div className="buttons">
           <button type="button" onClick={close} disabled={phase === 'writing'} data-testid="repair-cancel">
             {phase === 'done' ? 'Close' : 'Cancel'}
@@ -176,6 +193,16 @@ export function RepairDialog({ commands }: { commands: Commands }) {
               Export repaired JSONL…
             </button>
           )}
+          {canUndo && (
+            <button
+              type="button"
+              data-testid="repair-undo"
+              onClick={() => void store.getState().undoRepair()}
+              title={`Put back ${undo.backupPath}`}
+            >
+              Undo repair
+            </button>
+          )}
           {phase !== 'done' && !info?.store && (
             <button
               type="button"
@@ -184,7 +211,7 @@ export function RepairDialog({ commands }: { commands: Commands }) {
               disabled={!canConfirm}
               onClick={() => void store.getState().confirmRepair()}
             >
-              Repair {plan?.actions.length ? `${plan.actions.length} lines` : ''}
+              {plan?.needed && !plan.refusal ? `Repair (${changes} ${changes === 1 ? 'change' : 'changes'})` : 'Repair'}
             </button>
           )}
         </div>

@@ -110,10 +110,16 @@ function AnnotationList() {
                           data-index={index}
                           data-turn={a.turn ?? ''}
                           data-replay-turn={a.replayTurn ?? ''}
+                          data-decision={a.decision ?? ''}
                           aria-pressed={isSelected}
                           onClick={() => store.getState().selectAnnotation(index)}
                         >
                           <span className={`action action-${a.action}`}>{a.action}</span>
+                          {a.decision && (
+                            <span className="decision-badge" title="The spec departs from OpenClaw 2026.9.6 here, on purpose">
+                              spec decision
+                            </span>
+                          )}
                           <span className="turn-ref">{turnRef(a.turn, a.replayTurn)}</span>
                           {a.path && <code className="path">{a.path}</code>}
                           <span className="detail">{a.detail}</span>

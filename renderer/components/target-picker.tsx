@@ -97,7 +97,7 @@ export function TargetPicker() {
         ))}
       </select>
       {current && (
-        <span className="muted small api-chip" title={current.reasoning ? 'reasoning model' : 'non-reasoning model'}>
+        <span className="muted small api-chip" title={`${current.api}: ${current.reasoning ? 'reasoning model' : 'non-reasoning model'}`}>
           {current.api}
           {current.reasoning ? ' · reasoning' : ''}
         </span>

@@ -1,6 +1,7 @@
-/** The toolbar: open, sample, recent files, target, view toggle, export and repair. */
+/** The toolbar: open, sample, recent files, target, view toggle, behaviour toggle, export and repair. */
 import { useState } from 'react';
 import type { ExportKind } from '../../shared/api.js';
+import type { Behaviour } from '../../shared/types.js';
 import { baseName } from '../format.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
@@ -15,6 +16,7 @@ const EXPORTS: { kind: ExportKind; label: string }[] = [
   { kind: 'session-jsonl', label: 'Session as JSONL' },
   { kind: 'branch-jsonl', label: 'Active branch as JSONL' },
   { kind: 'repaired-jsonl', label: 'Repaired session (JSONL)' },
+  { kind: 'session-redacted', label: 'Redacted session (for bug reports)' },
 ];
 
 function RecentMenu() {
@@ -131,8 +133,46 @@ function ExportMenu({ commands }: { commands: Commands }) {
   );
 }
 
+const BEHAVIOUR_TITLES: Record<Behaviour, string> = {
+  spec: 'Hygiene as specified: OpenClaw 2026.9.6 plus the named decisions that keep a replay acceptable (Alt+B)',
+  'openclaw-2026.9.6': 'Hygiene exactly as OpenClaw 2026.9.6 runs it: what a gateway on that release sends (Alt+B)',
+};
+
+/** Spec or release: which hygiene the replay reproduces. */
+function BehaviourToggle() {
+  const store = useAppStore();
+  const behaviour = useApp((s) => s.target.behaviour);
+  const choices: { value: Behaviour; label: string }[] = [
+    { value: 'spec', label: 'Spec' },
+    { value: 'openclaw-2026.9.6', label: 'Release' },
+  ];
+  return (
+    <div
+      className="segmented small behaviour-toggle"
+      role="group"
+      aria-label="Hygiene: as specified, or as OpenClaw 2026.9.6 released it"
+      data-testid="behaviour-toggle"
+      data-behaviour={behaviour}
+      title={BEHAVIOUR_TITLES[behaviour]}
+    >
+      {choices.map((c) => (
+        <button
+          key={c.value}
+          type="button"
+          aria-pressed={behaviour === c.value}
+          data-testid={`behaviour-${c.value}`}
+          title={BEHAVIOUR_TITLES[c.value]}
+          onClick={() => void store.getState().setBehaviour(c.value)}
+        >
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** The toolbar. */
-export function Toolbar({ commands }: { commands: Commands }) {
+export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpenFolder?: () => void }) {
   const store = useAppStore();
   const view = useApp((s) => s.ui.view);
   const info = useApp((s) => s.session.info);
@@ -147,6 +187,11 @@ export function Toolbar({ commands }: { commands: Commands }) {
       <button type="button" data-testid="open-button" onClick={() => void commands.open()} title="Open a session (Ctrl/Cmd+O)">
         Open…
       </button>
+      {onOpenFolder && (
+        <button type="button" data-testid="open-folder-button" onClick={onOpenFolder} title="Open a folder of sessions (Ctrl/Cmd+Shift+O)">
+          Folder…
+        </button>
+      )}
       <button
         type="button"
         data-testid="open-sample"
@@ -177,15 +222,22 @@ export function Toolbar({ commands }: { commands: Commands }) {
           Transcript
         </button>
       </div>
+      <BehaviourToggle />
       <div className="toolbar-grow" />
       <ExportMenu commands={commands} />
       <button
         type="button"
         className="danger-outline"
         data-testid="repair-button"
-        disabled={!info || repairing}
+        disabled={!info || repairing || info.repairRefusal !== undefined}
         onClick={() => void store.getState().startRepair()}
-        title={info?.path ? 'Repair the session file on disk (shows the plan first)' : 'Only files opened from disk can be repaired'}
+        title={
+          info?.repairRefusal ??
+          (info?.path || info?.store
+            ? 'Repair the session file on disk (shows the plan first)'
+            : 'Only files opened from disk can be repaired')
+        }
+        data-refusal={info?.repairRefusal ?? ''}
       >
         Repair on disk
       </button>

@@ -29,7 +29,7 @@ export const createInspectionSlice: SliceCreator<InspectionSlice> = (set, get, {
       patch(set, 'inspection', { loading: true, error: null });
       perfMark('inspect:start');
       try {
-        const summary = await api.inspect(info.sessionId, target);
+        const summary = await api.inspect(info.sessionId, target, { behaviour: get().target.behaviour });
         if (seq !== inspectSeq) return;
         perfMark('inspect:end', { hostMs: summary.elapsedMs, annotations: summary.annotations.length });
         patch(set, 'inspection', { summary, loading: false });

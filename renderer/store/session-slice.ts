@@ -67,7 +67,7 @@ async function showPreview(
   request: OpenRequest,
 ): Promise<void> {
   try {
-    const preview = await withTimeout(api.preview(request, null), PREVIEW_WAIT_MS);
+    const preview = await withTimeout(api.preview(request, null, { behaviour: get().target.behaviour }), PREVIEW_WAIT_MS);
     if (!preview || !isLatest() || !get().session.loading) return;
     perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
     // The session shown before goes: its panel and repair must not sit next to another file's turns.

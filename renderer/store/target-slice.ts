@@ -30,7 +30,7 @@ function completeTarget(target: Target, catalog: TargetCatalog | null): Target {
 
 /** Creates the target slice. */
 export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) => ({
-  target: { catalog: null, current: null, loading: false, error: null },
+  target: { catalog: null, current: null, behaviour: 'spec', loading: false, error: null },
 
   async loadCatalog() {
     patch(set, 'target', { loading: true, error: null });
@@ -45,6 +45,12 @@ export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) 
 
   async setTarget(target) {
     patch(set, 'target', { current: completeTarget(target, get().target.catalog) });
+    await get().runInspection();
+  },
+
+  async setBehaviour(behaviour) {
+    if (behaviour === get().target.behaviour) return;
+    patch(set, 'target', { behaviour });
     await get().runInspection();
   },
 });

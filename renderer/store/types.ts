@@ -4,6 +4,7 @@ import type {
   DocumentView,
   Elision,
   ExportKind,
+  ExportedText,
   FileChangedEvent,
   InspectionSummary,
   InspectorApi,
@@ -16,8 +17,8 @@ import type {
   StoreRequest,
   TargetCatalog,
 } from '../../shared/api.js';
-import type { ErrorExplanation, RepairPlan, RepairResult } from '../../shared/inspection.js';
-import type { Target } from '../../shared/types.js';
+import type { ErrorExplanation, RepairPlan, RepairResult, UndoResult } from '../../shared/inspection.js';
+import type { Behaviour, Target } from '../../shared/types.js';
 import type { ShownWindow } from '../diff/windows.js';
 
 /** The opened session. */
@@ -53,12 +54,16 @@ export interface TargetSlice {
   target: {
     catalog: TargetCatalog | null;
     current: Target | null;
+    /** The hygiene reproduced: `spec` (default) or `openclaw-2026.9.6` (the release exactly). */
+    behaviour: Behaviour;
     loading: boolean;
     error: string | null;
   };
   loadCatalog(): Promise<void>;
   /** Set the target and re-inspect at once. */
   setTarget(target: Target): Promise<void>;
+  /** Switch between the spec's hygiene and the release's, and re-inspect at once. */
+  setBehaviour(behaviour: Behaviour): Promise<void>;
 }
 
 /** The current inspection's summary (the documents stay outside React state). */
@@ -126,6 +131,8 @@ export interface Toast {
   text: string;
   /** Detail shown under the text (paths, reasons). */
   detail?: string;
+  /** Stays until dismissed, like an error (what it says must be read). */
+  persist?: boolean;
 }
 
 /** What the user sees and selects. */
@@ -160,7 +167,7 @@ export interface UiSlice {
   pushToast(toast: Omit<Toast, 'id'>): number;
   dismissToast(id: number): void;
   explainError(text: string): Promise<void>;
-  exportText(kind: ExportKind): Promise<{ fileName: string; text: string } | null>;
+  exportText(kind: ExportKind): Promise<ExportedText | null>;
 }
 
 /** The repair-on-disk flow: plan, confirm, write, report. */
@@ -172,10 +179,19 @@ export interface RepairSlice {
     error: string | null;
     /** File-change events before this time (ms) are the repair's own write. */
     quietUntil: number;
+    /** Lines of the plan's rewrites the user unticked. */
+    skipped: number[];
+    /** The last repair made in this window, undoable while the session's digest is still `digestAfter`. */
+    undo: { sessionId: string; digestAfter: string; backupPath: string } | null;
+    /** What the last Undo did. */
+    undone: UndoResult | null;
   };
   startRepair(): Promise<void>;
+  /** Tick (`keep`) or untick rewrites of the plan, by line. */
+  chooseRewrites(lines: readonly number[], keep: boolean): void;
   /** Write the plan; `force` replaces a file another process has open for writing (after a refusal saying so). */
   confirmRepair(force?: boolean): Promise<void>;
+  undoRepair(): Promise<void>;
   closeRepair(): void;
 }
 

@@ -83,7 +83,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
       const text = toast.text.length > 400 ? `${toast.text.slice(0, 397)}…` : toast.text;
       if (text !== toast.text) console.warn(toast.text);
       patch(set, 'ui', { toasts: [...get().ui.toasts, { ...toast, text, id }].slice(-5) });
-      if (toast.kind !== 'error') setTimeout(() => get().dismissToast(id), TOAST_MS);
+      if (toast.kind !== 'error' && !toast.persist) setTimeout(() => get().dismissToast(id), TOAST_MS);
       return id;
     },
 

@@ -134,7 +134,15 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.88,
     'a usage cap that resets, or too many requests at once',
-    '(?:session|hourly|daily|weekly|\\d+[- ]?hours?) usage limit|usage limit (?:reached )?for \\d+ ?hours?|(?:reached|hit) your (?:\\w+ )?usage limit|limits? will reset|concurren(?:cy|t requests?) (?:limit|usage|is too high|exceeded)|high concurrency|too many concurrent',
+    '(?:session|hourly|daily|weekly|monthly|\\d+[- ]?hours?) usage (?:limit|quota|cap)|usage limit (?:reached )?for \\d+ ?hours?|(?:reached|hit) your (?:\\w+ )?usage limit|limits? will reset|concurren(?:cy|t requests?) (?:limit|usage|is too high|exceeded)|high concurrency|too many concurrent',
+  ),
+  // A plan's usage cap says when it comes back ("It will reset in 10 days", "access resets at 10 PM"),
+  // often with no status code at all: waiting (or a bigger plan) is the remedy, as for any rate.
+  family(
+    'rate-limit',
+    0.86,
+    'a plan usage cap is reached until it resets',
+    'usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it\'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d',
   ),
   family(
     'rate-limit',

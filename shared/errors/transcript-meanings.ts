@@ -89,6 +89,14 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     fallback: 'anthropic-first-user',
   },
   {
+    meaning: 'the last assistant turn is or ends in thinking, which cannot close a request',
+    pattern: words(
+      String.raw`\b(?:final|last|trailing)\b.{0,40}\bassistant\b.{0,60}\b(?:cannot|can ?not|must not|may not|is not allowed to)\b.{0,20}\b(?:be|contain|end (?:with|in)|include)\b.{0,10}\b(?:redacted_)?thinking\b`,
+    ),
+    checks: [],
+    fallback: 'anthropic-trailing-prefill',
+  },
+  {
     meaning: 'the request ends with an assistant turn (a prefill)',
     pattern: words(
       String.raw`\b(?:last|final|trailing) (?:message|turn|role|content)s?\b.{0,40}\b(?:must|should|has to|needs to) (?:be|end with|come from|have (?:the |a )?role)\b.{0,20}\b(?:user|human|tool)\b|\bmust end with (?:a |an |the )?(?:user|human|tool)\b|\b(?:ensure|make sure)\b.{0,60}?\bends? with (?:a |an |the )?(?:user|human|tool|function)\b|\bprefill\b`,

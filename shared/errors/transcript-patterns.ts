@@ -81,6 +81,18 @@ const ANTHROPIC: TranscriptPattern[] = [
     source: 'Anthropic (also via Bedrock and Copilot)',
   },
   {
+    // Thinking cannot be the end of the request: a trailing assistant turn that is or ends in thinking
+    // is refused whether thinking is on ("the final block … cannot be `thinking`") or off ("an
+    // `assistant` message in the final position cannot contain `thinking`"). Removing that trailing
+    // turn is the fix either way.
+    check: 'anthropic-trailing-prefill',
+    pattern: re(
+      '(?:final|last) block (?:in|of) an? {Q}assistant{Q} (?:message|turn) (?:cannot|must not|may not) be {Q}(?:redacted_)?thinking|{Q}assistant{Q} (?:message|turn) in the (?:final|last) position (?:cannot|must not|may not) (?:contain|include|end with) {Q}(?:redacted_)?thinking',
+    ),
+    confidence: 0.92,
+    source: 'Anthropic (also via Copilot, OpenRouter and Vertex)',
+  },
+  {
     check: 'anthropic-tool-id-format',
     pattern: re('tool_use(?:_id|\\.id)?: string should match pattern'),
     confidence: 0.93,

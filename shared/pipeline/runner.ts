@@ -7,7 +7,18 @@ import type { ImageCodec } from '../images/codec.js';
 import { previewValue } from '../messages.js';
 import { imageMaxSide } from '../rules/images.js';
 import type { Note, PayloadContext, Rule, RuleContext, Turn, WirePayload } from '../rules/rule.js';
-import type { Annotation, AnnotationAction, JsonValue, Message, PolicyValues, RuleId, Target } from '../types.js';
+import { specDecisionSentence } from '../policy/spec-decisions.js';
+import type {
+  Annotation,
+  AnnotationAction,
+  DecisionId,
+  JsonValue,
+  Message,
+  PolicyDecisions,
+  PolicyValues,
+  RuleId,
+  Target,
+} from '../types.js';
 
 /** The model a session last recorded in a `model-snapshot` entry. */
 export interface ModelSnapshot {
@@ -26,6 +37,8 @@ export interface SessionAppend {
 export interface RunEnv {
   target: Target;
   policy: PolicyValues;
+  /** The flags a spec decision set (none in the `openclaw-2026.9.6` behaviour). */
+  decisions?: PolicyDecisions;
   /** Clock for created turns and appended entries. */
   now: number;
   allowedToolNames?: readonly string[];
@@ -39,6 +52,8 @@ export interface RunEnv {
   /** Reasoning recorded before this time (ms) came from another model (null: the model never changed). */
   reasoningStaleBefore: number | null;
   hasGoogleBootstrapMarker: boolean;
+  /** The messages are the first of a longer branch (a preview): how the whole branch ends. */
+  truncated?: { endsWithAssistantPrefill: boolean };
   /** Called with each step just before it runs (tests tie the execution order to the list with it). */
   onStep?(step: RuleStep): void;
 }
@@ -99,12 +114,13 @@ function annotation(
   replayTurn: number | null,
   action: AnnotationAction,
   detail: string,
-  extra: { path?: string; before?: JsonValue; after?: JsonValue } = {},
+  extra: { path?: string; before?: JsonValue; after?: JsonValue; decision?: DecisionId } = {},
 ): Annotation {
   const a: Annotation = { rule, turn, replayTurn, action, detail };
   if (extra.path !== undefined) a.path = extra.path;
   if (extra.before !== undefined) a.before = extra.before;
   if (extra.after !== undefined) a.after = extra.after;
+  if (extra.decision !== undefined) a.decision = extra.decision;
   return a;
 }
 
@@ -135,8 +151,16 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     codec: env.codec,
     modelChanged: env.modelChanged,
     hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker,
+    decisionOf: (flag) => env.decisions?.[flag],
     note(turn, action, detail, extra) {
-      const note: Note = { rule, key: turn.key, action, detail };
+      // A change a spec decision causes says so, in the decision's own sentence.
+      const note: Note = {
+        rule,
+        key: turn.key,
+        action,
+        detail: extra?.decision ? `${detail}. ${specDecisionSentence(extra.decision)}` : detail,
+      };
+      if (extra?.decision !== undefined) note.decision = extra.decision;
       if (extra?.path !== undefined) note.path = extra.path;
       if (extra?.before !== undefined) note.before = previewValue(extra.before);
       if (extra?.after !== undefined) note.after = previewValue(extra.after);

@@ -27,7 +27,7 @@ import { toolCallInputRule } from '../rules/tool-call-input.js';
 import { toolResultDetailsRule } from '../rules/tool-result-details.js';
 import { toolResultPairingRule } from '../rules/tool-result-pairing.js';
 import { turnOrderingRule } from '../rules/turn-ordering.js';
-import { mergesUserTurns, turnValidationRule } from '../rules/turn-validation.js';
+import { turnValidationRule } from '../rules/turn-validation.js';
 import { usageRule } from '../rules/usage.js';
 import { payloadStep, ruleStep, type HistoryStep, type PayloadStep, type RunView, type SessionStep, type Step } from './runner.js';
 
@@ -42,8 +42,17 @@ function sameTurns(a: readonly Turn[], b: readonly Turn[]): boolean {
 }
 const assistants = (turns: readonly Turn[]) => turns.filter((t) => t.message.role === 'assistant').length;
 
+/**
+ * The guards stripped a trailing prefill. A preview holds the first turns only: there, whether a prefill
+ * goes is the whole branch's to say, and its own last turns are left alone.
+ */
+const prefillStripped = (run: RunView) =>
+  run.env.truncated
+    ? run.env.truncated.endsWithAssistantPrefill
+    : run.marked('prefill-strip').length !== run.marked('after-prefill-strip').length;
 /** The send-time guards changed nothing up to the prefill strip. */
-const guardsChangedNothing = (run: RunView) => sameTurns(run.marked('send-guards'), run.marked('after-prefill-strip'));
+const guardsChangedNothing = (run: RunView) =>
+  sameTurns(run.marked('send-guards'), run.marked('after-prefill-strip')) && !prefillStripped(run);
 /**
  * When the guards changed something, turn validation runs again if the input guard dropped an assistant
  * turn, the provider validates Anthropic turns, or a prefill was stripped.
@@ -52,7 +61,8 @@ const revalidate = (run: RunView) =>
   !guardsChangedNothing(run) &&
   (assistants(run.marked('send-guards')) > assistants(run.marked('after-input-guard')) ||
     run.env.policy.validateAnthropicTurns ||
-    run.marked('prefill-strip').length !== run.marked('after-prefill-strip').length);
+    prefillStripped(run));
+const dropsThinking = ({ env }: RunView) => env.policy.dropThinkingBlocks;
 const sanitisesIds = ({ env }: RunView) =>
   env.policy.sanitizeToolCallIds && env.policy.toolCallIdMode !== null && !env.policy.isResponsesFamily;
 
@@ -94,11 +104,8 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(thinkingSignatureCompactionRule, undefined),
   ruleStep(thinkingSignatureInvalidRule, undefined),
   ruleStep(reasoningHistoryRule, undefined),
-  ruleStep(thinkingDropRule, undefined),
+  ruleStep(thinkingDropRule, { scope: 'all-but-latest' }, { when: dropsThinking }),
   ruleStep(toolCallInputRule, { flavour: 'history' }),
-  // Idempotence: dropping malformed calls can leave a length turn with only reasoning, which a second
-  // replay would drop.
-  ruleStep(lengthReasoningOnlyRule, undefined),
   ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
   ruleStep(openaiReasoningRule, (env) => ({ phase: 'reasoning' as const, dropBefore: env.reasoningStaleBefore })),
   ruleStep(responsesToolCallIdRule, undefined),
@@ -107,21 +114,17 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(toolCallIdRule, undefined),
   ruleStep(toolResultDetailsRule, undefined),
   ruleStep(usageRule, undefined),
-  // Idempotence: the checks that read content and usage run again on what the earlier steps left — an
-  // error turn reduced to the sentinel (calls, reasoning or images removed), or a turn whose usage was
-  // just zeroed by a compaction or filled in, looks different to a second replay otherwise.
-  ruleStep(emptyErrorTurnRule, undefined),
-  ruleStep(assistantNormalizeRule, { phase: 'mirror-duplicates' }),
+  // The provider plugin's own replay sanitising: Google's bootstrap turn (recorded in the session),
+  // Copilot's removal of every thinking block.
   ruleStep(turnOrderingRule, undefined, { when: ({ env }) => env.policy.persistGoogleBootstrapMarker }),
+  ruleStep(thinkingDropRule, { scope: 'all' }, { when: ({ env }) => env.policy.dropAllThinkingBlocks }),
   ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
   ruleStep(replayInvariantRule, undefined),
   modelSnapshot,
   ruleStep(turnOrderingRule, undefined),
 
-  // Validating the replay turns. Idempotence: a merge can carry an error turn's unchecked thought
-  // signature into a normal turn.
+  // Validating the replay turns.
   ruleStep(turnValidationRule, {}),
-  ruleStep(thoughtSignatureRule, undefined),
 
   // The replay: heartbeat artefacts filtered, then the last pairing pass before the agent state.
   ruleStep(heartbeatFilterRule, undefined),
@@ -129,10 +132,8 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(toolResultPairingRule, { flavour: 'generic' }, { when: notResponses }),
 
   // Outgoing: summaries converted to user turns, then the guards that run on every provider call.
+  // A summary next to a user turn goes out as two user turns, as OpenClaw 2026.9.6 sends them.
   ruleStep(summaryConversionRule, undefined),
-  // Idempotence (and strict chat templates): a converted summary next to a user turn is merged with it,
-  // as turn validation would on the next replay. OpenClaw converts after validation and leaves them apart.
-  ruleStep(turnValidationRule, { usersOnly: true }, { when: ({ env }) => env.policy.validateAnthropicTurns && mergesUserTurns(env) }),
   ruleStep(toolCallInputRule, { flavour: 'stream' }, { mark: 'send-guards' }),
   ruleStep(toolResultPairingRule, { flavour: 'responses' }, { mark: 'after-input-guard', when: responses }),
   ruleStep(
@@ -141,7 +142,7 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
     { when: (run) => notResponses(run) && !sameTurns(run.marked('send-guards'), run.marked('after-input-guard')) },
   ),
   ruleStep(toolResultPairingRule, { flavour: 'embedded' }, { when: ({ env }) => env.policy.validateAnthropicTurns }),
-  ruleStep(prefillStripRule, undefined, { mark: 'prefill-strip' }),
+  ruleStep(prefillStripRule, undefined, { mark: 'prefill-strip', when: ({ env }) => !env.truncated }),
   ruleStep(
     turnValidationRule,
     { usersOnly: true },
@@ -155,7 +156,7 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(toolResultPairingRule, { flavour: 'generic' }, { when: sanitisesIds }),
   ruleStep(toolCallIdRule, undefined, { when: sanitisesIds }),
   ruleStep(reasoningHistoryRule, undefined),
-  ruleStep(thinkingDropRule, undefined),
+  ruleStep(thinkingDropRule, { scope: 'all-but-latest' }, { when: dropsThinking }),
 ];
 
 /** The steps on the outgoing wire payload the host builds from the replay, in order. */

@@ -5,12 +5,12 @@ import type { PolicyFlag, PolicySetting, PolicyValues, Target } from '../types.j
 export type Decisions = { [K in PolicyFlag]?: PolicySetting<PolicyValues[K]> };
 
 export const RESPONSES_APIS = new Set(['openai-responses', 'openai-chatgpt-responses', 'azure-openai-responses']);
-/** The Responses family includes Codex (docs/rules.md#codex-responses). */
+/** The Responses protocol family, Codex included (what file repair looks for; the replay reads `isResponsesFamily`). */
 export const RESPONSES_FAMILY_APIS = new Set([...RESPONSES_APIS, 'openai-codex-responses']);
 export const ANTHROPIC_APIS = new Set(['anthropic-messages', 'bedrock-converse-stream']);
 export const GOOGLE_APIS = new Set(['google-generative-ai', 'google-gemini-cli']);
 
-/** True for the OpenAI Responses family of APIs, Codex included (docs/rules.md#codex-responses). */
+/** True for the OpenAI Responses family of APIs, Codex included. */
 export function isResponsesFamilyApi(api: string): boolean {
   return RESPONSES_FAMILY_APIS.has(api);
 }

@@ -68,7 +68,7 @@ export function isClaudeToken(modelId: string): boolean {
   return /(?:^|[./:_-])claude(?:$|[./:_-])/.test(modelId.trim().toLowerCase());
 }
 
-/** A Mistral family hint in the model id, or the mistral provider (docs/rules.md#mistral-strict9). */
+/** A Mistral family hint in the model id, or the mistral provider. */
 export function mistralHint(provider: string, modelId: string): string | null {
   if (normalizeProviderId(provider) === 'mistral') return 'provider is `mistral`';
   const id = modelId.toLowerCase();

@@ -121,12 +121,19 @@ export function providerOwned(ctx: PolicyContext): Decisions | null {
       return d;
     }
     case 'github-copilot': {
-      if (api !== 'anthropic-messages') return {};
-      return strictAnthropic(ctx, who, {
-        nativeIds: false,
-        sanitizeIds: false,
-        dropThinking: [true, 'Copilot does not replay Claude thinking'],
-      });
+      // Copilot's own replay sanitising removes every thinking block on its Claude and Responses routes.
+      const strip: Decisions = {};
+      if (api === 'anthropic-messages' || api === 'openai-responses')
+        set(strip, 'dropAllThinkingBlocks', true, `${who}: Copilot replays no thinking on \`${api}\`, the latest turn's included`);
+      if (api !== 'anthropic-messages') return strip;
+      return {
+        ...strictAnthropic(ctx, who, {
+          nativeIds: false,
+          sanitizeIds: false,
+          dropThinking: [true, 'Copilot does not replay Claude thinking'],
+        }),
+        ...strip,
+      };
     }
     case 'ollama':
       if (api === 'ollama') {

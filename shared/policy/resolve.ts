@@ -1,16 +1,16 @@
 /**
  * Replay policy resolution: which hygiene rules apply to a target, and why.
  *
- * Mirrors OpenClaw's current release: a provider that owns its replay policy decides; every other
- * provider gets the transport fallback chosen by API. Where this tool departs from the release
- * (docs/rules.md#departures), the departure is applied last. Every flag carries the reason for its
- * value, for the UI and the CLI.
+ * Mirrors OpenClaw 2026.9.6: a provider that owns its replay policy decides; every other provider
+ * gets the transport fallback chosen by API. In the `spec` behaviour the spec's named decisions
+ * (`spec-decisions.ts`) are applied last. Every flag carries the reason for its value, for the UI and the CLI.
  */
-import type { Policy, PolicyFlag, PolicySetting, PolicyValues, Target } from '../types.js';
+import type { Behaviour, Policy, PolicyDecisions, PolicyFlag, PolicySetting, PolicyValues, Target } from '../types.js';
 import { apiFallback } from './api-fallback.js';
-import { ANTHROPIC_APIS, RESPONSES_FAMILY_APIS, type PolicyContext, type Decisions } from './decisions.js';
-import { mistralHint, normalizeProviderId } from './model-ids.js';
+import { ANTHROPIC_APIS, RESPONSES_APIS, type PolicyContext, type Decisions } from './decisions.js';
+import { normalizeProviderId } from './model-ids.js';
 import { providerOwned } from './provider.js';
+import { DEFAULT_BEHAVIOUR, SPEC_DECISIONS, specDecisionSentence } from './spec-decisions.js';
 
 const DEFAULTS: PolicyValues = {
   sanitizeMode: 'images-only',
@@ -21,6 +21,7 @@ const DEFAULTS: PolicyValues = {
   preserveSignatures: false,
   sanitizeThoughtSignatures: null,
   dropThinkingBlocks: false,
+  dropAllThinkingBlocks: false,
   dropReasoningFromHistory: false,
   applyGoogleTurnOrdering: false,
   validateGeminiTurns: false,
@@ -29,6 +30,7 @@ const DEFAULTS: PolicyValues = {
   appendOnlyRuntimeContext: false,
   normalizeAntigravityThinkingBlocks: false,
   isResponsesFamily: false,
+  dropOrphanReasoning: false,
   stripInvalidThinkingSignatures: false,
   allowProviderOwnedThinkingReplay: false,
   replayEmptyErrorTurnsWithPlaceholder: false,
@@ -47,6 +49,7 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   preserveSignatures: 'default: signatures are not kept for this provider',
   sanitizeThoughtSignatures: 'default: only snake_case thought_signature values that are Claude message ids (msg_…) are removed',
   dropThinkingBlocks: 'default: thinking blocks are kept',
+  dropAllThinkingBlocks: 'default: the latest turn keeps its thinking',
   dropReasoningFromHistory: 'default: reasoning history is kept',
   applyGoogleTurnOrdering: 'default: the history may start with any role',
   validateGeminiTurns: 'default: consecutive assistant turns are not merged',
@@ -55,9 +58,10 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
   appendOnlyRuntimeContext: 'default: off',
   normalizeAntigravityThinkingBlocks: 'default: off (only Antigravity Claude)',
   isResponsesFamily: 'default: not an OpenAI Responses API',
+  dropOrphanReasoning: 'default: a reasoning item is replayed even when nothing follows it in its turn',
   stripInvalidThinkingSignatures: 'default: off (only signed-thinking providers)',
   allowProviderOwnedThinkingReplay: 'default: off (only Anthropic transports that keep signatures)',
-  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped (they carry nothing a model can use)',
+  replayEmptyErrorTurnsWithPlaceholder: 'default: empty error turns are dropped',
   persistGoogleBootstrapMarker: 'default: off (only the Google provider plugin)',
   stripPayloadPrefillWhenThinking: 'default: off',
   requireUserFirstTurn: 'default: off (the bootstrap turn follows applyGoogleTurnOrdering)',
@@ -66,8 +70,8 @@ const DEFAULT_REASONS: Record<PolicyFlag, string> = {
 
 const SIGNED_THINKING_PROVIDERS = new Set(['anthropic', 'amazon-bedrock', 'anthropic-vertex']);
 
-/** Resolve the replay policy of a target, every flag with its reason. */
-export function resolvePolicy(target: Target): Policy {
+/** Resolve the replay policy of a target in a behaviour (default `spec`), every flag with its reason. */
+export function resolvePolicy(target: Target, behaviour: Behaviour = DEFAULT_BEHAVIOUR): Policy {
   const provider = normalizeProviderId(target.provider ?? '');
   const api = (target.api ?? '').trim();
   const modelId = target.modelId ?? '';
@@ -81,39 +85,7 @@ export function resolvePolicy(target: Target): Policy {
   }
   const p = policy as Policy;
 
-  // docs/rules.md#mistral-strict9: Mistral's own API serves the model, whatever the provider.
-  const mistral = mistralHint(provider, modelId);
-  if (mistral) {
-    p.sanitizeToolCallIds = { value: true, reason: `strict9: ${mistral}: Mistral accepts only its own tool-call ids` };
-    p.toolCallIdMode = {
-      value: 'strict9',
-      reason: `strict9: ${mistral} — Mistral requires tool call ids of exactly 9 alphanumerics, under any provider`,
-    };
-  }
-  // docs/rules.md#codex-responses: Codex speaks the Responses protocol, with its id and reasoning rules.
-  if (RESPONSES_FAMILY_APIS.has(api) || provider === 'openai-codex') {
-    p.isResponsesFamily = {
-      value: true,
-      reason:
-        provider === 'openai-codex' && !RESPONSES_FAMILY_APIS.has(api)
-          ? 'provider `openai-codex` speaks the OpenAI Responses protocol (Codex included in the family)'
-          : `API \`${api}\` is in the OpenAI Responses family (Codex included)`,
-    };
-  }
-  // docs/rules.md#antigravity-claude: Claude behind Antigravity verifies signatures like Anthropic.
-  if (provider === 'google-antigravity' && modelId.toLowerCase().includes('claude')) {
-    p.normalizeAntigravityThinkingBlocks = {
-      value: true,
-      reason: 'Antigravity Claude verifies thinking signatures: signatures normalised, unsigned thinking dropped',
-    };
-  }
-  // docs/rules.md#bedrock-empty-error-turns: Bedrock Converse rejects empty content; the failure stays visible.
-  if (api === 'bedrock-converse-stream') {
-    p.replayEmptyErrorTurnsWithPlaceholder = {
-      value: true,
-      reason: 'Bedrock Converse rejects empty assistant content: empty error turns are replayed with a placeholder',
-    };
-  }
+  if (RESPONSES_APIS.has(api)) p.isResponsesFamily = { value: true, reason: `API \`${api}\` is an OpenAI Responses API` };
   if (SIGNED_THINKING_PROVIDERS.has(provider) || p.preserveSignatures.value) {
     p.stripInvalidThinkingSignatures = {
       value: true,
@@ -121,8 +93,6 @@ export function resolvePolicy(target: Target): Policy {
         ? `provider \`${provider}\` verifies thinking signatures`
         : 'signatures are preserved, so unsigned thinking cannot be replayed',
     };
-  } else if (p.normalizeAntigravityThinkingBlocks.value) {
-    p.stripInvalidThinkingSignatures = { value: true, reason: 'Antigravity Claude refuses thinking without a valid signature' };
   }
   if (
     ANTHROPIC_APIS.has(api) &&
@@ -139,7 +109,8 @@ export function resolvePolicy(target: Target): Policy {
     provider === 'google' ||
     provider === 'google-vertex' ||
     provider === 'google-gemini-cli' ||
-    (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini'))
+    (provider === 'google-antigravity' && modelId.toLowerCase().includes('gemini')) ||
+    (provider === 'clawrouter' && api === 'google-generative-ai')
   ) {
     p.persistGoogleBootstrapMarker = {
       value: true,
@@ -147,11 +118,6 @@ export function resolvePolicy(target: Target): Policy {
     };
   }
   if (api === 'bedrock-converse-stream') {
-    p.requireUserFirstTurn = {
-      value: true,
-      reason:
-        'Bedrock Converse rejects a conversation that does not start with a user message ("A conversation must start with a user message"): an assistant-first history gets the bootstrap user turn',
-    };
     p.mergePayloadUserMessages = {
       value: true,
       reason:
@@ -164,7 +130,29 @@ export function resolvePolicy(target: Target): Policy {
       reason: 'Anthropic models reject a trailing assistant prefill when thinking is enabled',
     };
   }
+  if (behaviour === 'spec') applySpecDecisions(p, ctx);
   return p;
+}
+
+/** The spec's decisions, in table order: each sets its flags with its sentence as the reason. */
+function applySpecDecisions(p: Policy, ctx: PolicyContext): void {
+  for (const d of SPEC_DECISIONS) {
+    const why = d.appliesTo({ ...ctx, release: policyValues(p) });
+    if (why === null) continue;
+    for (const [flag, value] of Object.entries(d.flags) as [PolicyFlag, unknown][]) {
+      (p as Record<PolicyFlag, PolicySetting<unknown>>)[flag] = { value, reason: `${why}: ${specDecisionSentence(d.id)}`, decision: d.id };
+    }
+  }
+}
+
+/** Which flags a spec decision set, and which decision. */
+export function policyDecisions(policy: Policy): PolicyDecisions {
+  const out: PolicyDecisions = {};
+  for (const flag of Object.keys(policy) as PolicyFlag[]) {
+    const id = policy[flag].decision;
+    if (id) out[flag] = id;
+  }
+  return out;
 }
 
 /** The plain values of a policy, as rules read them. */

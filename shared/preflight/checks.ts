@@ -62,7 +62,8 @@ export const CHECKS = {
   'anthropic-trailing-prefill': {
     provider: 'anthropic',
     rule: 'prefill-strip',
-    title: 'With thinking enabled the conversation must end with a user message (no assistant prefill).',
+    title:
+      'With thinking enabled the conversation must end with a user message (no assistant prefill), and no request may end on an assistant turn that is or ends in thinking.',
     typicalError: 'This model does not support assistant message prefill. The conversation must end with a user message.',
   },
   'anthropic-tool-id-format': {

@@ -1,4 +1,4 @@
-/** Mistral constraints: 9-character alphanumeric tool-call ids and one answer per call (docs/rules.md#mistral-strict9). */
+/** Mistral constraints: 9-character alphanumeric tool-call ids and one answer per call (whatever gateway serves the model). */
 import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';

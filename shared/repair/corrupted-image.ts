@@ -26,7 +26,7 @@ function isBase64Char(code: number): boolean {
  * of 4. The decoded bytes are not sniffed for an image signature: that would also replace valid
  * images in formats a sniffer does not know (SVG, TIFF, AVIF), and file repair must lose nothing valid.
  */
-function base64Problem(data: string): string | null {
+export function base64Problem(data: string): string | null {
   // Most payloads are canonical already: one fast scan instead of a character loop over megabytes.
   if (data.length > 0 && data.length % 4 === 0 && !NOT_BASE64.test(data)) {
     const eq = data.indexOf('=');

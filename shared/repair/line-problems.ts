@@ -1,4 +1,5 @@
 /** Why a line of a session file cannot be read, in plain words and located (for the repair plan). */
+import { isRecord } from '../messages.js';
 import { describeCharAt, locateJsonError } from '../session/json-error.js';
 
 /** A line's text, as decoded for planning. */
@@ -36,4 +37,14 @@ export function unparseableReason(decoded: DecodedLine): string {
         what = `unexpected ${describeCharAt(text, loc.offset)} at column ${col} where ${loc.expected} was expected`;
     }
   return `not valid JSON: ${what}.${utf8} It cannot be read, so it is removed`;
+}
+
+/** Why the first line is not a session header, or null when it is one. */
+export function headerProblem(value: unknown): string | null {
+  if (!isRecord(value)) return 'the first line is not a JSON object';
+  const v = value;
+  if (v.type !== 'session')
+    return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
+  if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
+  return null;
 }

@@ -3,7 +3,10 @@
  * narrow cases where OpenClaw itself persisted a tool call and never its result.
  *
  * Inserted entries are deterministic (ids and timestamps derive from the file's digest and the
- * assistant entry), so planning the same bytes twice gives the same plan and the same file.
+ * assistant entry), so planning the same bytes twice gives the same plan and the same file. They are
+ * chained after the assistant entry, and the entries that hung off the assistant are re-parented to
+ * the last of them: pi's SessionManager replays the branch from the file's last entry up through
+ * `parentId`, so a result beside the branch would never be replayed.
  */
 import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, TEXT } from '../messages.js';
@@ -107,14 +110,22 @@ function msFrom(entryTimestamp: unknown, messageTimestamp: unknown): number {
   return Date.parse(isoFrom(entryTimestamp, messageTimestamp));
 }
 
-/** The synthetic result entry for one call: deterministic in (digest, line, call id). */
-function syntheticResultEntry(candidate: AssistantCandidate, call: FoundCall, digest: string): Record<string, unknown> {
+/**
+ * The synthetic result entry for one call: deterministic in (digest, line, call id). Its parent is the
+ * assistant entry, or the result inserted just before it for the same assistant.
+ */
+function syntheticResultEntry(
+  candidate: AssistantCandidate,
+  call: FoundCall,
+  digest: string,
+  parentId: string | undefined = candidate.entryId,
+): Record<string, unknown> {
   const toolName = call.name.trim() === '' ? 'unknown' : call.name.trim();
   const entry: Record<string, unknown> = {
     type: 'message',
     id: `repair-${uuidFrom(`${digest}\n${candidate.line}\n${call.id}`)}`,
   };
-  if (candidate.entryId !== undefined) entry.parentId = candidate.entryId;
+  if (parentId !== undefined) entry.parentId = parentId;
   entry.timestamp = isoFrom(candidate.entryTimestamp, candidate.messageTimestamp);
   entry.message = {
     role: 'toolResult',
@@ -142,6 +153,13 @@ export function planMissingToolResults(
 ): PlannedInsertion[] {
   const answered = new Set(resultIds);
   const out: PlannedInsertion[] = [];
+  // The results inserted after one assistant form a chain: each hangs off the one before it.
+  const last = new Map<number, string | undefined>();
+  const chained = (candidate: AssistantCandidate, call: FoundCall) => {
+    const entry = syntheticResultEntry(candidate, call, digest, last.has(candidate.line) ? last.get(candidate.line) : candidate.entryId);
+    if (candidate.entryId !== undefined) last.set(candidate.line, entry.id as string);
+    return entry;
+  };
   for (const candidate of candidates) {
     if (!candidate.codeMode) continue;
     for (const call of candidate.calls) {
@@ -151,7 +169,7 @@ export function planMissingToolResults(
       out.push({
         afterLine: candidate.line,
         call,
-        entry: syntheticResultEntry(candidate, call, digest),
+        entry: chained(candidate, call),
         reason: `the OpenAI tool call ${call.id} (${call.name || 'unnamed'}) has no result anywhere in the file; the Responses API rejects a call without its output, so an "aborted" error result is inserted after it`,
       });
     }
@@ -167,10 +185,26 @@ export function planMissingToolResults(
       out.push({
         afterLine: candidate.line,
         call,
-        entry: syntheticResultEntry(candidate, call, digest),
+        entry: chained(candidate, call),
         reason: `the "message" tool call ${call.id} was answered only by a transcript-only delivery mirror, which is never replayed; the Responses API rejects the call without its output, so an "aborted" error result is inserted after it`,
       });
     }
   }
   return out.sort((a, b) => a.afterLine - b.afterLine);
+}
+
+/**
+ * Where the entries that hung off an assistant now hang: the last result inserted after it, by the
+ * assistant entry's id (assistants without an id, in v1 files, are linear and need nothing).
+ */
+export function reparentTargets(insertions: readonly PlannedInsertion[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const insertion of insertions) {
+    const id = insertion.entry.id as string;
+    let root = insertion.entry.parentId;
+    // Follow the chain back to the assistant: its first link hangs off the assistant entry itself.
+    for (const [assistant, tail] of out) if (tail === root) root = assistant;
+    if (typeof root === 'string') out.set(root, id);
+  }
+  return out;
 }

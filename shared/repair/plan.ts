@@ -8,9 +8,15 @@ import { isRecord, toolResultCallId } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
-import { unparseableReason, type DecodedLine } from './line-problems.js';
+import { headerProblem, unparseableReason, type DecodedLine } from './line-problems.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
-import { assistantCandidate, isDeliveryMirror, planMissingToolResults, type AssistantCandidate } from './missing-tool-results.js';
+import {
+  assistantCandidate,
+  isDeliveryMirror,
+  planMissingToolResults,
+  reparentTargets,
+  type AssistantCandidate,
+} from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
 import { recoverLine, recoveryReason, type LineRecovery } from './recover-line.js';
 import type { Refusal, RefusalKind } from './refusal.js';
@@ -78,16 +84,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Why the first line is not a session header, or null when it is one. */
-function headerProblem(value: unknown): string | null {
-  if (!isRecord(value)) return 'the first line is not a JSON object';
-  const v = value;
-  if (v.type !== 'session')
-    return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
-  if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
-  return null;
-}
-
 function fixesReason(fixes: readonly EntryFix[]): string {
   return fixes.length === 1 ? fixes[0].reason : fixes.map((f, i) => `(${i + 1}) ${f.reason}`).join('; ');
 }
@@ -112,8 +108,11 @@ export class RepairPlanner {
   private readonly actions: RepairAction[] = [];
   private readonly counts = emptyCounts();
   private readonly candidates: AssistantCandidate[] = [];
+  private readonly candidateIds = new Set<string>();
   private readonly candidateSpans = new Map<number, ByteLine>();
   private readonly resultIds = new Set<string>();
+  /** Entries hanging off a candidate assistant, as they will be written: re-parented if results go in between. */
+  private readonly children: { span: ByteLine; entry: Record<string, unknown> }[] = [];
   private pending: AssistantCandidate | null = null;
   private pos: number;
   private line = 1;
@@ -164,7 +163,9 @@ export class RepairPlanner {
     const actions = [...this.actions];
     const counts = { ...this.counts };
     const fileEol = this.crlf > this.lf ? '\r\n' : '\n';
-    for (const insertion of planMissingToolResults(this.candidates, this.resultIds, digest)) {
+    const insertions = planMissingToolResults(this.candidates, this.resultIds, digest);
+    this.reparent(reparentTargets(insertions), edits, actions);
+    for (const insertion of insertions) {
       const span = this.candidateSpans.get(insertion.afterLine)!;
       const json = JSON.stringify(insertion.entry);
       counts.insertedToolResults += 1;
@@ -184,6 +185,26 @@ export class RepairPlanner {
     edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
     actions.sort((a, b) => a.line - b.line || (a.kind === 'insert' ? 1 : 0) - (b.kind === 'insert' ? 1 : 0));
     return { plan: { needed: actions.length > 0, digest, actions, counts }, edits };
+  }
+
+  /** Hang what hung off an assistant under the results inserted after it, so they are on its branch. */
+  private reparent(targets: ReadonlyMap<string, string>, edits: RepairEdit[], actions: RepairAction[]): void {
+    for (const { span, entry } of this.children) {
+      const parent = targets.get(entry.parentId as string);
+      if (parent === undefined) continue;
+      const text = JSON.stringify({ ...entry, parentId: parent });
+      const existing = edits.find((e) => e.line === span.line && e.start === span.start);
+      if (existing) existing.text = text;
+      else edits.push({ line: span.line, start: span.start, end: span.end, text });
+      actions.push({
+        kind: 'rewrite',
+        line: span.line,
+        code: 'missing-tool-result',
+        reason: `this entry hung off the assistant turn whose results are inserted; it now follows them (parentId ${JSON.stringify(parent)}), so the inserted results are on the branch that is replayed`,
+        before: `parentId ${JSON.stringify(entry.parentId)}`,
+        after: `parentId ${JSON.stringify(parent)}`,
+      });
+    }
   }
 
   private drop(span: ByteLine, code: RepairCode, reason: string, text: string): void {
@@ -266,6 +287,10 @@ export class RepairPlanner {
         after: verdict.fixes.map((f) => f.after).join(' · '),
       });
     }
+    // Only a whole line can be re-parented in place; an entry recovered from a shared line keeps its parent.
+    const kept = verdict.kind === 'rewrite' ? verdict.entry : value;
+    if (which === '' && isRecord(kept) && typeof kept.parentId === 'string' && this.candidateIds.has(kept.parentId))
+      this.children.push({ span, entry: kept });
     this.noteForInsertions(span, value);
     return verdict.kind === 'rewrite' ? rewritten : null;
   }
@@ -327,6 +352,7 @@ export class RepairPlanner {
     const candidate = assistantCandidate(span.line, entry, message);
     if (candidate !== null) {
       this.candidates.push(candidate);
+      if (candidate.entryId !== undefined) this.candidateIds.add(candidate.entryId);
       this.candidateSpans.set(span.line, span);
       this.pending = candidate;
     }

@@ -42,7 +42,7 @@ export const emptyErrorTurnRule: Rule = {
   id: 'empty-error-turn',
   title: 'Empty error turns',
   explanation:
-    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. This tool differs on bedrock-converse-stream: an error turn with empty content is replayed with the sentinel text instead (Bedrock refuses empty content, and the failure stays visible), and one with only blank text is dropped. Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
+    'An assistant turn that failed before producing anything (stopReason "error" — or a "stop" with all-zero usage — whose content is empty, blank text, or the "[assistant turn failed before producing content]" sentinel) carries nothing a provider can use, and an empty assistant turn is rejected (Bedrock Converse: "The content field in the Message object … is empty"). OpenClaw\'s current release drops such turns for every provider. In the spec behaviour (a named decision; OpenClaw 2026.9.6 drops it), on bedrock-converse-stream an error turn with empty content is replayed with the sentinel text instead (so the failure stays visible), and one with only blank text is dropped. Zero usage is judged on the usage as it will be normalised (a turn with no usage counts as zero), and the check runs again after the later steps (tool calls, reasoning or images removed; usage zeroed by a compaction) so a second replay finds nothing more to drop.',
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,
   apply(turns, ctx) {
@@ -64,7 +64,7 @@ export const emptyErrorTurnRule: Rule = {
             turn,
             'rewritten',
             'empty error turn replayed with the placeholder text (Bedrock Converse rejects an assistant message with empty content)',
-            { before: m.content ?? null, after, path: 'content' },
+            { before: m.content ?? null, after, path: 'content', decision: ctx.decisionOf('replayEmptyErrorTurnsWithPlaceholder') },
           );
           out.push(ctx.with(turn, { ...m, content: after }));
           continue;

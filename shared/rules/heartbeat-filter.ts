@@ -28,6 +28,17 @@ const TASK_COMPLETIONS = [
   TOOL_INSTRUCTIONS,
   'After completing all due tasks, use heartbeat_respond',
 ];
+/** The prompts and tokens this rule recognises (a redacted copy of a session keeps them verbatim). */
+export const HEARTBEAT_VOCABULARY: readonly string[] = [
+  HEARTBEAT_TOKEN,
+  ...WAKE_PROMPTS,
+  CONTEXT_PROMPT,
+  TOOL_INSTRUCTIONS,
+  TOOL_FALLBACK,
+  TASK_PREFIX,
+  ...TASK_COMPLETIONS,
+  '&nbsp;',
+];
 const RESULT_BLOCK_TYPES = new Set(['toolResult', 'tool_result', 'tool_result_error', 'function_call_output']);
 
 function messageText(content: unknown): { text: string; other: boolean } {

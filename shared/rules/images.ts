@@ -134,9 +134,10 @@ async function sanitizeBlock(block: unknown, ctx: RuleContext): Promise<Outcome>
   if (!dims && ctx.codec?.probe) {
     dims = await ctx.codec.probe(canonical);
     if (within(dims)) return keep();
+    // The text OpenClaw 2026.9.6 sends here, its image library's error name included.
     if (!dims)
       return {
-        block: omitted('Error: Unable to determine image dimensions; refusing to process'),
+        block: omitted('RastermillError: Unable to determine image dimensions; refusing to process'),
         detail: 'the image header cannot be read (corrupt or unsupported image) — omitted',
       };
   }

@@ -18,6 +18,16 @@ function interSessionProvenance(message: Message): Record<string, string> | unde
   return out;
 }
 
+/** The marker's fixed words (a redacted copy of a session keeps them, so an existing marker is still found). */
+export const INTER_SESSION_VOCABULARY: readonly string[] = [
+  TEXT.interSessionHeader,
+  TEXT.interSessionExplanation,
+  'sourceSession=',
+  'sourceChannel=',
+  'sourceTool=',
+  'isUser=false',
+];
+
 /** The marker OpenClaw prepends: header with the source details and `isUser=false`, then the explanation. */
 export function interSessionMarker(p: Record<string, string>): string {
   const details = [

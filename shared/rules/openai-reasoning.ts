@@ -73,10 +73,9 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
         droppedStale += 1;
         return;
       }
-      // Reasoning with no non-thinking block after it in the same turn is orphaned: OpenAI refuses it
-      // (docs/rules.md#orphan-reasoning).
+      // A spec decision: reasoning with no non-thinking block after it in the same turn is orphaned.
       const followed = content.slice(i + 1).some((b) => isRecord(b) && b.type !== 'thinking' && b.type !== 'redacted_thinking');
-      if (!followed) {
+      if (!followed && ctx.policy.dropOrphanReasoning) {
         droppedOrphan += 1;
         return;
       }
@@ -90,14 +89,14 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
       droppedStale
         ? `${droppedStale} reasoning item(s) from before the model route switch removed (OpenAI rejects reasoning another model produced)`
         : '',
-      droppedOrphan
-        ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed: OpenAI refuses a reasoning item without its following item`
-        : '',
+      droppedOrphan ? `${droppedOrphan} orphan reasoning item(s) with nothing after them removed` : '',
     ]
       .filter(Boolean)
       .join('; ');
+    // Orphans are dropped only by a spec decision; on Codex, stale reasoning only by another.
+    const decision = droppedOrphan ? ctx.decisionOf('dropOrphanReasoning') : ctx.decisionOf('isResponsesFamily');
     if (kept.length === 0) {
-      ctx.note(turn, 'dropped', `${describeTurn(m)} held only ${detail || 'empty blocks'}`, { before: content });
+      ctx.note(turn, 'dropped', `${describeTurn(m)} held only ${detail || 'empty blocks'}`, { before: content, decision });
       continue;
     }
     const final = droppedStale
@@ -108,7 +107,11 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
           return phase !== undefined ? { ...rest, textSignature: phase } : rest;
         })
       : kept;
-    ctx.note(turn, 'rewritten', detail || 'empty blocks removed', { before: content.filter((b) => isReasoningBlock(b)), path: 'content' });
+    ctx.note(turn, 'rewritten', detail || 'empty blocks removed', {
+      before: content.filter((b) => isReasoningBlock(b)),
+      path: 'content',
+      decision,
+    });
     out.push(ctx.with(turn, { ...m, content: final }));
   }
   return out;
@@ -146,7 +149,7 @@ function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
           turn,
           'rewritten',
           `call id ${block.id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`,
-          { before: block.id, after: callId, path: `content[${i}].id` },
+          { before: block.id, after: callId, path: `content[${i}].id`, decision: ctx.decisionOf('isResponsesFamily') },
         );
         return { ...block, id: callId };
       });
@@ -165,6 +168,7 @@ function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
           before: m.toolCallId ?? m.toolUseId ?? null,
           after: Object.values(updates)[0],
           path: Object.keys(updates).join(', '),
+          decision: ctx.decisionOf('isResponsesFamily'),
         });
         out.push(ctx.with(turn, { ...m, ...updates }));
       } else out.push(turn);
@@ -180,7 +184,7 @@ export const openaiReasoningRule: Rule<OpenAIReasoningOptions> = {
   id: 'openai-reasoning',
   title: 'OpenAI Responses reasoning items',
   explanation:
-    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). A reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too (OpenClaw\'s release leaves it in, and the request fails); a turn left empty is dropped. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id.',
+    'OpenAI Responses replays reasoning items (thinking blocks whose signature is an rs_… reasoning item) and validates them: reasoning produced by another model is rejected after a model route switch, so reasoning older than the latest switch (a model-snapshot entry that differs from the current target) is dropped, and the paired message id is removed from text signatures (the commentary/final_answer phase is kept). In the spec behaviour (a named decision), a reasoning item with no non-thinking block after it in the same turn is an orphan ("reasoning item … was provided without its required following item") and is dropped too; a turn left empty is dropped; OpenClaw 2026.9.6 keeps it. A call id "call_x|fc_y" in a turn with no reasoning before the call is downgraded to "call_x" (and its results follow), so the replay omits function_call.id.',
   providers: 'OpenAI Responses family (openai-responses, openai-codex-responses, openai-chatgpt-responses, azure-openai-responses)',
   appliesWhen: (policy) => policy.isResponsesFamily,
   apply(turns, ctx, options) {

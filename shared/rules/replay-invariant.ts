@@ -17,6 +17,7 @@ export const replayInvariantRule: Rule = {
         turns[index],
         'marked',
         `invalid_replay_transcript: OpenAI Responses replay contains ${reason}${id ? ` toolCallId=${id}` : ''} at message index ${index}`,
+        { decision: ctx.decisionOf('isResponsesFamily') },
       );
     };
     for (let i = 0; i < turns.length; i += 1) {

@@ -1,6 +1,7 @@
 /** OpenAI Responses tool-call ids normalised to `call_…` / `fc_…` of at most 64 characters, deterministically. */
 import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, PAIRABLE_CALL_TYPES, toolResultIdFields } from '../messages.js';
+import type { DecisionId } from '../types.js';
 import type { Rule, Turn } from './rule.js';
 
 const MAX = 64;
@@ -71,12 +72,14 @@ export const responsesToolCallIdRule: Rule = {
             before: b.id,
             after: id,
             path: `content[${i}].id`,
+            decision: ctx.decisionOf('isResponsesFamily'),
           });
           return { ...b, id };
         });
         return changed ? ctx.with(turn, { ...m, content: next }) : turn;
       }
-      if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolve, 'follows its normalised call');
+      if (m.role === 'toolResult')
+        return rewriteResultIds(turn, ctx, resolve, 'follows its normalised call', ctx.decisionOf('isResponsesFamily'));
       return turn;
     });
   },
@@ -85,7 +88,13 @@ export const responsesToolCallIdRule: Rule = {
 /**
  * Rewrite every id alias of a tool result through `resolve` (the primary raw id decides), keeping them aligned.
  */
-export function rewriteResultIds(turn: Turn, ctx: Parameters<Rule['apply']>[1], resolve: (id: string) => string, why: string): Turn {
+export function rewriteResultIds(
+  turn: Turn,
+  ctx: Parameters<Rule['apply']>[1],
+  resolve: (id: string) => string,
+  why: string,
+  decision?: DecisionId,
+): Turn {
   const m = turn.message;
   const raw = new Map(toolResultIdFields(m));
   const primary = toolResultIdFields(m, REWRITE_ORDER)[0]?.[1];
@@ -99,6 +108,7 @@ export function rewriteResultIds(turn: Turn, ctx: Parameters<Rule['apply']>[1], 
     before: primary,
     after: resolved,
     path: Object.keys(updates).join(', '),
+    decision,
   });
   return ctx.with(turn, { ...m, ...updates });
 }

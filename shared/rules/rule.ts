@@ -1,7 +1,7 @@
 /** What a hygiene rule is: data (id, title, explanation, scope) plus a pure function over turns. */
 import type { ImageCodec } from '../images/codec.js';
 import type { PayloadFamily } from '../preflight/family.js';
-import type { AnnotationAction, JsonValue, Message, PolicyValues, RuleId, Target } from '../types.js';
+import type { AnnotationAction, DecisionId, JsonValue, Message, PolicyFlag, PolicyValues, RuleId, Target } from '../types.js';
 
 /**
  * One message travelling through the pipeline.
@@ -24,6 +24,7 @@ export interface Note {
   before?: JsonValue;
   after?: JsonValue;
   path?: string;
+  decision?: DecisionId;
 }
 
 /** Everything a rule may read, plus the ways it reports changes. Rules never mutate their input. */
@@ -38,8 +39,18 @@ export interface RuleContext {
   /** The session's last `model-snapshot` differs from the target (OpenAI reasoning is then stale). */
   readonly modelChanged: boolean;
   readonly hasGoogleBootstrapMarker: boolean;
-  /** Record a change on a turn. */
-  note(turn: Turn, action: AnnotationAction, detail: string, extra?: { before?: unknown; after?: unknown; path?: string }): void;
+  /** The spec decision that set this flag's value, if one did (never in the `openclaw-2026.9.6` behaviour). */
+  decisionOf(flag: PolicyFlag): DecisionId | undefined;
+  /**
+   * Record a change on a turn. A change a spec decision causes names it (`decision`): the annotation
+   * then carries the decision's id and its sentence.
+   */
+  note(
+    turn: Turn,
+    action: AnnotationAction,
+    detail: string,
+    extra?: { before?: unknown; after?: unknown; path?: string; decision?: DecisionId },
+  ): void;
   /** Record that `absorbed` was merged into `into` (the absorbed turn's annotations follow it). */
   merged(absorbed: Turn, into: Turn, detail: string): void;
   /** A new turn (no origin). */

@@ -7,7 +7,7 @@ export const runtimeContextRule: Rule = {
   id: 'runtime-context',
   title: 'Runtime context is not transcript',
   explanation:
-    'OpenClaw adds runtime context to a prompt (delimited <<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>> blocks, "OpenClaw runtime context …" prefaces, copied inbound metadata headers marked ⟦openclaw:ctx⟧ or the older "Conversation info (untrusted metadata):" blocks, message-tool delivery hints). It is not something the user or the model wrote, and models that echoed it back would replay it as their own words. The display projection removes it from assistant text before replay, keeping the visible text around it; a text block left blank is removed, and a turn left with nothing is dropped.',
+    'OpenClaw adds runtime context to a prompt (delimited <<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>> blocks, "OpenClaw runtime context …" prefaces, copied inbound metadata headers marked ⟦openclaw:ctx⟧, message-tool delivery hints). It is not something the user or the model wrote, and models that echoed it back would replay it as their own words. The display projection removes it from assistant text before replay, keeping the visible text around it; a text block left blank is removed, and a turn left with nothing is dropped. The older "Conversation info (untrusted metadata):" label form is left in the text, as OpenClaw 2026.9.6 leaves it.',
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {

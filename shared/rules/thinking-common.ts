@@ -1,5 +1,5 @@
 /** Helpers shared by the thinking rules: which turn is "latest", which blocks carry a signature. */
-import { isRecord, isThinkingLike, isToolCallBlock, TEXT } from '../messages.js';
+import { isRecord, isThinkingLike, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 
 /** Assistant with an array content. */
@@ -11,39 +11,34 @@ export function latestAssistantIndex(messages: readonly Message[]): number {
   return -1;
 }
 
-/**
- * Roles the provider receives as user turns: summaries and custom messages are converted before
- * sending. (OpenClaw looks at `user` only, so a summary after a tool turn changed the answer on the
- * next replay, once converted.)
- */
-const USER_LIKE = new Set(['user', 'compactionSummary', 'branchSummary', 'custom', 'bashExecution']);
-const isUserLike = (m: Message) => USER_LIKE.has(m.role);
-
+/** Index of the last plain `user` turn, or -1. */
 function latestUserIndex(messages: readonly Message[]): number {
-  for (let i = messages.length - 1; i >= 0; i -= 1) if (isUserLike(messages[i])) return i;
+  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i].role === 'user') return i;
   return -1;
 }
 
 /**
- * Every tool-call block type counts (OpenClaw's thinking helpers miss `toolUse` and `functionCall`, so a
- * turn with those lost its thinking only on the second replay).
+ * The call block types OpenClaw 2026.9.6's thinking helpers recognise: `toolCall`, `tool_use` and
+ * `function_call` (a `toolUse` or `functionCall` block does not make a turn a tool turn there).
  */
-const hasToolCall = (m: Message) => (m.content as unknown[]).some((b) => isToolCallBlock(b));
+const THINKING_HELPER_CALL_TYPES = new Set(['toolCall', 'tool_use', 'function_call']);
+const hasToolCall = (m: Message) => (m.content as unknown[]).some((b) => isRecord(b) && THINKING_HELPER_CALL_TYPES.has(b.type as string));
 
 /**
- * The current tool-turn continuation: an assistant at/after the latest user turn with
- * a tool call, no other assistant between it and that user turn, followed by a tool result before any user turn.
+ * The current tool-turn continuation: an assistant at/after the latest user turn with a tool call, no
+ * other assistant between it and that user turn, followed by a tool result before any user turn.
+ * Summaries and custom messages are not user turns here: they become user turns only later.
  */
 export function isCurrentToolContinuation(messages: readonly Message[], index: number, latestUser = latestUserIndex(messages)): boolean {
   const m = messages[index];
   if (!m || index < latestUser || !isAssistantWithContent(m) || !hasToolCall(m)) return false;
   for (let i = index - 1; i >= 0; i -= 1) {
-    if (isUserLike(messages[i])) break;
+    if (messages[i].role === 'user') break;
     if (messages[i].role === 'assistant') return false;
   }
   for (let i = index + 1; i < messages.length; i += 1) {
     if (messages[i].role === 'toolResult') return true;
-    if (isUserLike(messages[i])) return false;
+    if (messages[i].role === 'user') return false;
   }
   return false;
 }
@@ -53,9 +48,6 @@ export function shouldPreserveLatestAssistantThinking(messages: readonly Message
   const latest = latestAssistantIndex(messages);
   if (latest < 0) return false;
   if (latest === messages.length - 1) return true;
-  // Followed only by its tool results is still the latest turn (the provider checks it as such); pairing repair adds
-  // those results, so without this a second replay would strip what the first one kept.
-  if (messages.slice(latest + 1).every((m) => m.role === 'toolResult')) return true;
   return isCurrentToolContinuation(messages, latest);
 }
 

@@ -10,7 +10,7 @@ import {
   shouldPreserveLatestAssistantThinking,
 } from './thinking-common.js';
 
-/** Antigravity Claude keeps signatures under `thinkingSignature` only (docs/rules.md#antigravity-claude). */
+/** A spec decision: Antigravity Claude keeps signatures under `thinkingSignature` only. */
 function normalizeAntigravitySignature(block: Record<string, unknown>): Record<string, unknown> {
   if (typeof block.thinkingSignature === 'string' && block.thinkingSignature.trim()) return block;
   const candidate = [block.signature, block.thought_signature, block.thoughtSignature].find((v) => typeof v === 'string' && v.trim());
@@ -26,13 +26,15 @@ export const thinkingSignatureInvalidRule: Rule = {
   id: 'thinking-signature-invalid',
   title: 'Missing or blank thinking signatures',
   explanation:
-    'Anthropic and Bedrock verify the signature of every replayed thinking block and reject one whose signature is absent, empty or blank. Such blocks are removed from every assistant turn except the latest one while it still ends the history or is the tool turn in progress (the provider rejects a modified latest turn; OpenClaw recovers that case by a retry instead). A turn left with nothing gets "[assistant reasoning omitted]" so its shape survives. Only presence is checked — the provider is the authority on signature validity. Claude behind Antigravity verifies signatures too: its signatures stored as signature/thought_signature are first normalised to thinkingSignature and unsigned thinking is dropped the same way (OpenClaw\'s release has no Antigravity policy). The latest turn stays exempt while only its tool results follow it (pairing repair may have added them), and summaries and custom messages count as the user turns they become — otherwise a second replay would strip what the first kept.',
+    'Anthropic and Bedrock verify the signature of every replayed thinking block and reject one whose signature is absent, empty or blank. Such blocks are removed from every assistant turn except the latest one while it still ends the history or is the tool turn in progress (the provider rejects a modified latest turn; OpenClaw recovers that case by a retry instead). A turn left with nothing gets "[assistant reasoning omitted]" so its shape survives. Only presence is checked — the provider is the authority on signature validity. In the spec behaviour, Claude behind Antigravity gets the same treatment (a named decision; OpenClaw 2026.9.6 has no Antigravity policy): signatures stored as signature/thought_signature are first moved to thinkingSignature, and unsigned thinking is dropped in the latest turn too, since the latest-turn exemption exists to keep signed blocks intact.',
   providers: 'Anthropic, Bedrock, Anthropic Vertex, signature-preserving policies, Antigravity Claude',
   appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
   apply(turns, ctx) {
     const messages = turns.map((t) => t.message);
-    const preserveIndex = shouldPreserveLatestAssistantThinking(messages) ? latestAssistantIndex(messages) : -1;
     const antigravity = ctx.policy.normalizeAntigravityThinkingBlocks;
+    const decision = antigravity ? ctx.decisionOf('normalizeAntigravityThinkingBlocks') : undefined;
+    // The exemption keeps signed blocks intact; Antigravity Claude drops unsigned ones in the latest turn too.
+    const preserveIndex = !antigravity && shouldPreserveLatestAssistantThinking(messages) ? latestAssistantIndex(messages) : -1;
     return turns.map((turn, index): Turn => {
       const m = turn.message;
       if (!isAssistantWithContent(m) || index === preserveIndex) return turn;
@@ -47,6 +49,7 @@ export const thinkingSignatureInvalidRule: Rule = {
               before: b,
               after: normalized,
               path: `content[${i}]`,
+              decision,
             });
             changed = true;
             b = normalized;
@@ -61,7 +64,7 @@ export const thinkingSignatureInvalidRule: Rule = {
           turn,
           'rewritten',
           'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)',
-          { before: b, path: `content[${i}]` },
+          { before: b, path: `content[${i}]`, decision },
         );
       });
       if (!changed) return turn;
@@ -70,6 +73,7 @@ export const thinkingSignatureInvalidRule: Rule = {
         ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, {
           after: reasoningOmitted()[0],
           path: 'content[0]',
+          decision,
         });
       return ctx.with(turn, { ...m, content: emptied ? reasoningOmitted() : next } as Message);
     });

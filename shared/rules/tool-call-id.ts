@@ -94,7 +94,7 @@ export const toolCallIdRule: Rule = {
   id: 'tool-call-id',
   title: 'Tool call id sanitisation',
   explanation:
-    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. Mistral targets use strict9 whether the provider is mistral or another provider serves a Mistral family model (OpenClaw\'s release does this only for OpenRouter mistralai/* models): those calls reach Mistral\'s own API.',
+    'Strict providers reject tool-call ids outside their alphabet: Anthropic ("tool_use.id: String should match pattern \'^[a-zA-Z0-9_-]+$\'"), Gemini and OpenAI-compatible servers want alphanumerics, Mistral wants exactly 9 ("Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9"). In strict mode ids keep only [A-Za-z0-9] (≤40 characters; native Anthropic toolu_ ids and Kimi functions.x:N ids are kept where the provider allows); in strict9 mode the first 9 alphanumerics, or a sha-256 prefix when fewer remain. Every occurrence gets its own id (collisions get a hash suffix), results take the id of the call they answer, and orphan results get a distinct id. Signed thinking turns that replay untouched keep their ids. OpenClaw 2026.9.6 uses strict9 only for OpenRouter models named mistralai/…; in the spec behaviour (a named decision) every Mistral target does — the provider mistral, or a Mistral family model id under any provider.',
   providers: 'Anthropic API, Google API and Chat Completions policies (strict); Mistral (strict9)',
   appliesWhen: (policy) => policy.sanitizeToolCallIds && policy.toolCallIdMode !== null && !policy.isResponsesFamily,
   apply(turns, ctx) {
@@ -156,13 +156,13 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
           turn,
           'rewritten',
           `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`,
-          { before: b.id, after: id, path: `content[${i}].id` },
+          { before: b.id, after: id, path: `content[${i}].id`, decision: ctx.decisionOf('toolCallIdMode') },
         );
         return { ...b, id };
       });
       return changed ? ctx.with(turn, { ...m, content: next }) : turn;
     }
-    if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call');
+    if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call', ctx.decisionOf('toolCallIdMode'));
     return turn;
   });
 }

@@ -66,7 +66,7 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
   id: 'tool-result-pairing',
   title: 'Tool call / result pairing',
   explanation:
-    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (Codex included), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results.',
+    'Every provider requires each tool call to be answered by exactly one result, immediately after the call ("tool_use ids were found without tool_result blocks immediately after", "No tool output found for function call", "function response parts must follow function call parts"). Each assistant turn with tool calls starts a frame: results with a matching id are moved right after it in call order (user turns that slipped in between move after them); a result without an id is bound to a single call of the same name; a result from the wrong frame is moved when exactly one unanswered call has its id; duplicates and orphans are dropped; a missing result is synthesised as an error result — "aborted" for the OpenAI Responses family (in the spec behaviour Codex included, a named decision), "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair." otherwise. An assistant turn that failed (error/aborted) is dropped with its results.',
   providers: 'all providers',
   appliesWhen: (policy) => policy.repairToolUseResultPairing,
   apply(turns, ctx, options) {
@@ -309,6 +309,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
         o.result = missing;
         ctx.note(missing, 'inserted', `call ${o.id} (${o.name ?? 'unknown'}) had no result: synthetic error result "${text}" inserted`, {
           after: missing.message,
+          decision: options.flavour === 'responses' ? ctx.decisionOf('isResponsesFamily') : undefined,
         });
         out.push(missing);
       });

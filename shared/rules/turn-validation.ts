@@ -58,14 +58,9 @@ function mergeAssistants(a: Message, b: Message): Message {
 const asBlocks = (content: unknown): unknown[] =>
   Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : [];
 
-const routed = (m: Message) => isRecord(m.provenance) && m.provenance.kind === 'inter_session';
-
+/** The later turn's fields win (its provenance included); the contents are concatenated. */
 function mergeUsers(a: Message, b: Message): Message {
-  const out: Message = { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
-  // The later turn's fields win, but routed provenance must not extend to the user's own words: the
-  // routed part already carries its marker text (a second replay would otherwise mark the whole turn).
-  if (routed(b) && !routed(a)) delete out.provenance;
-  return out;
+  return { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
 }
 
 /** Result ids (and names) between an assistant and the next assistant. */
@@ -211,7 +206,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   id: 'turn-validation',
   title: 'Turn validation',
   explanation:
-    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Summaries and custom messages converted to user turns are merged with their neighbours too (OpenClaw converts them after validation and sends consecutive user turns, which strict chat templates reject and a second replay would merge), and a merged user turn keeps routed (inter-session) provenance only when both parts had it. On Bedrock Converse the outgoing payload\'s consecutive user messages are merged as well ("A conversation must alternate between user and assistant roles"): pi-ai sends a turn\'s tool results and the user text after them as two user messages.',
+    'Gemini and Anthropic require alternating turns. Gemini-style validation merges consecutive assistant turns (content concatenated; usage, stopReason and errorMessage from the later one). Anthropic-style validation also strips tool calls that no result answers before the next assistant turn ("tool_use ids were found without tool_result blocks immediately after") — a turn with thinking is replaced whole by "[tool calls omitted]" since signed thinking cannot be edited piecemeal — and merges consecutive user turns (the later turn\'s fields win; string content becomes a text block). On anthropic-messages, prefix-binding Claude models (append-only runtime context) keep consecutive user turns separate; Bedrock always merges them. Summaries and custom messages are converted to user turns after this validation, so a summary next to a user turn goes out as two user turns, as OpenClaw 2026.9.6 sends them; a merged user turn keeps the later turn\'s fields, its provenance included.',
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {

@@ -7,6 +7,8 @@
  */
 import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
+import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
+import { contextWindow } from './window.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
 
 /** The provider/model a session last used, as recorded in the file. */
@@ -37,12 +39,12 @@ export interface SessionContext {
   /** A `google-turn-ordering-bootstrap` custom entry exists. */
   hasGoogleBootstrapMarker: boolean;
   diagnostics: Diagnostic[];
+  /** Only the first messages of a longer branch (a preview): how the whole branch ends. */
+  truncated?: { endsWithAssistantPrefill: boolean };
 }
 
 function toMillis(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return new Date(value).getTime();
-  return Number.NaN;
+  return typeof value === 'number' ? value : typeof value === 'string' ? new Date(value).getTime() : Number.NaN;
 }
 
 function str(value: unknown): string {
@@ -78,6 +80,15 @@ export function projectEntry(entry: SessionEntry): Message | null {
   }
 }
 
+const CHECKPOINTS = new Set(['anthropic-compaction', 'openai-responses-compaction', 'openai-responses-retained-compaction']);
+
+/** A retained assistant turn without a provider compaction checkpoint. */
+function withoutReplayCheckpoint(m: Message): Message {
+  if (m.role !== 'assistant' || !isRecord(m.providerReplay) || !CHECKPOINTS.has(m.providerReplay.type as string)) return m;
+  const { providerReplay: _checkpoint, ...rest } = m;
+  return rest as Message;
+}
+
 function compactionMessage(entry: SessionEntry): Message {
   return { role: 'compactionSummary', summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: toMillis(entry.timestamp) };
 }
@@ -92,77 +103,6 @@ function clean(message: Message): Message {
   return out;
 }
 
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-/** String content, or an array of blocks that each have a string `type`. */
-const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every((b) => isRecord(b) && isStr(b.type)));
-
-/**
- * Why OpenClaw's loader would not recognise an entry (its session-entry schema), or null when it does.
- * Unrecognised entries take no part in the conversation tree and are never replayed.
- */
-export function unrecognizedReason(entry: SessionEntry): string | null {
-  if (!nonEmpty(entry.id)) return 'it has no "id"';
-  if (entry.parentId !== undefined && entry.parentId !== null && !isStr(entry.parentId)) return '"parentId" is not a string';
-  if (entry.timestamp !== undefined && !isStr(entry.timestamp)) return 'its "timestamp" is not an ISO string';
-  switch (entry.type) {
-    case 'message': {
-      const m = entry.message;
-      if (!isRecord(m) || !isStr(m.role)) return 'the message has no role';
-      // Loading wraps string (and, for tool results, object) content in a block list first.
-      const content =
-        (m.role === 'assistant' || m.role === 'toolResult') && isStr(m.content)
-          ? [{ type: 'text' }]
-          : m.role === 'toolResult' && isRecord(m.content)
-            ? [m.content]
-            : m.content;
-      switch (m.role) {
-        case 'user':
-        case 'assistant':
-          return readableContent(content)
-            ? null
-            : `the ${m.role} content is ${content === null || content === undefined ? 'missing' : 'not text or a list of typed blocks'}`;
-        case 'toolResult':
-          if (!isStr(m.toolCallId)) return 'the tool result has no "toolCallId"';
-          if (!isStr(m.toolName)) return 'the tool result has no "toolName"';
-          if (typeof m.isError !== 'boolean') return 'the tool result has no boolean "isError"';
-          return Array.isArray(content) ? null : 'the tool result content is not a list';
-        case 'custom':
-        case 'hookMessage':
-          return (m.role === 'hookMessage' || isStr(m.customType)) && readableContent(content)
-            ? null
-            : 'the custom message has no customType or readable content';
-        case 'bashExecution':
-          return isStr(m.command) && isStr(m.output) ? null : 'the shell execution has no command/output';
-        default:
-          return `role ${JSON.stringify(m.role)} is not a message role OpenClaw loads`;
-      }
-    }
-    case 'thinking_level_change':
-      return nonEmpty(entry.thinkingLevel) ? null : 'it has no "thinkingLevel"';
-    case 'model_change':
-      return nonEmpty(entry.provider) && nonEmpty(entry.modelId) ? null : 'it has no "provider"/"modelId"';
-    case 'compaction':
-      if (!isStr(entry.summary)) return 'the compaction has no "summary"';
-      if (!nonEmpty(entry.firstKeptEntryId)) return 'the compaction has no "firstKeptEntryId"';
-      return typeof entry.tokensBefore === 'number' ? null : 'the compaction has no numeric "tokensBefore"';
-    case 'branch_summary':
-      return isStr(entry.fromId) && isStr(entry.summary) ? null : 'the branch summary has no "fromId"/"summary"';
-    case 'custom':
-      return nonEmpty(entry.customType) ? null : 'it has no "customType"';
-    case 'custom_message':
-      if (!nonEmpty(entry.customType)) return 'it has no "customType"';
-      if (!readableContent(entry.content)) return 'its content is not text or a list of typed blocks';
-      return typeof entry.display === 'boolean' ? null : 'it has no boolean "display"';
-    case 'label':
-      return nonEmpty(entry.targetId) && (entry.label === undefined || isStr(entry.label)) ? null : 'it has no "targetId"';
-    case 'session_info':
-      return entry.name === undefined || isStr(entry.name) ? null : '"name" is not a string';
-    default:
-      return `entry type ${JSON.stringify(entry.type)} is unknown`;
-  }
-}
-
 /**
  * The active branch, root first.
  *
@@ -171,11 +111,16 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
  * own parent, or off the entry before it when that parent is unknown); an entry whose parentId names
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
-function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branch: LocatedEntry[]; leafId: string | null } {
+function activeBranch(
+  parsed: ParsedSession,
+  diagnostics: Diagnostic[],
+): { branch: LocatedEntry[]; leafId: string | null; keptEntryId: (firstKept: string, compactionId: string) => string | null } {
   const legacy = parsed.version < 2;
   const byId = new Map<string, { located: LocatedEntry; parentId: string | null }>();
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
+  /** The latest reset and the entries that descend from it, once the file has one. */
+  let afterReset: Set<string> | null = null;
   const resolveParent = (id: string | null): string | null => {
     const seen = new Set<string>();
     let current = id;
@@ -210,13 +155,27 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
         code: 'entry-ignored',
         message: `line ${located.line}: ${reason} — OpenClaw ignores this ${entry.type} entry when it loads the session, so it is not replayed`,
       });
-      if (nonEmpty(entry.id) && (entry.parentId === null || isStr(entry.parentId)))
+      if (nonEmpty(entry.id) && (entry.parentId === null || isStr(entry.parentId))) {
         opaqueParent.set(entry.id, entry.parentId !== null && known(entry.parentId) ? (entry.parentId as string) : leaf);
+        if (afterReset?.has(entry.parentId as string)) afterReset.add(entry.id);
+      }
       continue;
     }
     const id = entry.id as string;
     let parentId: string | null = entry.parentId === undefined ? leaf : (entry.parentId as string | null);
-    if (parentId !== null && !known(parentId) && !legacy) {
+    // After a reset, an entry that does not descend from it continues from the entry before it.
+    const reattached = afterReset !== null && entry.parentId !== undefined && (parentId === null || !afterReset.has(parentId));
+    if (reattached) {
+      if (parentId !== leaf)
+        diagnostics.push({
+          line: located.line,
+          column: 0,
+          severity: 'info',
+          code: 'reset-reattached',
+          message: `line ${located.line}: the entry hangs off ${JSON.stringify(parentId)}, from before the session's reset — OpenClaw continues it from the entry before it`,
+        });
+      parentId = leaf;
+    } else if (parentId !== null && !known(parentId) && !legacy) {
       diagnostics.push({
         line: located.line,
         column: 0,
@@ -236,6 +195,8 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
         message: `line ${located.line}: id ${JSON.stringify(id)} repeats an earlier entry — the later one replaces it in the tree`,
       });
     byId.set(id, { located, parentId: parentId === id ? null : parentId });
+    if (entry.type === 'reset') afterReset = new Set([id]);
+    else if (afterReset !== null && afterReset.has((reattached ? parentId : entry.parentId) as string)) afterReset.add(id);
     leaf = id;
   }
   const path: LocatedEntry[] = [];
@@ -260,7 +221,21 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): { branc
     current = node.parentId;
   }
   path.reverse();
-  return { branch: path, leafId: legacy ? null : leaf };
+  // A compaction keeping from an entry OpenClaw ignored keeps from its nearest recognised ancestor (at
+  // the root: the branch's first entry, when it hangs off it; else the compaction's parent), as OpenClaw does.
+  const keptEntryId = (firstKept: string, compactionId: string): string | null => {
+    if (byId.has(firstKept) || !opaqueParent.has(firstKept)) return firstKept;
+    const ancestor = resolveParent(firstKept);
+    if (ancestor !== null) return ancestor;
+    const root = path[0]?.entry;
+    const seen = new Set<string>();
+    for (let p = root?.parentId; typeof p === 'string' && opaqueParent.has(p) && !seen.has(p); p = opaqueParent.get(p)) {
+      if (p === firstKept) return root!.id as string;
+      seen.add(p);
+    }
+    return byId.get(compactionId)?.parentId ?? null;
+  };
+  return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */
@@ -281,21 +256,19 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       diagnostics,
     };
   }
-  const { branch, leafId } = activeBranch(parsed, diagnostics);
+  const { branch, leafId, keptEntryId } = activeBranch(parsed, diagnostics);
   let thinkingLevel = 'off';
   let lastModel: RecordedModel | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;
-  let compactionIndex = -1;
-  branch.forEach(({ entry }, index) => {
+  branch.forEach(({ entry }) => {
     if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
     else if (entry.type === 'model_change')
       lastModel = { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
     else if (entry.type === 'message' && isAssistant(entry.message)) {
       const m = entry.message as Message;
       lastModel = { provider: str(m.provider), modelId: str(m.model), api: str(m.api) || undefined, source: 'assistant' };
-    } else if (entry.type === 'compaction') compactionIndex = index;
-    else if (entry.type === 'custom' && entry.customType === 'model-snapshot' && entry.data && typeof entry.data === 'object') {
+    } else if (entry.type === 'custom' && entry.customType === 'model-snapshot' && entry.data && typeof entry.data === 'object') {
       const d = entry.data as Record<string, unknown>;
       const snapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
       const previous = modelSnapshot as SessionContext['modelSnapshot'];
@@ -317,37 +290,32 @@ export function buildContext(parsed: ParsedSession): SessionContext {
 
   const messages: Message[] = [];
   const messageLines: (number | null)[] = [];
-  const append = (located: LocatedEntry) => {
-    const m = projectEntry(located.entry);
+  const append = (located: LocatedEntry, retainedBy?: 'compaction' | 'reset') => {
+    // A reset keeps its turns as they were recorded (even ones excluded from context); a retained
+    // assistant turn loses a provider compaction checkpoint, which binds it to the history before.
+    const m = retainedBy === 'reset' && located.entry.type === 'message' ? (located.entry.message as Message) : projectEntry(located.entry);
     if (m) {
-      messages.push(clean(m));
+      messages.push(clean(retainedBy ? withoutReplayCheckpoint(m) : m));
       messageLines.push(located.line);
     }
   };
-  if (compactionIndex >= 0) {
-    const compaction = branch[compactionIndex];
-    messages.push(compactionMessage(compaction.entry));
-    messageLines.push(compaction.line);
-    const firstKept = compaction.entry.firstKeptEntryId;
-    let found = false;
-    for (let i = 0; i < compactionIndex; i += 1) {
-      const located = branch[i];
-      if (typeof firstKept === 'string' && located.entry.id === firstKept) found = true;
-      if (found) append(located);
-    }
-    if (!found && typeof firstKept === 'string') {
-      diagnostics.push({
-        line: compaction.line,
-        column: 0,
-        severity: 'warning',
-        code: 'compaction-first-kept-missing',
-        message: `line ${compaction.line}: the compaction keeps entries from ${JSON.stringify(firstKept)}, which is not on the active branch — only the summary and later turns are replayed`,
-      });
-    }
-    for (let i = compactionIndex + 1; i < branch.length; i += 1) append(branch[i]);
-  } else {
-    for (const located of branch) append(located);
+  const window = contextWindow(branch, keptEntryId);
+  const { boundary } = window;
+  if (boundary?.entry.type === 'compaction') {
+    messages.push(compactionMessage(boundary.entry));
+    messageLines.push(boundary.line);
   }
+  if (boundary && window.retained === null) {
+    diagnostics.push({
+      line: boundary.line,
+      column: 0,
+      severity: 'warning',
+      code: 'compaction-first-kept-missing',
+      message: `line ${boundary.line}: the ${boundary.entry.type} keeps entries from ${JSON.stringify(boundary.entry.firstKeptEntryId)}, which is not on the active branch — only ${boundary.entry.type === 'compaction' ? 'the summary and ' : ''}later turns are replayed`,
+    });
+  }
+  for (const located of window.retained ?? []) append(located, boundary?.entry.type === 'reset' ? 'reset' : 'compaction');
+  for (const located of window.current) append(located);
   return {
     messages,
     messageLines,

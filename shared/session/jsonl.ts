@@ -119,13 +119,7 @@ export class SessionLineParser {
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
-      sink.add(
-        span.line,
-        0,
-        'warning',
-        'extra-header',
-        'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
-      );
+      this.laterHeader(span.line, obj);
       return;
     }
     if (typeof obj.type !== 'string') {
@@ -180,6 +174,32 @@ export class SessionLineParser {
     } catch {
       // An observer's failure is not the file's: the parse goes on (it never throws).
     }
+  }
+
+  /** A session header after the first line: the first one found sets the format, any other is ignored. */
+  private laterHeader(line: number, obj: Record<string, unknown>): void {
+    const { sink, result } = this;
+    // OpenClaw reads the format version from the first header wherever it is in the file.
+    if (result.header === null) {
+      const version = typeof obj.version === 'number' ? obj.version : 1;
+      result.header = { ...obj, type: 'session', version, id: typeof obj.id === 'string' ? obj.id : '' };
+      result.version = version;
+      sink.add(
+        line,
+        0,
+        'warning',
+        'late-header',
+        `the session header comes after other entries — its format version (${version}) applies to the whole file`,
+      );
+      return;
+    }
+    sink.add(
+      line,
+      0,
+      'warning',
+      'extra-header',
+      'a second session header in the middle of the file — ignored (two sessions may have been concatenated)',
+    );
   }
 
   /** JSON.parse of a line's text; null for a blank line or one that is not JSON (reported). */

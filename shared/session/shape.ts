@@ -9,6 +9,7 @@ export const ENTRY_TYPES = new Set([
   'model_change',
   'thinking_level_change',
   'compaction',
+  'reset',
   'branch_summary',
   'custom',
   'custom_message',

@@ -3,8 +3,8 @@
  * of docs/rules.md#runtime-context): what the runtime added to a prompt is not transcript and must not be replayed.
  */
 
-const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
-const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
+export const RUNTIME_CONTEXT_BEGIN = '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>';
+export const RUNTIME_CONTEXT_END = '<<<END_OPENCLAW_INTERNAL_CONTEXT>>>';
 const RUNTIME_CONTEXT_NOTICE = 'This context is runtime-generated, not user-authored. Keep internal details private.';
 /** Appended to every inbound context header OpenClaw writes. */
 const INBOUND_CONTEXT_MARKER = '⟦openclaw:ctx⟧';
@@ -137,10 +137,35 @@ function stripRuntimeContext(text: string): string {
 const TIMESTAMP_PREFIX = /^\[[A-Za-z]{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2}[^\]]*\] */;
 const CHANNEL_CONTEXT_HEADER = `Context: ${INBOUND_CONTEXT_MARKER}`;
 /** Older OpenClaw wrote these labels instead of the marker (its doctor migrates them the same way). */
-const LEGACY_LABELS =
-  /^(Conversation info|Sender|Forwarded message context|Location|Structured object) \(untrusted metadata\):[ \t]*\n```json/gm;
 const MEMORY_OPEN = '<active_memory_plugin>';
 const MEMORY_CLOSE = '</active_memory_plugin>';
+
+/**
+ * The markers and sentences this projection looks for. A redacted copy of a session keeps them
+ * verbatim (they are OpenClaw's words, not the user's), so it strips the same spans as the original.
+ */
+export const INTERNAL_METADATA_VOCABULARY: readonly string[] = [
+  RUNTIME_CONTEXT_BEGIN,
+  RUNTIME_CONTEXT_END,
+  RUNTIME_CONTEXT_NOTICE,
+  'OpenClaw runtime context (internal):',
+  LEGACY_EVENT,
+  LEGACY_RESULT_BEGIN,
+  LEGACY_RESULT_END,
+  'Action:',
+  ...PROMPT_HEADERS,
+  ...DELIVERY_HINTS,
+  INBOUND_CONTEXT_MARKER,
+  'Context:',
+  '```json',
+  MEMORY_OPEN,
+  MEMORY_CLOSE,
+  'Conversation info (untrusted metadata):',
+  'Sender (untrusted metadata):',
+  'Forwarded message context (untrusted metadata):',
+  'Location (untrusted metadata):',
+  'Structured object (untrusted metadata):',
+];
 
 interface Line {
   start: number;
@@ -219,8 +244,9 @@ function stripActiveMemoryBlocks(text: string): string {
 
 /** Remove copied inbound metadata blocks (context headers, delivery hints, active-memory blocks). */
 function stripInboundMetadata(input: string): string {
-  const text = input.replace(TIMESTAMP_PREFIX, '').replace(LEGACY_LABELS, `$1: ${INBOUND_CONTEXT_MARKER}\n\`\`\`json`);
-  // Without a sentinel nothing is metadata (the legacy labels always produce one).
+  // Only the marker form is metadata: OpenClaw 2026.9.6 leaves the older "(untrusted metadata):"
+  // labels in the text (its doctor rewrites them to the marker form).
+  const text = input.replace(TIMESTAMP_PREFIX, '');
   if (!hasSentinel(text)) return text;
   const source = stripActiveMemoryBlocks(text);
   const spans: { start: number; next: number }[] = [];

@@ -19,6 +19,22 @@ const ANSWER_CUE =
   /\b(?:answer|here(?:'s|\s+is)|tell\s+them|you\s+(?:should|can|could|need|must)|please|try|use|send|service\s+is|resolved|retry|yes|no,|sure)\b/i;
 const BARE_REASONING_PLACEHOLDER = /^\s*(?:(?:internal|private)\s+)?(?:reasoning|thinking|thoughts?|analysis)(?:\s+notes?)?\s*$/i;
 
+/** The token a silent reply is made of (a redacted copy of a session keeps it verbatim). */
+export const SILENT_REPLY_TOKEN = TOKEN;
+
+/**
+ * Every word the patterns above read, for a redacted copy of a session: in a text holding the
+ * token they are kept verbatim, so the copy is a silent reply exactly when the original is one.
+ */
+export const SILENT_REPLY_WORDS: readonly string[] = [
+  ...['i', "i'll", "i'm", 'am', 'we', "we'll", 'the', 'assistant', 'bot', 'openclaw', 'will', 'stay', 'remain', 'keep', 'be'],
+  ...['quiet', 'silent', 'do', 'not', "don't", 'dont', "won't", 'would', 'should', 'reply', 'respond', 'have', 'has'],
+  ...['nothing', 'to', 'for', 'say', 'add', 'here', 'now', 'on', 'this', 'in', 'chat', 'thread', 'channel', 'conversation'],
+  ...['answer', "here's", 'is', 'tell', 'them', 'you', 'can', 'could', 'need', 'must', 'please', 'try', 'use', 'send'],
+  ...['service', 'resolved', 'retry', 'yes', 'no', 'sure', 'internal', 'private', 'reasoning', 'thinking', 'thought'],
+  ...['thoughts', 'analysis', 'note', 'notes', 'think', 'antthinking', 'antml', 'mm'],
+];
+
 function stripEdgePunctuation(text: string): string {
   const start = /^\p{P}+/u.exec(text)?.[0].length ?? 0;
   const end = /\p{P}+$/u.exec(text.slice(start))?.[0].length ?? 0;

@@ -111,8 +111,10 @@ test('repair on disk: shows the plan, writes atomically, reloads', async ({ page
   await page.getByTestId('repair-button').click();
   const dialog = page.getByTestId('repair-plan');
   await expect(dialog).toHaveAttribute('data-phase', 'review');
-  await expect(dialog.locator('.repair-action')).toHaveCount(3);
-  await expect(dialog).toContainText('line 7');
+  // The damage first (the cut-off line 7), then the two rewrites.
+  await expect(page.getByTestId('repair-damage').getByTestId('repair-group')).toHaveCount(1);
+  await expect(page.getByTestId('repair-damage')).toContainText('line 7');
+  await expect(page.getByTestId('repair-fixes').getByTestId('repair-group')).toHaveCount(2);
   // Nothing is written before the confirmation.
   expect(fs.readFileSync(file).equals(originalBytes)).toBe(true);
 
@@ -130,8 +132,11 @@ test('repair on disk: shows the plan, writes atomically, reloads', async ({ page
   for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   expect(fs.readFileSync(file, 'utf8')).toContain('[assistant turn failed before producing content]');
   expect(fs.readFileSync(file, 'utf8')).toContain('(continue)');
-  // No backup or temporary file is left beside it.
+  // No temporary file is left beside it; the original bytes are kept, for Undo.
   expect(fs.readdirSync(work).filter((f) => /\.bak-|\.tmp$/.test(f))).toEqual([]);
+  const kept = fs.readdirSync(work).filter((f) => f.startsWith('broken-session.jsonl.before-repair-'));
+  expect(kept).toHaveLength(1);
+  expect(fs.readFileSync(path.join(work, kept[0])).equals(originalBytes)).toBe(true);
 
   await page.getByTestId('repair-cancel').click();
   await expect(page.getByTestId('diagnostics-button')).toContainText(/^0 diagnostics/);
@@ -263,4 +268,29 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   const images = await page.locator('img').evaluateAll((nodes) => nodes.map((n) => (n as HTMLImageElement).src));
   for (const src of images) expect(src.startsWith('data:image/png;base64,')).toBe(true);
   expect(problems).toEqual([]);
+});
+
+test('the behaviour switch replays as OpenClaw 2026.9.6 does, and the spec names its decisions', async ({ page, sharedServer: server }) => {
+  await page.goto(server.url);
+  const first = await openSample(page);
+  const toggle = page.getByTestId('behaviour-toggle');
+  await expect(toggle).toHaveAttribute('data-behaviour', 'spec');
+  // Mistral's own API: the release keeps tool-call ids there, the spec's decision makes them 9 characters.
+  await page.getByTestId('target-provider').selectOption('mistral');
+  const spec = await waitForInspection(page, first);
+  const specRules = await ruleCounts(page);
+  expect(specRules.some((r) => r.startsWith('tool-call-id:'))).toBe(true);
+  const decided = page.locator('[data-testid=annotation-item][data-decision=mistral-strict9]');
+  await expect(decided.first()).toContainText('OpenClaw 2026.9.6 rewrites tool-call ids to 9 alphanumerics only for OpenRouter');
+  await expect(decided.first()).toContainText('spec decision');
+  await page.getByTestId('behaviour-openclaw-2026.9.6').click();
+  await expect(toggle).toHaveAttribute('data-behaviour', 'openclaw-2026.9.6');
+  const release = await waitForInspection(page, spec);
+  expect((await ruleCounts(page)).some((r) => r.startsWith('tool-call-id:'))).toBe(false);
+  await expect(page.locator('[data-testid=annotation-item]:not([data-decision=""])')).toHaveCount(0);
+  // Alt+B switches back.
+  await page.keyboard.press('Alt+B');
+  await expect(toggle).toHaveAttribute('data-behaviour', 'spec');
+  await waitForInspection(page, release);
+  expect(await ruleCounts(page)).toEqual(specRules);
 });

@@ -1,20 +1,20 @@
 /** The texts an inspection exports (replay payload, curl command, reports), each with the file name it suggests. */
 import path from 'node:path';
-import type { ExportKind, SessionInfo } from '../../../shared/api.js';
+import type { ExportedText, ExportKind, SessionInfo } from '../../../shared/api.js';
 import { curlCommand, reportJson, reportMarkdown } from './exports.js';
 import type { InspectionRecord } from './inspection-cache.js';
 import { CLI_EXPORT_HINT, tooLargeAsText } from './too-large.js';
 
 /** A session file's name without its session extension, for export names. */
-function baseName(name: string): string {
+export function baseName(name: string): string {
   return path.basename(name).replace(/\.(jsonl|json)$/i, '') || 'session';
 }
 
-/** The exports made from an inspection (the JSONL ones are made from the session's source: stored-sessions.ts). */
-export type InspectionExportKind = Exclude<ExportKind, 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl'>;
+/** The exports made from an inspection (the JSONL ones are made from the session's source: stored-sessions.ts, redacted-export.ts). */
+export type InspectionExportKind = Exclude<ExportKind, 'session-jsonl' | 'branch-jsonl' | 'repaired-jsonl' | 'session-redacted'>;
 
 /** One export of an inspection of `session`. */
-export function exportText(session: SessionInfo, record: InspectionRecord, kind: InspectionExportKind): { fileName: string; text: string } {
+export function exportText(session: SessionInfo, record: InspectionRecord, kind: InspectionExportKind): ExportedText {
   const inspection = record.detail.inspection;
   const base = `${baseName(session.store?.sessionId ?? session.name)}.${inspection.target.provider}.${inspection.target.modelId.replace(/[^\w.-]+/g, '_')}`;
   const replay = record.detail.replay;

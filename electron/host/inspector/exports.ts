@@ -191,6 +191,7 @@ export function reportJson(session: SessionInfo, inspection: Inspection, rules: 
     {
       session: { name: session.name, path: session.path, digest: session.digest, sizeBytes: session.sizeBytes },
       target: inspection.target,
+      behaviour: inspection.behaviour,
       policy: inspection.policy,
       rules: rules.map(({ rule, title, count }) => ({ rule, title, count })),
       annotations: inspection.annotations,
@@ -223,6 +224,7 @@ export function reportMarkdown(session: SessionInfo, inspection: Inspection, rul
     `# Transcript Inspector report: ${session.name}`,
     '',
     `- target: \`${t.provider}\` / \`${t.api}\` / \`${t.modelId}\`${t.reasoning ? ' (reasoning)' : ''}`,
+    `- hygiene: ${inspection.behaviour === 'spec' ? 'as specified (`spec`)' : 'OpenClaw 2026.9.6 as released (`openclaw-2026.9.6`)'}`,
     `- file digest: \`${session.digest}\``,
     `- turns: ${inspection.original.messages.length} original → ${inspection.replay.messages.length} replayed`,
     '',

@@ -58,6 +58,7 @@ export async function inspectSession(
     inspectionId,
     sessionId: record.info.sessionId,
     target: normalized,
+    behaviour: enriched.behaviour,
     policy: enriched.policy,
     annotations: enriched.annotations,
     rules: ruleCounts(enriched.annotations),

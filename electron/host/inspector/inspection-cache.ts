@@ -4,7 +4,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { InspectionSummary } from '../../../shared/api.js';
-import type { RuleId } from '../../../shared/types.js';
+import type { InspectOptions, RuleId } from '../../../shared/types.js';
 import type { EnrichedInspection } from '../enrich.js';
 import type { PrettyDocument } from './document-text.js';
 import { UnknownIdError } from './session-registry.js';
@@ -18,6 +18,8 @@ export interface InspectionRecord {
   sessionId: string;
   detail: EnrichedInspection;
   summary: InspectionSummary;
+  /** The options it was made with (an export that inspects again uses the same). */
+  options: InspectOptions;
   /** The rules that touched each message index, per side, made on the first turn window. */
   rules: { original?: Map<number, RuleId[]>; replay?: Map<number, RuleId[]> };
   /** Pretty documents by `side:view[:from-to]`, the key their elision refs start with. */
@@ -35,7 +37,13 @@ export class InspectionCache {
   constructor(private readonly perSession: number) {}
 
   /** Keep a new inspection of a session, dropping that session's least recently used one when full. */
-  add(id: string, sessionId: string, detail: EnrichedInspection, summary: InspectionSummary): InspectionRecord {
+  add(
+    id: string,
+    sessionId: string,
+    detail: EnrichedInspection,
+    summary: InspectionSummary,
+    options: InspectOptions = {},
+  ): InspectionRecord {
     let kept = this.bySession.get(sessionId);
     if (!kept) {
       kept = new LRUCache<string, InspectionRecord>({
@@ -49,6 +57,7 @@ export class InspectionCache {
       sessionId,
       detail,
       summary,
+      options,
       rules: {},
       documents: new LRUCache({ max: DOCUMENTS_PER_INSPECTION }),
       owners: {},

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, OpenRequest, SessionInfo, Side } from '../../../shared/api.js';
 import { previewWindow } from '../../../shared/document-windows.js';
-import type { Target } from '../../../shared/types.js';
+import type { InspectOptions, Target } from '../../../shared/types.js';
 import { readSessionPreview } from '../preview/read-preview.js';
 import { statSession } from '../read-input.js';
 import { recordedTarget } from './session-loader.js';
@@ -24,24 +24,26 @@ export interface PreviewHost {
   newId(): string;
   addSession(record: SessionRecord): void;
   hasInspection(inspectionId: string): boolean;
-  inspect(sessionId: string, target: Target): Promise<InspectionSummary>;
+  inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
   getDocument(inspectionId: string, side: Side, view: DocumentView, window: DocumentWindow): Promise<DocumentText>;
   close(sessionId: string): Promise<void>;
 }
 
-/** A `preview(request, target)` that keeps its last answer. */
-export function createPreviewer(host: PreviewHost): (request: OpenRequest, target: Target | null) => Promise<InspectionSummary | null> {
+/** A `preview(request, target, options)` that keeps its last answer. */
+export function createPreviewer(
+  host: PreviewHost,
+): (request: OpenRequest, target: Target | null, options?: InspectOptions) => Promise<InspectionSummary | null> {
   // The one preview kept (a newer one makes it useless), and what it was asked for: the same
   // question about the same unchanged file gets the same answer.
   let previewAnswer: { key: string; summary: InspectionSummary } | null = null;
 
-  return async (request, target) => {
+  return async (request, target, options) => {
     if (request.kind !== 'path') return null;
     const filePath = path.resolve(request.path);
     const { size, mtimeMs } = await statSession(filePath);
     if (size < (host.minBytes ?? PREVIEW_MIN_BYTES)) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
-    const key = JSON.stringify([filePath, size, mtimeMs, target]);
+    const key = JSON.stringify([filePath, size, mtimeMs, target, options ?? null]);
     if (previewAnswer?.key === key && host.hasInspection(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
     const read = await readSessionPreview(filePath, { turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes }).catch(() => null);
     if (!read) return null;
@@ -68,7 +70,7 @@ export function createPreviewer(host: PreviewHost): (request: OpenRequest, targe
     previewAnswer = null;
     host.addSession({ info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null });
     try {
-      const summary = await host.inspect(sessionId, chosen);
+      const summary = await host.inspect(sessionId, chosen, options);
       const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
       const [original, replay] = await Promise.all(
         (['original', 'replay'] as const).map((side) => host.getDocument(summary.inspectionId, side, 'payload', window)),

@@ -69,6 +69,18 @@ async function readSource(
   return { parsed, digest: await digest, size: bytes.byteLength, name: path.basename(request.name), filePath: null };
 }
 
+/**
+ * Why a session cannot be repaired on disk. The sample is a file, but it ships with the app: a
+ * support person repairing it would learn nothing and change the app. A stored session has its
+ * own refusal, shown with its plan.
+ */
+export function repairRefusalOf(request: OpenRequest): string | null {
+  if (request.kind === 'sample') return 'The sample ships with the app and is never repaired: open a session file (Open…) to repair it.';
+  if (request.kind === 'bytes' || request.kind === 'text')
+    return 'This session was dropped or pasted, so there is no file on disk to rewrite: open the file itself (Open…) to repair it.';
+  return null;
+}
+
 /** The target of the model a session's branch last recorded, completed from the catalog (null: none, or unknown). */
 export async function recordedTarget(context: SessionContext): Promise<Target | null> {
   const recorded = context.lastModel;
@@ -113,5 +125,7 @@ export async function loadSession(
     watched: false,
   };
   if (read.store) info.store = read.store;
+  const refusal = repairRefusalOf(request);
+  if (refusal) info.repairRefusal = refusal;
   return { info, parsed, context };
 }

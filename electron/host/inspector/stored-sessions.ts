@@ -64,8 +64,8 @@ export async function readStoredRequest(
   };
 }
 
-/** The JSONL bytes of an opened session, read again from its source (they must still be the ones opened). */
-async function sessionJsonl(request: OpenRequest, info: SessionInfo): Promise<Buffer> {
+/** The bytes of an opened session, read again from its source (they must still be the ones opened). */
+export async function openedSessionBytes(request: OpenRequest, info: SessionInfo): Promise<Buffer> {
   let bytes: Buffer;
   if (isStoredSessionRequest(request)) bytes = (await exportStoredSession(sourceOf(request), request.storeSessionId, 'session')).bytes;
   else if (request.kind === 'path' || request.kind === 'sample')
@@ -73,10 +73,16 @@ async function sessionJsonl(request: OpenRequest, info: SessionInfo): Promise<Bu
       throw new InputError(`${info.name}: cannot be read again (${error.message})`);
     });
   else bytes = request.kind === 'bytes' ? Buffer.from(request.bytes) : Buffer.from(request.text, 'utf8');
-  if (info.format === 'messages-json' || startsWithArray(bytes))
-    throw new InputError(`${info.name} is a JSON message array, not a JSONL session: it has no session lines to export`);
   if (digestOf(bytes) !== info.digest)
     throw new InputError(`${info.name} changed since it was opened: reload it, then export (the export must be what the app shows)`);
+  return bytes;
+}
+
+/** The JSONL bytes of an opened session (a JSON message array has no session lines). */
+async function sessionJsonl(request: OpenRequest, info: SessionInfo): Promise<Buffer> {
+  const bytes = await openedSessionBytes(request, info);
+  if (info.format === 'messages-json' || startsWithArray(bytes))
+    throw new InputError(`${info.name} is a JSON message array, not a JSONL session: it has no session lines to export`);
   return bytes;
 }
 

@@ -12,8 +12,21 @@ export function tooLargeAsText<T>(what: string, instead: string, build: () => T)
   try {
     return build();
   } catch (error) {
-    if (error instanceof RangeError && /string length/i.test(error.message))
-      throw new InputError(`${what} is too large to make as one text (over 512 MB): ${instead}`);
-    throw error;
+    throw explained(error, what, instead);
   }
+}
+
+/** `tooLargeAsText` for a text made asynchronously. */
+export async function tooLargeAsTextLater<T>(what: string, instead: string, build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (error) {
+    throw explained(error, what, instead);
+  }
+}
+
+function explained(error: unknown, what: string, instead: string): unknown {
+  if (error instanceof RangeError && /string length/i.test(error.message))
+    return new InputError(`${what} is too large to make as one text (over 512 MB): ${instead}`);
+  return error;
 }

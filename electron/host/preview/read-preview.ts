@@ -100,6 +100,7 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
         messages: context.messages.slice(0, turns),
         messageLines: context.messageLines.slice(0, turns),
         diagnostics: [],
+        truncated: turns < totalTurns ? { endsWithAssistantPrefill: endsWithAssistantPrefill(outline.messages) } : undefined,
       },
       turns,
       totalTurns,
@@ -109,6 +110,16 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Whether the branch ends with assistant turns that carry no tool call: what the stream-time guard
+ * strips as a prefill, and what then makes it validate the turns again (merging user turns).
+ */
+function endsWithAssistantPrefill(messages: readonly Message[]): boolean {
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== 'assistant') return false;
+  return extractCalls(last).length === 0;
 }
 
 /**

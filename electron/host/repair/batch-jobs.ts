@@ -5,8 +5,12 @@
 import type { HostInspectOptions } from '../inspect.js';
 import type { PartialTarget } from '../targets.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
+import type { Behaviour } from '../../../shared/types.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
 import { planSessionFile, repairFile, type FilePlan } from './index.js';
+import { emptySummary, runScanJob, type ScanJob, type ScanSummary } from '../folder/scan-job.js';
+import { inspectStatus } from '../folder/inspect-status.js';
+import type { FolderStatus } from '../../../shared/folder.js';
 
 /** Options of an inspect job, as given on the command line. */
 export interface BatchInspectOptions {
@@ -15,14 +19,16 @@ export interface BatchInspectOptions {
   allowedToolNames?: string[];
   imageMaxDimensionPx?: number;
   payloads: boolean;
+  behaviour?: Behaviour;
 }
 
 /** A unit of batch work. `plan-and-repair` plans and writes in one go (same worker, so no re-parse). */
 export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
-  | { kind: 'repair'; file: string; digest: string; force?: boolean }
-  | { kind: 'plan-and-repair'; file: string; force?: boolean };
+  | { kind: 'repair'; file: string; digest: string; force?: boolean; keepBackup?: boolean }
+  | { kind: 'plan-and-repair'; file: string; force?: boolean; keepBackup?: boolean }
+  | ScanJob;
 
 /** What an inspection of one file found. */
 export interface InspectSummary {
@@ -38,6 +44,10 @@ export interface InspectSummary {
   warnings: number;
   preflight?: { original: number; replay: number };
   reason?: string;
+  /** The folder view's status (unreadable, needs repair, would be rejected, clean; in use is the caller's to add). */
+  folderStatus?: FolderStatus;
+  repairLines?: number;
+  mtimeMs?: number;
 }
 
 /** What planning or repairing one file found or did. */
@@ -58,7 +68,7 @@ export interface RepairSummary {
 }
 
 /** A job's result. */
-export type BatchResult = InspectSummary | RepairSummary;
+export type BatchResult = InspectSummary | RepairSummary | ScanSummary;
 
 function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number; recovered: number } {
   const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
@@ -82,8 +92,14 @@ function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSumma
   };
 }
 
-async function runRepair(file: string, digest: string, force: boolean, planned?: RepairSummary): Promise<RepairSummary> {
-  const result = await repairFile(file, digest, { force });
+/** How a batch repair writes: `force` past writers and hard links, `keepBackup` for the original bytes. */
+export interface BatchRepairFlags {
+  force?: boolean;
+  keepBackup?: boolean;
+}
+
+async function runRepair(file: string, digest: string, flags: BatchRepairFlags, planned?: RepairSummary): Promise<RepairSummary> {
+  const result = await repairFile(file, digest, { force: flags.force === true, keepBackup: flags.keepBackup === true });
   const base: RepairSummary = {
     kind: 'repair',
     file,
@@ -111,7 +127,8 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
   try {
     target = await completeTarget(options.target, { file });
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
   try {
     const inspection = await inspect({ file }, target, {
@@ -119,6 +136,7 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
       allowedToolNames: options.allowedToolNames,
       imageMaxDimensionPx: options.imageMaxDimensionPx,
       payloads: options.payloads,
+      behaviour: options.behaviour,
     } satisfies HostInspectOptions);
     const rules: Record<string, number> = {};
     for (const a of inspection.annotations) rules[a.rule] = (rules[a.rule] ?? 0) + 1;
@@ -135,9 +153,10 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
     };
     if (inspection.preflight)
       summary.preflight = { original: inspection.preflight.original.length, replay: inspection.preflight.replay.length };
-    return summary;
+    return { ...summary, ...(await inspectStatus(file, inspection)) };
   } catch (error) {
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message };
+    const status = await inspectStatus(file, null);
+    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
   }
 }
 
@@ -150,14 +169,17 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
       case 'plan':
         return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
-        return await runRepair(job.file, job.digest, job.force === true);
+        return await runRepair(job.file, job.digest, job);
+      case 'scan':
+        return await runScanJob(job);
       case 'plan-and-repair': {
         const planned = planSummary(job.file, await planSessionFile(job.file));
-        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job.force === true, planned) : planned;
+        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job, planned) : planned;
       }
     }
   } catch (error) {
     const reason = `unexpected failure: ${(error as Error).message ?? String(error)}`;
+    if (job.kind === 'scan') return emptySummary(job.file, 'unreadable', reason);
     if (job.kind === 'inspect')
       return {
         kind: 'inspect',

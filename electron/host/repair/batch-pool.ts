@@ -9,6 +9,7 @@ import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runBatchJob, type BatchJob, type BatchResult } from './batch-jobs.js';
+import { emptySummary } from '../folder/scan-job.js';
 
 /** How the jobs ran: on worker threads, or in this thread (with the reason). */
 export interface PoolReport {
@@ -75,14 +76,16 @@ export function maxWorkerCount(): number {
  */
 export async function runJobs(
   jobs: readonly BatchJob[],
-  options: { workers?: number; onResult?: (index: number, result: BatchResult) => void } = {},
+  options: { workers?: number; onResult?: (index: number, result: BatchResult) => void; signal?: AbortSignal } = {},
 ): Promise<{ results: BatchResult[]; report: PoolReport }> {
+  const { signal } = options;
   const results: BatchResult[] = new Array(jobs.length);
   const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length, maxWorkerCount()));
   const entry = resolveWorkerEntry();
   if (jobs.length === 0) return { results, report: { mode: 'in-process', workers: 0 } };
   if (entry.kind === 'none' || wanted === 1) {
     for (let i = 0; i < jobs.length; i += 1) {
+      signal?.throwIfAborted();
       results[i] = await runBatchJob(jobs[i]);
       options.onResult?.(i, results[i]);
     }
@@ -93,9 +96,19 @@ export async function runJobs(
   }
   let next = 0;
   let done = 0;
-  await new Promise<void>((resolve) => {
+  const workers = new Set<Worker>();
+  await new Promise<void>((resolve, reject) => {
+    // Cancelled: no job is handed out any more, and the running ones are stopped with their threads.
+    const abort = () => {
+      next = jobs.length;
+      for (const w of workers) void w.terminate();
+      reject(signal!.reason);
+    };
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
     const launch = () => {
       const worker = startWorker(entry);
+      workers.add(worker);
       let current = -1;
       const feed = () => {
         if (next >= jobs.length) {
@@ -111,7 +124,10 @@ export async function runJobs(
         results[index] = result;
         done += 1;
         options.onResult?.(index, result);
-        if (done === jobs.length) resolve();
+        if (done === jobs.length) {
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        }
       };
       worker.on('message', (msg: { index: number; result: BatchResult }) => {
         settle(msg.index, msg.result);
@@ -122,26 +138,29 @@ export async function runJobs(
         failure = error.message;
       });
       worker.on('exit', () => {
-        if (current < 0) return;
+        workers.delete(worker);
+        if (current < 0 || signal?.aborted) return;
         const index = current;
         const job = jobs[index];
         const reason = `the worker thread failed: ${failure}`;
         current = -1;
         settle(
           index,
-          job.kind === 'inspect'
-            ? {
-                kind: 'inspect',
-                file: job.file,
-                status: 'unusable',
-                exitCode: 2,
-                annotations: 0,
-                rules: {},
-                errors: 0,
-                warnings: 0,
-                reason,
-              }
-            : { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason },
+          job.kind === 'scan'
+            ? emptySummary(job.file, 'unreadable', reason)
+            : job.kind === 'inspect'
+              ? {
+                  kind: 'inspect',
+                  file: job.file,
+                  status: 'unusable',
+                  exitCode: 2,
+                  annotations: 0,
+                  rules: {},
+                  errors: 0,
+                  warnings: 0,
+                  reason,
+                }
+              : { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason },
         );
         if (next < jobs.length) launch();
       });

@@ -22,6 +22,9 @@ import {
 } from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
 import { carryAppendedTail } from './appended-tail.js';
+import { keepBackup } from './kept-backup.js';
+import { SelectionError } from '../../../shared/repair/selection.js';
+import { selectedRepair } from './selected-repair.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
 import { describeWriters, findOpenWriters } from './open-writers.js';
 import { copyExtendedAttributes, keepOwnerAndGroup } from './keep-attributes.js';
@@ -45,6 +48,10 @@ export interface RepairFileOptions {
   force?: boolean;
   /** Bytes planned (and then written and flushed) per step. */
   stepBytes?: number;
+  /** Keep the original bytes next to the file (`<file>.before-repair-<time>`) instead of removing them. */
+  keepBackup?: boolean;
+  /** Rewrites of the plan left out (their lines are written back as they are); see shared/repair/selection.ts. */
+  skipLines?: readonly number[];
   /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
   hooks?: {
     removeBackup?: (backup: string) => Promise<Error | null>;
@@ -137,7 +144,12 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
     const snapshot = hit ? { ...located, bytes: hit.bytes } : await readSessionFile(file);
     if ('reason' in snapshot)
       return finish(refuse(snapshot.reason, `refusing to repair: ${snapshot.reason}; nothing was written.`), extras);
-    return finish(await repairSnapshot(snapshot, expected, hit, { ...options, staleBackups: leftovers.backups }), extras);
+    const chosen = options.skipLines?.length ? selectedRepair(snapshot.bytes, expected, hit, options.skipLines) : hit;
+    if (chosen instanceof SelectionError)
+      return finish(refuse('invalid selection', `refusing to repair ${snapshot.file}: ${chosen.message}; nothing was written.`), extras);
+    if (chosen === null)
+      return finish(refuse('file changed since it was planned', changedMessage(snapshot.file, digestOf(snapshot.bytes), expected)), extras);
+    return finish(await repairSnapshot(snapshot, expected, chosen, { ...options, staleBackups: leftovers.backups }), extras);
   } finally {
     repairing.delete(located.realFile);
   }
@@ -250,7 +262,11 @@ async function repairSnapshot(
         `another process opened the file for writing during the repair (${describeWriters(holders)}): what it writes from now on goes to the old file`,
       );
     const keep = holders.length > 0 || replaceable.writers.length > 0;
-    const backupError = keep ? KEPT_FOR_WRITERS : await (options.hooks?.removeBackup ?? removeQuietly)(backup);
+    // A kept backup is never removed; the writers' notes above say why it matters.
+    let backupError: Error | null = null;
+    if (options.keepBackup) backupError = null;
+    else if (keep) backupError = KEPT_FOR_WRITERS;
+    else backupError = await (options.hooks?.removeBackup ?? removeQuietly)(backup);
     const plan = written.draft.plan;
     const result: RepairOutcome = {
       status: 'repaired',
@@ -258,7 +274,10 @@ async function repairSnapshot(
       digestAfter: carried > 0 ? digestOf(await readFile(realFile)) : digestAfter,
       message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
-    if (backupError === KEPT_FOR_WRITERS) {
+    if (options.keepBackup) {
+      result.backupPath = await keepBackup(backup, realFile);
+      notes.push(`the original bytes are kept at ${result.backupPath}`);
+    } else if (backupError === KEPT_FOR_WRITERS) {
       result.backupPath = backup;
       notes.push(`the old file is kept at ${backup}`);
     } else if (backupError !== null) {

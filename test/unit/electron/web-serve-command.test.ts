@@ -55,6 +55,19 @@ describe('serve', () => {
     await expect(fetch(`${url.origin}/`)).rejects.toThrow();
   });
 
+  it('serve DIR opens the folder view on it: the page is told the folder, and no file is read at start', async () => {
+    const { d, lines, stub, stop } = deps();
+    fs.mkdirSync(path.join(dir, 'agents'));
+    const running = serve(['agents', '--port', '0'], d);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    expect(stub.calls.filter((c) => c.method === 'preview' || c.method === 'listStore')).toEqual([]);
+    const url = new URL(lines[0].slice('Transcript Inspector at '.length));
+    const launch = await fetch(`${url.origin}/api/launch`, { headers: { 'X-Inspector-Token': url.searchParams.get('token')! } });
+    expect(await launch.json()).toEqual({ request: null, folder: path.join(dir, 'agents') });
+    stop();
+    expect(await running).toBe(0);
+  });
+
   it('refuses bad arguments with exit code 2 and one line on stderr', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     expect(await serve(['--port', 'x'], deps().d)).toBe(2);

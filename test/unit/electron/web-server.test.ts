@@ -236,6 +236,52 @@ describe('web server', () => {
     expect(await response.json()).toEqual({ request: { kind: 'path', path: '/tmp/launched.jsonl' } });
   });
 
+  it('scans the folder given on the command line, and no other, with its arguments checked', async () => {
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-web-folder-'));
+    fs.mkdirSync(path.join(tree, 'inner'));
+    fs.writeFileSync(
+      path.join(tree, 'inner', 'a.jsonl'),
+      '{"type":"session","version":3,"id":"a","timestamp":"2025-11-12T08:41:00.000Z"}\n',
+    );
+    const folderServer = await startWebServer({ inspector: stub.inspector, rendererDir: dir, launchFolder: tree });
+    const call = (method: string, args: unknown[]) =>
+      fetch(`http://127.0.0.1:${folderServer.port}/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': folderServer.token },
+        body: JSON.stringify({ args }),
+      });
+    try {
+      const launch = await fetch(`http://127.0.0.1:${folderServer.port}/api/launch`, {
+        headers: { 'X-Inspector-Token': folderServer.token },
+      });
+      expect(await launch.json()).toEqual({ request: null, folder: tree });
+      expect(await (await call('pickFolder', [])).json()).toEqual({ result: null });
+      const refused = await call('scanFolder', [os.tmpdir()]);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/was not opened by the user/);
+      expect((await call('scanFolder', [42])).status).toBe(400);
+      expect((await call('repairFolder', ['x', 'a.jsonl', { includeInUse: false }])).status).toBe(400);
+      const started = (await (await call('scanFolder', [path.join(tree, 'inner')])).json()) as { result: { scanId: string; dir: string } };
+      expect(started.result.dir).toBe(path.join(tree, 'inner'));
+      expect((await call('folderScan', ['no-such-scan', 0])).status).toBe(404);
+      for (;;) {
+        const state = (
+          (await (await call('folderScan', [started.result.scanId, 0])).json()) as {
+            result: { finished: boolean; rows: { file: string }[] };
+          }
+        ).result;
+        if (state.finished) {
+          expect(state.rows.map((r) => r.file)).toEqual([path.join(tree, 'inner', 'a.jsonl')]);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await folderServer.close();
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it('turns bad requests into readable errors with a status', async () => {
     expect((await api('nope', [])).status).toBe(404);
     expect((await api('listTargets', [1, 2])).status).toBe(400);

@@ -1,10 +1,10 @@
 // Run one hygiene rule (or a few steps, in order) in isolation, through the runner the pipeline uses.
 import type { ImageCodec } from '../../../shared/images/codec.js';
 import { payloadStep, ruleStep, runHistory, runPayload, type HistoryStep, type PayloadRun } from '../../../shared/pipeline/runner.js';
-import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
+import { policyDecisions, policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import { payloadMessages, type PayloadFamily } from '../../../shared/preflight/family.js';
 import type { Rule } from '../../../shared/rules/rule.js';
-import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
+import type { Annotation, Behaviour, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
 export { NORMALIZE_STEPS } from '../../../shared/pipeline/steps.js';
@@ -22,6 +22,8 @@ export interface RuleEnv {
   codec?: ImageCodec;
   modelChanged?: boolean;
   hasGoogleBootstrapMarker?: boolean;
+  /** The behaviour whose policy (and spec decisions) the rule runs with; `spec` by default. */
+  behaviour?: Behaviour;
 }
 
 /** A typed step: the options must be the rule's. */
@@ -41,7 +43,7 @@ export interface RuleRun {
 
 /** The policy a rule test runs with: the target's resolved policy plus overrides. */
 export function policyFor(env: RuleEnv = {}): PolicyValues {
-  return { ...policyValues(resolvePolicy(env.target ?? DEFAULT_TARGET)), ...env.policy };
+  return { ...policyValues(resolvePolicy(env.target ?? DEFAULT_TARGET, env.behaviour)), ...env.policy };
 }
 
 /** Run the steps in order; a step whose rule does not apply to the policy is skipped, as in the pipeline. */
@@ -49,6 +51,7 @@ export async function applySteps(steps: readonly HistoryStep[], messages: readon
   const run = await runHistory(steps, messages, {
     target: env.target ?? DEFAULT_TARGET,
     policy: policyFor(env),
+    decisions: policyDecisions(resolvePolicy(env.target ?? DEFAULT_TARGET, env.behaviour)),
     now: env.now ?? NOW,
     allowedToolNames: env.allowedToolNames,
     imageMaxDimensionPx: env.imageMaxDimensionPx,

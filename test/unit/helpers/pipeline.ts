@@ -3,7 +3,7 @@ import { inspectText } from '../../../shared/engine.js';
 import type { Inspection } from '../../../shared/inspection.js';
 import { runPipeline, type PipelineInput, type PipelineOutput } from '../../../shared/pipeline/run-pipeline.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
-import type { Annotation, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
+import type { Annotation, Behaviour, JsonValue, Message, PolicyValues, Target } from '../../../shared/types.js';
 import { NOW } from './messages.js';
 
 /** The targets the tests name (the oracle corpus's keys). */
@@ -34,13 +34,14 @@ export interface Replay {
 export async function replay(
   input: readonly Message[] | string,
   target: Target,
-  options: { allowedToolNames?: string[]; now?: number } = {},
+  options: { allowedToolNames?: string[]; now?: number; behaviour?: Behaviour } = {},
 ): Promise<Replay> {
   const textInput = typeof input === 'string' ? input : JSON.stringify(input);
   const { inspection } = await inspectText(textInput, target, {
     now: options.now ?? NOW,
     allowedToolNames: options.allowedToolNames,
     codec: undefined,
+    behaviour: options.behaviour,
   });
   return {
     messages: inspection.replay.messages,

@@ -1,6 +1,6 @@
 // A scripted InspectorApi for renderer unit tests: canned answers, recorded calls, controllable timing.
 import type { InspectionSummary, InspectorApi, OpenRequest, SessionInfo, ShellApi, TargetCatalog } from '../../../shared/api.js';
-import type { Annotation, Policy, Target } from '../../../shared/types.js';
+import type { Annotation, Behaviour, Policy, Target } from '../../../shared/types.js';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 
 export const catalog: TargetCatalog = {
@@ -36,7 +36,7 @@ const annotation = (rule: Annotation['rule'], turn: number | null, replayTurn: n
   detail: `${rule} on ${turn}`,
 });
 
-export function summary(target: Target, id = 'I1'): InspectionSummary {
+export function summary(target: Target, id = 'I1', behaviour: Behaviour = 'spec'): InspectionSummary {
   const annotations =
     target.provider === 'mistral'
       ? [annotation('tool-call-id', 1, 1), annotation('tool-call-id', 2, 2)]
@@ -51,6 +51,7 @@ export function summary(target: Target, id = 'I1'): InspectionSummary {
     inspectionId: id,
     sessionId: 'S1',
     target,
+    behaviour,
     policy: {
       sanitizeMode: { value: 'full', reason: 'default' },
       sanitizeToolCallIds: { value: target.provider === 'mistral', reason: 'r' },
@@ -90,7 +91,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     listStore: async () => null,
     reload: async () => info({ digest: 'digest-2' }),
     close: async () => undefined,
-    inspect: async (_sessionId, target) => summary(target, `I${++inspections}`),
+    inspect: async (_sessionId, target, options) => summary(target, `I${++inspections}`, options?.behaviour),
     preview: async () => null,
     getTurns: async () => ({ total: 0, start: 0, rows: [] }),
     getDocument: async () => ({ text: '', ranges: [], elisions: [] }),
@@ -111,9 +112,24 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     exportText: async () => ({ fileName: 'payload.json', text: '{}' }),
     planRepair: async () => plan,
     repair: async (): Promise<RepairResult> => ({ status: 'repaired', message: 'Repaired 1 line', digestAfter: 'digest-2' }),
+    undoRepair: async () => ({ status: 'restored', message: 'Undid the repair: sample.jsonl has its original bytes again.' }),
     recentFiles: async () => ['/tmp/session.jsonl'],
     pickFile: async () => null,
     saveText: async () => ({ saved: false }),
+    pickFolder: async () => null,
+    scanFolder: async (dir: string) => ({ scanId: 'S1', dir }),
+    folderScan: async (scanId: string) => ({
+      scanId,
+      dir: '/d',
+      total: 0,
+      done: 0,
+      rows: [],
+      finished: true,
+      cancelled: false,
+      skipped: [],
+    }),
+    cancelFolderScan: async () => undefined,
+    repairFolder: async () => ({ results: [], rows: [] }),
     onFileChanged: () => () => undefined,
     onProgress: () => () => undefined,
     ...overrides,

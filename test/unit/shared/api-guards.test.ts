@@ -24,14 +24,22 @@ describe('validateArguments', () => {
       exportText: [ID, 'curl'],
       planRepair: [ID],
       repair: [ID, 'a'.repeat(64)],
+      undoRepair: [ID],
       recentFiles: [],
       pickFile: [],
       saveText: ['report.md', '# hi'],
+      pickFolder: [],
+      scanFolder: ['/tmp/sessions'],
+      folderScan: [ID, 0],
+      cancelFolderScan: [ID],
+      repairFolder: [ID, ['/tmp/sessions/a.jsonl'], { includeInUse: false }],
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
     expect(() =>
       validateArguments('inspect', [ID, { ...target, reasoning: true }, { now: 1, allowedToolNames: ['read'], imageMaxDimensionPx: 800 }]),
     ).not.toThrow();
+    for (const behaviour of ['spec', 'openclaw-2026.9.6'])
+      expect(() => validateArguments('inspect', [ID, target, { behaviour }]), behaviour).not.toThrow();
     expect(() => validateArguments('getDocument', [ID, 'replay', 'payload', { from: 10, to: 60 }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'bytes', name: 'a.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
     expect(() => validateArguments('open', [{ kind: 'store', path: '/s/openclaw-agent.sqlite', storeSessionId: 'abc' }])).not.toThrow();
@@ -72,9 +80,15 @@ describe('validateArguments', () => {
       ['open', [{ kind: 'nope' }], /open\(request\)\.kind/],
       ['inspect', [ID, { provider: 'a', api: 'b' }], /inspect\(target\)\.modelId: expected a string/],
       ['inspect', [ID, target, { now: 'today' }], /inspect\(options\)\.now/],
-      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }], /expected 2 argument/],
+      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }], /expected 2 to 3 argument/],
+      ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }, null, { behaviour: 'latest' }], /preview\(options\)\.behaviour/],
       ['preview', [{ kind: 'path', path: '/tmp/s.jsonl' }, { provider: 'a' }], /preview\(target\)\.api: expected a string/],
       ['inspect', [ID, target, { imageMaxDimensionPx: 0 }], /imageMaxDimensionPx/],
+      [
+        'inspect',
+        [ID, target, { behaviour: 'openclaw' }],
+        /inspect\(options\)\.behaviour: expected 'spec' or 'openclaw-2026\.9\.6', got "openclaw"/,
+      ],
       ['getTurns', [ID, 'left', 0, 10], /getTurns\(side\): expected 'original' or 'replay'/],
       ['getDocument', [ID, 'both', 'payload'], /getDocument\(side\): expected 'original' or 'replay'/],
       ['getTurns', [ID, 'replay', -1, 10], /getTurns\(start\)/],
@@ -110,14 +124,20 @@ describe('assertions', () => {
 
 describe('repair options', () => {
   const digest = 'a'.repeat(64);
-  it('accepts {force} as an explicit third argument, and nothing else there', () => {
+  it('accepts {force, skipLines} as an explicit third argument, and nothing else there', () => {
     expect(() => validateArguments('repair', [ID, digest, { force: true }])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, { force: true, skipLines: [2, 5] }])).not.toThrow();
     expect(() => validateArguments('repair', [ID, digest, {}])).not.toThrow();
     expect(() => validateArguments('repair', [ID, digest, { force: 'yes' }])).toThrow(
-      'repair(options): expected {force?: boolean}, got an object',
+      'repair(options).force: expected a boolean, got "yes"',
     );
-    expect(() => validateArguments('repair', [ID, digest, { force: true, path: '/etc/passwd' }])).toThrow(/repair\(options\)/);
-    expect(() => validateArguments('repair', [ID, digest, null])).toThrow(/repair\(options\)/);
+    expect(() => validateArguments('repair', [ID, digest, { force: true, skipLines: [0] }])).toThrow(/repair\(options\)\.skipLines/);
+    expect(() => validateArguments('repair', [ID, digest, { force: true, path: '/etc/passwd' }])).toThrow(
+      'repair(options): unknown option path',
+    );
+    // JSON (the web mode) turns an absent third argument into null: it means no options.
+    expect(() => validateArguments('repair', [ID, digest, null])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, 'force'])).toThrow(/repair\(options\)/);
     expect(() => validateArguments('repair', [ID, digest, {}, 4])).toThrow('repair: expected 2 to 3 argument(s), got 4');
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Policy resolution against OpenClaw's released resolver: the fixtures hold what the release returned
  * for every model of pi-ai's catalogue and a provider × API × model grid (measured once with the
- * oracle harness; data, not code). This tool's departures (docs/rules.md#departures) are asserted separately.
+ * oracle harness; data, not code), in the `openclaw-2026.9.6` behaviour. The spec's named decisions
+ * are asserted separately (here and in policy/spec-decisions.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mistralHint } from '../../../shared/policy/model-ids.js';
 import { policyValues, resolvePolicy } from '../../../shared/policy/resolve.js';
 import type { PolicyFlag } from '../../../shared/types.js';
 
@@ -38,19 +38,21 @@ const FLAGS = [
 function compare(rows: OracleRow[]): string[] {
   const mismatches: string[] = [];
   for (const r of rows) {
+    // The release's own behaviour: every flag, the Mistral ones included, must be the release's.
     const v = policyValues(
-      resolvePolicy({
-        provider: r.provider,
-        api: r.api,
-        modelId: r.modelId,
-        reasoning: r.model?.reasoning,
-        compat: r.model?.compat,
-        canonicalModelId: r.model?.params?.canonicalModelId,
-      }),
+      resolvePolicy(
+        {
+          provider: r.provider,
+          api: r.api,
+          modelId: r.modelId,
+          reasoning: r.model?.reasoning,
+          compat: r.model?.compat,
+          canonicalModelId: r.model?.params?.canonicalModelId,
+        },
+        'openclaw-2026.9.6',
+      ),
     ) as unknown as Record<string, unknown>;
-    const mistral = mistralHint(r.provider, r.modelId) !== null;
     for (const flag of FLAGS) {
-      if (mistral && (flag === 'sanitizeToolCallIds' || flag === 'toolCallIdMode')) continue;
       const ours = v[flag] ?? undefined;
       const theirs = r.policy[flag] ?? undefined;
       if (JSON.stringify(ours) !== JSON.stringify(theirs))
@@ -161,9 +163,9 @@ describe('resolvePolicy', () => {
     expect(v('anthropic', 'anthropic-messages', 'claude-fable-5-1').appendOnlyRuntimeContext).toBe(true);
   });
 
-  it("applies this tool's departures from the release", () => {
+  it("applies the spec's named decisions in the spec behaviour", () => {
     const v = (provider: string, api: string, modelId: string) => policyValues(resolvePolicy({ provider, api, modelId }));
-    // Mistral → strict9 under any provider, other flags as usual (docs/rules.md#mistral-strict9).
+    // Mistral → strict9 under any provider, other flags as usual.
     expect(v('mistral', 'openai-completions', 'mistral-large-latest')).toMatchObject({
       toolCallIdMode: 'strict9',
       sanitizeToolCallIds: true,
@@ -179,17 +181,17 @@ describe('resolvePolicy', () => {
     expect(resolvePolicy({ provider: 'acme', api: 'openai-completions', modelId: 'codestral-latest' }).toolCallIdMode.reason).toContain(
       'model id contains `codestral`',
     );
-    // Codex is in the Responses family (docs/rules.md#codex-responses).
+    // Codex is in the Responses family.
     expect(v('openai-codex', 'openai-codex-responses', 'gpt-5-codex').isResponsesFamily).toBe(true);
     expect(v('openai', 'openai-responses', 'gpt-5').isResponsesFamily).toBe(true);
     expect(v('openai', 'openai-completions', 'gpt-5').isResponsesFamily).toBe(false);
-    // Antigravity + Claude (docs/rules.md#antigravity-claude).
+    // Antigravity + Claude.
     expect(v('google-antigravity', 'google-gemini-cli', 'claude-sonnet-4-5')).toMatchObject({
       normalizeAntigravityThinkingBlocks: true,
       stripInvalidThinkingSignatures: true,
     });
     expect(v('google-antigravity', 'google-gemini-cli', 'gemini-2.5-pro').normalizeAntigravityThinkingBlocks).toBe(false);
-    // Bedrock Converse empty error turns (docs/rules.md#bedrock-empty-error-turns).
+    // Bedrock Converse empty error turns.
     expect(
       v('amazon-bedrock', 'bedrock-converse-stream', 'anthropic.claude-sonnet-4-5-20250929-v1:0').replayEmptyErrorTurnsWithPlaceholder,
     ).toBe(true);

@@ -1,5 +1,5 @@
-// Invariants of the engine, as properties: the parser never throws, the pipeline is idempotent,
-// and every difference between the original and the replay is annotated.
+// Invariants of the engine: the parser never throws, the pipeline settles (a replay of a replay of the replay
+// changes nothing), and every difference between the original and the replay is annotated.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -271,16 +271,21 @@ describe('properties — the parser never throws', () => {
 
 const pipelineFor = (messages: readonly Message[], target: Target) => replayWithPolicy(messages, target);
 
-describe('properties — the pipeline is idempotent', () => {
+// OpenClaw 2026.9.6 is not idempotent, and the engine reproduces it: a compaction summary is converted
+// to a user turn after turn validation, so the next replay merges it with the user turn next to it; an
+// error turn whose image was removed is dropped only by the next replay. It does settle: the second
+// replay is a fixed point.
+describe('properties — the pipeline settles after a second replay', () => {
   it.each(PROPERTY_TARGETS.map((t) => [targetName(t), t] as const))(
-    'replaying the replay changes nothing more (%s)',
+    'replaying the second replay changes nothing more (%s)',
     async (_name, target) => {
       await fc.assert(
         fc.asyncProperty(transcript, async (messages) => {
           const first = await pipelineFor(messages, target);
           const second = await pipelineFor(first.messages, target);
-          expect(second.messages).toEqual(first.messages);
-          expect(second.annotations.filter((a) => a.action !== 'marked')).toEqual([]);
+          const third = await pipelineFor(second.messages, target);
+          expect(third.messages).toEqual(second.messages);
+          expect(third.annotations.filter((a) => a.action !== 'marked')).toEqual([]);
         }),
         { numRuns: 120 },
       );

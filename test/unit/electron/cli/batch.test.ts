@@ -1,5 +1,5 @@
 /** `inspect --all DIR` / `repair --all DIR`: worker pool, progress, summary, JSON, exit codes, bytes on disk. */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,9 @@ beforeEach(async () => {
   await writeFile(path.join(dir, 'notes.txt'), 'x');
   await writeFile(path.join(dir, 'clean.jsonl.bak-1-2'), clean);
   await writeFile(path.join(dir, 'clean.jsonl.repair-1-2.tmp'), 'x');
+  // What OpenClaw keeps beside its sessions that is not one: a trajectory log and an archived session.
+  await writeFile(path.join(dir, 'clean.trajectory.jsonl'), '{"type":"trajectory"}\n');
+  await writeFile(path.join(dir, 'clean.jsonl.reset.2025-11-12T08-41-00.000Z'), clean);
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -44,7 +47,7 @@ const repairArgs = (...extra: string[]) =>
   parseArgs(['--all', dir, ...extra], { values: ['all', 'jobs'], booleans: ['dry-run', 'yes', 'json'] });
 
 describe('batch commands', () => {
-  it('finds *.jsonl below the directory, skipping backups and temp files', async () => {
+  it('finds *.jsonl below the directory, skipping backups, temp files, trajectories and archives', async () => {
     expect((await findSessionFiles(dir)).files.map((f) => path.relative(dir, f))).toEqual([
       'agents/main/damaged.jsonl',
       'agents/main/error-turn.jsonl',
@@ -164,6 +167,31 @@ describe('batch commands', () => {
     expect(damagedResult.errors).toBeGreaterThan(0);
     expect(code).toBe(out.exitCode);
     expect(code).toBeGreaterThanOrEqual(1);
+  });
+
+  it("inspect --all's summary shows the folder view's statuses, in use over all", async () => {
+    const old = new Date(Date.now() - 3_600_000);
+    for (const rel of ['agents/main/damaged.jsonl', 'agents/main/error-turn.jsonl', 'agents/noheader.jsonl'])
+      await utimes(files[rel], old, old);
+    const argv = ['--all', dir, '--provider', 'anthropic', '--api', 'anthropic-messages', '--model', 'claude-sonnet-4-5', '--no-payloads'];
+    const spec = { values: ['provider', 'api', 'model', 'all', 'jobs'], booleans: ['json', 'no-payloads'] };
+    const json = scriptedIo();
+    await runBatchCommand('inspect', parseArgs([...argv, '--json'], spec), json);
+    const out = JSON.parse(json.text()) as {
+      summary: { statuses: Record<string, number> };
+      files: { file: string; folderStatus: string; repairLines: number }[];
+    };
+    // clean.jsonl was written a moment ago: in use, whatever else it is.
+    expect(out.summary.statuses).toEqual({ 'in-use': 1, unreadable: 1, 'needs-repair': 2, 'would-be-rejected': 0, clean: 0 });
+    expect(Object.fromEntries(out.files.map((f) => [path.relative(dir, f.file), [f.folderStatus, f.repairLines]]))).toEqual({
+      'clean.jsonl': ['in-use', 0],
+      'agents/main/damaged.jsonl': ['needs-repair', 2],
+      'agents/main/error-turn.jsonl': ['needs-repair', 1],
+      'agents/noheader.jsonl': ['unreadable', 0],
+    });
+    const human = scriptedIo();
+    await runBatchCommand('inspect', parseArgs(argv, spec), human);
+    expect(human.text()).toMatch(/in use\s+unreadable\s+needs repair\s+would be rejected\s+clean\n\s+1\s+1\s+2\s+0\s+0\n$/);
   });
 
   it('rejects an unusable directory or options with exit 2', async () => {

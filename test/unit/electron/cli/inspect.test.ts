@@ -82,6 +82,26 @@ describe('transcript-inspector inspect', () => {
     ).toBe(true);
   });
 
+  it('replays as the spec says by default, and as OpenClaw 2026.9.6 with --behaviour openclaw-2026.9.6', async () => {
+    // A Mistral model served by Together: the release keeps its tool-call id, the spec's decision makes it 9 characters.
+    const together = ['--provider', 'together', '--api', 'openai-completions', '--model', 'mistralai/Mistral-7B-Instruct-v0.3'];
+    const callId = (out: { replay: { messages: { role: string; content: { id?: string }[] }[] } }) =>
+      out.replay.messages.find((m) => m.role === 'assistant')?.content[0]?.id;
+    const spec = JSON.parse(cli(['inspect', broken, ...together, '--no-payloads', '--json']).stdout);
+    const release = JSON.parse(cli(['inspect', broken, ...together, '--no-payloads', '--json', '--behaviour', 'openclaw-2026.9.6']).stdout);
+    expect(spec.behaviour).toBe('spec');
+    expect(callId(spec)).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(spec.policy.toolCallIdMode).toMatchObject({ value: 'strict9', decision: 'mistral-strict9' });
+    expect(release.behaviour).toBe('openclaw-2026.9.6');
+    expect(callId(release)).toBe('call1');
+    expect(release.policy.toolCallIdMode.decision).toBeUndefined();
+    const text = cli(['inspect', broken, ...together, '--no-payloads', '--behaviour', 'openclaw-2026.9.6']).stdout;
+    expect(text).toContain('hygiene: OpenClaw 2026.9.6 as released (openclaw-2026.9.6)');
+    const bad = cli(['inspect', broken, ...together, '--behaviour', 'latest']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--behaviour must be spec or openclaw-2026.9.6, got "latest"');
+  });
+
   it("defaults the target to the session's last model", () => {
     const r = cli(['inspect', clean, '--no-payloads', '--json']);
     expect(r.status).toBe(0);

@@ -38,6 +38,32 @@ describe('repair FILE', () => {
     expect(await readFile(file, 'utf8')).toBe(damaged);
   });
 
+  it('--keep-backup leaves the original bytes next to the file and says where (exit 1)', async () => {
+    const io = scriptedIo({ tty: true, answer: 'y' });
+    expect(await runRepairCommand([file, '--keep-backup'], io)).toBe(1);
+    expect(io.questions).toEqual([`Repair ${file}? The original bytes are kept next to it. [y/N] `]);
+    expect(await readFile(file, 'utf8')).toBe(repaired);
+    const names = await readdir(dir);
+    expect(names).toHaveLength(2);
+    const kept = names.find((n) => n !== 'session.jsonl')!;
+    expect(kept).toMatch(/^session\.jsonl\.before-repair-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z$/);
+    expect(await readFile(path.join(dir, kept), 'utf8')).toBe(damaged);
+    expect(io.text()).toContain(`The original bytes are kept at ${path.join(dir, kept)}.`);
+  });
+
+  it('repair --all --keep-backup keeps one backup per repaired file', async () => {
+    const other = path.join(dir, 'b.jsonl');
+    await writeFile(other, damaged);
+    const io = scriptedIo({ tty: false });
+    expect(await runRepairCommand(['--all', dir, '--yes', '--keep-backup', '--jobs', '1'], io)).toBe(1);
+    const names = (await readdir(dir)).sort();
+    expect(names.filter((n) => n.includes('.before-repair-')).map((n) => n.split('.before-repair-')[0])).toEqual([
+      'b.jsonl',
+      'session.jsonl',
+    ]);
+    expect(await readFile(other, 'utf8')).toBe(repaired);
+  });
+
   it('refuses to write without --yes when stdin is not a terminal (exit 2, nothing written)', async () => {
     const io = scriptedIo({ tty: false });
     expect(await runRepairCommand([file], io)).toBe(2);

@@ -391,6 +391,14 @@ describe('inspect and read back', () => {
     expect(report.session.digest).toBe(info.digest);
     expect(report.annotations.length).toBeGreaterThan(0);
     expect(report.preflight.original.length).toBeGreaterThan(0);
+    expect(report.behaviour).toBe('spec');
+    expect(md).toContain('- hygiene: as specified (`spec`)');
+    const release = await ins.inspect(info.sessionId, ANTHROPIC, { behaviour: 'openclaw-2026.9.6' });
+    expect(release.behaviour).toBe('openclaw-2026.9.6');
+    expect(JSON.parse((await ins.exportText(release.inspectionId, 'report-json')).text).behaviour).toBe('openclaw-2026.9.6');
+    expect((await ins.exportText(release.inspectionId, 'report-markdown')).text).toContain(
+      '- hygiene: OpenClaw 2026.9.6 as released (`openclaw-2026.9.6`)',
+    );
   });
 
   it('explains a pasted error against an inspection, pointing at the transcript turn', async () => {
@@ -508,7 +516,9 @@ describe('files on disk', () => {
     expect(after.digest).not.toBe(info.digest);
     expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const textSession = await ins.open({ kind: 'text', name: 'x.jsonl', text: sessionText() });
-    await expect(ins.planRepair(textSession.sessionId)).rejects.toThrow(/only files on disk can be repaired/);
+    await expect(ins.planRepair(textSession.sessionId)).rejects.toThrow(
+      'This session was dropped or pasted, so there is no file on disk to rewrite: open the file itself (Open…) to repair it.',
+    );
   });
 });
 

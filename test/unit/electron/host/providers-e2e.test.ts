@@ -3,8 +3,8 @@
  * asserting the whole replay and its annotations against a golden file.
  *
  * The goldens were produced by this engine and checked, pair by pair, against OpenClaw's released
- * code (the oracle harness): identical except where this tool departs from the release on purpose
- * (docs/rules.md#departures: Codex, Mistral, Antigravity, Bedrock). Regenerate after a deliberate change with UPDATE_GOLDENS=1 and review the diff.
+ * code (the oracle harness): identical except where a named spec decision applies (Codex, Mistral,
+ * Antigravity, Bedrock). Regenerate after a deliberate change with UPDATE_GOLDENS=1 and review the diff.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -45,7 +45,11 @@ describe('opening with a preview', () => {
       ['P1', { from: 0, to: 40 }],
       ['P1', { from: 0, to: 40 }],
     ]);
-    expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'path', path: '/tmp/big.jsonl' }, null]);
+    expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([
+      { kind: 'path', path: '/tmp/big.jsonl' },
+      null,
+      { behaviour: 'spec' },
+    ]);
     expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
     // Drawn: the full read starts, and its inspection takes the preview's place.
     perfMark('first-diff');

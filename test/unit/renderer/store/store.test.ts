@@ -154,6 +154,24 @@ describe('target and inspection slices', () => {
     expect(store.getState().target.current?.reasoning).toBe(false);
   });
 
+  it('re-inspects in the chosen behaviour and keeps it for later inspections', async () => {
+    const calls: (string | undefined)[] = [];
+    const { store } = setup({
+      inspect: async (_id, target, options) => {
+        calls.push(options?.behaviour);
+        return summary(target, `I${calls.length}`, options?.behaviour);
+      },
+    });
+    await store.getState().loadCatalog();
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().target.behaviour).toBe('spec');
+    await store.getState().setBehaviour('openclaw-2026.9.6');
+    expect(store.getState().inspection.summary?.behaviour).toBe('openclaw-2026.9.6');
+    await store.getState().setBehaviour('openclaw-2026.9.6');
+    await store.getState().setTarget({ provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' });
+    expect(calls).toEqual(['spec', 'openclaw-2026.9.6', 'openclaw-2026.9.6']);
+  });
+
   it('falls back to a catalogue model when the session records none', async () => {
     const { store } = setup({ open: async () => info({ defaultTarget: null }) });
     await store.getState().loadCatalog();
@@ -305,6 +323,64 @@ describe('repair slice', () => {
       ['S1', 'digest-1', { force: true }],
     ]);
     expect(store.getState().repair.result?.status).toBe('repaired');
+  });
+
+  it('forces with the same selection: the options carry both the unticked lines and force', async () => {
+    let answer: RepairResult = { status: 'refused', reason: 'has other links', message: 'refusing: it has 1 other name(s) (hard links)' };
+    const { store, calls } = setup({ repair: async () => answer });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    store.getState().chooseRewrites([2], false);
+    await store.getState().confirmRepair();
+    answer = { status: 'repaired', message: 'repaired', digestAfter: 'digest-2' };
+    await store.getState().confirmRepair(true);
+    expect(calls.filter((c) => c.method === 'repair').map((c) => c.args)).toEqual([
+      ['S1', 'digest-1', { skipLines: [2] }],
+      ['S1', 'digest-1', { skipLines: [2], force: true }],
+    ]);
+  });
+
+  it('leaves unticked rewrites out, keeps the backup for Undo, and undoes while the file is unchanged', async () => {
+    const { store, calls } = setup({
+      repair: async () => ({
+        status: 'repaired',
+        message: 'm',
+        digestAfter: 'digest-2',
+        backupPath: '/tmp/session.jsonl.before-repair-x',
+        plan,
+      }),
+    });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    store.getState().chooseRewrites([4, 2], false);
+    store.getState().chooseRewrites([4], true);
+    expect(store.getState().repair.skipped).toEqual([2]);
+    await store.getState().confirmRepair();
+    expect(calls.find((c) => c.method === 'repair')?.args).toEqual(['S1', 'digest-1', { skipLines: [2] }]);
+    expect(store.getState().repair.undo).toEqual({
+      sessionId: 'S1',
+      digestAfter: 'digest-2',
+      backupPath: '/tmp/session.jsonl.before-repair-x',
+    });
+    store.getState().closeRepair();
+    expect(store.getState().repair.skipped).toEqual([]);
+    await store.getState().undoRepair();
+    expect(calls.find((c) => c.method === 'undoRepair')?.args).toEqual(['S1']);
+    expect(store.getState().repair).toMatchObject({
+      phase: 'done',
+      undo: null,
+      undone: { status: 'restored', message: 'Undid the repair: sample.jsonl has its original bytes again.' },
+    });
+    expect(calls.filter((c) => c.method === 'reload')).toHaveLength(2);
+  });
+
+  it('says why the sample cannot be repaired, in the words the host gives', async () => {
+    const reason = 'The sample ships with the app and is never repaired: open a session file (Open…) to repair it.';
+    const { store, calls } = setup({ open: async () => info({ name: 'sample.jsonl', path: '/app/sample.jsonl', repairRefusal: reason }) });
+    await store.getState().openSession({ kind: 'sample' });
+    await store.getState().startRepair();
+    expect(store.getState().repair).toMatchObject({ phase: 'done', error: reason });
+    expect(calls.some((c) => c.method === 'planRepair')).toBe(false);
   });
 
   it('explains why a session without a file cannot be repaired', async () => {

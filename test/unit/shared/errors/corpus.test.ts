@@ -121,7 +121,7 @@ for (const [name, entries] of Object.entries(SETS)) {
 
 describe('explainProviderError on the held-out set', () => {
   // A regression floor, not the target: the issue asks for 90 % on each half, and the README records
-  // what this set actually scores (the transcript half is below the target today).
+  // what this set actually scores (both halves are below the target when scored blind).
   for (const half of ['transcript', 'other kinds'] as const) {
     it(`gets at least 75 % of the ${half} errors right`, () => {
       const entries = UNSEEN.filter((e) => (e.category === 'transcript') === (half === 'transcript'));

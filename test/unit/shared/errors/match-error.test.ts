@@ -267,6 +267,36 @@ describe('explainProviderError', () => {
     expect(top('Please ensure that multiturn requests ends with a user role or a function response.').check).toBe('gemini-trailing-model');
   });
 
+  it('reads thinking in the final assistant turn as a trailing turn to strip, with thinking on or off', () => {
+    for (const text of [
+      'messages.3: The final block in an assistant message cannot be `thinking`.',
+      'messages.3: The last block of an assistant turn cannot be `redacted_thinking`.',
+      'messages.5.content.0: When thinking is disabled, an `assistant` message in the final position cannot contain `thinking`.',
+      // A wording no pattern knows, read by meaning.
+      'the trailing assistant message must not end with a thinking block',
+    ]) {
+      const answer = top(text);
+      expect([answer.category, answer.check, answer.rule], text).toEqual(['transcript', 'anthropic-trailing-prefill', 'prefill-strip']);
+    }
+    // Modified thinking in the latest turn is another constraint, with its own check.
+    expect(top('messages.1.content.0: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified.').check).toBe(
+      'anthropic-thinking-modified',
+    );
+  });
+
+  it('files a plan usage cap that says when it resets under rate limits, with or without a status', () => {
+    for (const text of [
+      'Monthly usage limit reached. It will reset in 3 days 2 hours.',
+      'Your weekly usage quota has been exhausted; it will reset on 2026-12-07.',
+      'The usage cap was hit for this key. Access resets at 9:00 AM UTC.',
+    ]) {
+      const answer = top(text);
+      expect([answer.category, answer.rule], text).toEqual(['rate-limit', undefined]);
+    }
+    // A connection reset is not a cap that resets.
+    expect(top('upstream connect error or disconnect/reset before headers. reset reason: connection termination').category).toBe('server');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });

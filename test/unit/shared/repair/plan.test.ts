@@ -221,6 +221,7 @@ describe('planRepair rules', () => {
     expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([
       ['insert', 3, 'missing-tool-result'],
       ['insert', 3, 'missing-tool-result'],
+      ['rewrite', 4, 'missing-tool-result'],
     ]);
     const out = linesOf(text);
     expect(out.map((e) => e.id)).toEqual([
@@ -247,10 +248,14 @@ describe('planRepair rules', () => {
       },
     });
     expect((out[4].message as Record<string, unknown>).toolName).toBe('unknown');
-    // Everything that was there is still there, byte for byte.
+    // The results form a chain after the assistant, and what followed it now follows them: the
+    // branch from the file's last entry passes through them.
+    expect(out[4].parentId).toBe(out[3].id);
+    expect(out[5]).toEqual({ ...JSON.parse(jsonl([lines[3]])), parentId: out[4].id });
+    // Everything else that was there is still there, byte for byte.
     const original = jsonl(lines).split('\n');
     const after = text.split('\n');
-    expect(after.filter((l) => !l.includes('"repair-'))).toEqual(original);
+    expect(after.filter((l) => !l.includes('"repair-'))).toEqual(original.filter((_, i) => i !== 3));
   });
 
   it("counts a result whose id differs from its call only by padding as the call's result, as replay pairing does", () => {
@@ -295,7 +300,10 @@ describe('planRepair rules', () => {
       entry('c', 'k', mirror),
     ]);
     const plan = planRepairText(withMirror).plan;
-    expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([['insert', 3, 'missing-tool-result']]);
+    expect(plan.actions.map((a) => [a.kind, a.line, a.code])).toEqual([
+      ['insert', 3, 'missing-tool-result'],
+      ['rewrite', 4, 'missing-tool-result'],
+    ]);
     expect(plan.actions[0].after).toContain('"toolCallId":"call_m"');
     expect(
       planRepairText(jsonl([HEADER, entry('a', null, user('go')), entry('b', 'a', responses({})), entry('c', 'b', user('no mirror'))])).plan

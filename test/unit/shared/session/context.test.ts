@@ -149,6 +149,74 @@ describe('buildContext', () => {
     );
   });
 
+  it('keeps from the nearest recognised ancestor when a compaction keeps from an entry OpenClaw ignored', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'old question'),
+      asst('b', 'a', 'old answer'),
+      // A tool result without toolCallId: OpenClaw's loader ignores it, its child hangs off 'b'.
+      e({ type: 'message', id: 'c', parentId: 'b', message: { role: 'toolResult', toolName: 'x', content: [], isError: false } }),
+      user('d', 'c', 'kept question'),
+      e({ type: 'compaction', id: 'k', parentId: 'd', summary: 'we talked', firstKeptEntryId: 'c', tokensBefore: 1000 }),
+      asst('f', 'k', 'after compaction'),
+    ].join('\n');
+    expect(texts(text)).toEqual([
+      'summary:we talked',
+      JSON.stringify([{ type: 'text', text: 'old answer' }]),
+      'kept question',
+      JSON.stringify([{ type: 'text', text: 'after compaction' }]),
+    ]);
+  });
+
+  it('cuts at a reset: from its firstKeptEntryId only user and assistant turns and answered results remain', () => {
+    const call = (id: string, parentId: string, callId: string) =>
+      e({
+        type: 'message',
+        id,
+        parentId,
+        message: {
+          role: 'assistant',
+          content: [{ type: 'toolCall', id: callId, name: 'read', arguments: {} }],
+          stopReason: 'toolUse',
+          timestamp: 3,
+        },
+      });
+    const result = (id: string, parentId: string, callId: string) =>
+      e({
+        type: 'message',
+        id,
+        parentId,
+        message: { role: 'toolResult', toolCallId: callId, toolName: 'read', content: [], isError: false, timestamp: 4 },
+      });
+    const text = [
+      HEADER(),
+      user('a', null, 'before the kept part'),
+      user('b', 'a', 'kept question'),
+      call('c', 'b', 'call_1'),
+      result('d', 'c', 'call_1'),
+      result('f', 'd', 'call_9'),
+      e({ type: 'custom_message', id: 'g', parentId: 'f', customType: 'note', content: 'dropped by the reset', display: true }),
+      e({ type: 'reset', id: 'r', parentId: 'g', reason: 'idle', firstKeptEntryId: 'b' }),
+      // Hangs off an entry from before the reset: OpenClaw continues it from the reset.
+      user('h', 'a', 'after the reset'),
+    ].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(ctx.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'user']);
+    expect(ctx.messageLines).toEqual([3, 4, 5, 9]);
+    expect(ctx.diagnostics.map((d) => [d.line, d.code, d.severity])).toEqual([[9, 'reset-reattached', 'info']]);
+  });
+
+  it('reads the format version from the header wherever it is: a tree, not a linear file', () => {
+    const text = [user('a', null, 'q1'), HEADER(3), asst('b', 'a', 'first'), user('c', 'b', 'abandoned'), user('d', 'b', 'q2')].join('\n');
+    const parsed = parseSession(text);
+    expect(parsed.version).toBe(3);
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [1, 'missing-header'],
+      [2, 'late-header'],
+    ]);
+    expect(texts(text)).toEqual(['q1', JSON.stringify([{ type: 'text', text: 'first' }]), 'q2']);
+  });
+
   it('starts the branch at an entry whose parent does not exist, and says so', () => {
     const text = [HEADER(), user('a', null, 'lost'), user('b', 'zzz', 'orphan chain'), asst('c', 'b', 'reply')].join('\n');
     const ctx = buildContext(parseSession(text));

@@ -21,13 +21,22 @@ describe('repairing the bundled sample', () => {
     const info = await inspector.open({ kind: 'sample' });
     expect(info.path).toBe(sampleSessionPath());
     await expect(inspector.planRepair(info.sessionId)).rejects.toThrow(InputError);
-    await expect(inspector.planRepair(info.sessionId)).rejects.toThrow('the bundled sample: only files opened from disk can be repaired');
-    await expect(inspector.repair(info.sessionId, info.digest)).rejects.toThrow('the bundled sample');
+    await expect(inspector.planRepair(info.sessionId)).rejects.toThrow(
+      'The sample ships with the app and is never repaired: open a session file (Open…) to repair it.',
+    );
+    // Forcing changes nothing: the sample is never a file to write.
+    expect(await inspector.repair(info.sessionId, info.digest, { force: true })).toMatchObject({
+      status: 'refused',
+      message: 'The sample ships with the app and is never repaired: open a session file (Open…) to repair it.',
+    });
     expect(createHash('sha256').update(readFileSync(sampleSessionPath())).digest('hex')).toBe(before);
   });
 
   it('is still refused for bytes and text', async () => {
     const info = await inspector.open({ kind: 'text', name: 't.jsonl', text: '{"type":"session","version":3,"id":"s"}\n' });
-    await expect(inspector.planRepair(info.sessionId)).rejects.toThrow('t.jsonl was not opened from a file');
+    await expect(inspector.planRepair(info.sessionId)).rejects.toThrow(
+      'This session was dropped or pasted, so there is no file on disk to rewrite',
+    );
+    expect(await inspector.repair(info.sessionId, info.digest)).toMatchObject({ status: 'refused' });
   });
 });

@@ -85,6 +85,17 @@ describe('stores in the Inspector', () => {
     expect(hashes(path.dirname(storePath('main')))).toEqual(before);
   });
 
+  it('inspects a stored session in either behaviour: the Bedrock decisions apply in spec only', async () => {
+    const info = await inspector.open({ kind: 'store', path: storePath('main'), storeSessionId: SESSION });
+    const bedrock = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0' };
+    const spec = await inspector.inspect(info.sessionId, bedrock, { now: 1 });
+    const release = await inspector.inspect(info.sessionId, bedrock, { now: 1, behaviour: 'openclaw-2026.9.6' });
+    expect([spec.behaviour, release.behaviour]).toEqual(['spec', 'openclaw-2026.9.6']);
+    expect(spec.annotations.filter((a) => a.decision === 'bedrock-empty-error-turn').length).toBeGreaterThan(0);
+    expect(release.annotations.filter((a) => a.decision !== undefined)).toEqual([]);
+    expect(release.policy.replayEmptyErrorTurnsWithPlaceholder.value).toBe(false);
+  });
+
   it('opens a stored session from the store’s bytes, and says why a session is missing', async () => {
     const info = await inspector.open({
       kind: 'store-bytes',

@@ -55,6 +55,33 @@ describe('inspect({ store, sessionId })', () => {
     expect(await completeTarget({}, { file: 'test/oracle/corpus/codex-responses.jsonl' })).toMatchObject({ provider: 'openai-codex' });
   });
 
+  it('follows the behaviour option as its JSONL twin does: a spec decision applies in spec only', async () => {
+    // g-aborted-errors has an empty error turn: on Bedrock Converse the spec keeps it with a placeholder,
+    // OpenClaw 2026.9.6 drops it.
+    const sessionId = '0199b8d6-ee48-767d-96fe-f2ec837ff55c';
+    const input = { store: storePath('main'), sessionId };
+    const twin = { file: twinPath('main', sessionId) };
+    const target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0' };
+    const placeholder = (r: Inspection) =>
+      r.replay.messages.filter((m) => JSON.stringify(m.content).includes('[assistant turn failed before producing content]')).length;
+    const byBehaviour: Record<string, Inspection> = {};
+    for (const behaviour of ['spec', 'openclaw-2026.9.6'] as const) {
+      const fromStore = await inspect(input, target, { now: NOW, behaviour });
+      const fromFile = await inspect(twin, target, { now: NOW, behaviour });
+      expect(fromStore.behaviour).toBe(behaviour);
+      expect(essence(fromStore)).toEqual(essence(fromFile));
+      byBehaviour[behaviour] = fromStore;
+    }
+    const spec = byBehaviour.spec;
+    const release = byBehaviour['openclaw-2026.9.6'];
+    expect(spec.policy.replayEmptyErrorTurnsWithPlaceholder).toMatchObject({ value: true, decision: 'bedrock-empty-error-turn' });
+    expect(release.policy.replayEmptyErrorTurnsWithPlaceholder.value).toBe(false);
+    expect(placeholder(spec)).toBeGreaterThan(0);
+    expect(placeholder(release)).toBe(0);
+    expect(spec.annotations.some((a) => a.decision === 'bedrock-empty-error-turn')).toBe(true);
+    expect(release.annotations.filter((a) => a.decision !== undefined)).toEqual([]);
+  }, 60_000);
+
   it('refuses a session the store does not have, and a store that is not one', async () => {
     const target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
     await expect(inspect({ store: storePath('main'), sessionId: 'nope' }, target)).rejects.toThrow(/no session nope in this store/);

@@ -1,0 +1,111 @@
+/**
+ * `transcript-inspector redact FILE --output OUT`: the session redacted for a bug report (see
+ * docs/redaction.md), then checked: the copy is inspected for the session's model (or the target
+ * given) and compared with the original.
+ */
+import { inspect } from '../host/inspect.js';
+import { InputError } from '../host/read-input.js';
+import { checkRedaction, describeCheck, describeCounts, type RedactionCheck } from '../host/redact/check.js';
+import { redactSession, writeRedactedSession } from '../host/redact/redact-session.js';
+import { completeTarget } from '../host/targets.js';
+import { ExitCode } from '../host/exit-code.js';
+import type { InspectInput } from '../../shared/inspection.js';
+import type { RedactCounts } from '../../shared/redact/redact-json.js';
+import { processIo, type CliIo } from './batch.js';
+import { parseArgs, UsageError } from './common.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
+
+const SPEC = { values: ['output', 'provider', 'api', 'model', 'session'], booleans: ['reasoning', 'json', 'no-check'] } as const;
+
+/**
+ * Run `redact`. Exit codes: 0 written (and reproduces, when checked), 1 written but the copy
+ * inspects differently, 2 unusable input or arguments (nothing written).
+ */
+export async function runRedactCommand(
+  argv: string[],
+  io: CliIo = processIo(),
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
+  const fail = (reason: string) => {
+    io.stderr.write(`transcript-inspector: ${reason}\n`);
+    return ExitCode.unusable;
+  };
+  let args;
+  try {
+    args = parseArgs(argv, SPEC);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+  if (args.positionals.length !== 1)
+    return fail(args.positionals.length === 0 ? 'redact needs a FILE' : `redact takes one FILE, got ${args.positionals.length}`);
+  const output = args.values.get('output');
+  if (output === undefined) return fail('redact needs --output OUT (a new file, or - for standard output)');
+  const toStdout = output === '-';
+  if (toStdout && args.booleans.has('json'))
+    return fail('--json prints the summary on standard output: write the copy to a file with --output OUT');
+  const source = sessionArgument(args.positionals[0], args.values.get('session'));
+  if (source instanceof UsageError) return fail(source.message);
+  const file = argumentLabel(source);
+  const listing = await storeWithoutSession(source).catch(() => null);
+  if (listing) {
+    io.stderr.write(renderStoreListing(file, listing));
+    return fail(`${file} is an OpenClaw session store: name one of its sessions (${file}#SESSION_ID or --session SESSION_ID)`);
+  }
+  // What the summary goes to: standard error when standard output carries the copy.
+  const report = toStdout ? io.stderr : io.stdout;
+  try {
+    let counts: RedactCounts;
+    let copy: InspectInput;
+    if (toStdout) {
+      const redacted = await redactSession(source);
+      stdout.write(redacted.text);
+      ({ counts } = redacted);
+      copy = { text: redacted.text };
+    } else {
+      counts = await writeRedactedSession(source, output);
+      copy = { file: output };
+    }
+    const check = args.booleans.has('no-check') ? null : await checkAgainstOriginal(source, copy, args);
+    if (args.booleans.has('json')) {
+      io.stdout.write(`${JSON.stringify({ file, output, counts, check })}\n`);
+    } else {
+      const lines = [`wrote ${toStdout ? 'the redacted copy to standard output' : output}`, ...describeCounts(counts)];
+      if (check === null) lines.push('not checked (--no-check)');
+      else if ('skipped' in check) lines.push(`not checked: ${check.skipped}`);
+      else lines.push(describeCheck(check), ...check.differences.slice(2).map((d) => `  also: ${d}`));
+      report.write(`${lines.join('\n')}\n`);
+    }
+    return check !== null && 'reproduces' in check && !check.reproduces ? ExitCode.changed : ExitCode.clean;
+  } catch (error) {
+    if (error instanceof InputError) return fail(error.message);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return fail(`${output} already exists: redact never overwrites a file, choose another --output`);
+    if (typeof code === 'string') return fail(`cannot write ${output}: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+/** Inspect the original for the target (given, or the session's own model) and check the copy against it. */
+async function checkAgainstOriginal(
+  source: SessionArgument,
+  copy: InspectInput,
+  args: ReturnType<typeof parseArgs>,
+): Promise<RedactionCheck | { skipped: string }> {
+  let target;
+  try {
+    target = await completeTarget(
+      {
+        provider: args.values.get('provider'),
+        api: args.values.get('api'),
+        modelId: args.values.get('model'),
+        reasoning: args.booleans.has('reasoning') ? true : undefined,
+      },
+      source,
+    );
+  } catch (error) {
+    if (error instanceof InputError) return { skipped: error.message };
+    throw error;
+  }
+  return checkRedaction(await inspect(source, target), copy);
+}

@@ -1,0 +1,179 @@
+/**
+ * Redacting one JSON value of a session (a JSONL line, or a whole JSON message array): which
+ * strings are structure and stay, which are the user's and are masked, which are signatures or
+ * images and get look-alikes. Keys, numbers, booleans and layout are never changed.
+ */
+import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
+import type { ImageRedactor } from './image-data.js';
+import { rewriteJsonStrings, type JsonPath } from './json-text.js';
+import { maskText } from './mask-text.js';
+import { redactErrorMessage, redactSignature } from './opaque.js';
+
+/**
+ * Values that are structure, not content: ids (entries, tool calls, results, responses), roles,
+ * kinds and types, models and providers, stop reasons, mime types, timestamps, and tool names
+ * (hygiene checks their characters and the allowlist; they name the agent's tools, not the user's data).
+ */
+const KEPT_FIELDS = new Set([
+  'type',
+  'role',
+  'id',
+  'parentId',
+  'timestamp',
+  'version',
+  'stopReason',
+  'provider',
+  'api',
+  'model',
+  'modelId',
+  'modelApi',
+  'thinkingLevel',
+  'customType',
+  'mimeType',
+  'mediaType',
+  'media_type',
+  'toolCallId',
+  'toolUseId',
+  'tool_call_id',
+  'tool_use_id',
+  'callId',
+  'call_id',
+  'toolName',
+  'responseId',
+  'firstKeptEntryId',
+  'fromId',
+  'targetId',
+  'kind',
+  'phase',
+]);
+
+/** Signatures and encrypted reasoning: opaque, replaced by look-alikes of the same class. */
+const SIGNATURE_FIELDS = new Set([
+  'signature',
+  'thinkingSignature',
+  'thought_signature',
+  'thoughtSignature',
+  'textSignature',
+  'encrypted_content',
+]);
+
+/** Subtrees that are the user's data whatever their keys say (a tool's arguments may well have an "id"). */
+const CONTENT_SUBTREES = new Set(['arguments', 'input', 'args', 'details', 'partialJson']);
+
+/** What a redaction replaced, for the report. */
+export interface RedactCounts {
+  texts: number;
+  images: number;
+  signatures: number;
+  errorMessages: number;
+}
+
+/** Counts at zero. */
+export function emptyCounts(): RedactCounts {
+  return { texts: 0, images: 0, signatures: 0, errorMessages: 0 };
+}
+
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let at: unknown = root;
+  for (const step of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[step];
+  }
+  return at;
+}
+
+/** A tool call block (or an OpenAI `function` object): its `name` is the tool's name. */
+function isToolCallLike(parent: unknown, path: JsonPath): boolean {
+  if (!isRecord(parent)) return false;
+  if (typeof parent.type === 'string' && TOOL_CALL_TYPES.has(parent.type)) return true;
+  return path.at(-2) === 'function' || (typeof parent.id === 'string' && ('arguments' in parent || 'input' in parent));
+}
+
+const isDataUrl = (value: string) => value.startsWith('data:') && value.slice(0, 200).includes(';base64,');
+
+/** Image payloads of a value, by path: `data` of image blocks and `data:…;base64,` URLs. */
+function imagePaths(root: unknown): JsonPath[] {
+  const found: JsonPath[] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (isDataUrl(value)) found.push([...path]);
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
+    else if (isRecord(value)) {
+      const image = value.type === 'image' || value.type === 'base64';
+      for (const [key, item] of Object.entries(value)) {
+        if (image && key === 'data' && typeof item === 'string') found.push([...path, key]);
+        else walk(item, [...path, key]);
+      }
+    }
+  };
+  walk(root, []);
+  return found;
+}
+
+/** Redact a text value; a text holding a JSON object or array keeps its keys and structure. */
+export function redactText(value: string, depth = 0): string {
+  const t = value.trimStart();
+  if (depth < 8 && (t.startsWith('{') || t.startsWith('['))) {
+    try {
+      JSON.parse(value);
+      return rewriteJsonStrings(value, (inner) => redactText(inner, depth + 1));
+    } catch {
+      // Not JSON after all: masked as prose below.
+    }
+  }
+  return maskText(value);
+}
+
+/** The rule for every string of one value. */
+function stringRule(root: unknown, images: Map<string, string>, counts: RedactCounts) {
+  return (value: string, path: JsonPath): string | { raw: string } => {
+    const image = images.get(JSON.stringify(path));
+    if (image !== undefined) {
+      counts.images += 1;
+      return { raw: JSON.stringify(image) };
+    }
+    const key = path.at(-1);
+    const inContent = path.some((step) => typeof step === 'string' && CONTENT_SUBTREES.has(step));
+    if (typeof key === 'string' && !inContent) {
+      const parent = valueAt(root, path.slice(0, -1));
+      if (KEPT_FIELDS.has(key) || (key === 'name' && isToolCallLike(parent, path))) return value;
+      if (SIGNATURE_FIELDS.has(key) || (key === 'data' && isRecord(parent) && parent.type === 'redacted_thinking')) {
+        counts.signatures += 1;
+        return redactSignature(value);
+      }
+      if (key === 'errorMessage') {
+        counts.errorMessages += 1;
+        return redactErrorMessage(value);
+      }
+    }
+    const out = redactText(value);
+    if (out !== value) counts.texts += 1;
+    return out;
+  };
+}
+
+/**
+ * Redact one JSON text (possibly broken: a cut-off line is masked as far as it can be read).
+ * Images are replaced by `images` (the host's draws same-size pixels).
+ */
+export async function redactJsonText(text: string, images: ImageRedactor, counts: RedactCounts = emptyCounts()): Promise<string> {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    root = undefined;
+  }
+  const replacements = new Map<string, string>();
+  for (const path of root === undefined ? [] : imagePaths(root)) {
+    const value = valueAt(root, path) as string;
+    if (isDataUrl(value)) {
+      const comma = value.indexOf(',');
+      replacements.set(JSON.stringify(path), `${value.slice(0, comma + 1)}${await images.redact(value.slice(comma + 1))}`);
+    } else {
+      replacements.set(JSON.stringify(path), await images.redact(value));
+    }
+  }
+  return rewriteJsonStrings(text, stringRule(root, replacements, counts));
+}
