@@ -142,7 +142,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.86,
     'a plan usage cap is reached until it resets',
-    'usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it\'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d',
+    "usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d",
   ),
   family(
     'rate-limit',

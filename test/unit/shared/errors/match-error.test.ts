@@ -279,9 +279,9 @@ describe('explainProviderError', () => {
       expect([answer.category, answer.check, answer.rule], text).toEqual(['transcript', 'anthropic-trailing-prefill', 'prefill-strip']);
     }
     // Modified thinking in the latest turn is another constraint, with its own check.
-    expect(top('messages.1.content.0: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified.').check).toBe(
-      'anthropic-thinking-modified',
-    );
+    expect(
+      top('messages.1.content.0: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified.').check,
+    ).toBe('anthropic-thinking-modified');
   });
 
   it('files a plan usage cap that says when it resets under rate limits, with or without a status', () => {
