@@ -1,6 +1,8 @@
 /** The `transcript-inspector` command line: dispatches to `inspect`, `repair`, `redact` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
 import { fail } from './cli/common.js';
+import { outputClosed, watchOutput } from './cli/closed-output.js';
+import { terminalLine } from './cli/terminal-text.js';
 import { ExitCode } from './host/exit-code.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
@@ -10,8 +12,8 @@ commands:
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
                [--behaviour spec|openclaw-2026.9.6]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json]
-  repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N]
+  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json] [--force]
+  repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N] [--force]
   redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
   serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 
@@ -21,6 +23,8 @@ what that release replays.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
 (DB alone lists its sessions). A stored session is read, never written: repair shows its plan
 and refuses.
+repair refuses a file another process has open for writing (its later lines would be lost) or
+one with other hard links (they would keep the old bytes); --force replaces it anyway.
 redact writes the session with every text, tool input and output, thinking and image replaced by a
 placeholder of the same shape, then checks that the copy inspects like the original (exit 1 if not).
 
@@ -53,12 +57,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+watchOutput(process.stdout);
+watchOutput(process.stderr);
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`transcript-inspector: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = ExitCode.unusable;
+    // Writing into a pipe whose reader left is how `| head` ends a command: nothing to report.
+    if (outputClosed()) return;
+    process.stderr.write(`transcript-inspector: ${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
   },
 );

@@ -298,6 +298,8 @@ function createWindow(): void {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // A shipped app has no developer tools: nothing to inspect or script it with from the window.
+      devTools: !app.isPackaged,
     },
   });
   mainWindow.once('ready-to-show', () => {

@@ -35,7 +35,8 @@ const api: InspectorApi = {
   explainError: (inspectionId, errorText) => ipcRenderer.invoke(channelOf('explainError'), inspectionId, errorText),
   exportText: (inspectionId, kind) => ipcRenderer.invoke(channelOf('exportText'), inspectionId, kind),
   planRepair: (sessionId) => ipcRenderer.invoke(channelOf('planRepair'), sessionId),
-  repair: (sessionId, expectedDigest, options) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest, options),
+  // Options only when given: an undefined third argument would still count as one.
+  repair: (sessionId, expectedDigest, ...options) => ipcRenderer.invoke(channelOf('repair'), sessionId, expectedDigest, ...options),
   undoRepair: (sessionId) => ipcRenderer.invoke(channelOf('undoRepair'), sessionId),
   recentFiles: () => ipcRenderer.invoke(channelOf('recentFiles')),
   pickFile: () => ipcRenderer.invoke(channelOf('pickFile')),

@@ -1,13 +1,13 @@
 /**
  * The web mode: the renderer and the InspectorApi over HTTP on 127.0.0.1, guarded by a per-launch token.
  *
- * Routes (every one needs the token, else 401):
- *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app
+ * Routes (the API needs the token, else 401):
+ *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app (public: no token)
  *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
  *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent, `progress` with a ProgressEvent
  *   GET  /api/launch      `{"request": OpenRequest|null, "folder"?: string}`: the file or folder given on the command line
- * The token travels in the `X-Inspector-Token` header (API calls), the `token` query parameter (the
- * page URL, the event stream) or, for the page's own assets, a cookie set when the page is loaded.
+ * The token travels in the `X-Inspector-Token` header, or for the event stream in its `token` query
+ * parameter (web/credentials.ts); never in a cookie.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -22,12 +22,15 @@ import {
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import type { InspectOptions, Target } from '../shared/types.js';
+import { MAX_BODY_BYTES } from '../shared/web-limits.js';
 import { PathGrants } from './host/path-grants.js';
 import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
 import { createFolderService, type FolderService } from './host/folder/folder-service.js';
 import { readStaticFile } from './web/static-files.js';
-import { SECURITY_HEADERS, hostAllowed, newToken, readCookie, tokenCookieName, tokenMatches } from './web/security.js';
-import { HttpError, decodeArgs, readBody } from './web/wire.js';
+import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
+import { SECURITY_HEADERS, hostAllowed, newToken, tokenMatches } from './web/security.js';
+import { readArgs } from './web/byte-args.js';
+import { HttpError } from './web/wire.js';
 
 /** The host service the web mode serves: everything but the native dialogs. */
 export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText' | FolderMethod>;
@@ -54,7 +57,7 @@ export interface WebServerOptions {
   folders?: FolderService;
   /** Runtime argument checks; defaults to shared/api-guards' `validateArguments`. */
   validate?: ArgumentValidator;
-  /** Largest request body accepted (a dropped session travels as base64). Default 512 MiB. */
+  /** Largest request body accepted (a dropped session travels as base64). Default MAX_BODY_BYTES: a 384 MiB file and its envelope. */
   maxBodyBytes?: number;
 }
 
@@ -135,7 +138,7 @@ async function callMethod(
 /** Start the web server on 127.0.0.1. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
-  const maxBody = options.maxBodyBytes ?? 512 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const { inspector } = options;
   const validate = options.validate ?? validateArguments;
   const launchPath = options.launchPath ? path.resolve(options.launchPath) : null;
@@ -172,10 +175,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (!METHODS.has(name)) throw new HttpError(404, `unknown API method "${name}"`);
     if (request.method !== 'POST') throw new HttpError(405, `${name} needs POST`);
-    const type = request.headers['content-type'] ?? '';
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
-    if (!type.startsWith('application/json')) throw new HttpError(415, 'send application/json');
-    const args = decodeArgs(await readBody(request, maxBody));
+    if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
+    const args = await readArgs(request, maxBody);
     const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args, folders);
     sendJson(response, 200, result === undefined ? {} : { result });
   };
@@ -186,14 +188,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    const cookieName = tokenCookieName(port);
-    const fromHeader = request.headers['x-inspector-token'];
-    const fromQuery = url.searchParams.get('token');
-    const fromCookie = readCookie(request, cookieName);
-    const isApi = url.pathname.startsWith('/api/');
-    const presented =
-      (typeof fromHeader === 'string' ? fromHeader : null) ?? fromQuery ?? (isApi && request.method === 'POST' ? null : fromCookie);
-    if (!tokenMatches(presented, token)) {
+    const isApi = needsToken(url.pathname);
+    if (isApi && !tokenMatches(presentedToken(request, url), token)) {
       sendError(response, 401, 'missing or wrong token: open the URL that `transcript-inspector serve` printed');
       return;
     }
@@ -216,8 +212,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       'Content-Type': file.contentType,
       'Cache-Control': file.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     };
-    // The page's <script>/<link> requests cannot carry a header: a same-site, script-invisible cookie does.
-    if (fromQuery) headers['Set-Cookie'] = `${cookieName}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
     send(response, 200, request.method === 'HEAD' ? Buffer.alloc(0) : file.body, headers);
   };
 

@@ -3,7 +3,7 @@
  * HTTP client. Nothing else in the renderer asks which environment it runs in.
  */
 import type { InspectorApi, ShellApi } from '../shared/api.js';
-import { createHttpApi } from './http-client.js';
+import { createHttpApi, takeLaunchToken } from './http-client.js';
 
 declare global {
   interface Window {
@@ -24,6 +24,5 @@ export interface HostBridge {
 /** Resolve the bridge once at start-up. */
 export function resolveHost(win: Window = window): HostBridge {
   if (win.inspector && win.inspectorShell) return { api: win.inspector, shell: win.inspectorShell, mode: 'desktop' };
-  const token = new URLSearchParams(win.location.search).get('token') ?? '';
-  return { ...createHttpApi({ baseUrl: win.location.origin, token }), mode: 'web' };
+  return { ...createHttpApi({ baseUrl: win.location.origin, token: takeLaunchToken(win) }), mode: 'web' };
 }

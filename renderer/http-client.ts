@@ -4,7 +4,7 @@
  * Wire format: `POST /api/<method>` with `{"args":[...]}`; the answer is `{"result":...}` or
  * `{"error":{"message":...}}` with a 4xx/5xx status. Byte arrays travel as `{"$bytes":"<base64>"}`.
  * Every request carries the launch token in the `X-Inspector-Token` header; the event stream, which
- * cannot set headers, carries it in its query.
+ * cannot set headers, carries it in its query. There is no cookie.
  */
 import {
   INSPECTOR_METHODS,
@@ -16,9 +16,39 @@ import {
   type ShellApi,
   type ShellCommand,
 } from '../shared/api.js';
+import { MAX_UPLOAD_BYTES } from '../shared/web-limits.js';
+import { formatSize, requestBody } from './http-body.js';
 
 /** The header that carries the launch token. */
 const TOKEN_HEADER = 'X-Inspector-Token';
+
+/** Where the page keeps the token for its own tab: per origin (port included), gone with the tab. */
+const TOKEN_STORAGE_KEY = 'transcript-inspector-token';
+
+/**
+ * The launch token of the web mode: taken from the page's `?token=` (the URL `serve` printed), kept
+ * in this tab's sessionStorage so a reload still works, and removed from the address bar at once —
+ * out of the history, bookmarks, screenshots and shoulder-surfing. A page opened without it (its
+ * tab reloaded) uses the one kept; none at all: API calls are refused with a hint.
+ */
+export function takeLaunchToken(win: Pick<Window, 'location' | 'history' | 'sessionStorage'>): string {
+  const url = new URL(win.location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl === null) return safeStorage(() => win.sessionStorage.getItem(TOKEN_STORAGE_KEY)) ?? '';
+  safeStorage(() => win.sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl));
+  url.searchParams.delete('token');
+  win.history.replaceState(win.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return fromUrl;
+}
+
+/** Storage can be switched off (privacy settings): the token then lives only in memory. */
+function safeStorage<T>(use: () => T): T | null {
+  try {
+    return use();
+  } catch {
+    return null;
+  }
+}
 
 /** Options of the HTTP client. */
 export interface HttpClientOptions {
@@ -28,45 +58,6 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Factory for the event stream (tests replace it). */
   eventSource?: (url: string) => EventSource;
-}
-
-/** Base64 of bytes: the browser's FileReader does it natively; elsewhere (tests) in chunks with btoa. */
-export async function bytesToBase64(bytes: Uint8Array): Promise<string> {
-  if (typeof FileReader === 'undefined') {
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  }
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  const dataUrl = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('could not read the bytes'));
-    reader.readAsDataURL(new Blob([copy.buffer]));
-  });
-  return dataUrl.slice(dataUrl.indexOf(',') + 1);
-}
-
-/** Largest file a page can send as bytes: its base64 (4/3 larger) stays under the server's 512 MiB body limit. */
-export const MAX_UPLOAD_BYTES = 384 * 1024 * 1024;
-
-const formatSize = (bytes: number): string =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(bytes / 1024 ** 2)} MiB`;
-
-/** Replace byte arrays by `{"$bytes": base64}` so the arguments survive JSON. */
-async function encodeArgs(args: unknown[]): Promise<unknown[]> {
-  const encode = async (value: unknown): Promise<unknown> => {
-    if (value instanceof Uint8Array) return { $bytes: await bytesToBase64(value) };
-    if (Array.isArray(value)) return Promise.all(value.map(encode));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) out[key] = await encode(inner);
-      return out;
-    }
-    return value;
-  };
-  return Promise.all(args.map(encode));
 }
 
 /** An error the server answered with. */
@@ -91,7 +82,7 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
       response = await doFetch(`${base}/api/${method}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: options.token },
-        body: JSON.stringify({ args: await encodeArgs(args) }),
+        body: await requestBody(args),
       });
     } catch (error) {
       throw new Error(

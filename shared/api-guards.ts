@@ -161,8 +161,11 @@ function assertRepairOptions(value: unknown): asserts value is RepairOptions {
   const where = 'repair(options)';
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ArgumentError(`${where}: expected an object, got ${describe(value)}`);
-  for (const key of Object.keys(value)) if (key !== 'skipLines') throw new ArgumentError(`${where}: unknown option ${key}`);
-  const lines = (value as RepairOptions).skipLines;
+  for (const key of Object.keys(value))
+    if (key !== 'skipLines' && key !== 'force') throw new ArgumentError(`${where}: unknown option ${key}`);
+  const { force, skipLines: lines } = value as RepairOptions;
+  if (force !== undefined && typeof force !== 'boolean')
+    throw new ArgumentError(`${where}.force: expected a boolean, got ${describe(force)}`);
   if (lines === undefined) return;
   if (!Array.isArray(lines)) throw new ArgumentError(`${where}.skipLines: expected an array, got ${describe(lines)}`);
   if (lines.length > MAX_SKIPPED_LINES) throw new ArgumentError(`${where}.skipLines: more than ${MAX_SKIPPED_LINES} lines`);

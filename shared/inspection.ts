@@ -113,12 +113,16 @@ export type { InspectOptions };
 
 /** One line-level edit of a repair plan. `line` is 1-based in the original file. */
 export interface RepairAction {
-  kind: 'drop' | 'rewrite' | 'insert';
-  /** The line dropped/rewritten, or the line after which an entry is inserted. */
+  /** `recover`: a damaged line whose complete entries are kept (split onto lines of their own, padding removed). */
+  kind: 'drop' | 'rewrite' | 'insert' | 'recover';
+  /** The line dropped/rewritten/recovered, or the line after which an entry is inserted. */
   line: number;
   /** Why, in words a support person understands. */
   reason: string;
-  /** Stable code of the repair: `unparseable-line`, `invalid-message`, `empty-error-turn`, `blank-user`, `corrupted-image`, `missing-tool-result`. */
+  /**
+   * Stable code of the repair: `unparseable-line`, `invalid-message`, `empty-error-turn`, `blank-user`,
+   * `corrupted-image`, `missing-tool-result`, and for `recover`: `glued-entries`, `padding-tail`, `cut-off-entry`.
+   */
   code: string;
   before?: string;
   after?: string;
@@ -138,6 +142,8 @@ export interface RepairPlan {
     rewrittenUserMessages: number;
     removedCorruptedImageBlocks: number;
     insertedToolResults: number;
+    /** Damaged lines whose complete entries were recovered. */
+    recoveredLines: number;
   };
 }
 
@@ -145,6 +151,8 @@ export interface RepairPlan {
 export interface RepairOptions {
   /** Lines of the plan's rewrites to leave as they are (each must be a rewrite the plan lets go). */
   skipLines?: number[];
+  /** Replace the file even when another process has it open for writing, or it has other hard links. */
+  force?: boolean;
 }
 
 /** What `undoRepair` did. */
@@ -162,7 +170,7 @@ export interface RepairResult {
   /** Why it refused, when it did. */
   reason?: string;
   plan?: RepairPlan;
-  /** Where the original bytes are kept: when asked to keep them, or when the backup could not be removed. */
+  /** Where the original bytes are kept: when asked to keep them, when the backup could not be removed, or when another process still writes to the old file. */
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;

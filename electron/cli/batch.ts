@@ -2,16 +2,16 @@
  * `inspect --all DIR` / `repair --all DIR`: every session file below a directory, on a pool of worker
  * threads, with a progress bar on a terminal and a summary table (or JSON) at the end.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { defaultWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
+import { defaultWorkerCount, maxWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
-import { skipReason } from '../host/folder/discover.js';
-import { FOLDER_STATUSES, STATUS_LABELS } from '../../shared/folder.js';
-import { statusCounts, withInUse } from './batch-status.js';
+import { findSessionFiles, type SkippedPath } from './session-files.js';
+import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
+import { statusCounts, statusTable, withInUse } from './folder-statuses.js';
 import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -47,37 +47,8 @@ export function isYes(answer: string): boolean {
 }
 
 function failWith(io: CliIo, reason: string): number {
-  io.stderr.write(`transcript-inspector: ${reason}\n`);
+  io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return ExitCode.unusable;
-}
-
-/**
- * Session files below a directory: `*.jsonl`, recursively, without what the folder view skips too
- * (backups and temp files of repairs, OpenClaw's trajectory logs, checkpoints and archived sessions).
- * Symlinked directories are not followed (no loops); symlinked files are.
- */
-export async function findSessionFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (at: string) => {
-    const entries = await readdir(at, { withFileTypes: true });
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const full = path.join(at, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (skipReason(e.name) === null) {
-        if (
-          e.isFile() ||
-          (e.isSymbolicLink() &&
-            (await stat(full).then(
-              (s) => s.isFile(),
-              () => false,
-            )))
-        )
-          out.push(full);
-      }
-    }
-  };
-  await walk(dir);
-  return out;
 }
 
 /** A progress bar on stderr when it is a terminal; silent otherwise. */
@@ -111,9 +82,9 @@ function rel(dir: string, file: string): string {
   return r === '' || r.startsWith('..') ? file : r;
 }
 
-function table(rows: (string | number)[][]): string {
+function table(rows: (string | number)[][]): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => String(cell).padStart(widths[c])).join('  ')).join('\n');
+  return rows.map((r) => r.map((cell, c) => String(cell).padStart(widths[c])).join('  '));
 }
 
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
@@ -171,8 +142,8 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   };
 }
 
-function renderInspect(dir: string, results: InspectSummary[]): string {
-  const out: string[] = [];
+function renderInspect(dir: string, results: InspectSummary[], skipped: readonly SkippedPath[]): string {
+  const out: string[] = skippedLines(dir, skipped);
   for (const r of results) {
     if (r.status === 'clean') continue;
     if (r.status === 'unusable') {
@@ -188,7 +159,7 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
   const count = (s: InspectSummary['status']) => results.filter((r) => r.status === s).length;
   out.push('');
   out.push(
-    table([
+    ...table([
       ['files', 'clean', 'with findings', 'unusable', 'changes', 'file errors'],
       [
         results.length,
@@ -200,11 +171,8 @@ function renderInspect(dir: string, results: InspectSummary[]): string {
       ],
     ]),
   );
-  // The folder view's statuses, the most urgent of each file's.
-  const statuses = statusCounts(results);
-  out.push('');
-  out.push(table([FOLDER_STATUSES.map((st) => STATUS_LABELS[st]), FOLDER_STATUSES.map((st) => statuses[st])]));
-  return `${out.join('\n')}\n`;
+  out.push('', ...table(statusTable(results)));
+  return terminalLines(out);
 }
 
 function repairTotals(results: RepairSummary[]) {
@@ -212,13 +180,14 @@ function repairTotals(results: RepairSummary[]) {
   return {
     linesDropped: sum((r) => r.lines?.dropped ?? 0),
     linesRewritten: sum((r) => r.lines?.rewritten ?? 0),
+    linesRecovered: sum((r) => r.lines?.recovered ?? 0),
     imagesReplaced: sum((r) => r.counts?.removedCorruptedImageBlocks ?? 0),
     resultsInserted: sum((r) => r.lines?.inserted ?? 0),
   };
 }
 
-function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): string {
-  const out: string[] = [];
+function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean, skipped: readonly SkippedPath[]): string {
+  const out: string[] = skippedLines(dir, skipped);
   for (const r of results) {
     if (r.status === 'clean') continue;
     const what = r.counts && (r.status === 'repaired' || r.status === 'needs-repair') ? describeCounts(r.counts) : (r.reason ?? '');
@@ -230,7 +199,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   const totals = repairTotals(changed);
   out.push('');
   out.push(
-    table([
+    ...table([
       [
         'files',
         'clean',
@@ -239,6 +208,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
         'unreadable',
         'lines dropped',
         'lines rewritten',
+        'lines recovered',
         'images replaced',
         'results inserted',
       ],
@@ -250,6 +220,7 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
         count('unreadable'),
         totals.linesDropped,
         totals.linesRewritten,
+        totals.linesRecovered,
         totals.imagesReplaced,
         totals.resultsInserted,
       ],
@@ -257,15 +228,36 @@ function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean): s
   );
   if (dryRun) out.push('dry run: nothing was written');
   else if (count('needs-repair') > 0) out.push(`${count('needs-repair')} file(s) need repair; nothing was written`);
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }
 
-/** Parse `--jobs N`: a positive integer, or the default. */
-function workerCount(args: ParsedArgs): number | string {
+/**
+ * Parse `--jobs N`: a positive integer, or the default. More than twice the cores only adds threads
+ * and memory (each holds a parsed session), so it is lowered, with a note that says so.
+ */
+function workerCount(args: ParsedArgs): { workers: number; note?: string } | string {
   const jobs = args.values.get('jobs');
-  if (jobs === undefined) return defaultWorkerCount();
+  if (jobs === undefined) return { workers: defaultWorkerCount() };
   if (!/^[1-9]\d*$/.test(jobs)) return `--jobs must be a positive integer, got "${jobs}"`;
-  return Number(jobs);
+  const max = maxWorkerCount();
+  if (Number(jobs) <= max) return { workers: Number(jobs) };
+  return { workers: max, note: `--jobs ${jobs} is more than this machine can use: running ${max} workers (twice its cores)` };
+}
+
+/** The report's note with the --jobs note before it. */
+function withNote(report: PoolReport, note: string | undefined): PoolReport {
+  const notes = [note, report.note].filter((n): n is string => Boolean(n));
+  return notes.length > 0 ? { ...report, note: notes.join('; ') } : report;
+}
+
+/** What the walk skipped, one line each, as the summary lists files. */
+function skippedLines(dir: string, skipped: readonly SkippedPath[]): string[] {
+  return skipped.map((s) => `  skipped   ${rel(dir, s.file)} — ${s.reason}`);
+}
+
+/** The exit code: a directory that could not be listed may hide sessions, so the batch did not see everything. */
+function exitWith(results: readonly { exitCode: ExitCode }[], skipped: readonly SkippedPath[]): ExitCode {
+  return skipped.some((s) => s.unlisted) ? ExitCode.unusable : batchExitCode(results);
 }
 
 /**
@@ -278,8 +270,9 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const dir = args.values.get('all');
   if (dir === undefined || dir === '') return failWith(io, `${command} --all needs a directory`);
   if (args.positionals.length > 0) return failWith(io, `${command} --all DIR takes no FILE (got ${args.positionals.join(' ')})`);
-  const workers = workerCount(args);
-  if (typeof workers === 'string') return failWith(io, workers);
+  const jobs = workerCount(args);
+  if (typeof jobs === 'string') return failWith(io, jobs);
+  const { workers } = jobs;
   const json = args.booleans.has('json');
   let info;
   try {
@@ -288,30 +281,33 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     return failWith(io, `${dir}: no such directory`);
   }
   if (!info.isDirectory()) return failWith(io, `${dir}: not a directory (use ${command} FILE for one file)`);
-  let files: string[];
+  let scan;
   try {
-    files = await findSessionFiles(dir);
+    scan = await findSessionFiles(dir);
   } catch (error) {
     return failWith(io, `${dir}: cannot be listed (${(error as Error).message})`);
   }
+  const { files, skipped } = scan;
   if (files.length === 0) {
-    if (json) io.stdout.write(`${JSON.stringify({ command, dir, summary: { files: 0 }, files: [] })}\n`);
-    else io.stdout.write(`no session files (*.jsonl) below ${dir}\n`);
-    return ExitCode.clean;
+    const summary = { files: 0, skipped: skipped.length };
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, summary, files: [], skipped }))}\n`);
+    else io.stdout.write(terminalLines([...skippedLines(dir, skipped), `no session files (*.jsonl) below ${dir}`]));
+    return exitWith([], skipped);
   }
 
   if (command === 'inspect') {
     const options = inspectOptions(args);
     if (typeof options === 'string') return failWith(io, options);
-    const { results, report } = await runPool(
+    const pooled = await runPool(
       io,
       files.map((file) => ({ kind: 'inspect', file, options })),
       workers,
       'inspecting',
       json,
     );
-    const summaries = await withInUse(results as InspectSummary[]);
-    const exitCode = batchExitCode(summaries);
+    const report = withNote(pooled.report, jobs.note);
+    const summaries = await withInUse(pooled.results as InspectSummary[]);
+    const exitCode = exitWith(summaries, skipped);
     if (json) {
       const summary = {
         files: summaries.length,
@@ -320,6 +316,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
         unusable: 0,
         changes: 0,
         fileErrors: 0,
+        skipped: skipped.length,
         statuses: statusCounts(summaries),
       };
       for (const r of summaries) {
@@ -327,10 +324,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
         summary.changes += r.annotations;
         summary.fileErrors += r.errors;
       }
-      io.stdout.write(`${JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries })}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify({ command, dir, exitCode, summary, pool: report, files: summaries, skipped }))}\n`);
     } else {
-      io.stdout.write(renderInspect(dir, summaries));
-      if (report.note) io.stderr.write(`note: ${report.note}\n`);
+      io.stdout.write(renderInspect(dir, summaries, skipped));
+      if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
     }
     return exitCode;
   }
@@ -344,44 +341,56 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     );
   }
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).
+  const force = args.booleans.has('force');
   const keepBackup = args.booleans.has('keep-backup');
   const firstPass: BatchJob[] = files.map((file) =>
-    yes && !dryRun ? { kind: 'plan-and-repair', file, keepBackup } : { kind: 'plan', file },
+    yes && !dryRun ? { kind: 'plan-and-repair', file, force, keepBackup } : { kind: 'plan', file },
   );
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
-  let report = first.report;
+  let report = withNote(first.report, jobs.note);
   const pending = results.filter((r) => r.status === 'needs-repair');
   if (!dryRun && !yes && pending.length > 0) {
-    io.stdout.write(renderRepair(dir, results, true).replace('dry run: nothing was written\n', ''));
+    io.stdout.write(renderRepair(dir, results, true, skipped).replace('dry run: nothing was written\n', ''));
     const totals = repairTotals(pending);
     const answer = await io.ask(
-      `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
+      `Repair ${pending.length} file(s) (${totals.linesDropped} line(s) dropped, ${totals.linesRewritten} rewritten, ${totals.linesRecovered} recovered, ${totals.imagesReplaced} image(s) replaced, ${totals.resultsInserted} result(s) inserted)? A backup of each is kept until its new file is in place. [y/N] `,
     );
     if (isYes(answer)) {
       const second = await runPool(
         io,
-        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, keepBackup })),
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, force, keepBackup })),
         workers,
         'repairing',
         json,
       );
       const byFile = new Map((second.results as RepairSummary[]).map((r) => [r.file, r]));
       results = results.map((r) => byFile.get(r.file) ?? r);
-      report = second.report;
+      report = withNote(second.report, jobs.note);
     } else {
       io.stdout.write('nothing was written\n');
     }
   }
-  const exitCode = batchExitCode(results);
+  const exitCode = exitWith(results, skipped);
   if (json) {
     const totals = repairTotals(results.filter((r) => r.status === 'repaired' || r.status === 'needs-repair'));
-    const summary = { files: results.length, clean: 0, 'needs-repair': 0, repaired: 0, refused: 0, unreadable: 0, ...totals };
+    const summary = {
+      files: results.length,
+      clean: 0,
+      'needs-repair': 0,
+      repaired: 0,
+      refused: 0,
+      unreadable: 0,
+      ...totals,
+      skipped: skipped.length,
+    };
     for (const r of results) summary[r.status] += 1;
-    io.stdout.write(`${JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results })}\n`);
+    io.stdout.write(
+      `${terminalJson(JSON.stringify({ command, dir, dryRun, exitCode, summary, pool: report, files: results, skipped }))}\n`,
+    );
   } else {
-    io.stdout.write(renderRepair(dir, results, dryRun));
-    if (report.note) io.stderr.write(`note: ${report.note}\n`);
+    io.stdout.write(renderRepair(dir, results, dryRun, skipped));
+    if (report.note) io.stderr.write(terminalLines([`note: ${report.note}`]));
   }
   return exitCode;
 }

@@ -1,11 +1,12 @@
 /** Shared pieces of the command line: argument parsing, one-line failures. */
 import { ExitCode } from '../host/exit-code.js';
+import { terminalLine } from './terminal-text.js';
 import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from '../../shared/policy/spec-decisions.js';
 import type { Behaviour } from '../../shared/types.js';
 
 /** Print a one-line reason on stderr and return the bad-input exit code. */
 export function fail(reason: string): ExitCode {
-  process.stderr.write(`transcript-inspector: ${reason}\n`);
+  process.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return ExitCode.unusable;
 }
 

@@ -2,15 +2,11 @@
 import { CATEGORY_LABELS } from '../../shared/errors/labels.js';
 import { groupRecordedErrors } from '../../shared/errors/recorded-groups.js';
 import type { ErrorExplanation, RecordedError } from '../../shared/inspection.js';
+// Error texts come from session files and pasted text: they must not drive the terminal.
+import { visibleControls as visible } from '../../shared/text/visible-controls.js';
 
 /** Turns and lines listed per group before "…". */
 const LISTED = 12;
-
-/** Control characters shown as escapes: error texts come from session files and pasted text, and must not drive the terminal. */
-function visible(line: string): string {
-  // eslint-disable-next-line no-control-regex
-  return line.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
 
 function flat(text: string, max: number): string {
   const one = text.replace(/\s+/g, ' ').trim();

@@ -7,9 +7,11 @@ import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseArgs, parseBehaviour, UsageError } from './common.js';
+import { outputClosed } from './closed-output.js';
 import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
+import { terminalLines } from './terminal-text.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session', 'behaviour'],
@@ -32,6 +34,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     return fail(
       args.positionals.length === 0 ? 'inspect needs a FILE (or --all DIR)' : `inspect takes one FILE, got ${args.positionals.length}`,
     );
+  if (args.values.has('jobs')) return fail('--jobs only applies to inspect --all DIR');
   const source = sessionArgument(args.positionals[0], args.values.get('session'));
   if (source instanceof UsageError) return fail(source.message);
   const file = argumentLabel(source);
@@ -74,7 +77,9 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
     const explanations = explain === undefined ? undefined : await explainFor(explain, inspection);
     if (args.booleans.has('json')) {
       // Streamed: the inspection of a session of gigabytes is longer than one string can be.
-      await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations });
+      await writeJson(process.stdout, explanations === undefined ? inspection : { ...inspection, explanations }).catch((error: unknown) => {
+        if (!outputClosed()) throw error;
+      });
     } else {
       process.stdout.write(renderReport(file, inspection, explanations, { byEvent: 'store' in source }));
     }
@@ -156,5 +161,5 @@ function renderReport(
       );
   }
   for (const note of inspection.notes ?? []) out.push(`note: ${note}`);
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }

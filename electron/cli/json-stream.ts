@@ -5,6 +5,7 @@
  * stringified piece by piece and written in chunks, waiting for the stream when it is full.
  */
 import type { Writable } from 'node:stream';
+import { terminalJson } from './terminal-text.js';
 
 /**
  * Containers at this depth and below are stringified whole. The deepest lists of a session's
@@ -69,7 +70,7 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
-/** Write `value` as JSON and a newline to `out`, in chunks, honouring backpressure. */
+/** Write `value` as JSON and a newline to `out`, in chunks, honouring backpressure (terminal-safe: see terminalJson). */
 export async function writeJson(out: Writable, value: unknown): Promise<void> {
   let buffer = '';
   const flush = async (): Promise<void> => {
@@ -79,7 +80,8 @@ export async function writeJson(out: Writable, value: unknown): Promise<void> {
     buffer = '';
     if (!ok) await drained(out);
   };
-  for (const piece of jsonPieces(value)) {
+  for (const raw of jsonPieces(value)) {
+    const piece = terminalJson(raw);
     if (buffer.length + piece.length > FLUSH_CHARS) await flush();
     if (piece.length > FLUSH_CHARS) {
       buffer = piece;

@@ -13,6 +13,7 @@ import type { InspectInput } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
 import { parseArgs, UsageError } from './common.js';
+import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
 
 const SPEC = { values: ['output', 'provider', 'api', 'model', 'session'], booleans: ['reasoning', 'json', 'no-check'] } as const;
@@ -27,7 +28,7 @@ export async function runRedactCommand(
   stdout: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
   const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${reason}\n`);
+    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
     return ExitCode.unusable;
   };
   let args;
@@ -68,13 +69,13 @@ export async function runRedactCommand(
     }
     const check = args.booleans.has('no-check') ? null : await checkAgainstOriginal(source, copy, args);
     if (args.booleans.has('json')) {
-      io.stdout.write(`${JSON.stringify({ file, output, counts, check })}\n`);
+      io.stdout.write(`${terminalJson(JSON.stringify({ file, output, counts, check }))}\n`);
     } else {
       const lines = [`wrote ${toStdout ? 'the redacted copy to standard output' : output}`, ...describeCounts(counts)];
       if (check === null) lines.push('not checked (--no-check)');
       else if ('skipped' in check) lines.push(`not checked: ${check.skipped}`);
       else lines.push(describeCheck(check), ...check.differences.slice(2).map((d) => `  also: ${d}`));
-      report.write(`${lines.join('\n')}\n`);
+      report.write(terminalLines(lines));
     }
     return check !== null && 'reproduces' in check && !check.reproduces ? ExitCode.changed : ExitCode.clean;
   } catch (error) {

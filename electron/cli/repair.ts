@@ -1,5 +1,5 @@
 /**
- * `transcript-inspector repair FILE [--dry-run] [--yes] [--keep-backup] [--json]`: show the repair plan, ask, then
+ * `transcript-inspector repair FILE [--dry-run] [--yes] [--keep-backup] [--json] [--force]`: show the repair plan, ask, then
  * write it atomically; `repair --all DIR` hands over to the batch command.
  */
 import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
@@ -8,8 +8,9 @@ import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
 import { parseArgs, UsageError } from './common.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
+import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
-const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json', 'keep-backup'] } as const;
+const SPEC = { values: ['all', 'jobs', 'session'], booleans: ['dry-run', 'yes', 'json', 'keep-backup', 'force'] } as const;
 
 function where(action: RepairAction): string {
   return action.kind === 'insert' ? `after line ${action.line}` : `line ${action.line}`;
@@ -18,8 +19,8 @@ function where(action: RepairAction): string {
 /** The plan as a support person reads it: one block per line, with the reason and before/after. */
 function renderPlan(file: string, plan: RepairPlan): string {
   const out: string[] = [];
-  if (plan.refusal !== undefined) return `${file}: cannot be repaired — ${plan.refusal}\n`;
-  if (!plan.needed) return `${file}: nothing to repair; the file is left byte-identical\n`;
+  if (plan.refusal !== undefined) return terminalLines([`${file}: cannot be repaired — ${plan.refusal}`]);
+  if (!plan.needed) return terminalLines([`${file}: nothing to repair; the file is left byte-identical`]);
   out.push(`${file}: ${plan.actions.length} repair(s) planned — ${describeCounts(plan.counts)}`);
   out.push(`sha-256 of the planned bytes: ${plan.digest}`);
   for (const a of plan.actions) {
@@ -27,7 +28,7 @@ function renderPlan(file: string, plan: RepairPlan): string {
     if (a.before !== undefined) out.push(`      before: ${a.before}`);
     if (a.after !== undefined) out.push(`      after:  ${a.after}`);
   }
-  return `${out.join('\n')}\n`;
+  return terminalLines(out);
 }
 
 function exitFor(result: RepairOutcome): number {
@@ -46,14 +47,14 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
     args = parseArgs(argv, SPEC);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`transcript-inspector: ${error.message}\n`);
+      io.stderr.write(`transcript-inspector: ${terminalLine(error.message)}\n`);
       return ExitCode.unusable;
     }
     throw error;
   }
   if (args.values.has('all')) return runBatchCommand('repair', args, io);
   const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${reason}\n`);
+    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
     return ExitCode.unusable;
   };
   if (args.positionals.length !== 1)
@@ -67,7 +68,7 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   const json = args.booleans.has('json');
   const dryRun = args.booleans.has('dry-run');
   const emit = (plan: RepairPlan, result: RepairOutcome | null, note?: string) => {
-    if (json) io.stdout.write(`${JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) })}\n`);
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ file, dryRun, plan, result, ...(note ? { note } : {}) }))}\n`);
   };
   if ('store' in source) {
     // Never written: the plan is shown (what "Export repaired JSONL" would change), then the refusal.
@@ -75,7 +76,7 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
     const result = await repair(source, { expectedDigest: plan.digest });
     emit(plan, result);
     if (!json) io.stdout.write(renderPlan(file, { ...plan, refusal: undefined }));
-    if (!json) io.stderr.write(`${result.message}\n`);
+    if (!json) io.stderr.write(`${terminalLine(result.message)}\n`);
     return ExitCode.unusable;
   }
   const listing = await storeWithoutSession(source).catch(() => null);
@@ -119,8 +120,11 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
       return ExitCode.changed;
     }
   }
-  const result = await repairFile(file, plan.digest, { keepBackup: args.booleans.has('keep-backup') });
+  const result = await repairFile(file, plan.digest, {
+    force: args.booleans.has('force'),
+    keepBackup: args.booleans.has('keep-backup'),
+  });
   emit(plan, result);
-  if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${result.message}\n`);
+  if (!json) (result.status === 'refused' ? io.stderr : io.stdout).write(`${terminalLine(result.message)}\n`);
   return exitFor(result);
 }

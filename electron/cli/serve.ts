@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ExitCode } from '../host/exit-code.js';
 import { createInspector } from '../host/inspector.js';
 import { warmUp } from '../host/inspector/warm-up.js';
+import { notRegularReason } from '../host/regular-file.js';
 import { startWebServer, type WebInspector } from '../web.js';
 import { findRendererDir } from '../web/renderer-dir.js';
 import { UsageError, fail, parseArgs } from './common.js';
@@ -69,7 +70,6 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     if (error instanceof UsageError) return fail(`serve: ${error.message}`);
     throw error;
   }
-  if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
   if (file) {
     let stat: fs.Stats;
     try {
@@ -77,8 +77,11 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     } catch {
       return fail(`serve: ${file}: no such file`);
     }
-    if (!stat.isFile()) return fail(`serve: ${file}: not a file`);
+    const notRegular = notRegularReason(stat);
+    if (notRegular !== null) return fail(`serve: ${file}: ${notRegular}`);
   }
+
+  if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
 
   const inspector = deps.createInspector();
   try {

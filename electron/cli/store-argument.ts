@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { splitStoreArgument, storeSessionName, type StoreListing } from '../../shared/store.js';
 import { isStoreFile, listStoreSessions } from '../host/store/index.js';
 import { UsageError } from './common.js';
+import { terminalLines } from './terminal-text.js';
 
 /** A session file, or one session of a store. */
 export type SessionArgument = { file: string } | { store: string; sessionId: string };
@@ -59,5 +60,6 @@ export function renderStoreListing(file: string, listing: StoreListing): string 
       }`,
     );
   }
-  return `${out.join('\n')}\n`;
+  // Keys, labels and reasons come from the store: escaped like everything else read from a session.
+  return terminalLines(out);
 }

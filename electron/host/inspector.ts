@@ -96,6 +96,14 @@ function sessionFile(sessions: SessionRegistry, sessionId: string, what: string)
   return info.path;
 }
 
+/** The file a repair may write: one the user opened — never bytes, text, or the bundled sample (it has a path, but is ours). */
+function repairableFile(sessions: SessionRegistry, sessionId: string): string {
+  const { info, request } = sessions.get(sessionId);
+  if (request.kind === 'sample') throw new InputError('the bundled sample: only files opened from disk can be repaired');
+  if (!info.path) throw new InputError(`${info.name} was not opened from a file: only files on disk can be repaired`);
+  return info.path;
+}
+
 /** Create the Inspector service. */
 export function createInspector(options: InspectorOptions = {}): HostInspector {
   const sessions = new SessionRegistry();
@@ -241,13 +249,6 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   return service;
 }
 
-/** The file behind a session that can be repaired. */
-function fileOf(sessions: SessionRegistry, sessionId: string): string {
-  const { info } = sessions.get(sessionId);
-  if (!info.path) throw new InputError(`${info.name} was not opened from a file: only files on disk can be repaired`);
-  return info.path;
-}
-
 /** Repair on disk for the Inspector's sessions: plan, repair (keeping the original bytes), and undo. */
 function repairMethods(
   sessions: SessionRegistry,
@@ -260,16 +261,20 @@ function repairMethods(
       const record = sessions.get(sessionId);
       if (record.info.store) return planStoredSessionRepair(record.request, record.info);
       if (record.info.repairRefusal) throw new InputError(record.info.repairRefusal);
-      return planRepairFile(fileOf(sessions, sessionId));
+      return planRepairFile(repairableFile(sessions, sessionId));
     },
 
     async repair(sessionId, expectedDigest, repairOptions) {
       const record = sessions.get(sessionId);
       if (record.info.store) return refuseStoredRepair(record.info);
       if (record.info.repairRefusal) return { status: 'refused', reason: 'not a file on disk', message: record.info.repairRefusal };
-      const file = fileOf(sessions, sessionId);
+      const file = repairableFile(sessions, sessionId);
       // The app keeps the original bytes next to the file: Undo puts them back.
-      const result = await repairFile(file, expectedDigest, { keepBackup: true, skipLines: repairOptions?.skipLines });
+      const result = await repairFile(file, expectedDigest, {
+        keepBackup: true,
+        skipLines: repairOptions?.skipLines,
+        force: repairOptions?.force === true,
+      });
       if (result.status === 'repaired') {
         if (result.backupPath && result.digestAfter)
           undoTickets.set(sessionId, {

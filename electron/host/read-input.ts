@@ -1,5 +1,6 @@
 /** Reading the input of `inspect()` from disk: a session file or a JSON message array. */
-import { readFile, stat } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
+import { notRegularReason, openRegularFile } from './regular-file.js';
 
 /** A clear, one-line error about an input that cannot be used at all. */
 export class InputError extends Error {
@@ -23,15 +24,30 @@ export async function statSession(file: string): Promise<{ size: number; mtimeMs
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session file (use --all DIR for a directory)`);
+  const notRegular = notRegularReason(info);
+  if (notRegular !== null) throw new InputError(`${file}: ${notRegular}`);
   return { size: info.size, mtimeMs: info.mtimeMs };
 }
 
 /** The bytes of a file, with a readable error for a missing file, a directory or no permission. */
 export async function readInputBytes(file: string): Promise<Uint8Array> {
   await statInput(file);
+  const handle = await openSessionFile(file);
   try {
-    return await readFile(file);
+    return await handle.readFile();
   } catch (error) {
+    throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Open a session file for reading: a regular file, or an InputError that says what it is instead. */
+export async function openSessionFile(file: string): Promise<FileHandle> {
+  try {
+    return await openRegularFile(file, (reason) => new InputError(`${file}: ${reason}`));
+  } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
   }
 }

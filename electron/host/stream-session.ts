@@ -7,7 +7,6 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js';
 import { parseSession } from '../../shared/session/parse.js';
@@ -15,7 +14,7 @@ import type { ParseLinesOptions, ParsedSession } from '../../shared/session/type
 import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
-import { InputError, readInputBytes, statInput } from './read-input.js';
+import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
 import { readLines } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
@@ -49,9 +48,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   // Two read buffers of a chunk each: a sixteenth of the file at most, so they do not weigh on small files.
   const chunkBytes = options.chunkBytes ?? Math.min(CHUNK_BYTES, Math.max(MIN_CHUNK_BYTES, Math.ceil(total / 16)));
   const onProgress = options.onProgress ?? (() => undefined);
-  const handle = await open(file, 'r').catch((error: Error) => {
-    throw new InputError(`${file}: cannot be read (${error.message})`);
-  });
+  const handle = await openSessionFile(file);
   try {
     const hash = createHash('sha256');
     const parser = new SessionLineParser(options);

@@ -1,8 +1,10 @@
 /** Completing a partial target from the session's own record (last model) and the catalogue. */
 import { readInputSession } from './stream-session.js';
-import { buildContext } from '../../shared/session/context.js';
+import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { Target } from '../../shared/types.js';
+import { emptyInputProblem } from './input-problem.js';
 import type { InspectInput } from '../../shared/inspection.js';
+import type { ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
 import { openStoredSession } from './store/index.js';
 
@@ -31,6 +33,14 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
   'github-copilot': 'openai-completions',
 };
 
+/** Why a partial target does not go with the model the session recorded, and what to pass. */
+function mismatchMessage(recorded: { provider: string; modelId: string }, provider?: string, modelId?: string): string {
+  const last = `the session's last model is ${recorded.provider}/${recorded.modelId}`;
+  if (provider)
+    return `no model for --provider ${provider}: ${last}, of another provider — pass --model (and --api if it is not the provider's usual one), or leave out --provider to use the recorded model`;
+  return `no provider for --model ${modelId}: ${last} — pass --provider (and --api if needed), or leave out --model to use the recorded model`;
+}
+
 /**
  * Fill in what the caller left out: provider and model from the session's last model, the API from
  * the session, the catalogue or the provider's usual API. Throws an InputError when it cannot.
@@ -38,14 +48,23 @@ const PROVIDER_DEFAULT_API: Record<string, string> = {
 export async function completeTarget(partial: PartialTarget, source: InspectInput): Promise<Target> {
   let { provider, api, modelId } = partial;
   if (!provider || !api || !modelId) {
-    const recorded =
-      'store' in source
-        ? (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel
-        : buildContext(await readInputSession(source)).lastModel;
+    // A session file is parsed here, and kept: when it gives no model, what is wrong with it is said.
+    let parsed: ParsedSession | null = null;
+    let recorded: SessionContext['lastModel'];
+    if ('store' in source) recorded = (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel;
+    else {
+      parsed = await readInputSession(source);
+      recorded = buildContext(parsed).lastModel;
+    }
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;
       api ??= recorded.api;
+    }
+    if (!provider || !modelId) {
+      const problem = parsed === null || 'store' in source ? null : await emptyInputProblem(parsed, source);
+      if (problem !== null) throw new InputError(problem);
+      if (recorded) throw new InputError(mismatchMessage(recorded, provider, modelId));
     }
   }
   if (!provider || !modelId)

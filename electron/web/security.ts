@@ -45,24 +45,6 @@ export function tokenMatches(presented: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The cookie that carries the token for the page's own asset requests (scripts, styles, fonts). */
-export function tokenCookieName(port: number): string {
-  // Cookies ignore ports: naming it by port keeps two servers on one machine apart.
-  return `ti_token_${port}`;
-}
-
-/** Read one cookie from a request. */
-export function readCookie(request: IncomingMessage, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
-}
-
 /**
  * True when the Host header names our loopback listener. A page on another site that re-points
  * its DNS name at 127.0.0.1 (DNS rebinding) sends its own name here and is refused.

@@ -2,9 +2,16 @@
 import { useEffect, useRef } from 'react';
 import { repairedSentence } from '../../shared/repair/plan-view.js';
 import type { RepairAction, RepairResult } from '../../shared/inspection.js';
+import { isForceableRefusal, type ForceableRefusal } from '../../shared/repair/refusal.js';
 import { useApp, useAppStore } from '../store/context.js';
 import type { Commands } from './commands.js';
 import { chosenActions, FilePlanView } from './repair-plan-view.js';
+
+/** What "Repair anyway" does, for each refusal it overrides. */
+const FORCE_TITLES: Record<ForceableRefusal, string> = {
+  'open for writing': 'Replace the file now; what the other process writes afterwards stays in the old file, kept as the backup',
+  'has other links': 'Replace this name only; the other names (hard links) keep the old bytes',
+};
 
 function clip(text: string | undefined): string {
   if (text === undefined) return '';
@@ -27,6 +34,14 @@ function ActionRow({ action }: { action: RepairAction }) {
 
 /** What a repair did, in one sentence, and where the original bytes are. */
 function ResultView({ result, name }: { result: RepairResult; name: string | undefined }) {
+  // What the host noted after its summary (a writer still holding the old file, bytes carried over, other hard links).
+  const notes =
+    result.status === 'repaired' && result.plan
+      ? result.message
+          .split(/\.\s+(?=[A-Z])/)
+          .slice(1)
+          .join('. ')
+      : '';
   return (
     <div className={`repair-result result-${result.status}`} role="status" data-testid="repair-result">
       <p>
@@ -38,6 +53,11 @@ function ResultView({ result, name }: { result: RepairResult; name: string | und
           </>
         )}
       </p>
+      {notes && (
+        <p className="small" data-testid="repair-notes">
+          {notes}
+        </p>
+      )}
       {result.status === 'refused' && result.reason && <p className="error">{result.reason}</p>}
       {result.backupPath && (
         <p className="small" data-testid="repair-backup">
@@ -149,6 +169,17 @@ export function RepairDialog({ commands }: { commands: Commands }) {
           <button type="button" onClick={close} disabled={phase === 'writing'} data-testid="repair-cancel">
             {phase === 'done' ? 'Close' : 'Cancel'}
           </button>
+          {phase === 'done' && result?.status === 'refused' && isForceableRefusal(result.reason) && (
+            <button
+              type="button"
+              className="danger"
+              data-testid="repair-force"
+              title={FORCE_TITLES[result.reason]}
+              onClick={() => void store.getState().confirmRepair(true)}
+            >
+              Repair anyway
+            </button>
+          )}
           {phase === 'review' && info?.store && (
             <button
               type="button"

@@ -17,7 +17,7 @@ function whereText(group: ActionGroup): string {
   return `${group.kind === 'insert' ? 'after ' : ''}${group.lines.length === 1 ? 'line' : 'lines'} ${list}`;
 }
 
-const KIND_WORD: Record<ActionGroup['kind'], string> = { drop: 'drop', rewrite: 'rewrite', insert: 'insert' };
+const KIND_WORD: Record<ActionGroup['kind'], string> = { drop: 'drop', rewrite: 'rewrite', insert: 'insert', recover: 'recover' };
 
 /** A checkbox that can show "some of them". */
 function GroupCheckbox({ group, skipped }: { group: ActionGroup; skipped: ReadonlySet<number> }) {

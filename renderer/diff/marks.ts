@@ -11,11 +11,13 @@ import {
   type DiffSpans,
   type LineSpan,
 } from './line-map.js';
+import { markdownText } from '../monaco/markdown-text.js';
 import { isWhole } from './windows.js';
 
 /** A mark before it is handed to the editor (same shape as the editor's GutterMark). */
 export interface Mark extends LineSpan {
   kind: 'annotation' | 'preflight' | 'explained';
+  /** Markdown: our own bold labels, and text from the session escaped by markdownText. */
   hover: string;
 }
 
@@ -116,19 +118,21 @@ export function buildMarks(
     const spans = annotationSpans(annotation, docs.original, docs.replay);
     // Most annotations of a long session are outside the window shown.
     if (!spans.original && !spans.replay) continue;
-    const line = `**${titles.get(annotation.rule) ?? annotation.rule}** — ${annotation.action}: ${annotation.detail}`;
+    const line = `**${markdownText(titles.get(annotation.rule) ?? annotation.rule)}** — ${markdownText(`${annotation.action}: ${annotation.detail}`)}`;
     addMark(out.original, spans.original, 'annotation', line);
     addMark(out.replay, spans.replay, 'annotation', line);
   }
   for (const side of ['original', 'replay'] as const) {
     const findings = summary.preflight[side];
     const spans = findingSpansOf(findings, docs[side], view);
-    findings.forEach((finding, i) => addMark(out[side], spans[i], 'preflight', `**Preflight ${finding.check}** — ${finding.explanation}`));
+    findings.forEach((finding, i) =>
+      addMark(out[side], spans[i], 'preflight', `**Preflight ${markdownText(finding.check)}** — ${markdownText(finding.explanation)}`),
+    );
   }
   for (const explanation of explanations) {
     for (const turn of explanation.turns) {
       const spans = turnSpans('original', turn, docs.original, docs.replay);
-      const line = `**Explains the pasted error** (${explanation.check ?? explanation.category}) — ${explanation.explanation}`;
+      const line = `**Explains the pasted error** (${markdownText(explanation.check ?? explanation.category)}) — ${markdownText(explanation.explanation)}`;
       addMark(out.original, spans.original, 'explained', line);
       addMark(out.replay, spans.replay, 'explained', line);
     }

@@ -1,4 +1,5 @@
 /** Repair slice: shows the plan, lets the user leave rewrites out, writes through the host, reloads, and undoes. */
+import type { RepairOptions } from '../../shared/inspection.js';
 import { repairedSentence } from '../../shared/repair/plan-view.js';
 import { errorMessage } from '../format.js';
 import { patch, type SliceCreator } from './slice.js';
@@ -44,16 +45,21 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
     patch(set, 'repair', { skipped: [...skipped].sort((a, b) => a - b) });
   },
 
-  async confirmRepair() {
+  async confirmRepair(force = false) {
     const info = get().session.info;
     const { plan, skipped } = get().repair;
-    if (!info || !plan || get().repair.phase !== 'review') return;
+    // Forcing answers a refusal (open for writing elsewhere, other hard links), shown once the first try is done.
+    if (!info || !plan || get().repair.phase !== (force ? 'done' : 'review')) return;
     patch(set, 'repair', { phase: 'writing', error: null });
     try {
       // The digest the plan was made on: the host refuses if the file changed since.
+      // Options only when there are some: a plain repair sends two arguments, as it always has.
+      const options: RepairOptions = {};
+      if (skipped.length > 0) options.skipLines = skipped;
+      if (force) options.force = true;
       const result =
-        skipped.length > 0
-          ? await api.repair(info.sessionId, plan.digest, { skipLines: skipped })
+        Object.keys(options).length > 0
+          ? await api.repair(info.sessionId, plan.digest, options)
           : await api.repair(info.sessionId, plan.digest);
       patch(set, 'repair', { phase: 'done', result, quietUntil: Date.now() + REPAIR_QUIET_MS });
       if (result.status === 'repaired') {

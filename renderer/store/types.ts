@@ -222,7 +222,8 @@ export interface RepairSlice {
   startRepair(): Promise<void>;
   /** Tick (`keep`) or untick rewrites of the plan, by line. */
   chooseRewrites(lines: readonly number[], keep: boolean): void;
-  confirmRepair(): Promise<void>;
+  /** Write the plan; `force` replaces a file another process has open for writing (after a refusal saying so). */
+  confirmRepair(force?: boolean): Promise<void>;
   undoRepair(): Promise<void>;
   closeRepair(): void;
 }

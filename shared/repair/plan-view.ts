@@ -23,7 +23,7 @@ export interface ActionGroup {
 
 /** The plan in reading order. */
 export interface PlanView {
-  /** What is wrong with the file: the lines dropped. */
+  /** What is wrong with the file: the lines dropped, and damaged lines whose whole entries are kept. */
   damage: ActionGroup[];
   /** Entries rewritten so a provider accepts them. */
   fixes: ActionGroup[];
@@ -54,7 +54,7 @@ export function viewPlan(plan: RepairPlan): PlanView {
       plan.actions.filter((a) => kinds.includes(a.kind)),
       optional,
     );
-  return { damage: of(['drop']), fixes: of(['rewrite']), additions: of(['insert']) };
+  return { damage: of(['drop', 'recover']), fixes: of(['rewrite']), additions: of(['insert']) };
 }
 
 /** How each counter reads, as a past action: [singular, plural]. */
@@ -64,6 +64,7 @@ const DONE: Record<string, [string, string]> = {
   rewrittenUserMessages: ['rewrote 1 blank user turn as "(continue)"', 'rewrote {n} blank user turns as "(continue)"'],
   removedCorruptedImageBlocks: ['replaced 1 corrupted image by a note', 'replaced {n} corrupted images by a note'],
   insertedToolResults: ['inserted 1 missing tool result', 'inserted {n} missing tool results'],
+  recoveredLines: ['recovered the entries of 1 damaged line', 'recovered the entries of {n} damaged lines'],
 };
 
 /** How each counter reads in the plan's summary: [singular, plural]. */
@@ -73,6 +74,7 @@ const PLANNED: Record<string, [string, string]> = {
   rewrittenUserMessages: ['1 blank user turn rewritten', '{n} blank user turns rewritten'],
   removedCorruptedImageBlocks: ['1 corrupted image replaced', '{n} corrupted images replaced'],
   insertedToolResults: ['1 missing tool result inserted', '{n} missing tool results inserted'],
+  recoveredLines: ['1 damaged line recovered', '{n} damaged lines recovered'],
 };
 
 function phrases(counts: RepairPlan['counts'], table: Record<string, [string, string]>): string[] {

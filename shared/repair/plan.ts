@@ -6,9 +6,9 @@
 import type { RepairAction, RepairPlan } from '../inspection.js';
 import { isRecord, toolResultCallId } from '../messages.js';
 import { sha256Hex, utf8Bytes } from '../hash/sha256.js';
-import { describeCharAt, locateJsonError } from '../session/json-error.js';
 import { RepairChunkEmitter, totalLength } from './chunks.js';
 import { byteLineAt, firstLineStart, type ByteLine } from './byte-lines.js';
+import { headerProblem, unparseableReason, type DecodedLine } from './line-problems.js';
 import { judgeEntry, type EntryFix, type EntryVerdict, type RepairCode } from './entry-repairs.js';
 import {
   assistantCandidate,
@@ -18,6 +18,7 @@ import {
   type AssistantCandidate,
 } from './missing-tool-results.js';
 import { previewJson, previewLine } from './preview.js';
+import { recoverLine, recoveryReason, type LineRecovery } from './recover-line.js';
 import type { Refusal, RefusalKind } from './refusal.js';
 
 /**
@@ -49,6 +50,7 @@ function emptyCounts(): RepairPlan['counts'] {
     rewrittenUserMessages: 0,
     removedCorruptedImageBlocks: 0,
     insertedToolResults: 0,
+    recoveredLines: 0,
   };
 }
 
@@ -65,12 +67,6 @@ const EMPTY_REFUSAL: Refusal = { kind: 'empty', text: 'empty session file: there
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
-interface DecodedLine {
-  text: string;
-  /** The bytes are not valid UTF-8 (the text holds U+FFFD where they were). */
-  invalidUtf8: boolean;
-}
-
 function decodeLine(bytes: Uint8Array, span: ByteLine): DecodedLine {
   const slice = bytes.subarray(span.start, span.end);
   try {
@@ -86,46 +82,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
-}
-
-/** Why a line is not JSON, located and in plain words. */
-function unparseableReason(decoded: DecodedLine): string {
-  const { text } = decoded;
-  const nul = text.indexOf('\u0000');
-  if (nul >= 0)
-    return `the line holds binary data (a NUL byte at column ${nul + 1}), not JSON — typically a crash or disk error overwrote it; it cannot be read, so it is removed`;
-  const loc = locateJsonError(text);
-  const col = (loc?.offset ?? 0) + 1;
-  const utf8 = decoded.invalidUtf8 ? ' The line also contains bytes that are not valid UTF-8.' : '';
-  let what = 'it is not valid JSON';
-  if (loc !== null)
-    switch (loc.kind) {
-      case 'truncated':
-        what = `the JSON stops in the middle (column ${col}) — the write was cut off, probably by a crash`;
-        break;
-      case 'trailing':
-        what = `extra characters after the end of the entry at column ${col} (${describeCharAt(text, loc.offset)}) — two writes probably landed on one line`;
-        break;
-      case 'bad-escape':
-        what = `an invalid escape sequence at column ${col}`;
-        break;
-      case 'control-char':
-        what = `a raw control character inside a string at column ${col}`;
-        break;
-      default:
-        what = `unexpected ${describeCharAt(text, loc.offset)} at column ${col} where ${loc.expected} was expected`;
-    }
-  return `not valid JSON: ${what}.${utf8} It cannot be read, so it is removed`;
-}
-
-/** Why the first line is not a session header, or null when it is one. */
-function headerProblem(value: unknown): string | null {
-  if (!isRecord(value)) return 'the first line is not a JSON object';
-  const v = value;
-  if (v.type !== 'session')
-    return `the first line is ${typeof v.type === 'string' ? `a "${v.type}" entry` : 'an entry without a "type"'}, not the {"type":"session"} header`;
-  if (typeof v.id !== 'string' || v.id === '') return 'the session header has no "id"';
-  return null;
 }
 
 function fixesReason(fixes: readonly EntryFix[]): string {
@@ -263,6 +219,12 @@ export class RepairPlanner {
     const decoded = decodeLine(this.bytes, span);
     if (decoded.text.trim() === '') return;
     const parsed = parseJson(decoded.text);
+    // Not one JSON value, but it may hold whole entries (glued, padded): those are kept.
+    const recovered = parsed.ok ? null : recoverLine(this.bytes.subarray(span.start, span.end));
+    if (recovered) {
+      this.planRecovered(span, decoded.text, recovered);
+      return;
+    }
     if (!this.headerSeen) {
       const problem = parsed.ok ? headerProblem(parsed.value) : 'the first line is not valid JSON';
       if (problem !== null)
@@ -277,10 +239,21 @@ export class RepairPlanner {
       this.drop(span, 'unparseable-line', unparseableReason(decoded), decoded.text);
       return;
     }
+    const utf8 = decoded.invalidUtf8 ? ' (bytes of this line that were not valid UTF-8 are written as U+FFFD)' : '';
+    const rewritten = this.judge(span, parsed.value, decoded.text, '', utf8);
+    if (rewritten !== null) this.edits.push({ line: span.line, start: span.start, end: span.end, text: rewritten });
+  }
+
+  /**
+   * Apply the entry rules to one entry of `span`: record the drop or rewrite, note it for inserted
+   * results, and return its new text (null: unchanged, '': dropped). `which` prefixes the reasons
+   * of an entry recovered from a shared line.
+   */
+  private judge(span: ByteLine, value: unknown, text: string, which: string, utf8 = ''): string | null {
     let verdict: EntryVerdict;
     let rewritten = '';
     try {
-      verdict = judgeEntry(parsed.value);
+      verdict = judgeEntry(value);
       if (verdict.kind === 'rewrite') rewritten = JSON.stringify(verdict.entry);
     } catch {
       // JSON.parse is iterative but JSON.stringify is not: a value nested too deeply to be written
@@ -288,28 +261,78 @@ export class RepairPlanner {
       verdict = { kind: 'keep' };
     }
     if (verdict.kind === 'drop') {
-      this.drop(span, verdict.code, verdict.reason, decoded.text);
-      return;
+      if (which === '') this.drop(span, verdict.code, verdict.reason, text);
+      else {
+        this.counts.droppedLines += 1;
+        this.actions.push({
+          kind: 'drop',
+          line: span.line,
+          code: verdict.code,
+          reason: `${which}${verdict.reason}`,
+          before: previewLine(text, text.length),
+        });
+      }
+      return which === '' ? null : '';
     }
     if (verdict.kind === 'rewrite') {
       this.counts.rewrittenAssistantMessages += verdict.counts.rewrittenAssistantMessages;
       this.counts.rewrittenUserMessages += verdict.counts.rewrittenUserMessages;
       this.counts.removedCorruptedImageBlocks += verdict.counts.removedCorruptedImageBlocks;
-      const utf8 = decoded.invalidUtf8 ? ' (bytes of this line that were not valid UTF-8 are written as U+FFFD)' : '';
       this.actions.push({
         kind: 'rewrite',
         line: span.line,
         code: verdict.fixes[0].code,
-        reason: `${fixesReason(verdict.fixes)}${utf8}`,
+        reason: `${which}${fixesReason(verdict.fixes)}${utf8}`,
         before: verdict.fixes.map((f) => f.before).join(' · '),
         after: verdict.fixes.map((f) => f.after).join(' · '),
       });
-      this.edits.push({ line: span.line, start: span.start, end: span.end, text: rewritten });
     }
-    const kept = verdict.kind === 'rewrite' ? verdict.entry : parsed.value;
-    if (isRecord(kept) && typeof kept.parentId === 'string' && this.candidateIds.has(kept.parentId))
+    // Only a whole line can be re-parented in place; an entry recovered from a shared line keeps its parent.
+    const kept = verdict.kind === 'rewrite' ? verdict.entry : value;
+    if (which === '' && isRecord(kept) && typeof kept.parentId === 'string' && this.candidateIds.has(kept.parentId))
       this.children.push({ span, entry: kept });
-    this.noteForInsertions(span, parsed.value);
+    this.noteForInsertions(span, value);
+    return verdict.kind === 'rewrite' ? rewritten : null;
+  }
+
+  /**
+   * A damaged line that holds complete entries: each is kept on a line of its own (byte for byte,
+   * or rewritten by the entry rules), and the padding or cut-off bytes around them are removed.
+   * On the first line the first entry must be the session header.
+   */
+  private planRecovered(span: ByteLine, text: string, recovered: LineRecovery): void {
+    const { records } = recovered;
+    const kept: string[] = [];
+    let first = 0;
+    if (!this.headerSeen) {
+      const problem = headerProblem(records[0].value);
+      if (problem !== null) {
+        this.refusedWith = {
+          kind: 'not-a-session',
+          text: `invalid session header: ${problem} (line ${span.line}); the file is left untouched because it may not be a session file`,
+        };
+        return;
+      }
+      this.headerSeen = true;
+      kept.push(records[0].text);
+      first = 1;
+    }
+    this.counts.recoveredLines += 1;
+    const { code, reason } = recoveryReason(recovered);
+    this.actions.push({ kind: 'recover', line: span.line, code, reason, before: previewLine(text, span.end - span.start) });
+    const action = this.actions[this.actions.length - 1];
+    records.slice(first).forEach((record, i) => {
+      const which = records.length > 1 ? `entry ${first + i + 1} of ${records.length} on this line: ` : '';
+      const changed = this.judge(span, record.value, record.text, which || 'the recovered entry: ');
+      if (changed !== '') kept.push(changed ?? record.text);
+    });
+    // The line's own terminator between the entries (or the file's, on a last line without one).
+    const eol = span.eol || (this.crlf > this.lf ? '\r\n' : '\n');
+    // The start of each entry as it will be written, one after the other.
+    action.after = kept.map((k) => previewLine(k.length > 72 ? `${k.slice(0, 72)}…` : k, k.length)).join(' ⏎ ');
+    // Every entry dropped by the rules: the line goes with its terminator, as a dropped line does.
+    if (kept.length === 0) this.edits.push({ line: span.line, start: span.start, end: span.next, text: '' });
+    else this.edits.push({ line: span.line, start: span.start, end: span.end, text: kept.join(eol) });
   }
 
   /** What the insertion pass needs: every result id, and Responses assistants with their next message. */

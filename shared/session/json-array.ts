@@ -3,6 +3,7 @@ import type { Message } from '../types.js';
 import { DiagnosticSink } from './diagnostics.js';
 import { describeCharAt, locateJsonError } from './json-error.js';
 import { hasBom, splitLines, type LineSpan } from './lines.js';
+import { nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 import { checkMessageShape } from './shape.js';
 import type { ParsedSession } from './types.js';
 
@@ -66,7 +67,8 @@ export function parseMessagesJson(text: string, sink: DiagnosticSink): ParsedSes
   const starts = topLevelElementOffsets(body);
   value.forEach((message, index) => {
     const line = lineColumnAt(text, spans, base + (starts[index] ?? 0)).line;
-    if (checkMessageShape(sink, line, message, `message ${index}`)) result.messages!.push({ line, message: message as Message });
+    if (nestedDeeperThan(message)) sink.add(line, 0, 'error', 'too-deep', `message ${index}: ${TOO_DEEP_MESSAGE}`);
+    else if (checkMessageShape(sink, line, message, `message ${index}`)) result.messages!.push({ line, message: message as Message });
   });
   return result;
 }

@@ -1,5 +1,6 @@
 /** The JSONL session parser, fed one physical line at a time so that a file never has to be held whole. */
 import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostics.js';
+import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
 
@@ -80,6 +81,11 @@ export class SessionLineParser {
     const parsed = json?.() ?? this.parseText(span.line, text, validUtf8);
     if (!parsed) return;
     const { value } = parsed;
+    if (size >= MIN_TOO_DEEP_CHARS && nestedDeeperThan(value)) {
+      sink.add(span.line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
+      this.firstContentLine = false;
+      return;
+    }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       sink.add(
         span.line,

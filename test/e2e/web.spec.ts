@@ -178,6 +178,31 @@ test('repair refuses when the file changed after the plan was shown', async ({ p
   expect(fs.readFileSync(file).equals(changed)).toBe(true);
 });
 
+test('a refusal the user may override (another hard link) offers "Repair anyway", which repairs this name only', async ({ page }) => {
+  const work = tempDir();
+  const file = copyFixture('broken-session.jsonl', work);
+  const other = path.join(work, 'other-name.jsonl');
+  fs.linkSync(file, other);
+  const originalBytes = fs.readFileSync(file);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  await page.getByTestId('repair-button').click();
+  const dialog = page.getByTestId('repair-plan');
+  await expect(dialog).toHaveAttribute('data-phase', 'review');
+  await expect(page.getByTestId('repair-force')).toHaveCount(0);
+  await page.getByTestId('repair-confirm').click();
+  await expect(dialog).toHaveAttribute('data-status', 'refused');
+  await expect(page.getByTestId('repair-result')).toContainText('it has 1 other name(s) (hard links)');
+  expect(fs.readFileSync(file).equals(originalBytes)).toBe(true);
+
+  await page.getByTestId('repair-force').click();
+  await expect(dialog).toHaveAttribute('data-status', 'repaired');
+  await expect(page.getByTestId('repair-result')).toContainText('they still hold the old bytes');
+  expect(fs.readFileSync(file, 'utf8')).toContain('(continue)');
+  expect(fs.readFileSync(other).equals(originalBytes)).toBe(true);
+});
+
 test('the file is watched: a change on disk is announced and can be reloaded', async ({ page }) => {
   const work = tempDir();
   const file = copyFixture('broken-session.jsonl', work);
@@ -210,8 +235,8 @@ test('exports download in the web mode', async ({ page, sharedServer: server }) 
   expect(text).not.toMatch(/sk-[A-Za-z0-9]{20}/);
 });
 
-test('requests without the token are refused', async ({ request, sharedServer: server }) => {
-  for (const url of [`${server.origin}/`, `${server.origin}/api/launch`]) {
+test('API requests without the token are refused', async ({ request, sharedServer: server }) => {
+  for (const url of [`${server.origin}/api/launch`, `${server.origin}/api/events`]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(401);
   }

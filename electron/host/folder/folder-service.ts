@@ -147,7 +147,9 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
         status: out.status === 'repaired' ? 'repaired' : out.status === 'clean' ? 'not-needed' : 'refused',
         lines: row.lines,
       };
-      if (out.reason ?? out.message) result.reason = out.reason ?? out.message;
+      // A refusal's message names its cause (another process writing, other hard links, a change since the scan).
+      const why = result.status === 'refused' ? (out.message ?? out.reason) : (out.reason ?? out.message);
+      if (why) result.reason = why;
       if (out.backupPath) result.backupPath = out.backupPath;
       results.set(row.file, result);
     });

@@ -4,6 +4,7 @@ import type { Inspection, PreflightFinding } from '../../../shared/inspection.js
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, PolicyFlag } from '../../../shared/types.js';
 import type { PayloadBuild } from '../payloads/payload-builder.js';
+import { shellComment, shellWord, singleQuoted } from './shell-quote.js';
 
 /** Environment variables holding each provider's key (pi-ai's names), for the curl placeholder. */
 const KEY_ENV: Record<string, string> = {
@@ -27,14 +28,17 @@ const KEY_ENV: Record<string, string> = {
 
 /** The environment variable a provider's key is read from. */
 export function keyEnvVar(provider: string): string {
-  return KEY_ENV[provider] ?? `${provider.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_API_KEY`;
+  // A shell variable name cannot start with a digit (`$1PASSWORD_API_KEY` would be `$1`).
+  return (
+    KEY_ENV[provider] ??
+    `${provider
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^(?=\d)/, '_')}_API_KEY`
+  );
 }
 
 const BODY_END = 'TRANSCRIPT_INSPECTOR_BODY';
-
-function shellSingleQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The payload builder's placeholders for URL template parts (`placeholder-cloudflare-account-id`) as shell variables. */
 function urlWithVariables(url: string): string {
@@ -69,7 +73,8 @@ export interface ProviderRequest {
  */
 export function providerRequest(build: PayloadBuild, payload: JsonValue): ProviderRequest {
   const model = build.model;
-  const base = (model?.baseUrl ?? '').replace(/\/+$/, '');
+  // Only the catalogue's base URL names variables: a model id that says "placeholder-x" stays text.
+  const base = urlWithVariables((model?.baseUrl ?? '').replace(/\/+$/, ''));
   const key = `$${keyEnvVar(model?.provider ?? '')}`;
   const json: [string, string] = ['content-type', 'application/json'];
   const extra: [string, string][] = Object.entries(model?.headers ?? {});
@@ -126,7 +131,8 @@ export function providerRequest(build: PayloadBuild, payload: JsonValue): Provid
       if (tools !== undefined) wire.tools = tools;
       if (toolConfig !== undefined) wire.toolConfig = toolConfig;
       if (Object.keys(generationConfig).length > 0) wire.generationConfig = generationConfig;
-      const modelId = String(id ?? model?.id ?? '');
+      // The id comes from the session file: encoded, it cannot add a shell expansion or a query to the URL.
+      const modelId = encodeURIComponent(String(id ?? model?.id ?? ''));
       if (build.api === 'google-vertex') {
         return {
           url: `https://\${GOOGLE_CLOUD_LOCATION}-aiplatform.googleapis.com/v1/projects/\${GOOGLE_CLOUD_PROJECT}/locations/\${GOOGLE_CLOUD_LOCATION}/publishers/google/models/${modelId}:streamGenerateContent?alt=sse`,
@@ -158,19 +164,23 @@ export function providerRequest(build: PayloadBuild, payload: JsonValue): Provid
   }
 }
 
-/** The replay request as a curl command, the key as an environment variable, the body as a here-document. */
+/**
+ * The replay request as a curl command, the key as an environment variable, the body as a
+ * here-document. Every value is quoted for the shell and comments cannot hold a line break: a model
+ * id or file name from the session runs nothing (only the exporter's own `$VARIABLES` expand).
+ */
 export function curlCommand(build: PayloadBuild, payload: JsonValue, notes: string[] = []): string {
   const request = providerRequest(build, payload);
-  const lines = [...notes, ...request.notes].map((n) => `# ${n}`);
-  // Double quotes: the URL and headers may name environment variables (${CLOUDFLARE_ACCOUNT_ID}, $ANTHROPIC_API_KEY).
-  const parts = [`curl -sS -N "${urlWithVariables(request.url).replace(/["`\\]/g, '\\$&')}"`];
-  for (const [name, value] of request.headers) parts.push(`-H "${name}: ${value.replace(/"/g, '\\"')}"`);
+  const lines = [...notes, ...request.notes].map(shellComment);
+  const parts = [`curl -sS -N ${shellWord(request.url)}`];
+  for (const [name, value] of request.headers) parts.push(`-H ${shellWord(`${name}: ${value}`)}`);
   if (request.sigv4)
     parts.push(
-      `--aws-sigv4 ${shellSingleQuote(request.sigv4)}`,
+      `--aws-sigv4 ${singleQuoted(request.sigv4)}`,
       '--user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY"',
       '-H "x-amz-security-token: ${AWS_SESSION_TOKEN:-}"',
     );
+  // A quoted delimiter: the body is not expanded, and JSON.stringify's indented lines never equal it.
   parts.push(`--data-binary @- <<'${BODY_END}'`);
   return `${lines.join('\n')}${lines.length ? '\n' : ''}${parts.join(' \\\n  ')}\n${JSON.stringify(request.body, null, 2)}\n${BODY_END}\n`;
 }

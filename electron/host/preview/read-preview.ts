@@ -7,7 +7,7 @@
  * only the lines of the first turns are read again and parsed whole. The result is a preview: the
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
@@ -15,6 +15,7 @@ import { SessionLineParser } from '../../../shared/session/jsonl.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from '../../../shared/session/types.js';
 import type { Message } from '../../../shared/types.js';
 import { readFormatHead } from '../load-session.js';
+import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
 import { skeletonText } from './skeleton.js';
 
@@ -61,7 +62,7 @@ interface LineSpans {
  * no messages, or its first turns cannot be parsed whole (the full read explains why).
  */
 export async function readSessionPreview(file: string, options: PreviewOptions): Promise<SessionPreview | null> {
-  const handle = await open(file, 'r');
+  const handle = await openSessionFile(file);
   try {
     const skeleton = await readSkeleton(handle, options.chunkBytes ?? CHUNK_BYTES);
     if (!skeleton) return null;

@@ -26,8 +26,8 @@ export interface BatchInspectOptions {
 export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
-  | { kind: 'repair'; file: string; digest: string; keepBackup?: boolean }
-  | { kind: 'plan-and-repair'; file: string; keepBackup?: boolean }
+  | { kind: 'repair'; file: string; digest: string; force?: boolean; keepBackup?: boolean }
+  | { kind: 'plan-and-repair'; file: string; force?: boolean; keepBackup?: boolean }
   | ScanJob;
 
 /** What an inspection of one file found. */
@@ -59,7 +59,7 @@ export interface RepairSummary {
   digest?: string;
   counts?: RepairPlan['counts'];
   /** Line actions of the plan by kind. */
-  lines?: { dropped: number; rewritten: number; inserted: number };
+  lines?: { dropped: number; rewritten: number; inserted: number; recovered: number };
   reason?: string;
   message?: string;
   backupPath?: string;
@@ -70,9 +70,9 @@ export interface RepairSummary {
 /** A job's result. */
 export type BatchResult = InspectSummary | RepairSummary | ScanSummary;
 
-function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number } {
+function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; inserted: number; recovered: number } {
   const count = (kind: string) => plan.actions.filter((a) => a.kind === kind).length;
-  return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert') };
+  return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert'), recovered: count('recover') };
 }
 
 function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSummary {
@@ -92,8 +92,14 @@ function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSumma
   };
 }
 
-async function runRepair(file: string, digest: string, keepBackup: boolean, planned?: RepairSummary): Promise<RepairSummary> {
-  const result = await repairFile(file, digest, { keepBackup });
+/** How a batch repair writes: `force` past writers and hard links, `keepBackup` for the original bytes. */
+export interface BatchRepairFlags {
+  force?: boolean;
+  keepBackup?: boolean;
+}
+
+async function runRepair(file: string, digest: string, flags: BatchRepairFlags, planned?: RepairSummary): Promise<RepairSummary> {
+  const result = await repairFile(file, digest, { force: flags.force === true, keepBackup: flags.keepBackup === true });
   const base: RepairSummary = {
     kind: 'repair',
     file,
@@ -163,12 +169,12 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
       case 'plan':
         return planSummary(job.file, await planSessionFile(job.file));
       case 'repair':
-        return await runRepair(job.file, job.digest, job.keepBackup === true);
+        return await runRepair(job.file, job.digest, job);
       case 'scan':
         return await runScanJob(job);
       case 'plan-and-repair': {
         const planned = planSummary(job.file, await planSessionFile(job.file));
-        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job.keepBackup === true, planned) : planned;
+        return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job, planned) : planned;
       }
     }
   } catch (error) {

@@ -56,10 +56,16 @@ import(workerData.loader).then((tsx) => { (tsx.register ?? tsx.default.register)
   return new Worker(bootstrap, { eval: true, workerData: { loader: entry.loader.href, entry: entry.url.href } });
 }
 
+const cores = (): number => (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+
 /** How many workers a batch gets by default: one per core, at most 8. */
 export function defaultWorkerCount(): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.max(1, Math.min(8, cores));
+  return Math.max(1, Math.min(8, cores()));
+}
+
+/** The most workers a batch starts: twice the cores (each worker is a thread holding a parsed session). */
+export function maxWorkerCount(): number {
+  return Math.max(2, 2 * cores());
 }
 
 /**
@@ -74,7 +80,7 @@ export async function runJobs(
 ): Promise<{ results: BatchResult[]; report: PoolReport }> {
   const { signal } = options;
   const results: BatchResult[] = new Array(jobs.length);
-  const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length));
+  const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length, maxWorkerCount()));
   const entry = resolveWorkerEntry();
   if (jobs.length === 0) return { results, report: { mode: 'in-process', workers: 0 } };
   if (entry.kind === 'none' || wanted === 1) {

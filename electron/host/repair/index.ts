@@ -41,6 +41,7 @@ export async function planSessionFile(file: string): Promise<FilePlan> {
           rewrittenUserMessages: 0,
           removedCorruptedImageBlocks: 0,
           insertedToolResults: 0,
+          recoveredLines: 0,
         },
       },
       refusalKind: snapshot.kind,
@@ -83,9 +84,13 @@ export async function planRepair(input: { file: string } | { text: string } | St
 /**
  * Repair a session file on disk (programmatic API) with the digest of the plan it was shown:
  * `repair({ file }, { expectedDigest: plan.digest })`. Never throws for file problems; a refusal
- * says why and that nothing was written.
+ * says why and that nothing was written. `force: true` replaces a file another process has open for
+ * writing (what it writes afterwards goes to the old file, kept as the backup).
  */
-export async function repair(input: { file: string } | StoreInput, options: { expectedDigest: string }): Promise<RepairOutcome> {
+export async function repair(
+  input: { file: string } | StoreInput,
+  options: { expectedDigest: string; force?: boolean },
+): Promise<RepairOutcome> {
   if (input !== null && typeof input === 'object' && 'store' in input && typeof input.store === 'string') {
     const reason = storeRepairRefusal(input.store, String(input.sessionId));
     return { status: 'refused', reason, message: `Refused: nothing was written. ${reason}` };
@@ -94,7 +99,7 @@ export async function repair(input: { file: string } | StoreInput, options: { ex
     throw new TypeError('repair(): expected { file: string }');
   if (options === null || typeof options !== 'object')
     throw new TypeError('repair(): expected { expectedDigest } (the digest of the plan)');
-  return repairFile(input.file, options.expectedDigest);
+  return repairFile(input.file, options.expectedDigest, { force: options.force === true });
 }
 
 /** Drop the plan (and the bytes) kept for a file's repair step, e.g. when the app closes the file. */

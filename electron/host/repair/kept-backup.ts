@@ -3,11 +3,19 @@
  * a repair from one: the kept bytes go back under the file's name by an atomic rename, only while
  * the file still holds exactly what the repair wrote and the backup exactly what it replaced.
  */
-import { link, readFile, stat, unlink } from 'node:fs/promises';
+import { link, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { UndoResult } from '../../../shared/inspection.js';
 import { DEFAULT_RETRY, fsyncDirectory, renameWithRetry } from './atomic-replace.js';
 import { digestOf, locateSessionFile, sameFile } from './read-session.js';
+import { openRegularFile } from '../regular-file.js';
+import { describeWriters, findOpenWriters } from './open-writers.js';
+
+/** The bytes of a regular file; a FIFO or device swapped in under the name is refused, never waited on. */
+async function readRegular(file: string): Promise<Buffer> {
+  const handle = await openRegularFile(file, (reason) => new Error(`${file}: ${reason}`));
+  return handle.readFile().finally(() => handle.close());
+}
 
 /** `session.jsonl.before-repair-2026-12-02T01-05-03.123Z`: sorts by time, says what it holds. */
 export function keptBackupPath(file: string, now = new Date()): string {
@@ -47,8 +55,13 @@ export async function undoRepairFile(ticket: UndoTicket): Promise<UndoResult> {
   let now: Buffer;
   let kept: Buffer;
   try {
-    now = await readFile(located.realFile);
-    kept = await readFile(ticket.backupPath);
+    now = await readRegular(located.realFile);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return refused('file unreadable', `Not undone: ${name} cannot be read (${code}); nothing was changed.`);
+  }
+  try {
+    kept = await readRegular(ticket.backupPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return refused('backup unreadable', `Not undone: the backup ${ticket.backupPath} cannot be read (${code}); nothing was changed.`);
@@ -62,6 +75,13 @@ export async function undoRepairFile(ticket: UndoTicket): Promise<UndoResult> {
     return refused(
       'backup changed',
       `Not undone: the backup ${ticket.backupPath} no longer holds the bytes the repair replaced; nothing was changed.`,
+    );
+  // A process writing to the file would go on writing to the repaired bytes once they are replaced: its lines would be lost.
+  const { writers } = await findOpenWriters(located.realFile);
+  if (writers.length > 0)
+    return refused(
+      'open for writing',
+      `Not undone: ${name} is open for writing by ${describeWriters(writers)}; what it writes would go to the replaced file and be lost. Stop it, then undo again; nothing was changed.`,
     );
   const still = await stat(located.realFile, { bigint: true }).catch(() => null);
   if (still === null || !sameFile(located.stat, still))

@@ -1,9 +1,10 @@
 /** Reading a session file for repair: its real path, its bytes, its stat and its digest. */
 import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import path from 'node:path';
 import type { RefusalKind } from '../../../shared/repair/refusal.js';
+import { notRegularKind, openRegularFile } from '../regular-file.js';
 
 /** A session file as read: what the plan and the write are based on. */
 export interface SessionSnapshot {
@@ -66,7 +67,7 @@ export async function locateSessionFile(file: string): Promise<LocatedFile | Rea
     const realFile = await realpath(resolved);
     const info = await stat(realFile, { bigint: true });
     if (info.isDirectory()) return unreadable(`failed to read session file: ${resolved}: it is a directory, not a session file`);
-    if (!info.isFile()) return unreadable(`failed to read session file: ${resolved}: not a regular file`);
+    if (!info.isFile()) return unreadable(`failed to read session file: ${resolved}: it is ${notRegularKind(info)}, not a regular file`);
     return { file: resolved, realFile, stat: info };
   } catch (error) {
     return unreadable(`failed to read session file: ${resolved}: ${describeReadError(error)}`);
@@ -82,7 +83,9 @@ export async function readSessionFile(file: string): Promise<SessionSnapshot | R
   const located = await locateSessionFile(file);
   if ('reason' in located) return located;
   try {
-    const bytes = await readFile(located.realFile);
+    // Checked again on the descriptor: a file swapped for a FIFO since the stat must not block the read.
+    const handle = await openRegularFile(located.realFile, (reason) => new Error(reason));
+    const bytes = await handle.readFile().finally(() => handle.close());
     const after = await stat(located.realFile, { bigint: true });
     if (!sameFile(located.stat, after) || BigInt(bytes.length) !== after.size) {
       return unreadable(

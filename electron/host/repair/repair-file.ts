@@ -5,7 +5,7 @@
  * file at the path, never a mix.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { RepairPlan, RepairResult } from '../../../shared/inspection.js';
 import { RepairChunkEmitter, totalLength } from '../../../shared/repair/chunks.js';
@@ -21,10 +21,14 @@ import {
   type RetryPolicy,
 } from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
+import { carryAppendedTail } from './appended-tail.js';
 import { keepBackup } from './kept-backup.js';
 import { SelectionError } from '../../../shared/repair/selection.js';
 import { selectedRepair } from './selected-repair.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
+import { describeWriters, findOpenWriters } from './open-writers.js';
+import { copyExtendedAttributes, keepOwnerAndGroup } from './keep-attributes.js';
+import { checkReplaceable } from './replace-guards.js';
 import { backupPathFor, findLeftovers, removeStaleTempFiles, tempFilesInFlight, tempPathFor } from './stale-files.js';
 
 /** What `repairFile` did, with the leftovers of earlier crashes it found. */
@@ -36,6 +40,12 @@ export interface RepairOutcome extends RepairResult {
 /** Knobs for tests and benchmarks. */
 export interface RepairFileOptions {
   retry?: RetryPolicy;
+  /**
+   * Replace even when another process has the file open for writing (what it writes afterwards
+   * goes to the old file, then kept as the backup) or the file has other names (hard links, which
+   * keep the old bytes).
+   */
+  force?: boolean;
   /** Bytes planned (and then written and flushed) per step. */
   stepBytes?: number;
   /** Keep the original bytes next to the file (`<file>.before-repair-<time>`) instead of removing them. */
@@ -47,6 +57,8 @@ export interface RepairFileOptions {
     removeBackup?: (backup: string) => Promise<Error | null>;
     /** Runs after the temp file is complete, before the last "is the original unchanged?" check. */
     beforeRename?: (temp: string) => Promise<void>;
+    /** Runs right after the rename, before anything appended to the old file is carried over. */
+    afterRename?: () => Promise<void>;
     rename?: (from: string, to: string) => Promise<void>;
   };
 }
@@ -72,6 +84,7 @@ export function describeCounts(counts: RepairPlan['counts']): string {
   if (counts.rewrittenUserMessages) parts.push(`rewrote ${counts.rewrittenUserMessages} user message(s)`);
   if (counts.removedCorruptedImageBlocks) parts.push(`removed ${counts.removedCorruptedImageBlocks} corrupted image block(s)`);
   if (counts.insertedToolResults) parts.push(`inserted ${counts.insertedToolResults} missing tool result(s)`);
+  if (counts.recoveredLines) parts.push(`recovered the entries of ${counts.recoveredLines} damaged line(s)`);
   return parts.length > 0 ? parts.join(', ') : 'no changes';
 }
 
@@ -136,7 +149,7 @@ export async function repairSessionFile(file: string, expectedDigest: string, op
       return finish(refuse('invalid selection', `refusing to repair ${snapshot.file}: ${chosen.message}; nothing was written.`), extras);
     if (chosen === null)
       return finish(refuse('file changed since it was planned', changedMessage(snapshot.file, digestOf(snapshot.bytes), expected)), extras);
-    return finish(await repairSnapshot(snapshot, expected, chosen, options), extras);
+    return finish(await repairSnapshot(snapshot, expected, chosen, { ...options, staleBackups: leftovers.backups }), extras);
   } finally {
     repairing.delete(located.realFile);
   }
@@ -150,7 +163,7 @@ async function repairSnapshot(
   snapshot: SessionSnapshot,
   expected: string,
   prepared: PreparedRepair | undefined,
-  options: RepairFileOptions,
+  options: RepairFileOptions & { staleBackups: readonly string[] },
 ): Promise<RepairOutcome> {
   const cached = prepared?.draft;
   const { bytes, realFile } = snapshot;
@@ -177,6 +190,12 @@ async function repairSnapshot(
     return refuse('not writable', `refusing to repair ${shown}: ${problem}; nothing was written.`, draft.plan);
   }
   if (cached !== undefined && !cached.plan.needed) return notNeeded(shown, cached.plan);
+  const replaceable = await checkReplaceable(realFile, snapshot.stat, options.force === true, options.staleBackups);
+  if (replaceable.refused) {
+    const draft = cached ?? planner!.finish(expected);
+    if (!draft.plan.needed) return notNeeded(shown, draft.plan);
+    return refuse(replaceable.reason, `refusing to repair ${shown}: ${replaceable.text}; nothing was written.`, draft.plan);
+  }
 
   const stamp = uniqueStamp();
   const backup = backupPathFor(realFile, stamp);
@@ -184,7 +203,11 @@ async function repairSnapshot(
   let backupKind: 'link' | 'copy' | null = null;
   let tempCreated = false;
   let handle: FileHandle | undefined;
+  // The old file, held open across the rename: what is appended to it after it was read is carried over.
+  let original: FileHandle | undefined;
   let renamed = false;
+  // Extended attributes are copied by a child process while the content is written.
+  let xattrCopy: Promise<string | null> | undefined;
   // The backup and the temp file are made when the first edit is known: a file that turns out to
   // need nothing is never copied, and a kill before that point leaves nothing behind.
   const openTemp = async (): Promise<FileHandle> => {
@@ -196,13 +219,17 @@ async function repairSnapshot(
     tempFilesInFlight.add(temp);
     handle = await open(temp, 'wx', mode);
     tempCreated = true;
+    xattrCopy = copyExtendedAttributes(realFile, temp);
     return handle;
   };
   try {
     const written = await writeRepaired(openTemp, bytes, planner ?? prepared!, expected, options.stepBytes ?? STEP_BYTES);
     if (handle === undefined || !written.draft.plan.needed) return notNeeded(shown, written.draft.plan);
+    // Owner and group first: a chown may clear set-id bits the chmod then restores.
+    const xattrNote = await xattrCopy;
+    const kept = await keepOwnerAndGroup(handle, snapshot.stat);
     await handle.chmod(mode);
-    await keepOwner(handle, snapshot);
+    if (xattrNote) kept.push(xattrNote);
     // The fsync waits on the disk; hashing what was written meanwhile costs no extra time.
     const synced = handle.sync();
     const digestAfter = written.digestAfter();
@@ -218,22 +245,41 @@ async function repairSnapshot(
         written.draft.plan,
       );
     }
+    original = await open(realFile, 'r');
     await renameWithRetry(temp, realFile, options.retry ?? DEFAULT_RETRY, options.hooks?.rename);
     renamed = true;
-    const notes: string[] = [];
-    const dirNote = await fsyncDirectory(path.dirname(realFile));
+    await options.hooks?.afterRename?.();
+    const notes: string[] = [...replaceable.notes, ...kept];
+    const carried = await carryAppendedTail(original, bytes.length, realFile);
+    if (carried > 0) notes.push(`${carried} byte(s) appended to the file while it was being repaired were carried over to its end`);
+    const dirSynced = fsyncDirectory(path.dirname(realFile));
+    // A writer still holding the old file (now only the backup's name) writes into it: it is kept, or those lines are lost.
+    const holders = backupKind === 'link' ? (await findOpenWriters(backup, [realFile])).writers : [];
+    const dirNote = await dirSynced;
     if (dirNote !== null) notes.push(dirNote);
-    const backupError = options.keepBackup ? null : await (options.hooks?.removeBackup ?? removeQuietly)(backup);
+    if (holders.length > 0 && replaceable.writers.length === 0)
+      notes.push(
+        `another process opened the file for writing during the repair (${describeWriters(holders)}): what it writes from now on goes to the old file`,
+      );
+    const keep = holders.length > 0 || replaceable.writers.length > 0;
+    // A kept backup is never removed; the writers' notes above say why it matters.
+    let backupError: Error | null = null;
+    if (options.keepBackup) backupError = null;
+    else if (keep) backupError = KEPT_FOR_WRITERS;
+    else backupError = await (options.hooks?.removeBackup ?? removeQuietly)(backup);
     const plan = written.draft.plan;
     const result: RepairOutcome = {
       status: 'repaired',
       plan,
-      digestAfter,
+      digestAfter: carried > 0 ? digestOf(await readFile(realFile)) : digestAfter,
       message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
     if (options.keepBackup) {
       result.backupPath = await keepBackup(backup, realFile);
       notes.push(`the original bytes are kept at ${result.backupPath}`);
+    } else if (backupError === KEPT_FOR_WRITERS) {
+      result.backupPath = backup;
+      notes.push(`the old file is kept at ${backup}`);
     } else if (backupError !== null) {
       result.backupPath = backup;
       notes.push(`the backup of the original bytes could not be removed (${backupError.message}) and is kept at ${backup}`);
@@ -247,6 +293,9 @@ async function repairSnapshot(
     return refuse('repair failed', `repair of ${shown} failed: ${(error as Error).message}; the original file is unchanged.`);
   } finally {
     await (handle as FileHandle | undefined)?.close().catch(() => undefined);
+    await original?.close().catch(() => undefined);
+    // The attribute copy never rejects; it is waited for so no child outlives the repair.
+    await xattrCopy;
     // Only what this repair created is removed; the original was never written to.
     if (!renamed && tempCreated) await removeQuietly(temp);
     if (!renamed && backupKind !== null) await removeQuietly(backup);
@@ -254,17 +303,14 @@ async function repairSnapshot(
   }
 }
 
+/** Not an error: the backup stays because a writer still has the old file open. */
+const KEPT_FOR_WRITERS = new Error('kept for the writers');
+
 /** The backup could not be made: nothing was written yet. */
 class BackupError extends Error {}
 
 function notNeeded(file: string, plan: RepairPlan): RepairOutcome {
   return { status: 'not-needed', reason: 'nothing to repair', plan, message: `${file} needs no repair; it was left byte-identical.` };
-}
-
-async function keepOwner(handle: FileHandle, snapshot: SessionSnapshot): Promise<void> {
-  // Only root can give a file away; as its owner the new file already has the right owner.
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
-  await handle.chown(Number(snapshot.stat.uid), Number(snapshot.stat.gid)).catch(() => undefined);
 }
 
 interface Written {

@@ -3,9 +3,10 @@
  * keeps one per agent at `agents/<agent>/agent/openclaw-agent.sqlite`. A scan lists each store's
  * sessions beside the JSONL files it finds (`scanStores`).
  */
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isSqliteHeader, type StoreListing } from '../../../shared/store.js';
+import { openRegularFile } from '../regular-file.js';
 import { SessionStore } from './session-store.js';
 
 /** The file name OpenClaw gives an agent's store. */
@@ -14,11 +15,11 @@ export const STORE_FILE_NAME = 'openclaw-agent.sqlite';
 /** Directories a scan never enters: they hold no sessions and can be huge. */
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 
-/** Whether a file starts like a SQLite database (its first 16 bytes). */
+/** Whether a regular file starts like a SQLite database (its first 16 bytes); a FIFO is not opened for a read that would block. */
 export async function isStoreFile(file: string): Promise<boolean> {
   let handle;
   try {
-    handle = await open(file, 'r');
+    handle = await openRegularFile(file, (reason) => new Error(reason));
   } catch {
     return false;
   }

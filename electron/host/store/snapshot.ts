@@ -4,9 +4,10 @@
  * or created next to the store. A writer that checkpoints (copies log pages into the main file) or
  * starts the log again while the files are read is noticed, and the read starts over.
  */
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../read-input.js';
+import { notRegularReason, openRegularFile } from '../regular-file.js';
 import { mergeWal, type MergedImage } from './wal.js';
 
 /** Reads tried before giving up on a store that keeps changing. */
@@ -28,10 +29,13 @@ interface FileMark {
   head: string;
 }
 
-/** A read-only handle on a file, or null when there is none (a store without a log). */
+/**
+ * A read-only handle on a file, or null when there is none (a store without a log). A FIFO or a
+ * device in the store's place (or its log's) is refused, never read: it would block or never end.
+ */
 async function openIfExists(file: string): Promise<FileHandle | null> {
   try {
-    return await open(file, 'r');
+    return await openRegularFile(file, (reason) => new InputError(`${file}: ${reason}`));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -73,6 +77,8 @@ export async function readStoreSnapshot(file: string): Promise<StoreSnapshot> {
     throw new InputError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${error.message})`);
   });
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session store`);
+  const special = notRegularReason(info);
+  if (special !== null) throw new InputError(`${file}: ${special}`);
   const walFile = `${file}-wal`;
   let journal = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {

@@ -140,6 +140,10 @@ describe('electron main', () => {
     );
   });
 
+  it('keeps developer tools in a development build only', async () => {
+    expect(win.options.webPreferences.devTools).toBe(true);
+  });
+
   it('serves the renderer with the CSP and nothing outside it', async () => {
     const page = await fake.protocol()(new Request('app://inspector/index.html'));
     expect(page.status).toBe(200);
@@ -242,5 +246,23 @@ describe('electron main', () => {
   it('opens files from a second launch in the running window', () => {
     fake.appEvents.get('second-instance')!({}, ['electron', 'dist/electron/main.js', sessionFile], process.cwd());
     expect(win.sent.at(-1)).toEqual([SHELL_CHANNELS.openRequest, { kind: 'path', path: sessionFile }]);
+  });
+
+  // Last: it loads main.ts a second time, as a packaged app.
+  it('a packaged window has no developer tools and no menu entry for them', async () => {
+    fake.electron.app.isPackaged = true;
+    fake.electron.Menu.setApplicationMenu.mockClear();
+    vi.resetModules();
+    await import('../../../electron/main.js');
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(2));
+    const packaged = fake.windows[1] as unknown as typeof win;
+    expect(packaged.options.webPreferences).toMatchObject({
+      devTools: false,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
+    const menus = JSON.stringify(fake.electron.Menu.setApplicationMenu.mock.calls);
+    expect(menus).not.toContain('toggleDevTools');
   });
 });

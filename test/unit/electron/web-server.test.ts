@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileChangedEvent, OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
 import { startWebServer, statusOf, type WebInspector, type WebServer } from '../../../electron/web.js';
+import { base64Length, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
 
 function sessionInfo(request: OpenRequest): SessionInfo {
   return {
@@ -106,8 +107,8 @@ describe('web server', () => {
     expect(server.token.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('refuses every request without the token', async () => {
-    for (const url of [`${base()}/`, `${base()}/assets/app.js`, `${base()}/api/launch`, `${base()}/api/events`]) {
+  it('refuses every API request without the token', async () => {
+    for (const url of [`${base()}/api/launch`, `${base()}/api/events`]) {
       const response = await fetch(url);
       expect(response.status, url).toBe(401);
       await response.body?.cancel();
@@ -124,30 +125,62 @@ describe('web server', () => {
     expect(stub.calls).toHaveLength(0);
   });
 
-  it('serves the page with the CSP and a cookie that lets its assets load', async () => {
-    const page = await fetch(`${base()}/?token=${server.token}`);
+  it('serves the page and its assets (the public build) without a token, with the CSP and no cookie', async () => {
+    const page = await fetch(`${base()}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('content-security-policy')).not.toContain('unsafe-eval');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const cookie = page.headers.get('set-cookie') ?? '';
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-    const asset = await fetch(`${base()}/assets/app.js`, { headers: { Cookie: cookie.split(';')[0] } });
+    expect(page.headers.get('set-cookie')).toBeNull();
+    const withToken = await fetch(`${base()}/?token=${server.token}`);
+    expect(withToken.headers.get('set-cookie')).toBeNull();
+    const asset = await fetch(`${base()}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(await asset.text()).toBe('console.log(1)');
   });
 
-  it('does not accept the cookie alone for API calls', async () => {
-    const page = await fetch(`${base()}/?token=${server.token}`);
-    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
-    const response = await fetch(`${base()}/api/listTargets`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: '{"args":[]}',
-    });
-    expect(response.status).toBe(401);
+  it('accepts the token only in the one form each route documents', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const cases: [string, RequestInit][] = [
+      // API calls: the header only — not the query, not a cookie.
+      [`${base()}/api/listTargets?token=${server.token}`, { method: 'POST', headers: json, body: '{"args":[]}' }],
+      [
+        `${base()}/api/listTargets`,
+        { method: 'POST', headers: { ...json, Cookie: `ti_token_${server.port}=${server.token}` }, body: '{"args":[]}' },
+      ],
+      [`${base()}/api/launch?token=${server.token}`, {}],
+      // The event stream: the query only.
+      [`${base()}/api/events`, { headers: { 'X-Inspector-Token': server.token } }],
+    ];
+    for (const [url, init] of cases) {
+      const response = await fetch(url, init);
+      expect(response.status, url).toBe(401);
+      await response.body?.cancel();
+    }
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('matches the JSON content type exactly', async () => {
+    const post = (type: string) =>
+      fetch(`${base()}/api/listTargets`, {
+        method: 'POST',
+        headers: { 'Content-Type': type, 'X-Inspector-Token': server.token },
+        body: '{"args":[]}',
+      });
+    for (const type of [
+      'application/jsonx',
+      'application/json-patch+json',
+      'text/plain; application/json',
+      'application/json; charset=latin1',
+      'text/plain',
+    ]) {
+      expect((await post(type)).status, type).toBe(415);
+    }
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8']) {
+      expect((await post(type)).status, type).toBe(200);
+    }
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -293,6 +326,30 @@ describe('web server', () => {
     const bytes = await api('open', [{ kind: 'bytes', name: 'a', bytes: 'not bytes' }]);
     expect(bytes.status).toBe(400);
     expect(stub.calls.filter((c) => c.method === 'getTurns' || c.method === 'open')).toEqual([]);
+  });
+
+  it('reads bodies up to MAX_BODY_BYTES by default: an upload at the cap and its envelope', async () => {
+    const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/open',
+          headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token, 'Content-Length': String(MAX_BODY_BYTES + 1) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ code: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status.code).toBe(413);
+    expect(status.body).toContain(`limit ${MAX_BODY_BYTES})`);
+    expect(MAX_BODY_BYTES).toBeGreaterThan(base64Length(MAX_UPLOAD_BYTES));
   });
 
   it('maps the host error classes to HTTP statuses', () => {

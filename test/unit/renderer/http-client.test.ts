@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startWebServer, type WebInspector, type WebServer } from '../../../electron/web.js';
-import { bytesToBase64, createHttpApi, MAX_UPLOAD_BYTES } from '../../../renderer/http-client.js';
+import { bytesToBase64 } from '../../../renderer/http-body.js';
+import { createHttpApi, takeLaunchToken } from '../../../renderer/http-client.js';
+import { MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
 import { catalog, info, stubApi } from './stub-api.js';
 
 let server: WebServer;
@@ -110,5 +112,41 @@ describe('HTTP client', () => {
   it('encodes base64 like Node does', async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => (i * 7) % 256);
     expect(await bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+  });
+});
+
+describe('takeLaunchToken', () => {
+  /** A window at `href` with a history that records replaceState and a tab's sessionStorage. */
+  function fakeWindow(href: string, storage = new Map<string, string>()) {
+    const location = { href };
+    const replaced: string[] = [];
+    const win = {
+      location,
+      history: {
+        state: null,
+        replaceState: (_state: unknown, _title: string, url: string) => {
+          replaced.push(url);
+          location.href = new URL(url, location.href).href;
+        },
+      },
+      sessionStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        setItem: (key: string, value: string) => void storage.set(key, value),
+      },
+    } as unknown as Pick<Window, 'location' | 'history' | 'sessionStorage'>;
+    return { win, replaced, location, storage };
+  }
+
+  it('takes the token from the URL, keeps it for the tab and drops it from the address bar', () => {
+    const { win, replaced, location, storage } = fakeWindow('http://127.0.0.1:4321/?token=abc_DEF-123&x=1#top');
+    expect(takeLaunchToken(win)).toBe('abc_DEF-123');
+    expect(replaced).toEqual(['/?x=1#top']);
+    expect(location.href).toBe('http://127.0.0.1:4321/?x=1#top');
+    // A reload of the tab (no token in the URL any more) still has it.
+    expect(takeLaunchToken(fakeWindow(location.href, storage).win)).toBe('abc_DEF-123');
+  });
+
+  it('gives an empty token (calls answer 401 with a hint) in a tab that never had one', () => {
+    expect(takeLaunchToken(fakeWindow('http://127.0.0.1:4321/').win)).toBe('');
   });
 });

@@ -77,6 +77,7 @@ export const plan: RepairPlan = {
     rewrittenUserMessages: 0,
     removedCorruptedImageBlocks: 0,
     insertedToolResults: 0,
+    recoveredLines: 0,
   },
 };
 

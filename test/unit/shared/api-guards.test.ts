@@ -125,3 +125,23 @@ describe('assertions', () => {
     expect(() => assertTarget({ ...target, compat: { supportsReasoningEffort: 'no' } })).toThrow(/supportsReasoningEffort/);
   });
 });
+
+describe('repair options', () => {
+  const digest = 'a'.repeat(64);
+  it('accepts {force, skipLines} as an explicit third argument, and nothing else there', () => {
+    expect(() => validateArguments('repair', [ID, digest, { force: true }])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, { force: true, skipLines: [2, 5] }])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, {}])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, { force: 'yes' }])).toThrow(
+      'repair(options).force: expected a boolean, got "yes"',
+    );
+    expect(() => validateArguments('repair', [ID, digest, { force: true, skipLines: [0] }])).toThrow(/repair\(options\)\.skipLines/);
+    expect(() => validateArguments('repair', [ID, digest, { force: true, path: '/etc/passwd' }])).toThrow(
+      'repair(options): unknown option path',
+    );
+    // JSON (the web mode) turns an absent third argument into null: it means no options.
+    expect(() => validateArguments('repair', [ID, digest, null])).not.toThrow();
+    expect(() => validateArguments('repair', [ID, digest, 'force'])).toThrow(/repair\(options\)/);
+    expect(() => validateArguments('repair', [ID, digest, {}, 4])).toThrow('repair: expected 2 to 3 argument(s), got 4');
+  });
+});

@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findSessionFiles, runBatchCommand } from '../../../../electron/cli/batch.js';
+import { runBatchCommand } from '../../../../electron/cli/batch.js';
+import { findSessionFiles } from '../../../../electron/cli/session-files.js';
 import { parseArgs } from '../../../../electron/cli/common.js';
 import { runRepairCommand } from '../../../../electron/cli/repair.js';
 import { runJobs } from '../../../../electron/host/repair/batch-pool.js';
@@ -47,7 +48,7 @@ const repairArgs = (...extra: string[]) =>
 
 describe('batch commands', () => {
   it('finds *.jsonl below the directory, skipping backups, temp files, trajectories and archives', async () => {
-    expect((await findSessionFiles(dir)).map((f) => path.relative(dir, f))).toEqual([
+    expect((await findSessionFiles(dir)).files.map((f) => path.relative(dir, f))).toEqual([
       'agents/main/damaged.jsonl',
       'agents/main/error-turn.jsonl',
       'agents/noheader.jsonl',
@@ -91,7 +92,7 @@ describe('batch commands', () => {
     expect(text).toMatch(/repaired\s+agents\/main\/damaged\.jsonl — dropped 1 malformed line\(s\), rewrote 1 user message\(s\)/);
     expect(text).toMatch(/repaired\s+agents\/main\/error-turn\.jsonl — rewrote 1 assistant message\(s\)/);
     expect(text).toMatch(/files\s+clean\s+repaired\s+refused\s+unreadable\s+lines dropped\s+lines rewritten/);
-    expect(text).toMatch(/\n\s+3\s+1\s+2\s+0\s+0\s+1\s+2\s+0\s+0\n/);
+    expect(text).toMatch(/\n\s+3\s+1\s+2\s+0\s+0\s+1\s+2\s+0\s+0\s+0\n/);
     expect(await readFile(files['agents/main/damaged.jsonl'], 'utf8')).toBe(repaired);
     expect(await readFile(files['clean.jsonl'], 'utf8')).toBe(clean);
     // A second run finds nothing to do.

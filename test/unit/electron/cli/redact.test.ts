@@ -45,6 +45,19 @@ describe('redact FILE', () => {
     );
   });
 
+  it('escapes control characters of the output path in what it prints', async () => {
+    const out = path.join(dir, 'copy\u001b[2J\u0007.jsonl');
+    const io = scriptedIo();
+    expect(await runRedactCommand([file, '--output', out], io)).toBe(0);
+    expect(await readFile(out, 'utf8')).not.toContain('4111');
+    expect(io.text()).toContain(`wrote ${path.join(dir, 'copy\\x1b[2J\\x07.jsonl')}\n`);
+    expect(io.text()).not.toContain('\u001b');
+    const again = scriptedIo();
+    expect(await runRedactCommand([file, '--output', out], again)).toBe(2);
+    expect(again.err.join('')).toContain('copy\\x1b[2J\\x07.jsonl already exists');
+    expect(again.err.join('')).not.toContain('\u001b');
+  });
+
   it('prints a JSON summary with --json', async () => {
     const out = path.join(dir, 'copy.jsonl');
     const io = scriptedIo();

@@ -1,6 +1,7 @@
 // The renderer store's slices against a stub host: open, target, inspection, UI stepping, repair.
 import { describe, expect, it, vi } from 'vitest';
 import type { InspectionSummary, ProgressEvent, SessionInfo, TargetCatalog } from '../../../../shared/api.js';
+import type { RepairResult } from '../../../../shared/inspection.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
 import { annotationOrder, groupAnnotations } from '../../../../renderer/store/selectors.js';
 import { deferred, info, plan, stubApi, summary } from '../stub-api.js';
@@ -383,6 +384,44 @@ describe('repair slice', () => {
     expect(store.getState().repair.result?.reason).toMatch(/changed since/);
     expect(calls.some((c) => c.method === 'reload')).toBe(false);
     expect(store.getState().ui.toasts.at(-1)?.text).toMatch(/Repair refused: the file changed/);
+  });
+
+  it('offers to force a repair refused because the file is open for writing, and forces only when asked', async () => {
+    let answer: RepairResult = {
+      status: 'refused',
+      reason: 'open for writing',
+      message: 'refusing: it is open for writing by pid 7 (node)',
+    };
+    const { store, calls } = setup({ repair: async () => answer });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    await store.getState().confirmRepair(true);
+    // Forcing is the answer to a refusal: not from the review.
+    expect(calls.filter((c) => c.method === 'repair')).toEqual([]);
+    await store.getState().confirmRepair();
+    expect(store.getState().repair).toMatchObject({ phase: 'done', result: { reason: 'open for writing' } });
+    answer = { status: 'repaired', message: 'repaired', digestAfter: 'digest-2' };
+    await store.getState().confirmRepair(true);
+    expect(calls.filter((c) => c.method === 'repair').map((c) => c.args)).toEqual([
+      ['S1', 'digest-1'],
+      ['S1', 'digest-1', { force: true }],
+    ]);
+    expect(store.getState().repair.result?.status).toBe('repaired');
+  });
+
+  it('forces with the same selection: the options carry both the unticked lines and force', async () => {
+    let answer: RepairResult = { status: 'refused', reason: 'has other links', message: 'refusing: it has 1 other name(s) (hard links)' };
+    const { store, calls } = setup({ repair: async () => answer });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await store.getState().startRepair();
+    store.getState().chooseRewrites([2], false);
+    await store.getState().confirmRepair();
+    answer = { status: 'repaired', message: 'repaired', digestAfter: 'digest-2' };
+    await store.getState().confirmRepair(true);
+    expect(calls.filter((c) => c.method === 'repair').map((c) => c.args)).toEqual([
+      ['S1', 'digest-1', { skipLines: [2] }],
+      ['S1', 'digest-1', { skipLines: [2], force: true }],
+    ]);
   });
 
   it('leaves unticked rewrites out, keeps the backup for Undo, and undoes while the file is unchanged', async () => {

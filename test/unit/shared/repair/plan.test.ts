@@ -64,6 +64,7 @@ describe('planRepair rules', () => {
       rewrittenUserMessages: 0,
       removedCorruptedImageBlocks: 0,
       insertedToolResults: 0,
+      recoveredLines: 0,
     });
     expect(plan.actions).toEqual([expect.objectContaining({ kind: 'rewrite', line: 2, code: 'empty-error-turn', before: '[]' })]);
     const out = linesOf(text);
@@ -360,7 +361,11 @@ describe('planRepair bytes', () => {
     const plan = planRepairText(jsonl([HEADER, '\u0000\u0000\u0000', `${JSON.stringify(entry('a', null, user('x')))}{"type"`])).plan;
     expect(plan.actions[0].reason).toMatch(/NUL byte at column 1/);
     expect(plan.actions[0].before).toBe('\\u0000\\u0000\\u0000');
-    expect(plan.actions[1].reason).toMatch(/two writes probably landed on one line/);
+    // A complete entry with the cut-off start of another after it: the entry is recovered, not dropped.
+    expect(plan.actions[1]).toMatchObject({ kind: 'recover', line: 3, code: 'cut-off-entry' });
+    expect(plan.actions[1].reason).toMatch(/7 byte\(s\) that hold no complete entry/);
+    const other = planRepairText(jsonl([HEADER, '123 {"type"'])).plan;
+    expect(other.actions[0].reason).toMatch(/two writes probably landed on one line/);
   });
 
   it('is deterministic and carries the digest of the planned bytes', () => {

@@ -1,6 +1,6 @@
 // The folder view's host service and its dispatch: scans polled while they run, folders the user did
 // not open refused, batch repair digest-guarded with in-use files held back unless confirmed.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,31 @@ describe('the folder service', () => {
       expect(readFileSync(damaged).equals(bytes)).toBe(true);
       const confirmed = await service.repair(scanId, [damaged], { includeInUse: true });
       expect(confirmed.results[0].status).toBe('repaired');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('goes through the same guards as a single repair: a file with another hard link is refused, with its reason', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ti-folder-links-'));
+    try {
+      makeFolderTree(dir);
+      const damaged = path.join(dir, '.openclaw/agents/main/sessions/damaged-1.jsonl');
+      // The other name is outside the scanned folder: only the guard, not the scan, knows of it.
+      const outside = mkdtempSync(path.join(tmpdir(), 'ti-folder-links-other-'));
+      linkSync(damaged, path.join(outside, 'other-name'));
+      try {
+        const { scanId } = await service.start(dir);
+        await finished(scanId);
+        const bytes = readFileSync(damaged);
+        const summary = await service.repair(scanId, [damaged], { includeInUse: true });
+        expect(summary.results[0].status).toBe('refused');
+        expect(summary.results[0].reason).toContain('1 other name(s) (hard links)');
+        expect(readFileSync(damaged).equals(bytes)).toBe(true);
+        expect(summary.rows).toEqual([]);
+      } finally {
+        rmSync(outside, { recursive: true, force: true });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 // The provider request behind "Export as curl", per API family.
 import { describe, expect, it } from 'vitest';
 import { curlCommand, keyEnvVar, providerRequest } from '../../../../../electron/host/inspector/exports.js';
+import { shellComment, shellWord, singleQuoted } from '../../../../../electron/host/inspector/shell-quote.js';
 import { buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import type { Message, Target } from '../../../../../shared/types.js';
 
@@ -60,5 +61,35 @@ describe('providerRequest', () => {
     expect(keyEnvVar('anthropic')).toBe('ANTHROPIC_API_KEY');
     expect(keyEnvVar('google')).toBe('GEMINI_API_KEY');
     expect(keyEnvVar('my-llm.local')).toBe('MY_LLM_LOCAL_API_KEY');
+  });
+});
+
+describe('shell quoting of the curl script', () => {
+  it('keeps readable words in double quotes with their variables', () => {
+    expect(shellWord('x-api-key: $ANTHROPIC_API_KEY')).toBe('"x-api-key: $ANTHROPIC_API_KEY"');
+    expect(shellWord('https://h/v1/${CLOUDFLARE_ACCOUNT_ID}/x')).toBe('"https://h/v1/${CLOUDFLARE_ACCOUNT_ID}/x"');
+  });
+
+  it('single-quotes anything a shell could act on, leaving only the exporter variables outside', () => {
+    expect(shellWord('a$(id)b')).toBe("'a$(id)b'");
+    expect(shellWord("it's `id`!")).toBe(`'it'\\''s \`id\`!'`);
+    expect(shellWord('k: $KEY; "q"')).toBe(`'k: '"$KEY"'; "q"'`);
+    expect(shellWord('Bearer $(gcloud auth print-access-token)')).toBe('"Bearer $(gcloud auth print-access-token)"');
+    expect(shellWord('')).toBe('""');
+  });
+
+  it('writes line breaks, escapes and bidi overrides in comments as visible escapes', () => {
+    expect(shellComment('a\nrm -rf ~\r\u001b[2J\u202e')).toBe('# a\\nrm -rf ~\\r\\x1b[2J\\u202e');
+    expect(singleQuoted("a'b")).toBe(`'a'\\''b'`);
+  });
+
+  it('turns a "placeholder-" in a model id into text, not a variable', async () => {
+    const build = await buildPayload(messages, { provider: 'google', api: 'google-generative-ai', modelId: 'placeholder-home' });
+    const curl = curlCommand(build, build.payload!);
+    expect(curl).toContain('"https://generativelanguage.googleapis.com/v1beta/models/placeholder-home:streamGenerateContent?alt=sse"');
+  });
+
+  it('names a key variable that starts with a digit so the shell reads all of it', () => {
+    expect(keyEnvVar('1password')).toBe('_1PASSWORD_API_KEY');
   });
 });

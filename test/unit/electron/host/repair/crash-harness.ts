@@ -133,6 +133,7 @@ export function crashInjection(mode: Mode, trials: number): void {
       // Random kills across the window must have hit both sides of the rename at least once.
       expect(outcomes.original).toBeGreaterThan(0);
       expect(outcomes.repaired).toBeGreaterThan(0);
-    }, 180_000);
+      // 25 child repairs and 25 more in-process: several minutes when the machine is shared and loaded.
+    }, 300_000);
   });
 }

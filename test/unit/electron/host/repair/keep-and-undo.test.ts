@@ -1,5 +1,7 @@
 /** Repair with a selection, a kept backup, and Undo: the bytes on disk at every step, and the refusals. */
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync, mkdtempSync } from 'node:fs';
+import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -95,6 +97,44 @@ describe('keepBackup and undoRepairFile', () => {
     // Once undone there is nothing left to put back.
     expect(await undoRepairFile(ticket)).toMatchObject({ status: 'refused', reason: 'backup unreadable' });
     expect(readFileSync(file, 'utf8')).toBe(TEXT);
+  });
+
+  it('refuses to undo while another process has the file open for writing, changing nothing', async () => {
+    const plan = await planRepairFile(file);
+    const result = await repairFile(file, plan.digest, { keepBackup: true });
+    const ticket = { file, backupPath: result.backupPath!, digestBefore: plan.digest, digestAfter: result.digestAfter! };
+    const repaired = readFileSync(file);
+    // An agent that reopened its session (O_APPEND) and holds it: its next lines would go to the replaced bytes.
+    const holder = spawn(process.execPath, [
+      '-e',
+      "require('fs').openSync(process.argv[1], 'a'); console.log('open'); setInterval(() => {}, 1000)",
+      file,
+    ]);
+    try {
+      await once(holder.stdout, 'data');
+      const undone = await undoRepairFile(ticket);
+      expect(undone).toMatchObject({ status: 'refused', reason: 'open for writing' });
+      expect(undone.message).toContain(`pid ${holder.pid} (node)`);
+      expect(readFileSync(file).equals(repaired)).toBe(true);
+      expect(readFileSync(ticket.backupPath, 'utf8')).toBe(TEXT);
+    } finally {
+      holder.kill();
+    }
+    await once(holder, 'exit');
+    expect(await undoRepairFile(ticket)).toMatchObject({ status: 'restored' });
+    expect(readFileSync(file, 'utf8')).toBe(TEXT);
+  });
+
+  it('refuses to undo from a backup that was replaced by a FIFO, without waiting on it', async () => {
+    const plan = await planRepairFile(file);
+    const result = await repairFile(file, plan.digest, { keepBackup: true });
+    rmSync(result.backupPath!);
+    expect(spawnSync('mkfifo', [result.backupPath!]).status).toBe(0);
+    const ticket = { file, backupPath: result.backupPath!, digestBefore: plan.digest, digestAfter: result.digestAfter! };
+    const undone = await undoRepairFile(ticket);
+    expect(undone).toMatchObject({ status: 'refused', reason: 'backup unreadable' });
+    expect(undone.message).toContain('not a regular file');
+    expect(digestOf(readFileSync(file))).toBe(result.digestAfter);
   });
 
   it('refuses to undo when the file changed since the repair, keeping both', async () => {
