@@ -52,7 +52,9 @@ test('a tool name written as a Markdown link is text in the gutter hover and ope
   await page.goto(server.url);
   await waitForInspection(page);
   // Show every line: the mark sits on the first line of the turn, which the collapsed view hides.
-  await page.getByLabel('hide unchanged').uncheck();
+  const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
+  if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
+  await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
   const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'evil' });
   // The mark of the changed assistant turn, in the original editor; Monaco shows its hover after a delay.
   await page.locator('[data-testid=diff-view] .editor.original .ti-glyph-annotation').first().hover();
