@@ -36,7 +36,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.88,
     'the account is behind on payment',
-    '(?:account|payment|bill)s?\\b.{0,40}\\b(?:good standing|overdue|past due|unpaid|delinquent)|overdue[ -]payment',
+    '(?:account|payment|bill)s?\\b.{0,40}\\b(?:good standing|overdue|past due|unpaid|delinquent)|overdue|past due|in arrears',
+  ),
+  family(
+    'billing',
+    0.92,
+    'the account has no billing set up',
+    '(?:without|no) (?:a |an )?(?:linked )?billing (?:account|method)|(?:link|add|set up|enable) (?:a |an )?billing (?:account|method)|billing (?:account|method) (?:is )?(?:required|must be (?:linked|added|enabled))',
   ),
   family(
     'billing',
@@ -142,7 +148,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.86,
     'a plan usage cap is reached until it resets',
-    "usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d",
+    "usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:hit|reached) (?:your|the) (?:\\w+ )?limit\\b.{0,20}\\bresets?\\b|(?:exhausted|used up|run out of|ran out of) (?:your |the |all )?(?:daily|hourly|weekly|monthly|per[- ]minute|per[- ]day) (?:quota|limit|allowance)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d",
   ),
   family(
     'rate-limit',
@@ -155,7 +161,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no tool support',
-    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|(?:not|isn'?t) supported for (?:tools?|tool use|tool calling|function calling)\\b|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable-auto-tool-choice",
+    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|(?:not|isn'?t) supported for (?:tools?|tool use|tool calling|function calling)\\b|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable",
     'tools',
   ),
   // Below the transcript answer for an empty tool_calls array "not supported" (0.92).
@@ -188,11 +194,20 @@ export const PHRASES: readonly CategoryPattern[] = [
     "do(?:es)?(?:n'?t| not) support (?:images?|image input|vision)|(?:images?|image input|image_url|vision)(?: input)?{Q}? (?:is |are )?not supported|unknown variant {Q}?image(?:_url)?{Q}?|no endpoints found that support image input|(?:not|isn'?t) supported for (?:vision|images?|image input)\\b|image_url is only supported by certain models|supports? (?:at most|only|up to) \\d+ images?|too many images|model does not support image",
     'images',
   ),
+  // A content part of a kind the model does not take (a document, audio, a file), named as an invalid
+  // value of the content type; a format mix-up ('text' where 'input_text' is wanted) is not this.
+  family(
+    'model-capability',
+    0.9,
+    'the model does not take this kind of content',
+    'content(?:\\.\\d+|\\[\\d+\\])*\\.type{Q}?.{0,80}invalid value: {Q}?(?:document|input_audio|audio|video|input_file|file|pdf){Q}?',
+    'parameter',
+  ),
   family(
     'model-capability',
     0.88,
     'the model refuses a parameter',
-    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
+    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|(?:can ?not|can'?t|may not) be used with (?:this model|the model|(?:reasoning|thinking)\\b)|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
     'parameter',
   ),
   family(
@@ -233,7 +248,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.7,
     'a field is missing, malformed or not an allowed value',
-    '\\b(?:is|are|was) not specified\\b|\\bmust be specified\\b|\\bis not one of\\b|,? not one of \\[|the format of the value at .{0,120}? is invalid|must contain the word',
+    '\\b(?:is|are|was) not specified\\b|\\bmust be specified\\b|\\bis not one of\\b|\\bis (?:less|greater) than the (?:minimum|maximum) of\\b|\\bis not of type {Q}\\w+{Q}|\\bis a required property\\b|,? not one of \\[|the format of the value at .{0,120}? is invalid|must contain the word',
   ),
   // What a gateway says when it only knows the request was refused: below every specific phrase.
   family('request', 0.5, 'the request was refused as malformed', "bad request|check your input|couldn'?t process your request"),

@@ -159,16 +159,30 @@ function add(
 
 const CODE_WORD = /^[a-z]+(?:_[a-z]+)+$/i;
 
+/**
+ * A status that says the request itself was refused (4xx, but not a timeout or a rate): gateways and
+ * compatible servers file every upstream failure as `api_error` or `server_error`, so a server code
+ * word next to such a status is the wrapper's label, not what happened.
+ */
+function refusedStatus(envelope: ErrorEnvelope): boolean {
+  const { status } = envelope;
+  return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const signals = new Map<OtherCategory, Signals>();
+  const refused = refusedStatus(envelope);
   for (const p of CATEGORY_PATTERNS) {
     const m = p.pattern.exec(text);
+    if (!m) continue;
     // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
-    if (m) add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !CODE_WORD.test(m[0].trim()), p.capability);
+    const codeWord = CODE_WORD.test(m[0].trim());
+    if (codeWord && refused && p.category === 'server') continue;
+    add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !codeWord, p.capability);
   }
   for (const type of envelope.types) {
     const known = TYPE_CATEGORY[type];
-    if (known) add(signals, known[0], known[1], `error type ${type}`, false);
+    if (known && !(refused && known[0] === 'server')) add(signals, known[0], known[1], `error type ${type}`, false);
   }
   for (const code of envelope.codes) {
     const category = codeCategory(code);

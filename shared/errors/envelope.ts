@@ -31,7 +31,7 @@ export interface ErrorEnvelope {
 }
 
 const STATUS_PATTERNS: RegExp[] = [
-  /\b(?:status[ _]?code|http[ _]?status(?:[ _]?code)?|statusCode|httpStatusCode|status|error code|error_code|http_code|Error code)["']?\s*[:=]?\s*(?:of |was |is )?["']?(\d{3})\b/i,
+  /\b(?:status[ _]?code|http[ _]?status(?:[ _]?code)?|statusCode|httpStatusCode|status|error code|error_code|http_code|Error code|response code)["']?\s*[:=]?\s*(?:of |was |is )?["']?(\d{3})\b/i,
   /\bHTTP\/\d(?:\.\d)?\s+(\d{3})\b/i,
   /\bHTTP (\d{3})\b/,
   /(?:^|[\s([<>"'{:])(\d{3})\s+(?:Bad Request|Unauthorized|Authorization Required|Payment Required|Forbidden|Not Found|Request Time-?out|Payload Too Large|Request Entity Too Large|Content Too Large|Too Many Requests|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out|Unprocessable)/i,
@@ -41,7 +41,8 @@ const STATUS_PATTERNS: RegExp[] = [
   /^\W*(\d{3})\b/,
   // An SDK exception named after the failure, then the status: `ResourceExhausted: 429 …`, `APIStatusError: 503 …`.
   /\b[A-Z]\w*(?:Error|Exception|Exhausted|Unavailable|NotFound|Denied)\s*:\s*(\d{3})\b/,
-  /"code"\s*:\s*"?(\d{3})"?/,
+  // Not the first three digits of a provider's own longer code (`"code":40302`).
+  /"code"\s*:\s*"?(\d{3})(?!\d)"?/,
   /<(\d{3})>/,
   // An error page's title or heading: `<title>401 Authorization Required</title>`, `<title>letta.com | 502: Bad gateway</title>`.
   /<(?:title|h1)\b[^>]*>[^<]{0,60}?\b(\d{3})\b/i,

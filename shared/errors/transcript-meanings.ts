@@ -26,7 +26,7 @@ const RESPONSES = /function_call_output|\bcall_id\b|\binput\[\d+\]|\bfc_\w|\brs_
 const MISTRAL = /mistral|["']object["']:\s*["']error["']/i;
 // Providers and servers that speak Chat Completions: their last-turn rule is that check's, not Anthropic's prefill.
 const COMPLETIONS =
-  /\b(?:openai|perplexity|groq|deepseek|together|fireworks|cerebras|vllm|llama\.cpp|ollama|lm ?studio)\b|\binvalid_message\b/i;
+  /\b(?:openai|perplexity|groq|deepseek|together|fireworks|cerebras|vllm|llama\.cpp|llama-server|ollama|lm ?studio)\b|\binvalid_message\b/i;
 
 const RESULT = String.raw`(?:tool[ _-]?(?:results?|outputs?|messages?|responses?)|function[ _-]?(?:call[ _-]?)?(?:responses?|outputs?))`;
 const CALL = String.raw`(?:tool[ _-]?(?:use|calls?)|function[ _-]?calls?)`;

@@ -26,10 +26,21 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
   { check: 'responses-call-id-length', pattern: re('call_id{Q}: string too long'), confidence: 0.92, source: 'OpenAI Responses' },
   {
     check: 'responses-orphan-reasoning',
-    // Either half of the pair: a reasoning item without the item it preceded, or a message without its reasoning.
-    pattern: re('of type {Q}(?:reasoning|message|function_call){Q} was provided without its required (?:following|{Q}reasoning{Q}) item'),
+    // Either half of the pair, named or not: a reasoning item without the item it preceded, or a message
+    // or call without its reasoning ("without its required 'reasoning' item", "… preceding item of type 'reasoning'").
+    pattern: re('was provided without its required (?:(?:following|preceding) )?(?:{Q}reasoning{Q} )?item'),
     confidence: 0.96,
     source: 'OpenAI Responses',
+  },
+  {
+    // A reasoning item replayed without its summary: only reasoning items carry one.
+    check: 'responses-orphan-reasoning',
+    pattern: re(
+      'input\\[\\w+\\]{Q}?\\.? ?(?:is )?missing (?:the )?required (?:field|parameter)\\W{0,3}summary|missing required parameter: {Q}input\\[\\d+\\]\\.summary',
+    ),
+    // Above the generic "missing required parameter" (0.88): which parameter is what says it is a reasoning item.
+    confidence: 0.9,
+    source: 'OpenAI Responses (and servers that follow it)',
   },
   {
     check: 'responses-reasoning-id',
@@ -150,14 +161,17 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-empty-content',
     pattern: re(
-      "invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content",
+      // A message without content in any wording: null or empty content, "the message at position 4 with
+      // role 'assistant' must not be empty", a request "missing messages.content".
+      "message (?:at (?:position|index) \\d+ )?(?:with role {Q}\\w+{Q} )?(?:must not|cannot|can'?t|may not) be empty|missing {Q}?messages?(?:\\.\\d+|\\[\\d+\\])?\\.content{Q}?(?: parameter| field)?|invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content",
     ),
     confidence: 0.85,
     source: 'OpenAI Chat Completions (and compatible servers)',
   },
   {
     check: 'completions-trailing-assistant',
-    pattern: re('assistant response prefill is incompatible with enable_thinking'),
+    // What it is incompatible with is often cut by a terminal's wrapping ("enab le_thinking").
+    pattern: re('assistant response prefill is incompatible with'),
     confidence: 0.93,
     source: 'llama.cpp chat templates',
   },

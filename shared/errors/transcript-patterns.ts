@@ -175,7 +175,11 @@ const BEDROCK: TranscriptPattern[] = [
 const GEMINI: TranscriptPattern[] = [
   {
     check: 'gemini-function-call-position',
-    pattern: re('function call turn comes immediately after a user turn or after a function response turn'),
+    // Quoted in part as often as whole ("function call turn comes immediately after a user turn"), and the
+    // same rule from the other side: a call turn holds function calls only, never function responses.
+    pattern: re(
+      'function call turn comes immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
+    ),
     confidence: 0.92,
     source: 'Gemini',
   },
@@ -190,6 +194,14 @@ const GEMINI: TranscriptPattern[] = [
     pattern: re('function response turn comes immediately after a function call turn'),
     confidence: 0.95,
     source: 'Gemini',
+  },
+  {
+    // A function response with no name: an OpenAI-compatible layer names a response after the call it
+    // answers, so an empty name is a result whose call is not in the request.
+    check: 'gemini-orphan-function-response',
+    pattern: re('function_?response\\.name{Q}?:? (?:name )?(?:cannot|can ?not|must not|may not) be empty'),
+    confidence: 0.88,
+    source: 'Gemini (also via its OpenAI-compatible endpoint)',
   },
   { check: 'gemini-alternation', pattern: re('multiturn requests alternate between user and model'), confidence: 0.8, source: 'Gemini' },
   {
@@ -208,7 +220,10 @@ const GEMINI: TranscriptPattern[] = [
   },
   {
     check: 'gemini-thought-signature',
-    pattern: re('missing a thought[_ ]signature|thought[_ ]signatures?.{0,40}(?:is |are )?(?:required|missing|invalid|not valid)'),
+    // Both word orders: "thought signature is invalid" and "Corrupted/Invalid thought signature".
+    pattern: re(
+      'missing a thought[_ ]signature|(?:invalid|corrupt(?:ed)?|malformed|missing|bad) thought[_ ]signatures?|thought[_ ]signatures?.{0,40}(?:is |are )?(?:required|missing|invalid|not valid|corrupt(?:ed)?)',
+    ),
     confidence: 0.92,
     source: 'Gemini 3',
   },

@@ -297,6 +297,48 @@ describe('explainProviderError', () => {
     expect(top('upstream connect error or disconnect/reset before headers. reset reason: connection termination').category).toBe('server');
   });
 
+  it("takes a 4xx status over a relay's server label, and reads a provider's longer numeric code as no status", () => {
+    // Relays and compatible servers file every upstream failure as api_error; the 4xx says the request was refused.
+    expect(top('400 {"type":"error","error":{"type":"api_error","message":"invalid params, unknown field (2013)"}}').category).toBe(
+      'request',
+    );
+    expect(top('404 {"error":{"message":"model-x request failed (404)","type":"api_error"}}').category).toBe('request');
+    // A 5xx, a timeout or a rate keeps the server label meaning what it says.
+    expect(top('502 {"error":{"type":"api_error","message":"upstream failed"}}').category).toBe('server');
+    expect(top('{"type":"error","error":{"type":"api_error","message":"Internal server error"}}').category).toBe('server');
+    expect(readEnvelope(normalizeErrorText('{"object":"error","message":"bad value","code":40302}')).status).toBeNull();
+    expect(readEnvelope('Invalid response object from API (HTTP response code was 422)').status).toBe(422);
+    expect(top('{"object":"error","message":"-1 is less than the minimum of 0 - \'temperature\'","code":40302}').category).toBe('request');
+  });
+
+  it('reads the families widened after blind round 14, in wordings of their own', () => {
+    const cases: [string, string, string?][] = [
+      ['AccountOverdueError: 403 Forbidden', 'billing'],
+      ['403 Access denied due to overdue account', 'billing'],
+      ['Gemini is not available in your region unless you link a billing account first.', 'billing'],
+      ['You have used up your daily quota for this model.', 'rate-limit'],
+      ["You've reached your limit, resets at midnight", 'rate-limit'],
+      ["The tool web_search cannot be used with reasoning.effort 'minimal'.", 'model-capability'],
+      ['messages.content.type: invalid value: audio, supported values are: text, image', 'model-capability'],
+      ['"auto" tool choice requires --enable-auto-tool-ch', 'model-capability'],
+      ['400 "Invalid thought signature" for the call at position 3', 'transcript', 'gemini-thought-signature'],
+      ['Error: "function call turn comes immediately after a user turn"', 'transcript', 'gemini-function-call-position'],
+      ['A function call turn cannot be mixed with function_response parts.', 'transcript', 'gemini-function-call-position'],
+      ['* contents[3].parts[0].function_response.name: Name cannot be empty.', 'transcript', 'gemini-orphan-function-response'],
+      ["Item 'fc_0a1' was provided without its required 'reasoning' item", 'transcript', 'responses-orphan-reasoning'],
+      ["Missing required parameter: 'input[7].summary'.", 'transcript', 'responses-orphan-reasoning'],
+      ['the message at index 2 with role "user" must not be empty', 'transcript', 'completions-empty-content'],
+      ['The request is missing messages[3].content', 'transcript', 'completions-empty-content'],
+      ['Assistant response prefill is incompatible with the reasoning budget', 'transcript', 'completions-trailing-assistant'],
+    ];
+    for (const [text, category, check] of cases) {
+      const answer = top(text);
+      expect([answer.category, answer.check], text).toEqual([category, check]);
+    }
+    // A format mix-up in a content type is the request's, not a capability the model lacks.
+    expect(top("Invalid value: 'text'. Supported values are: 'input_text' and 'input_image'.").category).toBe('request');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
