@@ -31,10 +31,44 @@ const common = {
   absWorkingDir: root,
 };
 
+/**
+ * Packages bundled into dist/node instead of imported from node_modules: pi-ai re-exports typebox,
+ * whose ~700 module files take Node half a second to resolve and load one by one — longer than the
+ * whole CLI start of a small `inspect`. Bundled, they load as one chunk, and only when payloads or
+ * the model catalogue are first needed (pi-ai's provider SDKs stay outside, loaded on first use).
+ */
+const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', 'typebox']);
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const bundleSome = {
+  name: 'bundle-some-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true },
+    );
+    // pi-ai imports its Bedrock provider through a variable specifier, which a bundler cannot follow:
+    // named here, it becomes a lazy chunk of its own like the other providers.
+    b.onLoad({ filter: /pi-ai[\\/]dist[\\/]providers[\\/]register-builtins\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const variable = 'const importNodeOnlyProvider = (specifier) => import(specifier);';
+      const calls = source.match(/importNodeOnlyProvider\(/g) ?? [];
+      if (!source.includes(variable) || calls.length !== 1 || !source.includes('importNodeOnlyProvider("./amazon-bedrock.js")'))
+        throw new Error(`${args.path}: pi-ai's lazy Bedrock import changed; update bundleSome in scripts/build.mjs`);
+      return { contents: source.replace(variable, 'const importNodeOnlyProvider = () => import("./amazon-bedrock.js");'), loader: 'js' };
+    });
+  },
+};
+
 async function buildNode() {
   const entryPoints = Object.fromEntries(Object.entries(nodeEntries).filter(([, src]) => exists(src)));
   await build({
     ...common,
+    packages: undefined,
+    plugins: [bundleSome],
     format: 'esm',
     entryPoints,
     outdir: path.join(dist, 'node'),

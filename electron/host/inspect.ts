@@ -11,7 +11,7 @@ import { openStoredSession } from './store/index.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { isCachedCodec } from './images/cached-codec.js';
-import { imagePrewarmer } from './images/prewarm.js';
+import { codecOnDemand, imagePrewarmer } from './images/prewarm.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
 export interface HostInspectOptions extends InspectOptions {
@@ -27,10 +27,17 @@ export interface HostInspectOptions extends InspectOptions {
  * the input cannot be read at all.
  */
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
-  const codec = options.codec === null ? undefined : (options.codec ?? (await defaultImageCodec()));
-  // A memoising codec (the default one) starts shrinking oversized images while the lines are parsed.
-  const onEntry = codec && isCachedCodec(codec) ? imagePrewarmer(codec, options.imageMaxDimensionPx) : undefined;
+  // The default codec (sharp) is loaded only for a session with images; a memoising codec starts
+  // shrinking oversized images while the lines are parsed.
+  const given = options.codec;
+  const onDemand = given === undefined ? codecOnDemand(defaultImageCodec, options.imageMaxDimensionPx) : undefined;
+  const onEntry = onDemand
+    ? onDemand.onEntry
+    : given && isCachedCodec(given)
+      ? imagePrewarmer(given, options.imageMaxDimensionPx)
+      : undefined;
   const { parsed, context } = await readInput(input, { onEntry });
+  const codec = onDemand ? await onDemand.codecFor(context.messages) : (given ?? undefined);
   const normalized = normalizeTarget(target);
   if (options.payloads === false) {
     const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });

@@ -12,9 +12,24 @@ const valueOf = (code: number) => (code < 128 ? B64_VALUE[code] : -1);
 /** A character outside the base64 alphabet and `=`: a negated class is the regex engine's fastest scan. */
 const OUTSIDE_ALPHABET = /[^A-Za-z0-9+/=]/;
 
+/**
+ * The last string scanned for characters outside the alphabet and the answer: the images rule asks
+ * for the size estimate and then the canonical form of the same image, which would scan it twice.
+ */
+let lastScanned: string | undefined;
+let lastHadOutside = false;
+
+function hasOutsideAlphabet(base64: string): boolean {
+  if (base64 !== lastScanned) {
+    lastHadOutside = OUTSIDE_ALPHABET.test(base64);
+    lastScanned = base64;
+  }
+  return lastHadOutside;
+}
+
 /** Only alphabet characters, then at most two `=` at the very end (checked without a per-character loop). */
 function isCanonicalShape(base64: string): boolean {
-  if (base64.length === 0 || base64.length % 4 !== 0 || OUTSIDE_ALPHABET.test(base64)) return false;
+  if (base64.length === 0 || base64.length % 4 !== 0 || hasOutsideAlphabet(base64)) return false;
   const firstPad = base64.indexOf('=');
   return firstPad < 0 || (firstPad >= base64.length - 2 && base64.charCodeAt(base64.length - 1) === 61);
 }
@@ -29,7 +44,7 @@ function paddingBitsClear(canonical: string): boolean {
 
 /** Decoded size estimated from the raw string (whitespace and padding discounted), without decoding. */
 export function estimateDecodedBytes(base64: string): number {
-  if (!OUTSIDE_ALPHABET.test(base64)) {
+  if (!hasOutsideAlphabet(base64)) {
     const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
     return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
   }

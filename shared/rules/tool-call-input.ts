@@ -260,8 +260,9 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
 function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): Turn[] {
   const messages = turns.map((t) => t.message);
   const allowed = normalizeAllowlist(ctx.allowedToolNames);
-  const completed = completedCallBlocks(messages);
-  const allowedFor = (b: Block) => (completed.has(b) ? null : allowed);
+  // Which calls completed matters only against an allowlist: without one every name is judged alone.
+  const completed = allowed === null ? null : completedCallBlocks(messages);
+  const allowedFor = (b: Block) => (completed?.has(b) ? null : allowed);
   const preserved = new Set<string>();
   const prior = new Set<string>();
   const out: Turn[] = [];
@@ -292,15 +293,21 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       out.push(turn);
       return;
     }
-    const next: unknown[] = [];
-    let changed = false;
-    content.forEach((block, i) => {
-      const guard = flavour === 'stream' ? streamBlock : historyBlock;
-      const outcome = guard(block, i, turn, ctx, isRecord(block) ? allowedFor(block) : allowed);
-      changed ||= outcome.changed;
-      next.push(...outcome.keep);
-    });
-    if (!changed) {
+    // The blocks kept, copied only from the first change on (most turns have none).
+    let next: unknown[] | null = null;
+    const isGuarded = flavour === 'stream' ? isRunnerCall : isContractCall;
+    const guard = flavour === 'stream' ? streamBlock : historyBlock;
+    for (let i = 0; i < content.length; i += 1) {
+      const block = content[i];
+      if (!isGuarded(block)) {
+        next?.push(block);
+        continue;
+      }
+      const outcome = guard(block, i, turn, ctx, allowedFor(block));
+      if (outcome.changed) next ??= content.slice(0, i);
+      next?.push(...outcome.keep);
+    }
+    if (next === null) {
       for (const c of extractCalls(m)) prior.add(c.id);
       out.push(turn);
       return;

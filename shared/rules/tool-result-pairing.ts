@@ -74,6 +74,8 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
   },
 };
 
+const isResultBlock = (b: unknown): boolean => isRecord(b) && (b.type === 'toolResult' || b.type === 'tool');
+
 /**
  * Tool-result blocks embedded in a user turn must answer a call of the assistant right before it
  * (none may follow a signed thinking + tool-call turn, which replays untouched).
@@ -81,7 +83,7 @@ export const toolResultPairingRule: Rule<PairingOptions> = {
 function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   return turns.map((turn, index): Turn => {
     const m = turn.message;
-    if (m.role !== 'user' || !Array.isArray(m.content)) return turn;
+    if (m.role !== 'user' || !Array.isArray(m.content) || !m.content.some(isResultBlock)) return turn;
     const previous = turns[index - 1]?.message;
     const prevContent = previous?.role === 'assistant' && Array.isArray(previous.content) ? previous.content : [];
     const signedSpan =
@@ -97,7 +99,7 @@ function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] 
     );
     const removed: number[] = [];
     const kept = m.content.filter((b, i) => {
-      if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) return true;
+      if (!isResultBlock(b)) return true;
       const ids = toolResultCallIds(b);
       const ok = !signedSpan && ids.length > 0 && valid.size > 0 && ids.some((id) => valid.has(id));
       if (!ok) removed.push(i);
@@ -249,7 +251,41 @@ function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped
   }
 }
 
+/** A result that answers `call` in place exactly: nothing about it would be rewritten. */
+function answersInPlace(message: Message, call: Call): boolean {
+  if (message.role !== 'toolResult' || toolResultCallId(message) !== call.id) return false;
+  const raw = message.toolCallId;
+  if (typeof raw === 'string' && raw !== call.id && raw.trim() === call.id) return false;
+  const name = message.toolName;
+  return typeof name === 'string' && name !== '' && name === name.trim();
+}
+
+/**
+ * Whether the turns are already paired as the repair would leave them: every call of a (not failed)
+ * assistant turn answered right after it, in call order, by its own result with a clean name, and no
+ * other result anywhere. One pass without allocations for the common case of a healthy session; any
+ * doubt sends the turns through the full repair.
+ */
+function alreadyPaired(turns: readonly Turn[]): boolean {
+  let i = 0;
+  while (i < turns.length) {
+    const m = turns[i].message;
+    i += 1;
+    if (m.role === 'toolResult') return false;
+    if (m.role !== 'assistant') continue;
+    const calls = extractCalls(m);
+    if (calls.length === 0) continue;
+    if (m.stopReason === 'error' || m.stopReason === 'aborted') return false;
+    for (const call of calls) {
+      if (i >= turns.length || !answersInPlace(turns[i].message, call)) return false;
+      i += 1;
+    }
+  }
+  return true;
+}
+
 function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
+  if (alreadyPaired(turns)) return [...turns];
   const starts: number[] = [];
   turns.forEach((t, i) => {
     if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);

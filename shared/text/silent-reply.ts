@@ -4,6 +4,7 @@
  */
 
 const TOKEN = 'NO_REPLY';
+const MAY_HOLD_TOKEN = /no_reply/i;
 const TOKEN_ONLY = /^\s*NO_REPLY(?:\s+NO_REPLY)*\s*$/i;
 const REASONING_TAG = '(?:(?:antml:|mm:)?(?:think(?:ing)?|thought)|antthinking)';
 const CLOSED_REASONING_PREFIX = new RegExp(`^\\s*<\\s*${REASONING_TAG}\\b[^<>]*>[\\s\\S]*?<\\s*\\/\\s*${REASONING_TAG}\\s*>\\s*`, 'i');
@@ -116,5 +117,8 @@ function isReasoningPrefixedSilence(text: string): boolean {
 
 /** True when the text is a silent reply: the token, a JSON string/envelope of it, or reasoning ending in it. */
 export function isSilentReplyText(text: string): boolean {
+  // Every form holds the token (in any case): a text without it is ruled out by one literal scan,
+  // before the punctuation and reasoning patterns, which cost far more on long texts.
+  if (!MAY_HOLD_TOKEN.test(text)) return false;
   return isTokenOnly(text) || isJsonStringToken(text) || isActionEnvelope(text) || isReasoningPrefixedSilence(text);
 }

@@ -4,9 +4,11 @@
  *
  * ops: floor (read + JSON.parse of every line), parse (streamed read + parse), inspect (no payloads),
  * inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
- * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart).
- * parse, inspect and inspect-payloads also time the floor in the same process, after the op
- * (`floorMs`), so each ratio compares two figures of one process.
+ * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
+ * (the engine's inspection untimed, then pi-ai's payload builds of both sides, timed).
+ * parse, inspect, inspect-payloads and pi-ai also time the floor in the same process, after the op
+ * (`floorMs`), so each ratio compares two figures of one process; they also give both figures in
+ * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { inspect } from '../../electron/host/inspect.js';
 import { createInspector } from '../../electron/host/inspector.js';
 import { WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/warm-up.js';
 import { readSessionFile } from '../../electron/host/stream-session.js';
+import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 
 const [op, file, work] = process.argv.slice(2);
@@ -52,21 +55,40 @@ function settleDisk(): void {
   }
 }
 
+/** CPU time of this process (every thread: user + system), in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 async function run(): Promise<Record<string, number>> {
   switch (op) {
     case 'floor':
       return floor();
     case 'parse': {
       const t = performance.now();
+      const cpuStart = cpuMs();
       const { parsed } = await readSessionFile(file);
-      return { start: t, entries: parsed.entries.length };
+      return { start: t, cpuStart, entries: parsed.entries.length };
     }
     case 'inspect':
     case 'inspect-payloads': {
       const codec = await defaultImageCodec();
       const t = performance.now();
+      const cpuStart = cpuMs();
       const r = await inspect({ file }, TARGET, { payloads: op === 'inspect-payloads', codec, now: 0 });
-      return { start: t, annotations: r.annotations.length, replayTurns: r.replay.messages.length };
+      return { start: t, cpuStart, annotations: r.annotations.length, replayTurns: r.replay.messages.length };
+    }
+    case 'pi-ai': {
+      // pi-ai's own share: the engine's inspection first (not timed), then both sides' payload builds.
+      const codec = await defaultImageCodec();
+      const r = await inspect({ file }, TARGET, { payloads: false, codec, now: 0 });
+      const t = performance.now();
+      const cpuStart = cpuMs();
+      const original = await buildPayload(r.original.messages, r.target);
+      const replay = await buildPayload(r.replay.messages, r.target);
+      if (original.error || replay.error) throw new Error(`pi-ai: ${original.error ?? replay.error}`);
+      return { start: t, cpuStart };
     }
     case 'app': {
       await defaultImageCodec();
@@ -123,7 +145,11 @@ async function run(): Promise<Record<string, number>> {
 
 /** Load every module and warm the JIT on a small session, so the figures are about the file. */
 async function warmUpProbe(): Promise<void> {
-  if (op === 'inspect' || op === 'inspect-payloads') await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
+  if (op === 'inspect' || op === 'inspect-payloads' || op === 'pi-ai') {
+    // The image codec (sharp) is loaded on a session's first image: loaded here, it is not counted as the file's memory.
+    await defaultImageCodec();
+    await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
+  }
   if (op === 'app') {
     const ins = createInspector({ recentFile: path.join(work, 'warm-recent.json') });
     await warmUp(ins);
@@ -138,15 +164,19 @@ const t = performance.now();
 const details = await run();
 const end = details.end ?? performance.now();
 const ms = end - (details.start ?? t);
+if (details.cpuStart !== undefined) details.cpuMs = cpuMs() - details.cpuStart;
+delete details.cpuStart;
 delete details.start;
 delete details.end;
 const rssPeak = process.resourceUsage().maxRSS * 1024;
 // The floor of the parsing figures, in this same process, after the peak was taken (its buffer
 // must not count in the op's memory).
-if (op === 'parse' || op === 'inspect' || op === 'inspect-payloads') {
+if (op === 'parse' || op === 'inspect' || op === 'inspect-payloads' || op === 'pi-ai') {
   (globalThis as { gc?: () => void }).gc?.();
   const f = performance.now();
+  const c = cpuMs();
   floor();
   details.floorMs = performance.now() - f;
+  details.floorCpuMs = cpuMs() - c;
 }
 console.log(JSON.stringify({ ms, rssBefore, rssPeak, ...details }));

@@ -16,38 +16,18 @@
  * Env: SESSIONS_BENCH_MB=10,100,500 · SESSIONS_BENCH_RUNS=3 (at least 7 up to 20 MiB; sessions over
  * 200 MiB run once).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
+import { probe, type Probe } from './probe-process.js';
 import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.SESSIONS_BENCH_MB ?? '10,100,500')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const RUNS = Math.max(1, Number(process.env.SESSIONS_BENCH_RUNS ?? 3));
-
-interface Probe {
-  ms: number;
-  rssBefore: number;
-  rssPeak: number;
-  [detail: string]: number;
-}
-
-function probe(op: string, file: string, work: string): Probe {
-  const child = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
-  );
-  if (child.status !== 0)
-    throw new Error(`probe ${op} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Probe;
-}
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 

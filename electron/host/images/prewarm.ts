@@ -5,6 +5,7 @@
 import { isRecord } from '../../../shared/messages.js';
 import { IMAGE_ROLES, imageMaxSide, plannedResize } from '../../../shared/rules/images.js';
 import type { SessionEntry } from '../../../shared/session/types.js';
+import type { Message } from '../../../shared/types.js';
 import type { CachedCodec } from './cached-codec.js';
 
 /** An `onEntry` for the parser that hands every oversized image of a message to the codec's memo. */
@@ -20,5 +21,55 @@ export function imagePrewarmer(codec: CachedCodec, maxDimensionPx: number | unde
       const request = plannedResize(block, maxSide);
       if (request) codec.prewarm(request);
     }
+  };
+}
+
+const hasImageBlock = (content: unknown): boolean => Array.isArray(content) && content.some((b) => isRecord(b) && b.type === 'image');
+
+/** Whether a parsed entry carries an image block the prewarmer would look at. */
+function entryHasImage(entry: SessionEntry): boolean {
+  return (
+    entry.type === 'message' &&
+    isRecord(entry.message) &&
+    IMAGE_ROLES.has(entry.message.role as string) &&
+    hasImageBlock(entry.message.content)
+  );
+}
+
+/** The default codec, loaded only for a session that has images (see `codecOnDemand`). */
+export interface CodecOnDemand {
+  /** For the parser: the first image starts loading the codec; its images are prewarmed once it is there. */
+  onEntry(entry: SessionEntry): void;
+  /** The codec for these messages: loaded when any of them (or an entry seen while parsing) holds an image, else undefined. */
+  codecFor(messages: readonly Message[]): Promise<CachedCodec | undefined>;
+}
+
+/**
+ * Loading sharp costs more than inspecting a small session; a session without images never needs it.
+ * Only image blocks reach the codec, so leaving it out for such a session changes nothing.
+ */
+export function codecOnDemand(load: () => Promise<CachedCodec | undefined>, maxDimensionPx: number | undefined): CodecOnDemand {
+  let loading: Promise<CachedCodec | undefined> | undefined;
+  let prewarm: ((entry: SessionEntry) => void) | undefined;
+  const waiting: SessionEntry[] = [];
+  const start = () =>
+    (loading ??= load().then((codec) => {
+      if (codec) {
+        prewarm = imagePrewarmer(codec, maxDimensionPx);
+        for (const entry of waiting.splice(0)) prewarm(entry);
+      }
+      return codec;
+    }));
+  return {
+    onEntry(entry) {
+      if (prewarm) prewarm(entry);
+      else if (entryHasImage(entry)) {
+        waiting.push(entry);
+        void start();
+      }
+    },
+    codecFor(messages) {
+      return loading || messages.some((m) => hasImageBlock(m.content)) ? start() : Promise.resolve(undefined);
+    },
   };
 }

@@ -9,6 +9,42 @@ import { A, syntheticResult, tc, text, TR, U } from '../../helpers/messages.js';
 const generic = (messages: Message[]) => applyRule(toolResultPairingRule, messages, { options: { flavour: 'generic' } });
 
 describe('tool-result-pairing', () => {
+  it('a session already paired (each call answered right after it, in call order, clean names) passes unchanged', async () => {
+    const messages = [
+      U('go'),
+      A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' }),
+      TR('call_1', 'one'),
+      TR('call_2', 'two', { toolName: 'exec' }),
+      A([text('done')]),
+      U('again'),
+      A([tc('call_3', 'read')], { stopReason: 'toolUse' }),
+      TR('call_3', 'three'),
+    ];
+    const run = await generic(messages);
+    expect(run.messages).toEqual(messages);
+    run.messages.forEach((m, i) => expect(m).toBe(messages[i]));
+    expect(run.origins).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(run.annotations).toEqual([]);
+  });
+
+  it('near misses of an already paired session still go through the repair: results out of call order, a name or id to trim', async () => {
+    const assistant = A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' });
+    const second = TR('call_2', 'two', { toolName: 'exec' });
+    const first = TR('call_1', 'one');
+    const reordered = await generic([assistant, second, first]);
+    expect(reordered.messages).toEqual([assistant, first, second]);
+    expect(brief(reordered.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'moved', turn: 1, replayTurn: 2 }]);
+
+    const call = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const named = await generic([call, TR('call_1', 'one', { toolName: ' read ' })]);
+    expect(named.messages).toEqual([call, TR('call_1', 'one')]);
+    expect(brief(named.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1 }]);
+
+    const spaced = await generic([call, TR(' call_1 ', 'one')]);
+    expect(spaced.messages).toEqual([call, TR('call_1', 'one')]);
+    expect(brief(spaced.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1 }]);
+  });
+
   it('a missing result is synthesised, the real one moved after its call, the user turn after both', async () => {
     const assistant = A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' });
     const user = U('user message that should come after tool use');

@@ -1,0 +1,261 @@
+/**
+ * Session shapes for the shapes bench: deterministic pi session files that each stress one way a real
+ * session can be large — many mid-size tool results, many short turns, long thinking, base64-heavy,
+ * one huge tool output, many tool calls per turn, deep branches. Every file ends with a cut-off line
+ * (an agent that crashed while writing), like the sessions bench's.
+ */
+import { createWriteStream } from 'node:fs';
+import sharp from 'sharp';
+import { noisePng, rng } from './session-generator.js';
+
+/** A PNG larger than any provider's limit in pixels but small in bytes (a mostly blank page). */
+async function flatPng(width: number, height: number): Promise<string> {
+  const png = await sharp({ create: { width, height, channels: 3, background: { r: 240, g: 240, b: 245 } } })
+    .png()
+    .toBuffer();
+  return png.toString('base64');
+}
+
+/** The shapes, in the order the bench reports them. */
+export const SHAPES = [
+  'mid-results',
+  'short-turns',
+  'long-thinking',
+  'base64-heavy',
+  'huge-output',
+  'many-calls',
+  'deep-branches',
+] as const;
+export type Shape = (typeof SHAPES)[number];
+
+/** What a shape wrote. */
+export interface ShapeStats {
+  bytes: number;
+  lines: number;
+  messages: number;
+}
+
+const WORDS = [
+  'read',
+  'the',
+  'file',
+  'and',
+  'fix',
+  'tests',
+  'é',
+  '中文',
+  'function',
+  'return',
+  'session',
+  'agent',
+  'const',
+  'await',
+  '{',
+  '}',
+  'error',
+  'path',
+  '"quoted"',
+  'tab\there',
+];
+
+const USAGE = { input: 1500, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1800 };
+const ASSISTANT = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: USAGE };
+
+/** The writer every shape uses: entries chained by parentId, counted as they are written. */
+class SessionWriter {
+  readonly stats: ShapeStats = { bytes: 0, lines: 0, messages: 0 };
+  parent: string | null = null;
+  private counter = 0;
+  private readonly out;
+  readonly random: () => number;
+
+  constructor(file: string, seed: number) {
+    this.out = createWriteStream(file);
+    this.random = rng(seed);
+  }
+
+  /** Text of about `chars` characters (words, some newlines, non-ASCII). Built in pieces: fast for megabytes. */
+  text(chars: number): string {
+    const parts: string[] = [];
+    let length = 0;
+    while (length < chars) {
+      const word = WORDS[Math.floor(this.random() * WORDS.length)];
+      parts.push(word, this.random() < 0.1 ? '\n' : ' ');
+      length += word.length + 1;
+    }
+    return parts.join('');
+  }
+
+  private async write(line: string): Promise<void> {
+    this.stats.bytes += Buffer.byteLength(line) + 1;
+    this.stats.lines += 1;
+    if (!this.out.write(`${line}\n`)) await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
+  }
+
+  async header(): Promise<void> {
+    await this.write(
+      JSON.stringify({ type: 'session', version: 3, id: 'bench-shape', timestamp: '2026-03-01T10:00:00.000Z', cwd: '/work/project' }),
+    );
+    await this.entry('model_change', { provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+  }
+
+  async entry(type: string, fields: Record<string, unknown>): Promise<string> {
+    this.counter += 1;
+    const id = this.counter.toString(16).padStart(8, '0');
+    const timestamp = new Date(Date.UTC(2026, 2, 1, 10) + this.counter * 1000).toISOString();
+    await this.write(JSON.stringify({ type, id, parentId: this.parent, timestamp, ...fields }));
+    this.parent = id;
+    return id;
+  }
+
+  async message(m: Record<string, unknown>): Promise<string> {
+    this.stats.messages += 1;
+    return this.entry('message', { message: { ...m, timestamp: Date.UTC(2026, 2, 1, 10) + this.counter * 1000 } });
+  }
+
+  user(content: unknown): Promise<string> {
+    return this.message({ role: 'user', content });
+  }
+
+  assistant(content: unknown[], stopReason = 'stop'): Promise<string> {
+    return this.message({ role: 'assistant', content, ...ASSISTANT, stopReason });
+  }
+
+  toolResult(toolCallId: string, content: unknown[], toolName = 'read'): Promise<string> {
+    return this.message({ role: 'toolResult', toolCallId, toolName, content, details: { exitCode: 0 }, isError: false });
+  }
+
+  callId(turn: number, k: number): string {
+    return `toolu_${turn.toString(36)}_${k}_${Math.floor(this.random() * 1e9).toString(36)}`;
+  }
+
+  /** The cut-off last line, then close the file. */
+  async finish(): Promise<ShapeStats> {
+    const last = `{"type":"message","id":"cut","parentId":"${this.parent}","timestamp":"2026-03-02T00:00:00.000Z","message":{"role":"user","content":"the agent crashed wh`;
+    this.out.write(last);
+    this.stats.bytes += last.length;
+    this.stats.lines += 1;
+    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return this.stats;
+  }
+}
+
+const toolCall = (id: string, name = 'read') => ({ type: 'toolCall', id, name, arguments: { path: `/src/${id}.ts`, command: 'npm test' } });
+
+/** A turn of user text, assistant tool calls, their results, and a closing answer. */
+async function toolTurn(w: SessionWriter, turn: number, calls: number, resultChars: () => number, thinkingChars = 0): Promise<void> {
+  const ids = Array.from({ length: calls }, (_, k) => w.callId(turn, k));
+  const thinking =
+    thinkingChars > 0 ? [{ type: 'thinking', thinking: w.text(thinkingChars), thinkingSignature: `sig${turn}`.padEnd(120, 'x') }] : [];
+  await w.assistant(
+    [
+      ...thinking,
+      { type: 'text', text: w.text(50 + w.random() * 400) },
+      ...ids.map((id) => toolCall(id, w.random() < 0.5 ? 'read' : 'bash')),
+    ],
+    'toolUse',
+  );
+  for (const id of ids) await w.toolResult(id, [{ type: 'text', text: w.text(resultChars()) }]);
+}
+
+type ShapeWriter = (w: SessionWriter, target: number, images: string[]) => Promise<void>;
+
+const WRITERS: Record<Shape, ShapeWriter> = {
+  // The issue's realistic session: ~9,000 lines per 100 MB, mostly 1–30 KB tool results, thinking, a few screenshots.
+  'mid-results': async (w, target, images) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      const content: unknown[] = [{ type: 'text', text: w.text(200 + w.random() * 2000) }];
+      if (turn % 150 === 0) content.push({ type: 'image', data: images[1], mimeType: 'image/png' });
+      await w.user(content);
+      await toolTurn(w, turn, 1 + Math.floor(w.random() * 3), () => 1000 + w.random() * 29_000, 300 + w.random() * 3000);
+      await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 2000) }]);
+    }
+  },
+  // Chat-like: hundreds of thousands of lines of a few hundred bytes (per-line and per-message costs).
+  'short-turns': async (w, target) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(turn % 2 === 0 ? w.text(10 + w.random() * 150) : [{ type: 'text', text: w.text(10 + w.random() * 150) }]);
+      if (turn % 3 === 0) await toolTurn(w, turn, 1, () => 50 + w.random() * 400);
+      await w.assistant([{ type: 'text', text: w.text(20 + w.random() * 300) }]);
+    }
+  },
+  // Reasoning models: thinking blocks of 20–150 KB with signatures, short answers.
+  'long-thinking': async (w, target) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(w.text(100 + w.random() * 600));
+      if (turn % 2 === 0) await toolTurn(w, turn, 1, () => 500 + w.random() * 3000, 20_000 + w.random() * 130_000);
+      await w.assistant([
+        { type: 'thinking', thinking: w.text(20_000 + w.random() * 130_000), thinkingSignature: `sig${turn}`.padEnd(400, 'Q') },
+        { type: 'text', text: w.text(100 + w.random() * 800) },
+      ]);
+    }
+  },
+  // Browser automation: a screenshot in most tool results, some in user turns, a few oversized.
+  'base64-heavy': async (w, target, images) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      const image = (k: number) => ({ type: 'image', data: images[k % images.length], mimeType: 'image/png' });
+      await w.user(turn % 5 === 0 ? [{ type: 'text', text: w.text(100) }, image(turn)] : w.text(100 + w.random() * 400));
+      const id = w.callId(turn, 0);
+      await w.assistant([{ type: 'text', text: w.text(80) }, toolCall(id, 'screenshot')], 'toolUse');
+      await w.toolResult(id, [{ type: 'text', text: 'screenshot taken' }, image(turn * 7 + 3)], 'screenshot');
+      await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 500) }]);
+    }
+  },
+  // One tool output of half the file (a log dumped whole), in an otherwise ordinary session.
+  'huge-output': async (w, target) => {
+    let huge = false;
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(w.text(200 + w.random() * 1000));
+      const big = !huge && w.stats.bytes > target * 0.3;
+      if (big) huge = true;
+      await toolTurn(w, turn, 1, () => (big ? target * 0.5 : 500 + w.random() * 8000), 200 + w.random() * 1000);
+      await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 1000) }]);
+    }
+  },
+  // Parallel tool use: 20–60 calls in one assistant message, each with its small result.
+  'many-calls': async (w, target) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(w.text(100 + w.random() * 500));
+      await toolTurn(w, turn, 20 + Math.floor(w.random() * 40), () => 100 + w.random() * 2500, 200 + w.random() * 800);
+      await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 600) }]);
+    }
+  },
+  // Many retries: every few turns the conversation goes back 5–20 entries (with a branch summary) and
+  // continues from there, so half the file is abandoned branches and the active one is a long path
+  // through a tree of thousands of forks.
+  'deep-branches': async (w, target) => {
+    const path: string[] = [];
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      if (turn % 6 === 0 && path.length > 80) {
+        const back = 5 + Math.floor(w.random() * 16);
+        path.length -= back;
+        w.parent = path.at(-1)!;
+        path.push(await w.entry('branch_summary', { fromId: w.parent, summary: w.text(300) }));
+      }
+      path.push(await w.user(w.text(200 + w.random() * 1500)));
+      const id = w.callId(turn, 0);
+      path.push(await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 500) }, toolCall(id)], 'toolUse'));
+      path.push(await w.toolResult(id, [{ type: 'text', text: w.text(500 + w.random() * 6000) }]));
+      path.push(await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 1000) }]));
+    }
+  },
+};
+
+/** Write a session of `shape` of about `megabytes` MiB to `file`. */
+export async function generateShape(file: string, shape: Shape, megabytes: number, seed = 42): Promise<ShapeStats> {
+  const w = new SessionWriter(file, seed);
+  const images =
+    shape === 'base64-heavy'
+      ? await Promise.all([
+          noisePng(320, 200, 1),
+          noisePng(400, 250, 3),
+          noisePng(200, 150, 4),
+          noisePng(640, 400, 2),
+          noisePng(360, 240, 5),
+          flatPng(2400, 1500),
+        ])
+      : ['', await noisePng(640, 400, 2)];
+  await w.header();
+  await WRITERS[shape](w, megabytes * 1024 * 1024, images);
+  return w.finish();
+}

@@ -1,0 +1,114 @@
+/**
+ * Session shapes: `inspect()` on every shape of test/bench/session-shapes.ts (many mid-size tool
+ * results, many short turns, long thinking, base64-heavy, one huge tool output, many tool calls per
+ * turn, deep branches), each measurement in a fresh process (test/bench/probe.ts).
+ *
+ * Per shape: the parse floor (read + JSON.parse of every line, timed in the same process right after
+ * each figure), `inspect()` without payloads (target ≤ 1.5 × the floor), with pi-ai payloads of both
+ * sides and preflight (target ≤ 2 ×), pi-ai's own share (its payload builds of both sides, after an
+ * untimed inspection), and the peak RSS growth of `inspect()` with payloads over the file size
+ * (target ≤ 2). Each figure is the median of its runs' ratios; runs alternate the ops, so a busy
+ * moment of the machine spreads over all of them. Each ratio is also taken in CPU time (every thread
+ * of the probe's process, the floor's likewise): a loaded machine stretches wall time but hardly CPU
+ * time, so `--check` guards the CPU-time ratios (`guard`).
+ *
+ * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
+ * --shapes=a,b (default all). Env: SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES.
+ */
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchContext, BenchResult } from './run.js';
+import { probe } from './probe-process.js';
+import { generateShape, SHAPES, type Shape } from './session-shapes.js';
+import { median } from './stats.js';
+
+function option(args: string[], name: string, env: string, fallback: string): string {
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
+}
+
+export default async function shapesBench(ctx: BenchContext): Promise<BenchResult[]> {
+  const mb = Math.max(1, Number(option(ctx.args, 'mb', 'SHAPES_BENCH_MB', '100')));
+  const runs = Math.max(1, Number(option(ctx.args, 'runs', 'SHAPES_BENCH_RUNS', '3')));
+  const wanted = option(ctx.args, 'shapes', 'SHAPES_BENCH_SHAPES', SHAPES.join(',')).split(',');
+  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
+  const results: BenchResult[] = [];
+  for (const shape of wanted as Shape[]) {
+    const file = path.join(ctx.workDir, `shape-${shape}-${mb}.jsonl`);
+    const work = path.join(ctx.workDir, `work-${shape}`);
+    mkdirSync(work, { recursive: true });
+    const made = await generateShape(file, shape, mb);
+    const size = statSync(file).size;
+    ctx.log(`${shape}, ${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
+    const floor: number[] = [];
+    const ms: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
+    const ratios: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
+    const cpuRatios: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
+    const rss: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const paired = (key: string, op: string) => {
+        const p = probe(op, file, work);
+        floor.push(p.floorMs);
+        ms[key].push(p.ms);
+        ratios[key].push(p.ms / p.floorMs);
+        cpuRatios[key].push(p.cpuMs / p.floorCpuMs);
+        return p;
+      };
+      paired('inspect', 'inspect');
+      const full = paired('payloads', 'inspect-payloads');
+      rss.push((full.rssPeak - full.rssBefore) / size);
+      paired('piAi', 'pi-ai');
+      const cpu = (key: string) => cpuRatios[key].at(-1)!.toFixed(2);
+      ctx.log(
+        `  run ${run + 1} (load ${os.loadavg()[0].toFixed(1)}): floor ${floor
+          .slice(-3)
+          .map((x) => x.toFixed(0))
+          .join(
+            '/',
+          )} ms; inspect ${ms.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)}, pi-ai ${ms.piAi.at(-1)!.toFixed(0)} ms (CPU-time ratios ${cpu('inspect')}/${cpu('payloads')}/${cpu('piAi')}); RSS growth ${rss.at(-1)!.toFixed(2)} × file`,
+      );
+    }
+    rmSync(file, { force: true });
+    rmSync(work, { recursive: true, force: true });
+    const label = `${shape}, ${mb} MiB`;
+    results.push(
+      { name: `${label}: read + JSON.parse every line (floor)`, value: median(floor), unit: 'ms' },
+      {
+        name: `${label}: inspect() without payloads`,
+        value: median(ms.inspect),
+        unit: 'ms',
+        ratio: median(ratios.inspect),
+        guard: median(cpuRatios.inspect),
+        target: 1.5,
+        note: `ratio to the floor (CPU time: ${median(cpuRatios.inspect).toFixed(2)})`,
+      },
+      {
+        name: `${label}: inspect() with payloads + preflight`,
+        value: median(ms.payloads),
+        unit: 'ms',
+        ratio: median(ratios.payloads),
+        guard: median(cpuRatios.payloads),
+        target: 2,
+        note: `ratio to the floor (CPU time: ${median(cpuRatios.payloads).toFixed(2)})`,
+      },
+      {
+        name: `${label}: pi-ai payload builds, both sides`,
+        value: median(ms.piAi),
+        unit: 'ms',
+        ratio: median(ratios.piAi),
+        guard: median(cpuRatios.piAi),
+        note: `pi-ai alone (its share of the figure above), ratio to the floor (CPU time: ${median(cpuRatios.piAi).toFixed(2)})`,
+      },
+      {
+        name: `${label}: peak RSS growth of inspect() with payloads`,
+        value: median(rss),
+        unit: '× file',
+        ratio: median(rss),
+        target: 2,
+        note: 'peak RSS − RSS once warmed up, over the file size',
+      },
+    );
+  }
+  return results;
+}
