@@ -46,6 +46,7 @@ const api: InspectorApi = {
   folderScan: (scanId, from) => ipcRenderer.invoke(channelOf('folderScan'), scanId, from),
   cancelFolderScan: (scanId) => ipcRenderer.invoke(channelOf('cancelFolderScan'), scanId),
   repairFolder: (scanId, files, options) => ipcRenderer.invoke(channelOf('repairFolder'), scanId, files, options),
+  undoFolderRepair: (scanId, files) => ipcRenderer.invoke(channelOf('undoFolderRepair'), scanId, files),
   onFileChanged(listener) {
     const handler = (_event: IpcRendererEvent, payload: FileChangedEvent) => listener(payload);
     ipcRenderer.on(FILE_CHANGED_CHANNEL, handler);
