@@ -96,6 +96,12 @@ const shell: ShellApi = {
     }
     return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   },
+  async folderForFile(file) {
+    // As above: only a real dropped File has a path, and the main process checks it is a folder.
+    const dirPath = file instanceof File ? (webUtils?.getPathForFile(file) ?? '') : '';
+    if (!dirPath) return null;
+    return (await ipcRenderer.invoke(SHELL_CHANNELS.grantDroppedFolder, dirPath)) as string;
+  },
 };
 
 contextBridge.exposeInMainWorld('inspector', api);
