@@ -42,7 +42,8 @@ function RepairSummary({ folders, repair, dir }: { folders: FolderStore; repair:
             <li key={r.file} data-testid="folder-repair-result" data-status={r.status} data-undo={undone?.status}>
               <strong>{undone?.status === 'restored' ? 'undone' : r.status}</strong> {relativeTo(dir, r.file)}
               {r.reason && r.status !== 'repaired' ? ` — ${r.reason}` : ''}
-              {r.backupPath && !undone ? ` (backup kept: ${r.backupPath})` : ''}
+              {/* The backup sits next to the file: its name is enough, the full path is on hover. */}
+              {r.backupPath && !undone ? <span title={r.backupPath}> (backup kept: {r.backupPath.split(/[\\/]/).pop()})</span> : ''}
               {undone && <span className={undone.status === 'refused' ? 'error' : undefined}> — {undone.message}</span>}
               {r.undoable && undone?.status !== 'restored' && (
                 <button
