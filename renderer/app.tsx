@@ -86,7 +86,10 @@ export function App() {
       <Toasts />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop a session file or an OpenClaw store to inspect it, or a folder of sessions
+          {/* A browser cannot say where a dropped folder is: only the desktop app offers it. */}
+          {host.mode === 'desktop'
+            ? 'Drop a session file or an OpenClaw store to inspect it, or a folder of sessions to list them'
+            : 'Drop a session file or an OpenClaw store to inspect it'}
         </div>
       )}
       <input
