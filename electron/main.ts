@@ -180,6 +180,10 @@ function registerIpc(): void {
     if (!fs.statSync(filePath, { throwIfNoEntry: false })?.isFile()) throw new Error(`${filePath} is not a file`);
     grants.grant(filePath);
   });
+  ipcMain.handle(SHELL_CHANNELS.grantDroppedFolder, (event, dir: unknown) => {
+    if (!trustedSender(event)) throw new Error('refused: not the inspector window');
+    return grants.grantDroppedFolder(dir);
+  });
 }
 
 /** Serve dist/renderer on app://inspector/ with the strict CSP on every response. */

@@ -46,6 +46,7 @@ const api: InspectorApi = {
   folderScan: (scanId, from) => ipcRenderer.invoke(channelOf('folderScan'), scanId, from),
   cancelFolderScan: (scanId) => ipcRenderer.invoke(channelOf('cancelFolderScan'), scanId),
   repairFolder: (scanId, files, options) => ipcRenderer.invoke(channelOf('repairFolder'), scanId, files, options),
+  undoFolderRepair: (scanId, files) => ipcRenderer.invoke(channelOf('undoFolderRepair'), scanId, files),
   onFileChanged(listener) {
     const handler = (_event: IpcRendererEvent, payload: FileChangedEvent) => listener(payload);
     ipcRenderer.on(FILE_CHANGED_CHANNEL, handler);
@@ -94,6 +95,12 @@ const shell: ShellApi = {
       return { kind: 'path', path: filePath };
     }
     return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  },
+  async folderForFile(file) {
+    // As above: only a real dropped File has a path, and the main process checks it is a folder.
+    const dirPath = file instanceof File ? (webUtils?.getPathForFile(file) ?? '') : '';
+    if (!dirPath) return null;
+    return (await ipcRenderer.invoke(SHELL_CHANNELS.grantDroppedFolder, dirPath)) as string;
   },
 };
 

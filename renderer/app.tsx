@@ -11,7 +11,7 @@ import { useShortcuts } from './components/use-shortcuts.js';
 import { Workspace } from './components/workspace.js';
 import { useAppStore, useHost } from './store/context.js';
 import { FolderView } from './folder/folder-view.js';
-import { folderStoreFor, openFolder } from './folder/open-folder.js';
+import { droppedItem, folderStoreFor, openDroppedFolder, openFolder } from './folder/open-folder.js';
 
 /** The whole window. */
 export function App() {
@@ -36,7 +36,7 @@ export function App() {
 
   useShortcuts(host, store, commands, openFolderNow);
 
-  // Drag and drop anywhere in the window opens the file; nothing dropped ever navigates the page.
+  // Drag and drop anywhere in the window opens the file (a folder: the folder view); nothing dropped ever navigates the page.
   useEffect(() => {
     let depth = 0;
     const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
@@ -54,8 +54,10 @@ export function App() {
       e.preventDefault();
       depth = 0;
       setDragging(false);
-      const file = e.dataTransfer?.files[0];
-      if (file) void commands.openFile(file);
+      const dropped = droppedItem(e.dataTransfer);
+      if (dropped?.kind === 'folder')
+        void openDroppedFolder(host, folders, dropped.file, (text) => store.getState().pushToast({ kind: 'error', text }));
+      else if (dropped) void commands.openFile(dropped.file);
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragleave', onLeave);
@@ -67,7 +69,7 @@ export function App() {
       window.removeEventListener('dragover', onOver);
       window.removeEventListener('drop', onDrop);
     };
-  }, [commands]);
+  }, [commands, host, folders, store]);
 
   return (
     <div className="app">
@@ -84,7 +86,10 @@ export function App() {
       <Toasts />
       {dragging && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop a session file or an OpenClaw store to inspect it
+          {/* A browser cannot say where a dropped folder is: only the desktop app offers it. */}
+          {host.mode === 'desktop'
+            ? 'Drop a session file or an OpenClaw store to inspect it, or a folder of sessions to list them'
+            : 'Drop a session file or an OpenClaw store to inspect it'}
         </div>
       )}
       <input

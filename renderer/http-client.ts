@@ -176,6 +176,10 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
       }
       return { kind: 'bytes', name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
     },
+    async folderForFile() {
+      // A browser never tells the page where a dropped folder is on disk: the server cannot scan it.
+      return null;
+    },
   };
   return { api, shell };
 }

@@ -209,13 +209,19 @@ export const MAX_DOCUMENT_WINDOW = 5000;
 /** The largest batch repair one call may ask for. */
 export const MAX_REPAIR_FILES = 100_000;
 
+/** A folder method's list of files: strings, at least `min`, at most MAX_REPAIR_FILES. */
+function assertFiles(where: string, files: unknown, min: number): void {
+  if (!Array.isArray(files) || files.length < min || files.length > MAX_REPAIR_FILES)
+    throw new ArgumentError(
+      `${where}: expected an array of ${min === 0 ? 'at most' : `${min} to`} ${MAX_REPAIR_FILES} paths, got ${describe(files)}`,
+    );
+  files.forEach((file, i) => assertString(`${where.slice(0, -1)}[${i}])`, file));
+}
+
 /** `repairFolder(scanId, files, { includeInUse })`. */
 function assertRepairFolder(args: readonly unknown[]): void {
   assertId('repairFolder(scanId)', args[0]);
-  const files = args[1];
-  if (!Array.isArray(files) || files.length > MAX_REPAIR_FILES)
-    throw new ArgumentError(`repairFolder(files): expected an array of at most ${MAX_REPAIR_FILES} paths, got ${describe(files)}`);
-  files.forEach((file, i) => assertString(`repairFolder(files[${i}])`, file));
+  assertFiles('repairFolder(files)', args[1], 0);
   const options = args[2];
   if (!isPlainObject(options) || typeof options.includeInUse !== 'boolean')
     throw new ArgumentError(`repairFolder(options): expected {includeInUse: boolean}, got ${describe(options)}`);
@@ -338,6 +344,11 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
     case 'repairFolder':
       arity(method, args, 3);
       assertRepairFolder(args);
+      return;
+    case 'undoFolderRepair':
+      arity(method, args, 2);
+      assertId('undoFolderRepair(scanId)', args[0]);
+      assertFiles('undoFolderRepair(files)', args[1], 1);
       return;
     default: {
       const unknownMethod: never = method;

@@ -16,9 +16,16 @@ import type {
 } from './inspection.js';
 import type { StoreListing } from './store.js';
 import type { Side, DocumentView, TurnWindow, DocumentWindow, DocumentText } from './api-documents.js';
-import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+import type { FolderRepairSummary, FolderScanStart, FolderScanState, FolderUndoSummary } from './folder.js';
 
-export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+export type {
+  FolderRepairResult,
+  FolderRepairSummary,
+  FolderScanStart,
+  FolderScanState,
+  FolderUndoResult,
+  FolderUndoSummary,
+} from './folder.js';
 
 export type { StoreListing, StoreSessionSummary } from './store.js';
 export type { Side, DocumentView, TurnRow, TurnWindow, TurnRange, Elision, DocumentWindow, DocumentText } from './api-documents.js';
@@ -272,6 +279,12 @@ export interface InspectorApi {
    * files in use are skipped unless `includeInUse`.
    */
   repairFolder(scanId: string, files: string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
+  /**
+   * Put back the original bytes of files this scan's batch repair wrote (their kept backups), each
+   * by an atomic rename and only while the file still holds what the repair wrote; a file changed
+   * since is refused with the reason, and the others go on.
+   */
+  undoFolderRepair(scanId: string, files: string[]): Promise<FolderUndoSummary>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
@@ -279,7 +292,7 @@ export interface InspectorApi {
 }
 
 /** The folder view's methods: the shells serve them from a folder service beside the Inspector. */
-export type FolderMethod = 'pickFolder' | 'scanFolder' | 'folderScan' | 'cancelFolderScan' | 'repairFolder';
+export type FolderMethod = 'pickFolder' | 'scanFolder' | 'folderScan' | 'cancelFolderScan' | 'repairFolder' | 'undoFolderRepair';
 
 /** The request/response methods of the API (everything but the event subscriptions). */
 export type InspectorMethod = Exclude<keyof InspectorApi, 'onFileChanged' | 'onProgress'>;
@@ -311,6 +324,7 @@ export const INSPECTOR_METHODS = [
   'folderScan',
   'cancelFolderScan',
   'repairFolder',
+  'undoFolderRepair',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */

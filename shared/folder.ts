@@ -102,13 +102,30 @@ export interface FolderRepairResult {
   status: 'repaired' | 'refused' | 'skipped' | 'not-needed';
   reason?: string;
   lines?: { dropped: number; rewritten: number; inserted: number };
-  /** Set only when the backup could not be removed after the replace. */
+  /** Where the original bytes are kept (next to the file, `<file>.before-repair-<time>`). */
   backupPath?: string;
+  /** True when `undoFolderRepair` can put the original bytes back (while the file is unchanged since). */
+  undoable?: boolean;
 }
 
 /** A batch repair's outcome: one result per file asked for, and the repaired files' rows scanned again. */
 export interface FolderRepairSummary {
   results: FolderRepairResult[];
+  rows: FolderSession[];
+}
+
+/** What undoing one file's batch repair did: `refused` says why, and nothing was changed. */
+export interface FolderUndoResult {
+  file: string;
+  status: 'restored' | 'refused';
+  reason?: string;
+  /** One sentence for the user. */
+  message: string;
+}
+
+/** An undo's outcome: one result per file asked for, and the restored files' rows scanned again. */
+export interface FolderUndoSummary {
+  results: FolderUndoResult[];
   rows: FolderSession[];
 }
 

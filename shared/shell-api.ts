@@ -53,6 +53,11 @@ export interface ShellApi {
   requestForFile(file: PickedFile): Promise<OpenRequest>;
   /** The folder given on the command line (`serve DIR`, `npm start -- DIR`), which the renderer scans at start. */
   launchFolder?(): Promise<string | null>;
+  /**
+   * The path of a folder the user dropped on the page, granted to the renderer like a picked one;
+   * null when the shell cannot tell where it is (a browser never says where a dropped item is).
+   */
+  folderForFile?(file: PickedFile): Promise<string | null>;
 }
 
 /** IPC channels of the Electron shell bridge (not part of the web mode). */
@@ -62,4 +67,5 @@ export const SHELL_CHANNELS = {
   openRequest: 'shell:open-request',
   grantDroppedPath: 'shell:grant-dropped-path',
   launchFolder: 'shell:launch-folder',
+  grantDroppedFolder: 'shell:grant-dropped-folder',
 } as const;

@@ -3,6 +3,7 @@
  * (the recent list). A renderer may open or preview a path only from these, so a compromised page
  * cannot read an arbitrary file through the host. The desktop shell and the web mode share it.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   requestPath,
@@ -47,6 +48,16 @@ export class PathGrants {
     const resolved = path.resolve(dir);
     this.folders.add(resolved);
     return resolved;
+  }
+
+  /**
+   * Record a folder the user dropped on the window (the preload read its path from the dropped
+   * item): it must be an absolute path to a folder. Its resolved path.
+   */
+  grantDroppedFolder(dir: unknown): string {
+    if (typeof dir !== 'string' || !path.isAbsolute(dir)) throw new TypeError('grantDroppedFolder(dir): expected an absolute path');
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`${dir} is not a folder`);
+    return this.grantFolder(dir);
   }
 
   /** Whether the user opened this folder, or one it is inside. */

@@ -1,11 +1,90 @@
 /**
  * The batch repair dialog: one combined plan (per file, the lines dropped, rewritten or inserted),
- * files in use held back unless confirmed, one confirmation, then what was repaired, skipped or refused.
+ * files in use held back unless confirmed, one confirmation, then what was repaired, skipped or refused,
+ * with Undo per repaired file while it is unchanged since.
  */
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { relativeTo, type FolderSession } from '../../shared/folder.js';
-import type { FolderStore } from './folder-store.js';
+import type { BatchRepair, FolderStore } from './folder-store.js';
+
+/** What a batch repair did, file by file, with Undo for each file it wrote (and for all of them). */
+function RepairSummary({ folders, repair, dir }: { folders: FolderStore; repair: BatchRepair; dir: string }) {
+  const state = folders.getState();
+  if (repair.error || !repair.summary)
+    return (
+      <div data-testid="folder-repair-summary">
+        <p className="error">The batch repair failed: {repair.error}</p>
+        <CloseButton folders={folders} disabled={false} />
+      </div>
+    );
+  const { results } = repair.summary;
+  const counts = (['repaired', 'skipped', 'refused', 'not-needed'] as const).map((s) => [s, results.filter((r) => r.status === s).length]);
+  const undoable = results.filter((r) => r.undoable && repair.undone[r.file]?.status !== 'restored').map((r) => r.file);
+  const restored = results.filter((r) => repair.undone[r.file]?.status === 'restored').length;
+  const busy = repair.undoing.length > 0;
+  return (
+    <div data-testid="folder-repair-summary">
+      <p>
+        {counts.map(([s, n]) => `${n} ${s}`).join(' · ')}
+        {restored > 0 ? ` · ${restored} undone` : ''}
+      </p>
+      {results.some((r) => r.undoable) && (
+        <p className="small muted">
+          The original bytes of each repaired file are kept next to it (<code>….before-repair-&lt;time&gt;</code>). Undo puts them back,
+          while the file still holds exactly what the repair wrote.
+        </p>
+      )}
+      <ul className="small folder-repair-results">
+        {results.map((r) => {
+          const undone = repair.undone[r.file];
+          return (
+            <li key={r.file} data-testid="folder-repair-result" data-status={r.status} data-undo={undone?.status}>
+              <strong>{undone?.status === 'restored' ? 'undone' : r.status}</strong> {relativeTo(dir, r.file)}
+              {r.reason && r.status !== 'repaired' ? ` — ${r.reason}` : ''}
+              {/* The backup sits next to the file: its name is enough, the full path is on hover. */}
+              {r.backupPath && !undone ? <span title={r.backupPath}> (backup kept: {r.backupPath.split(/[\\/]/).pop()})</span> : ''}
+              {undone && <span className={undone.status === 'refused' ? 'error' : undefined}> — {undone.message}</span>}
+              {r.undoable && undone?.status !== 'restored' && (
+                <button
+                  type="button"
+                  data-testid="folder-undo"
+                  aria-label={`Undo the repair of ${relativeTo(dir, r.file)}`}
+                  disabled={busy}
+                  onClick={() => void state.undoRepair([r.file])}
+                >
+                  {repair.undoing.includes(r.file) ? 'Undoing…' : 'Undo'}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="folder-actions">
+        {undoable.length > 0 && (
+          <button type="button" data-testid="folder-undo-all" disabled={busy} onClick={() => void state.undoRepair(undoable)}>
+            Undo all ({undoable.length})
+          </button>
+        )}
+        <CloseButton folders={folders} disabled={busy} />
+      </div>
+    </div>
+  );
+}
+
+function CloseButton({ folders, disabled }: { folders: FolderStore; disabled: boolean }) {
+  return (
+    <button
+      type="button"
+      className="primary"
+      data-testid="folder-repair-close"
+      disabled={disabled}
+      onClick={() => folders.getState().closeRepair()}
+    >
+      Close
+    </button>
+  );
+}
 
 function PlanTable({ rows, dir }: { rows: FolderSession[]; dir: string }) {
   return (
@@ -56,11 +135,6 @@ export function FolderRepairDialog({ folders }: { folders: FolderStore }) {
   const writable = chosen.filter((r) => r.repairLines > 0 && !r.store && (r.status !== 'in-use' || repair.includeInUse));
   const total = (pick: (r: FolderSession) => number) => writable.reduce((n, r) => n + pick(r), 0);
   const state = folders.getState();
-  const counts = repair.summary
-    ? (['repaired', 'skipped', 'refused', 'not-needed'] as const).map(
-        (s) => [s, repair.summary!.results.filter((r) => r.status === s).length] as const,
-      )
-    : [];
 
   return (
     <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && repair.phase !== 'running' && state.closeRepair()}>
@@ -108,31 +182,7 @@ export function FolderRepairDialog({ folders }: { folders: FolderStore }) {
             </div>
           </>
         )}
-        {repair.phase === 'done' && (
-          <div data-testid="folder-repair-summary">
-            {repair.error ? (
-              <p className="error">The batch repair failed: {repair.error}</p>
-            ) : (
-              <>
-                <p>{counts.map(([s, n]) => `${n} ${s}`).join(' · ')}</p>
-                <ul className="small">
-                  {repair.summary!.results.map((r) => (
-                    <li key={r.file} data-testid="folder-repair-result" data-status={r.status}>
-                      <strong>{r.status}</strong> {relativeTo(dir, r.file)}
-                      {r.reason && r.status !== 'repaired' ? ` — ${r.reason}` : ''}
-                      {r.backupPath ? ` (backup kept: ${r.backupPath})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            <div className="folder-actions">
-              <button type="button" className="primary" data-testid="folder-repair-close" onClick={() => state.closeRepair()}>
-                Close
-              </button>
-            </div>
-          </div>
-        )}
+        {repair.phase === 'done' && <RepairSummary folders={folders} repair={repair} dir={dir} />}
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 /**
  * The folder view's own store (apart from the inspector's slices): the scan's rows as they arrive,
- * sort, filters, selection and the batch repair. It polls the host while a scan runs.
+ * sort, filters, selection, the batch repair and its undo per file. It polls the host while a scan runs.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FolderRepairSummary, InspectorApi } from '../../shared/api.js';
+import type { FolderRepairSummary, FolderUndoResult, InspectorApi } from '../../shared/api.js';
 import type { FolderSession, FolderSkip, FolderStatus } from '../../shared/folder.js';
 import { errorMessage } from '../format.js';
 
@@ -20,13 +20,17 @@ export interface FolderFilter {
   text: string;
 }
 
-/** The batch repair dialog: the plan, the write, then the summary. */
+/** The batch repair dialog: the plan, the write, then the summary (where each repaired file can be undone). */
 export interface BatchRepair {
   phase: 'plan' | 'running' | 'done';
   files: string[];
   includeInUse: boolean;
   summary?: FolderRepairSummary;
   error?: string;
+  /** Files whose undo is under way. */
+  undoing: string[];
+  /** What the last undo of each file did. */
+  undone: Record<string, FolderUndoResult>;
 }
 
 export interface FolderState {
@@ -55,6 +59,8 @@ export interface FolderState {
   planRepair(): void;
   setIncludeInUse(on: boolean): void;
   runRepair(): Promise<void>;
+  /** Put back the original bytes of files the batch repair wrote (refused per file when changed since). */
+  undoRepair(files: string[]): Promise<void>;
   closeRepair(): void;
 }
 
@@ -146,7 +152,7 @@ export function createFolderStore(api: InspectorApi, onError: (text: string) => 
         }),
       selectNeedingRepair: () => set((s) => ({ selected: new Set(s.rows.filter((r) => needsRepair(r)).map((r) => r.file)) })),
       clearSelection: () => set({ selected: new Set() }),
-      planRepair: () => set((s) => ({ repair: { phase: 'plan', files: [...s.selected], includeInUse: false } })),
+      planRepair: () => set((s) => ({ repair: { phase: 'plan', files: [...s.selected], includeInUse: false, undoing: [], undone: {} } })),
       setIncludeInUse: (on) => set((s) => (s.repair ? { repair: { ...s.repair, includeInUse: on } } : {})),
       async runRepair() {
         const { repair, scanId } = get();
@@ -164,7 +170,34 @@ export function createFolderStore(api: InspectorApi, onError: (text: string) => 
           set({ repair: { ...repair, phase: 'done', error: errorMessage(error) } });
         }
       },
-      closeRepair: () => set({ repair: null }),
+      async undoRepair(files) {
+        const { repair, scanId } = get();
+        if (!repair?.summary || !scanId || files.length === 0 || repair.undoing.length > 0) return;
+        set({ repair: { ...repair, undoing: files } });
+        let results: FolderUndoResult[];
+        try {
+          const summary = await api.undoFolderRepair(scanId, files);
+          const fresh = new Map(summary.rows.map((r) => [r.file, r]));
+          set((s) => ({ rows: s.rows.map((r) => fresh.get(r.file) ?? r) }));
+          results = summary.results;
+        } catch (error) {
+          // Not a silent failure: each file asked for says the undo did not happen, and why.
+          const message = `Not undone: ${errorMessage(error)}`;
+          results = files.map((file) => ({ file, status: 'refused', reason: 'undo failed', message }));
+        }
+        set((s) =>
+          s.repair
+            ? {
+                repair: {
+                  ...s.repair,
+                  undoing: [],
+                  undone: { ...s.repair.undone, ...Object.fromEntries(results.map((r) => [r.file, r])) },
+                },
+              }
+            : {},
+        );
+      },
+      closeRepair: () => set((s) => (s.repair?.undoing.length ? {} : { repair: null })),
     };
   });
 }

@@ -1,7 +1,8 @@
 // The folder view in the app (web mode, Debian's Chromium) on a generated tree: two OpenClaw agents with
 // sessions.json, a pi tree, clean, damaged, rejected, errored and unreadable files, a backup, a
-// trajectory and an archive to skip. Statuses, sort, filters, open-and-back, export, and a batch
-// repair that leaves the damaged files repaired and every other file byte-identical.
+// trajectory and an archive to skip. Statuses, sort, filters, open-and-back, export, a batch repair
+// that leaves the damaged files repaired and every other file byte-identical, and Undo of one file.
+// A folder dropped on the web mode is explained, not silently ignored.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -31,7 +32,7 @@ function snapshot(dir: string): Map<string, Buffer> {
 const rowsIn = (page: Page) => page.getByTestId('folder-row');
 const fileOrder = (page: Page) => rowsIn(page).evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.file ?? ''));
 
-test('a folder of sessions: statuses, sort, filters, open and back, export, and a batch repair that touches only the damaged files', async ({
+test('a folder of sessions: statuses, sort, filters, open and back, export, a batch repair that touches only the damaged files, and Undo per file', async ({
   page,
 }) => {
   const work = tempDir();
@@ -126,20 +127,91 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, and 
   await dialog.getByTestId('folder-repair-confirm').click();
   await expect(dialog.getByTestId('folder-repair-summary')).toContainText('2 repaired');
   await expect(dialog.locator('[data-testid="folder-repair-result"][data-status="repaired"]')).toHaveCount(2);
-  await dialog.getByTestId('folder-repair-close').click();
-  for (const file of Object.keys(EXPECTED).filter((f) => EXPECTED[f as keyof typeof EXPECTED].status === 'needs-repair'))
+  const repairedFiles = Object.keys(EXPECTED).filter((f) => EXPECTED[f as keyof typeof EXPECTED].status === 'needs-repair');
+  for (const file of repairedFiles)
     await expect(page.locator(`[data-testid="folder-row"][data-file="${file}"]`)).toHaveAttribute('data-status', 'clean');
 
-  const after = snapshot(tree);
-  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+  // Each repaired file kept its original bytes next to it: the tree is the old one, repaired, plus one backup per repaired file.
+  const repairedTree = snapshot(tree);
+  const backups = [...repairedTree.keys()].filter((f) => !before.has(f));
+  expect(backups.map((f) => f.replace(/\.before-repair-[0-9TZ.-]+$/, '')).sort()).toEqual([...repairedFiles].sort());
+  for (const backup of backups)
+    expect(repairedTree.get(backup)!.equals(before.get(backup.replace(/\.before-repair-.*$/, ''))!), backup).toBe(true);
   for (const [file, bytes] of before) {
-    const want =
-      EXPECTED[file as keyof typeof EXPECTED]?.status === 'needs-repair'
-        ? Buffer.from(applyRepair(bytes, planRepairBytes(bytes).edits))
-        : bytes;
-    expect(after.get(file)!.equals(want), file).toBe(true);
-    if (want !== bytes) expect(after.get(file)!.equals(bytes), `${file} changed`).toBe(false);
+    const want = repairedFiles.includes(file) ? Buffer.from(applyRepair(bytes, planRepairBytes(bytes).edits)) : bytes;
+    expect(repairedTree.get(file)!.equals(want), file).toBe(true);
+    if (want !== bytes) expect(repairedTree.get(file)!.equals(bytes), `${file} changed`).toBe(false);
   }
+
+  // Undo one file from the summary: it has its original bytes again, its row needs repair again, the other stays repaired.
+  const undone = '.openclaw/agents/main/sessions/damaged-1.jsonl';
+  const kept = '.pi/agent/sessions/--home-u-project--/2025-11-12_damaged.jsonl';
+  await expect(dialog.getByTestId('folder-undo')).toHaveCount(2);
+  await expect(dialog.getByTestId('folder-undo-all')).toHaveText('Undo all (2)');
+  const result = dialog.getByTestId('folder-repair-result').filter({ hasText: 'damaged-1.jsonl' });
+  await result.getByTestId('folder-undo').click();
+  await expect(result).toHaveAttribute('data-undo', 'restored');
+  await expect(result).toContainText('has its original bytes again');
+  await expect(dialog.getByTestId('folder-undo')).toHaveCount(1);
+  await expect(dialog.getByTestId('folder-undo-all')).toHaveText('Undo all (1)');
+  await expect(dialog.getByTestId('folder-repair-summary')).toContainText('1 undone');
+  // The summary with one file undone, kept in test-results for a look.
+  fs.writeFileSync(path.join(root, 'test-results', 'folder-undo.png'), await dialog.screenshot());
+  // An agent writes to the other file: Undo all refuses it, says why, and leaves it as it is.
+  const late = '{"type":"custom","id":"after-repair"}\n';
+  fs.appendFileSync(path.join(tree, kept), late);
+  await dialog.getByTestId('folder-undo-all').click();
+  const keptResult = dialog.getByTestId('folder-repair-result').filter({ hasText: '2025-11-12_damaged.jsonl' });
+  await expect(keptResult).toHaveAttribute('data-undo', 'refused');
+  await expect(keptResult).toContainText('changed since the repair (an agent may have written to it)');
+  await expect(keptResult.getByTestId('folder-undo')).toBeVisible();
+  await dialog.getByTestId('folder-repair-close').click();
+  await expect(page.locator(`[data-testid="folder-row"][data-file="${undone}"]`)).toHaveAttribute('data-status', 'needs-repair');
+  await expect(page.locator(`[data-testid="folder-row"][data-file="${kept}"]`)).toHaveAttribute('data-status', 'clean');
+
+  const after = snapshot(tree);
+  expect([...after.keys()].sort()).toEqual([...before.keys(), ...backups.filter((b) => b.startsWith(kept))].sort());
+  for (const [file, bytes] of before) {
+    const want = file === kept ? Buffer.concat([applyRepair(bytes, planRepairBytes(bytes).edits), Buffer.from(late)]) : bytes;
+    expect(after.get(file)!.equals(want), file).toBe(true);
+  }
+});
+
+test('a folder dropped on the web mode says why it is not opened and what does; a dropped file still opens', async ({ page }) => {
+  const work = tempDir();
+  const tree = path.join(work, 'support-ticket');
+  makeFolderTree(tree);
+  server = await startServe({ dir: work });
+  await page.goto(server.url);
+  await expect(page.getByTestId('open-sample')).toBeVisible();
+
+  // Chromium gives a dropped folder as a File whose entry is a directory; a script cannot make one, so the event's data says so.
+  await page.evaluate(() => {
+    const folder = new File([], 'support-ticket');
+    const data = {
+      types: ['Files'],
+      files: [folder],
+      items: [{ kind: 'file', webkitGetAsEntry: () => ({ isDirectory: true, name: 'support-ticket' }) }],
+    };
+    const event = new DragEvent('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'dataTransfer', { value: data });
+    window.dispatchEvent(event);
+  });
+  const toast = page.getByTestId('toast').filter({ hasText: 'support-ticket' });
+  await expect(toast).toContainText('a browser does not tell the page where a dropped folder is');
+  await expect(toast).toContainText('transcript-inspector serve DIR');
+  await expect(page.getByTestId('folder-view')).toHaveCount(0);
+
+  // A single file dropped the ordinary way (a real DataTransfer) opens in the inspector, as it always did.
+  const text = fs.readFileSync(path.join(tree, '.openclaw/agents/main/sessions/damaged-1.jsonl'), 'utf8');
+  const data = await page.evaluateHandle((body) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([body], 'dropped-session.jsonl', { type: 'application/json' }));
+    return transfer;
+  }, text);
+  await page.dispatchEvent('body', 'drop', { dataTransfer: data });
+  await waitForInspection(page);
+  await expect(page.getByTestId('recent-button')).toContainText('dropped-session.jsonl');
 });
 
 test('a large folder fills the table progressively, draws only the rows on screen, and stops on Cancel', async ({ page }) => {

@@ -45,6 +45,7 @@ const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 export function skipReason(name: string): string | null | undefined {
   if (/\.bak-\d+-\d+$/.test(name)) return 'backup left by a repair (this tool or OpenClaw)';
   if (/\.repair-\d+-\d+\.tmp$/.test(name)) return 'temporary file of a repair (this tool or OpenClaw)';
+  if (/\.jsonl\.before-repair-/.test(name)) return 'original bytes kept by a repair of this tool (what its Undo puts back)';
   if (name.endsWith('.trajectory.jsonl')) return 'OpenClaw trajectory log (not a session transcript)';
   if (/\.checkpoint[.-]/.test(name) && name.includes('.jsonl')) return 'compaction checkpoint (not a session transcript)';
   if (/\.jsonl\.(reset|deleted)\./.test(name)) return 'session archived by OpenClaw (reset or deleted)';

@@ -1,6 +1,6 @@
 /**
  * The folder view's InspectorApi methods, for both shells: only folders the user opened are scanned,
- * and only files of a scan are repaired. `pickFolder` is the shell's own (a dialog, or none).
+ * and only files of a scan are repaired (and their repairs undone). `pickFolder` is the shell's own (a dialog, or none).
  */
 import type { FolderMethod } from '../../../shared/api.js';
 import type { PathGrants } from '../path-grants.js';
@@ -13,7 +13,8 @@ export function isFolderMethod(method: string): method is FolderMethod {
     method === 'scanFolder' ||
     method === 'folderScan' ||
     method === 'cancelFolderScan' ||
-    method === 'repairFolder'
+    method === 'repairFolder' ||
+    method === 'undoFolderRepair'
   );
 }
 
@@ -40,5 +41,7 @@ export async function callFolderMethod(
       return undefined;
     case 'repairFolder':
       return folders.repair(args[0] as string, args[1] as string[], args[2] as { includeInUse: boolean });
+    case 'undoFolderRepair':
+      return folders.undo(args[0] as string, args[1] as string[]);
   }
 }

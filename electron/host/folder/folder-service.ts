@@ -1,13 +1,23 @@
 /**
- * The folder view's host side: scans that run while the app polls their rows, cancel, and the batch
- * repair of a scan's files (each through the same digest-guarded atomic repair as one file).
+ * The folder view's host side: scans that run while the app polls their rows, cancel, the batch
+ * repair of a scan's files (each through the same digest-guarded atomic repair as one file), and
+ * the undo of that repair per file from the backup it kept.
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { FolderRepairResult, FolderRepairSummary, FolderScanState, FolderScanStart } from '../../../shared/api.js';
+import path from 'node:path';
+import type {
+  FolderRepairResult,
+  FolderRepairSummary,
+  FolderScanState,
+  FolderScanStart,
+  FolderUndoResult,
+  FolderUndoSummary,
+} from '../../../shared/api.js';
 import type { FolderSession, FolderSkip } from '../../../shared/folder.js';
 import { runJobs } from '../repair/batch-pool.js';
 import type { RepairSummary } from '../repair/batch-jobs.js';
+import { undoRepairFile, type UndoTicket } from '../repair/kept-backup.js';
 import { storeRepairRefusal } from '../store/index.js';
 import { filesHeldOpen, inUseReason } from './in-use.js';
 import { scanFolder } from './scan-folder.js';
@@ -25,6 +35,8 @@ interface Scan {
   finished: boolean;
   cancelled: boolean;
   error?: string;
+  /** Per file this scan's batch repair wrote: its kept backup and the digests before and after. */
+  undo: Map<string, UndoTicket>;
 }
 
 /** Thrown for a scan id the service does not know (dropped or never started). */
@@ -38,6 +50,7 @@ export interface FolderService {
   state(scanId: string, from: number): FolderScanState;
   cancel(scanId: string): void;
   repair(scanId: string, files: readonly string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
+  undo(scanId: string, files: readonly string[]): Promise<FolderUndoSummary>;
   dispose(): void;
 }
 
@@ -62,6 +75,7 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
       skipped: [],
       finished: false,
       cancelled: false,
+      undo: new Map(),
     };
     scans.set(scan.id, scan);
     for (const old of [...scans.values()].slice(0, Math.max(0, scans.size - KEPT_SCANS))) {
@@ -130,13 +144,9 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
         else toWrite.push(row);
       }
     }
-    // Undo per file: when single-file repair can keep its backup and undo (repairFile's keepBackup and
-    // an undo that checks both digests), pass keepBackup here and keep, per repaired file, the backup
-    // path with the digests before (row.digest) and after; an `undoFolderRepair(scanId, file)` method
-    // then puts the backup back while the file still holds the repaired bytes. Until then the backup
-    // is removed once the new file is in place, as the CLI does.
+    // Backups are kept, as the app's single-file repair keeps them: Undo puts them back per file.
     const { results: written } = await runJobs(
-      toWrite.map((row) => ({ kind: 'repair' as const, file: row.file, digest: row.digest! })),
+      toWrite.map((row) => ({ kind: 'repair' as const, file: row.file, digest: row.digest!, keepBackup: true })),
       { workers: options.jobs },
     );
     written.forEach((r, i) => {
@@ -151,16 +161,36 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
       const why = result.status === 'refused' ? (out.message ?? out.reason) : (out.reason ?? out.message);
       if (why) result.reason = why;
       if (out.backupPath) result.backupPath = out.backupPath;
+      if (result.status === 'repaired' && out.backupPath && out.digestAfter) {
+        scan.undo.set(row.file, { file: row.file, backupPath: out.backupPath, digestBefore: row.digest!, digestAfter: out.digestAfter });
+        result.undoable = true;
+      }
       results.set(row.file, result);
     });
     // The repaired files are scanned again, so the table shows what they are now.
     const repaired = toWrite.filter((row) => results.get(row.file)?.status === 'repaired');
-    const rescanned = await rescan(repaired);
-    for (const row of rescanned) {
-      const at = scan.rows.findIndex((r) => r.file === row.file);
-      if (at >= 0) scan.rows[at] = row;
+    const rows = await replaceRows(scan, repaired);
+    return { results: files.map((f) => results.get(f)!), rows };
+  };
+
+  // One file at a time, each by its own atomic rename: a refusal (changed since, a writer) leaves
+  // that file as it is and the others go on.
+  const undo = async (scanId: string, files: readonly string[]): Promise<FolderUndoSummary> => {
+    const scan = get(scanId);
+    const results: FolderUndoResult[] = [];
+    for (const file of new Set(files)) {
+      const ticket = scan.undo.get(file);
+      if (!ticket) {
+        const message = `Not undone: ${path.basename(file)} has no batch repair of this folder scan to undo; nothing was changed.`;
+        results.push({ file, status: 'refused', reason: 'nothing to undo', message });
+        continue;
+      }
+      const outcome = await undoRepairFile(ticket);
+      if (outcome.status === 'restored') scan.undo.delete(file);
+      results.push({ file, ...outcome });
     }
-    return { results: files.map((f) => results.get(f)!), rows: rescanned };
+    const restored = scan.rows.filter((row) => results.some((r) => r.file === row.file && r.status === 'restored'));
+    return { results, rows: await replaceRows(scan, restored) };
   };
 
   return {
@@ -168,11 +198,22 @@ export function createFolderService(options: { jobs?: number } = {}): FolderServ
     state,
     cancel: (scanId) => get(scanId).controller.abort(),
     repair,
+    undo,
     dispose: () => {
       for (const scan of scans.values()) scan.controller.abort();
       scans.clear();
     },
   };
+}
+
+/** Scan some rows' files again (after a repair or its undo) and put them in the scan's table; the new rows. */
+async function replaceRows(scan: Scan, rows: FolderSession[]): Promise<FolderSession[]> {
+  const rescanned = await rescan(rows);
+  for (const row of rescanned) {
+    const at = scan.rows.findIndex((r) => r.file === row.file);
+    if (at >= 0) scan.rows[at] = row;
+  }
+  return rescanned;
 }
 
 /** Scan some rows' files again (after a repair), keeping what the folder said about them. */

@@ -63,6 +63,8 @@ export interface RepairSummary {
   reason?: string;
   message?: string;
   backupPath?: string;
+  /** sha-256 of the file as repaired (what an undo checks it still holds). */
+  digestAfter?: string;
   cleanedStaleTempFiles?: string[];
   staleBackups?: string[];
 }
@@ -114,6 +116,7 @@ async function runRepair(file: string, digest: string, flags: BatchRepairFlags, 
   if (result.status !== 'not-needed' && lines) base.lines = lines;
   if (result.status === 'refused') base.reason = result.reason;
   if (result.backupPath) base.backupPath = result.backupPath;
+  if (result.digestAfter) base.digestAfter = result.digestAfter;
   if (result.cleanedStaleTempFiles?.length) base.cleanedStaleTempFiles = result.cleanedStaleTempFiles;
   if (result.staleBackups?.length) base.staleBackups = result.staleBackups;
   return base;

@@ -193,6 +193,23 @@ describe('electron main', () => {
     });
   });
 
+  it('scans a dropped folder only once the main process has checked it is one; undo goes through the guards', async () => {
+    const folder = fs.mkdtempSync(path.join(rendererDir, 'dropped-folder-'));
+    const session = path.join(folder, 'a.jsonl');
+    fs.writeFileSync(session, '{}\n');
+    await expect(call(channelOf('scanFolder'), trusted(), folder)).rejects.toThrow(/not opened by the user/);
+    await expect(call(SHELL_CHANNELS.grantDroppedFolder, trusted(), 'relative/dir')).rejects.toThrow(/absolute path/);
+    await expect(call(SHELL_CHANNELS.grantDroppedFolder, { sender: {}, senderFrame: null }, folder)).rejects.toThrow(/refused/);
+    await expect(call(SHELL_CHANNELS.grantDroppedFolder, trusted(), session)).rejects.toThrow(/is not a folder/);
+    expect(await call(SHELL_CHANNELS.grantDroppedFolder, trusted(), folder)).toBe(folder);
+    const started = (await call(channelOf('scanFolder'), trusted(), folder)) as { scanId: string; dir: string };
+    expect(started.dir).toBe(folder);
+    await call(channelOf('cancelFolderScan'), trusted(), started.scanId);
+    await expect(call(channelOf('undoFolderRepair'), trusted(), started.scanId, [])).rejects.toThrow(/undoFolderRepair\(files\)/);
+    const nothing = (await call(channelOf('undoFolderRepair'), trusted(), started.scanId, [session])) as { results: { reason: string }[] };
+    expect(nothing.results.map((r) => r.reason)).toEqual(['nothing to undo']);
+  });
+
   it('saves exports through the save dialog', async () => {
     const target = path.join(rendererDir, 'out.md');
     fake.electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });

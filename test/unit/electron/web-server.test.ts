@@ -276,6 +276,13 @@ describe('web server', () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      // Undo over HTTP: its arguments checked, an unknown scan a 404, a file this scan never repaired refused with the reason.
+      expect((await call('undoFolderRepair', [started.result.scanId, []])).status).toBe(400);
+      expect((await call('undoFolderRepair', ['no-such-scan', ['a.jsonl']])).status).toBe(404);
+      const nothing = (await (await call('undoFolderRepair', [started.result.scanId, [path.join(tree, 'inner', 'a.jsonl')]])).json()) as {
+        result: { results: { status: string; reason: string }[] };
+      };
+      expect(nothing.result.results).toEqual([expect.objectContaining({ status: 'refused', reason: 'nothing to undo' })]);
     } finally {
       await folderServer.close();
       fs.rmSync(tree, { recursive: true, force: true });

@@ -131,6 +131,7 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     }),
     cancelFolderScan: async () => undefined,
     repairFolder: async () => ({ results: [], rows: [] }),
+    undoFolderRepair: async () => ({ results: [], rows: [] }),
     onFileChanged: () => () => undefined,
     onProgress: () => () => undefined,
     ...overrides,

@@ -34,6 +34,7 @@ describe('validateArguments', () => {
       folderScan: [ID, 0],
       cancelFolderScan: [ID],
       repairFolder: [ID, ['/tmp/sessions/a.jsonl'], { includeInUse: false }],
+      undoFolderRepair: [ID, ['/tmp/sessions/a.jsonl']],
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
     expect(() =>

@@ -1,4 +1,6 @@
 // Files the user opened: granted in this run or on the recent list; anything else is refused by path.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PathGrants, PathNotGrantedError } from '../../../../electron/host/path-grants.js';
@@ -41,5 +43,24 @@ describe('PathGrants', () => {
     expect(opened).toEqual([]);
     await grants.open(inspector, { kind: 'text', name: 's.jsonl', text: '' });
     expect(await grants.allows('/data/real/s.jsonl')).toBe(true);
+  });
+
+  it('grants a dropped folder (an absolute path to a folder) and what is below it; refuses anything else', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ti-dropped-folder-'));
+    try {
+      writeFileSync(path.join(dir, 'a.jsonl'), '');
+      const grants = new PathGrants(async () => [], 'use Open Folder…');
+      expect(() => grants.grantDroppedFolder('relative/dir')).toThrow('grantDroppedFolder(dir): expected an absolute path');
+      expect(() => grants.grantDroppedFolder(42)).toThrow('grantDroppedFolder(dir): expected an absolute path');
+      expect(() => grants.grantDroppedFolder(path.join(dir, 'a.jsonl'))).toThrow(`${path.join(dir, 'a.jsonl')} is not a folder`);
+      expect(() => grants.grantDroppedFolder(path.join(dir, 'gone'))).toThrow('is not a folder');
+      expect(grants.allowsFolder(dir)).toBe(false);
+      expect(grants.grantDroppedFolder(`${dir}/./`)).toBe(dir);
+      expect(grants.allowsFolder(dir)).toBe(true);
+      expect(await grants.allows(path.join(dir, 'a.jsonl'))).toBe(true);
+      expect(grants.allowsFolder(path.dirname(dir))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
