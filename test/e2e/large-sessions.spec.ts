@@ -78,10 +78,9 @@ test('a large file shows a preview of its first turns first, then the full inspe
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
   expect(marks['ti:preview:end']).toBeGreaterThan(0);
   expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  // The full read waits for the preview to be drawn, but never longer than 1.5 s (PAINT_WAIT_MS in
-  // renderer/store/session-slice.ts): on a machine too busy to paint within that, it may land first.
-  const previewPainted = marks['ti:first-diff'] - marks['ti:preview:end'] < 1500;
-  if (previewPainted) expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  // The preview is drawn before the full inspection takes its place, even when it came after the full
+  // read started (a busy machine): the first diff on screen is the preview's.
+  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   // Then the full inspection: every turn, no preview label, the repair button for this file.
   const bar = page.getByTestId('diff-window');
   const total = Number(await bar.getAttribute('data-total'));
@@ -92,8 +91,8 @@ test('a large file shows a preview of its first turns first, then the full inspe
     () => (window as unknown as { __verdicts: { state: string; text: string; file: string }[] }).__verdicts,
   );
   const during = verdicts.filter((v) => /the first [\d,]+ turns? of [\d,]+/.test(v.text));
-  // The preview's verdict stayed up while its diff was drawn; when the full read landed first, it may have come and gone between two polls.
-  if (previewPainted) expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
+  // The preview's verdict stayed up at least until its diff was drawn.
+  expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
   for (const v of during) {
     expect(['partial', 'rejected']).toContain(v.state);
     expect(v.file).toContain('large-session.jsonl');
