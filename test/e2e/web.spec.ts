@@ -10,6 +10,7 @@ import {
   openSection,
   ruleCounts,
   test,
+  waitForDiffSettled,
   waitForInspection,
 } from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
