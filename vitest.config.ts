@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
     environment: 'node',
+    // The CLI bundled once for the run: tests start it as `node <bundle>` (test/unit/helpers/cli.ts).
+    globalSetup: ['test/unit/helpers/cli-bundle-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

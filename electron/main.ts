@@ -23,16 +23,13 @@ import {
   PROGRESS_CHANNEL,
   SHELL_CHANNELS,
   channelOf,
-  type InspectorMethod,
   type OpenRequest,
-  type StoreRequest,
   type ShellCommand,
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { InspectOptions, Target } from '../shared/types.js';
 import { createInspector } from './host/inspector.js';
 import { PathGrants } from './host/path-grants.js';
-import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
+import { dispatchGranted, type GrantedServices } from './host/dispatch-granted.js';
 import { createFolderService } from './host/folder/folder-service.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
@@ -105,47 +102,30 @@ function sendOpen(filePath: string): void {
   mainWindow.webContents.send(SHELL_CHANNELS.openRequest, request);
 }
 
-/** The renderer-facing implementation of each method, after sender and argument checks. */
-async function dispatch(method: InspectorMethod, args: unknown[]): Promise<unknown> {
-  if (isFolderMethod(method)) return callFolderMethod(folders, grants, method, args, pickFolder);
-  switch (method) {
-    case 'pickFile': {
-      const result = await dialog.showOpenDialog(mainWindow!, {
-        title: 'Open a session',
-        properties: ['openFile'],
-        filters: [
-          { name: 'Sessions', extensions: ['jsonl', 'json', 'sqlite'] },
-          { name: 'All files', extensions: ['*'] },
-        ],
-      });
-      if (result.canceled || result.filePaths.length === 0) return null;
-      return { kind: 'path', path: grants.grant(result.filePaths[0]) } satisfies OpenRequest;
-    }
-    case 'saveText': {
-      const [suggestedName, text] = args as [string, string];
-      const safeName = path.basename(suggestedName).replace(/[^\w.\- ]+/g, '_') || 'export.txt';
-      const result = await dialog.showSaveDialog(mainWindow!, {
-        title: 'Save',
-        defaultPath: path.join(app.getPath('downloads'), safeName),
-      });
-      if (result.canceled || !result.filePath) return { saved: false };
-      await fs.promises.writeFile(result.filePath, text, 'utf8');
-      return { saved: true, path: result.filePath };
-    }
-    case 'open': {
-      const info = await grants.open(inspector, args[0] as OpenRequest);
-      void rebuildMenu();
-      return info;
-    }
-    case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
-    case 'listStore':
-      return grants.listStore(inspector, args[0] as StoreRequest);
-    default: {
-      const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
-      return fn.apply(inspector, args);
-    }
-  }
+/** Ask the user for a session file; the chosen file counts as opened. */
+async function pickFile(): Promise<OpenRequest | null> {
+  const result = await dialog.showOpenDialog(mainWindow!, {
+    title: 'Open a session',
+    properties: ['openFile'],
+    filters: [
+      { name: 'Sessions', extensions: ['jsonl', 'json', 'sqlite'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  });
+  if (result.canceled || result.filePaths.length === 0) return null;
+  return { kind: 'path', path: grants.grant(result.filePaths[0]) };
+}
+
+/** Save text where the user chooses: the name the page suggests only as a plain file name. */
+async function saveText(suggestedName: string, text: string): Promise<{ saved: boolean; path?: string }> {
+  const safeName = path.basename(suggestedName).replace(/[^\w.\- ]+/g, '_') || 'export.txt';
+  const result = await dialog.showSaveDialog(mainWindow!, {
+    title: 'Save',
+    defaultPath: path.join(app.getPath('downloads'), safeName),
+  });
+  if (result.canceled || !result.filePath) return { saved: false };
+  await fs.promises.writeFile(result.filePath, text, 'utf8');
+  return { saved: true, path: result.filePath };
 }
 
 async function pickFolder(): Promise<string | null> {
@@ -153,12 +133,20 @@ async function pickFolder(): Promise<string | null> {
   return result.canceled || result.filePaths.length === 0 ? null : result.filePaths[0];
 }
 
+/** The renderer-facing implementation of each method, after sender and argument checks. */
+const services: GrantedServices = {
+  inspector,
+  grants,
+  folders,
+  shell: { pickFile, saveText, pickFolder, opened: () => void rebuildMenu() },
+};
+
 function registerIpc(): void {
   for (const method of INSPECTOR_METHODS) {
     ipcMain.handle(channelOf(method), async (event, ...args: unknown[]) => {
       if (!trustedSender(event)) throw new Error(`refused ${method}: the request did not come from the inspector window`);
       validateArguments(method, args);
-      return dispatch(method, args);
+      return dispatchGranted(services, method, args);
     });
   }
   ipcMain.handle(SHELL_CHANNELS.launchRequest, (event) => {

@@ -12,19 +12,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import {
-  INSPECTOR_METHODS,
-  type FolderMethod,
-  type InspectorApi,
-  type InspectorMethod,
-  type OpenRequest,
-  type StoreRequest,
-} from '../shared/api.js';
+import { INSPECTOR_METHODS, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
-import type { InspectOptions, Target } from '../shared/types.js';
 import { MAX_BODY_BYTES } from '../shared/web-limits.js';
 import { PathGrants } from './host/path-grants.js';
-import { callFolderMethod, isFolderMethod } from './host/folder/dispatch.js';
+import { dispatchGranted, type GrantedInspector, type GrantedServices, type ShellHooks } from './host/dispatch-granted.js';
 import { createFolderService, type FolderService } from './host/folder/folder-service.js';
 import { readStaticFile } from './web/static-files.js';
 import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
@@ -33,7 +25,7 @@ import { readArgs } from './web/byte-args.js';
 import { HttpError } from './web/wire.js';
 
 /** The host service the web mode serves: everything but the native dialogs. */
-export type WebInspector = Omit<InspectorApi, 'pickFile' | 'saveText' | FolderMethod>;
+export type WebInspector = GrantedInspector;
 
 /** Checks one method's arguments; throws a readable error when they are wrong. */
 export type ArgumentValidator = (method: InspectorMethod, args: unknown[]) => void;
@@ -99,40 +91,26 @@ export function statusOf(error: unknown): number {
   return 500;
 }
 
-/** One API call: arguments checked, path requests only for files the user opened, no native dialogs. */
+/** No native dialogs in a browser: the page uses a file input, downloads itself, and scans the folder of `serve DIR`. */
+const BROWSER_SHELL: ShellHooks = {
+  pickFile: async () => null,
+  saveText: async () => ({ saved: false }),
+  pickFolder: async () => null,
+};
+
+/** One API call: arguments checked, path requests only for files the user opened. */
 async function callMethod(
-  inspector: WebInspector,
-  grants: PathGrants,
+  services: GrantedServices,
   validate: ArgumentValidator,
   method: InspectorMethod,
   args: unknown[],
-  folders: FolderService,
 ): Promise<unknown> {
   try {
     validate(method, args);
   } catch (error) {
     throw new HttpError(400, error instanceof Error ? error.message : String(error));
   }
-  // No folder dialog in a browser: the folder comes from `serve DIR`.
-  if (isFolderMethod(method)) return callFolderMethod(folders, grants, method, args);
-  switch (method) {
-    case 'pickFile':
-      // No native dialog in a browser: the page uses a file input instead.
-      return null;
-    case 'saveText':
-      // The page downloads the text itself.
-      return { saved: false };
-    case 'open':
-      return grants.open(inspector, args[0] as OpenRequest);
-    case 'preview':
-      return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
-    case 'listStore':
-      return grants.listStore(inspector, args[0] as StoreRequest);
-    default: {
-      const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
-      return fn.apply(inspector, args);
-    }
-  }
+  return dispatchGranted(services, method, args);
 }
 
 /** Start the web server on 127.0.0.1. */
@@ -152,6 +130,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (launchPath) grants.grant(launchPath);
   const launchFolder = options.launchFolder ? grants.grantFolder(options.launchFolder) : null;
   const folders = options.folders ?? createFolderService();
+  const services: GrantedServices = { inspector, grants, folders, shell: BROWSER_SHELL };
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -178,7 +157,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
     const args = await readArgs(request, maxBody);
-    const result = await callMethod(inspector, grants, validate, name as InspectorMethod, args, folders);
+    const result = await callMethod(services, validate, name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });
   };
 

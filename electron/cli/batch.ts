@@ -10,9 +10,9 @@ import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, Repair
 import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
 import { findSessionFiles, type SkippedPath } from './session-files.js';
-import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
+import { terminalJson, terminalLines } from './terminal-text.js';
 import { statusCounts, statusTable, withInUse } from './folder-statuses.js';
-import { parseBehaviour, UsageError, type ParsedArgs } from './common.js';
+import { fail, parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -44,11 +44,6 @@ export function processIo(): CliIo {
 /** True for an answer that means yes. */
 export function isYes(answer: string): boolean {
   return /^\s*y(es)?\s*$/i.test(answer);
-}
-
-function failWith(io: CliIo, reason: string): number {
-  io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-  return ExitCode.unusable;
 }
 
 /** A progress bar on stderr when it is a terminal; silent otherwise. */
@@ -268,24 +263,24 @@ function exitWith(results: readonly { exitCode: ExitCode }[], skipped: readonly 
  */
 export async function runBatchCommand(command: 'inspect' | 'repair', args: ParsedArgs, io: CliIo = processIo()): Promise<number> {
   const dir = args.values.get('all');
-  if (dir === undefined || dir === '') return failWith(io, `${command} --all needs a directory`);
-  if (args.positionals.length > 0) return failWith(io, `${command} --all DIR takes no FILE (got ${args.positionals.join(' ')})`);
+  if (dir === undefined || dir === '') return fail(`${command} --all needs a directory`, io.stderr);
+  if (args.positionals.length > 0) return fail(`${command} --all DIR takes no FILE (got ${args.positionals.join(' ')})`, io.stderr);
   const jobs = workerCount(args);
-  if (typeof jobs === 'string') return failWith(io, jobs);
+  if (typeof jobs === 'string') return fail(jobs, io.stderr);
   const { workers } = jobs;
   const json = args.booleans.has('json');
   let info;
   try {
     info = await stat(dir);
   } catch {
-    return failWith(io, `${dir}: no such directory`);
+    return fail(`${dir}: no such directory`, io.stderr);
   }
-  if (!info.isDirectory()) return failWith(io, `${dir}: not a directory (use ${command} FILE for one file)`);
+  if (!info.isDirectory()) return fail(`${dir}: not a directory (use ${command} FILE for one file)`, io.stderr);
   let scan;
   try {
     scan = await findSessionFiles(dir);
   } catch (error) {
-    return failWith(io, `${dir}: cannot be listed (${(error as Error).message})`);
+    return fail(`${dir}: cannot be listed (${(error as Error).message})`, io.stderr);
   }
   const { files, skipped } = scan;
   if (files.length === 0) {
@@ -297,7 +292,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
 
   if (command === 'inspect') {
     const options = inspectOptions(args);
-    if (typeof options === 'string') return failWith(io, options);
+    if (typeof options === 'string') return fail(options, io.stderr);
     const pooled = await runPool(
       io,
       files.map((file) => ({ kind: 'inspect', file, options })),
@@ -335,9 +330,9 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const dryRun = args.booleans.has('dry-run');
   const yes = args.booleans.has('yes');
   if (!dryRun && !yes && !io.stdinIsTTY) {
-    return failWith(
-      io,
+    return fail(
       'repair --all writes files: pass --yes to repair without asking, or --dry-run to only see what would change (stdin is not a terminal, so there is no one to ask)',
+      io.stderr,
     );
   }
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).

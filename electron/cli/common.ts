@@ -4,9 +4,14 @@ import { terminalLine } from './terminal-text.js';
 import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from '../../shared/policy/spec-decisions.js';
 import type { Behaviour } from '../../shared/types.js';
 
-/** Print a one-line reason on stderr and return the bad-input exit code. */
-export function fail(reason: string): ExitCode {
-  process.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
+/** Where a command writes its failures: standard error, or the stream a test gives it. */
+export interface ErrorStream {
+  write(text: string): unknown;
+}
+
+/** Print a one-line reason on `stderr` and return the bad-input exit code. */
+export function fail(reason: string, stderr: ErrorStream = process.stderr): ExitCode {
+  stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
   return ExitCode.unusable;
 }
 
@@ -31,6 +36,16 @@ export interface ParsedArgs {
   positionals: string[];
   values: Map<string, string>;
   booleans: Set<string>;
+}
+
+/** A command's arguments, or (after its one-line reason on `stderr`) the bad-input exit code. */
+export function parseCommandArgs(argv: readonly string[], spec: FlagSpec, stderr: ErrorStream = process.stderr): ParsedArgs | ExitCode {
+  try {
+    return parseArgs(argv, spec);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message, stderr);
+    throw error;
+  }
 }
 
 /** Parse `argv` against a spec; unknown flags and missing values throw a UsageError. */

@@ -6,7 +6,7 @@ import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
-import { fail, parseArgs, parseBehaviour, UsageError } from './common.js';
+import { fail, parseBehaviour, parseCommandArgs, UsageError } from './common.js';
 import { outputClosed } from './closed-output.js';
 import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
@@ -19,13 +19,8 @@ const SPEC = {
 } as const;
 
 export async function runInspectCommand(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs(argv, SPEC);
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
+  const args = parseCommandArgs(argv, SPEC);
+  if (typeof args === 'number') return args;
   if (args.values.has('all')) {
     const { runBatchCommand } = await import('./batch.js');
     return runBatchCommand('inspect', args);

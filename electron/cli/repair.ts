@@ -6,7 +6,7 @@ import type { RepairAction, RepairPlan } from '../../shared/inspection.js';
 import { describeCounts, planRepair, planRepairFile, repair, repairFile, type RepairOutcome } from '../host/repair/index.js';
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
-import { parseArgs, UsageError } from './common.js';
+import { fail as failOn, parseCommandArgs, UsageError } from './common.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
@@ -42,21 +42,10 @@ function exitFor(result: RepairOutcome): number {
  * answer, needs repair and nothing was written), 2 unusable input or arguments, or a refusal.
  */
 export async function runRepairCommand(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let args;
-  try {
-    args = parseArgs(argv, SPEC);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`transcript-inspector: ${terminalLine(error.message)}\n`);
-      return ExitCode.unusable;
-    }
-    throw error;
-  }
+  const args = parseCommandArgs(argv, SPEC, io.stderr);
+  if (typeof args === 'number') return args;
   if (args.values.has('all')) return runBatchCommand('repair', args, io);
-  const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-    return ExitCode.unusable;
-  };
+  const fail = (reason: string) => failOn(reason, io.stderr);
   if (args.positionals.length !== 1)
     return fail(
       args.positionals.length === 0 ? 'repair needs a FILE (or --all DIR)' : `repair takes one FILE, got ${args.positionals.length}`,

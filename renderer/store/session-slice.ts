@@ -32,43 +32,44 @@ async function storeListing(api: { listStore(request: StoreRequest): Promise<Sto
   return null;
 }
 
-/** Longest wait for a preview before the full read starts anyway. */
+/** Longest wait for a preview before the full read starts anyway (a later preview still shows while it runs). */
 const PREVIEW_WAIT_MS = 3000;
-/** Longest wait for the preview to be drawn before the full read starts. */
+/** Longest wait for a preview on screen to be drawn before the full read starts. */
 const PAINT_WAIT_MS = 1500;
+/**
+ * Longest wait, once the full read is in, for a preview on screen to be drawn before the full
+ * inspection takes its place. The wait ends at the first paint: it lasts only in a page that does not
+ * paint (a hidden window), where nobody sees the difference.
+ */
+const DRAWN_WAIT_MS = 10_000;
 
-/** The promise's value, or null when it takes longer than `ms` (it then settles unobserved). */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(null), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+/** A preview being fetched for one open. */
+interface PreviewRun {
+  /** Resolves when the full read should start: the preview drawn, none to show, or too long a wait. */
+  headStart: Promise<void>;
+  /** Whether the preview was put on screen. */
+  shown(): boolean;
 }
 
 /**
  * Show a preview of a large file's first turns while `open` reads all of it: the diff has something
  * to show within a second. It replaces the session shown before (a running app opening another
- * file), and is dropped when the open it belongs to is no longer the latest (`isLatest`).
+ * file), and shows whenever it comes as long as its open is the latest and still reading
+ * (`isReading`): never over a full inspection already in.
  */
-async function showPreview(
+function previewWhileReading(
   set: Parameters<SliceCreator<SessionSlice>>[0],
   get: () => AppState,
   api: InspectorApi,
-  isLatest: () => boolean,
+  isReading: () => boolean,
   request: OpenRequest,
-): Promise<void> {
-  try {
-    const preview = await withTimeout(api.preview(request, null, { behaviour: get().target.behaviour }), PREVIEW_WAIT_MS);
-    if (!preview || !isLatest() || !get().session.loading) return;
+): PreviewRun {
+  let shown = false;
+  let arrived = (): void => undefined;
+  const show = async (): Promise<void> => {
+    const preview = await api.preview(request, null, { behaviour: get().target.behaviour }).finally(() => arrived());
+    if (!preview || !isReading()) return;
+    shown = true;
     perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
     // The session shown before goes: its panel and repair must not sit next to another file's turns.
     const previous = get().session.info;
@@ -83,9 +84,15 @@ async function showPreview(
     // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
     // first screen comes first, then the rest.
     await whenMarked('first-diff', PAINT_WAIT_MS);
-  } catch {
+  };
+  const headStart = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, PREVIEW_WAIT_MS);
+    // Once the preview is in, the full read waits for it to be drawn rather than for the clock.
+    arrived = () => clearTimeout(timer);
     // A preview is a head start: when it fails, the full open still shows everything.
-  }
+    show().then(resolve, resolve);
+  });
+  return { headStart, shown: () => shown };
 }
 
 /** Creates the session slice. */
@@ -135,9 +142,16 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         }
         // The shown session (and its diff) stays until the new one is read; a preview of a large file
         // replaces it sooner. The host reads the file for the preview first, then all of it.
-        if (request.kind === 'path') await showPreview(set, get, api, () => seq === openSeq, request);
+        let reading = true;
+        const previewRun = request.kind === 'path' ? previewWhileReading(set, get, api, () => reading && seq === openSeq, request) : null;
+        await previewRun?.headStart;
         if (seq !== openSeq) return stopProgress();
-        const info = await api.open(request).finally(stopProgress);
+        const info = await api.open(request).finally(() => {
+          reading = false;
+          stopProgress();
+        });
+        // A preview on screen is drawn before the full inspection takes its place: first screen, then the rest.
+        if (previewRun?.shown()) await whenMarked('first-diff', DRAWN_WAIT_MS);
         if (seq !== openSeq) return;
         perfMark('open:end', { bytes: info.sizeBytes, turns: info.turnCount });
         const previous = get().session.info;

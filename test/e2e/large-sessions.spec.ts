@@ -46,6 +46,7 @@ test('rapid window steps across a view switch end on the right window, without e
 });
 
 test('a large file shows a preview of its first turns first, then the full inspection in its place', async ({ page, problems }) => {
+  test.slow();
   const work = tempDir();
   const file = path.join(work, 'large-session.jsonl');
   // Over the host's 8 MiB preview threshold: images, long tool outputs, a branch and a compaction.
@@ -71,17 +72,17 @@ test('a large file shows a preview of its first turns first, then the full inspe
   });
   await page.goto(server.url);
   const diff = page.getByTestId('diff-view');
-  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 30_000 });
+  // Generous waits: on cores shared with other work, Monaco's first paint alone can take half a minute.
+  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 60_000 });
   // The full read starts once the preview is drawn: the first diff comes before the file is read.
-  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 60_000 });
   await waitForInspection(page);
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
   expect(marks['ti:preview:end']).toBeGreaterThan(0);
   expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  // The full read waits for the preview to be drawn, but never longer than 1.5 s (PAINT_WAIT_MS in
-  // renderer/store/session-slice.ts): on a machine too busy to paint within that, it may land first.
-  const previewPainted = marks['ti:first-diff'] - marks['ti:preview:end'] < 1500;
-  if (previewPainted) expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  // The preview is drawn before the full inspection takes its place, even when it came after the full
+  // read started (a busy machine): the first diff on screen is the preview's.
+  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   // Then the full inspection: every turn, no preview label, the repair button for this file.
   const bar = page.getByTestId('diff-window');
   const total = Number(await bar.getAttribute('data-total'));
@@ -92,8 +93,8 @@ test('a large file shows a preview of its first turns first, then the full inspe
     () => (window as unknown as { __verdicts: { state: string; text: string; file: string }[] }).__verdicts,
   );
   const during = verdicts.filter((v) => /the first [\d,]+ turns? of [\d,]+/.test(v.text));
-  // The preview's verdict stayed up while its diff was drawn; when the full read landed first, it may have come and gone between two polls.
-  if (previewPainted) expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
+  // The preview's verdict stayed up at least until its diff was drawn.
+  expect(during.length, JSON.stringify(verdicts)).toBeGreaterThan(0);
   for (const v of during) {
     expect(['partial', 'rejected']).toContain(v.state);
     expect(v.file).toContain('large-session.jsonl');

@@ -10,6 +10,7 @@ import {
   openSection,
   ruleCounts,
   test,
+  waitForDiffSettled,
   waitForInspection,
 } from './support/app.js';
 import { copyFixture, root, startServe, tempDir, type ServeHandle } from './support/server.js';
@@ -254,7 +255,8 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await waitForInspection(page);
   const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
   // Hover every elided base64 placeholder (the SVG is big enough to be elided; the host never makes
-  // it an image reference), then every view and panel.
+  // it an image reference), then every view and panel; each once the diff stopped redrawing the lines.
+  await waitForDiffSettled(page);
   await expect(page.locator('.ti-elision').first()).toBeVisible();
   for (const chip of await page.locator('.ti-elision').all()) {
     await chip.hover();
@@ -273,7 +275,8 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
     await expect(page.getByTestId('elision-viewer')).toHaveCount(0);
   }
   await page.getByTestId('view-transcript').click();
-  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'transcript');
+  await waitForDiffSettled(page);
   for (const chip of await page.locator('.ti-elision').all()) await chip.hover();
   for (const item of await page.getByTestId('turn-item').all()) await item.click();
   await openAllRules(page);

@@ -52,6 +52,16 @@ export async function waitForInspection(page: Page, previousInspection?: string)
   return (await list.getAttribute('data-inspection')) ?? '';
 }
 
+/**
+ * Wait until the diff editor holds the current documents and Monaco has diffed them: the diff's
+ * arrival redraws the lines (unchanged regions fold), so an element hovered before it may be replaced.
+ */
+export async function waitForDiffSettled(page: Page): Promise<void> {
+  const diff = page.getByTestId('diff-view');
+  await expect(diff).toHaveAttribute('data-status', 'ready');
+  await expect(diff).toHaveAttribute('data-diffing', 'false');
+}
+
 /** Open the bundled sample and wait for its inspection. */
 export async function openSample(page: Page): Promise<string> {
   await page.getByTestId('open-sample').click();

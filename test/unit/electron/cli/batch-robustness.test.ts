@@ -11,9 +11,9 @@ import { maxWorkerCount } from '../../../../electron/host/repair/batch-pool.js';
 import { scriptedIo } from '../../../fixtures/repair/cli-io.js';
 import { HEADER, healthySession, jsonl } from '../../../fixtures/repair/sessions.js';
 import { ordinaryUser, runAsOrdinaryUser } from '../../helpers/non-root.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
-const cliArgs = ['--import', 'tsx', path.join(root, 'electron/cli.ts')];
 const target = ['--provider', 'anthropic', '--api', 'anthropic-messages', '--model', 'claude-sonnet-4-5'];
 
 /** A tree every user can read: a good session, a FIFO, a dangling link and a link to a device under session names. */
@@ -68,7 +68,7 @@ describe('inspect --all / repair --all robustness', () => {
     writeFileSync(path.join(dir, 'locked', 'hidden.jsonl'), jsonl([HEADER]));
     chmodSync(path.join(dir, 'locked'), 0o000);
     const r = runAsOrdinaryUser(
-      [process.execPath, ...cliArgs, 'inspect', '--all', dir, ...target, '--no-payloads', '--json', '--jobs', '1'],
+      [process.execPath, ...cliArgs(), 'inspect', '--all', dir, ...target, '--no-payloads', '--json', '--jobs', '1'],
       {
         cwd: root,
       },
@@ -110,7 +110,7 @@ describe('inspect --all / repair --all robustness', () => {
   });
 
   it('inspect FILE --jobs is refused: --jobs only applies to --all', () => {
-    const r = spawnSync(process.execPath, [...cliArgs, 'inspect', path.join(tree(), 'good.jsonl'), '--jobs', '4'], {
+    const r = spawnSync(process.execPath, [...cliArgs(), 'inspect', path.join(tree(), 'good.jsonl'), '--jobs', '4'], {
       cwd: root,
       encoding: 'utf8',
     });

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-epipe-'));
@@ -15,7 +16,7 @@ writeFileSync(file, `${[HEADER, ...Array.from({ length: 3000 }, (_, i) => `{"typ
 /** Run the CLI into `reader` through bash; its exit status and stderr. */
 function pipeline(args: string[], reader: string): { status: number; stderr: string; firstLine: string } {
   const err = path.join(dir, `err-${Math.random().toString(36).slice(2)}`);
-  const cli = [process.execPath, '--import', 'tsx', path.join(root, 'electron/cli.ts'), ...args].map((a) => `'${a}'`).join(' ');
+  const cli = [process.execPath, ...cliArgs(), ...args].map((a) => `'${a}'`).join(' ');
   const r = spawnSync('bash', ['-c', `${cli} 2>'${err}' | ${reader}; exit \${PIPESTATUS[0]}`], {
     cwd: root,
     encoding: 'utf8',

@@ -3,17 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../electron/host/inspect.js';
-import { bundleForNode, type NodeBundle } from '../../helpers/node-bundle.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
-let bundle: NodeBundle;
-beforeAll(async () => {
-  bundle = await bundleForNode('electron/cli.ts');
-});
-afterAll(() => bundle.remove());
-const cli = (args: string[]) => spawnSync(process.execPath, [bundle.file, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+const cli = (args: string[]) => spawnSync(process.execPath, [...cliArgs(), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-cli-'));
 const write = (name: string, text: string) => {
   const p = path.join(dir, name);

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runRepairCommand } from '../../../../electron/cli/repair.js';
 import { scriptedIo } from '../../../fixtures/repair/cli-io.js';
 import { entry, HEADER, healthySession, jsonl, user } from '../../../fixtures/repair/sessions.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 let dir: string;
@@ -117,7 +118,7 @@ describe('repair FILE', () => {
   });
 
   it('is wired into the transcript-inspector command', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'repair', file, '--yes'], {
+    const run = spawnSync(process.execPath, [...cliArgs(), 'repair', file, '--yes'], {
       cwd: root,
       encoding: 'utf8',
     });

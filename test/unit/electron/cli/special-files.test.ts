@@ -4,12 +4,13 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
 // A command that hangs is killed after 45 s and fails the test (status null): a FIFO read blocks
-// for ever, while starting the CLI through tsx takes several seconds on a busy machine.
+// for ever, while the CLI itself answers within seconds even on a busy machine.
 const cli = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), ...args], {
+  spawnSync(process.execPath, [...cliArgs(), ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 45_000,

@@ -3,20 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForNode, type NodeBundle } from '../../helpers/node-bundle.js';
+import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../../helpers/cli.js';
 import { sessionArgument } from '../../../../electron/cli/store-argument.js';
 import { inspect } from '../../../../electron/host/inspect.js';
 import { completeTarget } from '../../../../electron/host/targets.js';
 import { storePath, twinPath } from '../host/store/support.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
-let bundle: NodeBundle;
-beforeAll(async () => {
-  bundle = await bundleForNode('electron/cli.ts');
-});
-afterAll(() => bundle.remove());
-const cli = (args: string[]) => spawnSync(process.execPath, [bundle.file, ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+const cli = (args: string[]) => spawnSync(process.execPath, [...cliArgs(), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
 const DB = storePath('main');
 const DANGLING = '019a8b8b-953f-7b4f-809b-208aa1351459';
 const folderHash = () =>

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { terminalJson, terminalLines } from '../../../../electron/cli/terminal-text.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
-const cli = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => spawnSync(process.execPath, [...cliArgs(), ...args], { cwd: root, encoding: 'utf8' });
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-term-'));
 
 /** Clear screen, set the window title, a bidi override and an 8-bit CSI. */

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createInspector } from '../../../../electron/host/inspector.js';
 import { startWebServer } from '../../../../electron/web.js';
 import { MAX_NESTING, TOO_DEEP_MESSAGE } from '../../../../shared/session/nesting.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-deep-'));
@@ -72,19 +73,7 @@ describe('deeply nested tool-call arguments', () => {
     const file = session('cli-deep.jsonl', 2000);
     const r = spawnSync(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(root, 'electron/cli.ts'),
-        'inspect',
-        file,
-        '--provider',
-        'anthropic',
-        '--api',
-        'anthropic-messages',
-        '--model',
-        'claude-sonnet-4-5',
-      ],
+      [...cliArgs(), 'inspect', file, '--provider', 'anthropic', '--api', 'anthropic-messages', '--model', 'claude-sonnet-4-5'],
       { cwd: root, encoding: 'utf8' },
     );
     expect(r.stderr).toBe('');

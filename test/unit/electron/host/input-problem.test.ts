@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completeTarget } from '../../../../electron/host/targets.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-input-'));
@@ -76,14 +77,10 @@ describe('what is wrong with an input that has no target', () => {
   });
 
   it('the CLI prints it as its one-line reason, exit 2', () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'inspect', path.join(dir, 'empty.jsonl')],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    );
+    const r = spawnSync(process.execPath, [...cliArgs(), 'inspect', path.join(dir, 'empty.jsonl')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`transcript-inspector: ${path.join(dir, 'empty.jsonl')}: the file is empty (0 bytes)\n`);
   });

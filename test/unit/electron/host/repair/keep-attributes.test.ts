@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
 import { entry, HEADER, user } from '../../../../fixtures/repair/sessions.js';
+import { cliArgs } from '../../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-attrs-'));
@@ -120,9 +121,7 @@ function repairAs(uid: number, groups: number[], file: string) {
       'env',
       `HOME=${dir}`,
       process.execPath,
-      '--import',
-      'tsx',
-      path.join(root, 'electron/cli.ts'),
+      ...cliArgs(),
       'repair',
       file,
       '--yes',

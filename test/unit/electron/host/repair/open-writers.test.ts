@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { findOpenWriters, parseLsof, writesWith } from '../../../../../electron/host/repair/open-writers.js';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
 import { entry, HEADER, user } from '../../../../fixtures/repair/sessions.js';
+import { cliArgs } from '../../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-writers-'));
@@ -166,7 +167,7 @@ describe.skipIf(process.platform !== 'linux')('repairing a file an agent keeps o
     appender = new Appender(file);
     await appender.ready();
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'repair', file, '--yes', ...args], {
+      spawnSync(process.execPath, [...cliArgs(), 'repair', file, '--yes', ...args], {
         cwd: root,
         encoding: 'utf8',
       });

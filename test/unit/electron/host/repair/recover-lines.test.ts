@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
 import { entry, HEADER, user } from '../../../../fixtures/repair/sessions.js';
+import { cliArgs } from '../../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../../', import.meta.url).pathname);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-recover-'));
@@ -39,7 +40,7 @@ describe('repairing damaged lines on disk', () => {
   it('repair --dry-run shows the lines as recovered, not dropped', () => {
     const file = path.join(dir, 'cli.jsonl');
     writeFileSync(file, damaged);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'electron/cli.ts'), 'repair', file, '--dry-run'], {
+    const r = spawnSync(process.execPath, [...cliArgs(), 'repair', file, '--dry-run'], {
       cwd: root,
       encoding: 'utf8',
     });
