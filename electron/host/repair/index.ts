@@ -111,3 +111,6 @@ export function forgetRepairPlan(file: string): void {
     // Gone or unreadable: nothing was kept under its real path that could still be used.
   }
 }
+
+export { findLastRepair, undoLastRepair, type LastRepair } from './kept-backup.js';
+export { DEFAULT_BACKUPS_KEPT } from './undo-records.js';
