@@ -286,8 +286,7 @@ async function repairSnapshot(
         summary: repairedSentence(path.basename(shown), plan.counts),
         keep: options.backupsKept ?? DEFAULT_BACKUPS_KEPT,
       });
-      result.backupPath = kept.backupPath;
-      if (kept.pruned.length > 0) result.prunedBackups = kept.pruned;
+      Object.assign(result, { backupPath: kept.backupPath }, kept.pruned.length > 0 ? { prunedBackups: kept.pruned } : {});
       notes.push(...kept.notes);
     } else if (backupError === KEPT_FOR_WRITERS) {
       result.backupPath = backup;
