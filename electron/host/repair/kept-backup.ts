@@ -148,7 +148,9 @@ export async function keepForUndo(
     )
     .catch((error: unknown) => error as Error);
   if (problem !== null)
-    notes.push(`the undo record could not be written (${problem.message}), so "undo" will refuse this backup: put it back by hand if needed`);
+    notes.push(
+      `the undo record could not be written (${problem.message}), so "undo" will refuse this backup: put it back by hand if needed`,
+    );
   const pruned = await pruneKeptBackups(file, record.keep);
   if (pruned.removed.length > 0)
     notes.push(
@@ -160,8 +162,7 @@ export async function keepForUndo(
 
 /** The newest kept backup of a file and its record, or why there is none that can be undone. */
 export type LastRepair =
-  | { ok: true; file: string; backupPath: string; record: RepairRecord }
-  | { ok: false; reason: string; message: string };
+  { ok: true; file: string; backupPath: string; record: RepairRecord } | { ok: false; reason: string; message: string };
 
 /** The last repair of `file` that kept a backup, read from the record next to it. */
 export async function findLastRepair(file: string): Promise<LastRepair> {
