@@ -1,4 +1,4 @@
-/** The `transcript-inspector` command line: dispatches to `inspect`, `repair`, `redact` and `serve`. */
+/** The `transcript-inspector` command line: dispatches to `inspect`, `repair`, `undo`, `redact` and `serve`. */
 import { runInspectCommand } from './cli/inspect.js';
 import { fail } from './cli/common.js';
 import { outputClosed, watchOutput } from './cli/closed-output.js';
@@ -12,8 +12,10 @@ commands:
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
                [--behaviour spec|openclaw-2026.9.6]
   inspect --all DIR [same options] [--jobs N]
-  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json] [--force]
-  repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N] [--force]
+  repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--skip-line N]... [--no-rewrites]
+              [--json] [--force]
+  repair --all DIR [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--json] [--jobs N] [--force]
+  undo FILE [--yes] [--json]
   redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
   serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 
@@ -23,8 +25,15 @@ what that release replays.
 FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SESSION_ID
 (DB alone lists its sessions). A stored session is read, never written: repair shows its plan
 and refuses.
+repair shows its plan with the damage first and identical changes once, with a count. A rewrite can
+be left out with --skip-line N (the line in the file; repeatable, or N,M) or all of them with
+--no-rewrites: dropped lines and inserted tool results always stay.
 repair refuses a file another process has open for writing (its later lines would be lost) or
 one with other hard links (they would keep the old bytes); --force replaces it anyway.
+--keep-backup keeps the original bytes next to the file (FILE.before-repair-<time>) with a small
+record (FILE.undo-<time>.json) of what the repair wrote; the newest 3 per file stay (--max-backups N).
+undo puts the newest kept backup back over FILE, atomically, only while FILE holds exactly what that
+repair wrote (exit 1 restored, 2 refused with the reason).
 redact writes the session with every text, tool input and output, thinking and image replaced by a
 placeholder of the same shape, then checks that the copy inspects like the original (exit 1 if not).
 
@@ -38,6 +47,10 @@ async function main(argv: string[]): Promise<number> {
     case 'repair': {
       const { runRepairCommand } = await import('./cli/repair.js');
       return runRepairCommand(rest);
+    }
+    case 'undo': {
+      const { runUndoCommand } = await import('./cli/undo.js');
+      return runUndoCommand(rest);
     }
     case 'redact': {
       const { runRedactCommand } = await import('./cli/redact.js');
@@ -53,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command === undefined ? ExitCode.unusable : 0;
     default:
-      return fail(`unknown command "${command}" (expected inspect, repair, redact or serve)`);
+      return fail(`unknown command "${command}" (expected inspect, repair, undo, redact or serve)`);
   }
 }
 

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createCommands } from './components/commands.js';
 import { ElisionViewer } from './components/elision-viewer.js';
-import { FileChangedBanner, LargeSessionBanner, PreviewBanner, Toasts } from './components/notices.js';
+import { FileChangedBanner, LargeSessionBanner, LastRepairBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
 import { StorePicker } from './components/store-picker.js';
 import { StatusBar } from './components/status-bar.js';
@@ -75,6 +75,7 @@ export function App() {
     <div className="app">
       <Toolbar commands={commands} onOpenFolder={openFolderNow} />
       <FileChangedBanner />
+      <LastRepairBanner />
       <LargeSessionBanner />
       <PreviewBanner />
       <Workspace />

@@ -75,6 +75,12 @@ export interface SessionInfo {
    * bytes) and the session's id in it. Such a session is never repaired in place (`path` is null).
    */
   store?: { path: string | null; name: string; sessionId: string };
+  /**
+   * The last repair of the file, when it kept a backup and the file still holds exactly what it
+   * wrote: `undoRepair` can put the bytes from before it back (also after a restart, or for a repair
+   * made by the command line).
+   */
+  lastRepair?: { backupPath: string; repairedAt: string; summary: string };
 }
 
 /** One model of the catalogue. */

@@ -174,6 +174,8 @@ export interface RepairResult {
   backupPath?: string;
   /** sha-256 of the file after the write. */
   digestAfter?: string;
+  /** Older kept backups of the file removed after this one was kept (the newest few stay). */
+  prunedBackups?: string[];
   /** Stale `.tmp` files from an earlier crash that were found and removed. */
   cleanedStaleTempFiles?: string[];
   message: string;

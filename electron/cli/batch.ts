@@ -338,8 +338,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   // With --yes each worker plans and writes a file in one go (its plan is reused, not re-parsed).
   const force = args.booleans.has('force');
   const keepBackup = args.booleans.has('keep-backup');
+  const kept = args.values.get('max-backups');
+  const flags = { force, keepBackup, ...(kept === undefined ? {} : { backupsKept: Number(kept) }) };
   const firstPass: BatchJob[] = files.map((file) =>
-    yes && !dryRun ? { kind: 'plan-and-repair', file, force, keepBackup } : { kind: 'plan', file },
+    yes && !dryRun ? { kind: 'plan-and-repair', file, ...flags } : { kind: 'plan', file },
   );
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
@@ -354,7 +356,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     if (isYes(answer)) {
       const second = await runPool(
         io,
-        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, force, keepBackup })),
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, ...flags })),
         workers,
         'repairing',
         json,

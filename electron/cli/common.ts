@@ -30,12 +30,16 @@ export interface FlagSpec {
   values: readonly string[];
   /** Flags that are booleans (`--json`). */
   booleans: readonly string[];
+  /** Flags that take a value and may be given more than once (`--skip-line 3 --skip-line 7`). */
+  lists?: readonly string[];
 }
 
 export interface ParsedArgs {
   positionals: string[];
   values: Map<string, string>;
   booleans: Set<string>;
+  /** The values of each repeatable flag, in the order given. */
+  lists: Map<string, string[]>;
 }
 
 /** A command's arguments, or (after its one-line reason on `stderr`) the bad-input exit code. */
@@ -50,7 +54,7 @@ export function parseCommandArgs(argv: readonly string[], spec: FlagSpec, stderr
 
 /** Parse `argv` against a spec; unknown flags and missing values throw a UsageError. */
 export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], values: new Map(), booleans: new Set() };
+  const out: ParsedArgs = { positionals: [], values: new Map(), booleans: new Set(), lists: new Map() };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--') {
@@ -66,10 +70,11 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     if (spec.booleans.includes(name)) {
       if (eq > 0) throw new UsageError(`--${name} takes no value`);
       out.booleans.add(name);
-    } else if (spec.values.includes(name)) {
+    } else if (spec.values.includes(name) || spec.lists?.includes(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
       if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${name} needs a value`);
-      out.values.set(name, value);
+      if (spec.lists?.includes(name)) out.lists.set(name, [...(out.lists.get(name) ?? []), value]);
+      else out.values.set(name, value);
     } else {
       throw new UsageError(`unknown option --${name}`);
     }

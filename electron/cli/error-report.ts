@@ -4,6 +4,7 @@ import { groupRecordedErrors } from '../../shared/errors/recorded-groups.js';
 import type { ErrorExplanation, RecordedError } from '../../shared/inspection.js';
 // Error texts come from session files and pasted text: they must not drive the terminal.
 import { visibleControls as visible } from '../../shared/text/visible-controls.js';
+import { turnsLabel } from '../../shared/text/numbering.js';
 
 /** Turns and lines listed per group before "…". */
 const LISTED = 12;
@@ -31,7 +32,7 @@ function mark(confirmed: boolean | null): string {
 function answerLines(answer: ErrorExplanation, indent: string): string[] {
   const out = [`${indent}${answer.explanation}`, `${indent}what to do: ${answer.action}`];
   for (const e of answer.evidence) out.push(`${indent}${mark(e.confirmed)} ${e.fact}`);
-  if (answer.turns.length > 0) out.push(`${indent}turns: ${list(answer.turns)}`);
+  if (answer.turns.length > 0) out.push(`${indent}at ${turnsLabel(answer.turns, LISTED)}`);
   const t = answer.switchTarget;
   if (t) out.push(`${indent}to check it, inspect for that target: --provider ${t.provider} --api ${t.api} --model ${t.modelId}`);
   return out;
@@ -58,7 +59,10 @@ export function recordedErrorLines(recorded: RecordedError[] | undefined): strin
   for (const { answer, errors } of groups) {
     const lines = errors.flatMap((e) => (e.line === null ? [] : [e.line]));
     out.push(
-      `  ${errors.length} × ${answer ? headline(answer) : 'unknown'} — turn${errors.length === 1 ? '' : 's'} ${list(errors.map((e) => e.turn))}${lines.length ? ` (line${lines.length === 1 ? '' : 's'} ${list(lines)})` : ''}`,
+      `  ${errors.length} × ${answer ? headline(answer) : 'unknown'} — ${turnsLabel(
+        errors.map((e) => e.turn),
+        LISTED,
+      )}${lines.length ? ` (line${lines.length === 1 ? '' : 's'} ${list(lines)})` : ''}`,
     );
     out.push(`      "${flat(errors[0].message, 160) || '(no error message)'}"`);
     if (answer) {

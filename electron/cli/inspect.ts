@@ -4,6 +4,7 @@ import { InputError } from '../host/read-input.js';
 import { completeTarget } from '../host/targets.js';
 import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
+import { turnMapping } from '../../shared/text/numbering.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
 import { fail, parseBehaviour, parseCommandArgs, UsageError } from './common.js';
@@ -126,9 +127,7 @@ function renderReport(
       const title = RULES.find((r) => r.id === rule)?.title ?? rule;
       out.push(`  ${rule} — ${title} (${list.length})`);
       for (const a of list) {
-        const where = a.turn === null ? 'new turn' : `turn ${a.turn}`;
-        const to = a.replayTurn === null ? '' : ` → replay ${a.replayTurn}`;
-        out.push(`    ${where}${to}: ${a.action}${a.path ? ` ${a.path}` : ''} — ${a.detail}`);
+        out.push(`    ${turnMapping(a.turn, a.replayTurn)}: ${a.action}${a.path ? ` ${a.path}` : ''} — ${a.detail}`);
       }
     }
   }

@@ -31,7 +31,7 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
-import { undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
+import { undoLastRepair, undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
@@ -291,9 +291,11 @@ function repairMethods(
     async undoRepair(sessionId) {
       const record = sessions.get(sessionId);
       const ticket = undoTickets.get(sessionId);
-      if (!ticket)
+      // Without a repair in this window: the last one that kept a backup next to the file (its record says what it wrote).
+      const onDisk = record.info.store || record.info.repairRefusal ? null : record.info.path;
+      if (!ticket && !onDisk)
         return { status: 'refused', reason: 'nothing to undo', message: `${record.info.name} has no repair to undo in this window.` };
-      const result = await undoRepairFile(ticket);
+      const result = ticket ? await undoRepairFile(ticket) : await undoLastRepair(onDisk!);
       if (result.status === 'restored') {
         undoTickets.delete(sessionId);
         await refresh(record);

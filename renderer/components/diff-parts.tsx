@@ -1,6 +1,7 @@
 /** Parts of the diff pane around the editor: the sides' titles, the empty state, the image preview by the pointer and the footer that says where the cursor is. */
 import { useState } from 'react';
 import type { DocumentText, Elision, InspectionSummary, Side } from '../../shared/api.js';
+import { replayTurnLabel } from '../../shared/text/numbering.js';
 import { fetchThumbnail, thumbnailSrc } from '../documents.js';
 import { formatBytes } from '../format.js';
 import { formatJsonPath, linePlace } from '../diff/json-path-at.js';
@@ -137,7 +138,7 @@ export function describePlace(
   if (range) {
     if (range.turn !== null) parts.push(`turn #${range.turn}`);
     else parts.push('a turn hygiene added');
-    if (place.side === 'replay' && range.turn !== range.index) parts.push(`replay #${range.index}`);
+    if (place.side === 'replay' && range.turn !== range.index) parts.push(replayTurnLabel(range.index));
   }
   return { path: formatJsonPath(found.path) || '(the request)', where: parts.join(' · ') };
 }

@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { CATEGORY_LABELS } from '../../shared/errors/labels.js';
 import type { ErrorEvidence, ErrorExplanation } from '../../shared/inspection.js';
+import { turnLabel } from '../../shared/text/numbering.js';
 import { useApp, useAppStore } from '../store/context.js';
 
 function mark(confirmed: boolean | null): string {
@@ -64,7 +65,7 @@ export function ExplanationItem({ answer }: { answer: ErrorExplanation }) {
               data-turn={turn}
               onClick={() => store.getState().selectTurn('original', turn)}
             >
-              #{turn}
+              {turnLabel(turn)}
             </button>
           ))}
         </div>

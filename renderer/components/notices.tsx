@@ -54,6 +54,42 @@ export function FileChangedBanner() {
   );
 }
 
+/**
+ * A file opened with a kept backup of its last repair, unchanged since: says when and what that
+ * repair did, and offers to put the bytes from before it back. Hidden while the repair dialog or the
+ * file-changed banner is up, and dismissible per session.
+ */
+export function LastRepairBanner() {
+  const info = useApp((s) => s.session.info);
+  const changed = useApp((s) => s.session.changed);
+  const busy = useApp((s) => s.repair.phase !== 'idle');
+  const store = useAppStore();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const last = info?.lastRepair;
+  if (!info || !last || changed || busy || dismissed === info.sessionId) return null;
+  const when = new Date(last.repairedAt);
+  return (
+    <div className="banner banner-info" role="status" data-testid="last-repair">
+      <span>
+        {last.summary.replace(/\.$/, '')} on {Number.isNaN(when.getTime()) ? last.repairedAt : when.toLocaleString()}, and the file is
+        unchanged since: the bytes from before are kept at <code title={last.backupPath}>{last.backupPath}</code>.
+      </span>
+      <button
+        type="button"
+        className="primary"
+        data-testid="undo-last-repair"
+        title="Put the bytes from before that repair back (atomically; refused if the file changed meanwhile)"
+        onClick={() => void store.getState().undoLastRepair()}
+      >
+        Undo last repair
+      </button>
+      <button type="button" onClick={() => setDismissed(info.sessionId)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** From this size the app says what it does differently for a session. */
 export const LARGE_SESSION_BYTES = 256 * 1024 * 1024;
 /** Files above this cannot be repaired on disk (repair holds the whole file in memory). */

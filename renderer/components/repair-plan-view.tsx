@@ -1,7 +1,7 @@
 /** A file's repair plan as support staff read it: the damage first, identical changes once with a count, rewrites that can be unticked. */
 import { useEffect, useRef } from 'react';
 import type { RepairPlan } from '../../shared/inspection.js';
-import { plannedCounts, viewPlan, type ActionGroup } from '../../shared/repair/plan-view.js';
+import { groupLines, plannedCounts, viewPlan, type ActionGroup } from '../../shared/repair/plan-view.js';
 import { useApp, useAppStore } from '../store/context.js';
 
 function clip(text: string | undefined): string {
@@ -10,12 +10,7 @@ function clip(text: string | undefined): string {
 }
 
 /** "line 7", "lines 2, 4 and 6", "after line 3". */
-function whereText(group: ActionGroup): string {
-  const lines =
-    group.lines.length > 8 ? [...group.lines.slice(0, 8).map(String), `${group.lines.length - 8} more`] : group.lines.map(String);
-  const list = lines.length === 1 ? lines[0] : `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
-  return `${group.kind === 'insert' ? 'after ' : ''}${group.lines.length === 1 ? 'line' : 'lines'} ${list}`;
-}
+const whereText = (group: ActionGroup): string => groupLines(group);
 
 const KIND_WORD: Record<ActionGroup['kind'], string> = { drop: 'drop', rewrite: 'rewrite', insert: 'insert', recover: 'recover' };
 

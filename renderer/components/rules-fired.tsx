@@ -1,6 +1,7 @@
 /** The rules that fired, one group per rule with its count, collapsed until opened; clicking an item reveals its lines. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sha256Hex } from '../../shared/hash/sha256.js';
+import { turnMapping } from '../../shared/text/numbering.js';
 import { withPlaceholders } from '../../shared/text/placeholder.js';
 import type { Annotation, RuleId } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
@@ -12,11 +13,7 @@ const ANNOTATION_PAGE = 100;
 const VALUE_CHARS = 160;
 
 /** Where an annotation sits: its transcript turn, and the replay turn it became. */
-export function turnRef(turn: number | null, replayTurn: number | null): string {
-  if (turn === null) return replayTurn === null ? 'no turn' : `new → replay #${replayTurn}`;
-  if (replayTurn === null) return `turn #${turn} → dropped`;
-  return turn === replayTurn ? `turn #${turn}` : `turn #${turn} → replay #${replayTurn}`;
-}
+export const turnRef = turnMapping;
 
 /** A before/after value in one short line, long strings as the diff's placeholders (never raw base64). */
 export function valuePreview(value: unknown): string {

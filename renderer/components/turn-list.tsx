@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Side, TurnRow } from '../../shared/api.js';
 import { windowHas } from '../diff/windows.js';
 import { errorMessage, formatBytes, formatTokens } from '../format.js';
+import { positionLabel, replayTurnLabel, turnLabel } from '../../shared/text/numbering.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
 
 /** Rows fetched per request. */
@@ -16,7 +17,6 @@ export function TurnList() {
   const store = useAppStore();
   const summary = useApp((s) => s.inspection.summary);
   const side = useApp((s) => s.ui.turnSide);
-  const view = useApp((s) => s.ui.view);
   const focus = useApp((s) => s.ui.focus);
   const diffWindow = useApp((s) => s.diff.window);
   const windowed = useApp((s) => s.diff.size > 0);
@@ -149,9 +149,9 @@ export function TurnList() {
                 aria-pressed={selected}
               >
                 {row ? (
-                  <TurnRowView row={row} payloadKey={view === 'payload' ? summary?.[side].payloadKey : undefined} />
+                  <TurnRowView row={row} side={side} payloadKey={summary?.[side].payloadKey} />
                 ) : (
-                  <span className="muted">#{item.index} …</span>
+                  <span className="muted">{side === 'original' ? turnLabel(item.index) : replayTurnLabel(item.index)} …</span>
                 )}
               </button>
             );
@@ -165,15 +165,31 @@ export function TurnList() {
 /** The payload entries a turn became, in the provider's words: `input[40–42]`. */
 export function entriesText(payload: TurnRow['payload'], key: string): string {
   if (!payload) return `not in ${key}`;
-  return payload.first === payload.last ? `${key}[${payload.first}]` : `${key}[${payload.first}–${payload.last}]`;
+  return positionLabel(key, payload.first, payload.last);
 }
 
-function TurnRowView({ row, payloadKey }: { row: TurnRow; payloadKey?: string }) {
+/**
+ * A row's number in the one numbering of the app: the session's turn (`turn #12`, what "go to" finds) on
+ * both sides; a turn hygiene added to the replay has none, so it is named by its place in the replay.
+ */
+export function turnIndexText(row: Pick<TurnRow, 'index' | 'turn'>, side: Side): { label: string; title?: string } {
+  if (side === 'original') return { label: turnLabel(row.index) };
+  if (row.turn === null)
+    return { label: replayTurnLabel(row.index), title: 'A turn hygiene added to the replay: the session has no such turn' };
+  return {
+    label: turnLabel(row.turn),
+    title:
+      row.turn === row.index ? undefined : `${replayTurnLabel(row.index)}: the replay's place of ${turnLabel(row.turn)} of the session`,
+  };
+}
+
+function TurnRowView({ row, side, payloadKey }: { row: TurnRow; side: Side; payloadKey?: string }) {
+  const number = turnIndexText(row, side);
   return (
     <>
       <span className="turn-line1">
-        <span className="turn-index" title={row.turn !== null && row.turn !== row.index ? `turn #${row.turn} of the session` : undefined}>
-          #{row.index}
+        <span className="turn-index" data-testid="turn-number" title={number.title}>
+          {number.label}
         </span>
         <span className={`role role-${row.role}`}>{row.role}</span>
         {row.rules.length > 0 && (
@@ -199,7 +215,11 @@ function TurnRowView({ row, payloadKey }: { row: TurnRow; payloadKey?: string })
           <span
             className={`turn-entries${row.payload ? '' : ' absent'}`}
             data-testid="turn-entries"
-            title={row.payload ? 'The payload entries built from this turn' : 'The payload builder leaves this turn out'}
+            title={
+              row.payload
+                ? `The payload entries built from this turn: ${entriesText(row.payload, payloadKey)} on the wire`
+                : 'The payload builder leaves this turn out'
+            }
           >
             → {entriesText(row.payload, payloadKey)}
           </span>

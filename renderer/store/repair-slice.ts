@@ -97,6 +97,14 @@ export const createRepairSlice: SliceCreator<RepairSlice> = (set, get, { api }) 
     }
   },
 
+  async undoLastRepair() {
+    const info = get().session.info;
+    if (!info?.lastRepair) return;
+    // The file holds what that repair wrote (the host checked on open): the same Undo as right after a repair here.
+    patch(set, 'repair', { undo: { sessionId: info.sessionId, digestAfter: info.digest, backupPath: info.lastRepair.backupPath } });
+    await get().undoRepair();
+  },
+
   closeRepair() {
     patch(set, 'repair', { phase: 'idle', plan: null, result: null, error: null, skipped: [], undone: null });
   },

@@ -225,6 +225,8 @@ export interface RepairSlice {
   /** Write the plan; `force` replaces a file another process has open for writing (after a refusal saying so). */
   confirmRepair(force?: boolean): Promise<void>;
   undoRepair(): Promise<void>;
+  /** Undo the last repair of the file as opened (`SessionInfo.lastRepair`: a kept backup, the file unchanged since). */
+  undoLastRepair(): Promise<void>;
   closeRepair(): void;
 }
 

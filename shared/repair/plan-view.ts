@@ -57,6 +57,13 @@ export function viewPlan(plan: RepairPlan): PlanView {
   return { damage: of(['drop', 'recover']), fixes: of(['rewrite']), additions: of(['insert']) };
 }
 
+/** "line 7", "lines 2, 4 and 6", "after line 3", "lines 1, 2 … and 40 more": where a group applies, `max` lines named. */
+export function groupLines(group: Pick<ActionGroup, 'kind' | 'lines'>, max = 8): string {
+  const named = group.lines.slice(0, max).map(String);
+  if (group.lines.length > max) named.push(`${group.lines.length - max} more`);
+  return `${group.kind === 'insert' ? 'after ' : ''}${group.lines.length === 1 ? 'line' : 'lines'} ${listing(named)}`;
+}
+
 /** How each counter reads, as a past action: [singular, plural]. */
 const DONE: Record<string, [string, string]> = {
   droppedLines: ['dropped 1 line that could not be read or replayed', 'dropped {n} lines that could not be read or replayed'],

@@ -41,7 +41,7 @@ export default async function folderBench(ctx: BenchContext): Promise<BenchResul
   let started = Date.now();
   const code = await runBatchCommand(
     'inspect',
-    { positionals: [], values: new Map([['all', dir]]), booleans: new Set(['json']) },
+    { positionals: [], values: new Map([['all', dir]]), booleans: new Set(['json']), lists: new Map() },
     { stdout: silent, stderr: { ...silent, isTTY: false }, stdinIsTTY: false, ask: async () => '' },
   );
   const inspectMs = Date.now() - started;

@@ -1,11 +1,12 @@
 // Repair for support staff in the web mode: the sample says why it cannot be repaired; a plan starts with the damage,
 // groups identical changes with a count, lets rewrites be unticked; the result is one sentence, the original bytes
 // stay next to the file, and Undo repair puts them back.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { openSample, test, waitForInspection } from './support/app.js';
-import { startServe, tempDir, type ServeHandle } from './support/server.js';
+import { root, startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
 test.afterEach(async () => {
@@ -103,4 +104,40 @@ test('the plan starts with the damage, groups identical rewrites, leaves an unti
   await expect(page.getByTestId('repair-undo')).toHaveCount(0);
   await page.getByTestId('repair-cancel').click();
   await expect(page.getByTestId('file-changed')).toHaveCount(0);
+});
+
+test('a file repaired earlier (here by the command line) offers “Undo last repair” while it is unchanged since', async ({ page }) => {
+  const work = tempDir();
+  const file = path.join(work, 'earlier.jsonl');
+  fs.writeFileSync(file, SESSION);
+  const cli = spawnSync(process.execPath, [path.join(root, 'dist/node/cli.js'), 'repair', file, '--yes', '--keep-backup'], {
+    encoding: 'utf8',
+  });
+  expect(cli.status, cli.stderr).toBe(1);
+  const repaired = fs.readFileSync(file, 'utf8');
+  expect(repaired).not.toBe(SESSION);
+
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  const banner = page.getByTestId('last-repair');
+  await expect(banner).toContainText('Repaired earlier.jsonl: dropped 1 line that could not be read or replayed');
+  await expect(banner).toContainText('the file is unchanged since');
+  await expect(banner).toContainText('earlier.jsonl.before-repair-');
+  await page.getByTestId('undo-last-repair').click();
+  await expect(page.getByTestId('repair-undone')).toHaveText('Undid the repair: earlier.jsonl has its original bytes again.');
+  expect(fs.readFileSync(file, 'utf8')).toBe(SESSION);
+  // The backup went back into the file and its record is gone: nothing more to offer.
+  expect(fs.readdirSync(work).filter((n) => n.startsWith('earlier.jsonl.'))).toEqual([]);
+  await page.getByTestId('repair-cancel').click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('file-changed')).toHaveCount(0);
+
+  // Repaired again, then changed by an agent: no offer (undo would lose what the agent wrote).
+  expect(spawnSync(process.execPath, [path.join(root, 'dist/node/cli.js'), 'repair', file, '--yes', '--keep-backup']).status).toBe(1);
+  fs.appendFileSync(file, `${turn('u9', 'u4', 'written by the agent afterwards')}\n`);
+  await page.reload();
+  await waitForInspection(page);
+  await expect(page.getByTestId('verdict')).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });

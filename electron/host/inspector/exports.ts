@@ -2,6 +2,7 @@
 import type { RuleCount, SessionInfo } from '../../../shared/api.js';
 import type { Inspection, PreflightFinding } from '../../../shared/inspection.js';
 import { isRecord } from '../../../shared/messages.js';
+import { turnMapping } from '../../../shared/text/numbering.js';
 import type { JsonValue, PolicyFlag } from '../../../shared/types.js';
 import type { PayloadBuild } from '../payloads/payload-builder.js';
 import { shellComment, shellWord, singleQuoted } from './shell-quote.js';
@@ -211,9 +212,12 @@ function mdCell(value: string): string {
 function findingsTable(findings: PreflightFinding[]): string[] {
   if (findings.length === 0) return ['No findings.'];
   return [
-    '| message | check | rule | what |',
+    // The payload position in the provider's own words (`input[3].content[0]`), never a bare number.
+    '| where | check | rule | what |',
     '|---|---|---|---|',
-    ...findings.map((f) => `| ${f.messageIndex ?? '–'} | ${f.check} | \`${f.rule}\` | ${mdCell(f.explanation)} |`),
+    ...findings.map(
+      (f) => `| ${f.path ? `\`${mdCell(f.path)}\`` : 'the whole request'} | ${f.check} | \`${f.rule}\` | ${mdCell(f.explanation)} |`,
+    ),
   ];
 }
 
@@ -238,9 +242,7 @@ export function reportMarkdown(session: SessionInfo, inspection: Inspection, rul
   for (const r of rules.filter((r) => r.count > 0)) {
     out.push(`### \`${r.rule}\` — ${r.title} (${r.count})`, '');
     for (const a of inspection.annotations.filter((a) => a.rule === r.rule)) {
-      out.push(
-        `- ${a.turn === null ? 'new turn' : `turn ${a.turn}`}${a.replayTurn === null ? '' : ` → replay ${a.replayTurn}`}: ${a.action}${a.path ? ` \`${a.path}\`` : ''} — ${a.detail}`,
-      );
+      out.push(`- ${turnMapping(a.turn, a.replayTurn)}: ${a.action}${a.path ? ` \`${a.path}\`` : ''} — ${a.detail}`);
     }
     out.push('');
   }

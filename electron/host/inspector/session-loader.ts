@@ -11,6 +11,7 @@ import { lookupCatalogModel } from '../catalog.js';
 import { defaultImageCodec } from '../image-codec.js';
 import { imagePrewarmer } from '../images/prewarm.js';
 import { digestBytes, parseSessionBytes } from '../load-session.js';
+import { findLastRepair } from '../repair/kept-backup.js';
 import { readSessionFile } from '../stream-session.js';
 import { completeTarget } from '../targets.js';
 import { throttleProgress } from './read-progress.js';
@@ -127,5 +128,14 @@ export async function loadSession(
   if (read.store) info.store = read.store;
   const refusal = repairRefusalOf(request);
   if (refusal) info.repairRefusal = refusal;
+  const last = filePath && !read.store ? await undoableRepair(filePath, digest) : null;
+  if (last) info.lastRepair = last;
   return { info, parsed, context };
+}
+
+/** The file's last repair with a kept backup, while the file holds exactly what it wrote (what "Undo last repair" needs). */
+async function undoableRepair(file: string, digest: string): Promise<SessionInfo['lastRepair'] | null> {
+  const last = await findLastRepair(file);
+  if (!last.ok || last.record.digestAfter !== digest) return null;
+  return { backupPath: last.backupPath, repairedAt: last.record.repairedAt, summary: last.record.summary };
 }

@@ -26,8 +26,8 @@ export interface BatchInspectOptions {
 export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
   | { kind: 'plan'; file: string }
-  | { kind: 'repair'; file: string; digest: string; force?: boolean; keepBackup?: boolean }
-  | { kind: 'plan-and-repair'; file: string; force?: boolean; keepBackup?: boolean }
+  | ({ kind: 'repair'; file: string; digest: string } & BatchRepairFlags)
+  | ({ kind: 'plan-and-repair'; file: string } & BatchRepairFlags)
   | ScanJob;
 
 /** What an inspection of one file found. */
@@ -98,10 +98,16 @@ function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSumma
 export interface BatchRepairFlags {
   force?: boolean;
   keepBackup?: boolean;
+  /** With keepBackup: the kept backups of each file that stay (the newest). */
+  backupsKept?: number;
 }
 
 async function runRepair(file: string, digest: string, flags: BatchRepairFlags, planned?: RepairSummary): Promise<RepairSummary> {
-  const result = await repairFile(file, digest, { force: flags.force === true, keepBackup: flags.keepBackup === true });
+  const result = await repairFile(file, digest, {
+    force: flags.force === true,
+    keepBackup: flags.keepBackup === true,
+    ...(flags.backupsKept === undefined ? {} : { backupsKept: flags.backupsKept }),
+  });
   const base: RepairSummary = {
     kind: 'repair',
     file,

@@ -8,6 +8,7 @@ import type { RepairPlan } from '../../../shared/inspection.js';
 import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
 import type { RefusalKind } from '../../../shared/repair/refusal.js';
 import { planStoredRepair, storeRepairRefusal, type StoreInput } from '../store/index.js';
+import { optionalRewriteLines, SelectionError, withoutRewrites } from '../../../shared/repair/selection.js';
 import { fitsDraftCache, forget, rememberDraft } from './draft-cache.js';
 import { digestOf, digestOfChunks, readSessionFile } from './read-session.js';
 import { repairSessionFile, type RepairFileOptions, type RepairOutcome } from './repair-file.js';
@@ -21,31 +22,51 @@ export interface FilePlan {
   refusalKind?: RefusalKind;
 }
 
+/** Rewrites to leave out of a plan: lines of the file, or every rewrite that can be left out. */
+export type RewriteSelection = readonly number[] | 'no-rewrites';
+
+/** A plan with rewrites left out: the plan as it will be written, what was left out, or why the selection does not fit. */
+export interface SelectedPlan extends FilePlan {
+  /** The whole plan (the same as `plan` when nothing is left out). */
+  full: RepairPlan;
+  /** The lines whose rewrites are left out. */
+  skipped: number[];
+  /** Why the selection does not fit the plan (a line that is not a rewrite it can leave out). */
+  selectionError?: string;
+}
+
 /**
  * Plan the repair of a session file (reads it, hashes its bytes). Never throws: a file that cannot
  * be read gives a plan with `refusal` ("failed to read session file: …"), kind `unreadable`, and an
  * empty digest.
  */
 export async function planSessionFile(file: string): Promise<FilePlan> {
+  const { plan, refusalKind } = await planSelectedFile(file, []);
+  return refusalKind === undefined ? { plan } : { plan, refusalKind };
+}
+
+/**
+ * Plan the repair of a session file and leave rewrites out of it (`repair FILE --skip-line N`,
+ * `--no-rewrites`); the digest stays that of the file's bytes, for `repairFile(…, { skipLines })`.
+ */
+export async function planSelectedFile(file: string, selection: RewriteSelection): Promise<SelectedPlan> {
   const snapshot = await readSessionFile(file);
   if ('reason' in snapshot) {
-    return {
-      plan: {
-        needed: false,
-        digest: '',
-        actions: [],
-        refusal: snapshot.reason,
-        counts: {
-          droppedLines: 0,
-          rewrittenAssistantMessages: 0,
-          rewrittenUserMessages: 0,
-          removedCorruptedImageBlocks: 0,
-          insertedToolResults: 0,
-          recoveredLines: 0,
-        },
+    const plan: RepairPlan = {
+      needed: false,
+      digest: '',
+      actions: [],
+      refusal: snapshot.reason,
+      counts: {
+        droppedLines: 0,
+        rewrittenAssistantMessages: 0,
+        rewrittenUserMessages: 0,
+        removedCorruptedImageBlocks: 0,
+        insertedToolResults: 0,
+        recoveredLines: 0,
       },
-      refusalKind: snapshot.kind,
     };
+    return { plan, full: plan, skipped: [], refusalKind: snapshot.kind };
   }
   const draft = planRepairBytes(snapshot.bytes, digestOf(snapshot.bytes));
   if (draft.plan.needed && fitsDraftCache(snapshot.bytes.length)) {
@@ -54,7 +75,15 @@ export async function planSessionFile(file: string): Promise<FilePlan> {
     const digestAfter = digestOfChunks(repairedChunks(snapshot.bytes, draft.edits));
     rememberDraft(snapshot.realFile, snapshot.stat, { draft, bytes: snapshot.bytes, digestAfter });
   }
-  return draft.refusalKind === undefined ? { plan: draft.plan } : { plan: draft.plan, refusalKind: draft.refusalKind };
+  const full = draft.plan;
+  if (draft.refusalKind !== undefined) return { plan: full, full, skipped: [], refusalKind: draft.refusalKind };
+  const skip = selection === 'no-rewrites' ? optionalRewriteLines(full) : [...new Set(selection)].sort((a, b) => a - b);
+  try {
+    return { plan: withoutRewrites(draft, snapshot.bytes, skip).plan, full, skipped: skip };
+  } catch (error) {
+    if (!(error instanceof SelectionError)) throw error;
+    return { plan: full, full, skipped: [], selectionError: error.message };
+  }
 }
 
 /** Plan the repair of a session file; see planSessionFile. */
@@ -111,3 +140,6 @@ export function forgetRepairPlan(file: string): void {
     // Gone or unreadable: nothing was kept under its real path that could still be used.
   }
 }
+
+export { findLastRepair, undoLastRepair, type LastRepair } from './kept-backup.js';
+export { DEFAULT_BACKUPS_KEPT } from './undo-records.js';

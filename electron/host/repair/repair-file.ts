@@ -22,7 +22,9 @@ import {
 } from './atomic-replace.js';
 import { takeCachedDraft, type PreparedRepair } from './draft-cache.js';
 import { carryAppendedTail } from './appended-tail.js';
-import { keepBackup } from './kept-backup.js';
+import { keepForUndo } from './kept-backup.js';
+import { DEFAULT_BACKUPS_KEPT } from './undo-records.js';
+import { repairedSentence } from '../../../shared/repair/plan-view.js';
 import { SelectionError } from '../../../shared/repair/selection.js';
 import { selectedRepair } from './selected-repair.js';
 import { digestOf, digestOfChunks, locateSessionFile, readSessionFile, sameFile, type SessionSnapshot } from './read-session.js';
@@ -50,6 +52,8 @@ export interface RepairFileOptions {
   stepBytes?: number;
   /** Keep the original bytes next to the file (`<file>.before-repair-<time>`) instead of removing them. */
   keepBackup?: boolean;
+  /** With keepBackup: how many kept backups of the file stay (the newest; default 3), older ones are removed. */
+  backupsKept?: number;
   /** Rewrites of the plan left out (their lines are written back as they are); see shared/repair/selection.ts. */
   skipLines?: readonly number[];
   /** Seams for failures that cannot be provoked portably (a backup that cannot be removed…). */
@@ -275,8 +279,15 @@ async function repairSnapshot(
       message: `repaired ${shown}: ${describeCounts(plan.counts)}.`,
     };
     if (options.keepBackup) {
-      result.backupPath = await keepBackup(backup, realFile);
-      notes.push(`the original bytes are kept at ${result.backupPath}`);
+      const kept = await keepForUndo(backup, realFile, {
+        // Bytes appended during the repair went into the old file too: then the backup holds more than was planned.
+        digestBefore: carried > 0 ? null : expected,
+        digestAfter: result.digestAfter!,
+        summary: repairedSentence(path.basename(shown), plan.counts),
+        keep: options.backupsKept ?? DEFAULT_BACKUPS_KEPT,
+      });
+      Object.assign(result, { backupPath: kept.backupPath }, kept.pruned.length > 0 ? { prunedBackups: kept.pruned } : {});
+      notes.push(...kept.notes);
     } else if (backupError === KEPT_FOR_WRITERS) {
       result.backupPath = backup;
       notes.push(`the old file is kept at ${backup}`);

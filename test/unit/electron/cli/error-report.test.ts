@@ -30,10 +30,10 @@ describe('recordedErrorLines', () => {
     const lines = recordedErrorLines(errors);
     expect(lines[0]).toBe('recorded errors: this session recorded 15 provider errors (2 kinds)');
     expect(lines[1]).toBe(
-      '  14 × rate limit or overload — turns 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, … (2 more) (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, … (2 more))',
+      '  14 × rate limit or overload — turn #0, turn #1, turn #2, turn #3, turn #4, turn #5, turn #6, turn #7, turn #8, turn #9, turn #10, turn #11, … (2 more) (lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, … (2 more))',
     );
     expect(lines[2]).toBe('      "429 \\x1b[31mslow down\\x1b[0m"');
-    expect(lines).toContain('  1 × unknown — turn 20 (line 22)');
+    expect(lines).toContain('  1 × unknown — turn #20 (line 22)');
     expect(lines).toContain('      "(no error message)"');
     expect(lines.join('\n')).not.toContain('\u001b');
   });
@@ -58,7 +58,7 @@ describe('explanationLines', () => {
       '      The provider is throttling.',
       '      what to do: Hygiene cannot fix this. Retry later.',
       '      ✗ Worded as Gemini.',
-      '      turns: 3',
+      '      at turn #3',
       '      to check it, inspect for that target: --provider google --api google-generative-ai --model gemini-2.5-pro',
     ]);
   });

@@ -107,8 +107,10 @@ describe('transcript-inspector inspect', () => {
     const aborted = path.join(root, 'test/fixtures/pi-sessions/g-aborted-errors.jsonl');
     const r = cli(['inspect', aborted, ...target, '--no-payloads']);
     expect(r.stdout).toContain('recorded errors: this session recorded 6 provider errors (2 kinds)');
-    expect(r.stdout).toContain('  5 × rate limit or overload — turns 12, 48, 49, 50, 51 (lines 16, 52, 53, 54, 55)');
-    expect(r.stdout).toContain('  1 × provider or network failure — turn 19 (line 23)');
+    expect(r.stdout).toContain(
+      '  5 × rate limit or overload — turn #12, turn #48, turn #49, turn #50 and turn #51 (lines 16, 52, 53, 54, 55)',
+    );
+    expect(r.stdout).toContain('  1 × provider or network failure — turn #19 (line 23)');
     expect(r.stdout).toMatch(/what to do: Hygiene cannot fix this\. Retry later/);
     const json = JSON.parse(cli(['inspect', aborted, ...target, '--no-payloads', '--json']).stdout);
     expect(json.recordedErrors.map((e: { turn: number; line: number; group: string }) => [e.turn, e.line, e.group])).toEqual([

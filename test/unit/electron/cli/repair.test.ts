@@ -45,9 +45,11 @@ describe('repair FILE', () => {
     expect(io.questions).toEqual([`Repair ${file}? The original bytes are kept next to it. [y/N] `]);
     expect(await readFile(file, 'utf8')).toBe(repaired);
     const names = await readdir(dir);
-    expect(names).toHaveLength(2);
-    const kept = names.find((n) => n !== 'session.jsonl')!;
+    // The file, its backup, and the record `undo` checks the file against.
+    expect(names).toHaveLength(3);
+    const kept = names.find((n) => n.includes('.before-repair-'))!;
     expect(kept).toMatch(/^session\.jsonl\.before-repair-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z$/);
+    expect(names).toContain(kept.replace('.before-repair-', '.undo-') + '.json');
     expect(await readFile(path.join(dir, kept), 'utf8')).toBe(damaged);
     expect(io.text()).toContain(`The original bytes are kept at ${path.join(dir, kept)}.`);
   });

@@ -43,6 +43,7 @@ function setUp(shellOverrides: Partial<ShellHooks> = {}) {
     state: folderCall('state') as unknown as FolderService['state'],
     cancel: folderCall('cancel') as unknown as FolderService['cancel'],
     repair: folderCall('repair') as FolderService['repair'],
+    undo: folderCall('undo') as FolderService['undo'],
     dispose: () => undefined,
   };
   const shellCall = record('shell', (name: string) => (name === 'saveText' ? { saved: true, path: '/out.txt' } : null));

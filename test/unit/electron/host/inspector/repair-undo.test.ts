@@ -51,10 +51,12 @@ describe('Inspector repair with a selection, the kept backup and undoRepair', ()
     const file = path.join(work, 's.jsonl');
     writeFileSync(file, TEXT);
     const info = await inspector.open({ kind: 'path', path: file });
+    expect(info.lastRepair).toBeUndefined();
     expect(await inspector.undoRepair(info.sessionId)).toEqual({
       status: 'refused',
       reason: 'nothing to undo',
-      message: 's.jsonl has no repair to undo in this window.',
+      message:
+        'Not undone: there is no kept backup of s.jsonl next to it (a repair keeps one with --keep-backup, the app always), so there is nothing to put back.',
     });
     const plan = await inspector.planRepair(info.sessionId);
     const result = await inspector.repair(info.sessionId, plan.digest, { skipLines: [2] });
@@ -62,7 +64,8 @@ describe('Inspector repair with a selection, the kept backup and undoRepair', ()
     expect(result.plan!.actions.map((a) => `${a.kind} ${a.line}`)).toEqual(['rewrite 3', 'rewrite 4']);
     const repaired = readFileSync(file, 'utf8').split('\n');
     expect(repaired[1]).toBe(TEXT.split('\n')[1]);
-    expect(readdirSync(work)).toEqual(['s.jsonl', path.basename(result.backupPath!)]);
+    const stamp = result.backupPath!.split('.before-repair-')[1];
+    expect(readdirSync(work).sort()).toEqual(['s.jsonl', path.basename(result.backupPath!), `s.jsonl.undo-${stamp}.json`]);
     expect(readFileSync(result.backupPath!, 'utf8')).toBe(TEXT);
 
     const undo = await inspector.undoRepair(info.sessionId);
@@ -72,6 +75,45 @@ describe('Inspector repair with a selection, the kept backup and undoRepair', ()
     // The session was read again: its digest is the original's, and the plan is the same as before.
     expect((await inspector.planRepair(info.sessionId)).digest).toBe(plan.digest);
     expect((await inspector.undoRepair(info.sessionId)).reason).toBe('nothing to undo');
+  });
+
+  it('a file opened later (another window, a restart, a repair by the CLI) offers its last repair, and Undo puts it back', async () => {
+    const work = mkdtempSync(path.join(dir, 'w-'));
+    const file = path.join(work, 's.jsonl');
+    writeFileSync(file, TEXT);
+    const first = await inspector.open({ kind: 'path', path: file });
+    const plan = await inspector.planRepair(first.sessionId);
+    const result = await inspector.repair(first.sessionId, plan.digest);
+    await inspector.close(first.sessionId);
+
+    const other = createInspector({ recentFile: path.join(dir, 'recent-2.json') });
+    try {
+      const info = await other.open({ kind: 'path', path: file });
+      expect(info.lastRepair).toMatchObject({ backupPath: result.backupPath, summary: expect.stringMatching(/^Repaired s\.jsonl: /) });
+      expect(await other.undoRepair(info.sessionId)).toEqual({
+        status: 'restored',
+        message: 'Undid the repair: s.jsonl has its original bytes again.',
+      });
+      expect(readFileSync(file, 'utf8')).toBe(TEXT);
+      expect(readdirSync(work)).toEqual(['s.jsonl']);
+      // Read again after the undo: nothing left to offer.
+      expect((await other.reload(info.sessionId)).lastRepair).toBeUndefined();
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('a file changed since its last repair offers no undo, and an undo asked anyway is refused', async () => {
+    const work = mkdtempSync(path.join(dir, 'w-'));
+    const file = path.join(work, 's.jsonl');
+    writeFileSync(file, TEXT);
+    const first = await inspector.open({ kind: 'path', path: file });
+    await inspector.repair(first.sessionId, (await inspector.planRepair(first.sessionId)).digest);
+    await inspector.close(first.sessionId);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}${JSON.stringify(entry('d', 'c', user('more')))}\n`);
+    const info = await inspector.open({ kind: 'path', path: file });
+    expect(info.lastRepair).toBeUndefined();
+    expect(await inspector.undoRepair(info.sessionId)).toMatchObject({ status: 'refused', reason: 'file changed since the repair' });
   });
 
   it('the IPC and HTTP checks accept the options and undoRepair, and nothing else', () => {

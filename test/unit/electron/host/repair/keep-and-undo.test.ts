@@ -84,7 +84,16 @@ describe('keepBackup and undoRepairFile', () => {
     const result = await repairFile(file, plan.digest, { keepBackup: true });
     expect(result.status).toBe('repaired');
     expect(result.backupPath).toMatch(/s\.jsonl\.before-repair-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z$/);
-    expect(siblings()).toEqual([path.basename(result.backupPath!)]);
+    // The backup, and the record a later undo checks (both digests).
+    const stamp = result.backupPath!.split('.before-repair-')[1];
+    expect(siblings().sort()).toEqual([path.basename(result.backupPath!), `s.jsonl.undo-${stamp}.json`]);
+    expect(JSON.parse(readFileSync(path.join(dir, `s.jsonl.undo-${stamp}.json`), 'utf8'))).toMatchObject({
+      version: 1,
+      file: 's.jsonl',
+      backup: path.basename(result.backupPath!),
+      digestBefore: plan.digest,
+      digestAfter: result.digestAfter,
+    });
     expect(readFileSync(result.backupPath!, 'utf8')).toBe(TEXT);
     expect(result.message).toContain(`The original bytes are kept at ${result.backupPath}.`);
     const ticket = { file, backupPath: result.backupPath!, digestBefore: plan.digest, digestAfter: result.digestAfter! };
@@ -151,7 +160,7 @@ describe('keepBackup and undoRepairFile', () => {
     expect(undo.status).toBe('refused');
     expect(undo.reason).toBe('file changed since the repair');
     expect(undo.message).toBe(
-      `Not undone: s.jsonl changed since the repair (an agent may have written to it), so putting the old bytes back would lose that; nothing was changed. The backup is still at ${result.backupPath}.`,
+      `Not undone: s.jsonl changed since the repair (an agent may have written to it), so putting the old bytes back would lose that; nothing was changed and the backup is still at ${result.backupPath}.`,
     );
     expect(readFileSync(file).equals(changed)).toBe(true);
     expect(readFileSync(result.backupPath!, 'utf8')).toBe(TEXT);
