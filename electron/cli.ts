@@ -11,6 +11,7 @@ commands:
   inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
                [--behaviour spec|openclaw-2026.9.6]
+  inspect FILE --trajectory [RUN] [--trajectory-file PATH] [--behaviour B] [--json]
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup] [--json] [--force]
   repair --all DIR [--dry-run] [--yes] [--keep-backup] [--json] [--jobs N] [--force]
@@ -25,6 +26,10 @@ FILE may name a session of an OpenClaw store: DB#SESSION_ID, or DB --session SES
 and refuses.
 repair refuses a file another process has open for writing (its later lines would be lost) or
 one with other hard links (they would keep the old bytes); --force replaces it anyway.
+--trajectory compares the runs OpenClaw recorded for the session (FILE's .trajectory.jsonl, a stored
+session's trajectory rows, or --trajectory-file) with this tool's replay of the same branch, under
+openclaw-2026.9.6 unless --behaviour says otherwise: identical, differs at turn N, or truncated by the
+recorder; exit 0 when every run agrees, 1 when one differs or a line cannot be read.
 redact writes the session with every text, tool input and output, thinking and image replaced by a
 placeholder of the same shape, then checks that the copy inspects like the original (exit 1 if not).
 
