@@ -17,6 +17,7 @@ import type {
 import type { StoreListing } from './store.js';
 import type { Side, DocumentView, TurnWindow, DocumentWindow, DocumentText } from './api-documents.js';
 import type { FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
+import type { RunComparison, TrajectoryListing } from './trajectory/types.js';
 
 export type { FolderRepairResult, FolderRepairSummary, FolderScanStart, FolderScanState } from './folder.js';
 
@@ -24,6 +25,7 @@ export type { StoreListing, StoreSessionSummary } from './store.js';
 export type { Side, DocumentView, TurnRow, TurnWindow, TurnRange, Elision, DocumentWindow, DocumentText } from './api-documents.js';
 export { SHELL_CHANNELS, SHELL_COMMANDS, type PickedFile, type ShellApi, type ShellCommand } from './shell-api.js';
 export type { RepairOptions, UndoResult } from './inspection.js';
+export type { RunComparison, TrajectoryListing, TrajectoryRunSummary } from './trajectory/types.js';
 
 /** How a session is opened; `store` and `store-bytes`: one session, by id, of an OpenClaw SQLite store, from its path or bytes. */
 export type OpenRequest =
@@ -272,6 +274,14 @@ export interface InspectorApi {
    * files in use are skipped unless `includeInUse`.
    */
   repairFolder(scanId: string, files: string[], options: { includeInUse: boolean }): Promise<FolderRepairSummary>;
+  /**
+   * The trajectory OpenClaw recorded for an opened session and its runs: with no request, the
+   * `.trajectory.jsonl` beside its file or its store's rows (null when there is none); or a trajectory
+   * file the user picked (its path, or its bytes).
+   */
+  openTrajectory(sessionId: string, request: StoreRequest | null): Promise<TrajectoryListing | null>;
+  /** One recorded run against the replay of the same branch, for the run's model, under a behaviour. */
+  compareTrajectoryRun(trajectoryId: string, runId: string, behaviour: Behaviour): Promise<RunComparison>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
@@ -311,6 +321,8 @@ export const INSPECTOR_METHODS = [
   'folderScan',
   'cancelFolderScan',
   'repairFolder',
+  'openTrajectory',
+  'compareTrajectoryRun',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */

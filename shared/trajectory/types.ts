@@ -143,3 +143,16 @@ export interface RunComparison {
   summary: string;
   attempts: AttemptComparison[];
 }
+
+/** A run as the app lists it (without its recorded messages). */
+export type TrajectoryRunSummary = Omit<TrajectoryRun, 'attempts'> & { attempts: number };
+
+/** A trajectory the host opened for a session: its runs, and the lines or rows it could not read. */
+export interface TrajectoryListing {
+  trajectoryId: string;
+  sessionId: string;
+  /** The file, or `store#session`. */
+  source: string;
+  runs: TrajectoryRunSummary[];
+  problems: string[];
+}
