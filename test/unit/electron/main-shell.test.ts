@@ -89,6 +89,7 @@ const inspector = vi.hoisted(() => ({
   onFileChanged: vi.fn(() => () => undefined),
   onProgress: vi.fn(() => () => undefined),
   dispose: vi.fn(async () => undefined),
+  openTrajectory: vi.fn(async () => null),
 }));
 
 vi.mock('electron', () => fake.electron);
@@ -191,6 +192,18 @@ describe('electron main', () => {
     await expect(call(channelOf('open'), trusted(), { kind: 'path', path: '/tmp/recent.jsonl' })).resolves.toMatchObject({
       path: '/tmp/recent.jsonl',
     });
+  });
+
+  it('opens a trajectory by path only when the user opened it; one found by the host needs no grant', async () => {
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', { kind: 'path', path: '/etc/s.trajectory.jsonl' })).rejects.toThrow(
+      /not opened by the user/,
+    );
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', { kind: 'text', name: 'x', text: '' })).rejects.toThrow(
+      /openTrajectory\(request\)/,
+    );
+    expect(inspector.openTrajectory).not.toHaveBeenCalled();
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', null)).resolves.toBeNull();
+    expect(inspector.openTrajectory).toHaveBeenCalledWith('s', null);
   });
 
   it('saves exports through the save dialog', async () => {
