@@ -233,13 +233,9 @@ async function recordCase(spec, text, writer) {
     const attempts = [];
     if (spec.fallback?.run === index) attempts.push({ target: spec.fallback.from, failed: true });
     attempts.push({ target: spec.target, failed: false });
-    let clock = at;
-    const tick = () => core.setFrozenNow((clock += 7));
-    for (const [a, attempt] of attempts.entries()) {
-      const t = attempt.target;
-      const messages = await compiledHistory(lines, leaf.__line, t, at, header.id);
-      core.setFrozenNow(clock);
-      const recorder = engine.createTrajectoryRuntimeRecorder({
+    // The release's recorder for this run on a model; the fallback runner's own has no model api.
+    const recorderFor = (t, withApi) =>
+      engine.createTrajectoryRuntimeRecorder({
         env: { OPENCLAW_TRAJECTORY: '1' },
         writer,
         runId,
@@ -247,9 +243,16 @@ async function recordCase(spec, text, writer) {
         sessionKey,
         provider: t.provider,
         modelId: t.model,
-        modelApi: t.api,
+        ...(withApi ? { modelApi: t.api } : {}),
         workspaceDir: header.cwd,
       });
+    let clock = at;
+    const tick = () => core.setFrozenNow((clock += 7));
+    for (const [a, attempt] of attempts.entries()) {
+      const t = attempt.target;
+      const messages = await compiledHistory(lines, leaf.__line, t, at, header.id);
+      core.setFrozenNow(clock);
+      const recorder = recorderFor(t, true);
       const promptText = textOf(prompt.message);
       recorder.recordEvent('session.started', { trigger: 'user', agentId: 'main', messageProvider: 'webchat', toolCount: TOOLS.length });
       tick();
@@ -303,19 +306,10 @@ async function recordCase(spec, text, writer) {
       recorder.recordEvent('session.ended', { status, aborted: stopReason === 'aborted', timedOut: false, promptError, stopReason });
       await recorder.flush();
       if (attempt.failed) {
-        // The fallback runner's own recorder (the command's, without a model api) records the step.
+        // The fallback runner's own recorder records the step.
         tick();
         const next = attempts[a + 1].target;
-        const stepRecorder = engine.createTrajectoryRuntimeRecorder({
-          env: { OPENCLAW_TRAJECTORY: '1' },
-          writer,
-          runId,
-          sessionId: header.id,
-          sessionKey,
-          provider: t.provider,
-          modelId: t.model,
-          workspaceDir: header.cwd,
-        });
+        const stepRecorder = recorderFor(t, false);
         stepRecorder.recordEvent('model.fallback_step', {
           fallbackStepType: 'fallback_step',
           fallbackStepFromModel: `${t.provider}/${t.model}`,
