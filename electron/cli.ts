@@ -11,6 +11,7 @@ commands:
   inspect FILE [--session ID] [--provider P --api A --model M] [--reasoning] [--allowed-tools a,b] [--now MS]
                [--image-max-side PX] [--no-payloads] [--explain "provider error text"] [--json]
                [--behaviour spec|openclaw-2026.9.6]
+  inspect FILE --trajectory [RUN] [--trajectory-file PATH] [--behaviour B] [--json]
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--skip-line N]... [--no-rewrites]
               [--json] [--force]
@@ -34,6 +35,10 @@ one with other hard links (they would keep the old bytes); --force replaces it a
 record (FILE.undo-<time>.json) of what the repair wrote; the newest 3 per file stay (--max-backups N).
 undo puts the newest kept backup back over FILE, atomically, only while FILE holds exactly what that
 repair wrote (exit 1 restored, 2 refused with the reason).
+--trajectory compares the runs OpenClaw recorded for the session (FILE's .trajectory.jsonl, a stored
+session's trajectory rows, or --trajectory-file) with this tool's replay of the same branch, under
+openclaw-2026.9.6 unless --behaviour says otherwise: identical, differs at turn N, or truncated by the
+recorder; exit 0 when every run agrees, 1 when one differs or a line cannot be read.
 redact writes the session with every text, tool input and output, thinking and image replaced by a
 placeholder of the same shape, then checks that the copy inspects like the original (exit 1 if not).
 

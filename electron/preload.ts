@@ -43,6 +43,9 @@ const api: InspectorApi = {
   saveText: (suggestedName, text) => ipcRenderer.invoke(channelOf('saveText'), suggestedName, text),
   pickFolder: () => ipcRenderer.invoke(channelOf('pickFolder')),
   scanFolder: (dir) => ipcRenderer.invoke(channelOf('scanFolder'), dir),
+  openTrajectory: (sessionId, request) => ipcRenderer.invoke(channelOf('openTrajectory'), sessionId, request),
+  compareTrajectoryRun: (trajectoryId, runId, behaviour) =>
+    ipcRenderer.invoke(channelOf('compareTrajectoryRun'), trajectoryId, runId, behaviour),
   folderScan: (scanId, from) => ipcRenderer.invoke(channelOf('folderScan'), scanId, from),
   cancelFolderScan: (scanId) => ipcRenderer.invoke(channelOf('cancelFolderScan'), scanId),
   repairFolder: (scanId, files, options) => ipcRenderer.invoke(channelOf('repairFolder'), scanId, files, options),

@@ -16,6 +16,7 @@ import './styles.css';
 import './styles/side-panel.css';
 import './styles/toolbar.css';
 import './styles/diff.css';
+import './styles/recorded.css';
 
 perfMark('boot');
 const host = resolveHost();

@@ -350,6 +350,20 @@ export function validateArguments(method: InspectorMethod, args: readonly unknow
       assertId('undoFolderRepair(scanId)', args[0]);
       assertFiles('undoFolderRepair(files)', args[1], 1);
       return;
+    case 'openTrajectory':
+      arity(method, args, 2);
+      assertId('openTrajectory(sessionId)', args[0]);
+      if (args[1] !== null) assertStoreRequest(args[1], 'openTrajectory(request)');
+      return;
+    case 'compareTrajectoryRun':
+      arity(method, args, 3);
+      assertId('compareTrajectoryRun(trajectoryId)', args[0]);
+      assertString('compareTrajectoryRun(runId)', args[1], { max: 500 });
+      if (!(BEHAVIOURS as readonly unknown[]).includes(args[2]))
+        throw new ArgumentError(
+          `compareTrajectoryRun(behaviour): expected ${BEHAVIOURS.map((b) => `'${b}'`).join(' or ')}, got ${describe(args[2])}`,
+        );
+      return;
     default: {
       const unknownMethod: never = method;
       throw new ArgumentError(`unknown method ${String(unknownMethod)}`);

@@ -17,6 +17,7 @@ import type {
 import type { StoreListing } from './store.js';
 import type { Side, DocumentView, TurnWindow, DocumentWindow, DocumentText } from './api-documents.js';
 import type { FolderRepairSummary, FolderScanStart, FolderScanState, FolderUndoSummary } from './folder.js';
+import type { RunComparison, TrajectoryListing } from './trajectory/types.js';
 
 export type {
   FolderRepairResult,
@@ -31,6 +32,7 @@ export type { StoreListing, StoreSessionSummary } from './store.js';
 export type { Side, DocumentView, TurnRow, TurnWindow, TurnRange, Elision, DocumentWindow, DocumentText } from './api-documents.js';
 export { SHELL_CHANNELS, SHELL_COMMANDS, type PickedFile, type ShellApi, type ShellCommand } from './shell-api.js';
 export type { RepairOptions, UndoResult } from './inspection.js';
+export type { RunComparison, TrajectoryListing, TrajectoryRunSummary } from './trajectory/types.js';
 
 /** How a session is opened; `store` and `store-bytes`: one session, by id, of an OpenClaw SQLite store, from its path or bytes. */
 export type OpenRequest =
@@ -291,6 +293,14 @@ export interface InspectorApi {
    * since is refused with the reason, and the others go on.
    */
   undoFolderRepair(scanId: string, files: string[]): Promise<FolderUndoSummary>;
+  /**
+   * The trajectory OpenClaw recorded for an opened session and its runs: with no request, the
+   * `.trajectory.jsonl` beside its file or its store's rows (null when there is none); or a trajectory
+   * file the user picked (its path, or its bytes).
+   */
+  openTrajectory(sessionId: string, request: StoreRequest | null): Promise<TrajectoryListing | null>;
+  /** One recorded run against the replay of the same branch, for the run's model, under a behaviour. */
+  compareTrajectoryRun(trajectoryId: string, runId: string, behaviour: Behaviour): Promise<RunComparison>;
   /** Subscribe to file changes; returns the unsubscribe function. */
   onFileChanged(listener: (event: FileChangedEvent) => void): () => void;
   /** Subscribe to the progress of files being read by `open` and `reload`; returns the unsubscribe function. */
@@ -331,6 +341,8 @@ export const INSPECTOR_METHODS = [
   'cancelFolderScan',
   'repairFolder',
   'undoFolderRepair',
+  'openTrajectory',
+  'compareTrajectoryRun',
 ] as const satisfies readonly InspectorMethod[];
 
 /** The IPC channel of a method. */

@@ -7,11 +7,11 @@ import type { ImageCodec } from './images/codec.js';
 import type { Inspection } from './inspection.js';
 import { resolvePolicy, policyDecisions, policyValues } from './policy/resolve.js';
 import { DEFAULT_BEHAVIOUR } from './policy/spec-decisions.js';
-import { runPipeline } from './pipeline/run-pipeline.js';
+import { runPipeline, type PipelineInput } from './pipeline/run-pipeline.js';
 import { buildContext, type SessionContext } from './session/context.js';
 import { parseSession } from './session/parse.js';
 import type { ParsedSession } from './session/types.js';
-import type { InspectOptions, Target } from './types.js';
+import type { InspectOptions, Policy, Target } from './types.js';
 
 /** Engine options: the public inspect options plus the pixel codec the host provides. */
 export interface EngineOptions extends InspectOptions {
@@ -27,11 +27,9 @@ export interface EngineResult {
   context: SessionContext;
 }
 
-/** Inspect an already parsed session for a target. */
-export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
-  const context = options.context ?? buildContext(parsed);
-  const policy = resolvePolicy(target, options.behaviour);
-  const run = await runPipeline(context.messages, {
+/** What the pipeline reads for a session's context, a target and its resolved policy. */
+export function pipelineInput(context: SessionContext, target: Target, policy: Policy, options: EngineOptions): PipelineInput {
+  return {
     target,
     policy: policyValues(policy),
     decisions: policyDecisions(policy),
@@ -43,7 +41,14 @@ export async function inspectParsed(parsed: ParsedSession, target: Target, optio
     latestModelSwitchTimestamp: context.latestModelSwitchTimestamp,
     hasGoogleBootstrapMarker: context.hasGoogleBootstrapMarker,
     truncated: context.truncated,
-  });
+  };
+}
+
+/** Inspect an already parsed session for a target. */
+export async function inspectParsed(parsed: ParsedSession, target: Target, options: EngineOptions = {}): Promise<EngineResult> {
+  const context = options.context ?? buildContext(parsed);
+  const policy = resolvePolicy(target, options.behaviour);
+  const run = await runPipeline(context.messages, pipelineInput(context, target, policy, options));
   const inspection: Inspection = {
     target,
     behaviour: options.behaviour ?? DEFAULT_BEHAVIOUR,

@@ -13,6 +13,8 @@ import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalLines } from './terminal-text.js';
+import { runTrajectory, takeTrajectoryArgs } from './trajectory.js';
+import { TRAJECTORY_BEHAVIOUR } from '../../shared/trajectory/compare.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session', 'behaviour'],
@@ -20,9 +22,12 @@ const SPEC = {
 } as const;
 
 export async function runInspectCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, SPEC);
+  const trajectory = takeTrajectoryArgs(argv);
+  if (trajectory.error) return fail(trajectory.error);
+  const args = parseCommandArgs(trajectory.rest, SPEC);
   if (typeof args === 'number') return args;
   if (args.values.has('all')) {
+    if (trajectory.request) return fail('--trajectory compares one session with its recording: it does not apply to --all DIR');
     const { runBatchCommand } = await import('./batch.js');
     return runBatchCommand('inspect', args);
   }
@@ -41,6 +46,16 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   const allowed = args.values.get('allowed-tools');
   const behaviour = parseBehaviour(args.values.get('behaviour'));
   if (behaviour instanceof UsageError) return fail(behaviour.message);
+  if (trajectory.request) {
+    // The recording is OpenClaw 2026.9.6's: its hygiene is the default to hold it against.
+    const chosen = args.values.has('behaviour') ? behaviour : TRAJECTORY_BEHAVIOUR;
+    return runTrajectory(source, file, trajectory.request, { behaviour: chosen, json: args.booleans.has('json') }).catch(
+      (error: unknown) => {
+        if (error instanceof InputError || error instanceof TypeError) return fail(error.message);
+        throw error;
+      },
+    );
+  }
   try {
     const listing = await storeWithoutSession(source);
     if (listing) {

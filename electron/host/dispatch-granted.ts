@@ -47,6 +47,8 @@ export async function dispatchGranted(services: GrantedServices, method: Inspect
       return grants.preview(inspector, args[0] as OpenRequest, args[1] as Target | null, args[2] as InspectOptions | undefined);
     case 'listStore':
       return grants.listStore(inspector, args[0] as StoreRequest);
+    case 'openTrajectory':
+      return grants.openTrajectory(inspector, args[0] as string, args[1] as StoreRequest | null);
     default: {
       const fn = inspector[method] as (...a: unknown[]) => Promise<unknown>;
       return fn.apply(inspector, args);

@@ -28,3 +28,6 @@ export {
 export type { StoreListing, StoreSessionSummary } from '../../shared/store.js';
 export { scanFolder, type ScanFolderOptions } from './folder/scan-folder.js';
 export type { FolderScan, FolderScanProgress, FolderSession, FolderSkip, FolderStatus } from '../../shared/folder.js';
+export { findTrajectory, readTrajectory, type TrajectoryReading, type TrajectorySource } from './trajectory/read-trajectory.js';
+export { compareTrajectory, type CompareTrajectoryOptions, type TrajectoryReport } from './trajectory/compare-trajectory.js';
+export type * from '../../shared/trajectory/types.js';

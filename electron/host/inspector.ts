@@ -33,6 +33,7 @@ import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { undoLastRepair, undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
+import { TrajectoryService } from './trajectory/trajectory-service.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
 
@@ -127,6 +128,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const undoTickets = new Map<string, UndoTicket>();
 
   const fileOf = (sessionId: string, what: string): string => sessionFile(sessions, sessionId, what);
+  const trajectories = new TrajectoryService(sessions);
 
   const service: HostInspector = {
     async listTargets() {
@@ -162,6 +164,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       if (!record) return;
       inspections.dropSession(sessionId);
       undoTickets.delete(sessionId);
+      trajectories.forget(sessionId);
       // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
       if (record.info.path) forgetRepairPlan(record.info.path);
     },
@@ -239,7 +242,10 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       return progress.add(listener, 'onProgress');
     },
 
+    ...trajectories.methods(),
+
     async dispose() {
+      trajectories.clear();
       sessions.clear();
       inspections.clear();
       fileChanges.clear();

@@ -12,6 +12,7 @@ import {
   type SessionInfo,
   type StoreListing,
   type StoreRequest,
+  type TrajectoryListing,
 } from '../../shared/api.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
 import type { HostInspector } from './inspector.js';
@@ -103,6 +104,16 @@ export class PathGrants {
   async listStore(inspector: Pick<HostInspector, 'listStore'>, request: StoreRequest): Promise<StoreListing | null> {
     await this.check(request);
     return inspector.listStore(request);
+  }
+
+  /** Open a trajectory for a session: one the user picked must be a file they opened (found ones are the host's own). */
+  async openTrajectory(
+    inspector: Pick<HostInspector, 'openTrajectory'>,
+    sessionId: string,
+    request: StoreRequest | null,
+  ): Promise<TrajectoryListing | null> {
+    if (request) await this.check(request);
+    return inspector.openTrajectory(sessionId, request);
   }
 
   /** Preview a request the user may open: a preview reads the file as open would. */

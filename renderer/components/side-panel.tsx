@@ -7,6 +7,7 @@ import { useApp } from '../store/context.js';
 import { ErrorBox } from './error-box.js';
 import { PreflightList } from './preflight-list.js';
 import { RecordedErrors } from './recorded-errors.js';
+import { TrajectoryRuns } from './trajectory-runs.js';
 import { AnnotationList } from './rules-fired.js';
 import { isBoolean, usePersistentState } from '../storage.js';
 import { VerdictPanel } from './verdict.js';
@@ -36,6 +37,8 @@ export function SidePanel() {
   const replay = summary?.preflight.replay.length ?? 0;
   const recorded = summary?.recordedErrors?.length ?? 0;
   const [expandAll, setExpandAll] = useState(0);
+  const runs = useApp((s) => s.trajectory.listing?.runs.length ?? null);
+  const hasSession = useApp((s) => s.session.info !== null);
   return (
     <aside className="side-panel" aria-label="Verdict, rules, preflight and errors">
       <div className="side-scroll">
@@ -49,6 +52,17 @@ export function SidePanel() {
             defaultOpen
           >
             <RecordedErrors />
+          </Section>
+        )}
+        {hasSession && (
+          <Section
+            id="trajectory"
+            title="Recorded runs"
+            count={runs === null ? undefined : <span className="count">{runs}</span>}
+            extra={<span className="muted small">what OpenClaw compiled, run by run</span>}
+            defaultOpen
+          >
+            <TrajectoryRuns />
           </Section>
         )}
         <Section

@@ -178,6 +178,8 @@ function BehaviourToggle() {
 export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpenFolder?: () => void }) {
   const store = useAppStore();
   const view = useApp((s) => s.ui.view);
+  const recorded = useApp((s) => s.trajectory.shown);
+  const hasRun = useApp((s) => s.trajectory.runId !== null);
   const info = useApp((s) => s.session.info);
   const repairing = useApp((s) => s.repair.phase !== 'idle');
   return (
@@ -210,7 +212,7 @@ export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpen
       <div className="segmented" role="group" aria-label="View" data-testid="view-toggle" data-view={view} title="Switch view (Alt+V)">
         <button
           type="button"
-          aria-pressed={view === 'payload'}
+          aria-pressed={view === 'payload' && !recorded}
           data-testid="view-payload"
           onClick={() => store.getState().setView('payload')}
         >
@@ -218,11 +220,21 @@ export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpen
         </button>
         <button
           type="button"
-          aria-pressed={view === 'transcript'}
+          aria-pressed={view === 'transcript' && !recorded}
           data-testid="view-transcript"
           onClick={() => store.getState().setView('transcript')}
         >
           Transcript
+        </button>
+        <button
+          type="button"
+          aria-pressed={recorded}
+          data-testid="view-recorded"
+          disabled={!hasRun}
+          title={hasRun ? 'What OpenClaw recorded for the chosen run, beside the replay' : 'Choose a recorded run in the side panel first'}
+          onClick={() => store.getState().showRecorded(true)}
+        >
+          Recorded
         </button>
       </div>
       <BehaviourToggle />

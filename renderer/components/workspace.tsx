@@ -1,6 +1,8 @@
 /** The three panes (turns, diff, side panel) with splitters that resize and collapse them; sizes are remembered. */
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useApp } from '../store/context.js';
 import { usePersistentState } from '../storage.js';
+import { RecordedView } from './recorded-view.js';
 import { DiffPane } from './diff-pane.js';
 import { ErrorBoundary } from './notices.js';
 import { SidePanel } from './side-panel.js';
@@ -129,15 +131,24 @@ function PaneSlot({ pane, collapsed, children }: { pane: Pane; collapsed: boolea
 /** The workspace row of the window. */
 export function Workspace() {
   const [sizes, setSizes] = usePersistentState<PaneSizes>('pane-sizes', DEFAULT_SIZES, isPaneSizes);
+  const recorded = useApp((s) => s.trajectory.shown);
   return (
     <main className="workspace" data-testid="workspace" style={{ gridTemplateColumns: columns(sizes) }}>
       <PaneSlot pane="turns" collapsed={sizes.turnsCollapsed}>
         <TurnList />
       </PaneSlot>
       <Splitter pane="turns" sizes={sizes} onChange={setSizes} />
-      <ErrorBoundary>
-        <DiffPane />
-      </ErrorBoundary>
+      {/* The diff stays mounted under the Recorded view, so coming back keeps its place. */}
+      <div className="center-slot" hidden={recorded}>
+        <ErrorBoundary>
+          <DiffPane />
+        </ErrorBoundary>
+      </div>
+      {recorded && (
+        <ErrorBoundary>
+          <RecordedView />
+        </ErrorBoundary>
+      )}
       <Splitter pane="side" sizes={sizes} onChange={setSizes} />
       <PaneSlot pane="side" collapsed={sizes.sideCollapsed}>
         <SidePanel />

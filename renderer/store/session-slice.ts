@@ -162,6 +162,8 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         if (!preview) patch(set, 'ui', { focus: null, explanations: [], elision: null });
         void get().loadDocuments();
         if (previous && previous.sessionId !== info.sessionId) void api.close(previous.sessionId).catch(() => undefined);
+        // OpenClaw's recording of the session's runs, when it left one beside it or in its store.
+        void get().loadTrajectory(null);
         const target = info.defaultTarget ?? get().target.current;
         if (target) await get().setTarget(target);
         else await get().runInspection();

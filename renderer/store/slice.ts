@@ -6,7 +6,7 @@ import type { AppState, StoreDeps } from './types.js';
 export type SliceCreator<T> = (set: StoreApi<AppState>['setState'], get: () => AppState, deps: StoreDeps) => T;
 
 /** Keys of the slices' data objects. */
-export type DataKey = 'session' | 'target' | 'inspection' | 'diff' | 'ui' | 'repair';
+export type DataKey = 'session' | 'target' | 'inspection' | 'diff' | 'ui' | 'repair' | 'trajectory';
 
 /** Merge `patch` into one slice's data. */
 export function patch<K extends DataKey>(set: StoreApi<AppState>['setState'], key: K, value: Partial<AppState[K]>): void {

@@ -6,6 +6,7 @@ import { createRepairSlice } from './repair-slice.js';
 import { createSessionSlice } from './session-slice.js';
 import { createTargetSlice } from './target-slice.js';
 import type { AppState, StoreDeps } from './types.js';
+import { createTrajectorySlice } from './trajectory-slice.js';
 import { createUiSlice } from './ui-slice.js';
 
 /** The store type the components and tests use. */
@@ -20,5 +21,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createDiffSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createRepairSlice(set, get, deps),
+    ...createTrajectorySlice(set, get, deps),
   }));
 }

@@ -137,6 +137,8 @@ export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) 
     async setBehaviour(behaviour) {
       if (behaviour === get().target.behaviour) return;
       patch(set, 'target', { behaviour });
+      // A run shown in the Recorded view is held against the hygiene just chosen.
+      void get().compareChosenRun();
       await get().runInspection();
     },
   };

@@ -16,6 +16,8 @@ import type {
   StoreListing,
   StoreRequest,
   TargetCatalog,
+  RunComparison,
+  TrajectoryListing,
 } from '../../shared/api.js';
 import type { ErrorExplanation, RepairPlan, RepairResult, UndoResult } from '../../shared/inspection.js';
 import type { Behaviour, Target } from '../../shared/types.js';
@@ -231,7 +233,29 @@ export interface RepairSlice {
 }
 
 /** The whole store. */
-export type AppState = SessionSlice & TargetSlice & InspectionSlice & DiffSlice & UiSlice & RepairSlice;
+/** The trajectory OpenClaw recorded for the session: its runs, the chosen one compared with the replay. */
+export interface TrajectorySlice {
+  trajectory: {
+    listing: TrajectoryListing | null;
+    loading: boolean;
+    error: string | null;
+    /** The chosen run and its comparison (null until compared). */
+    runId: string | null;
+    comparison: RunComparison | null;
+    comparing: boolean;
+    /** The Recorded view replaces the diff. */
+    shown: boolean;
+  };
+  /** Open the session's trajectory: found beside it (null request) or picked by the user. */
+  loadTrajectory(request: StoreRequest | null): Promise<void>;
+  /** Choose a run: the target becomes its model, then it is compared and the Recorded view shown. */
+  chooseRun(runId: string): Promise<void>;
+  /** Compare the chosen run again (the behaviour changed). */
+  compareChosenRun(): Promise<void>;
+  showRecorded(shown: boolean): void;
+}
+
+export type AppState = SessionSlice & TargetSlice & InspectionSlice & DiffSlice & UiSlice & RepairSlice & TrajectorySlice;
 
 /** What the slices reach outside the store. */
 export interface StoreDeps {

@@ -63,6 +63,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, { api }) => {
     },
 
     setView(view) {
+      if (get().trajectory.shown) get().showRecorded(false);
       if (view === get().ui.view) return;
       patch(set, 'ui', { view });
       void get().loadDocuments();

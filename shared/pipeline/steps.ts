@@ -159,6 +159,15 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(thinkingDropRule, { scope: 'all-but-latest' }, { when: dropsThinking }),
 ];
 
+/**
+ * The history steps up to the outgoing ones: what OpenClaw installs as the agent's history before a call
+ * (the messages its trajectory records as `context.compiled`), summaries not yet turned into user turns.
+ */
+export const COMPILED_STEPS: readonly HistoryStep[] = HISTORY_STEPS.slice(
+  0,
+  HISTORY_STEPS.findIndex((step) => step.stage === 'history' && step.rule.id === 'summary-conversion'),
+);
+
 /** The steps on the outgoing wire payload the host builds from the replay, in order. */
 export const PAYLOAD_STEPS: readonly PayloadStep[] = [payloadStep(prefillStripRule), payloadStep(turnValidationRule)];
 

@@ -191,6 +191,20 @@ export class SessionStore {
     }
   }
 
+  /**
+   * The trajectory OpenClaw recorded for a session (`trajectory_runtime_events`), each row's `seq` and
+   * `event_json` text in order; null when the store has no such table (stores before 2026.9).
+   */
+  trajectoryRows(sessionId: string): { at: number; text: string }[] | null {
+    return this.reading(() => {
+      const table = this.db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trajectory_runtime_events'");
+      if (table.length === 0) return null;
+      return this.db
+        .all('SELECT seq, event_json FROM trajectory_runtime_events WHERE session_id = ? ORDER BY seq', [sessionId])
+        .map((row) => ({ at: int(row.seq) ?? -1, text: text(row.event_json) ?? '' }));
+    });
+  }
+
   /** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
   private coldArchived(sessionId: string): boolean {
     const table = this.db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");

@@ -89,6 +89,7 @@ const inspector = vi.hoisted(() => ({
   onFileChanged: vi.fn(() => () => undefined),
   onProgress: vi.fn(() => () => undefined),
   dispose: vi.fn(async () => undefined),
+  openTrajectory: vi.fn(async () => null),
 }));
 
 vi.mock('electron', () => fake.electron);
@@ -208,6 +209,18 @@ describe('electron main', () => {
     await expect(call(channelOf('undoFolderRepair'), trusted(), started.scanId, [])).rejects.toThrow(/undoFolderRepair\(files\)/);
     const nothing = (await call(channelOf('undoFolderRepair'), trusted(), started.scanId, [session])) as { results: { reason: string }[] };
     expect(nothing.results.map((r) => r.reason)).toEqual(['nothing to undo']);
+  });
+
+  it('opens a trajectory by path only when the user opened it; one found by the host needs no grant', async () => {
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', { kind: 'path', path: '/etc/s.trajectory.jsonl' })).rejects.toThrow(
+      /not opened by the user/,
+    );
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', { kind: 'text', name: 'x', text: '' })).rejects.toThrow(
+      /openTrajectory\(request\)/,
+    );
+    expect(inspector.openTrajectory).not.toHaveBeenCalled();
+    await expect(call(channelOf('openTrajectory'), trusted(), 's', null)).resolves.toBeNull();
+    expect(inspector.openTrajectory).toHaveBeenCalledWith('s', null);
   });
 
   it('saves exports through the save dialog', async () => {

@@ -118,6 +118,10 @@ export function stubApi(overrides: Partial<InspectorApi> = {}) {
     pickFile: async () => null,
     saveText: async () => ({ saved: false }),
     pickFolder: async () => null,
+    openTrajectory: async () => null,
+    compareTrajectoryRun: async () => {
+      throw new Error('no trajectory');
+    },
     scanFolder: async (dir: string) => ({ scanId: 'S1', dir }),
     folderScan: async (scanId: string) => ({
       scanId,

@@ -35,6 +35,8 @@ describe('validateArguments', () => {
       cancelFolderScan: [ID],
       repairFolder: [ID, ['/tmp/sessions/a.jsonl'], { includeInUse: false }],
       undoFolderRepair: [ID, ['/tmp/sessions/a.jsonl']],
+      openTrajectory: [ID, null],
+      compareTrajectoryRun: [ID, 'run-1', 'openclaw-2026.9.6'],
     };
     for (const method of INSPECTOR_METHODS) expect(() => validateArguments(method, good[method]), method).not.toThrow();
     expect(() =>
@@ -55,6 +57,19 @@ describe('validateArguments', () => {
     ).not.toThrow();
     for (const kind of ['session-jsonl', 'branch-jsonl', 'repaired-jsonl'])
       expect(() => validateArguments('exportText', [ID, kind])).not.toThrow();
+  });
+
+  it('checks what the trajectory methods take', () => {
+    expect(() => validateArguments('openTrajectory', [ID, { kind: 'path', path: '/tmp/s.trajectory.jsonl' }])).not.toThrow();
+    expect(() => validateArguments('openTrajectory', [ID, { kind: 'bytes', name: 't.jsonl', bytes: new Uint8Array([1]) }])).not.toThrow();
+    expect(() => validateArguments('openTrajectory', [ID])).toThrow('openTrajectory: expected 2 argument(s), got 1');
+    expect(() => validateArguments('openTrajectory', [ID, { kind: 'text', name: 'x', text: '' }])).toThrow(ArgumentError);
+    expect(() => validateArguments('openTrajectory', [42, null])).toThrow(/openTrajectory\(sessionId\)/);
+    expect(() => validateArguments('compareTrajectoryRun', [ID, 'run-1', 'latest'])).toThrow(
+      "compareTrajectoryRun(behaviour): expected 'spec' or 'openclaw-2026.9.6', got \"latest\"",
+    );
+    expect(() => validateArguments('compareTrajectoryRun', [ID, 7, 'spec'])).toThrow(/compareTrajectoryRun\(runId\)/);
+    expect(() => validateArguments('compareTrajectoryRun', [ID, 'x'.repeat(501), 'spec'])).toThrow(ArgumentError);
   });
 
   it('checks the requests that name a stored session, and what listStore accepts', () => {
