@@ -66,3 +66,21 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
   }
   return out;
 }
+
+/** A command's way to refuse: one line on its stderr, and the bad-input exit code. */
+export function failOn(io: { stderr: { write(text: string): unknown } }): (reason: string) => ExitCode {
+  return (reason) => {
+    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
+    return ExitCode.unusable;
+  };
+}
+
+/** Parse `argv`, or refuse a usage error through `fail`: the arguments, or the exit code to return. */
+export function parseOrFail(argv: readonly string[], spec: FlagSpec, fail: (reason: string) => number): ParsedArgs | number {
+  try {
+    return parseArgs(argv, spec);
+  } catch (error) {
+    if (error instanceof UsageError) return fail(error.message);
+    throw error;
+  }
+}

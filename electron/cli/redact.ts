@@ -12,8 +12,8 @@ import { ExitCode } from '../host/exit-code.js';
 import type { InspectInput } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
-import { parseArgs, UsageError } from './common.js';
-import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
+import { failOn, parseArgs, parseOrFail, UsageError } from './common.js';
+import { terminalJson, terminalLines } from './terminal-text.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
 
 const SPEC = { values: ['output', 'provider', 'api', 'model', 'session'], booleans: ['reasoning', 'json', 'no-check'] } as const;
@@ -27,17 +27,9 @@ export async function runRedactCommand(
   io: CliIo = processIo(),
   stdout: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
-  const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-    return ExitCode.unusable;
-  };
-  let args;
-  try {
-    args = parseArgs(argv, SPEC);
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
+  const fail = failOn(io);
+  const args = parseOrFail(argv, SPEC, fail);
+  if (typeof args === 'number') return args;
   if (args.positionals.length !== 1)
     return fail(args.positionals.length === 0 ? 'redact needs a FILE' : `redact takes one FILE, got ${args.positionals.length}`);
   const output = args.values.get('output');

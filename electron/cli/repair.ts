@@ -18,7 +18,7 @@ import {
 } from '../host/repair/index.js';
 import { isYes, processIo, runBatchCommand, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
-import { parseArgs, UsageError } from './common.js';
+import { failOn, parseArgs, parseOrFail, UsageError } from './common.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
@@ -108,20 +108,9 @@ function exitFor(result: RepairOutcome): number {
  * answer, needs repair and nothing was written), 2 unusable input or arguments, or a refusal.
  */
 export async function runRepairCommand(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let args;
-  try {
-    args = parseArgs(argv, SPEC);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`transcript-inspector: ${terminalLine(error.message)}\n`);
-      return ExitCode.unusable;
-    }
-    throw error;
-  }
-  const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-    return ExitCode.unusable;
-  };
+  const fail = failOn(io);
+  const args = parseOrFail(argv, SPEC, fail);
+  if (typeof args === 'number') return args;
   const backupsKept = backupsKeptOf(args);
   if (backupsKept instanceof UsageError) return fail(backupsKept.message);
   if (args.values.has('all')) {
