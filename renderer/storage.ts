@@ -40,3 +40,7 @@ export function usePersistentState<T>(key: string, initial: T, accept: (value: u
 
 /** `accept` for booleans. */
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** `accept` for the diff's split: the original side's share of the width, within the editor's limits. */
+export const isRatio = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0.1 && value <= 0.9;

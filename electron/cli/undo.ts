@@ -6,7 +6,7 @@ import { findLastRepair, undoLastRepair } from '../host/repair/index.js';
 import type { UndoResult } from '../../shared/inspection.js';
 import { isYes, processIo, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
-import { parseArgs, UsageError } from './common.js';
+import { fail as failOn, parseCommandArgs } from './common.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
 const SPEC = { values: [], booleans: ['yes', 'json'] } as const;
@@ -17,17 +17,9 @@ const SPEC = { values: [], booleans: ['yes', 'json'] } as const;
  * since the repair, the backup changed, the file is open for writing…).
  */
 export async function runUndoCommand(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const fail = (reason: string) => {
-    io.stderr.write(`transcript-inspector: ${terminalLine(reason)}\n`);
-    return ExitCode.unusable;
-  };
-  let args;
-  try {
-    args = parseArgs(argv, SPEC);
-  } catch (error) {
-    if (error instanceof UsageError) return fail(error.message);
-    throw error;
-  }
+  const fail = (reason: string) => failOn(reason, io.stderr);
+  const args = parseCommandArgs(argv, SPEC, io.stderr);
+  if (typeof args === 'number') return args;
   if (args.positionals.length !== 1)
     return fail(args.positionals.length === 0 ? 'undo needs a FILE (a session file repaired with a kept backup)' : 'undo takes one FILE');
   const file = args.positionals[0];

@@ -9,7 +9,7 @@ import type { DiffSpans } from '../diff/line-map.js';
 import { loadEditor } from '../editor-loader.js';
 import type { CursorPlace, DiffEditorHandle, SearchState } from '../monaco/diff-editor.js';
 import { perfMark } from '../perf.js';
-import { readStored, writeStored } from '../storage.js';
+import { isRatio, readStored, writeStored } from '../storage.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { copyContent, copyToClipboard } from './diff-copy.js';
 import { DiffHeader, EmptyState, PlaceFooter, ThumbPopover, useThumbPreview } from './diff-parts.js';
@@ -34,6 +34,14 @@ function storedSwitches(): DiffSwitches {
     inline: flag(stored?.inline, false),
     hideUnchanged: flag(stored?.hideUnchanged, true),
   };
+}
+
+/** Where the original and the replay split, side by side (the original's share of the width). */
+const SPLIT_KEY = 'diff-split';
+
+function storedSplit(): number | undefined {
+  const stored = readStored(SPLIT_KEY);
+  return isRatio(stored) ? stored : undefined;
 }
 
 function spanText(spans: DiffSpans | null, side: Side): string {
@@ -135,6 +143,8 @@ export function DiffPane() {
               hideUnchanged={switches.hideUnchanged}
               wordWrap={switches.wordWrap}
               inline={switches.inline}
+              splitRatio={storedSplit()}
+              onSplitRatio={(ratio) => writeStored(SPLIT_KEY, ratio)}
               onCursor={setCursor}
               onCopy={copyAt}
               onReady={() => setEditorReady(true)}

@@ -10,6 +10,7 @@ import { elisionDecorations, markDecorations, noteDecorations, type GutterMark, 
 import type { SearchState } from './diff-search.js';
 import { createEditorState, listenToSide, retire, revealSpans, type CursorPlace, type EditorState } from './editor-state.js';
 import { monaco } from './setup.js';
+import { watchSplit } from './split-ratio.js';
 
 export type { GutterMark, LineNote } from './decorations.js';
 export type { SearchState } from './diff-search.js';
@@ -38,6 +39,10 @@ export interface DiffEditorProps {
   wordWrap: boolean;
   /** One column with the changes inline, instead of two sides. */
   inline: boolean;
+  /** Where the two sides split at first (the original side's share of the width, 0.1–0.9). */
+  splitRatio?: number;
+  /** The user moved the split (or reset it): its new ratio, to remember. */
+  onSplitRatio?: (ratio: number) => void;
   /** The cursor moved (a click, the keys, a reveal). */
   onCursor?: (place: CursorPlace) => void;
   /** "Copy message JSON" or "Copy JSON path" from an editor's context menu, at its cursor. */
@@ -65,12 +70,20 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
   const state = useRef<EditorState | null>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
+  // The split's ratio as last set: Monaco resets its starting ratio to the middle on any options update without it.
+  const split = useRef(props.splitRatio ?? 0.5);
+  const setOptions = (options: monaco.editor.IDiffEditorOptions) =>
+    state.current?.editor.updateOptions({ ...options, splitViewDefaultRatio: split.current });
 
   useEffect(() => {
     if (!host.current) return;
-    const { inline, wordWrap, hideUnchanged } = propsRef.current;
-    const s = createEditorState(host.current, { inline, wordWrap, hideUnchanged });
+    const { inline, wordWrap, hideUnchanged, splitRatio } = propsRef.current;
+    const s = createEditorState(host.current, { inline, wordWrap, hideUnchanged, splitRatio });
     state.current = s;
+    const unwatchSplit = watchSplit(host.current, s.editor, (ratio) => {
+      split.current = ratio;
+      propsRef.current.onSplitRatio?.(ratio);
+    });
     const disposables: monaco.IDisposable[] = [
       s.editor.onDidUpdateDiff(() => {
         retire(s, 0);
@@ -86,6 +99,7 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     ];
     propsRef.current.onReady?.();
     return () => {
+      unwatchSplit();
       for (const d of disposables) d.dispose();
       s.editor.dispose();
       s.models.original.dispose();
@@ -100,16 +114,16 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
   }, [props.theme]);
 
   useEffect(() => {
-    state.current?.editor.updateOptions({ hideUnchangedRegions: { enabled: props.hideUnchanged } });
+    setOptions({ hideUnchangedRegions: { enabled: props.hideUnchanged } });
   }, [props.hideUnchanged]);
 
   useEffect(() => {
     const wrap = props.wordWrap ? 'on' : 'off';
-    state.current?.editor.updateOptions({ wordWrap: wrap, diffWordWrap: wrap });
+    setOptions({ wordWrap: wrap, diffWordWrap: wrap });
   }, [props.wordWrap]);
 
   useEffect(() => {
-    state.current?.editor.updateOptions({ renderSideBySide: !props.inline });
+    setOptions({ renderSideBySide: !props.inline });
   }, [props.inline]);
 
   /** Call `onPainted` once the editors show a non-empty line of `models` (checked each frame). */

@@ -48,9 +48,14 @@ export function retire(s: { retired: monaco.editor.ITextModel[] }, keep: number)
 }
 
 /** Create the diff editor in `host` with empty models. */
-export function createEditorState(host: HTMLElement, initial: { inline: boolean; wordWrap: boolean; hideUnchanged: boolean }): EditorState {
+export function createEditorState(
+  host: HTMLElement,
+  initial: { inline: boolean; wordWrap: boolean; hideUnchanged: boolean; splitRatio?: number },
+): EditorState {
   const wrap = initial.wordWrap ? 'on' : 'off';
   const editor = monaco.editor.createDiffEditor(host, {
+    enableSplitViewResizing: true,
+    ...(initial.splitRatio === undefined ? {} : { splitViewDefaultRatio: initial.splitRatio }),
     readOnly: true,
     originalEditable: false,
     automaticLayout: true,

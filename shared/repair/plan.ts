@@ -43,7 +43,8 @@ export interface RepairDraft {
   edits: RepairEdit[];
 }
 
-function emptyCounts(): RepairPlan['counts'] {
+/** Counts of a plan that changes nothing. */
+export function emptyCounts(): RepairPlan['counts'] {
   return {
     droppedLines: 0,
     rewrittenAssistantMessages: 0,

@@ -5,7 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
-import { planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
+import { emptyCounts, planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
 import type { RefusalKind } from '../../../shared/repair/refusal.js';
 import { planStoredRepair, storeRepairRefusal, type StoreInput } from '../store/index.js';
 import { optionalRewriteLines, SelectionError, withoutRewrites } from '../../../shared/repair/selection.js';
@@ -57,14 +57,7 @@ export async function planSelectedFile(file: string, selection: RewriteSelection
       digest: '',
       actions: [],
       refusal: snapshot.reason,
-      counts: {
-        droppedLines: 0,
-        rewrittenAssistantMessages: 0,
-        rewrittenUserMessages: 0,
-        removedCorruptedImageBlocks: 0,
-        insertedToolResults: 0,
-        recoveredLines: 0,
-      },
+      counts: emptyCounts(),
     };
     return { plan, full: plan, skipped: [], refusalKind: snapshot.kind };
   }
