@@ -131,10 +131,15 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, a ba
   for (const file of repairedFiles)
     await expect(page.locator(`[data-testid="folder-row"][data-file="${file}"]`)).toHaveAttribute('data-status', 'clean');
 
-  // Each repaired file kept its original bytes next to it: the tree is the old one, repaired, plus one backup per repaired file.
+  // Each repaired file kept its original bytes next to it, with the record of what its repair wrote: the tree is the old
+  // one, repaired, plus one backup and one record per repaired file.
   const repairedTree = snapshot(tree);
-  const backups = [...repairedTree.keys()].filter((f) => !before.has(f));
+  const added = [...repairedTree.keys()].filter((f) => !before.has(f));
+  const backups = added.filter((f) => /\.before-repair-[0-9TZ.-]+$/.test(f));
+  const records = added.filter((f) => /\.undo-[0-9TZ.-]+\.json$/.test(f));
+  expect(backups.length + records.length).toBe(added.length);
   expect(backups.map((f) => f.replace(/\.before-repair-[0-9TZ.-]+$/, '')).sort()).toEqual([...repairedFiles].sort());
+  expect(records.map((f) => f.replace(/\.undo-[0-9TZ.-]+\.json$/, '')).sort()).toEqual([...repairedFiles].sort());
   for (const backup of backups)
     expect(repairedTree.get(backup)!.equals(before.get(backup.replace(/\.before-repair-.*$/, ''))!), backup).toBe(true);
   for (const [file, bytes] of before) {
@@ -170,7 +175,7 @@ test('a folder of sessions: statuses, sort, filters, open and back, export, a ba
   await expect(page.locator(`[data-testid="folder-row"][data-file="${kept}"]`)).toHaveAttribute('data-status', 'clean');
 
   const after = snapshot(tree);
-  expect([...after.keys()].sort()).toEqual([...before.keys(), ...backups.filter((b) => b.startsWith(kept))].sort());
+  expect([...after.keys()].sort()).toEqual([...before.keys(), ...added.filter((b) => b.startsWith(kept))].sort());
   for (const [file, bytes] of before) {
     const want = file === kept ? Buffer.concat([applyRepair(bytes, planRepairBytes(bytes).edits), Buffer.from(late)]) : bytes;
     expect(after.get(file)!.equals(want), file).toBe(true);
