@@ -94,7 +94,9 @@ describe('undo after a batch repair', () => {
       ['2025-11-12_damaged.jsonl', 'refused', 'file changed since the repair'],
       ['damaged-1.jsonl', 'restored', undefined],
     ]);
-    expect(summary.results[0].message).toMatch(/changed since the repair .*nothing was changed and the backup is still at .*before-repair-/);
+    expect(summary.results[0].message).toMatch(
+      /changed since the repair .*nothing was changed and the backup is still at .*before-repair-/,
+    );
     expect(readFileSync(piDamaged()).equals(piNow)).toBe(true);
     expect(piNow.equals(repaired(piOriginal))).toBe(false);
     expect(backupsOf(piDamaged())).toHaveLength(1);
