@@ -6,6 +6,28 @@
 import { createWriteStream } from 'node:fs';
 import sharp from 'sharp';
 
+/** The words generated text is made of: ASCII, accents, CJK and JSON-looking pieces. */
+export const WORDS = [
+  'read',
+  'the',
+  'file',
+  'and',
+  'fix',
+  'tests',
+  'é',
+  '中文',
+  'function',
+  'return',
+  'session',
+  'agent',
+  'const',
+  'await',
+  '{',
+  '}',
+  'error',
+  'path',
+];
+
 /** Deterministic pseudo-random numbers (mulberry32). */
 export function rng(seed: number): () => number {
   let a = seed;
@@ -54,29 +76,9 @@ export async function generateSession(file: string, megabytes: number, options: 
   const out = createWriteStream(file);
   const write = (line: string) =>
     out.write(`${line}\n`) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  const words = [
-    'read',
-    'the',
-    'file',
-    'and',
-    'fix',
-    'tests',
-    'é',
-    '中文',
-    'function',
-    'return',
-    'session',
-    'agent',
-    'const',
-    'await',
-    '{',
-    '}',
-    'error',
-    'path',
-  ];
   const text = (chars: number) => {
     let s = '';
-    while (s.length < chars) s += `${words[Math.floor(random() * words.length)]}${random() < 0.1 ? '\n' : ' '}`;
+    while (s.length < chars) s += `${WORDS[Math.floor(random() * WORDS.length)]}${random() < 0.1 ? '\n' : ' '}`;
     return s;
   };
   const stats = { bytes: 0, lines: 0, messages: 0 };

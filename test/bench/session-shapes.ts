@@ -6,7 +6,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import sharp from 'sharp';
-import { noisePng, rng } from './session-generator.js';
+import { noisePng, rng, WORDS as GENERATOR_WORDS } from './session-generator.js';
 
 /** A PNG larger than any provider's limit in pixels but small in bytes (a mostly blank page). */
 async function flatPng(width: number, height: number): Promise<string> {
@@ -35,28 +35,8 @@ export interface ShapeStats {
   messages: number;
 }
 
-const WORDS = [
-  'read',
-  'the',
-  'file',
-  'and',
-  'fix',
-  'tests',
-  'é',
-  '中文',
-  'function',
-  'return',
-  'session',
-  'agent',
-  'const',
-  'await',
-  '{',
-  '}',
-  'error',
-  'path',
-  '"quoted"',
-  'tab\there',
-];
+// The generator's words, and two that need escaping in JSON.
+const WORDS = [...GENERATOR_WORDS, '"quoted"', 'tab\there'];
 
 const USAGE = { input: 1500, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1800 };
 const ASSISTANT = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: USAGE };
