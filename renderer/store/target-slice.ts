@@ -79,6 +79,9 @@ export const createTargetSlice: SliceCreator<TargetSlice> = (set, get, { api }) 
         const catalog = await api.listTargets();
         const current = get().target.current;
         patch(set, 'target', { catalog, loading: false, current: current ? completeTarget(current, catalog) : current });
+        // A session that opened before the catalogue arrived, with no model of its own to replay to, waited for it.
+        const { session, inspection } = get();
+        if (!current && session.info && !inspection.summary && !inspection.loading) void get().runInspection();
       } catch (error) {
         patch(set, 'target', { loading: false, error: `Could not load the model catalogue: ${errorMessage(error)}` });
       }

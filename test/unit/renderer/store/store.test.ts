@@ -270,6 +270,16 @@ describe('target picking', () => {
     await store.getState().openSession({ kind: 'sample' });
     expect(store.getState().target.current?.modelId).toBe('claude-opus-4-7');
   });
+
+  it('a session with no recorded model opened before the catalogue arrived is inspected once it does', async () => {
+    const { store, calls } = setup({ listTargets: async () => picking, open: async () => info({ defaultTarget: null }) });
+    await store.getState().openSession({ kind: 'sample' });
+    expect(store.getState().inspection.error).toBe('Pick a provider and model to inspect this session.');
+    await store.getState().loadCatalog();
+    await vi.waitFor(() => expect(store.getState().inspection.summary).not.toBeNull());
+    expect(store.getState().target.current?.modelId).toBe('claude-opus-4-7');
+    expect(calls.filter((c) => c.method === 'inspect')).toHaveLength(1);
+  });
 });
 
 describe('ui slice', () => {
