@@ -1,19 +1,20 @@
 /**
- * `transcript-inspector undo FILE [--yes] [--json]`: put back the bytes the last repair of FILE replaced, from the
+ * `transcript-inspector undo FILE [--dry-run] [--yes] [--json]`: put back the bytes the last repair of FILE replaced, from the
  * newest backup kept next to it — refused, with the reason, unless FILE still holds exactly what that repair wrote.
+ * `--dry-run` makes every check and says whether the undo would go ahead, writing nothing.
  */
-import { findLastRepair, undoLastRepair } from '../host/repair/index.js';
+import { findLastRepair, previewUndoLastRepair, undoLastRepair, type UndoPreview } from '../host/repair/index.js';
 import type { UndoResult } from '../../shared/inspection.js';
 import { isYes, processIo, type CliIo } from './batch.js';
 import { ExitCode } from '../host/exit-code.js';
 import { fail as failOn, parseCommandArgs } from './common.js';
 import { terminalJson, terminalLine, terminalLines } from './terminal-text.js';
 
-const SPEC = { values: [], booleans: ['yes', 'json'] } as const;
+const SPEC = { values: [], booleans: ['yes', 'json', 'dry-run'] } as const;
 
 /**
  * Run `undo`. Exit codes: 1 the file has its bytes from before the repair again (or, on a "no"
- * answer, nothing was changed), 2 unusable arguments or a refusal (nothing to undo, the file changed
+ * answer, nothing was changed; with `--dry-run`, the undo would go ahead), 2 unusable arguments or a refusal (nothing to undo, the file changed
  * since the repair, the backup changed, the file is open for writing…).
  */
 export async function runUndoCommand(argv: string[], io: CliIo = processIo()): Promise<number> {
@@ -24,8 +25,9 @@ export async function runUndoCommand(argv: string[], io: CliIo = processIo()): P
     return fail(args.positionals.length === 0 ? 'undo needs a FILE (a session file repaired with a kept backup)' : 'undo takes one FILE');
   const file = args.positionals[0];
   const json = args.booleans.has('json');
-  const emit = (result: UndoResult, extra: Record<string, unknown> = {}) => {
-    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ file, ...extra, result }))}\n`);
+  const dryRun = args.booleans.has('dry-run');
+  const emit = (result: UndoPreview, extra: Record<string, unknown> = {}) => {
+    if (json) io.stdout.write(`${terminalJson(JSON.stringify({ file, ...(dryRun ? { dryRun } : {}), ...extra, result }))}\n`);
   };
   const refusedWith = (result: UndoResult) => {
     emit(result);
@@ -40,6 +42,13 @@ export async function runUndoCommand(argv: string[], io: CliIo = processIo()): P
     io.stdout.write(
       terminalLines([`${file}: the last repair (${record.repairedAt}) kept the bytes it replaced at ${backupPath}`, `  ${record.summary}`]),
     );
+  if (dryRun) {
+    const preview = await previewUndoLastRepair(file);
+    if (preview.status !== 'would-restore') return refusedWith(preview);
+    emit(preview, { backupPath, repairedAt: record.repairedAt });
+    if (!json) io.stdout.write(`${terminalLine(preview.message)}\n`);
+    return ExitCode.changed;
+  }
   if (!args.booleans.has('yes')) {
     if (!io.stdinIsTTY)
       return fail('undo writes the file: pass --yes to undo without asking (stdin is not a terminal, so there is no one to ask)');

@@ -134,5 +134,5 @@ export function forgetRepairPlan(file: string): void {
   }
 }
 
-export { findLastRepair, undoLastRepair, type LastRepair } from './kept-backup.js';
+export { findLastRepair, previewUndoLastRepair, undoLastRepair, type LastRepair, type UndoPreview } from './kept-backup.js';
 export { DEFAULT_BACKUPS_KEPT } from './undo-records.js';

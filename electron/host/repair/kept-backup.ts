@@ -8,7 +8,7 @@ import { link, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { UndoResult } from '../../../shared/inspection.js';
 import { DEFAULT_RETRY, fsyncDirectory, renameWithRetry } from './atomic-replace.js';
-import { digestOf, locateSessionFile, sameFile } from './read-session.js';
+import { digestOf, locateSessionFile, sameFile, type LocatedFile } from './read-session.js';
 import { openRegularFile } from '../regular-file.js';
 import { describeWriters, findOpenWriters } from './open-writers.js';
 import {
@@ -63,42 +63,52 @@ export interface UndoTicket {
 
 const refused = (reason: string, message: string): UndoResult => ({ status: 'refused', reason, message });
 
-/** Put the backup back over the file, refusing unless both still hold the bytes of that repair. */
-export async function undoRepairFile(ticket: UndoTicket): Promise<UndoResult> {
+/** Every check an undo makes before it writes: why it would be refused, or the file it would put the backup over. */
+async function checkUndo(ticket: UndoTicket): Promise<{ refusal: UndoResult } | { located: LocatedFile }> {
+  const refuse = (reason: string, message: string) => ({ refusal: refused(reason, message) });
   const name = path.basename(ticket.file);
   const located = await locateSessionFile(ticket.file);
-  if ('reason' in located) return refused(located.reason, `Not undone: ${located.reason}; nothing was changed.`);
+  if ('reason' in located) return refuse(located.reason, `Not undone: ${located.reason}; nothing was changed.`);
   let now: Buffer;
   let kept: Buffer;
   try {
     now = await readRegular(located.realFile);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return refused('file unreadable', `Not undone: ${name} cannot be read (${code}); nothing was changed.`);
+    return refuse('file unreadable', `Not undone: ${name} cannot be read (${code}); nothing was changed.`);
   }
   try {
     kept = await readRegular(ticket.backupPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return refused('backup unreadable', `Not undone: the backup ${ticket.backupPath} cannot be read (${code}); nothing was changed.`);
+    return refuse('backup unreadable', `Not undone: the backup ${ticket.backupPath} cannot be read (${code}); nothing was changed.`);
   }
   if (digestOf(now) !== ticket.digestAfter)
-    return refused(
+    return refuse(
       'file changed since the repair',
       `Not undone: ${name} changed since the repair (an agent may have written to it), so putting the old bytes back would lose that; nothing was changed and the backup is still at ${ticket.backupPath}.`,
     );
   if (digestOf(kept) !== ticket.digestBefore)
-    return refused(
+    return refuse(
       'backup changed',
       `Not undone: the backup ${ticket.backupPath} no longer holds the bytes the repair replaced; nothing was changed.`,
     );
   // A process writing to the file would go on writing to the repaired bytes once they are replaced: its lines would be lost.
   const { writers } = await findOpenWriters(located.realFile);
   if (writers.length > 0)
-    return refused(
+    return refuse(
       'open for writing',
       `Not undone: ${name} is open for writing by ${describeWriters(writers)}, whose next lines would go to the replaced file and be lost; nothing was changed — stop it, then undo again.`,
     );
+  return { located };
+}
+
+/** Put the backup back over the file, refusing unless both still hold the bytes of that repair. */
+export async function undoRepairFile(ticket: UndoTicket): Promise<UndoResult> {
+  const checked = await checkUndo(ticket);
+  if ('refusal' in checked) return checked.refusal;
+  const { located } = checked;
+  const name = path.basename(ticket.file);
   const still = await stat(located.realFile, { bigint: true }).catch(() => null);
   if (still === null || !sameFile(located.stat, still))
     return refused('file changed since the repair', `Not undone: ${name} was modified while undoing; nothing was changed.`);
@@ -206,4 +216,25 @@ export async function undoLastRepair(file: string): Promise<UndoResult> {
     digestBefore: last.record.digestBefore,
     digestAfter: last.record.digestAfter,
   });
+}
+
+/** What undoing the last repair would do now: `would-restore`, or the refusal an undo would give. Writes nothing. */
+export type UndoPreview = UndoResult | { status: 'would-restore'; message: string };
+
+/** The CLI's `undo --dry-run`: every check of {@link undoLastRepair}, without putting anything back. Never throws. */
+export async function previewUndoLastRepair(file: string): Promise<UndoPreview> {
+  const last = await findLastRepair(file);
+  if (!last.ok) return refused(last.reason, last.message);
+  const checked = await checkUndo({
+    file: last.file,
+    backupPath: last.backupPath,
+    digestBefore: last.record.digestBefore,
+    digestAfter: last.record.digestAfter,
+  });
+  if ('refusal' in checked) return checked.refusal;
+  const name = path.basename(last.file);
+  return {
+    status: 'would-restore',
+    message: `Would undo the repair: ${name} would have its original bytes again from ${last.backupPath}; nothing was changed (run without --dry-run to undo).`,
+  };
 }
