@@ -15,8 +15,8 @@ commands:
   inspect --all DIR [same options] [--jobs N]
   repair FILE [--session ID] [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--skip-line N]... [--no-rewrites]
               [--json] [--force]
-  repair --all DIR [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--json] [--jobs N] [--force]
-  undo FILE [--yes] [--json]
+  repair --all DIR [--dry-run] [--yes] [--keep-backup [--max-backups N]] [--no-rewrites] [--json] [--jobs N] [--force]
+  undo FILE [--dry-run] [--yes] [--json]
   redact FILE --output OUT|- [--session ID] [--provider P --api A --model M] [--reasoning] [--no-check] [--json]
   serve [FILE | DIR] [--session ID] [--port N]     (DIR: the folder view on every session below it)
 

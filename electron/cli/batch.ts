@@ -3,15 +3,14 @@
  * threads, with a progress bar on a terminal and a summary table (or JSON) at the end.
  */
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultWorkerCount, maxWorkerCount, runJobs, type PoolReport } from '../host/repair/batch-pool.js';
 import type { BatchInspectOptions, BatchJob, BatchResult, InspectSummary, RepairSummary } from '../host/repair/batch-jobs.js';
-import { describeCounts } from '../host/repair/index.js';
 import { ExitCode } from '../host/exit-code.js';
 import { findSessionFiles, type SkippedPath } from './session-files.js';
 import { terminalJson, terminalLines } from './terminal-text.js';
-import { statusCounts, statusTable, withInUse } from './folder-statuses.js';
+import { renderInspect, renderRepair, repairTotals, skippedLines } from './batch-report.js';
+import { statusCounts, withInUse } from './folder-statuses.js';
 import { fail, parseBehaviour, UsageError, type ParsedArgs } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
@@ -72,16 +71,6 @@ class Progress {
   }
 }
 
-function rel(dir: string, file: string): string {
-  const r = path.relative(dir, file);
-  return r === '' || r.startsWith('..') ? file : r;
-}
-
-function table(rows: (string | number)[][]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((cell, c) => String(cell).padStart(widths[c])).join('  '));
-}
-
 /** Exit code of a batch: the worst file wins (0 clean, 1 changed or needs changing, 2 unusable). */
 function batchExitCode(results: readonly { exitCode: ExitCode }[]): ExitCode {
   return results.reduce<ExitCode>((code, r) => (r.exitCode > code ? r.exitCode : code), ExitCode.clean);
@@ -137,95 +126,6 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   };
 }
 
-function renderInspect(dir: string, results: InspectSummary[], skipped: readonly SkippedPath[]): string {
-  const out: string[] = skippedLines(dir, skipped);
-  for (const r of results) {
-    if (r.status === 'clean') continue;
-    if (r.status === 'unusable') {
-      out.push(`  unusable  ${rel(dir, r.file)} — ${r.reason}`);
-      continue;
-    }
-    const rules = Object.entries(r.rules)
-      .map(([rule, n]) => `${rule} ×${n}`)
-      .join(', ');
-    const diag = r.errors ? `; ${r.errors} error(s) in the file` : '';
-    out.push(`  findings  ${rel(dir, r.file)} — ${r.annotations} change(s)${rules ? `: ${rules}` : ''}${diag}`);
-  }
-  const count = (s: InspectSummary['status']) => results.filter((r) => r.status === s).length;
-  out.push('');
-  out.push(
-    ...table([
-      ['files', 'clean', 'with findings', 'unusable', 'changes', 'file errors'],
-      [
-        results.length,
-        count('clean'),
-        count('findings'),
-        count('unusable'),
-        results.reduce((n, r) => n + r.annotations, 0),
-        results.reduce((n, r) => n + r.errors, 0),
-      ],
-    ]),
-  );
-  out.push('', ...table(statusTable(results)));
-  return terminalLines(out);
-}
-
-function repairTotals(results: RepairSummary[]) {
-  const sum = (pick: (r: RepairSummary) => number) => results.reduce((n, r) => n + pick(r), 0);
-  return {
-    linesDropped: sum((r) => r.lines?.dropped ?? 0),
-    linesRewritten: sum((r) => r.lines?.rewritten ?? 0),
-    linesRecovered: sum((r) => r.lines?.recovered ?? 0),
-    imagesReplaced: sum((r) => r.counts?.removedCorruptedImageBlocks ?? 0),
-    resultsInserted: sum((r) => r.lines?.inserted ?? 0),
-  };
-}
-
-function renderRepair(dir: string, results: RepairSummary[], dryRun: boolean, skipped: readonly SkippedPath[]): string {
-  const out: string[] = skippedLines(dir, skipped);
-  for (const r of results) {
-    if (r.status === 'clean') continue;
-    const what = r.counts && (r.status === 'repaired' || r.status === 'needs-repair') ? describeCounts(r.counts) : (r.reason ?? '');
-    const label = r.status === 'needs-repair' ? 'needs repair' : r.status;
-    out.push(`  ${label.padEnd(12)} ${rel(dir, r.file)} — ${what}${r.backupPath ? ` (backup kept: ${r.backupPath})` : ''}`);
-  }
-  const count = (s: RepairSummary['status']) => results.filter((r) => r.status === s).length;
-  const changed = results.filter((r) => r.status === 'repaired' || r.status === 'needs-repair');
-  const totals = repairTotals(changed);
-  out.push('');
-  out.push(
-    ...table([
-      [
-        'files',
-        'clean',
-        dryRun ? 'need repair' : 'repaired',
-        'refused',
-        'unreadable',
-        'lines dropped',
-        'lines rewritten',
-        'lines recovered',
-        'images replaced',
-        'results inserted',
-      ],
-      [
-        results.length,
-        count('clean'),
-        dryRun ? count('needs-repair') : count('repaired'),
-        count('refused'),
-        count('unreadable'),
-        totals.linesDropped,
-        totals.linesRewritten,
-        totals.linesRecovered,
-        totals.imagesReplaced,
-        totals.resultsInserted,
-      ],
-    ]),
-  );
-  if (dryRun) out.push('dry run: nothing was written');
-  else if (count('needs-repair') > 0) out.push(`${count('needs-repair')} file(s) need repair; nothing was written`);
-  return terminalLines(out);
-}
-
 /**
  * Parse `--jobs N`: a positive integer, or the default. More than twice the cores only adds threads
  * and memory (each holds a parsed session), so it is lowered, with a note that says so.
@@ -243,11 +143,6 @@ function workerCount(args: ParsedArgs): { workers: number; note?: string } | str
 function withNote(report: PoolReport, note: string | undefined): PoolReport {
   const notes = [note, report.note].filter((n): n is string => Boolean(n));
   return notes.length > 0 ? { ...report, note: notes.join('; ') } : report;
-}
-
-/** What the walk skipped, one line each, as the summary lists files. */
-function skippedLines(dir: string, skipped: readonly SkippedPath[]): string[] {
-  return skipped.map((s) => `  skipped   ${rel(dir, s.file)} — ${s.reason}`);
 }
 
 /** The exit code: a directory that could not be listed may hide sessions, so the batch did not see everything. */
@@ -339,9 +234,10 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
   const force = args.booleans.has('force');
   const keepBackup = args.booleans.has('keep-backup');
   const kept = args.values.get('max-backups');
-  const flags = { force, keepBackup, ...(kept === undefined ? {} : { backupsKept: Number(kept) }) };
+  const noRewrites = args.booleans.has('no-rewrites');
+  const flags = { force, keepBackup, noRewrites, ...(kept === undefined ? {} : { backupsKept: Number(kept) }) };
   const firstPass: BatchJob[] = files.map((file) =>
-    yes && !dryRun ? { kind: 'plan-and-repair', file, ...flags } : { kind: 'plan', file },
+    yes && !dryRun ? { kind: 'plan-and-repair', file, ...flags } : { kind: 'plan', file, noRewrites },
   );
   const first = await runPool(io, firstPass, workers, yes && !dryRun ? 'repairing' : 'planning', json);
   let results = first.results as RepairSummary[];
@@ -356,7 +252,7 @@ export async function runBatchCommand(command: 'inspect' | 'repair', args: Parse
     if (isYes(answer)) {
       const second = await runPool(
         io,
-        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, ...flags })),
+        pending.map((r) => ({ kind: 'repair', file: r.file, digest: r.digest!, ...flags, skipLines: r.skippedLines ?? [] })),
         workers,
         'repairing',
         json,

@@ -114,9 +114,9 @@ export async function runRepairCommand(argv: string[], io: CliIo = processIo()):
   const backupsKept = backupsKeptOf(args);
   if (backupsKept instanceof UsageError) return fail(backupsKept.message);
   if (args.values.has('all')) {
-    // Line numbers are a file's own: a selection cannot apply to every file of a folder.
-    if (args.lists.has('skip-line') || args.booleans.has('no-rewrites'))
-      return fail('--skip-line and --no-rewrites apply to one file: repair FILE, not repair --all DIR');
+    // Line numbers are a file's own: a selection cannot apply to every file of a folder (--no-rewrites can).
+    if (args.lists.has('skip-line'))
+      return fail('--skip-line applies to one file: repair FILE, not repair --all DIR (--no-rewrites applies to all)');
     return runBatchCommand('repair', args, io);
   }
   const selection = selectionOf(args);

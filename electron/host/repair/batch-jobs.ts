@@ -7,7 +7,7 @@ import type { PartialTarget } from '../targets.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import type { Behaviour } from '../../../shared/types.js';
 import { ExitCode, inspectionExitCode } from '../exit-code.js';
-import { planSessionFile, repairFile, type FilePlan } from './index.js';
+import { planSelectedFile, repairFile, type FilePlan } from './index.js';
 import { emptySummary, runScanJob, type ScanJob, type ScanSummary } from '../folder/scan-job.js';
 import { inspectStatus } from '../folder/inspect-status.js';
 import type { FolderStatus } from '../../../shared/folder.js';
@@ -25,8 +25,8 @@ export interface BatchInspectOptions {
 /** A unit of batch work. `plan-and-repair` plans and writes in one go (same worker, so no re-parse). */
 export type BatchJob =
   | { kind: 'inspect'; file: string; options: BatchInspectOptions }
-  | { kind: 'plan'; file: string }
-  | ({ kind: 'repair'; file: string; digest: string } & BatchRepairFlags)
+  | { kind: 'plan'; file: string; noRewrites?: boolean }
+  | ({ kind: 'repair'; file: string; digest: string; skipLines?: readonly number[] } & BatchRepairFlags)
   | ({ kind: 'plan-and-repair'; file: string } & BatchRepairFlags)
   | ScanJob;
 
@@ -65,6 +65,8 @@ export interface RepairSummary {
   backupPath?: string;
   /** sha-256 of the file as repaired (what an undo checks it still holds). */
   digestAfter?: string;
+  /** With --no-rewrites: the lines whose rewrite was left out (written back as they are). */
+  skippedLines?: number[];
   cleanedStaleTempFiles?: string[];
   staleBackups?: string[];
 }
@@ -77,12 +79,13 @@ function lineCounts(plan: RepairPlan): { dropped: number; rewritten: number; ins
   return { dropped: count('drop'), rewritten: count('rewrite'), inserted: count('insert'), recovered: count('recover') };
 }
 
-function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSummary {
+function planSummary(file: string, { plan, refusalKind }: FilePlan, skippedLines: number[] = []): RepairSummary {
+  const left = skippedLines.length > 0 ? { skippedLines } : {};
   if (plan.refusal !== undefined) {
     const status = refusalKind === 'unreadable' ? 'unreadable' : 'refused';
     return { kind: 'repair', file, status, exitCode: ExitCode.unusable, reason: plan.refusal };
   }
-  if (!plan.needed) return { kind: 'repair', file, status: 'clean', exitCode: ExitCode.clean, digest: plan.digest };
+  if (!plan.needed) return { kind: 'repair', file, status: 'clean', exitCode: ExitCode.clean, digest: plan.digest, ...left };
   return {
     kind: 'repair',
     file,
@@ -91,7 +94,16 @@ function planSummary(file: string, { plan, refusalKind }: FilePlan): RepairSumma
     digest: plan.digest,
     counts: plan.counts,
     lines: lineCounts(plan),
+    ...left,
   };
+}
+
+/** Plan one file of a batch, every rewrite left out with --no-rewrites (only the damage is then repaired). */
+async function planBatchFile(file: string, noRewrites: boolean | undefined): Promise<RepairSummary> {
+  const selected = await planSelectedFile(file, noRewrites === true ? 'no-rewrites' : []);
+  const filePlan: FilePlan =
+    selected.refusalKind === undefined ? { plan: selected.plan } : { plan: selected.plan, refusalKind: selected.refusalKind };
+  return planSummary(file, filePlan, selected.skipped);
 }
 
 /** How a batch repair writes: `force` past writers and hard links, `keepBackup` for the original bytes. */
@@ -100,13 +112,22 @@ export interface BatchRepairFlags {
   keepBackup?: boolean;
   /** With keepBackup: the kept backups of each file that stay (the newest). */
   backupsKept?: number;
+  /** Leave every rewrite out: repair only the damage (lines that cannot be read, missing results). */
+  noRewrites?: boolean;
 }
 
-async function runRepair(file: string, digest: string, flags: BatchRepairFlags, planned?: RepairSummary): Promise<RepairSummary> {
+async function runRepair(
+  file: string,
+  digest: string,
+  flags: BatchRepairFlags & { skipLines?: readonly number[] },
+  planned?: RepairSummary,
+): Promise<RepairSummary> {
+  const skipLines = flags.skipLines ?? planned?.skippedLines ?? [];
   const result = await repairFile(file, digest, {
     force: flags.force === true,
     keepBackup: flags.keepBackup === true,
     ...(flags.backupsKept === undefined ? {} : { backupsKept: flags.backupsKept }),
+    ...(skipLines.length > 0 ? { skipLines } : {}),
   });
   const base: RepairSummary = {
     kind: 'repair',
@@ -123,6 +144,7 @@ async function runRepair(file: string, digest: string, flags: BatchRepairFlags, 
   if (result.status === 'refused') base.reason = result.reason;
   if (result.backupPath) base.backupPath = result.backupPath;
   if (result.digestAfter) base.digestAfter = result.digestAfter;
+  if (skipLines.length > 0) base.skippedLines = [...skipLines];
   if (result.cleanedStaleTempFiles?.length) base.cleanedStaleTempFiles = result.cleanedStaleTempFiles;
   if (result.staleBackups?.length) base.staleBackups = result.staleBackups;
   return base;
@@ -176,13 +198,13 @@ export async function runBatchJob(job: BatchJob): Promise<BatchResult> {
       case 'inspect':
         return await runInspect(job.file, job.options);
       case 'plan':
-        return planSummary(job.file, await planSessionFile(job.file));
+        return await planBatchFile(job.file, job.noRewrites);
       case 'repair':
         return await runRepair(job.file, job.digest, job);
       case 'scan':
         return await runScanJob(job);
       case 'plan-and-repair': {
-        const planned = planSummary(job.file, await planSessionFile(job.file));
+        const planned = await planBatchFile(job.file, job.noRewrites);
         return planned.status === 'needs-repair' ? await runRepair(job.file, planned.digest!, job, planned) : planned;
       }
     }

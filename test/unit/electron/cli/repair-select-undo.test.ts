@@ -89,6 +89,37 @@ describe('repair FILE --skip-line / --no-rewrites', () => {
     expect(await readFile(file, 'utf8')).toBe(blank);
   });
 
+  it('repair --all --no-rewrites repairs only the damage of each file, and leaves a file of only rewrites as it is', async () => {
+    const onlyRewrites = jsonl([HEADER, entry('a', null, user('  ')), entry('b', 'a', user('hi'))]);
+    const other = path.join(dir, 'only-rewrites.jsonl');
+    await writeFile(other, onlyRewrites);
+    const dry = scriptedIo();
+    expect(await runRepairCommand(['--all', dir, '--dry-run', '--no-rewrites'], dry)).toBe(1);
+    const plan = dry.text();
+    expect(plan).toMatch(/needs repair +s\.jsonl — .*\(3 rewrite\(s\) left out: lines 2, 3 and 4\)/);
+    expect(plan).toMatch(/clean +only-rewrites\.jsonl — 1 rewrite\(s\) left out: line 2/);
+    expect(await readFile(file, 'utf8')).toBe(DAMAGED);
+
+    // Asked, then written by a second pass: the lines left out travel with each file's job.
+    const asked = scriptedIo({ tty: true, answer: 'y' });
+    expect(await runRepairCommand(['--all', dir, '--no-rewrites', '--json'], asked)).toBe(1);
+    const out = JSON.parse(asked.text().slice(asked.text().indexOf('{'))) as {
+      files: { file: string; status: string; skippedLines?: number[] }[];
+    };
+    const byName = new Map(out.files.map((f) => [path.basename(f.file), f]));
+    expect(byName.get('s.jsonl')).toMatchObject({ status: 'repaired', skippedLines: [2, 3, 4] });
+    expect(byName.get('only-rewrites.jsonl')).toMatchObject({ status: 'clean', skippedLines: [2] });
+    expect(await readFile(file, 'utf8')).toBe([...lines.slice(0, 5), ''].join('\n'));
+    expect(await readFile(other, 'utf8')).toBe(onlyRewrites);
+  });
+
+  it('repair --all --yes --no-rewrites plans and writes each file in one go, rewrites left out', async () => {
+    const io = scriptedIo();
+    expect(await runRepairCommand(['--all', dir, '--yes', '--no-rewrites'], io)).toBe(1);
+    expect(io.text()).toMatch(/repaired +s\.jsonl — .*\(3 rewrite\(s\) left out: lines 2, 3 and 4\)/);
+    expect(await readFile(file, 'utf8')).toBe([...lines.slice(0, 5), ''].join('\n'));
+  });
+
   it('refuses a line that is not a rewrite it can leave out, naming the ones it can (exit 2, nothing written)', async () => {
     const io = scriptedIo();
     expect(await runRepairCommand([file, '--yes', '--skip-line', '6'], io)).toBe(2);
@@ -104,7 +135,7 @@ describe('repair FILE --skip-line / --no-rewrites', () => {
       [[file, '--skip-line', '0'], /--skip-line takes a line number/],
       [[file, '--skip-line'], /--skip-line needs a value/],
       [[file, '--no-rewrites', '--skip-line', '2'], /--no-rewrites already leaves every rewrite out/],
-      [['--all', dir, '--skip-line', '2'], /apply to one file: repair FILE, not repair --all DIR/],
+      [['--all', dir, '--skip-line', '2'], /--skip-line applies to one file: repair FILE, not repair --all DIR/],
       [[file, '--max-backups', '2'], /it needs --keep-backup/],
       [[file, '--keep-backup', '--max-backups', '0'], /--max-backups must be a whole number from 1, got "0"/],
     ];
@@ -177,6 +208,36 @@ describe('undo FILE', () => {
       /^Not undone: s\.jsonl changed since the repair .*; nothing was changed and the backup is still at .*\.$/,
     );
     expect(await readFile(file, 'utf8')).toBe(changed);
+  });
+
+  it('--dry-run makes every check and writes nothing: exit 1 when the undo would go ahead, 2 with the refusal', async () => {
+    expect(await runRepairCommand([file, '--yes', '--keep-backup'], scriptedIo())).toBe(1);
+    const repaired = await readFile(file, 'utf8');
+    const before = (await readdir(dir)).sort();
+    const io = scriptedIo({ tty: true, answer: 'y' });
+    expect(await runUndoCommand([file, '--dry-run'], io)).toBe(1);
+    expect(io.questions).toEqual([]);
+    expect(io.text()).toMatch(
+      /Would undo the repair: s\.jsonl would have its original bytes again from .*s\.jsonl\.before-repair-\S+; nothing was changed \(run without --dry-run to undo\)\.\n$/,
+    );
+    expect(await readFile(file, 'utf8')).toBe(repaired);
+    expect((await readdir(dir)).sort()).toEqual(before);
+
+    const json = scriptedIo();
+    expect(await runUndoCommand([file, '--dry-run', '--json'], json)).toBe(1);
+    expect(JSON.parse(json.text())).toMatchObject({ file, dryRun: true, result: { status: 'would-restore' } });
+
+    // The same refusal the undo would give, here for a file an agent appended to since.
+    await appendFile(file, `${JSON.stringify(entry('f', 'd', user('more')))}\n`);
+    const changed = await readFile(file, 'utf8');
+    const refused = scriptedIo();
+    expect(await runUndoCommand([file, '--dry-run', '--json'], refused)).toBe(2);
+    expect(JSON.parse(refused.text())).toMatchObject({
+      dryRun: true,
+      result: { status: 'refused', reason: 'file changed since the repair' },
+    });
+    expect(await readFile(file, 'utf8')).toBe(changed);
+    expect((await readdir(dir)).sort()).toEqual(before);
   });
 
   it('refuses a backup whose record is missing, and bad arguments (exit 2)', async () => {
