@@ -231,7 +231,11 @@ export function Toolbar({ commands, onOpenFolder }: { commands: Commands; onOpen
           aria-pressed={recorded}
           data-testid="view-recorded"
           disabled={!hasRun}
-          title={hasRun ? 'What OpenClaw recorded for the chosen run, beside the replay' : 'Choose a recorded run in the side panel first'}
+          title={
+            hasRun
+              ? 'What OpenClaw recorded for the chosen run, beside the replay (Alt+R)'
+              : 'Choose a recorded run in the side panel first (then Alt+R)'
+          }
           onClick={() => store.getState().showRecorded(true)}
         >
           Recorded

@@ -57,10 +57,25 @@ function runCommand(command: ShellCommand, store: AppStore, commands: Commands, 
   }
 }
 
-/** The command a key press means, if any; 'search' is the diff's search box, 'behaviour' the Spec / Release switch. */
+/** Alt+R: into the Recorded view and back; without a chosen run, say where to choose one. */
+function toggleRecorded(store: AppStore): void {
+  const s = store.getState();
+  if (s.trajectory.shown) s.showRecorded(false);
+  else if (s.trajectory.runId) s.showRecorded(true);
+  else
+    s.pushToast({
+      kind: 'info',
+      text: 'No recorded run chosen: open a trajectory (Trajectory… in the side panel) and choose a run first.',
+    });
+}
+
+/**
+ * The command a key press means, if any; 'search' is the diff's search box, 'behaviour' the Spec / Release
+ * switch, 'recorded' the Recorded view of a trajectory's run (in and out).
+ */
 export function shortcutFor(
   e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
-): ShellCommand | 'search' | 'behaviour' | null {
+): ShellCommand | 'search' | 'behaviour' | 'recorded' | null {
   const mod = e.ctrlKey || e.metaKey;
   const key = e.key.toLowerCase();
   if (mod && !e.shiftKey && !e.altKey && key === 'o') return 'open';
@@ -69,6 +84,7 @@ export function shortcutFor(
   if (e.altKey && !mod && e.code === 'KeyV') return 'toggle-view';
   // Not a shell command: the menus have no entry for the behaviour.
   if (e.altKey && !mod && !e.shiftKey && e.code === 'KeyB') return 'behaviour';
+  if (e.altKey && !mod && !e.shiftKey && e.code === 'KeyR') return 'recorded';
   if (mod && !e.shiftKey && !e.altKey && key === 'k') return 'focus-target';
   if (e.altKey && !mod && !e.shiftKey && (e.key === 'PageDown' || e.key === 'PageUp'))
     return e.key === 'PageDown' ? 'next-window' : 'previous-window';
@@ -91,6 +107,7 @@ export function useShortcuts(host: HostBridge, store: AppStore, commands: Comman
       const s = store.getState();
       if (command === 'search') s.focusSearch();
       else if (command === 'behaviour') void s.setBehaviour(s.target.behaviour === 'spec' ? 'openclaw-2026.9.6' : 'spec');
+      else if (command === 'recorded') toggleRecorded(store);
       else runCommand(command, store, commands, openFolder);
     };
     window.addEventListener('keydown', onKey, true);

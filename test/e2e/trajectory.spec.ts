@@ -42,6 +42,10 @@ test('the runs of a trajectory beside the session; a run sets the target and sho
   await expect(runs.nth(1)).toHaveAttribute('data-outcome', 'error');
   await expect(runs.nth(1)).toContainText('amazon-bedrock/us.anthropic.claude-opus-4-6-v1');
   await expect(page.getByTestId('view-recorded')).toBeDisabled();
+  // Alt+R before a run is chosen says where to choose one.
+  await page.keyboard.press('Alt+KeyR');
+  await expect(page.getByText('No recorded run chosen: open a trajectory')).toBeVisible();
+  await expect(page.getByTestId('recorded-view')).toHaveCount(0);
 
   // The app's default hygiene is the spec: a named decision makes the replay differ, and it says so.
   await page.getByTestId('behaviour-spec').click();
@@ -71,6 +75,12 @@ test('the runs of a trajectory beside the session; a run sets the target and sho
   await expect(page.getByTestId('recorded-view')).toHaveAttribute('data-verdict', 'identical');
   await page.getByTestId('view-payload').click();
   await expect(page.getByTestId('recorded-view')).toHaveCount(0);
+  // Alt+R goes into the Recorded view and back out to the diff, from the keyboard.
+  await page.keyboard.press('Alt+KeyR');
+  await expect(page.getByTestId('recorded-view')).toHaveAttribute('data-verdict', 'identical');
+  await page.keyboard.press('Alt+KeyR');
+  await expect(page.getByTestId('recorded-view')).toHaveCount(0);
+  await expect(page.getByTestId('diff-view')).toBeVisible();
 });
 
 test("the recorder's cuts and redactions are shown as such, never as differences", async ({ page }) => {

@@ -34,6 +34,12 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('√', { alt: true, code: 'KeyV' }))).toBe('toggle-view');
     expect(shortcutFor(key('PageDown'))).toBeNull();
   });
+
+  it('goes into the Recorded view and back with Alt+R (by the key, whatever the layout types), not with Ctrl+R or Alt+Shift+R', () => {
+    expect(shortcutFor(key('®', { alt: true, code: 'KeyR' }))).toBe('recorded');
+    expect(shortcutFor(key('r', { ctrl: true, code: 'KeyR' }))).toBeNull();
+    expect(shortcutFor(key('R', { alt: true, shift: true, code: 'KeyR' }))).toBeNull();
+  });
 });
 
 describe('clampWidth', () => {
