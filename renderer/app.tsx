@@ -4,6 +4,7 @@ import { createCommands } from './components/commands.js';
 import { ElisionViewer } from './components/elision-viewer.js';
 import { FileChangedBanner, LargeSessionBanner, LastRepairBanner, PreviewBanner, Toasts } from './components/notices.js';
 import { RepairDialog } from './components/repair-dialog.js';
+import { HiddenFileInput } from './components/hidden-file-input.js';
 import { StorePicker } from './components/store-picker.js';
 import { StatusBar } from './components/status-bar.js';
 import { Toolbar } from './components/toolbar.js';
@@ -93,17 +94,11 @@ export function App() {
             : 'Drop a session file or an OpenClaw store to inspect it'}
         </div>
       )}
-      <input
+      <HiddenFileInput
         ref={fileInput}
-        type="file"
         accept=".jsonl,.json,.txt,.sqlite,.db,application/json"
-        data-testid="file-input"
-        hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void commands.openFile(file);
-        }}
+        testId="file-input"
+        onFile={(file) => void commands.openFile(file)}
       />
     </div>
   );

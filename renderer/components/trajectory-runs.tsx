@@ -7,6 +7,7 @@ import type { TrajectoryRunSummary } from '../../shared/api.js';
 import type { JsonValue } from '../../shared/types.js';
 import { errorMessage } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
+import { HiddenFileInput } from './hidden-file-input.js';
 
 const time = (ts: string | null) => (ts ? ts.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : 'unknown time');
 
@@ -102,20 +103,15 @@ export function TrajectoryRuns() {
       >
         Trajectory…
       </button>
-      <input
+      <HiddenFileInput
         ref={input}
-        type="file"
         accept=".jsonl,application/json"
-        data-testid="trajectory-input"
-        hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
+        testId="trajectory-input"
+        onFile={(file) =>
           void file
             .arrayBuffer()
-            .then((buffer) => store.getState().loadTrajectory({ kind: 'bytes', name: file.name, bytes: new Uint8Array(buffer) }));
-        }}
+            .then((buffer) => store.getState().loadTrajectory({ kind: 'bytes', name: file.name, bytes: new Uint8Array(buffer) }))
+        }
       />
     </div>
   );
