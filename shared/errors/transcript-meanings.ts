@@ -66,9 +66,23 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     fallback: 'completions-missing-tool-response',
   },
   {
+    meaning: 'tool calls and tool results do not pair up',
+    pattern: words(
+      String.raw`\bmismatch(?:ed)?\b.{0,30}\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b|\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b.{0,20}\b(?:do not|don't|does not|did not|not) match\b`,
+    ),
+    checks: [
+      [ANTHROPIC, 'anthropic-tool-use-without-result'],
+      [BEDROCK, 'bedrock-tool-use-without-result'],
+      [GEMINI, 'gemini-function-response-count'],
+      [RESPONSES, 'responses-dangling-function-call'],
+      [MISTRAL, 'mistral-tool-result-count'],
+    ],
+    fallback: 'completions-orphan-tool-message',
+  },
+  {
     meaning: 'roles do not alternate',
     pattern: words(
-      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages|roles|turns)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
+      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-alternation'],
@@ -146,7 +160,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool-call id is used twice',
     pattern: words(
-      String.raw`\bduplicated? (?:tool[ _-]?(?:call|use)[ _-]?)?ids?\b|\b(?:tool[ _-]?(?:call|use)[ _-]?)ids? (?:must|should) be unique\b|\bduplicated? (?:tool[ _-]?(?:calls?|uses?)|function[ _-]?calls?)\b`,
+      String.raw`\b${ID}\b.{0,40}\b(?:is |was )?(?:duplicated|appears (?:more than once|twice)|used (?:more than once|twice)|not unique)\b|\bduplicated? (?:tool[ _-]?(?:call|use)[ _-]?)?ids?\b|\b(?:tool[ _-]?(?:call|use)[ _-]?)ids? (?:must|should) be unique\b|\bduplicated? (?:tool[ _-]?(?:calls?|uses?)|function[ _-]?calls?)\b`,
     ),
     checks: [
       [BEDROCK, 'bedrock-duplicate-tool-use'],

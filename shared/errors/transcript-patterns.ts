@@ -51,7 +51,13 @@ const ANTHROPIC: TranscriptPattern[] = [
     source: 'Anthropic',
   },
   { check: 'anthropic-first-user', pattern: re('first message must use the {Q}user{Q} role'), confidence: 0.9, source: 'Anthropic' },
-  { check: 'anthropic-empty-content', pattern: re('all messages must have non-empty content'), confidence: 0.92, source: 'Anthropic' },
+  {
+    check: 'anthropic-empty-content',
+    // The same rule as a schema validator words it for an empty content list.
+    pattern: re('all messages must have non-empty content|messages\\.\\d+\\.content: list should have at least 1 item'),
+    confidence: 0.92,
+    source: 'Anthropic',
+  },
   {
     check: 'anthropic-blank-text',
     pattern: re('text content blocks must (?:be non-empty|contain non-whitespace text)'),
@@ -61,7 +67,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-thinking-signature',
     pattern: re(
-      'invalid {Q}signature{Q} in {Q}thinking{Q} block|thinking(?:\\.\\w+)*\\.signature: field required|signature.{0,40}(?:thinking|redacted_thinking).{0,20}(?:invalid|missing)',
+      'invalid {Q}signature{Q} in {Q}thinking{Q} block|(?:redacted_)?thinking(?:\\.\\w+)*\\.(?:signature|data): field required|signature.{0,40}(?:thinking|redacted_thinking).{0,20}(?:invalid|missing)',
     ),
     confidence: 0.95,
     source: 'Anthropic (also via Bedrock and Vertex)',
@@ -94,7 +100,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-id-format',
-    pattern: re('tool_use(?:_id|\\.id)?: string should match pattern'),
+    pattern: re('tool_use(?:_id|\\.id)?: string should (?:match pattern|have at most \\d+ characters?)'),
     confidence: 0.93,
     source: 'Anthropic',
   },
@@ -106,7 +112,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-name',
-    pattern: re('tool_use\\.name: string should (?:have at least 1 character|match pattern)'),
+    pattern: re('tool_use\\.name: string should (?:have at (?:least 1|most \\d+) characters?|match pattern)'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -165,6 +171,13 @@ const BEDROCK: TranscriptPattern[] = [
     source: 'Bedrock Converse',
   },
   {
+    // Converse checks a replayed call's name against the tool-name pattern and length too.
+    check: 'anthropic-tool-name',
+    pattern: re('toolUse\\.name{Q} failed to satisfy constraint'),
+    confidence: 0.9,
+    source: 'Bedrock Converse',
+  },
+  {
     check: 'bedrock-tool-id-format',
     pattern: re('toolUseId.{0,60}(?:failed to satisfy constraint|regular expression pattern)'),
     confidence: 0.9,
@@ -178,20 +191,20 @@ const GEMINI: TranscriptPattern[] = [
     // Quoted in part as often as whole ("function call turn comes immediately after a user turn"), and the
     // same rule from the other side: a call turn holds function calls only, never function responses.
     pattern: re(
-      'function call turn comes immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
+      'function call turn (?:comes|should come|must come) immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
     ),
     confidence: 0.92,
     source: 'Gemini',
   },
   {
     check: 'gemini-function-response-count',
-    pattern: re('number of function response parts is equal to the number of function call parts'),
+    pattern: re('number of function response parts (?:is|should be|must be) equal to (?:the )?number of function call parts'),
     confidence: 0.95,
     source: 'Gemini',
   },
   {
     check: 'gemini-orphan-function-response',
-    pattern: re('function response turn comes immediately after a function call turn'),
+    pattern: re('function response turn (?:comes|should come|must come) immediately after a function call turn'),
     confidence: 0.95,
     source: 'Gemini',
   },
