@@ -146,9 +146,12 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   },
   {
     check: 'completions-tool-arguments',
-    pattern: re('cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments'),
+    // Ollama's Go decoder, or a server that says a replayed call's arguments are not valid JSON (xAI).
+    pattern: re(
+      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)',
+    ),
     confidence: 0.75,
-    source: 'Ollama',
+    source: 'Ollama, xAI and other OpenAI-compatible servers',
   },
   {
     check: 'completions-tool-call-id-length',
