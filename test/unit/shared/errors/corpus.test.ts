@@ -37,6 +37,8 @@ const SETS = {
 const ALL = Object.values(SETS).flat();
 // Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
 const UNSEEN = read('blind-held-out.jsonl');
+// Round 17, transcript shapes only, held out the same way after round 16 was tuned.
+const UNSEEN_TRANSCRIPT = read('blind-round17-transcript.jsonl');
 
 /** Whether the top answer is what the acceptance test counts as right: the rule for transcript errors, the category and no rule otherwise. */
 function isRight(e: Entry): boolean {
@@ -72,6 +74,21 @@ describe('the corpus', () => {
       expect(texts.has(e.text.replace(/\s+/g, ' ').trim()), e.id).toBe(false);
       if (e.category === 'transcript') expect(e.rule, e.id).toBe(CHECKS[e.check!].rule);
       else expect(e.rule, e.id).toBeUndefined();
+    }
+  });
+
+  it('keeps round 17 apart too: transcript shapes only, labelled like the rest, no page or text of the tuned sets', () => {
+    const pages = new Set([...ALL, ...UNSEEN].map((e) => e.source));
+    const texts = new Set([...ALL, ...UNSEEN].map((e) => e.text.replace(/\s+/g, ' ').trim()));
+    expect(UNSEEN_TRANSCRIPT.length).toBeGreaterThanOrEqual(15);
+    expect(new Set([...ALL, ...UNSEEN, ...UNSEEN_TRANSCRIPT].map((e) => e.id)).size).toBe(
+      ALL.length + UNSEEN.length + UNSEEN_TRANSCRIPT.length,
+    );
+    for (const e of UNSEEN_TRANSCRIPT) {
+      expect(e.source, e.id).toMatch(/^https:\/\//);
+      expect(pages.has(e.source), e.id).toBe(false);
+      expect(texts.has(e.text.replace(/\s+/g, ' ').trim()), e.id).toBe(false);
+      expect([e.category, e.rule], e.id).toEqual(['transcript', CHECKS[e.check!].rule]);
     }
   });
 
@@ -136,4 +153,10 @@ describe('explainProviderError on the held-out set', () => {
       expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
     });
   }
+
+  // Round 17 scored 18/23 blind; its misses are the families the fixtures' README names, left unfixed so it keeps measuring.
+  it('gets at least 75 % of round 17 (transcript shapes) right', () => {
+    const misses = UNSEEN_TRANSCRIPT.filter((e) => !isRight(e)).map((e) => e.id);
+    expect((UNSEEN_TRANSCRIPT.length - misses.length) / UNSEEN_TRANSCRIPT.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
+  });
 });
