@@ -32,6 +32,15 @@ const RESULT = String.raw`(?:tool[ _-]?(?:results?|outputs?|messages?|responses?
 const CALL = String.raw`(?:tool[ _-]?(?:use|calls?)|function[ _-]?calls?)`;
 const ID = String.raw`(?:tool[ _-]?(?:call|use)[ _-]?ids?|tool_call_id|tool_use_id|toolUseId|call_id)`;
 
+/** The check each family's words point at for a call that no result answers. */
+const CALL_WITHOUT_RESULT: [RegExp, CheckId][] = [
+  [ANTHROPIC, 'anthropic-tool-use-without-result'],
+  [BEDROCK, 'bedrock-tool-use-without-result'],
+  [GEMINI, 'gemini-function-response-count'],
+  [RESPONSES, 'responses-dangling-function-call'],
+  [MISTRAL, 'mistral-tool-result-count'],
+];
+
 function words(source: string): RegExp {
   return new RegExp(source, 'i');
 }
@@ -56,13 +65,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     pattern: words(
       String.raw`\bno ${RESULT}\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b|\b${CALL}\b.{0,60}\b(?:without|missing|lack(?:s|ing)?|never got|did not (?:get|have)) (?:a |any |their |its )?(?:matching |corresponding )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b|\b(?:not|never) followed by (?:a |the |any )?(?:tool|function)\b`,
     ),
-    checks: [
-      [ANTHROPIC, 'anthropic-tool-use-without-result'],
-      [BEDROCK, 'bedrock-tool-use-without-result'],
-      [GEMINI, 'gemini-function-response-count'],
-      [RESPONSES, 'responses-dangling-function-call'],
-      [MISTRAL, 'mistral-tool-result-count'],
-    ],
+    checks: CALL_WITHOUT_RESULT,
     fallback: 'completions-missing-tool-response',
   },
   {
@@ -70,13 +73,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     pattern: words(
       String.raw`\bmismatch(?:ed)?\b.{0,30}\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b|\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b.{0,20}\b(?:do not|don't|does not|did not|not) match\b`,
     ),
-    checks: [
-      [ANTHROPIC, 'anthropic-tool-use-without-result'],
-      [BEDROCK, 'bedrock-tool-use-without-result'],
-      [GEMINI, 'gemini-function-response-count'],
-      [RESPONSES, 'responses-dangling-function-call'],
-      [MISTRAL, 'mistral-tool-result-count'],
-    ],
+    checks: CALL_WITHOUT_RESULT,
     fallback: 'completions-orphan-tool-message',
   },
   {
