@@ -89,9 +89,10 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     fallback: 'completions-alternation',
   },
   {
-    meaning: 'the first turn is not a user turn',
+    // A history with no user turn at all (Qwen's template: "No user query found in messages") is fixed the same way.
+    meaning: 'the first turn is not a user turn, or no turn is',
     pattern: words(
-      String.raw`\b(?:first|initial|leading) (?:message|turn|content|entry|role)s?\b.{0,30}\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b`,
+      String.raw`\b(?:first|initial|leading) (?:message|turn|content|entry|role)s?\b.{0,30}\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b|\bno (?:user|human) (?:query|message|turn|input|prompt)s? (?:was )?(?:found|present|provided|given)\b|\b(?:messages|conversation|history|request) (?:must|should) (?:contain|include|have) (?:at least one |an? )(?:user|human) (?:message|turn)\b`,
     ),
     checks: [
       [BEDROCK, 'bedrock-first-user'],

@@ -19,6 +19,15 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
     source: 'OpenAI Responses',
   },
   {
+    // An output item without the id of its call: nothing pairs it with a call.
+    check: 'responses-orphan-output',
+    pattern: re(
+      '(?:function|tool|custom_tool)[ _]call[ _]output {Q}?(?:item )?(?:requires|must have|is missing|missing|without) (?:an? |its )?{Q}?call_id',
+    ),
+    confidence: 0.9,
+    source: 'OpenAI Responses',
+  },
+  {
     check: 'responses-function-call-id',
     pattern: re('expected an id that begins with {Q}fc'),
     confidence: 0.95,
@@ -85,7 +94,10 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
 export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-orphan-tool-message',
-    pattern: re('messages? with role {Q}tool{Q} must be a response to a prece+ding message with {Q}tool_calls'),
+    // Quoted in part as often as whole (an issue title that starts at "role 'tool'"), and misspelt ("preceeding").
+    pattern: re(
+      '(?:messages? with )?role {Q}tool{Q} must be (?:a )?response to (?:a |the )?prece+ding (?:assistant )?message with {Q}tool_calls',
+    ),
     confidence: 0.95,
     source: 'OpenAI Chat Completions (and compatible servers)',
   },
@@ -148,10 +160,10 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     check: 'completions-tool-arguments',
     // Ollama's Go decoder, or a server that says a replayed call's arguments are not valid JSON (xAI).
     pattern: re(
-      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)',
+      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b',
     ),
     confidence: 0.75,
-    source: 'Ollama, xAI and other OpenAI-compatible servers',
+    source: 'Ollama, xAI, Copilot and other OpenAI-compatible servers',
   },
   {
     check: 'completions-tool-call-id-length',

@@ -1,0 +1,57 @@
+// Transcript wordings as terminals and issue trackers deliver them (wrapped, coloured, markdown-escaped), and a status that must not outrank them.
+import { describe, expect, it } from 'vitest';
+import { explainProviderError, normalizeErrorText } from '../../../../shared/errors/match-error.js';
+import { unwrappedErrorText } from '../../../../shared/errors/normalize.js';
+
+const top = (text: string) => explainProviderError(text)[0];
+const ESC = String.fromCharCode(27);
+
+describe('reading a pasted transcript error', () => {
+  it('joins a line a terminal broke after a hyphen, and strips colours and markdown escapes', () => {
+    expect(normalizeErrorText('text content blocks must be non-\n     empty')).toBe('text content blocks must be non-empty');
+    expect(normalizeErrorText('│ blocks must be non-\n│ empty')).toBe('blocks must be non-empty');
+    expect(normalizeErrorText(`${ESC}[31mError:${ESC}[0m 400 \\u001b[1mbad\\u001b[0m`)).toBe('Error: 400 bad');
+    expect(normalizeErrorText("Invalid Value: 'input.call\\_id'. \\*Required\\*")).toBe("Invalid Value: 'input.call_id'. *Required*");
+    // A dash between words, not a wrapped word, stays a dash between words.
+    expect(normalizeErrorText('Error: 400 -\nbad request')).toBe('Error: 400 - bad request');
+  });
+
+  it('reads a second time with the line breaks removed, for a terminal that wrapped inside a word', () => {
+    expect(unwrappedErrorText('roles must alter\n   nate between "user" and "assistant"')).toBe(
+      'roles must alternate between "user" and "assistant"',
+    );
+    expect(top('messages: roles must alter\n   nate between "user" and "assistant"').rule).toBe('turn-validation');
+    expect(top('messages.1: tool_use ids were found with\n│ out tool_result blocks immediately after: toolu_01').rule).toBe(
+      'tool-result-pairing',
+    );
+    // The second reading is for transcript wordings only: it never turns a plain error into a transcript one.
+    expect(top('Error: 429\nToo many requests').category).toBe('rate-limit');
+  });
+
+  it('puts a clear transcript wording above a 5xx status or a server label that only files it', () => {
+    const cases = [
+      'Error: ResponseError during chat streaming: no user query found in messages (status code: 500)',
+      '{"error":{"message":"After the optional system message, conversation roles must alternate user/assistant/user/assistant/...","type":"server_error","code":500}}',
+      'litellm.InternalServerError: 500 {"error":{"type":"api_error","message":"tool result has no matching tool call"}}',
+      'InternalServerError: 500 api_error: The message content must not be empty',
+    ];
+    for (const text of cases) expect(top(text).category, text).toBe('transcript');
+    // A server fault that names itself stays a server fault.
+    expect(top('500 Internal Server Error: upstream connect error while sending tool results').category).toBe('server');
+  });
+});
+
+describe('transcript families after round 17', () => {
+  it.each([
+    ["Invalid Value: 'input.call_id'. Function call output requires call_id.", 'responses-orphan-output'],
+    ['function_call_output item is missing call_id', 'responses-orphan-output'],
+    ['No user query found in messages.', 'anthropic-first-user'],
+    ['The conversation must contain at least one user message', 'anthropic-first-user'],
+    ['role "tool" must be a response to a preceeding message with "tool_calls".', 'completions-orphan-tool-message'],
+    ["messages with role 'tool' must be response to preceding message with 'tool_calls'", 'completions-orphan-tool-message'],
+    ['{"error":{"message":"Invalid JSON format in tool call arguments","code":"invalid_tool_call_format"}}', 'completions-tool-arguments'],
+    ['Invalid JSON in tool_calls[0] arguments', 'completions-tool-arguments'],
+  ])('%s → %s', (text, check) => {
+    expect(top(text).check).toBe(check);
+  });
+});
