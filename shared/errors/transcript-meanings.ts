@@ -49,7 +49,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool result answers no tool call',
     pattern: words(
-      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b`,
+      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b|\b${RESULT}\b.{0,20}\bmust (?:follow|be preceded by|come (?:right |directly |immediately )?after) (?:an? |the )?(?:assistant |model )?(?:message|turn)s? (?:with|containing) (?:a |the )?(?:tool[ _]?calls?|tool_use|function[ _]?calls?)\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-tool-result-without-use'],
@@ -63,7 +63,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool call has no result',
     pattern: words(
-      String.raw`\bno ${RESULT}\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b|\b${CALL}\b.{0,60}\b(?:without|missing|lack(?:s|ing)?|never got|did not (?:get|have)) (?:a |any |their |its )?(?:matching |corresponding )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b|\b(?:not|never) followed by (?:a |the |any )?(?:tool|function)\b`,
+      String.raw`\bno ${RESULT}\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b|\b${CALL}\b.{0,60}\b(?:without|missing|lack(?:s|ing)?|never got|did not (?:get|have)) (?:a |any |their |its )?(?:matching |corresponding )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b|\b(?:not|never) followed by (?:a |the |any )?(?:tool|function)\b|\b(?:${CALL}|${ID})\b.{0,40}\b(?:must (?:have|be followed by)|has no|have no|had no) (?:a |an |its |their )?(?:corresponding |matching )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b`,
     ),
     checks: CALL_WITHOUT_RESULT,
     fallback: 'completions-missing-tool-response',
@@ -79,7 +79,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'roles do not alternate',
     pattern: words(
-      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
+      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b|\bexpected alternating (?:user|roles|turns|messages)\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-alternation'],

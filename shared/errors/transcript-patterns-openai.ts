@@ -127,7 +127,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-missing-tool-response',
     pattern: re(
-      'assistant message with {Q}tool_calls{Q} must be followed by tool messages|tool_call_ids did not have response messages|insufficient tool messages following tool_calls',
+      '(?:assistant message with )?{Q}tool_calls{Q} must be followed by tool messages|tool_call_ids did not have response messages|insufficient tool messages following tool_calls',
     ),
     confidence: 0.95,
     source: 'OpenAI Chat Completions (and compatible servers)',
@@ -135,7 +135,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-historic-reasoning',
     pattern: re(
-      'property {Q}(?:[\\w.]+\\.)?reasoning(?:_content)?{Q} is unsupported|both (?:content|text) and (?:thinking|reasoning)(?:_content)? in an? assistant message|reasoning is not supported with this model|reasoning_content.{0,30}(?:is )?not (?:supported|allowed|permitted) (?:in|for) (?:the )?(?:input|assistant|messages)',
+      'property {Q}(?:[\\w.]+\\.)?reasoning(?:_content)?{Q} is unsupported|both (?:content|text) and (?:thinking|reasoning)(?:_content)? in an? assistant message|reasoning is not supported with this model|reasoning_content.{0,30}(?:is )?not (?:supported|allowed|permitted) (?:in|for) (?:the )?(?:input|assistant|messages)|messages\\.\\d+\\.reasoning(?:_content|_details)?\\W{0,3}(?:extra inputs are not permitted|extra_forbidden)',
     ),
     confidence: 0.9,
     source: 'strict OpenAI-compatible servers (Groq, Cerebras)',
@@ -160,7 +160,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     check: 'completions-tool-arguments',
     // Ollama's Go decoder, or a server that says a replayed call's arguments are not valid JSON (xAI).
     pattern: re(
-      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b',
+      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b|tool_calls(?:\\[\\d+\\]|\\.\\d+)?\\.function\\.arguments\\W{0,3}(?:must be|should be|is not) (?:a )?valid json',
     ),
     confidence: 0.75,
     source: 'Ollama, xAI, Copilot and other OpenAI-compatible servers',
@@ -197,7 +197,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     pattern: re(
       // A message without content in any wording: null or empty content, "the message at position 4 with
       // role 'assistant' must not be empty", a request "missing messages.content".
-      "message (?:at (?:position|index) \\d+ )?(?:with role {Q}\\w+{Q} )?(?:must not|cannot|can'?t|may not) be empty|missing {Q}?messages?(?:\\.\\d+|\\[\\d+\\])?\\.content{Q}?(?: parameter| field)?|invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content|invalid {Q}messages\\[\\d+\\]\\.content(?:\\[\\d+\\]\\.text)?{Q}: empty (?:array|string)|(?:none|null) is not of type {Q}\\w+{Q} - {Q}messages\\.\\d+\\.content|{Q}content{Q} is a required property - {Q}messages\\.\\d+",
+      "message (?:at (?:position|index) \\d+ )?(?:with role {Q}\\w+{Q} )?(?:must not|cannot|can'?t|may not) be empty|missing {Q}?messages?(?:\\.\\d+|\\[\\d+\\])?\\.content{Q}?(?: parameter| field)?|invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content|invalid {Q}messages\\[\\d+\\]\\.content(?:\\[\\d+\\]\\.text)?{Q}: (?:empty (?:array|string)|(?:string|array) too short)|(?:none|null) is not of type {Q}\\w+{Q} - {Q}messages\\.\\d+\\.content|{Q}content{Q} is a required property - {Q}messages\\.\\d+",
     ),
     confidence: 0.85,
     source: 'OpenAI Chat Completions (and compatible servers)',

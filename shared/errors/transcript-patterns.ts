@@ -12,13 +12,14 @@ export type { TranscriptPattern } from './transcript-pattern.js';
 const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-tool-use-without-result',
-    pattern: re('tool_use{Q} ids? (?:were|was) found without {Q}tool_result'),
+    // Often cut right after "without" in a title or a status line.
+    pattern: re('tool_use{Q} ids? (?:were |was )?found without\\b'),
     confidence: 0.96,
     source: 'Anthropic',
   },
   {
     check: 'anthropic-tool-use-without-result',
-    pattern: re('each {Q}tool_use{Q} block must have a corresponding {Q}tool_result'),
+    pattern: re('{Q}tool_use{Q} blocks? (?:must|should) have an? corresponding {Q}tool_result'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -39,7 +40,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-result-without-use',
-    pattern: re('each {Q}\\w*tool_result{Q} block must have a corresponding {Q}\\w*tool_use'),
+    pattern: re('{Q}\\w*tool_result{Q} blocks? (?:must|should) have an? corresponding {Q}\\w*tool_use'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -81,7 +82,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-trailing-prefill',
     pattern: re(
-      'does not support assistant message prefill|conversation must end with a user message|final assistant (?:content|message) (?:cannot|must not|may not) end with (?:trailing )?whitespace|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
+      'does not support assistant message prefill|(?:assistant )?(?:message )?prefill(?:ing)?(?: (?:of )?assistant messages?)? (?:is )?not supported|expected user or tool result as the last message|conversation must end with a user message|final assistant (?:content|message) (?:cannot|must not|may not) end with (?:trailing )?whitespace|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
     ),
     confidence: 0.92,
     source: 'Anthropic (also via Bedrock and Copilot)',
@@ -204,7 +205,9 @@ const GEMINI: TranscriptPattern[] = [
   },
   {
     check: 'gemini-orphan-function-response',
-    pattern: re('function response turn (?:comes|should come|must come) immediately after a function call turn'),
+    pattern: re(
+      'function response turn (?:comes|should come|must come) immediately after a function call turn|function response parts? (?:must|should) (?:immediately )?follow (?:the )?function call parts?',
+    ),
     confidence: 0.95,
     source: 'Gemini',
   },

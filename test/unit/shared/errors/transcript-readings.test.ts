@@ -55,3 +55,48 @@ describe('transcript families after round 17', () => {
     expect(top(text).check).toBe(check);
   });
 });
+
+describe('transcript families in the shapes they arrive in', () => {
+  it.each([
+    // Cut short in a title or a status line.
+    ['messages.12: `tool_use` ids were found without `tool_res…', 'anthropic-tool-use-without-result'],
+    ['tool_use block must have a corresponding tool_result', 'anthropic-tool-use-without-result'],
+    [
+      'Error: 400 - tool_result block must have a corresponding tool_use block in the previous message',
+      'anthropic-tool-result-without-use',
+    ],
+    [
+      "API Error (400): 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'",
+      'completions-missing-tool-response',
+    ],
+    ["Invalid 'messages[2].content': string too short. Expected a string with minimum length 1", 'completions-empty-content'],
+    ['Expected user or tool result as the last message when thinking is enabled', 'anthropic-trailing-prefill'],
+    ['Prefilling assistant messages is not supported for this model', 'anthropic-trailing-prefill'],
+    ['function response parts must follow function call parts', 'gemini-orphan-function-response'],
+    ['messages.3.reasoning_content: Extra inputs are not permitted', 'completions-historic-reasoning'],
+    ['tool_calls[0].function.arguments must be a valid JSON string', 'completions-tool-arguments'],
+    // Read by meaning: the family's words pick the check.
+    ['Tool messages must follow an assistant message with tool calls', 'completions-orphan-tool-message'],
+    ['A tool message must be preceded by an assistant message with tool_calls', 'completions-orphan-tool-message'],
+    ['Each tool call must have a corresponding tool response', 'completions-missing-tool-response'],
+    ['tool_call_id call_abc has no corresponding tool message', 'completions-missing-tool-response'],
+    ['Each toolUse must have a matching toolResult', 'bedrock-tool-use-without-result'],
+    ['messages: Expected alternating user/assistant turns', 'completions-alternation'],
+    // Wrapped in a gateway's body.
+    [
+      '{"error":{"message":"Provider returned error","code":400,"metadata":{"raw":"{\\"error\\":{\\"message\\":\\"Invalid parameter: messages with role \'tool\' must be a response to a preceeding message with \'tool_calls\'.\\"}}","provider_name":"OpenAI"}}}',
+      'completions-orphan-tool-message',
+    ],
+    [
+      'litellm.BadRequestError: VertexAIException BadRequestError - {"error":{"code":400,"message":"Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.","status":"INVALID_ARGUMENT"}}',
+      'gemini-function-response-count',
+    ],
+  ])('%s → %s', (text, check) => {
+    expect(top(text).check).toBe(check);
+  });
+
+  it("leaves a client that could not parse a model's own output, and a tool definition, outside the transcript", () => {
+    expect(top("Invalid 'tools[0].function.parameters': string too short.").category).not.toBe('transcript');
+    expect(top('tools.0.custom.name: String should have at least 1 character').category).not.toBe('transcript');
+  });
+});
