@@ -95,7 +95,7 @@ describe('transcript families in the shapes they arrive in', () => {
     expect(top(text).check).toBe(check);
   });
 
-  it("leaves a client that could not parse a model's own output, and a tool definition, outside the transcript", () => {
+  it('leaves the same validators on a tool definition outside the transcript', () => {
     expect(top("Invalid 'tools[0].function.parameters': string too short.").category).not.toBe('transcript');
     expect(top('tools.0.custom.name: String should have at least 1 character').category).not.toBe('transcript');
   });
