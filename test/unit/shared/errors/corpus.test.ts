@@ -33,12 +33,14 @@ const SETS = {
   blind: read('blind.jsonl'),
   // Round 16 of transcript shapes, scored blind and then tuned against: regression data like blind.jsonl.
   'blind round 16 (transcript)': read('blind-round16-transcript.jsonl'),
+  // Round 17 was the held-out measure until its misses were fixed by family: regression data now.
+  'blind round 17 (transcript)': read('blind-round17-transcript.jsonl'),
 };
 const ALL = Object.values(SETS).flat();
 // Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
 const UNSEEN = read('blind-held-out.jsonl');
-// Round 17, transcript shapes only, held out the same way after round 16 was tuned.
-const UNSEEN_TRANSCRIPT = read('blind-round17-transcript.jsonl');
+// Round 18, transcript shapes only, held out the same way after round 17 was tuned.
+const UNSEEN_TRANSCRIPT = read('blind-round18-transcript.jsonl');
 
 /** Whether the top answer is what the acceptance test counts as right: the rule for transcript errors, the category and no rule otherwise. */
 function isRight(e: Entry): boolean {
@@ -77,10 +79,10 @@ describe('the corpus', () => {
     }
   });
 
-  it('keeps round 17 apart too: transcript shapes only, labelled like the rest, no page or text of the tuned sets', () => {
+  it('keeps round 18 apart too: transcript shapes only, labelled like the rest, no page or text of the tuned sets', () => {
     const pages = new Set([...ALL, ...UNSEEN].map((e) => e.source));
     const texts = new Set([...ALL, ...UNSEEN].map((e) => e.text.replace(/\s+/g, ' ').trim()));
-    expect(UNSEEN_TRANSCRIPT.length).toBeGreaterThanOrEqual(15);
+    expect(UNSEEN_TRANSCRIPT.length).toBeGreaterThanOrEqual(25);
     expect(new Set([...ALL, ...UNSEEN, ...UNSEEN_TRANSCRIPT].map((e) => e.id)).size).toBe(
       ALL.length + UNSEEN.length + UNSEEN_TRANSCRIPT.length,
     );
@@ -154,9 +156,9 @@ describe('explainProviderError on the held-out set', () => {
     });
   }
 
-  // Round 17 scored 18/23 blind; its misses are the families the fixtures' README names, left unfixed so it keeps measuring.
-  it('gets at least 75 % of round 17 (transcript shapes) right', () => {
+  // Round 18 scored 27/31 blind; its misses are the families the fixtures' README names, left unfixed so it keeps measuring.
+  it('gets at least 80 % of round 18 (transcript shapes) right', () => {
     const misses = UNSEEN_TRANSCRIPT.filter((e) => !isRight(e)).map((e) => e.id);
-    expect((UNSEEN_TRANSCRIPT.length - misses.length) / UNSEEN_TRANSCRIPT.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
+    expect((UNSEEN_TRANSCRIPT.length - misses.length) / UNSEEN_TRANSCRIPT.length, misses.join(', ')).toBeGreaterThanOrEqual(0.8);
   });
 });
