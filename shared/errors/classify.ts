@@ -22,6 +22,7 @@ import type { ErrorEnvelope } from './envelope.js';
 import { parseCount } from './normalize.js';
 import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
+import { unfixedShape } from './unfixed-shapes.js';
 
 /** A token count an error reports: what the request had and what the model allows. */
 export interface ReportedTokens {
@@ -44,6 +45,8 @@ export interface RawAnswer {
   tokens?: ReportedTokens;
   /** A rate-limit answer that is the provider's capacity, not the account's limit. */
   overload?: boolean;
+  /** A refused conversation shape no rule fixes: its own explanation and action (unfixed-shapes.ts). */
+  note?: { explanation: string; action: string };
 }
 
 /** A guess from the vocabulary alone: above a bare 400, below every phrase, type, code and other status. */
@@ -251,6 +254,19 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
 export function classify(text: string, envelope: ErrorEnvelope, unwrapped: string = text): RawAnswer[] {
   const transcript = transcriptAnswers(unwrapped === text ? [text] : [text, unwrapped]);
   let others = otherAnswers(text, envelope);
+  const unfixed = unfixedShape(text);
+  if (unfixed) {
+    // The same request answer, better understood: it says what the refused shape is.
+    const generic = others.find((a) => a.category === 'request');
+    others = others.filter((a) => a !== generic);
+    others.push({
+      category: 'request',
+      confidence: Math.max(unfixed.shape.confidence, generic?.confidence ?? 0),
+      says: [`"${unfixed.match}": ${unfixed.shape.says}`, ...(generic?.says ?? []).filter((say) => !say.includes('a guess by vocabulary'))],
+      phrase: true,
+      note: { explanation: unfixed.shape.explanation, action: unfixed.shape.action },
+    });
+  }
   const bestPhrase = Math.max(0, ...others.filter((a) => a.phrase).map((a) => a.confidence));
   if (bestPhrase >= 0.85)
     others = others.map((a) => (!a.phrase && a.confidence > bestPhrase ? { ...a, confidence: bestPhrase - 0.01 } : a));

@@ -67,8 +67,10 @@ function finish(
     }
     action = transcriptAction(raw.check, preflight, inspection ? targetName(inspection) : null);
   } else {
-    explanation = categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens, overload: raw.overload });
-    action = categoryAction(raw.category, { capability: raw.capability, overload: raw.overload });
+    explanation =
+      raw.note?.explanation ??
+      categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens, overload: raw.overload });
+    action = raw.note?.action ?? categoryAction(raw.category, { capability: raw.capability, overload: raw.overload });
     if (inspection && raw.category === 'context-length') {
       const checked = checkContextLength(inspection, raw.tokens, facts);
       evidence.push(...checked.evidence);
