@@ -49,7 +49,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool result answers no tool call',
     pattern: words(
-      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b|\b${RESULT}\b.{0,20}\bmust (?:follow|be preceded by|come (?:right |directly |immediately )?after) (?:an? |the )?(?:assistant |model )?(?:message|turn)s? (?:with|containing) (?:a |the )?(?:tool[ _]?calls?|tool_use|function[ _]?calls?)\b`,
+      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b|\b${RESULT}\b.{0,20}\bmust (?:follow|be preceded by|come (?:right |directly |immediately )?after) (?:an? |the |its )?(?:(?:assistant |model )?(?:message|turn)s? (?:with|containing) (?:a |the )?)?(?:tool[ _]?calls?|tool_use|function[ _]?calls?)\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-tool-result-without-use'],
@@ -79,7 +79,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'roles do not alternate',
     pattern: words(
-      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b|\bexpected alternating (?:user|roles|turns|messages)\b`,
+      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b|\bexpected alternating (?:user|roles|turns|messages)\b|\b(?:consecutive|successive) (?:messages|turns) (?:with|of|from) the same role\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-alternation'],

@@ -120,7 +120,8 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   },
   {
     check: 'completions-orphan-tool-message',
-    pattern: re('tool_call_id\\s*(?:{Q}[\\w-]*{Q}\\s*)?(?:is )?not found'),
+    // OpenAI's own wording names the id and where it looked: "'tool_call_id' of 'call_…' not found in 'tool_calls' of previous message".
+    pattern: re('tool_call_id{Q}?\\s*(?:of\\s*)?(?:{Q}[\\w-]*{Q}\\s*)?(?:is )?not found'),
     confidence: 0.75,
     source: 'Kimi / OpenAI-compatible servers',
   },
@@ -160,7 +161,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     check: 'completions-tool-arguments',
     // Ollama's Go decoder, or a server that says a replayed call's arguments are not valid JSON (xAI).
     pattern: re(
-      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b|tool_calls(?:\\[\\d+\\]|\\.\\d+)?\\.function\\.arguments\\W{0,3}(?:must be|should be|is not) (?:a )?valid json',
+      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b|tool_calls(?:\\[\\d+\\]|\\.\\d+)?\\.function\\.arguments\\W{0,3}(?:must be|should be|is not) (?:a )?valid json|invalid {Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.function\\.arguments{Q}',
     ),
     confidence: 0.75,
     source: 'Ollama, xAI, Copilot and other OpenAI-compatible servers',

@@ -61,7 +61,10 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-blank-text',
-    pattern: re('text content blocks must (?:be non-empty|contain non-whitespace text)'),
+    // Also the schema's wording for a text block without its text.
+    pattern: re(
+      'text content blocks must (?:be non-empty|contain non-whitespace text)|messages\\.\\d+\\.content\\.\\d+\\.text: field required',
+    ),
     confidence: 0.92,
     source: 'Anthropic (also via Bedrock)',
   },

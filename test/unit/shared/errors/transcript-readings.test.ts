@@ -82,6 +82,11 @@ describe('transcript families in the shapes they arrive in', () => {
     ['tool_call_id call_abc has no corresponding tool message', 'completions-missing-tool-response'],
     ['Each toolUse must have a matching toolResult', 'bedrock-tool-use-without-result'],
     ['messages: Expected alternating user/assistant turns', 'completions-alternation'],
+    ['Consecutive messages with the same role are not allowed', 'completions-alternation'],
+    ['Tool results must follow a tool call', 'completions-orphan-tool-message'],
+    ["Invalid parameter: 'tool_call_id' of 'call_x1' not found in 'tool_calls' of previous message.", 'completions-orphan-tool-message'],
+    ["Invalid 'messages[2].tool_calls[0].function.arguments': expected a string, got an object", 'completions-tool-arguments'],
+    ['messages.1.content.0.text: Field required', 'anthropic-blank-text'],
     // Wrapped in a gateway's body.
     [
       '{"error":{"message":"Provider returned error","code":400,"metadata":{"raw":"{\\"error\\":{\\"message\\":\\"Invalid parameter: messages with role \'tool\' must be a response to a preceeding message with \'tool_calls\'.\\"}}","provider_name":"OpenAI"}}}',
