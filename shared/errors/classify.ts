@@ -22,6 +22,7 @@ import type { ErrorEnvelope } from './envelope.js';
 import { parseCount } from './normalize.js';
 import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
+import { unfixedShape } from './unfixed-shapes.js';
 
 /** A token count an error reports: what the request had and what the model allows. */
 export interface ReportedTokens {
@@ -44,6 +45,8 @@ export interface RawAnswer {
   tokens?: ReportedTokens;
   /** A rate-limit answer that is the provider's capacity, not the account's limit. */
   overload?: boolean;
+  /** A refused conversation shape no rule fixes: its own explanation and action (unfixed-shapes.ts). */
+  note?: { explanation: string; action: string };
 }
 
 /** A guess from the vocabulary alone: above a bare 400, below every phrase, type, code and other status. */
@@ -93,10 +96,20 @@ export function reportedTokens(text: string): ReportedTokens | undefined {
   return undefined;
 }
 
-function transcriptAnswers(text: string): RawAnswer[] {
+/** The first reading a pattern matches: the normalised text, then the one with a terminal's wrapping undone. */
+function firstMatch(pattern: RegExp, readings: readonly string[]): RegExpExecArray | null {
+  for (const reading of readings) {
+    const m = pattern.exec(reading);
+    if (m) return m;
+  }
+  return null;
+}
+
+function transcriptAnswers(readings: readonly string[]): RawAnswer[] {
+  const [text] = readings;
   const best = new Map<CheckId, RawAnswer>();
   for (const p of TRANSCRIPT_PATTERNS) {
-    const m = p.pattern.exec(text);
+    const m = firstMatch(p.pattern, readings);
     if (!m) continue;
     const seen = best.get(p.check);
     if (seen && seen.confidence >= p.confidence) continue;
@@ -112,7 +125,7 @@ function transcriptAnswers(text: string): RawAnswer[] {
   if (best.size > 0) return [...best.values()];
   // No known wording: read the transcript shape by what the words mean.
   for (const meaning of TRANSCRIPT_MEANINGS) {
-    const m = meaning.pattern.exec(text);
+    const m = firstMatch(meaning.pattern, readings);
     if (!m) continue;
     const check = meaningCheck(meaning, text);
     if (best.has(check)) continue;
@@ -235,16 +248,37 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
 /**
  * The answers an error's text supports, most likely first. A transcript answer outranks the
  * generic "bad request" its status or type implies (it is the same error, better understood), and
- * answers far below the best one are left out.
+ * answers far below the best one are left out. `unwrapped` is the text with a terminal's line
+ * wrapping undone (normalize.ts), read for transcript wordings only.
  */
-export function classify(text: string, envelope: ErrorEnvelope): RawAnswer[] {
-  const transcript = transcriptAnswers(text);
+export function classify(text: string, envelope: ErrorEnvelope, unwrapped: string = text): RawAnswer[] {
+  const transcript = transcriptAnswers(unwrapped === text ? [text] : [text, unwrapped]);
   let others = otherAnswers(text, envelope);
+  const unfixed = unfixedShape(text);
+  if (unfixed) {
+    // The same request answer, better understood: it says what the refused shape is.
+    const generic = others.find((a) => a.category === 'request');
+    others = others.filter((a) => a !== generic);
+    others.push({
+      category: 'request',
+      confidence: Math.max(unfixed.shape.confidence, generic?.confidence ?? 0),
+      says: [`"${unfixed.match}": ${unfixed.shape.says}`, ...(generic?.says ?? []).filter((say) => !say.includes('a guess by vocabulary'))],
+      phrase: true,
+      note: { explanation: unfixed.shape.explanation, action: unfixed.shape.action },
+    });
+  }
   const bestPhrase = Math.max(0, ...others.filter((a) => a.phrase).map((a) => a.confidence));
   if (bestPhrase >= 0.85)
     others = others.map((a) => (!a.phrase && a.confidence > bestPhrase ? { ...a, confidence: bestPhrase - 0.01 } : a));
   const bestTranscript = Math.max(0, ...transcript.map((a) => a.confidence));
   if (bestTranscript >= 0.7) others = others.filter((a) => a.phrase || a.category !== 'request');
+  // A server that says what is wrong with the conversation read it and refused it: the 5xx (or the
+  // `api_error` label) is how it filed a validation failure (local servers answer template errors
+  // with a 500), so a status or a type alone does not outrank the words.
+  if (bestTranscript > 0)
+    others = others.map((a) =>
+      !a.phrase && a.category === 'server' && a.confidence >= bestTranscript ? { ...a, confidence: bestTranscript - 0.01 } : a,
+    );
   const all = [...transcript, ...others].sort((a, b) => b.confidence - a.confidence);
   if (all.length === 0) return [];
   const top = all[0].confidence;

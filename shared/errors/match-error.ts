@@ -11,7 +11,7 @@ import { classify, type RawAnswer } from './classify.js';
 import { readEnvelope, type ErrorEnvelope } from './envelope.js';
 import type { ExplainFacts } from './facts.js';
 import { checkFamily, errorFamily, turnTarget } from './family-check.js';
-import { normalizeErrorText } from './normalize.js';
+import { normalizeErrorText, unwrappedErrorText } from './normalize.js';
 import { checkTranscript } from './session-check.js';
 
 export { errorIds, errorMessageIndices, normalizeErrorText } from './normalize.js';
@@ -67,8 +67,10 @@ function finish(
     }
     action = transcriptAction(raw.check, preflight, inspection ? targetName(inspection) : null);
   } else {
-    explanation = categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens, overload: raw.overload });
-    action = categoryAction(raw.category, { capability: raw.capability, overload: raw.overload });
+    explanation =
+      raw.note?.explanation ??
+      categoryExplanation(raw.category, { capability: raw.capability, tokens: raw.tokens, overload: raw.overload });
+    action = raw.note?.action ?? categoryAction(raw.category, { capability: raw.capability, overload: raw.overload });
     if (inspection && raw.category === 'context-length') {
       const checked = checkContextLength(inspection, raw.tokens, facts);
       evidence.push(...checked.evidence);
@@ -114,9 +116,10 @@ function unknownAnswer(envelope: ErrorEnvelope): ErrorExplanation {
  */
 export function explainProviderError(errorText: string, inspection?: Inspection, facts: ExplainFacts = {}): ErrorExplanation[] {
   if (typeof errorText !== 'string' || errorText.trim() === '') return [];
-  const text = normalizeErrorText(errorText.length > MAX_READ ? errorText.slice(0, MAX_READ) : errorText);
+  const read = errorText.length > MAX_READ ? errorText.slice(0, MAX_READ) : errorText;
+  const text = normalizeErrorText(read);
   const envelope = readEnvelope(text);
-  const raws = classify(text, envelope);
+  const raws = classify(text, envelope, unwrappedErrorText(read));
   if (raws.length === 0) return [unknownAnswer(envelope)];
   return raws
     .slice(0, MAX_ANSWERS)

@@ -2,6 +2,9 @@
 
 const HTML_ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>', nbsp: ' ', '#39': "'", '#34': '"' };
 
+// The escape character itself is built, not written: a literal one in a regex reads as a typo.
+const ANSI_COLOURS = new RegExp(`(?:${String.fromCharCode(27)}|\\\\+(?:x1b|u001b|033|e))\\[[0-9;?]*[A-Za-z]`, 'gi');
+
 /**
  * The text with escapes (JSON strings inside JSON strings), curly quotes, backticks, HTML entities,
  * line breaks and terminal box borders normalised, so one pattern fits every client's wrapping.
@@ -9,18 +12,32 @@ const HTML_ENTITIES: Record<string, string> = { quot: '"', apos: "'", amp: '&', 
 export function normalizeErrorText(text: string): string {
   return (
     text
+      // Terminal colours, raw or escaped (`\x1b[31m`, `\u001b[0m`, `\033[1m`).
+      .replace(ANSI_COLOURS, '')
+      // A line a terminal broke after a hyphen ("non-\n   empty") is one word.
+      .replace(/(\w)-[ \t]*\r?\n[\s\u2500-\u257f\u23bf]*(?=\w)/g, '$1-')
       .replace(/[\u2500-\u257f\u23bf]/g, ' ')
       .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
       .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
       .replace(/&(#?\w+);/g, (all, name: string) => HTML_ENTITIES[name.toLowerCase()] ?? all)
       .replace(/\\+u([0-9a-fA-F]{4})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
       // A quote escaped once per level of nesting: JSON in a JSON string in a log line.
-      .replace(/\\+(["'`/])/g, '$1')
+      // Markdown escapes too (`call\_id` in an issue body).
+      .replace(/\\+(["'`/_*#|~<>[\]])/g, '$1')
       .replace(/\\+[nrt](?![a-z])/g, ' ')
       .replace(/`/g, '')
       .replace(/\s+/g, ' ')
       .trim()
   );
+}
+
+/**
+ * A second reading for text a terminal wrapped at its width, inside words ("enab\nle_thinking"): the
+ * line breaks (with the indentation and borders around them) removed instead of read as spaces.
+ * Words that really were on two lines run together, so this reading only adds matches.
+ */
+export function unwrappedErrorText(text: string): string {
+  return normalizeErrorText(text.replace(/[ \t\u2500-\u257f\u23bf]*\r?\n[ \t\u2500-\u257f\u23bf]*/g, ''));
 }
 
 /**

@@ -32,6 +32,15 @@ const RESULT = String.raw`(?:tool[ _-]?(?:results?|outputs?|messages?|responses?
 const CALL = String.raw`(?:tool[ _-]?(?:use|calls?)|function[ _-]?calls?)`;
 const ID = String.raw`(?:tool[ _-]?(?:call|use)[ _-]?ids?|tool_call_id|tool_use_id|toolUseId|call_id)`;
 
+/** The check each family's words point at for a call that no result answers. */
+const CALL_WITHOUT_RESULT: [RegExp, CheckId][] = [
+  [ANTHROPIC, 'anthropic-tool-use-without-result'],
+  [BEDROCK, 'bedrock-tool-use-without-result'],
+  [GEMINI, 'gemini-function-response-count'],
+  [RESPONSES, 'responses-dangling-function-call'],
+  [MISTRAL, 'mistral-tool-result-count'],
+];
+
 function words(source: string): RegExp {
   return new RegExp(source, 'i');
 }
@@ -40,7 +49,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool result answers no tool call',
     pattern: words(
-      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b`,
+      String.raw`\bno (?:tool[ _-]?(?:call|use)|function[ _-]?call|assistant message)s?\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b[\w ]{0,20}?\b(?:results?|outputs?|responses?|messages?)\b|\b(?:unexpected|unknown|unmatched|orphan(?:ed)?|dangling) (?:${ID}|${RESULT})\b|\b${RESULT}\b.{0,60}\b(?:without|no|lacks?) (?:a |any )?(?:matching|corresponding|preceding|previous|prior)\b|\b${RESULT}\b.{0,20}\bmust (?:follow|be preceded by|come (?:right |directly |immediately )?after) (?:an? |the |its )?(?:(?:assistant |model )?(?:message|turn)s? (?:with|containing) (?:a |the )?)?(?:tool[ _]?calls?|tool_use|function[ _]?calls?)\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-tool-result-without-use'],
@@ -54,21 +63,23 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool call has no result',
     pattern: words(
-      String.raw`\bno ${RESULT}\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b|\b${CALL}\b.{0,60}\b(?:without|missing|lack(?:s|ing)?|never got|did not (?:get|have)) (?:a |any |their |its )?(?:matching |corresponding )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b|\b(?:not|never) followed by (?:a |the |any )?(?:tool|function)\b`,
+      String.raw`\bno ${RESULT}\b.{0,20}\bfor (?:the |this )?(?:tool|function)\b|\b${CALL}\b.{0,60}\b(?:without|missing|lack(?:s|ing)?|never got|did not (?:get|have)) (?:a |any |their |its )?(?:matching |corresponding )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b|\b(?:not|never) followed by (?:a |the |any )?(?:tool|function)\b|\b(?:${CALL}|${ID})\b.{0,40}\b(?:must (?:have|be followed by)|has no|have no|had no) (?:a |an |its |their )?(?:corresponding |matching )?(?:tool[ _-]?|function[ _-]?)?(?:results?|outputs?|responses?|messages?)\b`,
     ),
-    checks: [
-      [ANTHROPIC, 'anthropic-tool-use-without-result'],
-      [BEDROCK, 'bedrock-tool-use-without-result'],
-      [GEMINI, 'gemini-function-response-count'],
-      [RESPONSES, 'responses-dangling-function-call'],
-      [MISTRAL, 'mistral-tool-result-count'],
-    ],
+    checks: CALL_WITHOUT_RESULT,
     fallback: 'completions-missing-tool-response',
+  },
+  {
+    meaning: 'tool calls and tool results do not pair up',
+    pattern: words(
+      String.raw`\bmismatch(?:ed)?\b.{0,30}\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b|\b${CALL}\b.{0,20}\b(?:${RESULT}|results?|responses?|outputs?)\b.{0,20}\b(?:do not|don't|does not|did not|not) match\b`,
+    ),
+    checks: CALL_WITHOUT_RESULT,
+    fallback: 'completions-orphan-tool-message',
   },
   {
     meaning: 'roles do not alternate',
     pattern: words(
-      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages|roles|turns)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b`,
+      String.raw`\b(?:roles?|messages?|turns?)\b.{0,40}\b(?:must|should|have to|need to) (?:be )?alternat(?:e|ing)\b|\b(?:consecutive|successive|multiple|repeated) (?:user|assistant|model|human) (?:messages?|roles?|turns?)\b|\b(?:user|assistant|model) (?:messages?|roles?|turns?) in a row\b|\bexpected alternating (?:user|roles|turns|messages)\b|\b(?:consecutive|successive) (?:messages|turns) (?:with|of|from) the same role\b`,
     ),
     checks: [
       [ANTHROPIC, 'anthropic-alternation'],
@@ -78,9 +89,10 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     fallback: 'completions-alternation',
   },
   {
-    meaning: 'the first turn is not a user turn',
+    // A history with no user turn at all (Qwen's template: "No user query found in messages") is fixed the same way.
+    meaning: 'the first turn is not a user turn, or no turn is',
     pattern: words(
-      String.raw`\b(?:first|initial|leading) (?:message|turn|content|entry|role)s?\b.{0,30}\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b`,
+      String.raw`\b(?:first|initial|leading) (?:message|turn|content|entry|role)s?\b.{0,30}\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b|\bno (?:user|human) (?:query|message|turn|input|prompt)s? (?:was )?(?:found|present|provided|given)\b|\b(?:messages|conversation|history|request) (?:must|should) (?:contain|include|have) (?:at least one |an? )(?:user|human) (?:message|turn)\b`,
     ),
     checks: [
       [BEDROCK, 'bedrock-first-user'],
@@ -146,7 +158,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
   {
     meaning: 'a tool-call id is used twice',
     pattern: words(
-      String.raw`\bduplicated? (?:tool[ _-]?(?:call|use)[ _-]?)?ids?\b|\b(?:tool[ _-]?(?:call|use)[ _-]?)ids? (?:must|should) be unique\b|\bduplicated? (?:tool[ _-]?(?:calls?|uses?)|function[ _-]?calls?)\b`,
+      String.raw`\b${ID}\b.{0,40}\b(?:is |was )?(?:duplicated|appears (?:more than once|twice)|used (?:more than once|twice)|not unique)\b|\bduplicated? (?:tool[ _-]?(?:call|use)[ _-]?)?ids?\b|\b(?:tool[ _-]?(?:call|use)[ _-]?)ids? (?:must|should) be unique\b|\bduplicated? (?:tool[ _-]?(?:calls?|uses?)|function[ _-]?calls?)\b`,
     ),
     checks: [
       [BEDROCK, 'bedrock-duplicate-tool-use'],

@@ -7,14 +7,24 @@ import { re, type TranscriptPattern } from './transcript-pattern.js';
 export const OPENAI_RESPONSES: TranscriptPattern[] = [
   {
     check: 'responses-dangling-function-call',
-    pattern: re('no tool output found for (?:function|tool|custom tool|local shell) call'),
+    // Every kind of call is named: function, custom tool, local shell, computer, MCP…
+    pattern: re('no tool output found for (?:[\\w-]+ ){0,3}call'),
     confidence: 0.96,
     source: 'OpenAI Responses',
   },
   {
     check: 'responses-orphan-output',
-    pattern: re('no tool call found for (?:(?:function|custom tool|tool) )?(?:call )?output'),
+    pattern: re('no tool call found for (?:[\\w-]+ ){0,3}output'),
     confidence: 0.96,
+    source: 'OpenAI Responses',
+  },
+  {
+    // An output item without the id of its call: nothing pairs it with a call.
+    check: 'responses-orphan-output',
+    pattern: re(
+      '(?:function|tool|custom_tool)[ _]call[ _]output {Q}?(?:item )?(?:requires|must have|is missing|missing|without) (?:an? |its )?{Q}?call_id',
+    ),
+    confidence: 0.9,
     source: 'OpenAI Responses',
   },
   {
@@ -23,7 +33,13 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
     confidence: 0.95,
     source: 'OpenAI Responses',
   },
-  { check: 'responses-call-id-length', pattern: re('call_id{Q}: string too long'), confidence: 0.92, source: 'OpenAI Responses' },
+  {
+    check: 'responses-call-id-length',
+    // A call_id too long or empty; Chat Completions' `tool_call_id` is another field with another rule.
+    pattern: re('(?<!tool_)call_id{Q}: (?:string too long|empty string)'),
+    confidence: 0.92,
+    source: 'OpenAI Responses',
+  },
   {
     check: 'responses-orphan-reasoning',
     // Either half of the pair, named or not: a reasoning item without the item it preceded, or a message
@@ -78,28 +94,41 @@ export const OPENAI_RESPONSES: TranscriptPattern[] = [
 export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-orphan-tool-message',
-    pattern: re('messages? with role {Q}tool{Q} must be a response to a prece+ding message with {Q}tool_calls'),
+    // Quoted in part as often as whole (an issue title that starts at "role 'tool'"), and misspelt ("preceeding").
+    pattern: re(
+      '(?:messages? with )?role {Q}tool{Q} must be (?:a )?response to (?:a |the )?prece+ding (?:assistant )?message with {Q}tool_calls',
+    ),
     confidence: 0.95,
     source: 'OpenAI Chat Completions (and compatible servers)',
   },
   {
     check: 'completions-orphan-tool-message',
     pattern: re(
-      '(?:tool{Q}? role|role {Q}?tool{Q}?|tool (?:message|result)s?)\\b.{0,40}\\b(?:no|without an?) (?:previous|preceding|prior) (?:assistant )?message with (?:an? )?{Q}?tool[_ ]calls?',
+      '(?:tool{Q}? role|role {Q}?tool{Q}?|tool (?:message|result)s?)\\b.{0,40}\\b(?:no|without an?|must (?:have|follow) an?) (?:previous|preceding|prior) (?:assistant )?message with (?:an? )?{Q}?tool[_ ]calls?',
     ),
     confidence: 0.9,
     source: 'OpenAI-compatible servers (vLLM, DeepSeek)',
   },
   {
+    // A tool message without the id of the call it answers: nothing pairs it with a call.
     check: 'completions-orphan-tool-message',
-    pattern: re('tool_call_id\\s*(?:{Q}[\\w-]*{Q}\\s*)?(?:is )?not found'),
+    pattern: re(
+      'missing (?:required )?parameter:? {Q}(?:messages\\S*?\\.)?tool_call_id|role {Q}tool{Q} must have an? {Q}tool_call_id|tool_call_id{Q} ?:? ?(?:property {Q}tool_call_id{Q} )?is (?:missing|required)',
+    ),
+    confidence: 0.88,
+    source: 'OpenAI Chat Completions (and compatible servers: Groq)',
+  },
+  {
+    check: 'completions-orphan-tool-message',
+    // OpenAI's own wording names the id and where it looked: "'tool_call_id' of 'call_…' not found in 'tool_calls' of previous message".
+    pattern: re('tool_call_id{Q}?\\s*(?:of\\s*)?(?:{Q}[\\w-]*{Q}\\s*)?(?:is )?not found'),
     confidence: 0.75,
     source: 'Kimi / OpenAI-compatible servers',
   },
   {
     check: 'completions-missing-tool-response',
     pattern: re(
-      'assistant message with {Q}tool_calls{Q} must be followed by tool messages|tool_call_ids did not have response messages|insufficient tool messages following tool_calls',
+      '(?:assistant message with )?{Q}tool_calls{Q} must be followed by tool messages|tool_call_ids did not have response messages|insufficient tool messages following tool_calls',
     ),
     confidence: 0.95,
     source: 'OpenAI Chat Completions (and compatible servers)',
@@ -107,7 +136,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   {
     check: 'completions-historic-reasoning',
     pattern: re(
-      'property {Q}(?:[\\w.]+\\.)?reasoning(?:_content)?{Q} is unsupported|reasoning is not supported with this model|reasoning_content.{0,30}(?:is )?not (?:supported|allowed|permitted) (?:in|for) (?:the )?(?:input|assistant|messages)',
+      'property {Q}(?:[\\w.]+\\.)?reasoning(?:_content)?{Q} is unsupported|both (?:content|text) and (?:thinking|reasoning)(?:_content)? in an? assistant message|reasoning is not supported with this model|reasoning_content.{0,30}(?:is )?not (?:supported|allowed|permitted) (?:in|for) (?:the )?(?:input|assistant|messages)|messages\\.\\d+\\.reasoning(?:_content|_details)?\\W{0,3}(?:extra inputs are not permitted|extra_forbidden)',
     ),
     confidence: 0.9,
     source: 'strict OpenAI-compatible servers (Groq, Cerebras)',
@@ -130,13 +159,17 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   },
   {
     check: 'completions-tool-arguments',
-    pattern: re('cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments'),
+    // Ollama's Go decoder, or a server that says a replayed call's arguments are not valid JSON (xAI).
+    pattern: re(
+      'cannot unmarshal \\w+ into Go struct field \\S*tool_calls\\.function\\.arguments|invalid tool call arguments|arguments (?:to|of|for|in) (?:a |the )?tool[ _]?calls?\\b.{0,60}\\b(?:(?:are|is) not (?:a )?valid json|invalid json)|invalid json(?: format)? (?:in|for|of) (?:the )?tool[ _]?calls?(?:\\[\\d+\\])? arguments|\\binvalid_tool_call_format\\b|tool_calls(?:\\[\\d+\\]|\\.\\d+)?\\.function\\.arguments\\W{0,3}(?:must be|should be|is not) (?:a )?valid json|invalid {Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.function\\.arguments{Q}',
+    ),
     confidence: 0.75,
-    source: 'Ollama',
+    source: 'Ollama, xAI, Copilot and other OpenAI-compatible servers',
   },
   {
     check: 'completions-tool-call-id-length',
-    pattern: re('{Q}messages\\[\\d+\\]\\.tool_calls\\[\\d+\\]\\.id{Q}: string too long'),
+    // The call's id, or the id a tool message quotes back.
+    pattern: re('{Q}messages\\[\\d+\\]\\.(?:tool_calls\\[\\d+\\]\\.id|tool_call_id){Q}: string too long'),
     confidence: 0.93,
     source: 'OpenAI Chat Completions',
   },
@@ -154,7 +187,9 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
   },
   {
     check: 'completions-empty-tool-calls',
-    pattern: re('messages\\[\\d+\\]\\.tool_calls{Q}: empty array|empty tool_calls is not supported'),
+    pattern: re(
+      'messages\\[\\d+\\]\\.tool_calls{Q}: empty array|empty tool_calls is not supported|\\[\\] is too short - {Q}messages\\.\\d+\\.tool_calls',
+    ),
     confidence: 0.92,
     source: 'OpenAI Chat Completions (and compatible servers)',
   },
@@ -163,7 +198,7 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     pattern: re(
       // A message without content in any wording: null or empty content, "the message at position 4 with
       // role 'assistant' must not be empty", a request "missing messages.content".
-      "message (?:at (?:position|index) \\d+ )?(?:with role {Q}\\w+{Q} )?(?:must not|cannot|can'?t|may not) be empty|missing {Q}?messages?(?:\\.\\d+|\\[\\d+\\])?\\.content{Q}?(?: parameter| field)?|invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content",
+      "message (?:at (?:position|index) \\d+ )?(?:with role {Q}\\w+{Q} )?(?:must not|cannot|can'?t|may not) be empty|missing {Q}?messages?(?:\\.\\d+|\\[\\d+\\])?\\.content{Q}?(?: parameter| field)?|invalid (?:value|type) for {Q}(?:messages\\[\\d+\\]\\.)?content{Q}: expected (?:a string|an array|one of).{0,40}got null|{Q}content{Q}.{0,20}(?:must not be|cannot be|can'?t be) (?:null|empty)|message content (?:must not be|cannot be) (?:null|empty)|(?:assistant|user|message) content must contain at least one|(?:each|every|all) messages? must have .{0,40}non-?empty content|invalid {Q}messages\\[\\d+\\]\\.content(?:\\[\\d+\\]\\.text)?{Q}: (?:empty (?:array|string)|(?:string|array) too short)|(?:none|null) is not of type {Q}\\w+{Q} - {Q}messages\\.\\d+\\.content|{Q}content{Q} is a required property - {Q}messages\\.\\d+",
     ),
     confidence: 0.85,
     source: 'OpenAI Chat Completions (and compatible servers)',
@@ -204,9 +239,16 @@ export const OTHERS: TranscriptPattern[] = [
   },
   {
     check: 'mistral-orphan-tool-message',
-    pattern: re('unexpected role {Q}tool{Q} after role {Q}(?:user|system)|unexpected role roleenum\\.tool'),
+    pattern: re('unexpected role {Q}tool{Q} after role {Q}(?:user|system|assistant)|unexpected role roleenum\\.tool'),
     confidence: 0.85,
     source: 'Mistral',
+  },
+  {
+    // The same validator on two turns of one role in a row.
+    check: 'completions-alternation',
+    pattern: re('unexpected role {Q}(user|assistant){Q} after role {Q}\\1\\b'),
+    confidence: 0.85,
+    source: 'Mistral chat templates (Mistral API, vLLM, mistral-common)',
   },
   { check: 'mistral-trailing-assistant', pattern: re('expected last role user or tool'), confidence: 0.9, source: 'Mistral' },
   {
@@ -219,7 +261,8 @@ export const OTHERS: TranscriptPattern[] = [
   { check: 'minimax-tool-arguments', pattern: re('invalid function arguments json string'), confidence: 0.85, source: 'MiniMax' },
   {
     check: 'glm-messages-invalid',
-    pattern: re('messages 参数非法|the messages parameter is illegal'),
+    // ChatGLM's older API calls the same list `history`.
+    pattern: re('(?:messages|history) ?参数非法|the (?:messages|history) parameter is illegal'),
     confidence: 0.8,
     source: 'GLM (Zhipu)',
   },

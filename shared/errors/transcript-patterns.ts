@@ -12,13 +12,14 @@ export type { TranscriptPattern } from './transcript-pattern.js';
 const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-tool-use-without-result',
-    pattern: re('tool_use{Q} ids? (?:were|was) found without {Q}tool_result'),
+    // Often cut right after "without" in a title or a status line.
+    pattern: re('tool_use{Q} ids? (?:were |was )?found without\\b'),
     confidence: 0.96,
     source: 'Anthropic',
   },
   {
     check: 'anthropic-tool-use-without-result',
-    pattern: re('each {Q}tool_use{Q} block must have a corresponding {Q}tool_result'),
+    pattern: re('{Q}tool_use{Q} blocks? (?:must|should) have an? corresponding {Q}tool_result'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -39,7 +40,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-result-without-use',
-    pattern: re('each {Q}\\w*tool_result{Q} block must have a corresponding {Q}\\w*tool_use'),
+    pattern: re('{Q}\\w*tool_result{Q} blocks? (?:must|should) have an? corresponding {Q}\\w*tool_use'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -51,17 +52,26 @@ const ANTHROPIC: TranscriptPattern[] = [
     source: 'Anthropic',
   },
   { check: 'anthropic-first-user', pattern: re('first message must use the {Q}user{Q} role'), confidence: 0.9, source: 'Anthropic' },
-  { check: 'anthropic-empty-content', pattern: re('all messages must have non-empty content'), confidence: 0.92, source: 'Anthropic' },
+  {
+    check: 'anthropic-empty-content',
+    // The same rule as a schema validator words it for an empty content list.
+    pattern: re('all messages must have non-empty content|messages\\.\\d+\\.content: list should have at least 1 item'),
+    confidence: 0.92,
+    source: 'Anthropic',
+  },
   {
     check: 'anthropic-blank-text',
-    pattern: re('text content blocks must (?:be non-empty|contain non-whitespace text)'),
+    // Also the schema's wording for a text block without its text.
+    pattern: re(
+      'text content blocks must (?:be non-empty|contain non-whitespace text)|messages\\.\\d+\\.content\\.\\d+\\.text: field required',
+    ),
     confidence: 0.92,
     source: 'Anthropic (also via Bedrock)',
   },
   {
     check: 'anthropic-thinking-signature',
     pattern: re(
-      'invalid {Q}signature{Q} in {Q}thinking{Q} block|thinking(?:\\.\\w+)*\\.signature: field required|signature.{0,40}(?:thinking|redacted_thinking).{0,20}(?:invalid|missing)',
+      'invalid {Q}signature{Q} in {Q}thinking{Q} block|(?:redacted_)?thinking(?:\\.\\w+)*\\.(?:signature|data): field required|signature.{0,40}(?:thinking|redacted_thinking).{0,20}(?:invalid|missing)',
     ),
     confidence: 0.95,
     source: 'Anthropic (also via Bedrock and Vertex)',
@@ -75,7 +85,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   {
     check: 'anthropic-trailing-prefill',
     pattern: re(
-      'does not support assistant message prefill|conversation must end with a user message|final assistant (?:content|message) (?:cannot|must not|may not) end with (?:trailing )?whitespace|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
+      'does not support assistant message prefill|(?:assistant )?(?:message )?prefill(?:ing)?(?: (?:of )?assistant messages?)? (?:is )?not supported|expected user or tool result as the last message|conversation must end with a user message|final assistant (?:content|message) (?:cannot|must not|may not) end with (?:trailing )?whitespace|expected {Q}thinking{Q} or {Q}redacted_thinking{Q}, but found|final {Q}assistant{Q} message must start with a thinking block',
     ),
     confidence: 0.92,
     source: 'Anthropic (also via Bedrock and Copilot)',
@@ -94,7 +104,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-id-format',
-    pattern: re('tool_use(?:_id|\\.id)?: string should match pattern'),
+    pattern: re('tool_use(?:_id|\\.id)?: string should (?:match pattern|have at most \\d+ characters?)'),
     confidence: 0.93,
     source: 'Anthropic',
   },
@@ -106,7 +116,7 @@ const ANTHROPIC: TranscriptPattern[] = [
   },
   {
     check: 'anthropic-tool-name',
-    pattern: re('tool_use\\.name: string should (?:have at least 1 character|match pattern)'),
+    pattern: re('tool_use\\.name: string should (?:have at (?:least 1|most \\d+) characters?|match pattern)'),
     confidence: 0.9,
     source: 'Anthropic',
   },
@@ -165,6 +175,13 @@ const BEDROCK: TranscriptPattern[] = [
     source: 'Bedrock Converse',
   },
   {
+    // Converse checks a replayed call's name against the tool-name pattern and length too.
+    check: 'anthropic-tool-name',
+    pattern: re('toolUse\\.name{Q} failed to satisfy constraint'),
+    confidence: 0.9,
+    source: 'Bedrock Converse',
+  },
+  {
     check: 'bedrock-tool-id-format',
     pattern: re('toolUseId.{0,60}(?:failed to satisfy constraint|regular expression pattern)'),
     confidence: 0.9,
@@ -178,20 +195,22 @@ const GEMINI: TranscriptPattern[] = [
     // Quoted in part as often as whole ("function call turn comes immediately after a user turn"), and the
     // same rule from the other side: a call turn holds function calls only, never function responses.
     pattern: re(
-      'function call turn comes immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
+      'function call turn (?:comes|should come|must come) immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
     ),
     confidence: 0.92,
     source: 'Gemini',
   },
   {
     check: 'gemini-function-response-count',
-    pattern: re('number of function response parts is equal to the number of function call parts'),
+    pattern: re('number of function response parts (?:is|should be|must be) equal to (?:the )?number of function call parts'),
     confidence: 0.95,
     source: 'Gemini',
   },
   {
     check: 'gemini-orphan-function-response',
-    pattern: re('function response turn comes immediately after a function call turn'),
+    pattern: re(
+      'function response turn (?:comes|should come|must come) immediately after a function call turn|function response parts? (?:must|should) (?:immediately )?follow (?:the )?function call parts?',
+    ),
     confidence: 0.95,
     source: 'Gemini',
   },

@@ -1,0 +1,128 @@
+// Transcript-shape families widened after blind round 16: each family in wordings of its own, and its neighbours that must stay apart.
+import { describe, expect, it } from 'vitest';
+import { explainProviderError } from '../../../../shared/errors/match-error.js';
+
+const top = (text: string) => explainProviderError(text)[0];
+
+function expectAnswers(cases: [string, string, string?][]): void {
+  for (const [text, category, check] of cases) {
+    const answer = top(text);
+    expect([answer.category, answer.check], text).toEqual([category, check]);
+  }
+}
+
+describe('transcript families after blind round 16', () => {
+  it('reads a tool message that lacks the id of its call as a result no call answers, however the validator words it', () => {
+    expectAnswers([
+      [
+        "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'.",
+        'transcript',
+        'completions-orphan-tool-message',
+      ],
+      ["Missing required parameter: 'messages[2].tool_call_id'.", 'transcript', 'completions-orphan-tool-message'],
+      [
+        "'messages.3' : for 'role:tool' the following must be satisfied[('messages.3.tool_call_id' : property 'tool_call_id' is missing)]",
+        'transcript',
+        'completions-orphan-tool-message',
+      ],
+      [
+        'messages[3]: tool message must have a preceding assistant message with tool_calls',
+        'transcript',
+        'completions-orphan-tool-message',
+      ],
+    ]);
+    expect(top("Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'.").rule).toBe('tool-result-pairing');
+  });
+
+  it('keeps the Responses call_id and the Chat Completions tool_call_id apart: two fields, two rules', () => {
+    expectAnswers([
+      ["Invalid 'input[22].call_id': empty string. Expected a string with minimum length 1.", 'transcript', 'responses-call-id-length'],
+      ["Invalid 'input[4].call_id': string too long. Expected a string with maximum length 64.", 'transcript', 'responses-call-id-length'],
+      [
+        "Invalid 'messages[3].tool_call_id': string too long. Expected a string with maximum length 40.",
+        'transcript',
+        'completions-tool-call-id-length',
+      ],
+    ]);
+    expect(top("Invalid 'input[22].call_id': empty string.").rule).toBe('responses-tool-call-id');
+    expect(top("Invalid 'messages[3].tool_call_id': string too long.").rule).toBe('tool-call-id');
+  });
+
+  it('reads calls and results that do not pair, by the family of the words', () => {
+    expectAnswers([
+      ['Invalid tool usage: mismatch between tool calls and tool results', 'transcript', 'completions-orphan-tool-message'],
+      ['mismatch between tool_use blocks and tool_result blocks', 'transcript', 'anthropic-tool-use-without-result'],
+      ['mismatch between function call parts and function response parts', 'transcript', 'gemini-function-response-count'],
+      ['No tool output found for computer call call_7Xq.', 'transcript', 'responses-dangling-function-call'],
+      ['No tool call found for mcp call output with call_id call_7Xq.', 'transcript', 'responses-orphan-output'],
+    ]);
+  });
+
+  it("reads a validator's 'unexpected role' on two turns of one role, or a tool turn after a plain assistant turn", () => {
+    expectAnswers([
+      ["Unexpected role 'assistant' after role 'assistant'", 'transcript', 'completions-alternation'],
+      ["Unexpected role 'user' after role 'user'", 'transcript', 'completions-alternation'],
+      ["Unexpected role 'tool' after role 'assistant'", 'transcript', 'mistral-orphan-tool-message'],
+      ["Unexpected role 'user' after role 'tool'", 'transcript', 'mistral-user-after-tool'],
+      ['Invalid consecutive assistant message at message index 3', 'transcript', 'completions-alternation'],
+    ]);
+    // A system turn in the middle is not two turns of one role.
+    expect(top("Unexpected role 'system' after role 'assistant'").check).not.toBe('completions-alternation');
+  });
+
+  it('reads empty contents and empty tool_calls as schema validators word them', () => {
+    expectAnswers([
+      ["Invalid 'messages[4].content': empty array. Expected an array with minimum length 1.", 'transcript', 'completions-empty-content'],
+      ["Invalid 'messages[2].content[0].text': empty string.", 'transcript', 'completions-empty-content'],
+      ["None is not of type 'string' - 'messages.1.content'", 'transcript', 'completions-empty-content'],
+      ["'content' is a required property - 'messages.1'", 'transcript', 'completions-empty-content'],
+      ["[] is too short - 'messages.1.tool_calls'", 'transcript', 'completions-empty-tool-calls'],
+      ['messages.2.content: List should have at least 1 item after validation, not 0', 'transcript', 'anthropic-empty-content'],
+    ]);
+    // The same validators on a tool definition or the message list itself are the request's, not the transcript's.
+    expect(top("[] is too short - 'tools'").category).not.toBe('transcript');
+    expect(top("Invalid 'tools[0].function.name': empty string.").category).not.toBe('transcript');
+  });
+
+  it("reads a replayed call's id or name over the length a schema allows, and a redacted thinking block without its data", () => {
+    expectAnswers([
+      ['messages.1.content.0.tool_use.id: String should have at most 64 characters', 'transcript', 'anthropic-tool-id-format'],
+      ['messages.1.content.0.tool_use.name: String should have at most 64 characters', 'transcript', 'anthropic-tool-name'],
+      [
+        "Value at 'messages.73.member.content.2.member.toolUse.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+        'transcript',
+        'anthropic-tool-name',
+      ],
+      ['messages.3.content.0.redacted_thinking.data: Field required', 'transcript', 'anthropic-thinking-signature'],
+    ]);
+    // A tool definition's name is the request's.
+    expect(top("Value at 'toolConfig.tools.22.member.toolSpec.name' failed to satisfy constraint").category).not.toBe('transcript');
+  });
+
+  it('reads the Gemini turn rules worded with "should", and reasoning next to content in a template', () => {
+    expectAnswers([
+      [
+        'Please ensure that the number of function response parts should be equal to number of function call parts of the function call turn.',
+        'transcript',
+        'gemini-function-response-count',
+      ],
+      [
+        'Please ensure that function response turn should come immediately after a function call turn.',
+        'transcript',
+        'gemini-orphan-function-response',
+      ],
+      [
+        'Cannot pass both content and thinking in an assistant message with tool calls! Put the analysis message in one or the other.',
+        'transcript',
+        'completions-historic-reasoning',
+      ],
+      ['[1214], [history参数非法，请检查文档]', 'transcript', 'glm-messages-invalid'],
+    ]);
+  });
+
+  it('reads a tool-call id used twice in any word order', () => {
+    for (const text of ['The tool_call_id call_abc is duplicated', 'Tool call ID call_abc appears more than once']) {
+      expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'tool-call-id']);
+    }
+  });
+});
