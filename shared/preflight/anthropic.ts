@@ -95,7 +95,9 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
       switch (block.type) {
         case 'text':
           if (typeof block.text !== 'string' || isBlank(block.text))
-            out.push(finding('anthropic-blank-text', { index: i, path: blockAt(i, j), block: j }, `${blockAt(i, j)} is a blank text block.`));
+            out.push(
+              finding('anthropic-blank-text', { index: i, path: blockAt(i, j), block: j }, `${blockAt(i, j)} is a blank text block.`),
+            );
           break;
         case 'thinking':
           if (typeof block.signature !== 'string' || isBlank(block.signature))

@@ -22,3 +22,12 @@ export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) if (!isTrimmedChar(text.charCodeAt(i))) return false;
   return true;
 }
+
+/** True when `text.trim() === expected` (expected itself trimmed), without copying the text. */
+export function trimsTo(text: string, expected: string): boolean {
+  let start = 0;
+  while (start < text.length && isTrimmedChar(text.charCodeAt(start))) start += 1;
+  if (!text.startsWith(expected, start)) return false;
+  for (let i = start + expected.length; i < text.length; i += 1) if (!isTrimmedChar(text.charCodeAt(i))) return false;
+  return true;
+}

@@ -1,6 +1,6 @@
-/** isBlank against trim(), exhaustively over the UTF-16 code units. */
+/** isBlank and trimsTo against trim() (isBlank exhaustively over the UTF-16 code units). */
 import { describe, expect, it } from 'vitest';
-import { isBlank } from '../../../../shared/text/blank.js';
+import { isBlank, trimsTo } from '../../../../shared/text/blank.js';
 
 describe('isBlank', () => {
   it('agrees with trim() on every UTF-16 code unit, alone and around text', () => {
@@ -19,5 +19,24 @@ describe('isBlank', () => {
     expect(isBlank('x\n')).toBe(false);
     expect(isBlank('\u200b')).toBe(false); // zero-width space is not white space for trim()
     expect(isBlank(`${' '.repeat(100_000)}.`)).toBe(false);
+  });
+});
+
+describe('trimsTo', () => {
+  it('is text.trim() === expected', () => {
+    const expected = '[assistant turn failed before producing content]';
+    const cases = [
+      expected,
+      ` ${expected}\n`,
+      `\u00a0\t${expected}\u3000`,
+      `${expected}.`,
+      `x${expected}`,
+      `${expected} ${expected}`,
+      expected.slice(0, -1),
+      '',
+      '   ',
+      `\u200b${expected}`,
+    ];
+    for (const text of cases) expect([text, trimsTo(text, expected)]).toEqual([text, text.trim() === expected]);
   });
 });
