@@ -1,5 +1,6 @@
 /** Reading untrusted transcript messages and content blocks safely, and the exact placeholder strings. */
 import type { Block, JsonValue, Message } from './types.js';
+import { isBlank } from './text/blank.js';
 
 /** Placeholder and marker strings, exactly as OpenClaw writes them (a second replay must recognise its own output). */
 export const TEXT = {
@@ -38,7 +39,7 @@ export function isTextBlock(block: unknown): block is Block & { type: 'text'; te
 
 /** A text block whose text is empty or only whitespace. */
 export function isBlankTextBlock(block: unknown): boolean {
-  return isRecord(block) && block.type === 'text' && (typeof block.text !== 'string' || block.text.trim() === '');
+  return isRecord(block) && block.type === 'text' && (typeof block.text !== 'string' || isBlank(block.text));
 }
 
 /** `thinking` or `redacted_thinking`. */

@@ -211,3 +211,24 @@ export function usageAlreadyNormal(raw: unknown, normal: { [key: string]: JsonVa
   if (!cost) return rawCost === undefined;
   return isRecord(rawCost) && ['input', 'output', 'cacheRead', 'cacheWrite', 'total'].every((k) => rawCost[k] === cost[k]);
 }
+
+const CANONICAL_USAGE_KEYS = new Set(['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens', 'cost']);
+const BUCKETS = ['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens'] as const;
+const COST_KEYS = ['input', 'output', 'cacheRead', 'cacheWrite', 'total'] as const;
+const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * A cheap sufficient test for `usageAlreadyNormal(raw, normalizeUsageSnapshot(raw))`: pi's own shape
+ * (the five buckets as whole token counts, a cost with its five figures, nothing else). Nearly every
+ * recorded usage is this, and it then needs no reading through the aliases; false means "ask the full check".
+ */
+export function usageIsCanonical(raw: unknown): boolean {
+  if (!isRecord(raw)) return false;
+  for (const key in raw) if (!CANONICAL_USAGE_KEYS.has(key)) return false;
+  for (const key of BUCKETS) if (!count(raw[key])) return false;
+  const cost = raw.cost;
+  if (cost === undefined) return true;
+  if (!isRecord(cost)) return false;
+  for (const key of COST_KEYS) if (finite(cost[key]) === undefined) return false;
+  return true;
+}

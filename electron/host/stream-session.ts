@@ -24,7 +24,7 @@ const MIN_CHUNK_BYTES = 64 * 1024;
 
 export interface StreamedSession {
   parsed: ParsedSession;
-  /** SHA-256 (hex) of exactly the bytes parsed. */
+  /** SHA-256 (hex) of exactly the bytes parsed ('' when not asked for). */
   digest: string;
   /** Bytes read. */
   size: number;
@@ -40,6 +40,8 @@ export interface ReadSessionOptions extends ParseLinesOptions {
    * from the stat when the file grew or shrank while it was read.
    */
   onProgress?(done: number, total: number): void;
+  /** Hash the bytes (default true); without, `digest` is '' (a caller that only inspects needs none). */
+  digest?: boolean;
 }
 
 /** Read and parse a session file (JSONL streamed; a JSON message array is read whole). */
@@ -50,7 +52,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   const onProgress = options.onProgress ?? (() => undefined);
   const handle = await openSessionFile(file);
   try {
-    const hash = createHash('sha256');
+    const hash = options.digest === false ? null : createHash('sha256');
     const parser = new SessionLineParser(options);
     // The head decides the format (and the BOM), as for a whole buffer.
     const { array, bom } = await readFormatHead(handle).catch((error: Error) => {
@@ -60,7 +62,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
       onProgress(bytes.byteLength, bytes.byteLength);
-      return { parsed: parseSessionBytes(bytes, options), digest: digestOf(bytes), size: bytes.byteLength };
+      return { parsed: parseSessionBytes(bytes, options), digest: hash ? digestOf(bytes) : '', size: bytes.byteLength };
     }
     const parseLong = createLongLineParser();
     const size = await readLines(
@@ -69,7 +71,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         chunkBytes,
         skip: bom ? 3 : 0,
         maxLine: options.maxLineChars ?? MAX_LINE_CHARS,
-        onChunk: (chunk) => hash.update(chunk),
+        onChunk: hash ? (chunk) => hash.update(chunk) : undefined,
         onProgress: (done) => onProgress(done, total),
         readError: (error) => new InputError(`${file}: cannot be read (${error.message})`),
       },
@@ -79,7 +81,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       },
     );
     onProgress(size, size);
-    return { parsed: parser.finish(bom), digest: hash.digest('hex'), size };
+    return { parsed: parser.finish(bom), digest: hash ? hash.digest('hex') : '', size };
   } finally {
     await handle.close();
   }
@@ -104,7 +106,8 @@ export async function readInputSession(
   input: Exclude<InspectInput, { store: string }>,
   options: ParseLinesOptions = {},
 ): Promise<ParsedSession> {
-  if ('file' in input) return (await readSessionFile(input.file, options)).parsed;
+  // The digest serves repair and the app's change checks, not an inspection: the bytes go unhashed.
+  if ('file' in input) return (await readSessionFile(input.file, { ...options, digest: false })).parsed;
   if (typeof input.text !== 'string') throw new InputError('inspect(): expected { file }, { text } or { store, sessionId }');
   return parseSession(input.text);
 }

@@ -4,6 +4,7 @@ import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';
 import { finding } from './finding.js';
+import { isBlank } from '../text/blank.js';
 
 const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
 const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
@@ -15,11 +16,14 @@ function blocksOf(message: Obj): unknown[] {
   return Array.isArray(message.content) ? message.content : [];
 }
 
-function toolUseIds(message: unknown): Set<string> {
-  const ids = new Set<string>();
-  if (!isRecord(message) || message.role !== 'assistant') return ids;
-  for (const b of blocksOf(message)) if (isRecord(b) && b.type === 'tool_use' && typeof b.id === 'string') ids.add(b.id);
-  return ids;
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The tool_use ids of an assistant message (a shared empty set when it has none: most messages). */
+function toolUseIds(message: unknown): ReadonlySet<string> {
+  if (!isRecord(message) || message.role !== 'assistant') return NO_IDS;
+  let ids: Set<string> | null = null;
+  for (const b of blocksOf(message)) if (isRecord(b) && b.type === 'tool_use' && typeof b.id === 'string') (ids ??= new Set()).add(b.id);
+  return ids ?? NO_IDS;
 }
 
 function imageChecks(block: Obj, i: number, j: number, path: string, out: PreflightFinding[]): void {
@@ -48,29 +52,32 @@ function imageChecks(block: Obj, i: number, j: number, path: string, out: Prefli
 }
 
 /** Run the Anthropic checks (the trailing-prefill check runs for every Claude route, in run-preflight). */
+/** A message's path, and a block's: spelled only for a finding, so a clean payload allocates none. */
+const at = (i: number) => `messages[${i}]`;
+const blockAt = (i: number, j: number) => `messages[${i}].content[${j}]`;
+
 export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];
   list.forEach((message, i) => {
     if (!isRecord(message)) return;
-    const here = `messages[${i}]`;
     const last = i === list.length - 1;
     const previous = i > 0 ? list[i - 1] : undefined;
     if (message.role === 'assistant' && isRecord(previous) && previous.role === 'assistant') {
       out.push(
         finding(
           'anthropic-alternation',
-          { index: i, path: here },
+          { index: i, path: at(i) },
           `messages[${i - 1}] and messages[${i}] are both assistant turns; the API folds them into one, which puts blocks out of the order tools and thinking need.`,
         ),
       );
     }
     const finalAssistant = last && message.role === 'assistant';
     if (typeof message.content === 'string') {
-      if (message.content.trim() === '' && !finalAssistant)
+      if (isBlank(message.content) && !finalAssistant)
         out.push(
           finding(
             'anthropic-empty-content',
-            { index: i, path: `${here}.content` },
+            { index: i, path: `${at(i)}.content` },
             `messages[${i}] (${String(message.role)}) has empty content.`,
           ),
         );
@@ -78,36 +85,37 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
       out.push(
         finding(
           'anthropic-empty-content',
-          { index: i, path: `${here}.content` },
+          { index: i, path: `${at(i)}.content` },
           `messages[${i}] (${String(message.role)}) has no content blocks.`,
         ),
       );
     }
     blocksOf(message).forEach((block, j) => {
       if (!isRecord(block)) return;
-      const path = `${here}.content[${j}]`;
       switch (block.type) {
         case 'text':
-          if (typeof block.text !== 'string' || block.text.trim() === '')
-            out.push(finding('anthropic-blank-text', { index: i, path, block: j }, `${path} is a blank text block.`));
+          if (typeof block.text !== 'string' || isBlank(block.text))
+            out.push(
+              finding('anthropic-blank-text', { index: i, path: blockAt(i, j), block: j }, `${blockAt(i, j)} is a blank text block.`),
+            );
           break;
         case 'thinking':
-          if (typeof block.signature !== 'string' || block.signature.trim() === '')
+          if (typeof block.signature !== 'string' || isBlank(block.signature))
             out.push(
               finding(
                 'anthropic-thinking-signature',
-                { index: i, path, block: j },
-                `${path} is a thinking block without a signature; Anthropic verifies every replayed thinking block.`,
+                { index: i, path: blockAt(i, j), block: j },
+                `${blockAt(i, j)} is a thinking block without a signature; Anthropic verifies every replayed thinking block.`,
               ),
             );
           break;
         case 'redacted_thinking':
-          if (typeof block.data !== 'string' || block.data.trim() === '')
+          if (typeof block.data !== 'string' || isBlank(block.data))
             out.push(
               finding(
                 'anthropic-thinking-signature',
-                { index: i, path, block: j },
-                `${path} is a redacted_thinking block without its encrypted data.`,
+                { index: i, path: blockAt(i, j), block: j },
+                `${blockAt(i, j)} is a redacted_thinking block without its encrypted data.`,
               ),
             );
           break;
@@ -116,7 +124,7 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
             out.push(
               finding(
                 'anthropic-tool-id-format',
-                { index: i, path: `${path}.id`, block: j, ids: String(block.id) },
+                { index: i, path: `${blockAt(i, j)}.id`, block: j, ids: String(block.id) },
                 `Tool-use id ${JSON.stringify(block.id)} has characters Anthropic does not accept.`,
               ),
             );
@@ -126,17 +134,17 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
             out.push(
               finding(
                 'anthropic-tool-id-format',
-                { index: i, path: `${path}.tool_use_id`, block: j, ids: String(block.tool_use_id) },
+                { index: i, path: `${blockAt(i, j)}.tool_use_id`, block: j, ids: String(block.tool_use_id) },
                 `Tool-result id ${JSON.stringify(block.tool_use_id)} has characters Anthropic does not accept.`,
               ),
             );
           if (Array.isArray(block.content))
             block.content.forEach(
-              (inner, k) => isRecord(inner) && inner.type === 'image' && imageChecks(inner, i, j, `${path}.content[${k}]`, out),
+              (inner, k) => isRecord(inner) && inner.type === 'image' && imageChecks(inner, i, j, `${blockAt(i, j)}.content[${k}]`, out),
             );
           break;
         case 'image':
-          imageChecks(block, i, j, path, out);
+          imageChecks(block, i, j, blockAt(i, j), out);
           break;
         default:
           break;
@@ -156,7 +164,7 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
         out.push(
           finding(
             'anthropic-tool-use-without-result',
-            { index: i, path: `${here}.content[${j}]`, ids: missing.join(', ') },
+            { index: i, path: `${at(i)}.content[${j}]`, ids: missing.join(', ') },
             `messages[${i}] calls ${missing.join(', ')} but messages[${i + 1}] does not answer ${missing.length === 1 ? 'it' : 'them'}.`,
           ),
         );
@@ -171,8 +179,8 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
           out.push(
             finding(
               'anthropic-tool-result-without-use',
-              { index: i, path: `${here}.content[${j}]`, block: j, ids: id },
-              `${here}.content[${j}] answers ${id || '(no id)'}, which the message before it does not call.`,
+              { index: i, path: `${at(i)}.content[${j}]`, block: j, ids: id },
+              `${at(i)}.content[${j}] answers ${id || '(no id)'}, which the message before it does not call.`,
             ),
           );
       });

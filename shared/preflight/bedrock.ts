@@ -3,6 +3,7 @@ import type { PreflightFinding } from '../inspection.js';
 import { isRecord } from '../messages.js';
 import type { JsonValue } from '../types.js';
 import { finding } from './finding.js';
+import { isBlank } from '../text/blank.js';
 
 function blocksOf(message: unknown): unknown[] {
   return isRecord(message) && Array.isArray(message.content) ? message.content : [];
@@ -58,7 +59,7 @@ export function bedrockChecks(list: readonly JsonValue[]): PreflightFinding[] {
         ),
       );
     blocks.forEach((b, j) => {
-      if (isRecord(b) && 'text' in b && (typeof b.text !== 'string' || b.text.trim() === '')) {
+      if (isRecord(b) && 'text' in b && (typeof b.text !== 'string' || isBlank(b.text))) {
         out.push(
           finding(
             'bedrock-blank-text',

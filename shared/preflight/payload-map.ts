@@ -41,6 +41,8 @@ function sourceSlots(messages: readonly Message[]): SourceSlot[] {
   let pending: string[] = [];
   let answered = new Set<string>();
   const flush = (): void => {
+    // `answered` is read only against pending calls (and reset with them): nothing to do without any.
+    if (pending.length === 0) return;
     for (const id of pending) if (!answered.has(id)) slots.push({ kind: 'tool', index: null });
     pending = [];
     answered = new Set();
@@ -67,46 +69,52 @@ function sourceSlots(messages: readonly Message[]): SourceSlot[] {
   return slots;
 }
 
-function entryKind(entry: JsonValue, family: PayloadFamily): { kind: Kind; group: boolean; toolImages: boolean; itemType?: string } {
-  if (!isRecord(entry)) return { kind: 'user', group: false, toolImages: false };
+interface EntryKind {
+  readonly kind: Kind;
+  readonly group: boolean;
+  readonly toolImages: boolean;
+  readonly itemType?: string;
+}
+
+// The kinds most entries have, shared (read only): mapping a long payload allocates none of them.
+const USER: EntryKind = { kind: 'user', group: false, toolImages: false };
+const USER_TOOL_IMAGES: EntryKind = { kind: 'user', group: false, toolImages: true };
+const ASSISTANT: EntryKind = { kind: 'assistant', group: false, toolImages: false };
+const TOOL: EntryKind = { kind: 'tool', group: false, toolImages: false };
+const TOOL_GROUP: EntryKind = { kind: 'tool', group: true, toolImages: false };
+
+const carriesToolImages = (first: unknown) => isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text);
+
+function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
+  if (!isRecord(entry)) return USER;
   const role = entry.role;
   switch (family) {
     case 'anthropic':
     case 'bedrock': {
-      if (role === 'assistant') return { kind: 'assistant', group: false, toolImages: false };
+      if (role === 'assistant') return ASSISTANT;
       const content = Array.isArray(entry.content) ? entry.content : [];
       const isTool = content.length > 0 && content.every((b) => isRecord(b) && (b.type === 'tool_result' || 'toolResult' in b));
-      return { kind: isTool ? 'tool' : 'user', group: isTool, toolImages: false };
+      return isTool ? TOOL_GROUP : USER;
     }
     case 'gemini': {
-      if (role === 'model') return { kind: 'assistant', group: false, toolImages: false };
+      if (role === 'model') return ASSISTANT;
       const parts = Array.isArray(entry.parts) ? entry.parts : [];
-      if (parts.some((p) => isRecord(p) && 'functionResponse' in p)) return { kind: 'tool', group: true, toolImages: false };
-      const first = parts[0];
-      return {
-        kind: 'user',
-        group: false,
-        toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text),
-      };
+      if (parts.some((p) => isRecord(p) && 'functionResponse' in p)) return TOOL_GROUP;
+      return carriesToolImages(parts[0]) ? USER_TOOL_IMAGES : USER;
     }
     case 'openai-completions':
     case 'mistral': {
-      if (role === 'assistant') return { kind: 'assistant', group: false, toolImages: false };
-      if (role === 'tool') return { kind: 'tool', group: false, toolImages: false };
+      if (role === 'assistant') return ASSISTANT;
+      if (role === 'tool') return TOOL;
       const content = Array.isArray(entry.content) ? entry.content : [];
-      const first = content[0];
-      return {
-        kind: 'user',
-        group: false,
-        toolImages: isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text),
-      };
+      return carriesToolImages(content[0]) ? USER_TOOL_IMAGES : USER;
     }
     case 'openai-responses': {
       const type = typeof entry.type === 'string' ? entry.type : undefined;
-      if (type === 'function_call_output' || type === 'custom_tool_call_output') return { kind: 'tool', group: false, toolImages: false };
+      if (type === 'function_call_output' || type === 'custom_tool_call_output') return TOOL;
       if (type === 'function_call' || type === 'reasoning' || type === 'custom_tool_call' || role === 'assistant')
         return { kind: 'assistant', group: false, toolImages: false, itemType: type ?? 'message' };
-      return { kind: 'user', group: false, toolImages: false };
+      return USER;
     }
   }
 }
@@ -125,7 +133,8 @@ export function mapPayloadToMessages(
   const out: (number | null)[] = [];
   let next = 0;
   let lastTool: number | null = null;
-  let previous: { kind: Kind; itemType?: string; index: number | null } | null = null;
+  let previous: { kind: Kind; itemType?: string } | null = null;
+  let previousIndex: number | null = null;
   for (const entry of entries) {
     const info = entryKind(entry, family);
     let index: number | null = null;
@@ -137,7 +146,7 @@ export function mapPayloadToMessages(
       previous?.kind === 'assistant' &&
       !startsNewResponsesTurn(previous.itemType, info.itemType, slots[next])
     ) {
-      index = previous.index;
+      index = previousIndex;
     } else {
       let j = next;
       while (j < slots.length && slots[j].kind !== info.kind) j += 1;
@@ -154,7 +163,8 @@ export function mapPayloadToMessages(
     }
     if (info.kind === 'tool') lastTool = index;
     out.push(index);
-    previous = { kind: info.kind, itemType: info.itemType, index };
+    previous = info;
+    previousIndex = index;
   }
   return out;
 }

@@ -2,6 +2,7 @@
 import { contentArray, describeTurn, isBlankTextBlock, isRecord, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { isBlank } from '../text/blank.js';
 
 /** `user-turns` runs with the assistant normalisation (step 2); `content` with the image pass (step 3). */
 export interface BlankTextOptions {
@@ -14,8 +15,17 @@ function hasPersistedMedia(message: Message): boolean {
   return isRecord(meta) && Array.isArray(meta.media) && meta.media.length > 0;
 }
 
-const blankIndexes = (content: unknown[]): number[] =>
-  content.flatMap((b, i) => (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string' ? [i] : []));
+const NO_BLANKS: readonly number[] = [];
+
+/** The indexes of blank text blocks (a shared empty list for the usual content without any). */
+function blankIndexes(content: unknown[]): readonly number[] {
+  let out: number[] | null = null;
+  for (let i = 0; i < content.length; i += 1) {
+    const b = content[i];
+    if (isBlankTextBlock(b) && isRecord(b) && typeof b.text === 'string') (out ??= []).push(i);
+  }
+  return out ?? NO_BLANKS;
+}
 
 /** The annotation of blank text blocks removed from a turn's content. */
 function noteBlanksRemoved(ctx: RuleContext, turn: Turn, content: readonly unknown[], blanks: readonly number[]): void {
@@ -33,7 +43,7 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       continue;
     }
     if (typeof m.content === 'string') {
-      if (m.content.trim() || hasPersistedMedia(m)) out.push(turn);
+      if (!isBlank(m.content) || hasPersistedMedia(m)) out.push(turn);
       else ctx.note(turn, 'dropped', 'blank user turn dropped (providers reject empty user content)', { before: m.content });
       continue;
     }

@@ -1,5 +1,6 @@
 /** Assistant turns that failed before producing content: dropped, or (Bedrock Converse) replayed with a placeholder. */
 import { describeTurn, isRecord, TEXT } from '../messages.js';
+import { isBlank, trimsTo } from '../text/blank.js';
 import type { Message } from '../types.js';
 import { isZeroUsageSnapshot, normalizeUsageSnapshot } from '../usage.js';
 import type { Rule, Turn } from './rule.js';
@@ -9,7 +10,7 @@ const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
 /** Content that is nothing, blank text, or the stream-error sentinel an earlier replay or file repair wrote. */
 export function isStreamErrorFallbackContent(content: unknown): boolean {
   if (content === null || content === undefined) return true;
-  if (typeof content === 'string') return !content.trim() || content.trim() === TEXT.streamErrorSentinel;
+  if (typeof content === 'string') return isBlank(content) || trimsTo(content, TEXT.streamErrorSentinel);
   return (
     Array.isArray(content) &&
     content.every(

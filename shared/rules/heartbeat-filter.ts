@@ -55,7 +55,9 @@ function messageText(content: unknown): { text: string; other: boolean } {
   return { text, other };
 }
 
-const matchesPrompt = (text: string, prompt: string) => text === prompt || text.startsWith(`${prompt}\n`);
+const TOOL_PROMPT_LINE = `${TOOL_PROMPT}\n`;
+/** Every prompt recognised starts with one of these characters: any other text is not one (checked first, cheaply). */
+const PROMPT_FIRST_CHARS = new Set([...WAKE_PROMPTS, ...DELIVERY_HINTS, TOOL_PROMPT, TASK_PREFIX].map((p) => p[0]));
 const resultOnly = (content: unknown) =>
   Array.isArray(content) &&
   content.length > 0 &&
@@ -65,11 +67,11 @@ const resultOnly = (content: unknown) =>
 export function isHeartbeatPrompt(m: Message): boolean {
   if (m.role !== 'user') return false;
   const text = messageText(m.content).text.trim();
-  if (!text) return false;
+  if (!text || !PROMPT_FIRST_CHARS.has(text[0])) return false;
   if (WAKE_PROMPTS.includes(text)) return true;
   if (DELIVERY_HINTS.some((h) => text.startsWith(h)) && WAKE_PROMPTS.some((p) => text.endsWith(p))) return true;
   // The configured heartbeat prompt is not known here; only the tool-response prompt is recognised.
-  if (matchesPrompt(text, TOOL_PROMPT)) return true;
+  if (text === TOOL_PROMPT || text.startsWith(TOOL_PROMPT_LINE)) return true;
   return text.startsWith(TASK_PREFIX) && TASK_COMPLETIONS.some((c) => text.includes(c));
 }
 

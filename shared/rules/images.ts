@@ -184,11 +184,12 @@ export const imagesRule: Rule = {
     // applied in transcript order, so annotations and output do not depend on timing.
     const jobs: { turn: number; block: number; outcome: Promise<Outcome> }[] = [];
     const running = new Set<Promise<unknown>>();
-    for (const [t, turn] of turns.entries()) {
-      const m = turn.message;
+    for (let t = 0; t < turns.length; t += 1) {
+      const m = turns[t].message;
       const content = contentArray(m);
       if (!content || !IMAGE_ROLES.has(m.role)) continue;
-      for (const [b, block] of content.entries()) {
+      for (let b = 0; b < content.length; b += 1) {
+        const block = content[b];
         if (!isRecord(block) || block.type !== 'image') continue;
         while (running.size >= 4) await Promise.race(running);
         const outcome = sanitizeBlock(block, ctx);

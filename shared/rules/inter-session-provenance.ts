@@ -2,6 +2,7 @@
 import { contentArray, isRecord, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { isBlank } from '../text/blank.js';
 
 const KINDS = new Set(['external_user', 'inter_session', 'internal_system', 'room_observation']);
 
@@ -92,7 +93,7 @@ export const interSessionProvenanceRule: Rule = {
         return turn;
       // The first text block that is not blank: a blank one is removed later, and the marker with it
       // (OpenClaw marks the first text block even when blank; the second replay would then add it).
-      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
+      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && !isBlank(b.text));
       if (index >= 0) {
         const block = content[index] as Record<string, unknown> & { text: string };
         const next = annotateInterSessionText(block.text, p);

@@ -1,6 +1,6 @@
 /** OpenAI Responses tool-call ids normalised to `call_…` / `fc_…` of at most 64 characters, deterministically. */
 import { sha256Hex } from '../hash/sha256.js';
-import { isRecord, PAIRABLE_CALL_TYPES, toolResultIdFields } from '../messages.js';
+import { isRecord, PAIRABLE_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
 import type { DecisionId } from '../types.js';
 import type { Rule, Turn } from './rule.js';
 
@@ -62,21 +62,22 @@ export const responsesToolCallIdRule: Rule = {
     return turns.map((turn): Turn => {
       const m = turn.message;
       if (m.role === 'assistant' && Array.isArray(m.content)) {
-        let changed = false;
-        const next = m.content.map((b, i) => {
-          if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string') return b;
+        let next: unknown[] | null = null;
+        for (let i = 0; i < m.content.length; i += 1) {
+          const b: unknown = m.content[i];
+          if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string') continue;
           const id = resolve(b.id);
-          if (id === b.id) return b;
-          changed = true;
+          if (id === b.id) continue;
+          next ??= m.content.slice();
           ctx.note(turn, 'rewritten', `call id ${JSON.stringify(b.id)} is not a valid Responses id: normalised to ${id}`, {
             before: b.id,
             after: id,
             path: `content[${i}].id`,
             decision: ctx.decisionOf('isResponsesFamily'),
           });
-          return { ...b, id };
-        });
-        return changed ? ctx.with(turn, { ...m, content: next }) : turn;
+          next[i] = { ...b, id };
+        }
+        return next ? ctx.with(turn, { ...m, content: next }) : turn;
       }
       if (m.role === 'toolResult')
         return rewriteResultIds(turn, ctx, resolve, 'follows its normalised call', ctx.decisionOf('isResponsesFamily'));
@@ -96,14 +97,24 @@ export function rewriteResultIds(
   decision?: DecisionId,
 ): Turn {
   const m = turn.message;
-  const raw = new Map(toolResultIdFields(m));
-  const primary = toolResultIdFields(m, REWRITE_ORDER)[0]?.[1];
+  // Plain loops: a result whose ids are already right (nearly all of them) allocates nothing.
+  let primary: string | undefined;
+  for (const field of REWRITE_ORDER) {
+    const value = m[field];
+    if (typeof value === 'string' && value !== '') {
+      primary = value;
+      break;
+    }
+  }
   if (!primary) return turn;
   const resolved = resolve(primary);
-  const updates: Record<string, string> = {};
-  for (const [f, v] of raw) if (resolved !== v) updates[f] = resolved;
-  if (typeof m.toolCallId !== 'string' && resolved) updates.toolCallId = resolved;
-  if (Object.keys(updates).length === 0) return turn;
+  let updates: Record<string, string> | null = null;
+  for (const field of TOOL_RESULT_ID_FIELDS) {
+    const value = m[field];
+    if (typeof value === 'string' && value !== '' && value !== resolved) (updates ??= {})[field] = resolved;
+  }
+  if (typeof m.toolCallId !== 'string' && resolved) (updates ??= {}).toolCallId = resolved;
+  if (updates === null) return turn;
   ctx.note(turn, 'rewritten', `result id ${JSON.stringify(primary)} → ${resolved} (${why})`, {
     before: primary,
     after: resolved,

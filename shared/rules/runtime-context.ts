@@ -41,25 +41,26 @@ export const runtimeContextRule: Rule = {
         out.push(turn);
         continue;
       }
-      let changed = false;
-      const next: unknown[] = [];
-      content.forEach((block, i) => {
+      // The blocks kept, copied only from the first change on (most turns have none).
+      let next: unknown[] | null = null;
+      for (let i = 0; i < content.length; i += 1) {
+        const block = content[i];
         if (!isRecord(block) || typeof block.text !== 'string') {
-          next.push(block);
-          return;
+          next?.push(block);
+          continue;
         }
         const stripped = stripInternalMetadata(block.text);
         if (stripped === block.text) {
-          next.push(block);
-          return;
+          next?.push(block);
+          continue;
         }
-        changed = true;
+        next ??= content.slice(0, i);
         if (!stripped.trim()) {
           ctx.note(turn, 'rewritten', 'a text block holding only runtime context/metadata was removed', {
             before: block,
             path: `content[${i}]`,
           });
-          return;
+          continue;
         }
         ctx.note(turn, 'rewritten', 'runtime context/metadata removed from the text', {
           before: block.text,
@@ -67,8 +68,8 @@ export const runtimeContextRule: Rule = {
           path: `content[${i}].text`,
         });
         next.push({ ...block, text: stripped });
-      });
-      if (!changed) {
+      }
+      if (next === null) {
         out.push(turn);
         continue;
       }

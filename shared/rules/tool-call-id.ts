@@ -56,7 +56,8 @@ function replaySafeSignedTurns(
   allowedNames: readonly string[] | undefined,
 ): { reserved: Set<string>; indexes: Set<number> } {
   const allowed = normalizeAllowlist(allowedNames);
-  const completed = completedCallBlocks(messages);
+  // Without an allowlist every valid name passes, completed or not: the frames need not be walked.
+  const completed = allowed === null ? null : completedCallBlocks(messages);
   const reserved = new Set<string>();
   const indexes = new Set<number>();
   messages.forEach((m, index) => {
@@ -72,7 +73,7 @@ function replaySafeSignedTurns(
       if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type)) continue;
       call = true;
       const id = typeof b.id === 'string' ? b.id.trim() : '';
-      const nameOk = typeof b.name === 'string' && resolveOk(b.name, completed.has(b) ? null : allowed) && b.name === b.name.trim();
+      const nameOk = typeof b.name === 'string' && resolveOk(b.name, completed?.has(b) ? null : allowed) && b.name === b.name.trim();
       if (!hasCallInput(b) || !id || seen.has(id) || !nameOk) return;
       seen.add(id);
     }
@@ -113,6 +114,12 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const orphanSeen = new Map<string, number>();
   const pending = new Map<string, string[]>();
   const keepNative = ctx.policy.preserveNativeAnthropicToolUseIds;
+  // Each id's queue is this function's own: appended in place.
+  const queue = (id: string, next: string) => {
+    const list = pending.get(id);
+    if (list) list.push(next);
+    else pending.set(id, [next]);
+  };
   const take = (id: string) => {
     used.add(id);
     return id;
@@ -124,7 +131,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)
         ? take(id)
         : take(allocate(n === 1 ? id : `${id}:${n}`, mode, used, ctx.now));
-    pending.set(id, [...(pending.get(id) ?? []), next]);
+    queue(id, next);
     return next;
   };
   const resolveResult = (id: string) => {
@@ -141,26 +148,28 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       if (safe.indexes.has(index)) {
         for (const c of extractCalls(m)) {
           used.add(c.id);
-          pending.set(c.id, [...(pending.get(c.id) ?? []), c.id]);
+          queue(c.id, c.id);
         }
         return turn;
       }
       if (!Array.isArray(m.content)) return turn;
-      let changed = false;
-      const next = m.content.map((b, i) => {
-        if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) return b;
+      // The content is copied only from its first rewritten id on: an untouched turn allocates nothing.
+      let next: unknown[] | null = null;
+      for (let i = 0; i < m.content.length; i += 1) {
+        const b: unknown = m.content[i];
+        if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) continue;
         const id = resolveAssistant(b.id);
-        if (id === b.id) return b;
-        changed = true;
+        if (id === b.id) continue;
+        next ??= m.content.slice();
         ctx.note(
           turn,
           'rewritten',
           `tool call id ${JSON.stringify(b.id)} → ${id} (${mode === 'strict9' ? 'exactly 9 alphanumerics' : 'alphanumeric only'})`,
           { before: b.id, after: id, path: `content[${i}].id`, decision: ctx.decisionOf('toolCallIdMode') },
         );
-        return { ...b, id };
-      });
-      return changed ? ctx.with(turn, { ...m, content: next }) : turn;
+        next[i] = { ...b, id };
+      }
+      return next ? ctx.with(turn, { ...m, content: next }) : turn;
     }
     if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call', ctx.decisionOf('toolCallIdMode'));
     return turn;

@@ -15,7 +15,7 @@ import {
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { isAllowedToolName, normalizeAllowlist, resolveReplayToolName } from './tool-names.js';
-import { extractCalls, isSyntheticResult } from './tool-result-pairing.js';
+import { addCallIds, extractCalls, isSyntheticResult } from './tool-result-pairing.js';
 
 export interface ToolCallInputOptions {
   /** `history` is the replay-history pass; `stream` the guard that runs on every provider call. */
@@ -273,9 +273,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       return;
     }
     const content = m.content;
-    const hasThinking = content.some((b) => isThinkingLike(b));
-    const callBlocks = content.filter(flavour === 'history' ? isContractCall : isRunnerCall);
-    if (ctx.policy.allowProviderOwnedThinkingReplay && hasThinking && callBlocks.length > 0) {
+    // The signed-turn check lists the calls only for a turn with thinking (few turns have it).
+    const callBlocks =
+      ctx.policy.allowProviderOwnedThinkingReplay && content.some((b) => isThinkingLike(b))
+        ? content.filter(flavour === 'history' ? isContractCall : isRunnerCall)
+        : [];
+    if (callBlocks.length > 0) {
       const reason = signedTurnProblem(messages, index, callBlocks, flavour, allowedFor, { preserved, prior });
       if (reason) {
         ctx.note(
@@ -286,10 +289,8 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         );
         return;
       }
-      for (const c of extractCalls(m)) {
-        preserved.add(c.id);
-        prior.add(c.id);
-      }
+      addCallIds(m, preserved);
+      addCallIds(m, prior);
       out.push(turn);
       return;
     }
@@ -308,7 +309,7 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       next?.push(...outcome.keep);
     }
     if (next === null) {
-      for (const c of extractCalls(m)) prior.add(c.id);
+      addCallIds(m, prior);
       out.push(turn);
       return;
     }
@@ -317,7 +318,7 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       return;
     }
     const nextTurn = ctx.with(turn, { ...m, content: next });
-    for (const c of extractCalls(nextTurn.message)) prior.add(c.id);
+    addCallIds(nextTurn.message, prior);
     out.push(nextTurn);
   });
   return out;

@@ -21,15 +21,25 @@ interface Call {
   name?: string;
 }
 
+/** A block `extractCalls` lists: a pairable call with a non-empty string id. */
+function isIdentifiedCall(b: unknown): b is Record<string, unknown> & { id: string } {
+  return isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id !== '';
+}
+
 /** The pairable tool calls of an assistant (toolCall/toolUse/functionCall with a non-empty id). */
 export function extractCalls(message: Message): Call[] {
   if (!Array.isArray(message.content)) return [];
   const out: Call[] = [];
   for (const b of message.content) {
-    if (isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id)
-      out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
+    if (isIdentifiedCall(b)) out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
   }
   return out;
+}
+
+/** Add the ids `extractCalls` would give to `into`, without building the list. */
+export function addCallIds(message: Message, into: Set<string>): void {
+  if (!Array.isArray(message.content)) return;
+  for (const b of message.content) if (isIdentifiedCall(b)) into.add(b.id);
 }
 
 /** A synthetic result OpenClaw inserted earlier (marker detail, or the default text). */
@@ -252,10 +262,10 @@ function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped
 }
 
 /** A result that answers `call` in place exactly: nothing about it would be rewritten. */
-function answersInPlace(message: Message, call: Call): boolean {
-  if (message.role !== 'toolResult' || toolResultCallId(message) !== call.id) return false;
+function answersInPlace(message: Message, callId: string): boolean {
+  if (message.role !== 'toolResult' || toolResultCallId(message) !== callId) return false;
   const raw = message.toolCallId;
-  if (typeof raw === 'string' && raw !== call.id && raw.trim() === call.id) return false;
+  if (typeof raw === 'string' && raw !== callId && raw.trim() === callId) return false;
   const name = message.toolName;
   return typeof name === 'string' && name !== '' && name === name.trim();
 }
@@ -272,12 +282,13 @@ function alreadyPaired(turns: readonly Turn[]): boolean {
     const m = turns[i].message;
     i += 1;
     if (m.role === 'toolResult') return false;
-    if (m.role !== 'assistant') continue;
-    const calls = extractCalls(m);
-    if (calls.length === 0) continue;
-    if (m.stopReason === 'error' || m.stopReason === 'aborted') return false;
-    for (const call of calls) {
-      if (i >= turns.length || !answersInPlace(turns[i].message, call)) return false;
+    if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
+    let calls = 0;
+    for (const b of m.content) {
+      if (!isIdentifiedCall(b)) continue;
+      if (calls === 0 && (m.stopReason === 'error' || m.stopReason === 'aborted')) return false;
+      calls += 1;
+      if (i >= turns.length || !answersInPlace(turns[i].message, b.id)) return false;
       i += 1;
     }
   }

@@ -64,18 +64,21 @@ function mergeUsers(a: Message, b: Message): Message {
 }
 
 /** Result ids (and names) between an assistant and the next assistant. */
-function futureResults(messages: readonly Message[], index: number) {
+/** The result ids after an assistant turn, up to the next one; with `names`, also the tool names each id was answered under. */
+function futureResults(messages: readonly Message[], index: number, names: boolean) {
   const matches = new Map<string, Set<string>>();
   const ids = new Set<string>();
   for (let i = index + 1; i < messages.length; i += 1) {
     const m = messages[i];
     if (m.role === 'assistant') break;
-    const name = trimmed(m.toolName) ?? trimmed(m.name);
     if (m.role === 'toolResult' || m.role === 'tool') {
+      const name = names ? (trimmed(m.toolName) ?? trimmed(m.name)) : undefined;
       for (const id of toolResultCallIds(m)) {
-        const bucket = matches.get(id) ?? new Set<string>();
-        if (name) bucket.add(name);
-        matches.set(id, bucket);
+        if (names) {
+          const bucket = matches.get(id) ?? new Set<string>();
+          if (name) bucket.add(name);
+          matches.set(id, bucket);
+        }
         ids.add(id);
       }
     }
@@ -89,6 +92,14 @@ function futureResults(messages: readonly Message[], index: number) {
   return { matches, ids };
 }
 
+/** A block the dangling-call strip keeps: anything but a call, or a call whose id a later result answers. */
+function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
+  if (!b) return false;
+  if (!isCall(b)) return true;
+  const id = trimmed((b as Record<string, unknown>).id);
+  return id ? ids.has(id) : false;
+}
+
 function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const messages = turns.map((t) => t.message);
   return turns.map((turn, i): Turn => {
@@ -98,8 +109,9 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[]
     if (content.length === 0 || extractCalls(m).length === 0) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
     const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
-    const { matches, ids } = futureResults(messages, i);
-    if (content.some((b) => isThinkingLike(b))) {
+    const signed = content.some((b) => isThinkingLike(b));
+    const { matches, ids } = futureResults(messages, i, signed);
+    if (signed) {
       const allMatched = content.every((b) => {
         if (!b || !isCall(b)) return true;
         const rec = b as Record<string, unknown>;
@@ -118,13 +130,9 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[]
       );
       return ctx.with(turn, { ...m, content: placeholder });
     }
-    const kept = content.filter((b) => {
-      if (!b) return false;
-      if (!isCall(b)) return true;
-      const id = trimmed((b as Record<string, unknown>).id);
-      return id ? ids.has(id) : false;
-    });
-    if (kept.length === content.length) return turn;
+    // Nearly every turn keeps all its blocks: checked before any copy is made.
+    if (content.every((b) => keepsBlock(b, ids))) return turn;
+    const kept = content.filter((b) => keepsBlock(b, ids));
     const removed = content.filter((b) => !kept.includes(b));
     if (kept.length === 0) {
       ctx.note(

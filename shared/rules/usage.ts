@@ -1,7 +1,7 @@
 /** Assistant usage normalised to pi's buckets; usage recorded before the latest compaction zeroed. */
 import { timestampMs } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
-import { normalizeUsageSnapshot, usageAlreadyNormal, zeroUsage } from '../usage.js';
+import { normalizeUsageSnapshot, usageAlreadyNormal, usageIsCanonical, zeroUsage } from '../usage.js';
 import { isRecord } from '../messages.js';
 
 export const usageRule: Rule = {
@@ -35,6 +35,7 @@ export const usageRule: Rule = {
           current = ctx.with(turn, { ...m, usage });
         }
       }
+      if (usageIsCanonical(usage)) return current;
       const normal = normalizeUsageSnapshot(usage);
       if (usageAlreadyNormal(usage, normal)) return current;
       ctx.note(

@@ -132,6 +132,7 @@ function activeBranch(
   };
   // v1 files have no tree: each entry gets an id (as OpenClaw's migration does) and hangs off the one before it.
   const legacyIds = legacy ? parsed.entries.map((_, i) => `v1-${i + 1}`) : [];
+  const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
   for (const [index, original] of parsed.entries.entries()) {
     let located = original;
     if (legacy) {
@@ -146,7 +147,6 @@ function activeBranch(
     }
     const entry = located.entry;
     const reason = unrecognizedReason(entry);
-    const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
     if (reason) {
       diagnostics.push({
         line: located.line,

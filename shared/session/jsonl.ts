@@ -3,6 +3,7 @@ import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostic
 import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
+import { isBlank } from '../text/blank.js';
 
 /** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
 export const MAX_LINE_CHARS = 500 * 1024 * 1024;
@@ -206,7 +207,7 @@ export class SessionLineParser {
   private parseText(line: number, text: () => string, validUtf8?: () => boolean): { value: unknown } | null {
     const { sink } = this;
     const raw = text();
-    if (raw.trim() === '') return null;
+    if (isBlank(raw)) return null;
     let value: unknown;
     try {
       value = JSON.parse(raw);

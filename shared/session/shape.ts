@@ -89,23 +89,25 @@ export function checkMessageShape(sink: DiagnosticSink, line: number, message: u
   return true;
 }
 
+function expectStringField(sink: DiagnosticSink, line: number, entry: SessionEntry, field: string, optional: boolean): void {
+  const v = entry[field];
+  if (v === undefined && optional) return;
+  if (typeof v !== 'string')
+    sink.add(
+      line,
+      0,
+      'warning',
+      'field-type',
+      `the ${entry.type} entry has ${v === undefined ? 'no' : typeName(v)} "${field}"${v === undefined ? '' : ' where a string was expected'}`,
+    );
+}
+
 /** Per-type field checks of a tree entry (wrong field types are reported, the entry is kept). */
 export function checkEntryFields(sink: DiagnosticSink, line: number, entry: SessionEntry): boolean {
-  const expectString = (field: string, optional = false) => {
-    const v = entry[field];
-    if (v === undefined && optional) return;
-    if (typeof v !== 'string')
-      sink.add(
-        line,
-        0,
-        'warning',
-        'field-type',
-        `the ${entry.type} entry has ${v === undefined ? 'no' : typeName(v)} "${field}"${v === undefined ? '' : ' where a string was expected'}`,
-      );
-  };
+  // Messages (nearly every entry) first: the field helper below is made only for the other types.
+  if (entry.type === 'message') return checkMessageShape(sink, line, entry.message, 'the message');
+  const expectString = (field: string, optional = false) => expectStringField(sink, line, entry, field, optional);
   switch (entry.type) {
-    case 'message':
-      return checkMessageShape(sink, line, entry.message, 'the message');
     case 'model_change':
       expectString('provider');
       expectString('modelId');

@@ -270,7 +270,24 @@ function stripInboundMetadata(input: string): string {
   return removeSpans(source, spans).replace(/^\n+/, '').replace(/\n+$/, '').replace(TIMESTAMP_PREFIX, '');
 }
 
+/**
+ * Whether a text may hold anything the projection removes. Every form needs one of these: a timestamp
+ * prefix opens with "[", the delimiters hold "<<<", the notice, the legacy header and the "Context:"
+ * headers hold "ontext", then the inbound marker and the delivery hints. Four scans instead of the
+ * projection's dozen scans and regexes, for the texts (nearly all) that hold none.
+ */
+function mayHoldMetadata(text: string): boolean {
+  return (
+    text.charCodeAt(0) === 0x5b ||
+    text.includes('ontext') ||
+    text.includes('<<<') ||
+    text.includes('Delivery:') ||
+    text.includes(INBOUND_CONTEXT_MARKER)
+  );
+}
+
 /** The display projection: runtime context first, then inbound metadata. */
 export function stripInternalMetadata(text: string): string {
+  if (!mayHoldMetadata(text)) return text;
   return stripInboundMetadata(stripRuntimeContext(text));
 }

@@ -38,6 +38,11 @@ async function agree(bytes: Uint8Array, chunkSizes = [1, 2, 3, 7, 64, 4096]): Pr
     expect(read.parsed, `chunk ${chunkBytes}`).toEqual(whole);
     expect(read.digest).toBe(digest);
     expect(read.size).toBe(bytes.byteLength);
+    // Without the digest (inspect() needs none), the same parse and no hash.
+    const unhashed = await readSessionFile(file, { chunkBytes, digest: false });
+    expect(unhashed.parsed, `chunk ${chunkBytes}, no digest`).toEqual(whole);
+    expect(unhashed.digest).toBe('');
+    expect(unhashed.size).toBe(bytes.byteLength);
   }
 }
 
