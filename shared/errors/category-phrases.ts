@@ -28,9 +28,16 @@ export const PHRASES: readonly CategoryPattern[] = [
   // A quota of zero is not a rate to wait out: the plan does not include the model (Gemini's free tier).
   family(
     'billing',
-    0.98,
+    0.99,
     'the plan has no quota for this model',
     "(?:does(?:n'?t| not)|has no) (?:have )?(?:a )?free (?:quota )?tier|free_?tier\\w*.{0,120}?\\blimit: 0\\b|\\blimit: 0, model",
+  ),
+  // Google's ErrorInfo reason is more specific than the RESOURCE_EXHAUSTED status around it.
+  family(
+    'billing',
+    0.97,
+    "the error's reason names the account's credit or billing",
+    '{Q}reason{Q}\\s*:\\s*{Q}[A-Z\\d_]*(?:CREDITS?|BALANCE|BILLING)[A-Z\\d_]*{Q}',
   ),
   family(
     'billing',
@@ -123,6 +130,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'the organisation or account must be verified first',
     '(?:organi[sz]ation|account|identity) (?:must|needs to|has to) be verified|verify (?:your )?organi[sz]ation|(?:organi[sz]ation|account) (?:is )?not (?:yet )?verified|unverified (?:organi[sz]ation|account)',
   ),
+  // Terms or a licence to accept, an API to enable, a project not allowed to use the model: the account's setup, not a bill.
+  family(
+    'auth',
+    0.9,
+    'the account must accept terms or enable access before using this model',
+    "(?:requires?|needs?) (?:terms|licen[cs]e|eula) acceptance|(?:accept|agree to) the (?:model'?s? )?(?:terms|licen[cs]e|eula|conditions)\\b|model_terms_required|gated (?:model|repo)|(?:is|are) not allowed to (?:use|access|call|invoke)\\b|api has not been used in project|(?:api|service) (?:has been |is )?(?:disabled|not enabled) (?:for|in) (?:this |the |your )?project|service_disabled|accessnotconfigured",
+  ),
   family('auth', 0.6, 'access is forbidden', 'unauthori[sz]ed|unauthenticated|forbidden|access ?denied|permission_error'),
   family(
     'rate-limit',
@@ -140,7 +154,22 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.88,
     'a usage cap that resets, or too many requests at once',
-    '(?:session|hourly|daily|weekly|monthly|\\d+[- ]?hours?) usage (?:limit|quota|cap)|usage limit (?:reached )?for \\d+ ?hours?|(?:reached|hit) your (?:\\w+ )?usage limit|limits? will reset|concurren(?:cy|t requests?) (?:limit|usage|is too high|exceeded)|high concurrency|too many concurrent',
+    '(?:session|hourly|daily|weekly|monthly|\\d+[- ]?hours?) usage (?:limit|quota|cap)|usage limit (?:reached )?for \\d+ ?hours?|(?:reached|hit) your (?:\\w+ )?usage limit|limits? will reset|concurren(?:cy|t requests?) (?:limit|usage|is too high|exceeded)|high concurrency|too many concurrent|another request is (?:already |still )?(?:in progress|running|being processed)|request is already in progress',
+  ),
+  // "Quota" alone is a rate when the provider says how to raise it or links its rate-limit page:
+  // DashScope words its per-minute token allocation like OpenAI's billing quota ("You exceeded your
+  // current quota … #token-limit"), Gemini links rate-limits for its per-minute free tier.
+  family(
+    'rate-limit',
+    0.98,
+    'a quota the error documents as a rate limit',
+    'exceeded (?:your )?current quota.{0,240}?(?:#token-limit|#rate-limit|/rate-limits?\\b|throttling)',
+  ),
+  family(
+    'rate-limit',
+    0.88,
+    'an allocated quota that can be raised is used up',
+    'allocated quota (?:is )?(?:exceeded|exhausted|used up)|(?:increase|raise) (?:your |the )?quota(?: limit)?\\b|quota (?:limit )?(?:increase request|exceeded for (?:this |the )?(?:minute|hour|day|model))|allocationquota',
   ),
   // A plan's usage cap says when it comes back ("It will reset in 10 days", "access resets at 10 PM"),
   // often with no status code at all: waiting (or a bigger plan) is the remedy, as for any rate.
@@ -207,14 +236,22 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.88,
     'the model refuses a parameter',
-    "unsupported (?:parameter|value): {Q}?\\w+|does not support the parameter|(?:can ?not|can'?t|may not) be used with (?:this model|the model|(?:reasoning|thinking)\\b)|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
+    "unsupported (?:parameter|value): {Q}?\\w+|do(?:es)?(?:n'?t| not) support (?:the )?(?:param(?:eter)?|argument|option|setting)s?\\b|(?:can ?not|can'?t|may not) be used with (?:this model|the model|(?:reasoning|thinking)\\b)|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
     'parameter',
+  ),
+  // A model that exists but is not served on the API the request used (chat completions, streaming, the Responses API).
+  family(
+    'model-capability',
+    0.9,
+    'the model is not served on this API or endpoint',
+    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|not a chat model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
+    'endpoint',
   ),
   family(
     'request',
     0.92,
     'the model id does not exist',
-    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|model (?:name|id) (?:is )?(?:invalid|not valid)|invalid model (?:name|id)|no (?:endpoints?|providers?|deployments?) (?:found |available )?for (?!that )[\\w.-]+/[\\w./:@-]+|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated',
+    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|model (?:name|id) (?:is )?(?:invalid|not valid)|invalid model (?:name|id)|no (?:endpoints?|providers?|deployments?) (?:found |available )?for (?!that )[\\w.-]+/[\\w./:@-]+|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated|not found the model|could not resolve the (?:foundation )?model|(?:unable to|cannot|can.?t) access (?:the )?model\\b(?! with the specified)|no allowed providers are available|(?:requested|selected|specified|this) model (?:is )?not supported\\b|model_not_supported|on-demand throughput (?:isn.?t|is not) supported|(?:id|arn) of an inference profile',
   ),
   family(
     'request',
@@ -277,6 +314,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'fail(?:ed|s)? to load (?:the )?model|error loading model|model (?:is |was |has been )?(?:unloaded|not loaded)|engine ?dead|enginedeaderror|engine ?core encountered|engine (?:died|crashed)|\\(engine dead\\)',
   ),
   family('server', 0.7, 'the server says it failed', '\\bserver error\\b|server failed to fulfil'),
+  // A service that cannot take the request now (Bedrock's ServiceUnavailableException says exactly this).
+  family(
+    'server',
+    0.7,
+    'the service cannot handle requests right now',
+    '\\b(?:is|are) (?:currently |temporarily )?unable to (?:process|handle|serve|complete|fulfil+) (?:your |the |this |any )?(?:requests?|calls?)\\b',
+  ),
   family(
     'server',
     0.75,

@@ -51,7 +51,7 @@ const CUE_CONFIDENCE = 0.45;
 
 /** Words of a provider out of capacity rather than of an account over its limit. */
 const OVERLOAD =
-  /overload|over ?capacity|\bat (?:full )?capacity\b|capacity error|capacity[ _](?:exceeded|exhausted)|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|服务器繁忙/i;
+  /overload|over ?capacity|\bat (?:full )?capacity\b|capacity error|capacity[ _](?:exceeded|exhausted)|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|繁忙|负载(?:过高|已饱和|已满)|访问量过大/i;
 
 /** Where context-length errors put the two numbers, `requested` and `limit` group by group. */
 const TOKEN_COUNTS: { pattern: RegExp; requested: number; limit: number }[] = [

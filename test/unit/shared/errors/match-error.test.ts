@@ -339,6 +339,54 @@ describe('explainProviderError', () => {
     expect(top("Invalid value: 'text'. Supported values are: 'input_text' and 'input_image'.").category).toBe('request');
   });
 
+  it('reads the families widened after blind round 16, in wordings of their own', () => {
+    const cases: [string, string][] = [
+      ['Service is temporarily unable to handle your request.', 'server'],
+      ['The model foo-7b does not support parameter top_k', 'model-capability'],
+      ['This model does not support the Responses API', 'model-capability'],
+      ['This is not a chat model and thus not supported in the v1/chat/completions endpoint.', 'model-capability'],
+      ['Please accept the license of this model before using it: gated model', 'auth'],
+      ['Project `p` is not allowed to use Publisher Model `gemini-x`', 'auth'],
+      ['Vertex AI API has not been used in project 42 before or it is disabled.', 'auth'],
+      ['Not found the model kimi-x or Permission denied', 'request'],
+      ['Could not resolve the foundation model from the provided model identifier.', 'request'],
+      ["Invocation of model ID m with on-demand throughput isn't supported.", 'request'],
+      ['The requested model is not supported.', 'request'],
+      ['Another request is already in progress for this key', 'rate-limit'],
+      ['{"message":"上一个请求仍在处理","status":10006}', 'rate-limit'],
+      ['接口调用次数已达上限', 'rate-limit'],
+      ['{"error":{"message":"当前分组上游负载已饱和，请稍后再试"}}', 'rate-limit'],
+      ['令牌额度已用尽', 'billing'],
+      ['Token allocation quota exceeded. Please increase your quota limit in the console.', 'rate-limit'],
+    ];
+    for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+    // A model served on another API gets an action that says which way out there is.
+    expect(top('This model is only supported in v1/responses and not in v1/chat/completions.').action).toBe(
+      'Hygiene cannot fix this: call the model through the API it serves (chat completions, the Responses API, without streaming), or choose a model served on this one.',
+    );
+    // "Quota" is billing until the error documents it as a rate (a rate-limit page), and a quota of zero stays billing.
+    expect(top('429 You exceeded your current quota, please check your plan and billing details.').category).toBe('billing');
+    expect(
+      top(
+        '429 {"code":"insufficient_quota","message":"You exceeded your current quota, please check your plan and billing details. See https://example.com/error-code#token-limit"}',
+      ).category,
+    ).toBe('rate-limit');
+    expect(
+      top(
+        '429 You exceeded your current quota. See https://ai.google.dev/gemini-api/docs/rate-limits. Quota exceeded for metric: free_tier_requests, limit: 0, model: x',
+      ).category,
+    ).toBe('billing');
+    // Google's ErrorInfo reason outranks the RESOURCE_EXHAUSTED status it comes in.
+    const credits = top('{"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"reason":"INSUFFICIENT_CREDITS_BALANCE"}]}}');
+    expect([credits.category, credits.action]).toEqual([
+      'billing',
+      'Hygiene cannot fix this. Top up the balance (or link a billing account, or settle an overdue bill), or raise the budget, key or plan limit; with OpenRouter, a lower max_tokens also lowers the credit it reserves.',
+    ]);
+    expect(top('{"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"reason":"RATE_LIMIT_EXCEEDED"}]}}').category).toBe(
+      'rate-limit',
+    );
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
