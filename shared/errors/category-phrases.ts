@@ -35,7 +35,7 @@ export const PHRASES: readonly CategoryPattern[] = [
   // Google's ErrorInfo reason is more specific than the RESOURCE_EXHAUSTED status around it.
   family(
     'billing',
-    0.97,
+    0.99,
     "the error's reason names the account's credit or billing",
     '{Q}reason{Q}\\s*:\\s*{Q}[A-Z\\d_]*(?:CREDITS?|BALANCE|BILLING)[A-Z\\d_]*{Q}',
   ),
@@ -50,6 +50,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     0.92,
     'the account has no billing set up',
     '(?:without|no) (?:a |an )?(?:linked )?billing (?:account|method)|(?:link|add|set up|enable) (?:a |an )?billing (?:account|method)|billing (?:account|method) (?:is )?(?:required|must be (?:linked|added|enabled))',
+  ),
+  // A free allowance that is gone for good, or a model that needs a paid plan: waiting does not help.
+  family(
+    'billing',
+    0.9,
+    'the free allowance is used up or the model needs a paid plan',
+    'free (?:tier|quota|trial|credits?|allowance)(?: of (?:the |this )?[\\w .:/-]{1,40}?)? (?:has been |is |was )?(?:exhausted|used up|depleted|expired|ended)|(?:continue|keep) (?:to )?(?:access|use|using) .{0,40}on a paid basis|(?:requires?|needs?) (?:a |an )?(?:paid |active |pro )?(?:subscription|paid plan)|upgrade (?:your plan |your account )?for access',
   ),
   family(
     'billing',
@@ -98,7 +105,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.95,
     'the credentials are refused',
-    'invalid x-api-key|incorrect api key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth token|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
+    'virtual key expected|expected to start with {Q}?sk-|api_key (?:client option )?must be set|you have been blocked|invalid x-api-key|incorrect api key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth token|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
   ),
   family(
     'auth',
@@ -135,7 +142,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the account must accept terms or enable access before using this model',
-    "(?:requires?|needs?) (?:terms|licen[cs]e|eula) acceptance|(?:accept|agree to) the (?:model'?s? )?(?:terms|licen[cs]e|eula|conditions)\\b|model_terms_required|gated (?:model|repo)|(?:is|are) not allowed to (?:use|access|call|invoke)\\b|api has not been used in project|(?:api|service) (?:has been |is )?(?:disabled|not enabled) (?:for|in) (?:this |the |your )?project|service_disabled|accessnotconfigured",
+    "(?:requires?|needs?) (?:terms|licen[cs]e|eula) acceptance|(?:accept|agree to) the (?:model'?s? )?(?:terms|licen[cs]e|eula|conditions)\\b|model_terms_required|gated (?:model|repo)|(?:is|are) not allowed to (?:use|access|call|invoke)\\b|api has not been used in project|(?:api|service) (?:has been |is )?(?:disabled|not enabled) (?:for|in) (?:this |the |your )?project|service_disabled|accessnotconfigured|(?:has not|hasn'?t|not yet) (?:activated|enabled|opened|subscribed to) (?:the |this )?model|activate the model|model_?not_?open",
   ),
   family('auth', 0.6, 'access is forbidden', 'unauthori[sz]ed|unauthenticated|forbidden|access ?denied|permission_error'),
   family(
@@ -163,7 +170,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.98,
     'a quota the error documents as a rate limit',
-    'exceeded (?:your )?current quota.{0,240}?(?:#token-limit|#rate-limit|/rate-limits?\\b|throttling)',
+    'exceeded (?:your )?current quota.{0,240}?(?:#token-limit|#rate-limit|/rate-limits?\\b|throttling|(?:higher|increased?|raise) (?:quota|rate) limits?|resource_exhausted)',
   ),
   family(
     'rate-limit',
@@ -184,6 +191,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     0.8,
     'requests come too often or a request count limit is reached',
     'rate[ _-]?limit|requests? (?:are |is )?too (?:frequent|often|fast)|(?:daily|hourly|per[- ]minute|per[- ]day) request (?:limit|quota)|request limit (?:reached|exceeded)|过于频繁',
+  ),
+  // A cap that says when it comes back is a rate even when worded like a spending limit ("Weekly/Monthly Limit Exhausted. Your limit will reset at …").
+  family(
+    'rate-limit',
+    0.96,
+    'a limit that says when it resets',
+    '\\blimits? (?:is |are |has been |have been )?(?:exhausted|reached|exceeded|hit|used up)\\b.{0,60}\\b(?:will )?resets? (?:at|in|on)\\b|\\byour (?:\\w+ )?limit will reset (?:at|in|on)\\b',
   ),
   family('rate-limit', 0.55, 'the provider asks to retry later', 'please (?:wait|slow down)|try again in \\d|retry (?:in|after) \\d'),
   family(
@@ -273,7 +287,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'a content filter refused the prompt or the answer',
     'content (?:management |filtering |safety )?polic(?:y|ies)|content_?filter|contentpolicyviolation|content_policy_violation|responsibleaipolicyviolation|(?:blocked|flagged|filtered) (?:by|due to) .{0,40}(?:safety|content|moderation|policy)|violat\\w* .{0,40}(?:usage|content|safety) polic|' +
       // The same refusal in other words: content judged unsafe or risky, or a moderation ("inspection") step that failed.
-      '(?:inappropriate|unsafe|harmful|sensitive|prohibited|disallowed) (?:content|words?|information)|content (?:exists? )?risk|(?:considered|deemed|judged|flagged as) (?:to be )?(?:high[ -]risk|unsafe|harmful|inappropriate|sensitive)|data[ _]?inspection[ _]?failed|moderation (?:failed|blocked|flagged)',
+      '(?:inappropriate|unsafe|harmful|sensitive|prohibited|disallowed) (?:content|words?|information)|content (?:exists? )?risk|(?:considered|deemed|judged|flagged as) (?:to be )?(?:high[ -]risk|unsafe|harmful|inappropriate|sensitive)|data[ _]?inspection[ _]?failed|moderation (?:failed|blocked|flagged)|rejected (?:as a result of|by) (?:our |the )?safety system',
   ),
   family(
     'request',
@@ -285,7 +299,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'request',
     0.7,
     'a field is missing, malformed or not an allowed value',
-    '\\b(?:is|are|was) not specified\\b|\\bmust be specified\\b|\\bis not one of\\b|\\bis (?:less|greater) than the (?:minimum|maximum) of\\b|\\bis not of type {Q}\\w+{Q}|\\bis a required property\\b|,? not one of \\[|the format of the value at .{0,120}? is invalid|must contain the word',
+    '\\b(?:is|are|was) not specified\\b|\\bmust be specified\\b|\\bis not one of\\b|\\bis (?:less|greater) than the (?:minimum|maximum) of\\b|\\bis not of type {Q}\\w+{Q}|\\bis a required property\\b|,? not one of \\[|the format of the value at .{0,120}? is invalid|must contain the word|additional properties are not allowed|{Q}?[\\w.-]+{Q}? was unexpected\\)',
   ),
   // What a gateway says when it only knows the request was refused: below every specific phrase.
   family('request', 0.5, 'the request was refused as malformed', "bad request|check your input|couldn'?t process your request"),
@@ -331,6 +345,6 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.6,
     'the connection failed',
-    'connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|^\\W*terminated\\W*$|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
+    'error (?:was )?encountered while running the model|unexpected eof|premature close|runner process (?:is )?no longer running|connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|^\\W*terminated\\W*$|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
   ),
 ];

@@ -387,6 +387,26 @@ describe('explainProviderError', () => {
     );
   });
 
+  it('tells a cap that resets from a bill, and a paid plan or an account setup from a rate', () => {
+    const cases: [string, string][] = [
+      // A cap that names its reset time is a rate even in a spending limit's words; without one it stays a bill.
+      ['Monthly limit exhausted. Your limit will reset at 2026-02-01 00:00.', 'rate-limit'],
+      ["You've hit your key's monthly limit.", 'billing'],
+      ['The free quota of qwen-max has been used up; continue to use it on a paid basis in the console.', 'billing'],
+      ['This model requires a paid subscription.', 'billing'],
+      ['Your account has not activated the model glm-x yet.', 'auth'],
+      ['<title>Attention Required! | Cloudflare</title> Sorry, you have been blocked', 'auth'],
+      ['The api_key client option must be set', 'auth'],
+      ["Additional properties are not allowed ('seed' was unexpected)", 'request'],
+      ['Your request was rejected as a result of our safety system.', 'request'],
+      ['error encountered while running the model: unexpected EOF', 'server'],
+      ['Invalid response body while trying to fetch https://api.x.ai/v1/chat: Premature close', 'server'],
+      // Gemini's per-model quota in OpenAI's billing words, under its RESOURCE_EXHAUSTED status, is a rate.
+      ['{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED"}}', 'rate-limit'],
+    ];
+    for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
