@@ -56,7 +56,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.9,
     'the free allowance is used up or the model needs a paid plan',
-    'free (?:tier|quota|trial|credits?|allowance)(?: of (?:the |this )?[\\w .:/-]{1,40}?)? (?:has been |is |was )?(?:exhausted|used up|depleted|expired|ended)|(?:continue|keep) (?:to )?(?:access|use|using) .{0,40}on a paid basis|(?:requires?|needs?) (?:a |an )?(?:paid |active |pro )?(?:subscription|paid plan)|upgrade (?:your plan |your account )?for access',
+    'free (?:tier|quota|trial|credits?|allowance)(?: of (?:the |this )?[\\w .:/-]{1,40}?)? (?:has been |is |was )?(?:exhausted|used up|depleted|expired|ended)|(?:continue|keep) (?:to )?(?:access|use|using) .{0,40}on a paid basis|(?:requires?|needs?) (?:a |an )?(?:paid |active |pro )?(?:subscription|paid plan)|upgrade (?:your plan |your account )?for access|subscription (?:has )?(?:expired|lapsed|ended)|renew (?:your |the )?subscription',
   ),
   family(
     'billing',
@@ -99,13 +99,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.78,
     'a token count is over a maximum',
-    '\\d[\\d,]* (?:input |prompt |context )?tokens?\\b.{0,60}?\\b(?:exceeds?|exceeding|exceeded|over|greater than|more than|larger than|>)\\s.{0,40}?\\b(?:max(?:imum)?|limit|allowed|context|window)\\b|(?:context (?:length|window|size)|input limit|prompt limit) (?:of |is |to )?\\d[\\d,]* tokens',
+    '\\d[\\d,]* (?:input |prompt |context )?tokens?\\b.{0,60}?\\b(?:exceeds?|exceeding|exceeded|over|greater than|more than|larger than|>|cannot exceed|must not exceed)\\s.{0,40}?\\b(?:max(?:imum)?|limit|allowed|context|window)\\b|(?:context (?:length|window|size)|input limit|prompt limit) (?:of |is |to )?\\d[\\d,]* tokens|\\b(?:input|prompt|context) tokens? (?:count )?(?:of )?\\d[\\d,]*\\b.{0,20}?\\b(?:exceeds?|cannot exceed|must not exceed|is over)\\b',
   ),
   family(
     'auth',
     0.95,
     'the credentials are refused',
-    'virtual key expected|expected to start with {Q}?sk-|api_key (?:client option )?must be set|you have been blocked|invalid x-api-key|incorrect api key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth token|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
+    'virtual key expected|expected to start with {Q}?sk-|api_key (?:client option )?must be set|you have been blocked|(?:token|api[ _-]?key|key|credentials?) (?:seems?|appears?|looks?) (?:to be )?invalid|(?:x-api-key|authorization|api-key|x-goog-api-key) header (?:is )?(?:required|missing)|tokens? (?:are|is) not supported for this endpoint|invalid x-api-key|incorrect api key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth token|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
   ),
   family(
     'auth',
@@ -129,7 +129,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the account or organisation is disabled',
-    '(?:organi[sz]ation|account|team|project|api key|key|access|subscription) (?:has been |is |was )?(?:disabled|deactivated|suspended|banned|blocked|terminated|revoked)',
+    '(?:organi[sz]ation|account|team|project|api key|key|access|subscription) (?:has been |is |was )?(?:disabled|deactivated|suspended|banned|blocked|terminated|revoked|restricted)',
   ),
   family(
     'auth',
@@ -149,7 +149,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.95,
     'requests or tokens are over a rate limit',
-    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_?exhausted|quota exceeded for (?:quota )?metric|quota exceeded for [\\w.-]+\\.googleapis\\.com|(?:requests|tokens)_per_(?:minute|day|hour)|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|request rate is too high|temporarily rate-limited',
+    'rate[ _-]?limit(?:ed|_error| reached| exceeded)|ratelimit exceeded|too many requests|too many tokens(?:,? please wait| per)|throttl|resource has been exhausted|resource_?exhausted|quota exceeded for (?:quota )?metric|quota exceeded for [\\w.-]+\\.googleapis\\.com|(?:requests|tokens)_per_(?:minute|day|hour)|tokens per (?:min|minute|day|hour)|requests per (?:min|minute|day|hour)|per[- ](?:minute|hour|day) (?:token|request|rate)s? (?:limit|quota)|request rate is too high|temporarily rate-limited',
   ),
   family(
     'rate-limit',
@@ -184,7 +184,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'rate-limit',
     0.86,
     'a plan usage cap is reached until it resets',
-    "usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:hit|reached) (?:your|the) (?:\\w+ )?limit\\b.{0,20}\\bresets?\\b|(?:exhausted|used up|run out of|ran out of) (?:your |the |all )?(?:daily|hourly|weekly|monthly|per[- ]minute|per[- ]day) (?:quota|limit|allowance)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d",
+    "usage (?:limit|quota|cap) (?:has been |have been |was |is )?(?:reached|hit|exceeded|exhausted)|(?:hit|reached) (?:your|the) (?:\\w+ )?limit\\b.{0,20}\\bresets?\\b|(?:exhausted|used up|run out of|ran out of) (?:your |the |all )?(?:daily|hourly|weekly|monthly|per[- ]minute|per[- ]day) (?:quota|limit|allowance)|(?:reached|hit|exceeded) (?:the |your )?(?:\\w+ )?usage (?:limit|quota|cap)|\\b(?:will|it'?ll|quota|limits?|usage|access|allowance) resets? (?:in|at|on) (?:about |approximately )?\\d|\\b(?:quota|limits?|usage|allowance) (?:will be|is|gets) reset (?:in|at|on)\\b",
   ),
   family(
     'rate-limit',
@@ -258,14 +258,14 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.9,
     'the model is not served on this API or endpoint',
-    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|not a chat model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
+    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|not a chat model|operation does not work with the specified model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
     'endpoint',
   ),
   family(
     'request',
     0.92,
     'the model id does not exist',
-    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|model (?:name|id) (?:is )?(?:invalid|not valid)|invalid model (?:name|id)|no (?:endpoints?|providers?|deployments?) (?:found |available )?for (?!that )[\\w.-]+/[\\w./:@-]+|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated|not found the model|could not resolve the (?:foundation )?model|(?:unable to|cannot|can.?t) access (?:the )?model\\b(?! with the specified)|no allowed providers are available|(?:requested|selected|specified|this) model (?:is )?not supported\\b|model_not_supported|on-demand throughput (?:isn.?t|is not) supported|(?:id|arn) of an inference profile',
+    'model .{0,80}does not exist|model_not_found|model not found|\\bunsupported model\\b|\\bmodels/[\\w.:-]+ (?:is |was )?not found|is not found for api version|call listmodels|requested model .{0,60}does not exist|unknown model|not a valid model id|model (?:name|id) (?:is )?(?:invalid|not valid)|invalid model (?:name|id)|no (?:endpoints?|providers?|deployments?) (?:found |available )?for (?!that )[\\w.-]+/[\\w./:@-]+|no such model|this model is unavailable|model {Q}[\\w./:@ -]{1,80}{Q} not found|model [\\w./:@-]+ not found|deploymentnotfound|deployment for this resource does not exist|deployment .{0,40}(?:does not exist|not found)|model.{0,80}(?:has been|was|is) (?:decommissioned|deprecated|retired|discontinued)|model_decommissioned|model_deprecated|not found the model|could not resolve the (?:foundation )?model|(?:unable to|cannot|can.?t) access (?:the )?model\\b(?! with the specified)|no allowed providers are available|(?:requested|selected|specified|this) model (?:is )?not supported\\b|model_not_supported|unavailable model\\b|not servable|on-demand throughput (?:isn.?t|is not) supported|(?:id|arn) of an inference profile',
   ),
   family(
     'request',

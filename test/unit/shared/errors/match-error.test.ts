@@ -403,6 +403,16 @@ describe('explainProviderError', () => {
       ['Invalid response body while trying to fetch https://api.x.ai/v1/chat: Premature close', 'server'],
       // Gemini's per-model quota in OpenAI's billing words, under its RESOURCE_EXHAUSTED status, is a rate.
       ['{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED"}}', 'rate-limit'],
+      ['Quota gets reset at 00:00 UTC.', 'rate-limit'],
+      ['Per-hour request limit exceeded.', 'rate-limit'],
+      ['Your plan subscription lapsed; renew the subscription to continue.', 'billing'],
+      ['The key looks invalid.', 'auth'],
+      ['x-goog-api-key header missing', 'auth'],
+      ['This project has been restricted.', 'auth'],
+      ['The embeddings operation does not work with the specified model, chat-x.', 'model-capability'],
+      ['Unavailable model: x-9', 'request'],
+      ['model-x is not servable in region mars-1', 'request'],
+      ['prompt tokens 70000 must not exceed the context of 65536', 'context-length'],
     ];
     for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
   });
