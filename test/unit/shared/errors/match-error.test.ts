@@ -6,6 +6,11 @@ import { readEnvelope } from '../../../../shared/errors/envelope.js';
 
 const top = (text: string) => explainProviderError(text)[0];
 
+/** Each text's top answer has the category given and, as every answer outside transcript, no rule. */
+function expectCategories(cases: [text: string, category: string][]): void {
+  for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+}
+
 describe('explainProviderError', () => {
   it('gives no answer for empty text and one unknown answer for text it cannot read', () => {
     expect(explainProviderError('')).toEqual([]);
@@ -359,7 +364,7 @@ describe('explainProviderError', () => {
       ['令牌额度已用尽', 'billing'],
       ['Token allocation quota exceeded. Please increase your quota limit in the console.', 'rate-limit'],
     ];
-    for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+    expectCategories(cases);
     // A model served on another API gets an action that says which way out there is.
     expect(top('This model is only supported in v1/responses and not in v1/chat/completions.').action).toBe(
       'Hygiene cannot fix this: call the model through the API it serves (chat completions, the Responses API, without streaming), or choose a model served on this one.',
@@ -414,7 +419,7 @@ describe('explainProviderError', () => {
       ['model-x is not servable in region mars-1', 'request'],
       ['prompt tokens 70000 must not exceed the context of 65536', 'context-length'],
     ];
-    for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+    expectCategories(cases);
   });
 
   it('reports the token counts of a context-length error', () => {
