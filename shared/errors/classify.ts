@@ -159,6 +159,9 @@ function add(
 
 const CODE_WORD = /^[a-z]+(?:_[a-z]+)+$/i;
 
+/** What a relay writes in front of any upstream failure, whatever it was: the status and the inner text decide. */
+const RELAY_LABEL = /^(?:upstream[ _]error|api[ _]error|provider returned error)$/i;
+
 /**
  * A status that says the request itself was refused (4xx, but not a timeout or a rate): gateways and
  * compatible servers file every upstream failure as `api_error` or `server_error`, so a server code
@@ -177,7 +180,7 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     if (!m) continue;
     // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
     const codeWord = CODE_WORD.test(m[0].trim());
-    if (codeWord && refused && p.category === 'server') continue;
+    if ((codeWord || RELAY_LABEL.test(m[0].trim())) && refused && p.category === 'server') continue;
     add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !codeWord, p.capability);
   }
   for (const type of envelope.types) {

@@ -422,6 +422,38 @@ describe('explainProviderError', () => {
     expectCategories(cases);
   });
 
+  it('reads the families widened after blind round 17, in wordings of their own', () => {
+    const cases: [string, string][] = [
+      // Usage bought on top of a plan is a bill; a plan window that names when it comes back is a rate.
+      ['400 {"type":"invalid_request_error","message":"You have used all of your extra usage."}', 'billing'],
+      ['Claim your extra usage at the settings page to keep going.', 'billing'],
+      ['You are out of premium requests. Enable additional paid premium requests to continue.', 'billing'],
+      ['5-hour limit reached · resets 11pm', 'rate-limit'],
+      ['You have reached your weekly limit. Resets Monday at 9:00 AM.', 'rate-limit'],
+      ['Your quota will reset after 2h28m5s.', 'rate-limit'],
+      ['Upgrade, or wait for your allowance to renew.', 'rate-limit'],
+      ['Claude AI usage limit reached|1751234400', 'rate-limit'],
+      // A feature a model or an API version does not take, alone or with another one.
+      [
+        '{"error":{"code":400,"message":"Tool choice `required` is not supported for api version v1","status":"INVALID_ARGUMENT"}}',
+        'model-capability',
+      ],
+      ['JSON mode with tools is not supported', 'model-capability'],
+      ['response_format is not supported in combination with streaming', 'model-capability'],
+      ['400 This model does not support system instructions', 'model-capability'],
+      ['Structured outputs are not supported by this model', 'model-capability'],
+      // A relay's label in front of a 4xx says nothing of what happened; the inner text does.
+      ['Upstream error: 404 {"detail":"Deployment \'gpt-x\': Not found for account \'a1\'"}', 'request'],
+      ['HTTP 404 upstream_error: engine "e-7" not found', 'request'],
+      ['Upstream error: HTTP 502', 'server'],
+      ['Access denied due to invalid subscription key or wrong API endpoint.', 'auth'],
+      ['llama_decode: n_ctx = 4096, prompt has 5000 tokens: context shift is disabled', 'context-length'],
+    ];
+    expectCategories(cases);
+    // A transcript shape worded like a refused combination keeps its rule.
+    expect(top('Requests ending with a model turn are not supported.').rule).toBe('prefill-strip');
+  });
+
   it('reports the token counts of a context-length error', () => {
     expect(top('prompt is too long: 219898 tokens > 200000 maximum').explanation).toContain('219,898 tokens requested, 200,000 allowed');
   });
