@@ -17,7 +17,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.95,
     'a spending budget or key limit is exhausted',
-    'budget has been exceeded|exceeded budget|(?:specified|configured|custom) (?:api )?(?:usage|spend(?:ing)?) limits?|(?:reached|hit|exceeded) (?:the|your) (?:set|configured|specified) [\\w ]{0,20}?limit|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
+    'budget has been exceeded|exceeded (?:your |the )?(?:\\w+ )?budget|(?:specified|configured|custom) (?:api )?(?:usage|spend(?:ing)?) limits?|(?:reached|hit|exceeded) (?:the|your) (?:set|configured|specified) [\\w ]{0,20}?limit|crossed budget|over budget|exceededbudget|budget_exceeded|spend(?:ing)? limit|key limit exceeded|(?:monthly|weekly|daily) limit|settings/(?:keys|credits)',
   ),
   family(
     'billing',
@@ -62,13 +62,13 @@ export const PHRASES: readonly CategoryPattern[] = [
     'billing',
     0.75,
     'the account cannot be billed',
-    'payment required|billing (?:hard limit|account|is not active)|account (?:is )?(?:not active|suspended|deactivated)',
+    'payment required|billing (?:hard limit|account|is not active)|(?:token |user )?quota is not enough|insufficient[_ ]user[_ ]quota|account (?:is )?(?:not active|suspended|deactivated)',
   ),
   family(
     'context-length',
     0.95,
     'the request is longer than the context window',
-    "maximum context length is \\d+|context_length_exceeded|exceed_context_size_error|(?:exceeds?|exceeded|over) (?:the )?(?:model'?s? )?(?:max(?:imum)? )?context (?:window|length|size|limit)|context window exceeds limit|input (?:length )?exceeds (?:the )?context|context size has been exceeded|request exceeds the available context size|prompt (?:is )?too long|total number of tokens.{0,40}cannot exceed|input is too long for requested model|input token count.{0,20}exceeds the maximum number of tokens|range of input length should be|prompt token count of \\d+ exceeds|model_max_prompt_tokens_exceeded|exceeded model token limit|requested tokens \\(\\d+\\) exceed context window|input prompt \\(\\d+ tokens\\) is too long|tokens \\+ .{0,4}max_new_tokens.{0,4} must be <=|too large for model with \\d+ maximum context length|message exceeds token limit|input length and .{0,4}max_tokens.{0,4} exceed context limit|tokens > \\d+ maximum|keep the first \\d+ tokens when context|reached context length of \\d+|context shift is disabled|context (?:length|window|size) of only \\d+|(?:longer|larger) than the max(?:imum)? (?:model|context) length|context overflow|max(?:imum)? context (?:length|window|size)(?: for this model)? (?:has been |was |is )?exceeded",
+    "maximum context length is \\d+|context_length_exceeded|exceed_context_size_error|(?:exceeds?|exceeded|over) (?:the )?(?:model'?s? )?(?:max(?:imum)? )?context (?:window|length|size|limit)|context window exceeds limit|input (?:length )?exceeds (?:the )?context|context size has been exceeded|request exceeds the available context size|prompt (?:is )?too long|total number of tokens.{0,40}cannot exceed|input is too long for requested model|input token count.{0,20}exceeds the maximum number of tokens|range of input length should be|prompt token count of \\d+ exceeds|model_max_prompt_tokens_exceeded|exceeded model token limit|requested tokens \\(\\d+\\) exceed context window|input prompt \\(\\d+ tokens\\) is too long|tokens \\+ .{0,4}max_new_tokens.{0,4} must be <=|too large for model with \\d+ maximum context length|message exceeds token limit|input length and .{0,4}max_tokens.{0,4} exceed context limit|tokens > \\d+ maximum|keep the first \\d+ tokens when context|reached context length of \\d+|context shift is disabled|context (?:length|window|size) of only \\d+|(?:longer|larger) than the max(?:imum)? (?:model|context) length|context overflow|(?:max(?:imum)? )?context (?:length|window|size)(?: for this model)? (?:has been |was |is )?exceeded",
   ),
   family(
     'context-length',
@@ -80,7 +80,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.85,
     'the request is over a size limit',
-    '(?:request|payload|body|entity|content|input|prompt)(?: body| entity| size)? (?:is |was )?too (?:large|big)|(?:request|payload|body|input) (?:size )?exceeds the max(?:imum)? (?:allowed )?(?:size|length)|exceeds the max(?:imum)? (?:request |body |payload )?size',
+    '(?:request|payload|body|entity|content|input|prompt)(?: body| entity| size)? (?:is |was )?too (?:large|big)|(?:request|payload|body|input) (?:size )?exceeds the max(?:imum)? (?:allowed )?(?:size|length)|exceeds the max(?:imum)? (?:request |body |payload )?size|(?:request|payload|body|entity)(?: size)? exceeds the (?:max(?:imum)? )?(?:allowed )?(?:size|limit)',
   ),
   // Bedrock names the limit and the size: it outranks the "malformed input" it is worded as.
   family(
@@ -93,7 +93,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'context-length',
     0.88,
     'the prompt is longer than a maximum length',
-    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)|(?:prompts?|inputs?|messages?|context)\\W{0,3} (?:tokens? )?(?:must|should|can) (?:have|be|contain|not exceed) (?:less|fewer|at most|no more) than [\\d,]+ tokens|must be (?:less|fewer|smaller) than (?:the )?(?:max_seq_len|max_model_len|max_position_embeddings|n_ctx|context)',
+    '(?:larger|longer|bigger) than the (?:model\\W?s? )?(?:context|max(?:imum)?) (?:window|length|size)|exceeds the (?:model|context) window|truncat(?:ing|ed) (?:the )?input (?:prompt|message)|max(?:imum)? (?:prompt|input|context|sequence) length is \\d|(?:prompt|input|context|messages?)(?: tokens?| token count| length| size)? (?:exceeds?|exceeded|is over|is longer than|is larger than) (?:the )?(?:max(?:imum)?|limit|allowed)|(?:prompts?|inputs?|messages?|context)\\W{0,3} (?:tokens? )?(?:must|should|can) (?:have|be|contain|not exceed) (?:less|fewer|at most|no more) than [\\d,]+ tokens|must be (?:less|fewer|smaller) than (?:the )?(?:max_seq_len|max_model_len|max_position_embeddings|n_ctx|context)',
   ),
   family(
     'context-length',
@@ -105,7 +105,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.95,
     'the credentials are refused',
-    'virtual key expected|expected to start with {Q}?sk-|api_key (?:client option )?must be set|you have been blocked|(?:token|api[ _-]?key|key|credentials?) (?:seems?|appears?|looks?) (?:to be )?invalid|(?:x-api-key|authorization|api-key|x-goog-api-key) header (?:is )?(?:required|missing)|tokens? (?:are|is) not supported for this endpoint|invalid x-api-key|incorrect api key|invalid subscription key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth token|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
+    'virtual key expected|expected to start with {Q}?sk-|api_key (?:client option )?must be set|you have been blocked|(?:token|api[ _-]?key|key|credentials?) (?:seems?|appears?|looks?) (?:to be )?invalid|(?:x-api-key|authorization|api-key|x-goog-api-key) header (?:is )?(?:required|missing)|tokens? (?:are|is) not supported for this endpoint|invalid x-api-key|incorrect api key|invalid subscription key|invalid[ _]api[ _]key|api key not valid|api key not found|api_key_invalid|no (?:cookie )?auth credentials found|security token included in the request is (?:invalid|expired)|unrecognizedclientexception|invalidclienttokenid|expiredtoken|token (?:has )?expired|oauth (?:token|authentication)|invalid (?:bearer|access) token|authentication_error|user not found\\.?',
   ),
   family(
     'auth',
@@ -117,7 +117,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'auth',
     0.9,
     'the credentials or the key restrictions refuse the request',
-    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|authori[sz]ation (?:fail(?:s|ed|ure)?|required|denied)|check (?:your )?credentials|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|\\binvalid token\\b(?! (?:count|limit|length|usage))|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
+    "invalid[ _]authentication|authentication (?:fail(?:s|ed|ure)?|error)|authori[sz]ation (?:fail(?:s|ed|ure)?|required|denied)|check (?:your )?credentials|(?:do(?:n'?t| not)|does(?:n'?t| not)) have (?:access|permission) to (?:the |this )?model|authenticationerror|(?:invalid|incorrect|wrong|bad|missing) (?:credentials?|auth(?:entication|orization)? (?:token|header)|bearer token)|api[ _-]?key (?:is |was |has been )?(?:invalid|expired|revoked|disabled|missing|required|not provided)|(?:has been|was|is) denied access|denied access to|\\binvalid token\\b(?! (?:count|limit|length|usage))|invalid api[ _-]?token|principal does not have access|unregistered callers|caller does not have permission|signature (?:we calculated )?does not match|(?:unable to locate|could not load|failed to load|no valid) (?:aws )?credentials|credentialsprovidererror|(?:didn'?t|did not) provide an api[ _-]?key|no api[ _-]?key (?:was )?(?:provided|found|given)|not from a valid issuer|invalid username or password|requests? (?:from|to) .{0,120}? (?:are|is) blocked",
   ),
   family(
     'auth',
@@ -250,7 +250,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.88,
     'the model refuses a parameter',
-    "unsupported (?:parameter|value): {Q}?\\w+|do(?:es)?(?:n'?t| not) support (?:the )?(?:param(?:eter)?|argument|option|setting)s?\\b|(?:can ?not|can'?t|may not) be used with (?:this model|the model|(?:reasoning|thinking)\\b)|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
+    "unsupported (?:parameter|value): {Q}?\\w+|do(?:es)?(?:n'?t| not) support (?:the )?(?:param(?:eter)?|argument|option|setting)s?\\b|do(?:es)?(?:n'?t| not) support (?:the )?{Q}?[\\w.]+{Q}? (?:field|param(?:eter)?|argument|option|setting)s?\\b|(?:can ?not|can'?t|may not) be used with (?:this model|the model|(?:reasoning|thinking)\\b)|don'?t support \\w+=|(?:is |are )?not supported (?:with|on|by|for) this model|(?:is|are) not (?:enabled|available) for (?:this |the )?models?\\b|\\bmodel only supports?\\b|only the default \\(\\d+\\) value is supported|unsupported_(?:value|parameter)|unsupportedparamserror",
     'parameter',
   ),
   // A model that exists but is not served on the API the request used (chat completions, streaming, the Responses API).
@@ -258,7 +258,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.9,
     'the model is not served on this API or endpoint',
-    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|not a chat model|operation does not work with the specified model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
+    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|(?:action|operation|api|endpoint|method) (?:doesn'?t|does not) support the model\\b|do(?:es)?(?:n'?t| not) support (?:insert|generate|fill-in-the-middle|fim)\\b|not a chat model|operation does not work with the specified model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
     'endpoint',
   ),
   family(
@@ -313,7 +313,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.8,
     'the provider failed internally',
-    'internal server error|internal error|server had an error|error occurred while processing your request|server_error|api_error|internalserverexception|modelstreamerrorexception|modelerrorexception|modeltimeoutexception|modelnotreadyexception|serviceunavailableexception|web server is returning an unknown error',
+    'internal server error|internal error|server had an error|error occurred while processing your request|server_error|api_error|internalserverexception|modelstreamerrorexception|modelerrorexception|modeltimeoutexception|modelnotreadyexception|serviceunavailableexception|web server is returning an unknown error|worker threw exception|no healthy upstream|origin is unreachable',
   ),
   family(
     'server',
@@ -327,7 +327,12 @@ export const PHRASES: readonly CategoryPattern[] = [
     'the model server could not load the model or its engine died',
     'fail(?:ed|s)? to load (?:the )?model|error loading model|model (?:is |was |has been )?(?:unloaded|not loaded)|engine ?dead|enginedeaderror|engine ?core encountered|engine (?:died|crashed)|\\(engine dead\\)',
   ),
-  family('server', 0.7, 'the server says it failed', '\\bserver error\\b|server failed to fulfil'),
+  family(
+    'server',
+    0.7,
+    'the server says it failed',
+    '\\bserver error\\b|server failed to fulfil|(?:service|server|api|endpoint) (?:is )?(?:temporarily|currently) unavailable|\\btemporarily unavailable\\b|(?:model|engine)\\b.{0,80}\\b(?:is )?currently loading|(?:stream|connection|socket|response|body) (?:ended|closed|terminated) unexpectedly',
+  ),
   // A service that cannot take the request now (Bedrock's ServiceUnavailableException says exactly this).
   family(
     'server',
@@ -345,6 +350,6 @@ export const PHRASES: readonly CategoryPattern[] = [
     'server',
     0.6,
     'the connection failed',
-    'error (?:was )?encountered while running the model|unexpected eof|premature close|runner process (?:is )?no longer running|connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|^\\W*terminated\\W*$|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
+    'error (?:was )?encountered while running the model|unexpected eof|premature close|runner process (?:is )?no longer running|connection (?:error|refused|reset|lost|closed|aborted)|\\bconnect(?:ion)?error\\b|actively refused|failed to establish (?:a )?(?:new )?connection|max retries exceeded with url|no connection could be made|cannot connect to host|name or service not known|getaddrinfo|enotfound|network is unreachable|econnreset|econnrefused|etimedout|read ?timeout|connect ?timeout|socket hang up|fetch failed|network error|broken pipe|timed out|\\btimeout\\b|stream disconnected|response is not json|typeerror: terminated|^\\W*terminated\\W*$|(?:stream|socket|request|response|connection) (?:was |has been )?terminated',
   ),
 ];

@@ -450,6 +450,31 @@ describe('explainProviderError', () => {
       ['llama_decode: n_ctx = 4096, prompt has 5000 tokens: context shift is disabled', 'context-length'],
     ];
     expectCategories(cases);
+    expectCategories([
+      // Thin families hardened after round 17: each used to rest on a guess by vocabulary or on nothing.
+      ["This model doesn't support the toolConfig.toolChoice.any field.", 'model-capability'],
+      ["This action doesn't support the model that you provided.", 'model-capability'],
+      ['"llava:7b" does not support insert', 'model-capability'],
+      ['`temperature` and `top_p` cannot both be specified for this model.', 'model-capability'],
+      ['Error 1101 Worker threw exception', 'server'],
+      ['no healthy upstream', 'server'],
+      ['Model org/x-7b is currently loading', 'server'],
+      ['Error: stream ended unexpectedly', 'server'],
+      ['httpx.ReadTimeout', 'server'],
+      ['The caller does not have permission', 'auth'],
+      ['The request signature we calculated does not match the signature you provided.', 'auth'],
+      ['Unable to locate credentials', 'auth'],
+      ["You didn't provide an API key.", 'auth'],
+      ['{"message":"invalid api token"}', 'auth'],
+      ['Quota exceeded', 'rate-limit'],
+      ['The billing account for the owning project is disabled in state absent', 'billing'],
+      ['The free tier is not available in your country. Please enable billing on your project.', 'billing'],
+      ["You've exceeded your monthly budget.", 'billing'],
+      ['token quota is not enough, token remain quota: $0.01', 'billing'],
+      ['context length exceeded', 'context-length'],
+      ['Number of input tokens exceeds maximum length.', 'context-length'],
+      ['Request payload size exceeds the limit: 20971520 bytes.', 'context-length'],
+    ]);
     // A transcript shape worded like a refused combination keeps its rule.
     expect(top('Requests ending with a model turn are not supported.').rule).toBe('prefill-strip');
   });
