@@ -36,7 +36,8 @@ const SETS = {
 };
 const ALL = Object.values(SETS).flat();
 // Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
-const UNSEEN = read('blind-held-out.jsonl');
+// Round 18 holds only errors of the other kinds; the transcript half comes from the earlier held-out round.
+const UNSEEN = [...read('blind-held-out.jsonl'), ...read('blind-round18-other.jsonl')];
 
 /** Whether the top answer is what the acceptance test counts as right: the rule for transcript errors, the category and no rule otherwise. */
 function isRight(e: Entry): boolean {
@@ -136,4 +137,12 @@ describe('explainProviderError on the held-out set', () => {
       expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
     });
   }
+
+  it('gets at least 85 % of the newest round (18, other kinds only) right', () => {
+    // Scored blind at 37/41; the floor leaves room for a changed wording, not for a family lost.
+    const entries = read('blind-round18-other.jsonl');
+    const misses = entries.filter((e) => !isRight(e)).map((e) => e.id);
+    expect(entries.length).toBeGreaterThanOrEqual(35);
+    expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.85);
+  });
 });
