@@ -9,6 +9,10 @@ const CAPABILITY_WORDS: Record<Capability, { what: string; fix: string }> = {
   thinking: { what: 'thinking / reasoning', fix: 'turn thinking off for this model, or choose a reasoning model' },
   images: { what: 'image input', fix: 'choose a model with image input, or remove the images from the request' },
   parameter: { what: 'a request parameter', fix: 'drop or change the parameter the model refuses (temperature, reasoning effort, …)' },
+  endpoint: {
+    what: 'the API or endpoint the request used',
+    fix: 'call the model through the API it serves (chat completions, the Responses API, without streaming), or choose a model served on this one',
+  },
 };
 
 function count(n: number | null): string {
@@ -55,9 +59,9 @@ export function categoryAction(category: ErrorCategory, details: { capability?: 
     case 'context-length':
       return 'Hygiene cannot fix this. Compact the session (or continue from a summary), drop large tool outputs or images, lower the maximum output tokens, or choose a model with a larger context window.';
     case 'auth':
-      return 'Hygiene cannot fix this. Fix the credentials: the API key or token (set, not expired, for this provider and region) and the access to this model (Bedrock: model access and the bedrock:InvokeModel* permissions of the role).';
+      return "Hygiene cannot fix this. Fix the credentials: the API key or token (set, not expired, for this provider and region) and the access to this model (Bedrock: model access and the bedrock:InvokeModel* permissions of the role; Google: the API enabled in the project; any provider: the model's terms accepted or the organisation verified where it asks).";
     case 'billing':
-      return 'Hygiene cannot fix this. Top up the balance or raise the budget, key or plan limit; with OpenRouter, a lower max_tokens also lowers the credit it reserves.';
+      return 'Hygiene cannot fix this. Top up the balance (or link a billing account, or settle an overdue bill), or raise the budget, key or plan limit; with OpenRouter, a lower max_tokens also lowers the credit it reserves.';
     case 'rate-limit':
       return details.overload
         ? "Hygiene cannot fix this. Retry later with backoff (an overload usually passes within minutes); if it persists, check the provider's status page or choose another model or region."

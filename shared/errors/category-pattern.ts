@@ -5,7 +5,7 @@ import type { ErrorCategory } from '../inspection.js';
 export type OtherCategory = Exclude<ErrorCategory, 'transcript' | 'unknown'>;
 
 /** What a capability error is about. */
-export type Capability = 'tools' | 'thinking' | 'images' | 'parameter';
+export type Capability = 'tools' | 'thinking' | 'images' | 'parameter' | 'endpoint';
 
 /** One recognisable family of wordings. */
 export interface CategoryPattern {

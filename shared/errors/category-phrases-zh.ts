@@ -10,7 +10,7 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     'billing',
     0.95,
     'the balance is exhausted or the account is in arrears',
-    '余额不足|余额已用完|欠费|请充值|无可用资源包|额度(?:不足|已用完)',
+    '余额不足|余额已用完|欠费|请充值|无可用资源包|额度(?:不足|已用完|已用尽|已耗尽)',
   ),
   family(
     'billing',
@@ -22,8 +22,9 @@ export const PHRASES_ZH: readonly CategoryPattern[] = [
     'rate-limit',
     0.92,
     'requests are too frequent, too many at once, or over a usage cap',
-    '(?:请求|访问|调用)(?:过于|太)频繁|频率(?:过高|超限)|并发(?:数)?(?:过高|超限|超额)|速率限制|限流|访问量过大|使用上限|限额将在.{0,40}重置',
+    '(?:请求|访问|调用)(?:过于|太)频繁|频率(?:过高|超限)|并发(?:数)?(?:过高|超限|超额)|速率限制|限流|访问量过大|使用上限|限额将在.{0,40}重置|(?:请求|调用)次数(?:超过|超出|已达)(?:上限|限制)|(?:其他|另一个?|上一个?|已有)的?请求(?:正在|仍在|还在)(?:进行|处理)',
   ),
+  family('rate-limit', 0.88, 'the provider or the model is overloaded', '(?:系统|服务|模型|服务器)(?:当前)?繁忙|负载(?:过高|已饱和|已满)'),
   family(
     'context-length',
     0.9,

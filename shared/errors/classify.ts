@@ -54,7 +54,7 @@ const CUE_CONFIDENCE = 0.45;
 
 /** Words of a provider out of capacity rather than of an account over its limit. */
 const OVERLOAD =
-  /overload|over ?capacity|\bat (?:full )?capacity\b|capacity error|capacity[ _](?:exceeded|exhausted)|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|服务器繁忙/i;
+  /overload|over ?capacity|\bat (?:full )?capacity\b|capacity error|capacity[ _](?:exceeded|exhausted)|(?:out of|insufficient|no available) (?:model |server )?capacity|high demand|(?:server|service|system|model) (?:is )?(?:too |currently )?busy|繁忙|负载(?:过高|已饱和|已满)|访问量过大/i;
 
 /** Where context-length errors put the two numbers, `requested` and `limit` group by group. */
 const TOKEN_COUNTS: { pattern: RegExp; requested: number; limit: number }[] = [
@@ -172,6 +172,9 @@ function add(
 
 const CODE_WORD = /^[a-z]+(?:_[a-z]+)+$/i;
 
+/** What a relay writes in front of any upstream failure, whatever it was: the status and the inner text decide. */
+const RELAY_LABEL = /^(?:upstream[ _]error|api[ _]error|provider returned error)$/i;
+
 /**
  * A status that says the request itself was refused (4xx, but not a timeout or a rate): gateways and
  * compatible servers file every upstream failure as `api_error` or `server_error`, so a server code
@@ -190,7 +193,7 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
     if (!m) continue;
     // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
     const codeWord = CODE_WORD.test(m[0].trim());
-    if (codeWord && refused && p.category === 'server') continue;
+    if ((codeWord || RELAY_LABEL.test(m[0].trim())) && refused && p.category === 'server') continue;
     add(signals, p.category, p.confidence, `"${m[0].trim()}": ${p.says}`, !codeWord, p.capability);
   }
   for (const type of envelope.types) {

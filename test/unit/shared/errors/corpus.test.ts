@@ -35,10 +35,13 @@ const SETS = {
   'blind round 16 (transcript)': read('blind-round16-transcript.jsonl'),
   // Round 17 was the held-out measure until its misses were fixed by family: regression data now.
   'blind round 17 (transcript)': read('blind-round17-transcript.jsonl'),
+  'blind round 16 (other kinds)': read('blind-round16-other.jsonl'),
+  'blind round 17 (other kinds)': read('blind-round17-other.jsonl'),
 };
 const ALL = Object.values(SETS).flat();
 // Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
-const UNSEEN = read('blind-held-out.jsonl');
+// Round 18 of the other kinds joins the earlier held-out round; round 18 of transcript shapes is measured on its own.
+const UNSEEN = [...read('blind-held-out.jsonl'), ...read('blind-round18-other.jsonl')];
 // Round 18, transcript shapes only, held out the same way after round 17 was tuned.
 const UNSEEN_TRANSCRIPT = read('blind-round18-transcript.jsonl');
 
@@ -160,5 +163,13 @@ describe('explainProviderError on the held-out set', () => {
   it('gets at least 80 % of round 18 (transcript shapes) right', () => {
     const misses = UNSEEN_TRANSCRIPT.filter((e) => !isRight(e)).map((e) => e.id);
     expect((UNSEEN_TRANSCRIPT.length - misses.length) / UNSEEN_TRANSCRIPT.length, misses.join(', ')).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('gets at least 85 % of the newest round (18, other kinds only) right', () => {
+    // Scored blind at 37/41; the floor leaves room for a changed wording, not for a family lost.
+    const entries = read('blind-round18-other.jsonl');
+    const misses = entries.filter((e) => !isRight(e)).map((e) => e.id);
+    expect(entries.length).toBeGreaterThanOrEqual(35);
+    expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.85);
   });
 });

@@ -6,6 +6,11 @@ import { readEnvelope } from '../../../../shared/errors/envelope.js';
 
 const top = (text: string) => explainProviderError(text)[0];
 
+/** Each text's top answer has the category given and, as every answer outside transcript, no rule. */
+function expectCategories(cases: [text: string, category: string][]): void {
+  for (const [text, category] of cases) expect([top(text).category, top(text).rule], text).toEqual([category, undefined]);
+}
+
 describe('explainProviderError', () => {
   it('gives no answer for empty text and one unknown answer for text it cannot read', () => {
     expect(explainProviderError('')).toEqual([]);
@@ -337,6 +342,141 @@ describe('explainProviderError', () => {
     }
     // A format mix-up in a content type is the request's, not a capability the model lacks.
     expect(top("Invalid value: 'text'. Supported values are: 'input_text' and 'input_image'.").category).toBe('request');
+  });
+
+  it('reads the families widened after blind round 16, in wordings of their own', () => {
+    const cases: [string, string][] = [
+      ['Service is temporarily unable to handle your request.', 'server'],
+      ['The model foo-7b does not support parameter top_k', 'model-capability'],
+      ['This model does not support the Responses API', 'model-capability'],
+      ['This is not a chat model and thus not supported in the v1/chat/completions endpoint.', 'model-capability'],
+      ['Please accept the license of this model before using it: gated model', 'auth'],
+      ['Project `p` is not allowed to use Publisher Model `gemini-x`', 'auth'],
+      ['Vertex AI API has not been used in project 42 before or it is disabled.', 'auth'],
+      ['Not found the model kimi-x or Permission denied', 'request'],
+      ['Could not resolve the foundation model from the provided model identifier.', 'request'],
+      ["Invocation of model ID m with on-demand throughput isn't supported.", 'request'],
+      ['The requested model is not supported.', 'request'],
+      ['Another request is already in progress for this key', 'rate-limit'],
+      ['{"message":"上一个请求仍在处理","status":10006}', 'rate-limit'],
+      ['接口调用次数已达上限', 'rate-limit'],
+      ['{"error":{"message":"当前分组上游负载已饱和，请稍后再试"}}', 'rate-limit'],
+      ['令牌额度已用尽', 'billing'],
+      ['Token allocation quota exceeded. Please increase your quota limit in the console.', 'rate-limit'],
+    ];
+    expectCategories(cases);
+    // A model served on another API gets an action that says which way out there is.
+    expect(top('This model is only supported in v1/responses and not in v1/chat/completions.').action).toBe(
+      'Hygiene cannot fix this: call the model through the API it serves (chat completions, the Responses API, without streaming), or choose a model served on this one.',
+    );
+    // "Quota" is billing until the error documents it as a rate (a rate-limit page), and a quota of zero stays billing.
+    expect(top('429 You exceeded your current quota, please check your plan and billing details.').category).toBe('billing');
+    expect(
+      top(
+        '429 {"code":"insufficient_quota","message":"You exceeded your current quota, please check your plan and billing details. See https://example.com/error-code#token-limit"}',
+      ).category,
+    ).toBe('rate-limit');
+    expect(
+      top(
+        '429 You exceeded your current quota. See https://ai.google.dev/gemini-api/docs/rate-limits. Quota exceeded for metric: free_tier_requests, limit: 0, model: x',
+      ).category,
+    ).toBe('billing');
+    // Google's ErrorInfo reason outranks the RESOURCE_EXHAUSTED status it comes in.
+    const credits = top('{"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"reason":"INSUFFICIENT_CREDITS_BALANCE"}]}}');
+    expect([credits.category, credits.action]).toEqual([
+      'billing',
+      'Hygiene cannot fix this. Top up the balance (or link a billing account, or settle an overdue bill), or raise the budget, key or plan limit; with OpenRouter, a lower max_tokens also lowers the credit it reserves.',
+    ]);
+    expect(top('{"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"reason":"RATE_LIMIT_EXCEEDED"}]}}').category).toBe(
+      'rate-limit',
+    );
+  });
+
+  it('tells a cap that resets from a bill, and a paid plan or an account setup from a rate', () => {
+    const cases: [string, string][] = [
+      // A cap that names its reset time is a rate even in a spending limit's words; without one it stays a bill.
+      ['Monthly limit exhausted. Your limit will reset at 2026-02-01 00:00.', 'rate-limit'],
+      ["You've hit your key's monthly limit.", 'billing'],
+      ['The free quota of qwen-max has been used up; continue to use it on a paid basis in the console.', 'billing'],
+      ['This model requires a paid subscription.', 'billing'],
+      ['Your account has not activated the model glm-x yet.', 'auth'],
+      ['<title>Attention Required! | Cloudflare</title> Sorry, you have been blocked', 'auth'],
+      ['The api_key client option must be set', 'auth'],
+      ["Additional properties are not allowed ('seed' was unexpected)", 'request'],
+      ['Your request was rejected as a result of our safety system.', 'request'],
+      ['error encountered while running the model: unexpected EOF', 'server'],
+      ['Invalid response body while trying to fetch https://api.x.ai/v1/chat: Premature close', 'server'],
+      // Gemini's per-model quota in OpenAI's billing words, under its RESOURCE_EXHAUSTED status, is a rate.
+      ['{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED"}}', 'rate-limit'],
+      ['Quota gets reset at 00:00 UTC.', 'rate-limit'],
+      ['Per-hour request limit exceeded.', 'rate-limit'],
+      ['Your plan subscription lapsed; renew the subscription to continue.', 'billing'],
+      ['The key looks invalid.', 'auth'],
+      ['x-goog-api-key header missing', 'auth'],
+      ['This project has been restricted.', 'auth'],
+      ['The embeddings operation does not work with the specified model, chat-x.', 'model-capability'],
+      ['Unavailable model: x-9', 'request'],
+      ['model-x is not servable in region mars-1', 'request'],
+      ['prompt tokens 70000 must not exceed the context of 65536', 'context-length'],
+    ];
+    expectCategories(cases);
+  });
+
+  it('reads the families widened after blind round 17, in wordings of their own', () => {
+    const cases: [string, string][] = [
+      // Usage bought on top of a plan is a bill; a plan window that names when it comes back is a rate.
+      ['400 {"type":"invalid_request_error","message":"You have used all of your extra usage."}', 'billing'],
+      ['Claim your extra usage at the settings page to keep going.', 'billing'],
+      ['You are out of premium requests. Enable additional paid premium requests to continue.', 'billing'],
+      ['5-hour limit reached · resets 11pm', 'rate-limit'],
+      ['You have reached your weekly limit. Resets Monday at 9:00 AM.', 'rate-limit'],
+      ['Your quota will reset after 2h28m5s.', 'rate-limit'],
+      ['Upgrade, or wait for your allowance to renew.', 'rate-limit'],
+      ['Claude AI usage limit reached|1751234400', 'rate-limit'],
+      // A feature a model or an API version does not take, alone or with another one.
+      [
+        '{"error":{"code":400,"message":"Tool choice `required` is not supported for api version v1","status":"INVALID_ARGUMENT"}}',
+        'model-capability',
+      ],
+      ['JSON mode with tools is not supported', 'model-capability'],
+      ['response_format is not supported in combination with streaming', 'model-capability'],
+      ['400 This model does not support system instructions', 'model-capability'],
+      ['Structured outputs are not supported by this model', 'model-capability'],
+      // A relay's label in front of a 4xx says nothing of what happened; the inner text does.
+      ['Upstream error: 404 {"detail":"Deployment \'gpt-x\': Not found for account \'a1\'"}', 'request'],
+      ['HTTP 404 upstream_error: engine "e-7" not found', 'request'],
+      ['Upstream error: HTTP 502', 'server'],
+      ['Access denied due to invalid subscription key or wrong API endpoint.', 'auth'],
+      ['llama_decode: n_ctx = 4096, prompt has 5000 tokens: context shift is disabled', 'context-length'],
+    ];
+    expectCategories(cases);
+    expectCategories([
+      // Thin families hardened after round 17: each used to rest on a guess by vocabulary or on nothing.
+      ["This model doesn't support the toolConfig.toolChoice.any field.", 'model-capability'],
+      ["This action doesn't support the model that you provided.", 'model-capability'],
+      ['"llava:7b" does not support insert', 'model-capability'],
+      ['`temperature` and `top_p` cannot both be specified for this model.', 'model-capability'],
+      ['Error 1101 Worker threw exception', 'server'],
+      ['no healthy upstream', 'server'],
+      ['Model org/x-7b is currently loading', 'server'],
+      ['Error: stream ended unexpectedly', 'server'],
+      ['httpx.ReadTimeout', 'server'],
+      ['The caller does not have permission', 'auth'],
+      ['The request signature we calculated does not match the signature you provided.', 'auth'],
+      ['Unable to locate credentials', 'auth'],
+      ["You didn't provide an API key.", 'auth'],
+      ['{"message":"invalid api token"}', 'auth'],
+      ['Quota exceeded', 'rate-limit'],
+      ['The billing account for the owning project is disabled in state absent', 'billing'],
+      ['The free tier is not available in your country. Please enable billing on your project.', 'billing'],
+      ["You've exceeded your monthly budget.", 'billing'],
+      ['token quota is not enough, token remain quota: $0.01', 'billing'],
+      ['context length exceeded', 'context-length'],
+      ['Number of input tokens exceeds maximum length.', 'context-length'],
+      ['Request payload size exceeds the limit: 20971520 bytes.', 'context-length'],
+    ]);
+    // A transcript shape worded like a refused combination keeps its rule.
+    expect(top('Requests ending with a model turn are not supported.').rule).toBe('prefill-strip');
   });
 
   it('reports the token counts of a context-length error', () => {
