@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and build side by side (none needs another); then the unit tests beside
-// the browser tests that share the cores (the browser tests wait on the page about half the time, and
-// the unit tests fill those gaps); then the timing-sensitive large-session browser tests alone. It
-// stops after the first stage that fails. Each step's output is printed whole when it ends, and a
+// the browser tests of the `parallel` project (the unit tests need no build, and they fill the cores
+// while the browser tests wait on pages); then the timing-sensitive large-session browser tests alone.
+// It stops after the first stage that fails. Each step's output is printed whole when it ends, and a
 // table of how long each took (wall clock and CPU) closes the run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
