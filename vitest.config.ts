@@ -1,16 +1,33 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/unit/helpers/slow-first-sequencer.js';
+
+/** The two test files that replace modules with vi.mock (electron, the inspector): each needs a module graph of its own. */
+const MOCKING = ['test/unit/electron/main-shell.test.ts', 'test/unit/electron/preload-bridge.test.ts'];
+
+const common = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
-    environment: 'node',
-    // The CLI bundled once for the run: tests start it as `node <bundle>` (test/unit/helpers/cli.ts).
-    globalSetup: ['test/unit/helpers/cli-bundle-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     // Vitest's default is one worker less than the cores: one on this 2-core machine. Many files wait
     // on child processes, worker threads and the disk, so two keep both cores busy.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      {
+        test: {
+          ...common,
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          exclude: MOCKING,
+          // The files of a worker share one module graph instead of importing the engine, pi-ai and
+          // React again for each of ~150 files (that import was over 40% of the suite's CPU time). They
+          // may: none mocks a module, and the stubs they do make (timers, env, spies) are undone in the file.
+          isolate: false,
+          // The CLI bundled once for the run: tests start it as `node <bundle>` (test/unit/helpers/cli.ts).
+          globalSetup: ['test/unit/helpers/cli-bundle-setup.ts'],
+        },
+      },
+      { test: { ...common, name: 'isolated', include: MOCKING } },
+    ],
   },
 });

@@ -21,6 +21,20 @@ for (const built of ['dist/node/cli.js', 'dist/renderer/index.html']) {
   }
 }
 
+const PROJECTS = ['parallel', 'large-sessions'];
+// `--project=NAME` (repeatable) runs only those projects (`npm test` runs `parallel` beside the unit
+// tests, then `large-sessions` alone); every other argument (a spec, `-g`…) goes to each project's run.
+const chosen = process.argv
+  .slice(2)
+  .filter((a) => a.startsWith('--project='))
+  .map((a) => a.slice('--project='.length));
+const passed = process.argv.slice(2).filter((a) => !a.startsWith('--project='));
+const unknown = chosen.filter((name) => !PROJECTS.includes(name));
+if (unknown.length > 0) {
+  console.error(`e2e: unknown project ${unknown.join(', ')} (the projects: ${PROJECTS.join(', ')})`);
+  process.exit(2);
+}
+
 /** Run one Playwright project with the arguments given (a spec, `-g`…); its exit status. */
 function runProject(project) {
   const result = spawnSync(
@@ -33,7 +47,7 @@ function runProject(project) {
       `--project=${project}`,
       // A spec or -g given on the command line may select nothing in one of the projects.
       '--pass-with-no-tests',
-      ...process.argv.slice(2),
+      ...passed,
     ],
     {
       cwd: root,
@@ -45,5 +59,5 @@ function runProject(project) {
 }
 
 // The large sessions run after the others, alone (see playwright.config.ts); both always run.
-const statuses = ['parallel', 'large-sessions'].map(runProject);
+const statuses = PROJECTS.filter((name) => chosen.length === 0 || chosen.includes(name)).map(runProject);
 process.exit(statuses.find((status) => status !== 0) ?? 0);

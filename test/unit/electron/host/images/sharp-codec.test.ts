@@ -107,13 +107,18 @@ describe('reduceImage', () => {
   });
 
   it('refuses an image above 25 megapixels with the image library error', async () => {
-    const input = await jpeg(6000, 5000, { quality: 40 });
+    // One flat colour: only the pixel count matters here, and 30 MP of noise take seconds to make and encode.
+    const input = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#808080' } })
+      .jpeg({ quality: 40 })
+      .toBuffer();
     const result = await reduceImage(request(input, 'image/jpeg', { width: 6000, height: 5000 }));
     expect(result).toEqual({ ok: false, error: 'Input image exceeds pixel limit' });
   });
 
   it("reports OpenClaw's exact text when no grid point fits the byte limit", async () => {
-    const input = await png(1300, 1300);
+    // Longest side 1300 px: the grid is 1200, 1000 and 800, each at every quality (18 encodes); wide and
+    // short, so each encode is a third of a square's work, and the smallest still far above 10 KB.
+    const input = await png(1300, 400);
     const result = await reduceImage(request(input, 'image/png', { maxBytes: 10 * 1024 }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
