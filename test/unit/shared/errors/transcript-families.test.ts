@@ -125,4 +125,60 @@ describe('transcript families after blind round 16', () => {
       expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'tool-call-id']);
     }
   });
+
+  it("reads tool-call arguments sent back as a string, as Ollama's parser words it (blind round 18)", () => {
+    expectAnswers([
+      [
+        "Ollama API error: 400 Bad Request: Value looks like object, but can't find closing '}' symbol",
+        'transcript',
+        'completions-tool-arguments',
+      ],
+      ["400: Value looks like array, but can't find closing ']' symbol", 'transcript', 'completions-tool-arguments'],
+      ['json: cannot unmarshal string into Go value of type api.ToolCallFunctionArguments', 'transcript', 'completions-tool-arguments'],
+    ]);
+    expect(top("Value looks like object, but can't find closing '}' symbol").rule).toBe('tool-call-input');
+  });
+
+  it('reads the Gemini call-turn rule in the singular and the plural (blind round 18)', () => {
+    expectAnswers([
+      [
+        '400 Please ensure that function call turns come immediately after a user turn or after a function response turn',
+        'transcript',
+        'gemini-function-call-position',
+      ],
+      [
+        'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+        'transcript',
+        'gemini-function-call-position',
+      ],
+      ['function call turns must come immediately after a user turn', 'transcript', 'gemini-function-call-position'],
+    ]);
+  });
+
+  it('reads an assistant turn with neither content nor tool calls as blank text (blind round 18)', () => {
+    expectAnswers([
+      [
+        'Error from provider (DeepSeek): Invalid assistant message: content or tool_calls must be set',
+        'transcript',
+        'completions-empty-content',
+      ],
+      ["Either 'content' or 'tool_calls' must be provided for assistant messages", 'transcript', 'completions-empty-content'],
+      ['messages[3]: content or tool_calls is required', 'transcript', 'completions-empty-content'],
+      // Mistral's own wording keeps its own check.
+      ['Assistant message must have either content or tool_calls', 'transcript', 'mistral-empty-assistant'],
+    ]);
+    expect(top('Invalid assistant message: content or tool_calls must be set').rule).toBe('blank-text');
+  });
+
+  it('reads "the first message must be a user message" in any provider\'s words (blind round 18)', () => {
+    const texts = [
+      '[错误]: The first message (except the system message) of deepseek-reasoner must be a user message, but an assistant message detected.',
+      'The first non-system message must be a user message',
+      'Expected the first message to be a user message, got assistant',
+      'first message (after the system prompt) of this model should be from the user',
+    ];
+    for (const text of texts) {
+      expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'turn-ordering']);
+    }
+  });
 });
