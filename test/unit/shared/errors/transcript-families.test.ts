@@ -1,4 +1,4 @@
-// Transcript-shape families widened after blind round 16: each family in wordings of its own, and its neighbours that must stay apart.
+// Families widened after blind rounds 16 and 18: each family in wordings of its own, and its neighbours that must stay apart.
 import { describe, expect, it } from 'vitest';
 import { explainProviderError } from '../../../../shared/errors/match-error.js';
 
@@ -180,5 +180,66 @@ describe('transcript families after blind round 16', () => {
     for (const text of texts) {
       expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'turn-ordering']);
     }
+  });
+});
+
+describe('other-kind families after blind round 18', () => {
+  const read = (text: string) => {
+    const answer = top(text);
+    return [answer.category, answer.rule, answer.explanation];
+  };
+
+  it('reads tools, function calls and tool calling refused by the model in any number and word order', () => {
+    for (const text of [
+      '{ "error": { "type": "invalid_request_error", "message": "The model does not support function calls." } }',
+      "This model doesn't support tool calls",
+      'model qwen:0.5b does not support tool calling',
+      'Function calling is unsupported for this model',
+      'This model is not capable of tool use',
+      'the model has no tool support',
+    ]) {
+      expect(read(text), text).toEqual(['model-capability', undefined, 'The model does not support tool calling.']);
+    }
+  });
+
+  it('reads a model served only on another endpoint as the endpoint it needs', () => {
+    for (const text of [
+      "Fireworks_aiException - Error code: 404 - {'error': {'object': 'error', 'type': 'invalid_request_error', 'message': 'model is missing conversation_config, please use /completions API instead'}}",
+      'This model only supports the completions endpoint',
+      'gpt-3.5-turbo-instruct is not a chat model',
+      'Please use the /v1/completions endpoint instead',
+      'Cannot use chat template functions because tokenizer.chat_template is not set and no template argument was passed!',
+    ]) {
+      expect(read(text), text).toEqual(['model-capability', undefined, 'The model does not support the API or endpoint the request used.']);
+    }
+  });
+
+  it('keeps an output cap above the model limit (request) apart from a context window overflow', () => {
+    for (const text of [
+      'Error: The maximum tokens you requested exceed the model limit of 4096. Try again with a maximum tokens value lower than 4096.',
+      'max_tokens is above the model output limit of 8192',
+      'max_output_tokens exceeds the maximum output tokens for this model (65536)',
+      'This model supports at most 4096 completion tokens, whereas you provided 8192.',
+    ]) {
+      expect(read(text).slice(0, 2), text).toEqual(['request', undefined]);
+    }
+    for (const text of [
+      'max_tokens exceeds the context window of the model',
+      'input length and `max_tokens` exceed context limit: 178959 + 64000 > 200000, decrease input length or `max_tokens` and try again',
+    ]) {
+      expect(top(text).category, text).toBe('context-length');
+    }
+  });
+
+  it('reads a negative max_tokens as a prompt that fills the window, and zero as a request setting', () => {
+    for (const text of [
+      "openai.BadRequestError: Error code: 400 - {'object': 'error', 'message': 'max_tokens must be at least 1, got -186.', 'type': 'BadRequestError', 'param': None, 'code': 400}",
+      "-2048 is less than the minimum of 1 - 'max_tokens'",
+      'Invalid max_tokens value: -512',
+    ]) {
+      expect(top(text).category, text).toBe('context-length');
+    }
+    expect(top("0 is less than the minimum of 1 - 'max_tokens'").category).toBe('request');
+    expect(top('max_tokens must be in range 1-4096, got 0').category).toBe('request');
   });
 });
