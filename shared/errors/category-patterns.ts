@@ -6,13 +6,14 @@
  */
 import type { CategoryPattern, OtherCategory } from './category-pattern.js';
 import { PHRASES } from './category-phrases.js';
+import { PHRASES_LIMITS } from './category-phrases-limits.js';
 import { PHRASES_PLANS } from './category-phrases-plans.js';
 import { PHRASES_ZH } from './category-phrases-zh.js';
 
 export type { Capability, CategoryPattern, OtherCategory } from './category-pattern.js';
 
 /** Phrase families of every language, by category. */
-export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [...PHRASES, ...PHRASES_PLANS, ...PHRASES_ZH];
+export const CATEGORY_PATTERNS: readonly CategoryPattern[] = [...PHRASES, ...PHRASES_LIMITS, ...PHRASES_PLANS, ...PHRASES_ZH];
 
 /** Error type and code fields, by value. */
 export const TYPE_CATEGORY: Record<string, [OtherCategory, number]> = {

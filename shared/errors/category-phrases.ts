@@ -204,7 +204,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.93,
     'the model has no tool support',
-    "do(?:es)?(?:n'?t| not) support tools?\\b|do(?:es)?(?:n'?t| not) support (?:tool use|tool calling|function calling|functions)|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|(?:not|isn'?t) supported for (?:tools?|tool use|tool calling|function calling)\\b|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable",
+    "do(?:es)?(?:n'?t| not) (?:yet )?support (?:the )?(?:tools?|tool[ _-]?(?:use|calls?|calling)|function[ _-]?(?:calls?|calling)|functions)\\b|(?:is |are )?not capable of (?:tool|function)[ _-]?(?:use|calls?|calling)\\b|(?:has|have) no (?:tool|function)[ _-]?(?:use |call(?:ing)? )?support\\b|no endpoints found that support (?:tool use|the provided {Q}?tool_choice)|(?:tool|function) calling is not (?:enabled|supported)|only supports single tool-?calls?|parallel (?:tool|function) calls? (?:are|is) not supported|(?:not|isn'?t) supported for (?:tools?|tool use|tool calling|function calling)\\b|tools? param(?:eter)?s? requires?|auto{Q}? tool choice requires --enable",
     'tools',
   ),
   // Below the transcript answer for an empty tool_calls array "not supported" (0.92).
@@ -212,7 +212,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.88,
     'the model or endpoint refuses tools',
-    '(?:tools?|tool[ _]calls?|tool[ _]calling|tool[ _]use|functions?|function[ _]calls?|function[ _]calling)(?: param(?:eter)?s?)?{Q}? (?:is |are )?not (?:supported|enabled|available)\\b',
+    '(?:tools?|tool[ _]calls?|tool[ _]calling|tool[ _]use|functions?|function[ _]calls?|function[ _]calling)(?: param(?:eter)?s?)?{Q}? (?:is |are )?(?:not (?:supported|enabled|available)|unsupported)\\b',
     'tools',
   ),
   family(
@@ -258,7 +258,7 @@ export const PHRASES: readonly CategoryPattern[] = [
     'model-capability',
     0.9,
     'the model is not served on this API or endpoint',
-    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|(?:action|operation|api|endpoint|method) (?:doesn'?t|does not) support the model\\b|do(?:es)?(?:n'?t| not) support (?:insert|generate|fill-in-the-middle|fim)\\b|not a chat model|operation does not work with the specified model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
+    "do(?:es)?(?:n'?t| not) support (?:the )?(?:chat(?:[ /_-]?completions?)?|(?:text )?completions|responses(?: api)?|streaming|stream mode|embeddings?|generate_?content|messages api|(?:this|that|the \\w+) (?:api|endpoint|method))\\b|(?:action|operation|api|endpoint|method) (?:doesn'?t|does not) support the model\\b|do(?:es)?(?:n'?t| not) support (?:insert|generate|fill-in-the-middle|fim)\\b|not a chat(?:[ _-]?completions?)? model|missing (?:a |the )?{Q}?conversation_config|(?:please )?use (?:the )?{Q}?/?(?:v1/)?(?:text[ _-]?completions|chat/completions|completions|responses)(?: api| endpoint)?{Q}?(?: api| endpoint)? instead|only supports? (?:the )?{Q}?/?(?:v1/)?(?:text[ _-]?)?completions{Q}? (?:api|endpoint)|tokenizer\\.chat_template is not set|(?:has|have) no chat template|operation does not work with the specified model|only supported (?:in|on|by|via|through) (?:the )?(?:v1/)?(?:responses|completions|chat/completions)\\b|(?:is )?not supported (?:in|on|by) the (?:v1/)?(?:chat/completions|completions|responses) endpoint",
     'endpoint',
   ),
   family(

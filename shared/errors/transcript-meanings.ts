@@ -92,7 +92,7 @@ export const TRANSCRIPT_MEANINGS: readonly TranscriptMeaning[] = [
     // A history with no user turn at all (Qwen's template: "No user query found in messages") is fixed the same way.
     meaning: 'the first turn is not a user turn, or no turn is',
     pattern: words(
-      String.raw`\b(?:first|initial|leading) (?:message|turn|content|entry|role)s?\b.{0,30}\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b|\bno (?:user|human) (?:query|message|turn|input|prompt)s? (?:was )?(?:found|present|provided|given)\b|\b(?:messages|conversation|history|request) (?:must|should) (?:contain|include|have) (?:at least one |an? )(?:user|human) (?:message|turn)\b`,
+      String.raw`\b(?:first|initial|leading) (?:non-?system |non-?developer )?(?:message|turn|content|entry|role)s?\b(?: \([^)]{0,60}\))?.{0,40}?\b(?:must|should|has to|needs to) (?:be|use|have|come from)\b.{0,15}\b(?:user|human)\b|\bexpected (?:the )?first (?:non-?system )?(?:message|turn) to be (?:from )?(?:an? |the )?(?:user|human)\b|\bmust (?:start|begin) with (?:a |an |the )?(?:user|human)\b|\bno (?:user|human) (?:query|message|turn|input|prompt)s? (?:was )?(?:found|present|provided|given)\b|\b(?:messages|conversation|history|request) (?:must|should) (?:contain|include|have) (?:at least one |an? )(?:user|human) (?:message|turn)\b`,
     ),
     checks: [
       [BEDROCK, 'bedrock-first-user'],

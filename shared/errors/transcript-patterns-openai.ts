@@ -167,6 +167,16 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     source: 'Ollama, xAI, Copilot and other OpenAI-compatible servers',
   },
   {
+    check: 'completions-tool-arguments',
+    // A call's arguments replayed as a JSON string where Ollama's decoder wants an object: its parser
+    // sees a value that opens like an object or array and never closes it.
+    pattern: re(
+      "value looks like (?:an? )?(?:object|array), but can'?t find (?:the )?closing|cannot unmarshal string into Go (?:struct field \\S*arguments|value of type (?:api\\.)?ToolCallFunctionArguments)",
+    ),
+    confidence: 0.7,
+    source: 'Ollama',
+  },
+  {
     check: 'completions-tool-call-id-length',
     // The call's id, or the id a tool message quotes back.
     pattern: re('{Q}messages\\[\\d+\\]\\.(?:tool_calls\\[\\d+\\]\\.id|tool_call_id){Q}: string too long'),
@@ -202,6 +212,15 @@ export const CHAT_COMPLETIONS: TranscriptPattern[] = [
     ),
     confidence: 0.85,
     source: 'OpenAI Chat Completions (and compatible servers)',
+  },
+  {
+    // An assistant turn with neither text nor calls, as DeepSeek and other compatible servers word it.
+    check: 'completions-empty-content',
+    pattern: re(
+      '(?:either )?{Q}?content{Q}? or {Q}?tool_calls{Q}? (?:must|should|has to|needs to) be (?:set|provided|present|specified|given|non-?empty)|(?:either )?{Q}?content{Q}? or {Q}?tool_calls{Q}? (?:is|are) required|invalid assistant message\\W{1,3}(?:empty|missing|no) (?:content|text)',
+    ),
+    confidence: 0.85,
+    source: 'DeepSeek (and other OpenAI-compatible servers)',
   },
   {
     check: 'completions-trailing-assistant',

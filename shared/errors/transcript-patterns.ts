@@ -195,7 +195,7 @@ const GEMINI: TranscriptPattern[] = [
     // Quoted in part as often as whole ("function call turn comes immediately after a user turn"), and the
     // same rule from the other side: a call turn holds function calls only, never function responses.
     pattern: re(
-      'function call turn (?:comes|should come|must come) immediately after a user turn|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
+      'function call turns? (?:comes?|should come|must come) immediately after an? user turns?|function call turn contains at least one function_?call part|(?:can ?not|must not|may not) be mixed with function_?response parts',
     ),
     confidence: 0.92,
     source: 'Gemini',

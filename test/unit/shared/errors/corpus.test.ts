@@ -37,13 +37,13 @@ const SETS = {
   'blind round 17 (transcript)': read('blind-round17-transcript.jsonl'),
   'blind round 16 (other kinds)': read('blind-round16-other.jsonl'),
   'blind round 17 (other kinds)': read('blind-round17-other.jsonl'),
+  // Round 18 was the held-out measure (scored blind) until its misses were fixed by family: regression data now.
+  'blind round 18 (transcript)': read('blind-round18-transcript.jsonl'),
+  'blind round 18 (other kinds)': read('blind-round18-other.jsonl'),
 };
 const ALL = Object.values(SETS).flat();
 // Errors nobody tuned a pattern against: a measure, not a regression list, so only its overall rate is asserted.
-// Round 18 of the other kinds joins the earlier held-out round; round 18 of transcript shapes is measured on its own.
-const UNSEEN = [...read('blind-held-out.jsonl'), ...read('blind-round18-other.jsonl')];
-// Round 18, transcript shapes only, held out the same way after round 17 was tuned.
-const UNSEEN_TRANSCRIPT = read('blind-round18-transcript.jsonl');
+const UNSEEN = read('blind-held-out.jsonl');
 
 /** Whether the top answer is what the acceptance test counts as right: the rule for transcript errors, the category and no rule otherwise. */
 function isRight(e: Entry): boolean {
@@ -79,21 +79,6 @@ describe('the corpus', () => {
       expect(texts.has(e.text.replace(/\s+/g, ' ').trim()), e.id).toBe(false);
       if (e.category === 'transcript') expect(e.rule, e.id).toBe(CHECKS[e.check!].rule);
       else expect(e.rule, e.id).toBeUndefined();
-    }
-  });
-
-  it('keeps round 18 apart too: transcript shapes only, labelled like the rest, no page or text of the tuned sets', () => {
-    const pages = new Set([...ALL, ...UNSEEN].map((e) => e.source));
-    const texts = new Set([...ALL, ...UNSEEN].map((e) => e.text.replace(/\s+/g, ' ').trim()));
-    expect(UNSEEN_TRANSCRIPT.length).toBeGreaterThanOrEqual(25);
-    expect(new Set([...ALL, ...UNSEEN, ...UNSEEN_TRANSCRIPT].map((e) => e.id)).size).toBe(
-      ALL.length + UNSEEN.length + UNSEEN_TRANSCRIPT.length,
-    );
-    for (const e of UNSEEN_TRANSCRIPT) {
-      expect(e.source, e.id).toMatch(/^https:\/\//);
-      expect(pages.has(e.source), e.id).toBe(false);
-      expect(texts.has(e.text.replace(/\s+/g, ' ').trim()), e.id).toBe(false);
-      expect([e.category, e.rule], e.id).toEqual(['transcript', CHECKS[e.check!].rule]);
     }
   });
 
@@ -158,18 +143,4 @@ describe('explainProviderError on the held-out set', () => {
       expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.75);
     });
   }
-
-  // Round 18 scored 27/31 blind; its misses are the families the fixtures' README names, left unfixed so it keeps measuring.
-  it('gets at least 80 % of round 18 (transcript shapes) right', () => {
-    const misses = UNSEEN_TRANSCRIPT.filter((e) => !isRight(e)).map((e) => e.id);
-    expect((UNSEEN_TRANSCRIPT.length - misses.length) / UNSEEN_TRANSCRIPT.length, misses.join(', ')).toBeGreaterThanOrEqual(0.8);
-  });
-
-  it('gets at least 85 % of the newest round (18, other kinds only) right', () => {
-    // Scored blind at 37/41; the floor leaves room for a changed wording, not for a family lost.
-    const entries = read('blind-round18-other.jsonl');
-    const misses = entries.filter((e) => !isRight(e)).map((e) => e.id);
-    expect(entries.length).toBeGreaterThanOrEqual(35);
-    expect((entries.length - misses.length) / entries.length, misses.join(', ')).toBeGreaterThanOrEqual(0.85);
-  });
 });

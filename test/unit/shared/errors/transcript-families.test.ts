@@ -1,4 +1,4 @@
-// Transcript-shape families widened after blind round 16: each family in wordings of its own, and its neighbours that must stay apart.
+// Families widened after blind rounds 16 and 18: each family in wordings of its own, and its neighbours that must stay apart.
 import { describe, expect, it } from 'vitest';
 import { explainProviderError } from '../../../../shared/errors/match-error.js';
 
@@ -124,5 +124,122 @@ describe('transcript families after blind round 16', () => {
     for (const text of ['The tool_call_id call_abc is duplicated', 'Tool call ID call_abc appears more than once']) {
       expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'tool-call-id']);
     }
+  });
+
+  it("reads tool-call arguments sent back as a string, as Ollama's parser words it (blind round 18)", () => {
+    expectAnswers([
+      [
+        "Ollama API error: 400 Bad Request: Value looks like object, but can't find closing '}' symbol",
+        'transcript',
+        'completions-tool-arguments',
+      ],
+      ["400: Value looks like array, but can't find closing ']' symbol", 'transcript', 'completions-tool-arguments'],
+      ['json: cannot unmarshal string into Go value of type api.ToolCallFunctionArguments', 'transcript', 'completions-tool-arguments'],
+    ]);
+    expect(top("Value looks like object, but can't find closing '}' symbol").rule).toBe('tool-call-input');
+  });
+
+  it('reads the Gemini call-turn rule in the singular and the plural (blind round 18)', () => {
+    expectAnswers([
+      [
+        '400 Please ensure that function call turns come immediately after a user turn or after a function response turn',
+        'transcript',
+        'gemini-function-call-position',
+      ],
+      [
+        'Please ensure that function call turn comes immediately after a user turn or after a function response turn.',
+        'transcript',
+        'gemini-function-call-position',
+      ],
+      ['function call turns must come immediately after a user turn', 'transcript', 'gemini-function-call-position'],
+    ]);
+  });
+
+  it('reads an assistant turn with neither content nor tool calls as blank text (blind round 18)', () => {
+    expectAnswers([
+      [
+        'Error from provider (DeepSeek): Invalid assistant message: content or tool_calls must be set',
+        'transcript',
+        'completions-empty-content',
+      ],
+      ["Either 'content' or 'tool_calls' must be provided for assistant messages", 'transcript', 'completions-empty-content'],
+      ['messages[3]: content or tool_calls is required', 'transcript', 'completions-empty-content'],
+      // Mistral's own wording keeps its own check.
+      ['Assistant message must have either content or tool_calls', 'transcript', 'mistral-empty-assistant'],
+    ]);
+    expect(top('Invalid assistant message: content or tool_calls must be set').rule).toBe('blank-text');
+  });
+
+  it('reads "the first message must be a user message" in any provider\'s words (blind round 18)', () => {
+    const texts = [
+      '[错误]: The first message (except the system message) of deepseek-reasoner must be a user message, but an assistant message detected.',
+      'The first non-system message must be a user message',
+      'Expected the first message to be a user message, got assistant',
+      'first message (after the system prompt) of this model should be from the user',
+    ];
+    for (const text of texts) {
+      expect([top(text).category, top(text).rule], text).toEqual(['transcript', 'turn-ordering']);
+    }
+  });
+});
+
+describe('other-kind families after blind round 18', () => {
+  const read = (text: string) => {
+    const answer = top(text);
+    return [answer.category, answer.rule, answer.explanation];
+  };
+
+  it('reads tools, function calls and tool calling refused by the model in any number and word order', () => {
+    for (const text of [
+      '{ "error": { "type": "invalid_request_error", "message": "The model does not support function calls." } }',
+      "This model doesn't support tool calls",
+      'model qwen:0.5b does not support tool calling',
+      'Function calling is unsupported for this model',
+      'This model is not capable of tool use',
+      'the model has no tool support',
+    ]) {
+      expect(read(text), text).toEqual(['model-capability', undefined, 'The model does not support tool calling.']);
+    }
+  });
+
+  it('reads a model served only on another endpoint as the endpoint it needs', () => {
+    for (const text of [
+      "Fireworks_aiException - Error code: 404 - {'error': {'object': 'error', 'type': 'invalid_request_error', 'message': 'model is missing conversation_config, please use /completions API instead'}}",
+      'This model only supports the completions endpoint',
+      'gpt-3.5-turbo-instruct is not a chat model',
+      'Please use the /v1/completions endpoint instead',
+      'Cannot use chat template functions because tokenizer.chat_template is not set and no template argument was passed!',
+    ]) {
+      expect(read(text), text).toEqual(['model-capability', undefined, 'The model does not support the API or endpoint the request used.']);
+    }
+  });
+
+  it('keeps an output cap above the model limit (request) apart from a context window overflow', () => {
+    for (const text of [
+      'Error: The maximum tokens you requested exceed the model limit of 4096. Try again with a maximum tokens value lower than 4096.',
+      'max_tokens is above the model output limit of 8192',
+      'max_output_tokens exceeds the maximum output tokens for this model (65536)',
+      'This model supports at most 4096 completion tokens, whereas you provided 8192.',
+    ]) {
+      expect(read(text).slice(0, 2), text).toEqual(['request', undefined]);
+    }
+    for (const text of [
+      'max_tokens exceeds the context window of the model',
+      'input length and `max_tokens` exceed context limit: 178959 + 64000 > 200000, decrease input length or `max_tokens` and try again',
+    ]) {
+      expect(top(text).category, text).toBe('context-length');
+    }
+  });
+
+  it('reads a negative max_tokens as a prompt that fills the window, and zero as a request setting', () => {
+    for (const text of [
+      "openai.BadRequestError: Error code: 400 - {'object': 'error', 'message': 'max_tokens must be at least 1, got -186.', 'type': 'BadRequestError', 'param': None, 'code': 400}",
+      "-2048 is less than the minimum of 1 - 'max_tokens'",
+      'Invalid max_tokens value: -512',
+    ]) {
+      expect(top(text).category, text).toBe('context-length');
+    }
+    expect(top("0 is less than the minimum of 1 - 'max_tokens'").category).toBe('request');
+    expect(top('max_tokens must be in range 1-4096, got 0').category).toBe('request');
   });
 });
