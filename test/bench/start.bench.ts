@@ -10,7 +10,8 @@
  * time but hardly CPU time.
  *
  * The session: the first 4 lines of test/fixtures/pi-sessions/a-anthropic-tools.jsonl (header,
- * model, thinking level, one user turn). Options: --start-runs=N (default 7; env START_BENCH_RUNS).
+ * model, thinking level, one user turn). Options: --start-runs=N (default 7; env START_BENCH_RUNS);
+ * START_BENCH_CLI=path/to/cli.js times another build (a copy of dist/node kept from before a change).
  * Needs `npm run build` (builds it when dist/ is missing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,7 +22,8 @@ import type { BenchContext, BenchResult } from './run.js';
 import { median } from './stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(root, 'dist/node/cli.js');
+// START_BENCH_CLI: another build's cli.js to time (a copy of dist/node from before a change), in place of dist/node's.
+const CLI = process.env.START_BENCH_CLI ? path.resolve(process.env.START_BENCH_CLI) : path.join(root, 'dist/node/cli.js');
 const TARGET = 3;
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
