@@ -80,9 +80,8 @@ export function nodeBundlePlugins(root) {
             loader: 'js',
           };
         });
-        // pi-ai's model catalogue is a 550 KB object literal, which V8 compiles far slower than it
-        // parses the same data as JSON: the bundle carries it as one JSON string, checked to be the
-        // very same catalogue.
+        // pi-ai's model catalogue is a 550 KB object literal; the same data as one JSON string loads
+        // in about two thirds of the CPU time (11 against 16 ms here). Checked to be the same catalogue.
         b.onLoad({ filter: /pi-ai[\\/]dist[\\/]models\.generated\.js$/ }, async (args) => {
           const { MODELS, ...others } = await import(pathToFileURL(args.path).href);
           if (typeof MODELS !== 'object' || Object.keys(others).length > 0 || !jsonSafe(MODELS))
