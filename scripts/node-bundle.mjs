@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 /**
  * Packages bundled instead of imported from node_modules. Each module file Node loads costs a
  * resolve, a stat and a read; pi-ai's index alone re-exports typebox (~700 files), the Anthropic and
- * OpenAI SDKs are ~60 and ~120 files loaded the first time a payload is built. Bundled, they come as
+ * OpenAI SDKs are ~65 and ~115 files loaded the first time a payload is built. Bundled, they come as
  * a few chunks, each loaded when first needed (pi-ai imports every provider lazily). @noble/hashes is
  * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The other
  * provider SDKs (Google, Mistral, Bedrock) stay outside: large, rarer, and loaded on first use anyway.
