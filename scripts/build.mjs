@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtinModules } from 'node:module';
+import { BUNDLED_PACKAGES, LEFT_OUT, nodeBundlePlugins, packageDir, packageName } from './node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -31,44 +33,45 @@ const common = {
   absWorkingDir: root,
 };
 
-/**
- * Packages bundled into dist/node instead of imported from node_modules: pi-ai re-exports typebox,
- * whose ~700 module files take Node half a second to resolve and load one by one — longer than the
- * whole CLI start of a small `inspect`. Bundled, they load as one chunk, and only when payloads or
- * the model catalogue are first needed (pi-ai's provider SDKs stay outside, loaded on first use).
- */
-const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', 'typebox']);
-const packageName = (spec) =>
-  spec
-    .split('/')
-    .slice(0, spec.startsWith('@') ? 2 : 1)
-    .join('/');
+/** Dependencies listed in a package.json. */
+function dependenciesOf(dir) {
+  return Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies ?? {});
+}
 
-const bundleSome = {
-  name: 'bundle-some-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true },
-    );
-    // pi-ai imports its Bedrock provider through a variable specifier, which a bundler cannot follow:
-    // named here, it becomes a lazy chunk of its own like the other providers.
-    b.onLoad({ filter: /pi-ai[\\/]dist[\\/]providers[\\/]register-builtins\.js$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const variable = 'const importNodeOnlyProvider = (specifier) => import(specifier);';
-      const calls = source.match(/importNodeOnlyProvider\(/g) ?? [];
-      if (!source.includes(variable) || calls.length !== 1 || !source.includes('importNodeOnlyProvider("./amazon-bedrock.js")'))
-        throw new Error(`${args.path}: pi-ai's lazy Bedrock import changed; update bundleSome in scripts/build.mjs`);
-      return { contents: source.replace(variable, 'const importNodeOnlyProvider = () => import("./amazon-bedrock.js");'), loader: 'js' };
-    });
-  },
-};
+/**
+ * What dist/node imports at run time must be installed beside it: a dependency of this package or of
+ * a package bundled into it (pi-ai's provider SDKs, and theirs). And what the bundle leaves out on purpose must
+ * stay out: a change that brought typebox back (pi-ai's index) fails the build, not a user's start.
+ */
+function checkImports(metafile) {
+  const allowed = new Set(dependenciesOf(root));
+  // pi-ai's Bedrock provider imports a package of the AWS SDK's own: a dependency's dependencies count.
+  for (const name of BUNDLED_PACKAGES)
+    for (const dep of dependenciesOf(packageDir(root, name))) {
+      allowed.add(dep);
+      for (const inner of dependenciesOf(packageDir(root, dep))) allowed.add(inner);
+    }
+  const bad = new Set();
+  for (const [out, { imports, inputs }] of Object.entries(metafile.outputs)) {
+    for (const i of imports)
+      if (i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path) && !allowed.has(packageName(i.path)))
+        bad.add(`${path.relative(root, out)} imports ${i.path}, which is not installed with this package`);
+    for (const name of LEFT_OUT)
+      if (imports.some((i) => packageName(i.path) === name) || Object.keys(inputs).some((i) => i.startsWith(`node_modules/${name}/`)))
+        bad.add(`${path.relative(root, out)} loads ${name}, which the bundle leaves out (see scripts/node-bundle.mjs)`);
+  }
+  if (bad.size) throw new Error(`dist/node:\n  ${[...bad].join('\n  ')}`);
+}
 
 async function buildNode() {
   const entryPoints = Object.fromEntries(Object.entries(nodeEntries).filter(([, src]) => exists(src)));
-  await build({
+  // Chunk names change with their content: without this, every build's chunks pile up beside the last.
+  fs.rmSync(path.join(dist, 'node', 'chunks'), { recursive: true, force: true });
+  const built = await build({
     ...common,
     packages: undefined,
-    plugins: [bundleSome],
+    plugins: nodeBundlePlugins(root),
+    metafile: true,
     format: 'esm',
     entryPoints,
     outdir: path.join(dist, 'node'),
@@ -76,6 +79,7 @@ async function buildNode() {
     chunkNames: 'chunks/[name]-[hash]',
     banner: { js: '' },
   });
+  checkImports(built.metafile);
   const cli = path.join(dist, 'node', 'cli.js');
   if (fs.existsSync(cli)) {
     const body = fs.readFileSync(cli, 'utf8');

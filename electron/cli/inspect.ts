@@ -14,7 +14,6 @@ import { writeJson } from './json-stream.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 import { terminalLines } from './terminal-text.js';
 import { runTrajectory, takeTrajectoryArgs } from './trajectory.js';
-import { TRAJECTORY_BEHAVIOUR } from '../../shared/trajectory/compare.js';
 
 const SPEC = {
   values: ['provider', 'api', 'model', 'allowed-tools', 'now', 'explain', 'all', 'image-max-side', 'jobs', 'session', 'behaviour'],
@@ -48,7 +47,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
   if (behaviour instanceof UsageError) return fail(behaviour.message);
   if (trajectory.request) {
     // The recording is OpenClaw 2026.9.6's: its hygiene is the default to hold it against.
-    const chosen = args.values.has('behaviour') ? behaviour : TRAJECTORY_BEHAVIOUR;
+    const chosen = args.values.has('behaviour') ? behaviour : (await import('../../shared/trajectory/compare.js')).TRAJECTORY_BEHAVIOUR;
     return runTrajectory(source, file, trajectory.request, { behaviour: chosen, json: args.booleans.has('json') }).catch(
       (error: unknown) => {
         if (error instanceof InputError || error instanceof TypeError) return fail(error.message);

@@ -101,8 +101,6 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    // The page's first inspection must not be the one that loads the provider libraries.
-    await warmUp(inspector);
     let server;
     try {
       server = await startWebServer({
@@ -118,7 +116,11 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     }
     deps.stdout(`Transcript Inspector at ${server.url}`);
     deps.stdout('Only this machine can connect; the token in the URL is required. Press Ctrl+C to stop.');
+    // The page's first inspection must not be the one that loads the provider libraries; warmed after
+    // the URL is out, while the browser is still loading the page, so the URL does not wait for it.
+    const warming = warmUp(inspector);
     await deps.stopSignal;
+    await warming;
     await server.close();
     return ExitCode.clean;
   } finally {

@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { splitStoreArgument, storeSessionName, type StoreListing } from '../../shared/store.js';
-import { isStoreFile, listStoreSessions } from '../host/store/index.js';
+import { isStoreFile } from '../host/store/discover.js';
 import { UsageError } from './common.js';
 import { terminalLines } from './terminal-text.js';
 
@@ -36,6 +36,8 @@ export function argumentLabel(source: SessionArgument): string {
 /** When FILE is a store and no session was named: its listing, for the user to choose from. */
 export async function storeWithoutSession(source: SessionArgument): Promise<StoreListing | null> {
   if (!('file' in source) || !(await isStoreFile(source.file))) return null;
+  // Only a store loads the store reader (sql.js and friends): every other inspect starts without it.
+  const { listStoreSessions } = await import('../host/store/index.js');
   return listStoreSessions(source.file);
 }
 

@@ -2,7 +2,7 @@
  * `inspect FILE --trajectory [RUN]`: OpenClaw's recorded runs of a session against this tool's replay —
  * per run, identical / differs at turn N / truncated by the recorder; `--json` the details.
  */
-import { compareTrajectory, type TrajectoryReport } from '../host/trajectory/compare-trajectory.js';
+import type { TrajectoryReport } from '../host/trajectory/compare-trajectory.js';
 import type { TrajectorySource } from '../host/trajectory/read-trajectory.js';
 import { ExitCode } from '../host/exit-code.js';
 import type { Behaviour } from '../../shared/types.js';
@@ -91,6 +91,8 @@ export async function runTrajectory(
   options: { behaviour: Behaviour; json: boolean },
 ): Promise<number> {
   const trajectory: TrajectorySource | undefined = request.file ? { file: request.file } : undefined;
+  // Loaded here: `inspect` without --trajectory starts without the trajectory reader and comparison.
+  const { compareTrajectory } = await import('../host/trajectory/compare-trajectory.js');
   const report = await compareTrajectory(source, { trajectory, run: request.run ?? undefined, behaviour: options.behaviour });
   if (options.json)
     await writeJson(process.stdout, report).catch((error: unknown) => {

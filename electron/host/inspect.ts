@@ -2,16 +2,13 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
-import { inspectAndEnrich } from './enrich.js';
 import { explainRecordedErrors } from './explain.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
-import { openStoredSession } from './store/index.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
-import { isCachedCodec } from './images/cached-codec.js';
-import { codecOnDemand, imagePrewarmer } from './images/prewarm.js';
+import { codecOnDemand, imagePrewarmer, isCachedCodec } from './images/prewarm.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
 export interface HostInspectOptions extends InspectOptions {
@@ -44,6 +41,8 @@ export async function inspect(input: InspectInput, target: Target, options: Host
     const recordedErrors = explainRecordedErrors(inspection);
     return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
   }
+  // Payloads and preflight (pi-ai's builders) are loaded when asked for: `--no-payloads` starts without them.
+  const { inspectAndEnrich } = await import('./enrich.js');
   return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 
@@ -52,6 +51,8 @@ async function readInput(input: InspectInput, options: ParseLinesOptions): Promi
   if (input && typeof input === 'object' && 'store' in input) {
     if (typeof input.store !== 'string' || typeof input.sessionId !== 'string' || input.sessionId === '')
       throw new InputError('inspect(): expected { store: path, sessionId }');
+    // The store reader (sql.js, zstd) is loaded for a stored session only.
+    const { openStoredSession } = await import('./store/index.js');
     return openStoredSession({ file: input.store }, input.sessionId, options);
   }
   const parsed = await readInputSession(input, options);

@@ -6,7 +6,6 @@ import { emptyInputProblem } from './input-problem.js';
 import type { InspectInput } from '../../shared/inspection.js';
 import type { ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
-import { openStoredSession } from './store/index.js';
 
 export interface PartialTarget {
   provider?: string;
@@ -51,8 +50,10 @@ export async function completeTarget(partial: PartialTarget, source: InspectInpu
     // A session file is parsed here, and kept: when it gives no model, what is wrong with it is said.
     let parsed: ParsedSession | null = null;
     let recorded: SessionContext['lastModel'];
-    if ('store' in source) recorded = (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel;
-    else {
+    if ('store' in source) {
+      const { openStoredSession } = await import('./store/index.js');
+      recorded = (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel;
+    } else {
       parsed = await readInputSession(source);
       recorded = buildContext(parsed).lastModel;
     }

@@ -16,7 +16,13 @@
  * "From the command" adds what comes before navigation: spawning `serve FILE` (whose start previews
  * FILE, the preview the page then gets at once) and the browser context's start.
  *
- * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
+ * `--shapes=a,b` (or FIRST_SCREEN_SHAPES; `all` for every one) measures the shapes of
+ * test/bench/session-shapes.ts (many mid-size tool results, short turns, long thinking, base64-heavy,
+ * one huge output, many calls per turn, deep branches) instead of the sessions bench's generated
+ * session; the target (≤ 1000 ms at 100 MB) holds for each. `--skip-far-jump` leaves out the wait for
+ * the full inspection and the farthest annotation's jump (a run then ends at "diff computed").
+ *
+ * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · FIRST_SCREEN_SHAPES · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
  * Needs `npm run build` (builds it when dist/ is missing) and Debian's Chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +33,7 @@ import { chromium, type Browser } from '@playwright/test';
 import type { BenchContext, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
+import { generateShape, SHAPES, type Shape } from './session-shapes.js';
 import { startServe } from '../e2e/support/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +46,16 @@ const TARGET_MS = 1000;
 const TARGET_MB = 100;
 const CHROMIUM = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = 300_000;
+
+/** The sessions measured: the sessions bench's generated one (null), or the shapes asked for. */
+function wantedShapes(args: string[]): (Shape | null)[] {
+  const given = args.find((a) => a.startsWith('--shapes='))?.slice('--shapes='.length) ?? process.env.FIRST_SCREEN_SHAPES;
+  if (!given) return [null];
+  const wanted = given === 'all' ? [...SHAPES] : given.split(',').map((s) => s.trim());
+  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')}, or all)`);
+  return wanted as Shape[];
+}
 
 /** What one run measured in the page. */
 interface RunFigures {
@@ -61,10 +78,10 @@ function ensureBuilt(ctx: BenchContext): void {
 }
 
 /** One cold run: fresh server, fresh browser context, navigation to the first diff. */
-async function run(browser: Browser, file: string, dir: string): Promise<RunFigures> {
+async function run(browser: Browser, file: string, dir: string, withFarJump = true): Promise<RunFigures> {
   fs.mkdirSync(dir, { recursive: true });
   const spawned = performance.now();
-  const server = await startServe({ file, dir });
+  const server = await startServe({ file, dir, urlTimeoutMs: TIMEOUT_MS });
   const { url } = server;
   const context = await browser.newContext({ viewport: { width: 1600, height: 940 } });
   try {
@@ -117,6 +134,7 @@ async function run(browser: Browser, file: string, dir: string): Promise<RunFigu
         .getByTestId('window-label')
         .textContent()
         .catch(() => '')) ?? '';
+    if (!withFarJump) return { firstDiff, fromCommand, diffComputed, marks, longTasks, windowLabel, farJump: null };
     // The far jump is about the full inspection: a preview of the first turns must have given way.
     await page.getByTestId('preview-notice').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
     await page.waitForFunction(() => document.querySelector('[data-testid=diff-view]')?.getAttribute('data-status') === 'ready', null, {
@@ -183,69 +201,87 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const results: BenchResult[] = [];
+  const farJump = !ctx.args.includes('--skip-far-jump');
   try {
-    for (const mb of SIZES) {
-      const file = path.join(ctx.workDir, `first-screen-${mb}mb.jsonl`);
-      const stats = await generateSession(file, mb);
-      ctx.log(`${mb} MB: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
-      const runs: RunFigures[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const r = await run(browser, file, path.join(ctx.workDir, `run-${mb}-${i}`));
-        runs.push(r);
-        const blocking = r.longTasks.filter((t) => t.start < r.firstDiff);
-        ctx.log(
-          `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms (${r.fromCommand.toFixed(0)} ms from the command), diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
-            `${blocking.length} long task(s) before the first diff, ${blocking.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms` +
-            (blocking.length
-              ? ` (longest: ${[...blocking]
-                  .sort((a, b) => b.duration - a.duration)
-                  .slice(0, 4)
-                  .map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`)
-                  .join(', ')})`
-              : '') +
-            (r.farJump
-              ? `; annotation of turn ${r.farJump.turn} → turns ${r.farJump.window} shown and highlighted in ${r.farJump.ms.toFixed(0)} ms`
-              : ''),
-        );
+    for (const shape of wantedShapes(ctx.args))
+      for (const mb of SIZES) {
+        const file = path.join(ctx.workDir, `first-screen-${shape ?? 'session'}-${mb}mb.jsonl`);
+        const stats = shape ? await generateShape(file, shape, mb) : await generateSession(file, mb);
+        // The shapes' names carry the shape; the generated session's keep the names the baseline knows.
+        const sized = shape ? `${mb} MB ${shape} session` : `${mb} MB session`;
+        ctx.log(`${sized}: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
+        results.push(...(await measure(ctx, browser, file, sized, mb, farJump)));
+        fs.rmSync(file, { force: true });
       }
-      const mid = runs.find((r) => r.firstDiff === median(runs.map((x) => x.firstDiff)))!;
-      ctx.log(`  phases of the median run (ms):`);
-      for (const [label, value] of phases(mid)) ctx.log(`    ${label.padEnd(52)} ${value === null ? '—' : value.toFixed(0).padStart(6)}`);
-      const first = median(runs.map((r) => r.firstDiff));
-      const computed = runs.map((r) => r.diffComputed).filter((x): x is number => x !== null);
-      results.push({
-        name: `first diff on screen, ${mb} MB session (navigation → both editors painted)`,
-        value: first,
-        unit: 'ms',
-        ...(mb === TARGET_MB
-          ? { ratio: first / TARGET_MS, target: 1, note: `target ≤ ${TARGET_MS} ms (ratio = ms / ${TARGET_MS}); median of ${RUNS}` }
-          : { note: `median of ${RUNS}` }),
-      });
-      results.push({
-        name: `first diff on screen from the command, ${mb} MB session (serve FILE spawned → both editors painted)`,
-        value: median(runs.map((r) => r.fromCommand)),
-        unit: 'ms',
-        note: `median of ${RUNS}; includes the server's start, which previews FILE, and the browser's start of the page`,
-      });
-      if (computed.length)
-        results.push({
-          name: `diff computed, ${mb} MB session (changes coloured, unchanged regions folded)`,
-          value: median(computed),
-          unit: 'ms',
-          note: `median of ${computed.length}`,
-        });
-      const jumps = runs.map((r) => r.farJump?.ms).filter((x): x is number => x !== undefined);
-      if (jumps.length)
-        results.push({
-          name: `farthest annotation clicked → its turns shown and highlighted, ${mb} MB session`,
-          value: median(jumps),
-          unit: 'ms',
-          note: `median of ${jumps.length}; fetches its window when it is not shown`,
-        });
-      fs.rmSync(file, { force: true });
-    }
   } finally {
     await browser.close();
   }
+  return results;
+}
+
+/** The runs of one session file, and their medians as figures. */
+async function measure(
+  ctx: BenchContext,
+  browser: Browser,
+  file: string,
+  sized: string,
+  mb: number,
+  farJump: boolean,
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const runs: RunFigures[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const r = await run(browser, file, path.join(ctx.workDir, `run-${path.basename(file)}-${i}`), farJump);
+    runs.push(r);
+    const blocking = r.longTasks.filter((t) => t.start < r.firstDiff);
+    ctx.log(
+      `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms (${r.fromCommand.toFixed(0)} ms from the command), diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
+        `${blocking.length} long task(s) before the first diff, ${blocking.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms` +
+        (blocking.length
+          ? ` (longest: ${[...blocking]
+              .sort((a, b) => b.duration - a.duration)
+              .slice(0, 4)
+              .map((t) => `${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}`)
+              .join(', ')})`
+          : '') +
+        (r.farJump
+          ? `; annotation of turn ${r.farJump.turn} → turns ${r.farJump.window} shown and highlighted in ${r.farJump.ms.toFixed(0)} ms`
+          : ''),
+    );
+  }
+  const mid = runs.find((r) => r.firstDiff === median(runs.map((x) => x.firstDiff)))!;
+  ctx.log(`  phases of the median run (ms):`);
+  for (const [label, value] of phases(mid)) ctx.log(`    ${label.padEnd(52)} ${value === null ? '—' : value.toFixed(0).padStart(6)}`);
+  const first = median(runs.map((r) => r.firstDiff));
+  const computed = runs.map((r) => r.diffComputed).filter((x): x is number => x !== null);
+  results.push({
+    name: `first diff on screen, ${sized} (navigation → both editors painted)`,
+    value: first,
+    unit: 'ms',
+    ...(mb === TARGET_MB
+      ? { ratio: first / TARGET_MS, target: 1, note: `target ≤ ${TARGET_MS} ms (ratio = ms / ${TARGET_MS}); median of ${RUNS}` }
+      : { note: `median of ${RUNS}` }),
+  });
+  results.push({
+    name: `first diff on screen from the command, ${sized} (serve FILE spawned → both editors painted)`,
+    value: median(runs.map((r) => r.fromCommand)),
+    unit: 'ms',
+    note: `median of ${RUNS}; includes the server's start, which previews FILE, and the browser's start of the page`,
+  });
+  if (computed.length)
+    results.push({
+      name: `diff computed, ${sized} (changes coloured, unchanged regions folded)`,
+      value: median(computed),
+      unit: 'ms',
+      note: `median of ${computed.length}`,
+    });
+  const jumps = runs.map((r) => r.farJump?.ms).filter((x): x is number => x !== undefined);
+  if (jumps.length)
+    results.push({
+      name: `farthest annotation clicked → its turns shown and highlighted, ${sized}`,
+      value: median(jumps),
+      unit: 'ms',
+      note: `median of ${jumps.length}; fetches its window when it is not shown`,
+    });
   return results;
 }

@@ -129,8 +129,3 @@ export function createCachedCodec(inner: SharpImageCodec, budgetChars = CACHE_BU
     },
   };
 }
-
-/** Whether a codec memoises (and so can start reductions early, `prewarm`). */
-export function isCachedCodec(codec: object): codec is CachedCodec {
-  return typeof (codec as Partial<CachedCodec>).prewarm === 'function';
-}

@@ -8,6 +8,11 @@ import type { SessionEntry } from '../../../shared/session/types.js';
 import type { Message } from '../../../shared/types.js';
 import type { CachedCodec } from './cached-codec.js';
 
+/** Whether a codec memoises (and so can start reductions early, `prewarm`); asked without loading the LRU cache. */
+export function isCachedCodec(codec: object): codec is CachedCodec {
+  return typeof (codec as Partial<CachedCodec>).prewarm === 'function';
+}
+
 /** An `onEntry` for the parser that hands every oversized image of a message to the codec's memo. */
 export function imagePrewarmer(codec: CachedCodec, maxDimensionPx: number | undefined): (entry: SessionEntry) => void {
   // The side the pipeline will use for the same option, so the memo keys match.

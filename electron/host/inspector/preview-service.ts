@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, OpenRequest, SessionInfo, Side } from '../../../shared/api.js';
 import { previewWindow } from '../../../shared/document-windows.js';
+import { DEFAULT_BEHAVIOUR } from '../../../shared/policy/spec-decisions.js';
 import type { InspectOptions, Target } from '../../../shared/types.js';
 import { readSessionPreview } from '../preview/read-preview.js';
 import { statSession } from '../read-input.js';
@@ -29,6 +30,17 @@ export interface PreviewHost {
   close(sessionId: string): Promise<void>;
 }
 
+/**
+ * Options as the kept preview's key: the page asks with its behaviour spelled out (`spec`), `serve`
+ * with none, and both mean the same inspection.
+ */
+function optionsKey(options: InspectOptions | undefined): InspectOptions | null {
+  const given: InspectOptions = { ...options };
+  if (given.behaviour === DEFAULT_BEHAVIOUR) delete given.behaviour;
+  for (const [name, value] of Object.entries(given)) if (value === undefined) delete given[name as keyof InspectOptions];
+  return Object.keys(given).length > 0 ? given : null;
+}
+
 /** A `preview(request, target, options)` that keeps its last answer. */
 export function createPreviewer(
   host: PreviewHost,
@@ -43,7 +55,7 @@ export function createPreviewer(
     const { size, mtimeMs } = await statSession(filePath);
     if (size < (host.minBytes ?? PREVIEW_MIN_BYTES)) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
-    const key = JSON.stringify([filePath, size, mtimeMs, target, options ?? null]);
+    const key = JSON.stringify([filePath, size, mtimeMs, target, optionsKey(options)]);
     if (previewAnswer?.key === key && host.hasInspection(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
     const read = await readSessionPreview(filePath, { turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes }).catch(() => null);
     if (!read) return null;

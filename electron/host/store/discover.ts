@@ -7,7 +7,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isSqliteHeader, type StoreListing } from '../../../shared/store.js';
 import { openRegularFile } from '../regular-file.js';
-import { SessionStore } from './session-store.js';
 
 /** The file name OpenClaw gives an agent's store. */
 export const STORE_FILE_NAME = 'openclaw-agent.sqlite';
@@ -69,6 +68,8 @@ export interface StoreScan {
 /** List the sessions of every store below `dir` (a folder scanner shows them beside the JSONL files it finds). */
 export async function scanStores(dir: string, options: { signal?: AbortSignal } = {}): Promise<StoreScan> {
   const scan: StoreScan = { stores: [], skipped: [] };
+  // SQLite (sql.js) is loaded when a store is found: `isStoreFile` alone must stay light for the CLI's start.
+  const { SessionStore } = await import('./session-store.js');
   for (const file of await findStores(dir, options)) {
     options.signal?.throwIfAborted();
     try {

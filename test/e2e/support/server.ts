@@ -37,7 +37,7 @@ export function copyFixture(name: string, dir: string, as = name): string {
 }
 
 /** Start the server (optionally opening `file`) and wait for its URL line. */
-export async function startServe(options: { file?: string; dir?: string } = {}): Promise<ServeHandle> {
+export async function startServe(options: { file?: string; dir?: string; urlTimeoutMs?: number } = {}): Promise<ServeHandle> {
   const dir = options.dir ?? tempDir();
   const home = path.join(dir, 'home');
   fs.mkdirSync(home, { recursive: true });
@@ -51,7 +51,12 @@ export async function startServe(options: { file?: string; dir?: string } = {}):
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const firstLine = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 30 s\nstdout: ${out}\nstderr: ${err}`)), 30_000);
+    // A bench's large session on a loaded machine may take longer than a test's fixture.
+    const timeoutMs = options.urlTimeoutMs ?? 30_000;
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL within ${timeoutMs / 1000} s\nstdout: ${out}\nstderr: ${err}`)),
+      timeoutMs,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const newline = out.indexOf('\n');

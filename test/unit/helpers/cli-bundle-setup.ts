@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { nodeBundlePlugins } from '../../../scripts/node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -17,7 +18,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  // Below the repository's node_modules, where the packages it leaves external (sharp) resolve.
+  // Below the repository's node_modules, where the packages it leaves external (sharp, sql.js) resolve.
   const parent = path.join(root, 'node_modules', '.cache', 'transcript-inspector-tests');
   fs.mkdirSync(parent, { recursive: true });
   const dir = fs.mkdtempSync(path.join(parent, 'cli-'));
@@ -32,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // dist/node's bundling (pi-ai's entries, its catalogue as JSON, the SDKs bundled): the CLI tested is the one shipped.
+    plugins: nodeBundlePlugins(root),
     logLevel: 'warning',
   });
   // Inside node_modules no package.json above says the bundle is ESM.

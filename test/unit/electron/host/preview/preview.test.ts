@@ -130,6 +130,14 @@ describe('preview', () => {
       copyFileSync(sessions[0], file);
       const first = (await inspector.preview({ kind: 'path', path: file }, null))!;
       expect((await inspector.preview({ kind: 'path', path: file }, null))!.inspectionId).toBe(first.inspectionId);
+      // The page asks with its behaviour spelled out: the default one is the same question as serve's.
+      expect((await inspector.preview({ kind: 'path', path: file }, null, { behaviour: 'spec' }))!.inspectionId).toBe(first.inspectionId);
+      const openclaw = (await inspector.preview({ kind: 'path', path: file }, null, { behaviour: 'openclaw-2026.9.6' }))!;
+      expect(openclaw.inspectionId).not.toBe(first.inspectionId);
+      expect(openclaw.behaviour).toBe('openclaw-2026.9.6');
+      const spec = (await inspector.preview({ kind: 'path', path: file }, null))!;
+      expect(spec.inspectionId).not.toBe(first.inspectionId);
+      expect((await inspector.preview({ kind: 'path', path: file }, null, { behaviour: 'spec' }))!.inspectionId).toBe(spec.inspectionId);
       // Another target, or the file written since: a new preview.
       expect((await inspector.preview({ kind: 'path', path: file }, TARGETS[2]))!.inspectionId).not.toBe(first.inspectionId);
       const again = (await inspector.preview({ kind: 'path', path: file }, null))!;

@@ -1,0 +1,94 @@
+// How the Node entries are bundled (scripts/build.mjs for dist/node, and the unit tests' CLI bundle):
+// which packages go into the bundle, and what is changed on the way so a small `inspect` starts fast.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Packages bundled instead of imported from node_modules. Each module file Node loads costs a
+ * resolve, a stat and a read; pi-ai's index alone re-exports typebox (~700 files), the Anthropic and
+ * OpenAI SDKs are ~65 and ~115 files loaded the first time a payload is built. Bundled, they come as
+ * a few chunks, each loaded when first needed (pi-ai imports every provider lazily). @noble/hashes is
+ * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The other
+ * provider SDKs (Google, Mistral, Bedrock) stay outside: large, rarer, and loaded on first use anyway.
+ */
+export const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', '@anthropic-ai/sdk', 'openai', '@noble/hashes', 'partial-json']);
+
+/**
+ * What this project imports from pi-ai, and the pi-ai module that defines it. Importing these modules
+ * instead of pi-ai's index leaves out what the index also loads and nothing here calls (typebox and
+ * pi-ai's schema validation, ~300 KB to compile at every start). A name imported from pi-ai that is
+ * not listed fails the build ("No matching export"), so the list cannot silently fall behind.
+ */
+/** Packages pi-ai's index would load and no entry below needs: the build fails if one comes back. */
+export const LEFT_OUT = ['typebox'];
+
+const PI_AI_ENTRIES = {
+  'dist/models.js': ['getModel', 'getModels', 'getProviders'],
+  'dist/stream.js': ['streamSimple'],
+};
+
+export const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** An installed package's folder, found as Node finds it from the repository (node_modules upwards). */
+export function packageDir(root, name) {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed (npm ci)`);
+  }
+}
+
+/** True when a value survives JSON unchanged (no undefined, functions, NaN or Infinity inside). */
+function jsonSafe(value) {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value);
+}
+
+/** The esbuild plugins of a Node bundle rooted at `root` (the repository). */
+export function nodeBundlePlugins(root) {
+  const piAi = packageDir(root, '@mariozechner/pi-ai');
+  return [
+    {
+      name: 'bundle-some-packages',
+      setup(b) {
+        b.onResolve({ filter: /^@mariozechner\/pi-ai$/ }, () => ({ path: 'pi-ai-entries', namespace: 'pi-ai-entries' }));
+        b.onLoad({ filter: /.*/, namespace: 'pi-ai-entries' }, () => ({
+          contents: Object.entries(PI_AI_ENTRIES)
+            .map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(path.join(piAi, file))};`)
+            .join('\n'),
+          resolveDir: piAi,
+          loader: 'js',
+        }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          BUNDLED_PACKAGES.has(packageName(args.path)) ? undefined : { path: args.path, external: true },
+        );
+        // pi-ai imports its Bedrock provider through a variable specifier, which a bundler cannot follow:
+        // named here, it becomes a lazy chunk of its own like the other providers.
+        b.onLoad({ filter: /pi-ai[\\/]dist[\\/]providers[\\/]register-builtins\.js$/ }, async (args) => {
+          const source = await fs.promises.readFile(args.path, 'utf8');
+          const variable = 'const importNodeOnlyProvider = (specifier) => import(specifier);';
+          const calls = source.match(/importNodeOnlyProvider\(/g) ?? [];
+          if (!source.includes(variable) || calls.length !== 1 || !source.includes('importNodeOnlyProvider("./amazon-bedrock.js")'))
+            throw new Error(`${args.path}: pi-ai's lazy Bedrock import changed; update scripts/node-bundle.mjs`);
+          return {
+            contents: source.replace(variable, 'const importNodeOnlyProvider = () => import("./amazon-bedrock.js");'),
+            loader: 'js',
+          };
+        });
+        // pi-ai's model catalogue is a 550 KB object literal; the same data as one JSON string loads
+        // in about two thirds of the CPU time (11 against 16 ms here). Checked to be the same catalogue.
+        b.onLoad({ filter: /pi-ai[\\/]dist[\\/]models\.generated\.js$/ }, async (args) => {
+          const { MODELS, ...others } = await import(pathToFileURL(args.path).href);
+          if (typeof MODELS !== 'object' || Object.keys(others).length > 0 || !jsonSafe(MODELS))
+            throw new Error(`${args.path}: pi-ai's catalogue is no longer one JSON-safe MODELS export; update scripts/node-bundle.mjs`);
+          return { contents: `export const MODELS = JSON.parse(${JSON.stringify(JSON.stringify(MODELS))});\n`, loader: 'js' };
+        });
+      },
+    },
+  ];
+}
