@@ -20,6 +20,9 @@ import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/gotoLine/register';
 // The JSON mode's symbol provider needs the outline service this contribution registers.
 import 'monaco-editor/features/documentSymbols/register';
+import { ignoreReplacedDiffFailures } from './replaced-diff.js';
+
+ignoreReplacedDiffFailures(self);
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {
