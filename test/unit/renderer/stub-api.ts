@@ -67,6 +67,19 @@ export function summary(target: Target, id = 'I1', behaviour: Behaviour = 'spec'
   };
 }
 
+/** A host's preview of the first 70 of 4,000 turns of a 100 MB file, for `asked` (null: the session's recorded model). */
+export function previewSummary(asked: Target | null): InspectionSummary {
+  const target = asked ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
+  const MB = 1024 * 1024;
+  return {
+    ...summary(target, 'P1'),
+    sessionId: 'PS',
+    original: { turnCount: 70, payloadBytes: MB },
+    replay: { turnCount: 70, payloadBytes: MB },
+    preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB },
+  };
+}
+
 export const plan: RepairPlan = {
   needed: true,
   digest: 'digest-1',

@@ -3,19 +3,9 @@
 // (a bounded time) for a preview on screen to be drawn. The clock is Vitest's: the waits are seconds.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InspectionSummary, SessionInfo } from '../../../../shared/api.js';
-import type { Target } from '../../../../shared/types.js';
-import { deferred, info, stubApi, summary } from '../stub-api.js';
+import { deferred, info, previewSummary, stubApi } from '../stub-api.js';
 
 const MB = 1024 * 1024;
-
-function previewSummary(asked: Target | null): InspectionSummary {
-  const target = asked ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
-  return {
-    ...summary(target, 'P1'),
-    sessionId: 'PS',
-    preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB },
-  };
-}
 
 /** A store and its stub API with the preview and the full read answered by hand; fresh marks (the first paint is once per page). */
 async function setUp() {

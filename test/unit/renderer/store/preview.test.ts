@@ -1,25 +1,12 @@
 // Opening a large file: the host's preview of the first turns is shown at once, the full read waits
 // until it is drawn, and the full inspection replaces it (or an error clears it).
 import { describe, expect, it, vi } from 'vitest';
-import type { InspectionSummary, SessionInfo } from '../../../../shared/api.js';
-import type { Target } from '../../../../shared/types.js';
+import type { SessionInfo } from '../../../../shared/api.js';
 import { perfMark } from '../../../../renderer/perf.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
-import { deferred, info, stubApi, summary } from '../stub-api.js';
+import { deferred, info, previewSummary, stubApi } from '../stub-api.js';
 
 const MB = 1024 * 1024;
-
-function previewSummary(asked: Target | null): InspectionSummary {
-  // Null: the host picks the session's recorded model.
-  const target = asked ?? { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
-  return {
-    ...summary(target, 'P1'),
-    sessionId: 'PS',
-    original: { turnCount: 70, payloadBytes: MB },
-    replay: { turnCount: 70, payloadBytes: MB },
-    preview: { turns: 70, totalTurns: 4000, estimatedBytes: 100 * MB },
-  };
-}
 
 describe('opening with a preview', () => {
   it('shows the preview window first, reads the file once it is drawn, then shows the full inspection', async () => {
