@@ -8,6 +8,7 @@ import { previewValue } from '../messages.js';
 import { imageMaxSide } from '../rules/images.js';
 import type { Note, PayloadContext, Rule, RuleContext, Turn, WirePayload } from '../rules/rule.js';
 import { specDecisionSentence } from '../policy/spec-decisions.js';
+import { traitsOf } from '../rules/traits.js';
 import type {
   Annotation,
   AnnotationAction,
@@ -138,10 +139,19 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   let nextKey = 0;
   let rule: RuleId = 'assistant-normalize';
   const notes: Note[] = [];
-  const aliases = new Map<number, number>();
-  const origins = new Map<number, number | null>();
+  // Keys are handed out in order from 0, so what is known per key lives in arrays indexed by key:
+  // the input's turns take keys 0…n-1 (their origin is their key), created turns the keys after.
+  const aliases: number[] = [];
+  const origins: (number | null)[] = [];
   const sessionAppends: SessionAppend[] = [];
   const marks = new Map<string, readonly Turn[]>();
+  // Every trait bit any turn of the run had: bits only accumulate, so a clear bit is never wrong.
+  let present = 0;
+  const made = (message: Message, origin: number | null, key: number): Turn => {
+    const traits = traitsOf(message);
+    present |= traits;
+    return { message, origin, key, traits };
+  };
   const ctx: RuleContext = {
     target: env.target,
     policy: env.policy,
@@ -152,6 +162,7 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     modelChanged: env.modelChanged,
     hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker,
     decisionOf: (flag) => env.decisions?.[flag],
+    mayHave: (bits) => (present & bits) !== 0,
     note(turn, action, detail, extra) {
       // A change a spec decision causes says so, in the decision's own sentence.
       const note: Note = {
@@ -169,25 +180,27 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     merged(absorbed, into, detail) {
       notes.push({ rule, key: absorbed.key, action: 'merged', detail });
       notes.push({ rule, key: into.key, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
-      aliases.set(absorbed.key, into.key);
+      aliases[absorbed.key] = into.key;
     },
     create(message) {
-      const turn = { message, origin: null, key: nextKey++ };
-      origins.set(turn.key, null);
+      const turn = made(message, null, nextKey++);
+      origins[turn.key] = null;
       return turn;
     },
     with(turn, message) {
-      return { message, origin: turn.origin, key: turn.key };
+      return made(message, turn.origin, turn.key);
     },
     append(customType, data) {
       sessionAppends.push({ customType, data });
     },
   };
-  let turns: Turn[] = messages.map((message, index) => {
-    const turn = { message, origin: index, key: nextKey++ };
-    origins.set(turn.key, index);
-    return turn;
-  });
+  const given: Turn[] = [];
+  for (let index = 0; index < messages.length; index += 1) {
+    given.push(made(messages[index], index, index));
+    origins.push(index);
+  }
+  nextKey = messages.length;
+  let turns: readonly Turn[] = given;
   const view: RunView = { env, marked: (name) => marks.get(name) ?? [] };
   for (const step of steps) {
     if (step.stage === 'session') {
@@ -204,21 +217,25 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   }
 
   // Annotations point at the original turn and at the turn's final place (through merges).
-  const finalIndex = new Map<number, number>();
-  turns.forEach((turn, index) => finalIndex.set(turn.key, index));
+  const finalIndex = new Int32Array(nextKey).fill(-1);
+  const messagesOut: Message[] = [];
+  const originsOut: (number | null)[] = [];
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
+    finalIndex[turn.key] = index;
+    messagesOut.push(turn.message);
+    originsOut.push(turn.origin);
+  }
   const resolve = (key: number): number | null => {
-    const seen = new Set<number>();
+    // An alias chain is short and, merges being forward only, without cycles; the bound is a guard.
     let k = key;
-    while (!finalIndex.has(k) && aliases.has(k) && !seen.has(k)) {
-      seen.add(k);
-      k = aliases.get(k)!;
-    }
-    return finalIndex.get(k) ?? null;
+    for (let hops = 0; finalIndex[k] < 0 && aliases[k] !== undefined && hops <= nextKey; hops += 1) k = aliases[k];
+    return finalIndex[k] >= 0 ? finalIndex[k] : null;
   };
   const annotations = notes.map((n) =>
-    annotation(n.rule, origins.get(n.key) ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
+    annotation(n.rule, origins[n.key] ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
   );
-  return { messages: turns.map((t) => t.message), origins: turns.map((t) => t.origin), annotations, sessionAppends };
+  return { messages: messagesOut, origins: originsOut, annotations, sessionAppends };
 }
 
 /** Everything the payload steps read besides the payload. */

@@ -38,9 +38,16 @@ const notResponses = (run: RunView) => !responses(run);
 
 /** True when two turn lists hold the same messages in the same order (nothing changed between them). */
 function sameTurns(a: readonly Turn[], b: readonly Turn[]): boolean {
-  return a.length === b.length && a.every((t, i) => t.message === b[i].message);
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i].message !== b[i].message) return false;
+  return true;
 }
-const assistants = (turns: readonly Turn[]) => turns.filter((t) => t.message.role === 'assistant').length;
+function assistants(turns: readonly Turn[]): number {
+  let count = 0;
+  for (const t of turns) if (t.message.role === 'assistant') count += 1;
+  return count;
+}
 
 /**
  * The guards stripped a trailing prefill. A preview holds the first turns only: there, whether a prefill

@@ -7,6 +7,7 @@ import { isSilentReplyText } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 import { hasNonzeroUsage } from '../usage.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 export interface AssistantNormalizeOptions {
   phase: 'artefacts' | 'content' | 'mirror-duplicates';
@@ -62,11 +63,15 @@ function artefacts(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   });
 }
 
+/** The traits under which the content phase may change an assistant turn (any but a block list alone). */
+const CONTENT_CHANGES = TRAIT.arrayContent | TRAIT.image | TRAIT.otherBlock | TRAIT.silentCue;
+
 function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const out: Turn[] = [];
   for (const turn of turns) {
     const m = turn.message;
-    if (m.role !== 'assistant') {
+    // Blocks only, none displayed-only and no text that may be silent: nothing to change.
+    if (m.role !== 'assistant' || (turn.traits & CONTENT_CHANGES) === TRAIT.arrayContent) {
       out.push(turn);
       continue;
     }

@@ -3,6 +3,10 @@ import { contentArray, describeTurn, isBlankTextBlock, isRecord, TEXT } from '..
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { isBlank } from '../text/blank.js';
+import { TRAIT } from './traits.js';
+
+/** A turn without these has no blank text to remove and is not empty. */
+const BLANK = TRAIT.blankText | TRAIT.emptyContent;
 
 /** `user-turns` runs with the assistant normalisation (step 2); `content` with the image pass (step 3). */
 export interface BlankTextOptions {
@@ -34,11 +38,12 @@ function noteBlanksRemoved(ctx: RuleContext, turn: Turn, content: readonly unkno
     path: blanks.map((i) => `content[${i}]`).join(', '),
   });
 }
-function userTurns(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+function userTurns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  if (!ctx.mayHave(BLANK)) return turns;
   const out: Turn[] = [];
   for (const turn of turns) {
     const m = turn.message;
-    if (m.role !== 'user') {
+    if (m.role !== 'user' || !(turn.traits & BLANK)) {
       out.push(turn);
       continue;
     }
@@ -89,6 +94,11 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   for (const turn of turns) {
     const m = turn.message;
     const role = m.role;
+    // No blank text, not empty, and not a tool result without a block list (which is always rewritten).
+    if (!(turn.traits & BLANK) && (role !== 'toolResult' || turn.traits & TRAIT.arrayContent)) {
+      out.push(turn);
+      continue;
+    }
     if (role === 'toolResult') {
       let content = contentArray(m);
       if (!content) {

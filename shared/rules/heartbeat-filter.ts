@@ -2,6 +2,7 @@
 import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { DELIVERY_HINTS } from '../text/internal-metadata.js';
 import { isSilentReplyText } from '../text/silent-reply.js';
+import { firstVisibleIndex } from '../text/blank.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
 
@@ -63,11 +64,25 @@ const resultOnly = (content: unknown) =>
   content.length > 0 &&
   content.every((b) => isRecord(b) && typeof b.type === 'string' && RESULT_BLOCK_TYPES.has(b.type));
 
+/** The first character of `messageText(content).text.trim()`, found without joining the texts ('' for none). */
+function firstTextChar(content: unknown): string {
+  if (typeof content === 'string') return content.charAt(firstVisibleIndex(content));
+  if (!Array.isArray(content)) return '';
+  for (const b of content) {
+    if (!isRecord(b) || typeof b.text !== 'string' || !(b.type === 'text' || b.type === 'input_text' || b.type === 'output_text')) continue;
+    const i = firstVisibleIndex(b.text);
+    if (i >= 0) return b.text.charAt(i);
+  }
+  return '';
+}
+
 /** A user turn that is an OpenClaw wake prompt (heartbeat poll, cron/exec wake, task list). */
 export function isHeartbeatPrompt(m: Message): boolean {
   if (m.role !== 'user') return false;
+  // Nearly every user turn is ruled out by its first visible character, before its texts are joined.
+  const first = firstTextChar(m.content);
+  if (!first || !PROMPT_FIRST_CHARS.has(first)) return false;
   const text = messageText(m.content).text.trim();
-  if (!text || !PROMPT_FIRST_CHARS.has(text[0])) return false;
   if (WAKE_PROMPTS.includes(text)) return true;
   if (DELIVERY_HINTS.some((h) => text.startsWith(h)) && WAKE_PROMPTS.some((p) => text.endsWith(p))) return true;
   // The configured heartbeat prompt is not known here; only the tool-response prompt is recognised.

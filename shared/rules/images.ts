@@ -10,6 +10,7 @@ import {
 } from '../images/probe.js';
 import { contentArray, isRecord, TEXT } from '../messages.js';
 import type { Rule, RuleContext } from './rule.js';
+import { TRAIT } from './traits.js';
 
 /** Longest image side for replay when the caller sets none (OpenClaw `agents.defaults.imageMaxDimensionPx`). */
 export const DEFAULT_IMAGE_MAX_DIMENSION_PX = 1200;
@@ -180,11 +181,13 @@ export const imagesRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   async apply(turns, ctx) {
+    if (!ctx.mayHave(TRAIT.image)) return turns;
     // Image blocks are sanitised concurrently (the codec works off the main thread); results are
     // applied in transcript order, so annotations and output do not depend on timing.
     const jobs: { turn: number; block: number; outcome: Promise<Outcome> }[] = [];
     const running = new Set<Promise<unknown>>();
     for (let t = 0; t < turns.length; t += 1) {
+      if (!(turns[t].traits & TRAIT.image)) continue;
       const m = turns[t].message;
       const content = contentArray(m);
       if (!content || !IMAGE_ROLES.has(m.role)) continue;

@@ -1,6 +1,7 @@
 /** Chat Completions: historic reasoning is not replayed, except the tool turn in progress. */
 import { isThinkingLike, TEXT } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { isAssistantWithContent, isCurrentToolContinuation, reasoningOmitted } from './thinking-common.js';
 
 export const reasoningHistoryRule: Rule = {
@@ -11,10 +12,11 @@ export const reasoningHistoryRule: Rule = {
   providers: 'openai-completions targets without reasoning replay (Ollama, xAI, vLLM, Mistral, generic proxies)',
   appliesWhen: (policy) => policy.dropReasoningFromHistory,
   apply(turns, ctx) {
+    if (!ctx.mayHave(TRAIT.thinking)) return turns;
     const messages = turns.map((t) => t.message);
     return turns.map((turn, index): Turn => {
       const m = turn.message;
-      if (!isAssistantWithContent(m) || isCurrentToolContinuation(messages, index)) return turn;
+      if (!(turn.traits & TRAIT.thinking) || !isAssistantWithContent(m) || isCurrentToolContinuation(messages, index)) return turn;
       const content = m.content as unknown[];
       const kept = content.filter((b) => !isThinkingLike(b));
       if (kept.length === content.length) return turn;

@@ -13,6 +13,8 @@ export interface Turn {
   readonly message: Message;
   readonly origin: number | null;
   readonly key: number;
+  /** What the message holds (`traitsOf`, shared/rules/traits.ts), read once when the turn is made. */
+  readonly traits: number;
 }
 
 /** An annotation as a rule records it: on a turn key, resolved to indices at the end of the pipeline. */
@@ -39,6 +41,11 @@ export interface RuleContext {
   /** The session's last `model-snapshot` differs from the target (OpenAI reasoning is then stale). */
   readonly modelChanged: boolean;
   readonly hasGoogleBootstrapMarker: boolean;
+  /**
+   * Whether any turn of this run so far (given, created or rewritten) had one of these trait bits: a
+   * rule whose trigger no turn ever held has nothing to change.
+   */
+  mayHave(bits: number): boolean;
   /** The spec decision that set this flag's value, if one did (never in the `openclaw-2026.9.6` behaviour). */
   decisionOf(flag: PolicyFlag): DecisionId | undefined;
   /**
@@ -97,7 +104,8 @@ export interface Rule<O = void> {
   /** Which providers it applies to, in words. */
   providers: string;
   appliesWhen(policy: PolicyValues): boolean;
-  apply(turns: readonly Turn[], ctx: RuleContext, options: O): Turn[] | Promise<Turn[]>;
+  /** The turns after the rule: the input array itself when nothing changed (it is never mutated). */
+  apply(turns: readonly Turn[], ctx: RuleContext, options: O): readonly Turn[] | Promise<readonly Turn[]>;
   /** The same rule on the outgoing wire payload, when the provider's payload needs it too. */
   payload?: PayloadStage;
 }

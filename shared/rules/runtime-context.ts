@@ -2,6 +2,7 @@
 import { contentArray, describeTurn, isRecord } from '../messages.js';
 import { stripInternalMetadata } from '../text/internal-metadata.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 export const runtimeContextRule: Rule = {
   id: 'runtime-context',
@@ -11,10 +12,11 @@ export const runtimeContextRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
+    if (!ctx.mayHave(TRAIT.metadataCue)) return turns;
     const out: Turn[] = [];
     for (const turn of turns) {
       const m = turn.message;
-      if (m.role !== 'assistant') {
+      if (m.role !== 'assistant' || !(turn.traits & TRAIT.metadataCue)) {
         out.push(turn);
         continue;
       }

@@ -11,6 +11,12 @@ export function latestAssistantIndex(messages: readonly Message[]): number {
   return -1;
 }
 
+/** `latestAssistantIndex` of the turns' messages. */
+export function latestAssistantTurn(turns: readonly { readonly message: Message }[]): number {
+  for (let i = turns.length - 1; i >= 0; i -= 1) if (isAssistantWithContent(turns[i].message)) return i;
+  return -1;
+}
+
 /** Index of the last plain `user` turn, or -1. */
 function latestUserIndex(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i].role === 'user') return i;

@@ -1,7 +1,8 @@
 /** Thinking dropped from every assistant turn except the latest (models that do not keep earlier thinking), or from all (Copilot). */
 import { isThinkingLike, TEXT } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
-import { isAssistantWithContent, latestAssistantIndex, reasoningOmitted } from './thinking-common.js';
+import { isAssistantWithContent, latestAssistantTurn, reasoningOmitted } from './thinking-common.js';
+import { TRAIT } from './traits.js';
 
 export interface ThinkingDropOptions {
   /** `all-but-latest`: the latest assistant keeps its thinking; `all`: no turn does (Copilot's own replay sanitising). */
@@ -16,11 +17,12 @@ export const thinkingDropRule: Rule<ThinkingDropOptions> = {
   providers: 'github-copilot (Claude and Responses routes), Anthropic/Bedrock/Vertex/Cloudflare/Vercel routes to older Claude models',
   appliesWhen: (policy) => policy.dropThinkingBlocks || policy.dropAllThinkingBlocks,
   apply(turns, ctx, options) {
-    const latest = options.scope === 'all' ? -1 : latestAssistantIndex(turns.map((t) => t.message));
+    if (!ctx.mayHave(TRAIT.thinking)) return turns;
+    const latest = options.scope === 'all' ? -1 : latestAssistantTurn(turns);
     const why = options.scope === 'all' ? 'the provider replays no thinking' : 'only the latest turn keeps its thinking';
     return turns.map((turn, index): Turn => {
       const m = turn.message;
-      if (!isAssistantWithContent(m) || index === latest) return turn;
+      if (!(turn.traits & TRAIT.thinking) || !isAssistantWithContent(m) || index === latest) return turn;
       const content = m.content as unknown[];
       const kept = content.filter((b) => !isThinkingLike(b));
       if (kept.length === content.length) return turn;

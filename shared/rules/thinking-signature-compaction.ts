@@ -19,7 +19,7 @@ export const thinkingSignatureCompactionRule: Rule = {
       const ts = timestampMs(t.message.timestamp);
       if (!Number.isNaN(ts)) latest = latest === null ? ts : Math.max(latest, ts);
     }
-    if (latest === null) return [...turns];
+    if (latest === null) return turns;
     const cut = latest;
     return turns.map((turn): Turn => {
       const m = turn.message;

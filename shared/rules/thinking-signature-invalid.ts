@@ -2,6 +2,7 @@
 import { isRecord, isThinkingLike, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import {
   hasReplayableSignature,
   isAssistantWithContent,
@@ -30,6 +31,8 @@ export const thinkingSignatureInvalidRule: Rule = {
   providers: 'Anthropic, Bedrock, Anthropic Vertex, signature-preserving policies, Antigravity Claude',
   appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
   apply(turns, ctx) {
+    // Only thinking blocks are looked at: a run without any has nothing to change.
+    if (!ctx.mayHave(TRAIT.thinking)) return turns;
     const messages = turns.map((t) => t.message);
     const antigravity = ctx.policy.normalizeAntigravityThinkingBlocks;
     const decision = antigravity ? ctx.decisionOf('normalizeAntigravityThinkingBlocks') : undefined;
@@ -37,7 +40,7 @@ export const thinkingSignatureInvalidRule: Rule = {
     const preserveIndex = !antigravity && shouldPreserveLatestAssistantThinking(messages) ? latestAssistantIndex(messages) : -1;
     return turns.map((turn, index): Turn => {
       const m = turn.message;
-      if (!isAssistantWithContent(m) || index === preserveIndex) return turn;
+      if (!(turn.traits & TRAIT.thinking) || !isAssistantWithContent(m) || index === preserveIndex) return turn;
       let changed = false;
       const next: unknown[] = [];
       (m.content as unknown[]).forEach((block, i) => {

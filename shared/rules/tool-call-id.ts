@@ -3,6 +3,7 @@ import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { Message, ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { completedCallBlocks, hasCallInput } from './tool-call-input.js';
 import { normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
@@ -52,16 +53,17 @@ function allocate(seed: string, mode: ToolCallIdMode, used: Set<string>, now: nu
 
 /** Signed thinking + tool-call turns that can replay untouched: their ids are reserved first. */
 function replaySafeSignedTurns(
-  messages: readonly Message[],
+  turns: readonly Turn[],
   allowedNames: readonly string[] | undefined,
 ): { reserved: Set<string>; indexes: Set<number> } {
   const allowed = normalizeAllowlist(allowedNames);
   // Without an allowlist every valid name passes, completed or not: the frames need not be walked.
-  const completed = allowed === null ? null : completedCallBlocks(messages);
+  const completed = allowed === null ? null : completedCallBlocks(turns.map((t) => t.message));
   const reserved = new Set<string>();
   const indexes = new Set<number>();
-  messages.forEach((m, index) => {
-    if (m.role !== 'assistant' || !Array.isArray(m.content)) return;
+  turns.forEach(({ message: m, traits }, index) => {
+    // A turn without both thinking and a call is not a signed tool turn.
+    if ((traits & SIGNED_CALL) !== SIGNED_CALL || m.role !== 'assistant' || !Array.isArray(m.content)) return;
     let thinking = false;
     let call = false;
     const seen = new Set<string>();
@@ -86,6 +88,8 @@ function replaySafeSignedTurns(
   return { reserved, indexes };
 }
 
+const SIGNED_CALL = TRAIT.thinking | TRAIT.call;
+
 function resolveOk(name: string, allowed: Set<string> | null): boolean {
   const t = name.trim();
   return !!t && t.length <= 64 && /^[A-Za-z0-9_:.-]+$/.test(t) && (!allowed || allowed.has(t.toLowerCase()));
@@ -105,9 +109,8 @@ export const toolCallIdRule: Rule = {
 
 function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const mode = ctx.policy.toolCallIdMode ?? 'strict';
-  const messages = turns.map((t) => t.message);
   const safe = ctx.policy.allowProviderOwnedThinkingReplay
-    ? replaySafeSignedTurns(messages, ctx.allowedToolNames)
+    ? replaySafeSignedTurns(turns, ctx.allowedToolNames)
     : { reserved: new Set<string>(), indexes: new Set<number>() };
   const used = new Set(safe.reserved);
   const assistantSeen = new Map<string, number>();
@@ -145,6 +148,8 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   return turns.map((turn, index): Turn => {
     const m = turn.message;
     if (m.role === 'assistant') {
+      // Only call blocks carry ids.
+      if (!(turn.traits & TRAIT.call)) return turn;
       if (safe.indexes.has(index)) {
         for (const c of extractCalls(m)) {
           used.add(c.id);

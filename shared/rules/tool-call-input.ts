@@ -14,6 +14,7 @@ import {
 } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { isAllowedToolName, normalizeAllowlist, resolveReplayToolName } from './tool-names.js';
 import { addCallIds, extractCalls, isSyntheticResult } from './tool-result-pairing.js';
 
@@ -257,7 +258,9 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
   return { keep: [work], changed };
 }
 
-function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): Turn[] {
+function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): readonly Turn[] {
+  // Only call blocks are guarded: a run without any has nothing to check.
+  if (!ctx.mayHave(TRAIT.call)) return turns;
   const messages = turns.map((t) => t.message);
   const allowed = normalizeAllowlist(ctx.allowedToolNames);
   // Which calls completed matters only against an allowlist: without one every name is judged alone.
@@ -268,7 +271,8 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
   const out: Turn[] = [];
   turns.forEach((turn, index) => {
     const m = turn.message;
-    if (m.role !== 'assistant' || !Array.isArray(m.content)) {
+    // A turn without a call block keeps every block, and adds no call id.
+    if (m.role !== 'assistant' || !(turn.traits & TRAIT.call) || !Array.isArray(m.content)) {
       out.push(turn);
       return;
     }

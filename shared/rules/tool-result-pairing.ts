@@ -5,6 +5,7 @@
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 export interface PairingOptions {
   /**
@@ -90,10 +91,12 @@ const isResultBlock = (b: unknown): boolean => isRecord(b) && (b.type === 'toolR
  * Tool-result blocks embedded in a user turn must answer a call of the assistant right before it
  * (none may follow a signed thinking + tool-call turn, which replays untouched).
  */
-function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+function stripEmbeddedResults(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // A result block is a block of another type than text, thinking, a call or an image.
+  if (!ctx.mayHave(TRAIT.otherBlock)) return turns;
   return turns.map((turn, index): Turn => {
     const m = turn.message;
-    if (m.role !== 'user' || !Array.isArray(m.content) || !m.content.some(isResultBlock)) return turn;
+    if (!(turn.traits & TRAIT.otherBlock) || m.role !== 'user' || !Array.isArray(m.content) || !m.content.some(isResultBlock)) return turn;
     const previous = turns[index - 1]?.message;
     const prevContent = previous?.role === 'assistant' && Array.isArray(previous.content) ? previous.content : [];
     const signedSpan =
@@ -279,8 +282,11 @@ function answersInPlace(message: Message, callId: string): boolean {
 function alreadyPaired(turns: readonly Turn[]): boolean {
   let i = 0;
   while (i < turns.length) {
-    const m = turns[i].message;
+    const turn = turns[i];
     i += 1;
+    // Neither a result nor a call: nothing to pair.
+    if (!(turn.traits & (TRAIT.toolResult | TRAIT.call))) continue;
+    const m = turn.message;
     if (m.role === 'toolResult') return false;
     if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
     let calls = 0;
@@ -295,8 +301,8 @@ function alreadyPaired(turns: readonly Turn[]): boolean {
   return true;
 }
 
-function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): Turn[] {
-  if (alreadyPaired(turns)) return [...turns];
+function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): readonly Turn[] {
+  if (alreadyPaired(turns)) return turns;
   const starts: number[] = [];
   turns.forEach((t, i) => {
     if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);

@@ -6,6 +6,7 @@
 import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
 import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { extractCalls } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
@@ -100,11 +101,13 @@ function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
   return id ? ids.has(id) : false;
 }
 
-function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  if (!ctx.mayHave(TRAIT.call)) return turns;
   const messages = turns.map((t) => t.message);
   return turns.map((turn, i): Turn => {
     const m = turn.message;
-    if (m.role !== 'assistant') return turn;
+    // Only a turn with a call block can hold a dangling call.
+    if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
     if (content.length === 0 || extractCalls(m).length === 0) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
@@ -154,12 +157,12 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): Turn[]
 }
 
 /** Gemini: merge consecutive assistant turns. */
-export function validateGemini(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+export function validateGemini(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   return mergeRuns(turns, ctx, 'assistant', mergeAssistants);
 }
 
 /** Anthropic: merge assistants, strip dangling tool uses, merge users (unless append-only on Messages). */
-export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, mergeUsersToo: boolean): Turn[] {
+export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, mergeUsersToo: boolean): readonly Turn[] {
   const stripped = stripDanglingToolUses(mergeRuns(turns, ctx, 'assistant', mergeAssistants), ctx);
   return mergeUsersToo ? mergeRuns(stripped, ctx, 'user', mergeUsers) : stripped;
 }
@@ -219,7 +222,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {
     if (options.usersOnly) return mergeRuns(turns, ctx, 'user', mergeUsers);
-    let out = [...turns];
+    let out = turns;
     if (ctx.policy.validateGeminiTurns && options.only !== 'anthropic') out = validateGemini(out, ctx);
     if (ctx.policy.validateAnthropicTurns && options.only !== 'gemini') out = validateAnthropic(out, ctx, mergesUserTurns(ctx));
     return out;

@@ -17,10 +17,15 @@ function isTrimmedChar(c: number): boolean {
   );
 }
 
+/** The index of the first character `trim` keeps (`text.trim()[0]` is there), or -1 for a blank text. */
+export function firstVisibleIndex(text: string): number {
+  for (let i = 0; i < text.length; i += 1) if (!isTrimmedChar(text.charCodeAt(i))) return i;
+  return -1;
+}
+
 /** True when `text.trim() === ''`; stops at the first other character (at once for nearly every text). */
 export function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) if (!isTrimmedChar(text.charCodeAt(i))) return false;
-  return true;
+  return firstVisibleIndex(text) < 0;
 }
 
 /** True when `text.trim() === expected` (expected itself trimmed), without copying the text. */

@@ -276,7 +276,7 @@ function stripInboundMetadata(input: string): string {
  * headers hold "ontext", then the inbound marker and the delivery hints. Four scans instead of the
  * projection's dozen scans and regexes, for the texts (nearly all) that hold none.
  */
-function mayHoldMetadata(text: string): boolean {
+export function mayHoldInternalMetadata(text: string): boolean {
   return (
     text.charCodeAt(0) === 0x5b ||
     text.includes('ontext') ||
@@ -288,6 +288,6 @@ function mayHoldMetadata(text: string): boolean {
 
 /** The display projection: runtime context first, then inbound metadata. */
 export function stripInternalMetadata(text: string): string {
-  if (!mayHoldMetadata(text)) return text;
+  if (!mayHoldInternalMetadata(text)) return text;
   return stripInboundMetadata(stripRuntimeContext(text));
 }

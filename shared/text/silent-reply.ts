@@ -115,10 +115,17 @@ function isReasoningPrefixedSilence(text: string): boolean {
   return isTokenOnly(after) || endsSilentlyAfterPlainReasoning(after);
 }
 
+/**
+ * Whether a text may be a silent reply. Every form holds the token (in any case), so a text without
+ * it is ruled out by a scan for its underscore, then one for the token, before the punctuation and
+ * reasoning patterns, which cost far more on long texts.
+ */
+export function mayHoldSilentReply(text: string): boolean {
+  return text.includes('_') && MAY_HOLD_TOKEN.test(text);
+}
+
 /** True when the text is a silent reply: the token, a JSON string/envelope of it, or reasoning ending in it. */
 export function isSilentReplyText(text: string): boolean {
-  // Every form holds the token (in any case): a text without it is ruled out by one literal scan,
-  // before the punctuation and reasoning patterns, which cost far more on long texts.
-  if (!MAY_HOLD_TOKEN.test(text)) return false;
+  if (!mayHoldSilentReply(text)) return false;
   return isTokenOnly(text) || isJsonStringToken(text) || isActionEnvelope(text) || isReasoningPrefixedSilence(text);
 }
