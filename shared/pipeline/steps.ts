@@ -16,6 +16,7 @@ import { reasoningHistoryRule } from '../rules/reasoning-history.js';
 import { replayInvariantRule } from '../rules/replay-invariant.js';
 import { responsesToolCallIdRule } from '../rules/responses-tool-call-id.js';
 import type { Turn } from '../rules/rule.js';
+import { TRAIT } from '../rules/traits.js';
 import { runtimeContextRule } from '../rules/runtime-context.js';
 import { summaryConversionRule } from '../rules/summary-conversion.js';
 import { thinkingDropRule } from '../rules/thinking-drop.js';
@@ -45,7 +46,7 @@ function sameTurns(a: readonly Turn[], b: readonly Turn[]): boolean {
 }
 function assistants(turns: readonly Turn[]): number {
   let count = 0;
-  for (const t of turns) if (t.message.role === 'assistant') count += 1;
+  for (const t of turns) if (t.traits & TRAIT.assistant) count += 1;
   return count;
 }
 

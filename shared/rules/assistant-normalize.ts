@@ -3,7 +3,7 @@
  * wrapped as blocks, silent replies (`NO_REPLY`) and display-only blocks removed, duplicate mirrors dropped.
  */
 import { contentArray, describeTurn, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
-import { isSilentReplyText } from '../text/silent-reply.js';
+import { isSilentReplyText, mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 import { hasNonzeroUsage } from '../usage.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
@@ -63,15 +63,24 @@ function artefacts(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   });
 }
 
-/** The traits under which the content phase may change an assistant turn (any but a block list alone). */
-const CONTENT_CHANGES = TRAIT.arrayContent | TRAIT.image | TRAIT.otherBlock | TRAIT.silentCue;
+/** Of these traits, a block list alone: no display-only block (an image or another kind) to remove. */
+const DISPLAY_OR_LIST = TRAIT.arrayContent | TRAIT.image | TRAIT.otherBlock;
+
+/** Whether a block of the list has a text that may be a silent reply (nearly none has). */
+function maySilence(blocks: readonly unknown[]): boolean {
+  for (const block of blocks) if (isRecord(block) && typeof block.text === 'string' && mayHoldSilentReply(block.text)) return true;
+  return false;
+}
 
 function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const out: Turn[] = [];
   for (const turn of turns) {
     const m = turn.message;
     // Blocks only, none displayed-only and no text that may be silent: nothing to change.
-    if (m.role !== 'assistant' || (turn.traits & CONTENT_CHANGES) === TRAIT.arrayContent) {
+    if (
+      !(turn.traits & TRAIT.assistant) ||
+      ((turn.traits & DISPLAY_OR_LIST) === TRAIT.arrayContent && !maySilence(m.content as unknown[]))
+    ) {
       out.push(turn);
       continue;
     }

@@ -5,6 +5,7 @@ import { isSilentReplyText } from '../text/silent-reply.js';
 import { firstVisibleIndex } from '../text/blank.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 const HEARTBEAT_TOKEN = 'HEARTBEAT_OK';
 const ACK_MAX_CHARS = 300;
@@ -214,21 +215,24 @@ export const heartbeatFilterRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    const ms = turns.map((t) => t.message);
-    const out: Turn[] = [];
+    let ms: Message[] | null = null;
+    // The turns kept, copied only from the first dropped one on (most runs drop none).
+    let out: Turn[] | null = null;
     let i = 0;
     while (i < turns.length) {
-      if (!isHeartbeatPrompt(ms[i])) {
-        out.push(turns[i]);
+      if (!(turns[i].traits & TRAIT.user) || !isHeartbeatPrompt(turns[i].message)) {
+        out?.push(turns[i]);
         i += 1;
         continue;
       }
+      ms ??= turns.map((t) => t.message);
       const end = spanEnd(ms, i);
       if (end === undefined) {
-        out.push(turns[i]);
+        out?.push(turns[i]);
         i += 1;
         continue;
       }
+      out ??= turns.slice(0, i);
       for (let k = i; k < end; k += 1)
         ctx.note(
           turns[k],
@@ -238,6 +242,6 @@ export const heartbeatFilterRule: Rule = {
         );
       i = end;
     }
-    return out;
+    return out ?? turns;
   },
 };

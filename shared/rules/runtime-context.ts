@@ -1,8 +1,16 @@
 /** Runtime context and copied inbound metadata are not transcript: stripped from replayed assistant text. */
 import { contentArray, describeTurn, isRecord } from '../messages.js';
-import { stripInternalMetadata } from '../text/internal-metadata.js';
+import { mayHoldInternalMetadata, stripInternalMetadata } from '../text/internal-metadata.js';
 import type { Rule, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
+
+/** Whether any text of the content may hold what the projection removes (nearly none does). */
+function mayHoldMetadataAnywhere(content: unknown): boolean {
+  if (typeof content === 'string') return mayHoldInternalMetadata(content);
+  if (!Array.isArray(content)) return false;
+  for (const block of content) if (isRecord(block) && typeof block.text === 'string' && mayHoldInternalMetadata(block.text)) return true;
+  return false;
+}
 
 export const runtimeContextRule: Rule = {
   id: 'runtime-context',
@@ -12,11 +20,10 @@ export const runtimeContextRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    if (!ctx.mayHave(TRAIT.metadataCue)) return turns;
     const out: Turn[] = [];
     for (const turn of turns) {
       const m = turn.message;
-      if (m.role !== 'assistant' || !(turn.traits & TRAIT.metadataCue)) {
+      if (!(turn.traits & TRAIT.assistant) || !mayHoldMetadataAnywhere(m.content)) {
         out.push(turn);
         continue;
       }

@@ -261,29 +261,36 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
 function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): readonly Turn[] {
   // Only call blocks are guarded: a run without any has nothing to check.
   if (!ctx.mayHave(TRAIT.call)) return turns;
-  const messages = turns.map((t) => t.message);
+  let messages: Message[] | null = null;
+  const allMessages = () => (messages ??= turns.map((t) => t.message));
   const allowed = normalizeAllowlist(ctx.allowedToolNames);
   // Which calls completed matters only against an allowlist: without one every name is judged alone.
-  const completed = allowed === null ? null : completedCallBlocks(messages);
+  const completed = allowed === null ? null : completedCallBlocks(allMessages());
   const allowedFor = (b: Block) => (completed?.has(b) ? null : allowed);
+  // The ids seen so far matter only to the check of a signed turn: without thinking, none is kept.
+  const signedTurns = ctx.policy.allowProviderOwnedThinkingReplay && ctx.mayHave(TRAIT.thinking);
   const preserved = new Set<string>();
   const prior = new Set<string>();
-  const out: Turn[] = [];
-  turns.forEach((turn, index) => {
+  const isGuarded = flavour === 'stream' ? isRunnerCall : isContractCall;
+  const guard = flavour === 'stream' ? streamBlock : historyBlock;
+  // The turns kept, copied only from the first change on (most runs have none).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
     const m = turn.message;
     // A turn without a call block keeps every block, and adds no call id.
-    if (m.role !== 'assistant' || !(turn.traits & TRAIT.call) || !Array.isArray(m.content)) {
-      out.push(turn);
-      return;
+    if (!(turn.traits & TRAIT.call) || m.role !== 'assistant' || !Array.isArray(m.content)) {
+      out?.push(turn);
+      continue;
     }
     const content = m.content;
     // The signed-turn check lists the calls only for a turn with thinking (few turns have it).
     const callBlocks =
-      ctx.policy.allowProviderOwnedThinkingReplay && content.some((b) => isThinkingLike(b))
+      signedTurns && turn.traits & TRAIT.thinking && content.some((b) => isThinkingLike(b))
         ? content.filter(flavour === 'history' ? isContractCall : isRunnerCall)
         : [];
     if (callBlocks.length > 0) {
-      const reason = signedTurnProblem(messages, index, callBlocks, flavour, allowedFor, { preserved, prior });
+      const reason = signedTurnProblem(allMessages(), index, callBlocks, flavour, allowedFor, { preserved, prior });
       if (reason) {
         ctx.note(
           turn,
@@ -291,17 +298,16 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
           `${describeTurn(m)} with signed thinking and tool calls dropped whole: ${reason} (a signed turn cannot be edited)`,
           { before: m.content },
         );
-        return;
+        out ??= turns.slice(0, index);
+        continue;
       }
       addCallIds(m, preserved);
       addCallIds(m, prior);
-      out.push(turn);
-      return;
+      out?.push(turn);
+      continue;
     }
     // The blocks kept, copied only from the first change on (most turns have none).
     let next: unknown[] | null = null;
-    const isGuarded = flavour === 'stream' ? isRunnerCall : isContractCall;
-    const guard = flavour === 'stream' ? streamBlock : historyBlock;
     for (let i = 0; i < content.length; i += 1) {
       const block = content[i];
       if (!isGuarded(block)) {
@@ -313,19 +319,20 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       next?.push(...outcome.keep);
     }
     if (next === null) {
-      addCallIds(m, prior);
-      out.push(turn);
-      return;
+      if (signedTurns) addCallIds(m, prior);
+      out?.push(turn);
+      continue;
     }
+    out ??= turns.slice(0, index);
     if (next.length === 0) {
       ctx.note(turn, 'dropped', `${describeTurn(m)} had only malformed tool calls`, { before: m.content });
-      return;
+      continue;
     }
     const nextTurn = ctx.with(turn, { ...m, content: next });
-    addCallIds(nextTurn.message, prior);
+    if (signedTurns) addCallIds(nextTurn.message, prior);
     out.push(nextTurn);
-  });
-  return out;
+  }
+  return out ?? turns;
 }
 
 export const toolCallInputRule: Rule<ToolCallInputOptions> = {

@@ -4,8 +4,6 @@
  */
 import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { isBlank } from '../text/blank.js';
-import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
-import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 
 /**
@@ -16,6 +14,8 @@ export const TRAIT = {
   user: 1 << 0,
   assistant: 1 << 1,
   toolResult: 1 << 2,
+  /** Another role (a truthy one): with the three above, a turn without any role bit has no role. */
+  otherRole: 1 << 14,
   /** A string content (`''` included). */
   stringContent: 1 << 3,
   /** An array content. */
@@ -34,25 +34,27 @@ export const TRAIT = {
   otherBlock: 1 << 10,
   /** A text block whose text is blank or not a string, or a blank string content. */
   blankText: 1 << 11,
-  /** An assistant's text (string content, or a block's `text`) may be a silent reply. */
-  silentCue: 1 << 12,
-  /** An assistant's text (string content, or a block's `text`) may hold runtime context or inbound metadata. */
-  metadataCue: 1 << 13,
 } as const;
 
-const ROLE_BITS: Readonly<Record<string, number>> = { user: TRAIT.user, assistant: TRAIT.assistant, toolResult: TRAIT.toolResult };
+/** The role bits of a turn. */
+export const ROLE_TRAITS = TRAIT.user | TRAIT.assistant | TRAIT.toolResult | TRAIT.otherRole;
 
-function textBits(text: string): number {
-  return (mayHoldSilentReply(text) ? TRAIT.silentCue : 0) | (mayHoldInternalMetadata(text) ? TRAIT.metadataCue : 0);
+function roleBits(role: unknown): number {
+  if (role === 'user') return TRAIT.user;
+  if (role === 'assistant') return TRAIT.assistant;
+  if (role === 'toolResult') return TRAIT.toolResult;
+  return role ? TRAIT.otherRole : 0;
 }
 
-/** The bits of one message. Only an assistant's texts are scanned for cues (no rule reads them on other turns). */
+/**
+ * The bits of one message. Texts are not scanned beyond their first visible character: a cue in the
+ * text is read by the one rule that needs it, on the turns it looks at.
+ */
 export function traitsOf(message: Message): number {
-  let bits = ROLE_BITS[message.role] ?? 0;
-  const scan = bits === TRAIT.assistant;
+  let bits = roleBits(message.role);
   const content = message.content;
   if (typeof content === 'string') {
-    bits |= TRAIT.stringContent | (scan ? textBits(content) : 0);
+    bits |= TRAIT.stringContent;
     if (content === '') bits |= TRAIT.emptyContent;
     if (isBlank(content)) bits |= TRAIT.blankText;
     return bits;
@@ -67,10 +69,9 @@ export function traitsOf(message: Message): number {
       continue;
     }
     const type = block.type;
-    const text = block.text;
-    if (scan && typeof text === 'string') bits |= textBits(text);
     if (typeof type !== 'string') bits |= TRAIT.oddBlock;
     else if (type === 'text') {
+      const text = block.text;
       if (typeof text !== 'string' || isBlank(text)) bits |= TRAIT.blankText;
     } else if (type === 'thinking' || type === 'redacted_thinking') bits |= TRAIT.thinking;
     else if (type === 'image') bits |= TRAIT.image;

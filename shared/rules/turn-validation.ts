@@ -3,10 +3,10 @@
  * stripped and consecutive user turns merged (Anthropic); on Bedrock's payload, split user messages merged
  * (docs/rules.md#turn-validation).
  */
-import { describeTurn, isRecord, isThinkingLike, TEXT, toolResultCallIds } from '../messages.js';
+import { describeTurn, isRecord, isThinkingLike, TEXT, TOOL_RESULT_ID_FIELDS, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
 import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
-import { TRAIT } from './traits.js';
+import { ROLE_TRAITS, TRAIT } from './traits.js';
 import { extractCalls } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
@@ -20,32 +20,38 @@ const CALL_TYPES = new Set(['toolUse', 'toolCall', 'functionCall']);
 const isCall = (b: unknown) => isRecord(b) && typeof b.type === 'string' && CALL_TYPES.has(b.type);
 const trimmed = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-/** Merge runs of consecutive turns of one role (a role-less message does not break a run). */
+/**
+ * Merge runs of consecutive turns of one role (a role-less message does not break a run). Roles are
+ * read from the turns' trait bits: a turn that merges nothing is not opened.
+ */
 function mergeRuns(
   turns: readonly Turn[],
   ctx: RuleContext,
   role: 'assistant' | 'user',
   merge: (a: Message, b: Message) => Message,
-): Turn[] {
+): readonly Turn[] {
+  const roleBit = role === 'assistant' ? TRAIT.assistant : TRAIT.user;
   const out: Turn[] = [];
-  let lastRole: string | undefined;
+  let lastRole = 0;
+  let mergedAny = false;
   for (const turn of turns) {
-    const r = turn.message.role;
+    const r = turn.traits & ROLE_TRAITS;
     if (!r) {
       out.push(turn);
       continue;
     }
-    if (r === lastRole && lastRole === role && out.length > 0) {
+    if (r === roleBit && lastRole === roleBit && out.length > 0) {
       const previous = out[out.length - 1];
       const merged = ctx.with(previous, merge(previous.message, turn.message));
       ctx.merged(turn, previous, `consecutive ${role} turns merged (the provider requires alternating turns)`);
       out[out.length - 1] = merged;
+      mergedAny = true;
       continue;
     }
     out.push(turn);
     lastRole = r;
   }
-  return out;
+  return mergedAny ? out : turns;
 }
 
 function mergeAssistants(a: Message, b: Message): Message {
@@ -93,6 +99,38 @@ function futureResults(messages: readonly Message[], index: number, names: boole
   return { matches, ids };
 }
 
+/** Whether a result (a message or an embedded block) names `id` in one of its id fields, trimmed. */
+function namesId(result: Record<string, unknown>, id: string): boolean {
+  for (const field of TOOL_RESULT_ID_FIELDS) {
+    const value = result[field];
+    if (typeof value === 'string' && value.trim() === id) return true;
+  }
+  return false;
+}
+
+/** Whether `futureResults(messages, index, false).ids` holds `id`, found without building the set. */
+function answeredAfter(messages: readonly Message[], index: number, id: string): boolean {
+  for (let i = index + 1; i < messages.length; i += 1) {
+    const m = messages[i];
+    if (m.role === 'assistant') break;
+    if ((m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) return true;
+    if (Array.isArray(m.content))
+      for (const b of m.content) if (isRecord(b) && (b.type === 'toolResult' || b.type === 'tool') && namesId(b, id)) return true;
+  }
+  return false;
+}
+
+/** Whether an unsigned turn keeps every block: each is a non-call, or a call a later result answers. */
+function keepsAll(content: readonly unknown[], messages: readonly Message[], index: number): boolean {
+  for (const b of content) {
+    if (!b) return false;
+    if (!isCall(b)) continue;
+    const id = trimmed((b as Record<string, unknown>).id);
+    if (!id || !answeredAfter(messages, index, id)) return false;
+  }
+  return true;
+}
+
 /** A block the dangling-call strip keeps: anything but a call, or a call whose id a later result answers. */
 function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
   if (!b) return false;
@@ -110,9 +148,11 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
     if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
     if (content.length === 0 || extractCalls(m).length === 0) return turn;
+    const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
+    // Nearly every turn keeps all its blocks: checked before any set or copy is made.
+    if (!signed && keepsAll(content, messages, i)) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
     const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
-    const signed = content.some((b) => isThinkingLike(b));
     const { matches, ids } = futureResults(messages, i, signed);
     if (signed) {
       const allMatched = content.every((b) => {
@@ -133,7 +173,6 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
       );
       return ctx.with(turn, { ...m, content: placeholder });
     }
-    // Nearly every turn keeps all its blocks: checked before any copy is made.
     if (content.every((b) => keepsBlock(b, ids))) return turn;
     const kept = content.filter((b) => keepsBlock(b, ids));
     const removed = content.filter((b) => !kept.includes(b));

@@ -1,6 +1,7 @@
 /** Assistant usage normalised to pi's buckets; usage recorded before the latest compaction zeroed. */
 import { timestampMs } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { normalizeUsageSnapshot, usageAlreadyNormal, usageIsCanonical, zeroUsage } from '../usage.js';
 import { isRecord } from '../messages.js';
 
@@ -14,12 +15,12 @@ export const usageRule: Rule = {
   apply(turns, ctx) {
     let latestIndex = -1;
     turns.forEach((t, i) => {
-      if (t.message.role === 'compactionSummary') latestIndex = i;
+      if (t.traits & TRAIT.otherRole && t.message.role === 'compactionSummary') latestIndex = i;
     });
     const latestTs = latestIndex >= 0 ? timestampMs(turns[latestIndex].message.timestamp) : Number.NaN;
     return turns.map((turn, i): Turn => {
+      if (!(turn.traits & TRAIT.assistant)) return turn;
       const m = turn.message;
-      if (m.role !== 'assistant') return turn;
       let usage: unknown = m.usage;
       let current = turn;
       if (latestIndex >= 0 && isRecord(usage)) {
