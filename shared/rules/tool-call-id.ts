@@ -115,13 +115,21 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
   const used = new Set(safe.reserved);
   const assistantSeen = new Map<string, number>();
   const orphanSeen = new Map<string, number>();
-  const pending = new Map<string, string[]>();
+  // Each id's queue of the ids its results take, in call order: a lone id is kept as is (nearly every
+  // call id is used once), a list is this function's own and changes in place.
+  const pending = new Map<string, string | string[]>();
   const keepNative = ctx.policy.preserveNativeAnthropicToolUseIds;
-  // Each id's queue is this function's own: appended in place.
   const queue = (id: string, next: string) => {
     const list = pending.get(id);
-    if (list) list.push(next);
-    else pending.set(id, [next]);
+    if (list === undefined) pending.set(id, next);
+    else if (typeof list === 'string') pending.set(id, [list, next]);
+    else list.push(next);
+  };
+  const dequeue = (id: string): string | undefined => {
+    const list = pending.get(id);
+    if (typeof list !== 'string') return list?.shift();
+    pending.delete(id);
+    return list;
   };
   const take = (id: string) => {
     used.add(id);
@@ -131,24 +139,25 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     const n = (assistantSeen.get(id) ?? 0) + 1;
     assistantSeen.set(id, n);
     const next =
-      keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)
+      keepNative && n === 1 && !used.has(id) && NATIVE_ANTHROPIC.test(id)
         ? take(id)
         : take(allocate(n === 1 ? id : `${id}:${n}`, mode, used, ctx.now));
     queue(id, next);
     return next;
   };
   const resolveResult = (id: string) => {
-    const queue = pending.get(id);
-    if (queue && queue.length) return queue.shift()!;
+    const queued = dequeue(id);
+    if (queued !== undefined) return queued;
     const n = (orphanSeen.get(id) ?? 0) + 1;
     orphanSeen.set(id, n);
     if (keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)) return take(id);
     return take(allocate(`${id}:tool_result:${n}`, mode, used, ctx.now));
   };
   return turns.map((turn, index): Turn => {
+    // Only call blocks and results carry ids.
+    if (!(turn.traits & (TRAIT.call | TRAIT.toolResult))) return turn;
     const m = turn.message;
     if (m.role === 'assistant') {
-      // Only call blocks carry ids.
       if (!(turn.traits & TRAIT.call)) return turn;
       if (safe.indexes.has(index)) {
         for (const c of extractCalls(m)) {
