@@ -3,6 +3,7 @@ import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, PAIRABLE_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
 import type { DecisionId } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 const MAX = 64;
 const CALL_RE = /^call_[A-Za-z0-9_-]{1,59}$/;
@@ -97,17 +98,21 @@ export function rewriteResultIds(
   decision?: DecisionId,
 ): Turn {
   const m = turn.message;
+  // pi's own shape names its call in toolCallId only: its primary id is known without a look at the others.
+  const plain = (turn.traits & TRAIT.plainResultId) !== 0;
+  let primary: string | undefined = plain ? (m.toolCallId as string) : undefined;
   // Plain loops: a result whose ids are already right (nearly all of them) allocates nothing.
-  let primary: string | undefined;
-  for (const field of REWRITE_ORDER) {
-    const value = m[field];
-    if (typeof value === 'string' && value !== '') {
-      primary = value;
-      break;
+  if (!plain)
+    for (const field of REWRITE_ORDER) {
+      const value = m[field];
+      if (typeof value === 'string' && value !== '') {
+        primary = value;
+        break;
+      }
     }
-  }
   if (!primary) return turn;
   const resolved = resolve(primary);
+  if (plain && resolved === primary) return turn;
   let updates: Record<string, string> | null = null;
   for (const field of TOOL_RESULT_ID_FIELDS) {
     const value = m[field];

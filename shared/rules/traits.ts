@@ -2,7 +2,7 @@
  * What a message holds, as bits read in one pass over its blocks: a rule passes over a turn whose bits
  * say it cannot change it without looking inside the message again (docs/rules.md#the-pipeline).
  */
-import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
+import { isRecord, TOOL_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
 import { isBlank } from '../text/blank.js';
 import type { Message } from '../types.js';
 
@@ -16,6 +16,8 @@ export const TRAIT = {
   toolResult: 1 << 2,
   /** Another role (a truthy one): with the three above, a turn without any role bit has no role. */
   otherRole: 1 << 14,
+  /** A tool result naming its call in a non-empty `toolCallId` and in no other id field (pi's own shape). */
+  plainResultId: 1 << 15,
   /** A string content (`''` included). */
   stringContent: 1 << 3,
   /** An array content. */
@@ -39,6 +41,12 @@ export const TRAIT = {
 /** The role bits of a turn. */
 export const ROLE_TRAITS = TRAIT.user | TRAIT.assistant | TRAIT.toolResult | TRAIT.otherRole;
 
+function hasPlainResultId(message: Message): boolean {
+  if (typeof message.toolCallId !== 'string' || message.toolCallId === '') return false;
+  for (const field of TOOL_RESULT_ID_FIELDS) if (field !== 'toolCallId' && message[field] !== undefined) return false;
+  return true;
+}
+
 function roleBits(role: unknown): number {
   if (role === 'user') return TRAIT.user;
   if (role === 'assistant') return TRAIT.assistant;
@@ -52,6 +60,7 @@ function roleBits(role: unknown): number {
  */
 export function traitsOf(message: Message): number {
   let bits = roleBits(message.role);
+  if (bits === TRAIT.toolResult && hasPlainResultId(message)) bits |= TRAIT.plainResultId;
   const content = message.content;
   if (typeof content === 'string') {
     bits |= TRAIT.stringContent;
