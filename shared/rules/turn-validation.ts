@@ -122,11 +122,20 @@ function answeredAfter(messages: readonly Message[], index: number, id: string):
 
 /** Whether an unsigned turn keeps every block: each is a non-call, or a call a later result answers. */
 function keepsAll(content: readonly unknown[], messages: readonly Message[], index: number): boolean {
+  // Results usually follow in call order: the one after the last matched is tried first, so a turn
+  // with many calls is not rescanned per call.
+  let next = index + 1;
   for (const b of content) {
     if (!b) return false;
     if (!isCall(b)) continue;
     const id = trimmed((b as Record<string, unknown>).id);
-    if (!id || !answeredAfter(messages, index, id)) return false;
+    if (!id) return false;
+    const m = messages[next] as Message | undefined;
+    if (m && (m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) {
+      next += 1;
+      continue;
+    }
+    if (!answeredAfter(messages, index, id)) return false;
   }
   return true;
 }
