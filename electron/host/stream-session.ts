@@ -15,7 +15,7 @@ import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
-import { readLines } from './read-lines.js';
+import { readLineRanges } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -65,7 +65,12 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       return { parsed: parseSessionBytes(bytes, options), digest: hash ? digestOf(bytes) : '', size: bytes.byteLength };
     }
     const parseLong = createLongLineParser();
-    const size = await readLines(
+    // The line being parsed, for the rare validity check (a line with U+FFFD): one function for all lines.
+    let buffer: Buffer = Buffer.alloc(0);
+    let start = 0;
+    let end = 0;
+    const validUtf8 = () => isUtf8(buffer.subarray(start, end));
+    const size = await readLineRanges(
       handle,
       {
         chunkBytes,
@@ -75,9 +80,16 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         onProgress: (done) => onProgress(done, total),
         readError: (error) => new InputError(`${file}: cannot be read (${error.message})`),
       },
-      (bytes, _offset, length) => {
-        if (!bytes) parser.line(length, () => '');
-        else parseLineBytes(parser, bytes, parseLong);
+      (bytes, from, to) => {
+        if (!bytes) parser.line(to - from, () => '');
+        else if (to - from >= LONG_LINE_BYTES) parseLineBytes(parser, bytes.subarray(from, to), parseLong);
+        else {
+          // Decoded straight from the chunk, as the floor does: most lines are short.
+          buffer = bytes;
+          start = from;
+          end = to;
+          parser.lineText(to - from, bytes.toString('utf8', from, to), validUtf8);
+        }
       },
     );
     onProgress(size, size);
