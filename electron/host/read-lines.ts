@@ -8,6 +8,8 @@
 import type { FileHandle } from 'node:fs/promises';
 
 const LF = 0x0a;
+/** The longest line whose buffer is kept for the next line that spans chunks. */
+const KEPT_LINE_BYTES = 16 * 1024 * 1024;
 const CR = 0x0d;
 
 /** Options of `readLines`. */
@@ -69,15 +71,24 @@ export async function readLineRanges(handle: FileHandle, options: ReadLinesOptio
   // must read the same (a cheap check that the file was not rewritten meanwhile: chunks are read at
   // different times anyway, and repair checks the digest of its own read).
   const reread = async (position: number, length: number, tail: Buffer): Promise<Buffer> => {
-    if (lineBuffer.length < length) lineBuffer = Buffer.allocUnsafe(length);
+    // A line longer than KEPT_LINE_BYTES gets a buffer of its own, left to the GC once the line is
+    // parsed: a 50 MB tool output must not hold 50 MB until the whole file is read.
+    let into: Buffer;
+    if (length > KEPT_LINE_BYTES) {
+      lineBuffer = Buffer.alloc(0);
+      into = Buffer.allocUnsafe(length);
+    } else {
+      if (lineBuffer.length < length) lineBuffer = Buffer.allocUnsafe(length);
+      into = lineBuffer;
+    }
     for (let done = 0; done < length;) {
-      const { bytesRead } = await handle.read(lineBuffer, done, length - done, position + done).catch((error: Error) => {
+      const { bytesRead } = await handle.read(into, done, length - done, position + done).catch((error: Error) => {
         throw options.readError(error);
       });
       if (bytesRead === 0) throw options.readError(new Error('the file became shorter while it was read'));
       done += bytesRead;
     }
-    const bytes = lineBuffer.subarray(0, length);
+    const bytes = into.subarray(0, length);
     if (!bytes.subarray(length - tail.length).equals(tail)) throw options.readError(new Error('the file changed while it was read'));
     return bytes;
   };
