@@ -46,17 +46,31 @@ export async function inspect(input: InspectInput, target: Target, options: Host
   return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 
-/** The parsed session and its active branch: a stored session is read from its store, anything else as a file or text. */
+/**
+ * The parsed session and its active branch: a stored session is read from its store, anything else
+ * as a file or text. Only what an inspection reads is kept (see `forInspection`).
+ */
 async function readInput(input: InspectInput, options: ParseLinesOptions): Promise<{ parsed: ParsedSession; context: SessionContext }> {
   if (input && typeof input === 'object' && 'store' in input) {
     if (typeof input.store !== 'string' || typeof input.sessionId !== 'string' || input.sessionId === '')
       throw new InputError('inspect(): expected { store: path, sessionId }');
     // The store reader (sql.js, zstd) is loaded for a stored session only.
     const { openStoredSession } = await import('./store/index.js');
-    return openStoredSession({ file: input.store }, input.sessionId, options);
+    const { parsed, context } = await openStoredSession({ file: input.store }, input.sessionId, options);
+    return forInspection(parsed, context);
   }
   const parsed = await readInputSession(input, options);
-  return { parsed, context: buildContext(parsed) };
+  return forInspection(parsed, buildContext(parsed));
+}
+
+/**
+ * What the engine and the payloads read of a parsed session: its diagnostics and the branch's
+ * messages. The entries (every branch's, each with its envelope) are not held while the pipeline
+ * and pi-ai run: with a side branch as long as the active one they weigh as much as the messages
+ * sent, and without them a 100 MB session peaks lower and its garbage collections mark less.
+ */
+function forInspection(parsed: ParsedSession, context: SessionContext): { parsed: ParsedSession; context: SessionContext } {
+  return { parsed: { ...parsed, entries: [] }, context: { ...context, branch: [] } };
 }
 
 /** Validate and normalise a target given by a caller. */

@@ -5,8 +5,9 @@
  * the line and then `JSON.parse` holds two copies of those strings at once, the line's text being
  * garbage the moment the parse ends: for a text with one character outside Latin-1, each copy takes
  * two bytes a character. Here the long strings are cut out by a scan for quotes, the small rest is
- * parsed as usual, and each long string is unescaped byte by byte into a scratch buffer (UTF-8) and
- * decoded once, straight into its value. Nothing the size of the line is left over for the GC.
+ * parsed as usual, and each long string is unescaped byte by byte into a scratch buffer (UTF-8), or
+ * over its own bytes when the caller allows, and decoded once, straight into its value. Nothing the
+ * size of the line is left over for the GC.
  *
  * Anything unusual gives null, and the caller parses the line's text as usual and reports what is
  * wrong, if anything: invalid UTF-8, a raw control character, a string that never ends, invalid
@@ -36,18 +37,24 @@ const MARK_INDEX = /^\d+$/;
 /**
  * A parser of long lines with its own scratch buffer (where escaped strings are unescaped, as UTF-8,
  * before their one decode). One per file read: the buffer goes with it.
+ *
+ * `inPlace`: the strings are unescaped in the line's own bytes instead (unescaping only shrinks a
+ * string), so no scratch buffer as long as the line is held; the caller owns the bytes and, when the
+ * parser gives null, must restore them (read them again) before the line is parsed whole.
  */
-export function createLongLineParser(): (line: Uint8Array) => { value: unknown } | null {
+export function createLongLineParser(options: { inPlace?: boolean } = {}): (line: Uint8Array) => { value: unknown } | null {
   let scratch = Buffer.alloc(0);
-  const room = (bytes: number): Buffer => {
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
-    return scratch;
-  };
+  const room = options.inPlace
+    ? null
+    : (bytes: number): Buffer => {
+        if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
+        return scratch;
+      };
   return (line) => parseLongLine(line, room);
 }
 
 /** The JSON value of a long line, or null when the line must be parsed as a whole (see above). */
-function parseLongLine(line: Uint8Array, room: (bytes: number) => Buffer): { value: unknown } | null {
+function parseLongLine(line: Uint8Array, room: ((bytes: number) => Buffer) | null): { value: unknown } | null {
   const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
   if (!isUtf8(bytes)) return null;
   const rest: string[] = [];
@@ -120,12 +127,16 @@ for (const [letter, byte] of [
 ] as const)
   SIMPLE_ESCAPES[letter.charCodeAt(0)] = byte;
 
-/** The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString). */
-function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: number) => Buffer): string | null {
+/**
+ * The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString);
+ * without `room`, unescaped over its own bytes.
+ */
+function decodeString(bytes: Buffer, start: number, end: number, room: ((bytes: number) => Buffer) | null): string | null {
   if (bytes.subarray(start, end).includes(BACKSLASH)) {
-    const out = room(end - start);
-    const length = unescapeString(bytes, start, end, out);
-    return length < 0 ? null : out.toString('utf8', 0, length);
+    const out = room ? room(end - start) : bytes;
+    const from = room ? 0 : start;
+    const length = unescapeString(bytes, start, end, out, from);
+    return length < 0 ? null : out.toString('utf8', from, from + length);
   }
   // No escape (an image's base64): decoded where it is; a raw control character decodes to itself.
   const text = bytes.toString('utf8', start, end);
@@ -136,18 +147,19 @@ function decodeString(bytes: Buffer, start: number, end: number, room: (bytes: n
 const RAW_CONTROL = /[\u0000-\u001f]/;
 
 /**
- * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out`; their
- * count, or -1 when the contents are not valid JSON (a raw control character, a bad escape) or hold
- * an escaped lone surrogate, which UTF-8 cannot carry.
+ * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out` from
+ * `from` (which may be `bytes` itself, from `start`: each byte is written no further than it was
+ * read); their count, or -1 when the contents are not valid JSON (a raw control character, a bad
+ * escape) or hold an escaped lone surrogate, which UTF-8 cannot carry.
  */
-function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint8Array): number {
-  let n = 0;
+function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint8Array, from = 0): number {
+  let n = from;
   for (let i = start; i < end; i += 1) {
     // The plain bytes up to the next backslash (or control character), copied as they are.
     let b = bytes[i];
     while (b >= 0x20 && b !== BACKSLASH) {
       out[n++] = b;
-      if (++i === end) return n;
+      if (++i === end) return n - from;
       b = bytes[i];
     }
     if (b < 0x20) return -1;
@@ -170,7 +182,7 @@ function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint
     }
     n = putUtf8(out, n, code);
   }
-  return n;
+  return n - from;
 }
 
 /** The value of the four hex digits at `at`, or -1 if one is not a hex digit. */

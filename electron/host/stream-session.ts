@@ -7,6 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { readSync } from 'node:fs';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js';
 import { parseSession } from '../../shared/session/parse.js';
@@ -15,7 +16,7 @@ import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
-import { readLines } from './read-lines.js';
+import { readLineRanges } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -64,8 +65,16 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       onProgress(bytes.byteLength, bytes.byteLength);
       return { parsed: parseSessionBytes(bytes, options), digest: hash ? digestOf(bytes) : '', size: bytes.byteLength };
     }
-    const parseLong = createLongLineParser();
-    const size = await readLines(
+    // A long line's strings are unescaped over its bytes (readLines' own buffers): no scratch buffer
+    // of the line's size next to it; when the line must be parsed whole, its bytes are read again.
+    const parseLong = createLongLineParser({ inPlace: true });
+    const fd = handle.fd;
+    // The line being parsed, for the rare validity check (a line with U+FFFD): one function for all lines.
+    let buffer: Buffer = Buffer.alloc(0);
+    let start = 0;
+    let end = 0;
+    const validUtf8 = () => isUtf8(buffer.subarray(start, end));
+    const size = await readLineRanges(
       handle,
       {
         chunkBytes,
@@ -75,9 +84,24 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         onProgress: (done) => onProgress(done, total),
         readError: (error) => new InputError(`${file}: cannot be read (${error.message})`),
       },
-      (bytes, _offset, length) => {
-        if (!bytes) parser.line(length, () => '');
-        else parseLineBytes(parser, bytes, parseLong);
+      (bytes, from, to, offset) => {
+        if (!bytes) parser.line(to - from, () => '');
+        else if (to - from >= LONG_LINE_BYTES) {
+          const line = bytes.subarray(from, to);
+          parseLineBytes(parser, line, parseLong, () => {
+            try {
+              rereadSync(fd, line, offset);
+            } catch (error) {
+              throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
+            }
+          });
+        } else {
+          // Decoded straight from the chunk, as the floor does: most lines are short.
+          buffer = bytes;
+          start = from;
+          end = to;
+          parser.lineText(to - from, bytes.toString('utf8', from, to), validUtf8);
+        }
       },
     );
     onProgress(size, size);
@@ -92,13 +116,37 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
  * given: decoded only when needed, a long one parsed by its parts. Stored sessions read their events
  * through this too, so both sources parse the same way.
  */
-export function parseLineBytes(parser: SessionLineParser, bytes: Buffer, parseLong: ReturnType<typeof createLongLineParser>): void {
+export function parseLineBytes(
+  parser: SessionLineParser,
+  bytes: Buffer,
+  parseLong: ReturnType<typeof createLongLineParser>,
+  restore?: () => void,
+): void {
   parser.line(
     bytes.length,
     () => bytes.toString('utf8'),
     () => isUtf8(bytes),
-    bytes.length >= LONG_LINE_BYTES ? () => parseLong(bytes) : undefined,
+    bytes.length >= LONG_LINE_BYTES
+      ? () => {
+          const parsed = parseLong(bytes);
+          // An in-place parse may have unescaped some of the line's strings before it gave up.
+          if (parsed === null) restore?.();
+          return parsed;
+        }
+      : undefined,
   );
+}
+
+/**
+ * Read a line's bytes again, at its offset (a long line whose in-place parse gave up: rare, a
+ * damaged or unusual line). Synchronous: the parser's callbacks are.
+ */
+function rereadSync(fd: number, line: Buffer, offset: number): void {
+  for (let done = 0; done < line.length;) {
+    const read = readSync(fd, line, done, line.length - done, offset + done);
+    if (read === 0) throw new Error('the file became shorter while it was read');
+    done += read;
+  }
 }
 
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */

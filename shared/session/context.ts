@@ -116,14 +116,16 @@ function activeBranch(
   diagnostics: Diagnostic[],
 ): { branch: LocatedEntry[]; leafId: string | null; keptEntryId: (firstKept: string, compactionId: string) => string | null } {
   const legacy = parsed.version < 2;
-  const byId = new Map<string, { located: LocatedEntry; parentId: string | null }>();
+  const byId = new Map<string, TreeNode>();
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
   /** The latest reset and the entries that descend from it, once the file has one. */
   let afterReset: Set<string> | null = null;
   const resolveParent = (id: string | null): string | null => {
+    // Nearly every parent is a recognised entry: no walk (nor its Set) for it.
+    if (id === null || !opaqueParent.has(id)) return id;
     const seen = new Set<string>();
-    let current = id;
+    let current: string | null = id;
     while (current !== null && opaqueParent.has(current) && !seen.has(current)) {
       seen.add(current);
       current = opaqueParent.get(current) ?? null;
@@ -133,7 +135,8 @@ function activeBranch(
   // v1 files have no tree: each entry gets an id (as OpenClaw's migration does) and hangs off the one before it.
   const legacyIds = legacy ? parsed.entries.map((_, i) => `v1-${i + 1}`) : [];
   const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
-  for (const [index, original] of parsed.entries.entries()) {
+  for (let index = 0; index < parsed.entries.length; index += 1) {
+    const original = parsed.entries[index];
     let located = original;
     if (legacy) {
       const e: SessionEntry = { ...original.entry, id: legacyIds[index], parentId: index > 0 ? legacyIds[index - 1] : null };
@@ -199,6 +202,48 @@ function activeBranch(
     else if (afterReset !== null && afterReset.has((reattached ? parentId : entry.parentId) as string)) afterReset.add(id);
     leaf = id;
   }
+  const path = pathToRoot(byId, leaf) ?? pathWithCycle(byId, leaf, diagnostics);
+  // A compaction keeping from an entry OpenClaw ignored keeps from its nearest recognised ancestor (at
+  // the root: the branch's first entry, when it hangs off it; else the compaction's parent), as OpenClaw does.
+  const keptEntryId = (firstKept: string, compactionId: string): string | null => {
+    if (byId.has(firstKept) || !opaqueParent.has(firstKept)) return firstKept;
+    const ancestor = resolveParent(firstKept);
+    if (ancestor !== null) return ancestor;
+    const root = path[0]?.entry;
+    const seen = new Set<string>();
+    for (let p = root?.parentId; typeof p === 'string' && opaqueParent.has(p) && !seen.has(p); p = opaqueParent.get(p)) {
+      if (p === firstKept) return root!.id as string;
+      seen.add(p);
+    }
+    return byId.get(compactionId)?.parentId ?? null;
+  };
+  return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
+}
+
+/** A node of the entry tree: the entry and the parent it hangs off. */
+interface TreeNode {
+  located: LocatedEntry;
+  parentId: string | null;
+}
+
+/**
+ * The entries from the leaf up to the root, root first; null when the parentId chain loops (it then
+ * visits more nodes than the tree has), without a Set of every id on the way.
+ */
+function pathToRoot(byId: Map<string, TreeNode>, leaf: string | null): LocatedEntry[] | null {
+  const path: LocatedEntry[] = [];
+  for (let current = leaf; current !== null;) {
+    if (path.length === byId.size) return null;
+    const node = byId.get(current);
+    if (!node) break;
+    path.push(node.located);
+    current = node.parentId;
+  }
+  return path.reverse();
+}
+
+/** The path to the root of a chain that loops: cut where it comes back, reported. */
+function pathWithCycle(byId: Map<string, TreeNode>, leaf: string | null, diagnostics: Diagnostic[]): LocatedEntry[] {
   const path: LocatedEntry[] = [];
   const seen = new Set<string>();
   let current = leaf;
@@ -220,22 +265,7 @@ function activeBranch(
     path.push(node.located);
     current = node.parentId;
   }
-  path.reverse();
-  // A compaction keeping from an entry OpenClaw ignored keeps from its nearest recognised ancestor (at
-  // the root: the branch's first entry, when it hangs off it; else the compaction's parent), as OpenClaw does.
-  const keptEntryId = (firstKept: string, compactionId: string): string | null => {
-    if (byId.has(firstKept) || !opaqueParent.has(firstKept)) return firstKept;
-    const ancestor = resolveParent(firstKept);
-    if (ancestor !== null) return ancestor;
-    const root = path[0]?.entry;
-    const seen = new Set<string>();
-    for (let p = root?.parentId; typeof p === 'string' && opaqueParent.has(p) && !seen.has(p); p = opaqueParent.get(p)) {
-      if (p === firstKept) return root!.id as string;
-      seen.add(p);
-    }
-    return byId.get(compactionId)?.parentId ?? null;
-  };
-  return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
+  return path.reverse();
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */

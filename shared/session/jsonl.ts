@@ -8,6 +8,9 @@ import { isBlank } from '../text/blank.js';
 /** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
 export const MAX_LINE_CHARS = 500 * 1024 * 1024;
 
+/** What `parseText` gives for a line without a JSON value (no JSON text parses to a symbol). */
+const NOT_JSON: unique symbol = Symbol('not JSON');
+
 /** Parse a session file line by line (the JSONL format; a JSON message array needs `parseSession`). */
 export function parseSessionLines(lines: LineSource, options: ParseLinesOptions = {}): ParsedSession {
   const parser = new SessionLineParser(options);
@@ -64,24 +67,44 @@ export class SessionLineParser {
    * parts), only for valid UTF-8; null when it cannot tell, and the text is parsed.
    */
   line(size: number, text: () => string, validUtf8?: () => boolean, json?: () => { value: unknown } | null): void {
+    if (!this.admit(size)) return;
+    const parsed = json?.();
+    const value = parsed ? parsed.value : this.parseText(this.count, text(), validUtf8);
+    if (value !== NOT_JSON) this.accept(size, value);
+  }
+
+  /**
+   * The next physical line, already decoded (its size, bytes or characters, is what `line` takes):
+   * a reader that decodes every line anyway gives it so, without a closure per line.
+   */
+  lineText(size: number, raw: string, validUtf8?: () => boolean): void {
+    if (!this.admit(size)) return;
+    const value = this.parseText(this.count, raw, validUtf8);
+    if (value !== NOT_JSON) this.accept(size, value);
+  }
+
+  /** Count the line; false when there is nothing to parse (blank, or too long: reported). */
+  private admit(size: number): boolean {
     this.count += 1;
-    const { sink, result, ids } = this;
-    const span = { line: this.count };
-    if (size === 0) return;
+    if (size === 0) return false;
     if (size > (this.options.maxLineChars ?? MAX_LINE_CHARS)) {
-      sink.add(
-        span.line,
+      this.sink.add(
+        this.count,
         0,
         'error',
         'line-too-large',
         `the line is ${Math.round(size / (1024 * 1024))} MB, more than one string can hold here — it is skipped (the rest of the file is read)`,
       );
       this.firstContentLine = false;
-      return;
+      return false;
     }
-    const parsed = json?.() ?? this.parseText(span.line, text, validUtf8);
-    if (!parsed) return;
-    const { value } = parsed;
+    return true;
+  }
+
+  /** The JSON value of the current line: a session entry, a header, or what is reported instead. */
+  private accept(size: number, value: unknown): void {
+    const { sink, result, ids } = this;
+    const span = { line: this.count };
     if (size >= MIN_TOO_DEEP_CHARS && nestedDeeperThan(value)) {
       sink.add(span.line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
       this.firstContentLine = false;
@@ -203,11 +226,10 @@ export class SessionLineParser {
     }
   }
 
-  /** JSON.parse of a line's text; null for a blank line or one that is not JSON (reported). */
-  private parseText(line: number, text: () => string, validUtf8?: () => boolean): { value: unknown } | null {
+  /** JSON.parse of a line's text; NOT_JSON for a blank line or one that is not JSON (reported). */
+  private parseText(line: number, raw: string, validUtf8?: () => boolean): unknown {
     const { sink } = this;
-    const raw = text();
-    if (isBlank(raw)) return null;
+    if (isBlank(raw)) return NOT_JSON;
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -223,7 +245,7 @@ export class SessionLineParser {
           'the first line should be the session header ({"type":"session",…}) but it cannot be read — the file cannot be repaired automatically',
         );
       }
-      return null;
+      return NOT_JSON;
     }
     if (raw.includes('\uFFFD') && validUtf8?.() !== true) {
       sink.add(
@@ -234,7 +256,7 @@ export class SessionLineParser {
         'the line contains bytes that are not valid UTF-8 (shown as �) — some text was damaged',
       );
     }
-    return { value };
+    return value;
   }
 
   /** The parsed session, once every line was given. `bom`: the file started with a UTF-8 BOM. */

@@ -85,6 +85,37 @@ describe('readSessionFile', () => {
     ]);
   });
 
+  it('parses a long line whole, from its bytes as read, when its in-place parse gives up after unescaping some of it', async () => {
+    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
+    // The first long string is unescaped over the line's bytes; the second holds an escaped lone
+    // surrogate (valid JSON that UTF-8 cannot carry), so the line is parsed whole after all.
+    const twoStrings = JSON.stringify({
+      type: 'message',
+      id: 'b',
+      parentId: 'a',
+      timestamp: 't',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: big('a\n"q"\t é') },
+          { type: 'text', text: `${big('z\n')}\ud800!` },
+        ],
+      },
+    });
+    const lines = [
+      header,
+      user('a', null, 'hi'),
+      twoStrings,
+      // Escapes, then a raw control character: reported at its column, as in the line's text.
+      user('c', 'b', `${big('w\n\u00e9')}\u0001 raw`).replace('\\u0001', '\u0001'),
+      user('d', 'b', 'after'),
+    ];
+    await agree(enc(`${lines.join('\n')}\n`), [4096, 1 << 20]);
+    const { parsed } = await readSessionFile(path.join(dir, `s${n}.jsonl`));
+    expect(parsed.entries.map((e) => e.line)).toEqual([2, 3, 5]);
+    expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[4, 'json-control-char']]);
+  });
+
   it('reads a JSON message array whole, after a BOM and whitespace', async () => {
     await agree(enc('\ufeff \n [{"role":"user","content":"hi","timestamp":1}]'), [2, 4096]);
     const read = await readSessionFile(path.join(dir, `s${n}.jsonl`), { chunkBytes: 2 });

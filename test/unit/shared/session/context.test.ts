@@ -230,6 +230,17 @@ describe('buildContext', () => {
     expect(ctx.messages.length).toBeLessThanOrEqual(3);
   });
 
+  it('reports where a parentId chain loops back (a repeated id) and keeps the branch up to there', () => {
+    // The second "a" replaces the first and hangs off "b", whose parent is "a": a -> b -> a.
+    const text = [HEADER(), user('a', null, 'one'), user('b', 'a', 'two'), user('a', 'b', 'three'), asst('c', 'a', 'reply')].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(texts(text)).toEqual(['two', 'three', JSON.stringify([{ type: 'text', text: 'reply' }])]);
+    expect(ctx.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [4, 'duplicate-id-used'],
+      [4, 'parent-cycle'],
+    ]);
+  });
+
   it('builds the branches of a real pi session file', () => {
     const text = readFileSync(new URL('../../../fixtures/pi-sessions/f-branching.jsonl', import.meta.url), 'utf8');
     const parsed = parseSession(text);
