@@ -15,6 +15,7 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+import { restoreAnthropicTexts, withStandIns } from './stand-ins.js';
 
 // The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -73,7 +74,13 @@ export function messagesOfBuild(build: PayloadBuild): readonly Message[] | undef
 }
 
 /** `buildPayload` on messages already converted by `toLlmMessages`. */
-export async function buildLlmPayload(llm: LlmMessages, target: Target, options: PayloadBuildOptions = {}): Promise<PayloadBuild> {
+export async function buildLlmPayload(
+  llm: LlmMessages,
+  target: Target,
+  options: PayloadBuildOptions = {},
+  /** `standIns: false` gives pi-ai every text as it is (tests compare both ways). */
+  internal: { standIns?: boolean } = {},
+): Promise<PayloadBuild> {
   const base = { sources: llm.sources, llmMessages: llm.messages };
   let resolved;
   try {
@@ -84,7 +91,9 @@ export async function buildLlmPayload(llm: LlmMessages, target: Target, options:
   }
   const { model, notes } = resolved;
   const level = options.thinkingLevel ?? 'medium';
-  const context: Context = { messages: llm.messages as unknown as PiMessage[] };
+  // The Anthropic builder gets long texts as stand-ins, put back below (see stand-ins.ts).
+  const standIns = model.api === 'anthropic-messages' && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
+  const context: Context = { messages: (standIns?.messages ?? llm.messages) as unknown as PiMessage[] };
   let captured: unknown;
   let capturedOnce = false;
   // Aborted the moment the body is captured: a second fence should a provider ever go on to send.
@@ -129,6 +138,7 @@ export async function buildLlmPayload(llm: LlmMessages, target: Target, options:
       error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`,
       notes,
     };
+  if (standIns) restoreAnthropicTexts(captured, standIns);
   return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured), notes };
 }
 

@@ -1,15 +1,16 @@
 /**
- * The replay's payload, built from the original's where hygiene left units unchanged.
+ * The replay's payload, built from the original's where hygiene left messages unchanged.
  *
- * pi-ai's Anthropic builder (0.73) converts a conversation turn by turn: a turn starts at a user
- * message and nothing crosses into the next one (synthetic tool results are flushed before a user
- * message, consecutive tool results are grouped only up to one), except two things: tool-call ids
- * normalised in one turn are looked up in later ones, and `cache_control` goes on the last entry.
- * So when no tool-call id appears in two units of a side, a turn's entries depend on that turn alone,
- * and a replay turn whose messages are the original's (the same objects, or differing only in what
- * no builder reads) has the original's entries. pi-ai builds the other units in one call; the last
- * turn is always among them. Anything this does not prove (another api, an odd message, a count
- * that does not add up) builds the whole replay with pi-ai, as before.
+ * pi-ai's Anthropic builder (0.73) converts a conversation unit by unit: a unit starts at a user or
+ * (not failed) assistant message it emits an entry for, and nothing crosses into the next unit
+ * (synthetic tool results are flushed before it, tool results grouped only up to it), except two
+ * things: tool-call ids normalised in one unit are looked up in later ones, and `cache_control` goes
+ * on the last entry. So when no tool-call id appears in two units of a side, a unit's entries depend
+ * on that unit alone, and a replay unit whose messages are the original's (the same objects, or
+ * differing only in what no builder reads) has the original's entries; one whose first message
+ * changed but not its tool calls has the original's entries after the first. pi-ai builds the rest
+ * (the last unit always among it) in one call. Anything this does not prove (another api, an odd
+ * message, a count that does not add up) builds the whole replay with pi-ai, as before.
  */
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages } from './llm-messages.js';
