@@ -14,6 +14,7 @@ import type { SessionContext } from '../../shared/session/context.js';
 import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
+import { buildReplayPayload } from './payloads/replay-payload.js';
 import { explainRecordedErrors } from './explain.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
@@ -50,11 +51,16 @@ export async function enrichDetailed(
 ): Promise<EnrichedInspection> {
   const policy = policyValues(inspection.policy);
   const target = inspection.target;
-  // The original side may have been started earlier, while the engine waited for images.
-  const [originalBuild, replayBuild] = [
-    await (started.original ?? buildPayload(inspection.original.messages, target, options)),
-    await buildPayload(inspection.replay.messages, target, options),
-  ];
+  // The original side may have been started earlier, while the engine waited for images; the
+  // replay's reuses its entries for the turns hygiene left unchanged.
+  const originalBuild = await (started.original ?? buildPayload(inspection.original.messages, target, options));
+  const replayBuild = await buildReplayPayload(
+    inspection.replay.messages,
+    inspection.replay.origins,
+    { messages: inspection.original.messages, build: originalBuild },
+    target,
+    options,
+  );
   const original = sidePayload(originalBuild, inspection.original.messages);
   const replay = sidePayload(replayBuild, inspection.replay.messages);
   // The payload steps run on the replay's payload as pi-ai built it; the original side is sent as recorded.

@@ -72,7 +72,7 @@ export function DiffPane() {
   const [firstDiffMs, setFirstDiffMs] = useState<number | null>(null);
   const [diffComputedMs, setDiffComputedMs] = useState<number | null>(null);
   const editor = useRef<DiffEditorHandle>(null);
-  const { applied, appliedKey, revealNote, setRevealNote } = useDiffDocuments(editor, editorReady, search, setSearch);
+  const { applied, appliedKey, applyDocuments, revealNote, setRevealNote } = useDiffDocuments(editor, editorReady, search, setSearch);
   const thumbs = useThumbPreview(summary);
 
   const onPainted = (): void => {
@@ -147,7 +147,10 @@ export function DiffPane() {
               onSplitRatio={(ratio) => writeStored(SPLIT_KEY, ratio)}
               onCursor={setCursor}
               onCopy={copyAt}
-              onReady={() => setEditorReady(true)}
+              onReady={() => {
+                setEditorReady(true);
+                applyDocuments();
+              }}
               onPainted={onPainted}
               onElisionHover={thumbs.onHover}
               onElisionClick={(side, elision) => {

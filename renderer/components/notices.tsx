@@ -1,6 +1,6 @@
 /** Toasts, the file-changed banner and the error boundary: every problem is a readable message. */
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
-import { formatBytes } from '../format.js';
+import { formatBytes, formatCount } from '../format.js';
 import { useApp, useAppStore } from '../store/context.js';
 
 /** Transient messages; errors stay until dismissed. */
@@ -131,7 +131,7 @@ export function PreviewBanner() {
   return (
     <div className="banner banner-info" role="status" data-testid="preview-notice">
       <span>
-        Preview: the first {preview.turns.toLocaleString('en-US')} of {preview.totalTurns.toLocaleString('en-US')} turns
+        Preview: the first {formatCount(preview.turns)} of {formatCount(preview.totalTurns)} turns
         {opening ? ` of ${opening}` : ''}, from a quick read. The whole session is being read; every turn, annotation and check — and repair
         — come with it.
       </span>

@@ -6,6 +6,7 @@ import { withPlaceholders } from '../../shared/text/placeholder.js';
 import type { Annotation, RuleId } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupAnnotations, type RuleGroup } from '../store/selectors.js';
+import { formatCount } from '../format.js';
 
 /** Annotations shown per rule before "Show more". */
 const ANNOTATION_PAGE = 100;
@@ -104,7 +105,7 @@ function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boole
       <button type="button" className="rule-header" aria-expanded={open} onClick={props.onToggle} title={group.explanation}>
         <span className="chevron">{open ? '▾' : '▸'}</span>
         <span className="rule-title">{group.title}</span>
-        <span className="count">{group.indices.length.toLocaleString('en-US')}</span>
+        <span className="count">{formatCount(group.indices.length)}</span>
       </button>
       {open && (
         <div className="rule-about">

@@ -11,6 +11,7 @@ import { TrajectoryRuns } from './trajectory-runs.js';
 import { AnnotationList } from './rules-fired.js';
 import { isBoolean, usePersistentState } from '../storage.js';
 import { VerdictPanel } from './verdict.js';
+import { formatCount } from '../format.js';
 
 /** A titled part of the panel that opens and closes, remembered between sessions. */
 function Section(props: { id: string; title: string; count?: ReactNode; extra?: ReactNode; defaultOpen: boolean; children: ReactNode }) {
@@ -70,7 +71,7 @@ export function SidePanel() {
           title="Rules fired"
           count={
             <span className="count" title={`${total} changes by ${groups} rules`}>
-              {total.toLocaleString('en-US')}
+              {formatCount(total)}
             </span>
           }
           extra={

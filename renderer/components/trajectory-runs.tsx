@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import type { TrajectoryRunSummary } from '../../shared/api.js';
 import type { JsonValue } from '../../shared/types.js';
-import { errorMessage } from '../format.js';
+import { errorMessage, formatCount } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
 import { HiddenFileInput } from './hidden-file-input.js';
 
@@ -13,7 +13,7 @@ const time = (ts: string | null) => (ts ? ts.replace('T', ' ').replace(/\.\d+Z$/
 
 function tokens(usage: JsonValue | null): string {
   if (!usage || typeof usage !== 'object' || Array.isArray(usage)) return '';
-  const n = (k: string) => (typeof usage[k] === 'number' ? (usage[k] as number).toLocaleString('en-US') : '?');
+  const n = (k: string) => (typeof usage[k] === 'number' ? formatCount(usage[k] as number) : '?');
   return ` · ${n('input')} in / ${n('output')} out`;
 }
 

@@ -18,6 +18,8 @@ const NONE: ShownDocuments = { key: '', original: null, replay: null };
 export interface DiffDocuments {
   applied: RefObject<ShownDocuments>;
   appliedKey: string;
+  /** Put the documents the store shows into the editor now (the editor just became ready). */
+  applyDocuments(): void;
   revealNote: string | null;
   setRevealNote(note: string | null): void;
 }
@@ -99,19 +101,31 @@ export function useDiffDocuments(
     setRevealNote(reveal.note);
   }, [store, editor]);
 
-  // Put the documents the store shows into the editor (once Monaco is loaded), with their marks and
-  // the selection in the same task: Monaco then lays out and draws the new documents once.
-  useEffect(() => {
-    if (!editorReady) return;
+  // The editor the documents were last put into: a new editor gets them again.
+  const appliedTo = useRef<DiffEditorHandle | null>(null);
+
+  /**
+   * Put the documents the store shows into the editor, with their marks and the selection in the
+   * same task: Monaco then lays out and draws the new documents once.
+   */
+  const applyDocuments = useCallback((): void => {
     const docs = store.getState().shownDocuments();
-    if (docs.key !== diffKey) return;
-    editor.current?.setDocuments(docs.original?.text ?? '', docs.replay?.text ?? '');
+    if (docs.key !== store.getState().diff.key || !editor.current) return;
+    if (appliedTo.current === editor.current && applied.current === docs) return;
+    editor.current.setDocuments(docs.original?.text ?? '', docs.replay?.text ?? '');
+    appliedTo.current = editor.current;
     applied.current = docs;
     if (docs.key) perfMark('models-set');
     applyMarks();
     applyReveal();
     setAppliedKey(docs.key);
-  }, [store, editor, diffKey, editorReady, applyMarks, applyReveal]);
+  }, [store, editor, applyMarks, applyReveal]);
+
+  // New documents in the store go into the editor (once Monaco is loaded; the documents in already
+  // when it loads went in from its onReady).
+  useEffect(() => {
+    if (editorReady) applyDocuments();
+  }, [diffKey, editorReady, applyDocuments]);
 
   // A search runs again on new documents (another window, target or view); typing searches by itself.
   const query = search?.query ?? '';
@@ -129,5 +143,5 @@ export function useDiffDocuments(
     if (appliedKey && focus) applyReveal();
   }, [appliedKey, focus, focusSeq, locating, diffLoading, focusTurn, diffWindow, applyReveal]);
 
-  return { applied, appliedKey, revealNote, setRevealNote };
+  return { applied, appliedKey, applyDocuments, revealNote, setRevealNote };
 }

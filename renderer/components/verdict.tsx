@@ -7,6 +7,7 @@ import { useMemo, useRef } from 'react';
 import type { InspectionSummary } from '../../shared/api.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { verdictOf, type NotASession, type Verdict, type VerdictProblem } from '../verdict/verdict-model.js';
+import { formatCount } from '../format.js';
 
 const ICONS: Record<Verdict['state'], string> = {
   accepted: '✓',
@@ -135,9 +136,8 @@ function VerdictBody({ verdict, summary }: { verdict: Verdict; summary: Inspecti
       )}
       {verdict.damagedLines > 0 && verdict.state !== 'not-a-session' && (
         <p className="verdict-file small" data-testid="verdict-damaged">
-          {verdict.damagedLines === 1 ? '1 line' : `${verdict.damagedLines.toLocaleString('en-US')} lines`} of the file could not be read:
-          the replay leaves {verdict.damagedLines === 1 ? 'it' : 'them'} out (diagnostics in the status bar; Repair on disk drops or mends
-          them).
+          {verdict.damagedLines === 1 ? '1 line' : `${formatCount(verdict.damagedLines)} lines`} of the file could not be read: the replay
+          leaves {verdict.damagedLines === 1 ? 'it' : 'them'} out (diagnostics in the status bar; Repair on disk drops or mends them).
         </p>
       )}
     </>

@@ -3,6 +3,7 @@
  * sized from the document's bytes per turn, placed around the turn the user is looking at.
  * How a document is planned (whole, or windows of how many turns) is in shared/document-windows.ts.
  */
+import { formatCount } from '../format.js';
 
 /** A window of original turns [from, to) shown in the diff, and how many original turns the document has. */
 export interface ShownWindow {
@@ -54,7 +55,7 @@ export function isWhole(window: ShownWindow): boolean {
 
 /** `turns 120–159 of 4 000`, or `all 35 turns`. */
 export function describeWindow(window: ShownWindow): string {
-  const n = (value: number) => value.toLocaleString('en-US').replace(/,/g, '\u202f');
+  const n = (value: number) => formatCount(value).replace(/,/g, '\u202f');
   if (isWhole(window)) return window.totalTurns === 1 ? '1 turn' : `all ${n(window.totalTurns)} turns`;
   if (window.to <= window.from) return `no turns of ${n(window.totalTurns)}`;
   return `turns ${n(window.from)}–${n(window.to - 1)} of ${n(window.totalTurns)}`;

@@ -8,7 +8,7 @@ import type { Elision, Side } from '../../shared/api.js';
 import type { DiffSpans } from '../diff/line-map.js';
 import { elisionDecorations, markDecorations, noteDecorations, type GutterMark, type LineNote } from './decorations.js';
 import type { SearchState } from './diff-search.js';
-import { createEditorState, listenToSide, retire, revealSpans, type CursorPlace, type EditorState } from './editor-state.js';
+import { createEditorState, listenToSide, retire, revealSpans, showEmpty, type CursorPlace, type EditorState } from './editor-state.js';
 import { monaco } from './setup.js';
 import { watchSplit } from './split-ratio.js';
 
@@ -53,7 +53,10 @@ export interface DiffEditorProps {
   onRevealed?: (spans: DiffSpans) => void;
   /** True from new documents until their diff is computed (seconds on long sessions). */
   onDiffing?: (diffing: boolean) => void;
-  /** Called once the editor exists and the handle's methods work (Monaco is loaded lazily). */
+  /**
+   * Called once the editor exists and the handle's methods work (Monaco is loaded lazily). Documents
+   * set from it are the first the editor lays out and draws (no empty models drawn before them).
+   */
   onReady?: () => void;
   /** Called when both editors show lines of the documents last set (the frame after Monaco drew them). */
   onPainted?: () => void;
@@ -98,6 +101,7 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
       ...listenToSide(s, 'replay', () => propsRef.current),
     ];
     propsRef.current.onReady?.();
+    showEmpty(s);
     return () => {
       unwatchSplit();
       for (const d of disposables) d.dispose();

@@ -42,18 +42,34 @@ export interface EditorState {
   retired: monaco.editor.ITextModel[];
 }
 
+/** Show the empty models, unless documents were set since the editor was created. */
+export function showEmpty(s: EditorState): void {
+  if (!s.editor.getModel()) s.editor.setModel({ original: s.models.original, modified: s.models.replay });
+}
+
+/**
+ * Options of the models the editor creates (the standalone editor passes them on to every new model).
+ * The documents are `JSON.stringify(value, null, 2)` text: guessing their indentation would only scan
+ * up to 10 000 lines of each new model before its first paint, to find 2.
+ */
+const MODEL_OPTIONS: monaco.editor.IGlobalEditorOptions = { detectIndentation: false, tabSize: 2 };
+
 /** Dispose replaced models, keeping the newest `keep`. */
 export function retire(s: { retired: monaco.editor.ITextModel[] }, keep: number): void {
   while (s.retired.length > keep) s.retired.shift()?.dispose();
 }
 
-/** Create the diff editor in `host` with empty models. */
+/**
+ * Create the diff editor in `host`, with empty models not shown yet: the first documents, when they
+ * are in already, replace them before Monaco lays out anything (`showEmpty` shows them otherwise).
+ */
 export function createEditorState(
   host: HTMLElement,
   initial: { inline: boolean; wordWrap: boolean; hideUnchanged: boolean; splitRatio?: number },
 ): EditorState {
   const wrap = initial.wordWrap ? 'on' : 'off';
   const editor = monaco.editor.createDiffEditor(host, {
+    ...MODEL_OPTIONS,
     enableSplitViewResizing: true,
     ...(initial.splitRatio === undefined ? {} : { splitViewDefaultRatio: initial.splitRatio }),
     readOnly: true,
@@ -78,7 +94,6 @@ export function createEditorState(
     hideUnchangedRegions: { enabled: initial.hideUnchanged, contextLineCount: 3, minimumLineCount: 6, revealLineCount: 20 },
   });
   const models = { original: monaco.editor.createModel('', 'json'), replay: monaco.editor.createModel('', 'json') };
-  editor.setModel({ original: models.original, modified: models.replay });
   const sides: Record<Side, monaco.editor.IStandaloneCodeEditor> = {
     original: editor.getOriginalEditor(),
     replay: editor.getModifiedEditor(),

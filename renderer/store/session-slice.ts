@@ -1,5 +1,5 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
-import type { InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
+import type { InspectionSummary, InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
 import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
 import { baseName, errorMessage } from '../format.js';
 import { perfMark, whenMarked } from '../perf.js';
@@ -62,12 +62,12 @@ function previewWhileReading(
   get: () => AppState,
   api: InspectorApi,
   isReading: () => boolean,
-  request: OpenRequest,
+  asked: Promise<InspectionSummary | null>,
 ): PreviewRun {
   let shown = false;
   let arrived = (): void => undefined;
   const show = async (): Promise<void> => {
-    const preview = await api.preview(request, null, { behaviour: get().target.behaviour }).finally(() => arrived());
+    const preview = await asked.finally(() => arrived());
     if (!preview || !isReading()) return;
     shown = true;
     perfMark('preview:end', { turns: preview.preview?.turns, hostMs: preview.elapsedMs });
@@ -126,6 +126,12 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       // read from disk, and the sample is small and named by the host: those keep the spinner.
       const name = request.kind === 'path' ? baseName(request.path) : null;
       const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
+      // A file's preview is asked for beside the check whether it is a store (the host has none for
+      // a store): the first screen does not wait for that round trip, nor for the work the page does
+      // meanwhile (loading the app and Monaco), to ask.
+      const asked = request.kind === 'path' ? api.preview(request, null, { behaviour: get().target.behaviour }) : null;
+      // Unused when the open stops early (a store, a newer open, an error): its failure is nobody's.
+      asked?.catch(() => undefined);
       try {
         // An OpenClaw store holds many sessions: the user chooses one in the store picker.
         const store = await storeListing(api, request);
@@ -143,7 +149,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         // The shown session (and its diff) stays until the new one is read; a preview of a large file
         // replaces it sooner. The host reads the file for the preview first, then all of it.
         let reading = true;
-        const previewRun = request.kind === 'path' ? previewWhileReading(set, get, api, () => reading && seq === openSeq, request) : null;
+        const previewRun = asked ? previewWhileReading(set, get, api, () => reading && seq === openSeq, asked) : null;
         await previewRun?.headStart;
         if (seq !== openSeq) return stopProgress();
         const info = await api.open(request).finally(() => {

@@ -6,7 +6,7 @@
 import type { InspectionSummary, Side, SummaryFinding } from '../../shared/api.js';
 import { CHECKS, type CheckId } from '../../shared/preflight/checks.js';
 import type { Diagnostic, RuleId } from '../../shared/types.js';
-import { diagnosticText } from '../format.js';
+import { diagnosticText, formatCount } from '../format.js';
 
 /** What the verdict says overall. */
 export type VerdictState = 'accepted' | 'rejected' | 'partial' | 'not-a-session' | 'unknown';
@@ -63,7 +63,7 @@ export interface Verdict {
 /** Rules whose checks are about the conversation's structure: a request breaking them fails as a whole. */
 const STRUCTURE_RULES = new Set<string>(['tool-result-pairing', 'turn-ordering', 'turn-validation', 'prefill-strip', 'replay-invariant']);
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function checkTitle(check: string, fallback: string): string {
   return (CHECKS as Record<string, { title: string } | undefined>)[check as CheckId]?.title ?? fallback;
@@ -186,7 +186,7 @@ export function verdictOf(summary: InspectionSummary, diagnostics: readonly Diag
   const fixed = problemsOf(summary, 'original').filter((p) => !replayChecks.has(p.check));
   const places = problems.reduce((n, p) => n + Math.max(1, p.findings.length), 0);
   const preview = summary.preview;
-  const read = preview ? `the first ${plural(preview.turns, 'turn')} of ${preview.totalTurns.toLocaleString('en-US')}` : '';
+  const read = preview ? `the first ${plural(preview.turns, 'turn')} of ${formatCount(preview.totalTurns)}` : '';
   if (problems.some((p) => p.check === 'payload-not-built'))
     return {
       ...base,

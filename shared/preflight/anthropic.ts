@@ -58,8 +58,14 @@ const blockAt = (i: number, j: number) => `messages[${i}].content[${j}]`;
 
 export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];
-  list.forEach((message, i) => {
-    if (!isRecord(message)) return;
+  // The tool_use ids of the message before: computed once per message, read again by the next one.
+  let previousUses: ReadonlySet<string> = NO_IDS;
+  for (let i = 0; i < list.length; i += 1) {
+    const message = list[i];
+    const uses = toolUseIds(message);
+    const before = previousUses;
+    previousUses = uses;
+    if (!isRecord(message)) continue;
     const last = i === list.length - 1;
     const previous = i > 0 ? list[i - 1] : undefined;
     if (message.role === 'assistant' && isRecord(previous) && previous.role === 'assistant') {
@@ -90,8 +96,10 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
         ),
       );
     }
-    blocksOf(message).forEach((block, j) => {
-      if (!isRecord(block)) return;
+    const blocks = blocksOf(message);
+    for (let j = 0; j < blocks.length; j += 1) {
+      const block = blocks[j];
+      if (!isRecord(block)) continue;
       switch (block.type) {
         case 'text':
           if (typeof block.text !== 'string' || isBlank(block.text))
@@ -149,9 +157,8 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
         default:
           break;
       }
-    });
+    }
     // Pairing: the tool_use blocks of an assistant turn are answered in the next message.
-    const uses = toolUseIds(message);
     if (uses.size > 0) {
       const next = list[i + 1];
       const answered = new Set<string>();
@@ -171,11 +178,11 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
       }
     }
     if (message.role === 'user') {
-      const previousUses = toolUseIds(previous);
-      blocksOf(message).forEach((b, j) => {
-        if (!isRecord(b) || b.type !== 'tool_result') return;
+      for (let j = 0; j < blocks.length; j += 1) {
+        const b = blocks[j];
+        if (!isRecord(b) || b.type !== 'tool_result') continue;
         const id = typeof b.tool_use_id === 'string' ? b.tool_use_id : '';
-        if (!previousUses.has(id))
+        if (!before.has(id))
           out.push(
             finding(
               'anthropic-tool-result-without-use',
@@ -183,8 +190,8 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
               `${at(i)}.content[${j}] answers ${id || '(no id)'}, which the message before it does not call.`,
             ),
           );
-      });
+      }
     }
-  });
+  }
   return out;
 }

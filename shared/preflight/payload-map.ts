@@ -17,10 +17,14 @@ import { payloadMessages, type PayloadFamily } from './family.js';
 
 type Kind = 'user' | 'assistant' | 'tool';
 
-interface SourceSlot {
-  kind: Kind;
-  /** Index in the messages given to the builder, null for a synthetic tool result. */
-  index: number | null;
+/**
+ * The messages as pi-ai's transformMessages leaves them, by kind, with synthetic results: slot k is
+ * `kinds[k]`, built from the message at `indexes[k]` (-1 for a synthetic tool result). Two flat
+ * arrays, not an object per slot: a long transcript has tens of thousands.
+ */
+interface SourceSlots {
+  kinds: Kind[];
+  indexes: number[];
 }
 
 /** pi's custom roles reach the provider as user turns (summaries, custom messages, bash executions). */
@@ -28,45 +32,57 @@ const USER_LIKE_ROLES = new Set(['compactionSummary', 'branchSummary', 'custom',
 
 const TOOL_IMAGE_TEXTS = new Set(['Attached image(s) from tool result:', 'Tool result image:']);
 
-function callIds(message: Message): string[] {
-  if (!Array.isArray(message.content)) return [];
-  const ids: string[] = [];
-  for (const block of message.content) if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') ids.push(block.id);
+/** The tool-call ids of an assistant message, or null when it calls none. */
+function callIds(message: Message): string[] | null {
+  const content: unknown = message.content;
+  if (!Array.isArray(content)) return null;
+  let ids: string[] | null = null;
+  for (const block of content)
+    if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') (ids ??= []).push(block.id);
   return ids;
 }
 
-/** The messages as pi-ai's transformMessages leaves them, by kind, with synthetic results. */
-function sourceSlots(messages: readonly Message[]): SourceSlot[] {
-  const slots: SourceSlot[] = [];
+function sourceSlots(messages: readonly Message[]): SourceSlots {
+  const kinds: Kind[] = [];
+  const indexes: number[] = [];
   let pending: string[] = [];
-  let answered = new Set<string>();
+  // Read only against pending calls and emptied with them, so one set serves every turn.
+  const answered = new Set<string>();
   const flush = (): void => {
-    // `answered` is read only against pending calls (and reset with them): nothing to do without any.
     if (pending.length === 0) return;
-    for (const id of pending) if (!answered.has(id)) slots.push({ kind: 'tool', index: null });
-    pending = [];
-    answered = new Set();
-  };
-  messages.forEach((message, index) => {
-    if (message.role === 'assistant') {
-      flush();
-      if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
-      const ids = callIds(message);
-      if (ids.length > 0) {
-        pending = ids;
-        answered = new Set();
+    for (const id of pending)
+      if (!answered.has(id)) {
+        kinds.push('tool');
+        indexes.push(-1);
       }
-      slots.push({ kind: 'assistant', index });
-    } else if (message.role === 'toolResult') {
-      if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
-      slots.push({ kind: 'tool', index });
-    } else if (message.role === 'user' || (USER_LIKE_ROLES.has(message.role) && message.excludeFromContext !== true)) {
+    pending = [];
+    answered.clear();
+  };
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    const role = message.role;
+    if (role === 'assistant') {
       flush();
-      slots.push({ kind: 'user', index });
+      if (message.stopReason === 'error' || message.stopReason === 'aborted') continue;
+      const ids = callIds(message);
+      if (ids) {
+        pending = ids;
+        answered.clear();
+      }
+      kinds.push('assistant');
+      indexes.push(index);
+    } else if (role === 'toolResult') {
+      if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
+      kinds.push('tool');
+      indexes.push(index);
+    } else if (role === 'user' || (USER_LIKE_ROLES.has(role) && message.excludeFromContext !== true)) {
+      flush();
+      kinds.push('user');
+      indexes.push(index);
     }
-  });
+  }
   flush();
-  return slots;
+  return { kinds, indexes };
 }
 
 interface EntryKind {
@@ -85,6 +101,13 @@ const TOOL_GROUP: EntryKind = { kind: 'tool', group: true, toolImages: false };
 
 const carriesToolImages = (first: unknown) => isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text);
 
+/** A non-empty list of tool results only (Anthropic's `tool_result` blocks, Bedrock's `toolResult` members). */
+function allToolResults(content: unknown): boolean {
+  if (!Array.isArray(content) || content.length === 0) return false;
+  for (const b of content) if (!isRecord(b) || (b.type !== 'tool_result' && !('toolResult' in b))) return false;
+  return true;
+}
+
 function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
   if (!isRecord(entry)) return USER;
   const role = entry.role;
@@ -92,9 +115,7 @@ function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
     case 'anthropic':
     case 'bedrock': {
       if (role === 'assistant') return ASSISTANT;
-      const content = Array.isArray(entry.content) ? entry.content : [];
-      const isTool = content.length > 0 && content.every((b) => isRecord(b) && (b.type === 'tool_result' || 'toolResult' in b));
-      return isTool ? TOOL_GROUP : USER;
+      return allToolResults(entry.content) ? TOOL_GROUP : USER;
     }
     case 'gemini': {
       if (role === 'model') return ASSISTANT;
@@ -129,7 +150,8 @@ export function mapPayloadToMessages(
   messages: readonly Message[],
 ): (number | null)[] {
   const entries = payloadMessages(payload, family);
-  const slots = sourceSlots(messages);
+  const { kinds, indexes } = sourceSlots(messages);
+  const slotIndex = (k: number): number | null => (indexes[k] < 0 ? null : indexes[k]);
   const out: (number | null)[] = [];
   let next = 0;
   let lastTool: number | null = null;
@@ -144,18 +166,18 @@ export function mapPayloadToMessages(
       family === 'openai-responses' &&
       info.kind === 'assistant' &&
       previous?.kind === 'assistant' &&
-      !startsNewResponsesTurn(previous.itemType, info.itemType, slots[next])
+      !startsNewResponsesTurn(previous.itemType, info.itemType, kinds[next])
     ) {
       index = previousIndex;
     } else {
       let j = next;
-      while (j < slots.length && slots[j].kind !== info.kind) j += 1;
-      if (j < slots.length) {
-        index = slots[j].index;
+      while (j < kinds.length && kinds[j] !== info.kind) j += 1;
+      if (j < kinds.length) {
+        index = slotIndex(j);
         next = j + 1;
         if (info.group) {
-          while (next < slots.length && slots[next].kind === 'tool') {
-            index ??= slots[next].index;
+          while (next < kinds.length && kinds[next] === 'tool') {
+            index ??= slotIndex(next);
             next += 1;
           }
         }
@@ -173,7 +195,7 @@ export function mapPayloadToMessages(
  * Responses items of one assistant turn come in block order; a reasoning or message item after a
  * function_call starts the next assistant turn only when that turn is next in line.
  */
-function startsNewResponsesTurn(previousType: string | undefined, type: string | undefined, nextSlot: SourceSlot | undefined): boolean {
-  if (nextSlot?.kind !== 'assistant') return false;
+function startsNewResponsesTurn(previousType: string | undefined, type: string | undefined, nextKind: Kind | undefined): boolean {
+  if (nextKind !== 'assistant') return false;
   return previousType === 'function_call' && (type === 'reasoning' || type === 'message');
 }

@@ -9,6 +9,7 @@ import { DEFAULT_BEHAVIOUR } from '../../../shared/policy/spec-decisions.js';
 import type { InspectOptions, Target } from '../../../shared/types.js';
 import { readSessionPreview } from '../preview/read-preview.js';
 import { statSession } from '../read-input.js';
+import { isStoreFile } from '../store/discover.js';
 import { recordedTarget } from './session-loader.js';
 import type { SessionRecord } from './session-registry.js';
 
@@ -54,6 +55,9 @@ export function createPreviewer(
     const filePath = path.resolve(request.path);
     const { size, mtimeMs } = await statSession(filePath);
     if (size < (host.minBytes ?? PREVIEW_MIN_BYTES)) return null;
+    // The page asks beside its check whether the file is a store: a store has no preview, found
+    // without reading it all.
+    if (await isStoreFile(filePath)) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
     const key = JSON.stringify([filePath, size, mtimeMs, target, optionsKey(options)]);
     if (previewAnswer?.key === key && host.hasInspection(previewAnswer.summary.inspectionId)) return previewAnswer.summary;

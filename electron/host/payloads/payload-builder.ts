@@ -12,9 +12,10 @@ import {
   type ThinkingLevel,
 } from '@mariozechner/pi-ai';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
-import { toJsonValue } from './json-value.js';
-import { toLlmMessages } from './llm-messages.js';
+import { asJsonValue } from './json-value.js';
+import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+import { restoreAnthropicTexts, withStandIns } from './stand-ins.js';
 
 // The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -59,7 +60,27 @@ const PLACEHOLDER_CODEX_JWT = `${base64Url({ alg: 'none', typ: 'JWT' })}.${base6
 
 /** Build the wire payload of `messages` for `target` (no system prompt, no tools). Never sends anything. */
 export async function buildPayload(messages: readonly Message[], target: Target, options: PayloadBuildOptions = {}): Promise<PayloadBuild> {
-  const llm = toLlmMessages(messages);
+  const build = await buildLlmPayload(toLlmMessages(messages), target, options);
+  builtFrom.set(build, messages);
+  return build;
+}
+
+/** The messages each build was made of (what a replay build reuses entries against). */
+const builtFrom = new WeakMap<PayloadBuild, readonly Message[]>();
+
+/** The transcript messages a build returned by `buildPayload` was made of. */
+export function messagesOfBuild(build: PayloadBuild): readonly Message[] | undefined {
+  return builtFrom.get(build);
+}
+
+/** `buildPayload` on messages already converted by `toLlmMessages`. */
+export async function buildLlmPayload(
+  llm: LlmMessages,
+  target: Target,
+  options: PayloadBuildOptions = {},
+  /** `standIns: false` gives pi-ai every text as it is (tests compare both ways). */
+  internal: { standIns?: boolean } = {},
+): Promise<PayloadBuild> {
   const base = { sources: llm.sources, llmMessages: llm.messages };
   let resolved;
   try {
@@ -70,7 +91,9 @@ export async function buildPayload(messages: readonly Message[], target: Target,
   }
   const { model, notes } = resolved;
   const level = options.thinkingLevel ?? 'medium';
-  const context: Context = { messages: llm.messages as unknown as PiMessage[] };
+  // The Anthropic builder gets long texts as stand-ins, put back below (see stand-ins.ts).
+  const standIns = model.api === 'anthropic-messages' && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
+  const context: Context = { messages: (standIns?.messages ?? llm.messages) as unknown as PiMessage[] };
   let captured: unknown;
   let capturedOnce = false;
   // Aborted the moment the body is captured: a second fence should a provider ever go on to send.
@@ -115,7 +138,8 @@ export async function buildPayload(messages: readonly Message[], target: Target,
       error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`,
       notes,
     };
-  return { ...base, api: model.api, model: modelInfo, payload: toJsonValue(captured), notes };
+  if (standIns) restoreAnthropicTexts(captured, standIns);
+  return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured), notes };
 }
 
 function bedrockRegion(model: Model<Api>): string {

@@ -1,6 +1,6 @@
 // Formatting a file read's progress for the status bar.
 import { describe, expect, it } from 'vitest';
-import { formatReadProgress } from '../../../renderer/format.js';
+import { formatCount, formatReadProgress } from '../../../renderer/format.js';
 
 describe('formatReadProgress', () => {
   it("gives a whole percentage and both sizes in the total's decimal unit, grouped by thousands", () => {
@@ -17,5 +17,30 @@ describe('formatReadProgress', () => {
     expect(formatReadProgress(0, 0)).toEqual({ percent: 100, text: '100\u00a0% (0 of 0\u00a0B)' });
     // A file that grew while it was read never shows more than 100 %.
     expect(formatReadProgress(120, 100).percent).toBe(100);
+  });
+});
+
+describe('formatCount', () => {
+  it("writes counts as toLocaleString('en-US') does", () => {
+    const values = [
+      0,
+      7,
+      999,
+      1000,
+      1074,
+      12_345,
+      999_999,
+      1_000_000,
+      43_704,
+      123_456_789,
+      -1,
+      -1234,
+      Number.MAX_SAFE_INTEGER,
+      1.5,
+      1234.5678,
+      NaN,
+      Infinity,
+    ];
+    for (const value of values) expect(formatCount(value), String(value)).toBe(value.toLocaleString('en-US'));
   });
 });

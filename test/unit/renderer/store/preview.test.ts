@@ -2,6 +2,7 @@
 // until it is drawn, and the full inspection replaces it (or an error clears it).
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '../../../../shared/api.js';
+import type { StoreListing } from '../../../../shared/store.js';
 import { perfMark } from '../../../../renderer/perf.js';
 import { createAppStore } from '../../../../renderer/store/store.js';
 import { deferred, info, previewSummary, stubApi } from '../stub-api.js';
@@ -91,6 +92,28 @@ describe('opening with a preview', () => {
     await done;
     expect(store.getState().session.info?.sessionId).toBe('S2');
     expect(store.getState().inspection.summary?.preview).toBeUndefined();
+  });
+
+  it('asks for the preview beside the check whether the file is a store, and drops it for a store', async () => {
+    const checked = deferred<StoreListing | null>();
+    const stub = stubApi({ listStore: () => checked.promise, preview: async (_request, target) => previewSummary(target) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.sqlite' });
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'preview')).toBe(true));
+    checked.resolve({
+      name: 'big.sqlite',
+      path: '/tmp/big.sqlite',
+      agentId: null,
+      schemaVersion: null,
+      appVersion: null,
+      sessions: [],
+      walFrames: 0,
+      notes: [],
+    });
+    await done;
+    expect(store.getState().session.store?.listing.name).toBe('big.sqlite');
+    expect(store.getState().inspection.summary).toBeNull();
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
   });
 
   it('clears the preview when the file cannot be opened after all', async () => {

@@ -1,6 +1,6 @@
 // A preview inspects the first turns of a large file from a skeleton read: its first window must be
 // what the full inspection shows there, for every provider family, and it must never outlive its use.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,17 @@ describe('preview', () => {
       const file = path.join(dir, name);
       writeFileSync(file, text);
       expect(await readSessionPreview(file, { turns: 5 }), name).toBeNull();
+    }
+  });
+
+  it('has nothing to show for a file that starts like a SQLite store, whatever follows (the page asks beside its store check)', async () => {
+    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: 2 });
+    try {
+      const file = path.join(dir, 'store-like.jsonl');
+      writeFileSync(file, Buffer.concat([Buffer.from('SQLite format 3\0\n'), readFileSync(sessions[0])]));
+      expect(await inspector.preview({ kind: 'path', path: file }, null)).toBeNull();
+    } finally {
+      await inspector.dispose();
     }
   });
 

@@ -1,0 +1,299 @@
+/**
+ * The replay's payload, built from the original's where hygiene left messages unchanged.
+ *
+ * pi-ai's Anthropic builder (0.73) converts a conversation unit by unit: a unit starts at a user or
+ * (not failed) assistant message it emits an entry for, and nothing crosses into the next unit
+ * (synthetic tool results are flushed before it, tool results grouped only up to it), except two
+ * things: tool-call ids normalised in one unit are looked up in later ones, and `cache_control` goes
+ * on the last entry. So when no tool-call id appears in two units of a side, a unit's entries depend
+ * on that unit alone, and a replay unit whose messages are the original's (the same objects, or
+ * differing only in what no builder reads) has the original's entries; one whose first message
+ * changed but not its tool calls has the original's entries after the first. pi-ai builds the rest
+ * (the last unit always among it) in one call. Anything this does not prove (another api, an odd
+ * message, a count that does not add up) builds the whole replay with pi-ai, as before.
+ */
+import type { JsonValue, Message, Target } from '../../../shared/types.js';
+import { toLlmMessages } from './llm-messages.js';
+import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
+
+/** Members of a message no pi-ai builder reads (a tool result's UI details). */
+const UNREAD_MEMBERS = new Set(['details']);
+
+type Obj = Record<string, unknown>;
+
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether pi-ai gets the same input from both messages: the same object, or equal in every member it may read. */
+function sameForBuilder(a: Message, b: Message): boolean {
+  if (a === b) return true;
+  if (!isObj(a) || !isObj(b)) return false;
+  const ra = a as Obj;
+  const rb = b as Obj;
+  for (const key of Object.keys(ra)) if (!UNREAD_MEMBERS.has(key) && ra[key] !== rb[key]) return false;
+  for (const key of Object.keys(rb)) if (!UNREAD_MEMBERS.has(key) && !(key in ra) && rb[key] !== undefined) return false;
+  return true;
+}
+
+/** `text.trim().length > 0` without the trimmed copy: `\s` is exactly what `trim` removes. */
+const NON_BLANK = /\S/;
+const nonBlank = (text: string): boolean => NON_BLANK.test(text);
+
+/** No lone surrogate (what pi-ai's sanitizeSurrogates removes). Node ≥ 20; typed here for the ES2022 lib. */
+const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Whether the Anthropic builder emits an entry for a user message: it skips one whose text is
+ * blank. Null when unsure (text with lone surrogates, which pi-ai strips first; a malformed message).
+ */
+function userEmits(message: Message): boolean | null {
+  const content: unknown = message.content;
+  if (typeof content === 'string') return nonBlank(content);
+  if (!Array.isArray(content)) return null;
+  let emits = false;
+  for (const item of content) {
+    if (!isObj(item)) return null;
+    if (item.type !== 'text') {
+      emits = true;
+      continue;
+    }
+    if (typeof item.text !== 'string') return null;
+    if (!nonBlank(item.text)) continue;
+    if (!wellFormed(item.text)) return null;
+    emits = true;
+  }
+  return emits;
+}
+
+/** The model a payload is built for, as pi-ai compares it with an assistant message's. */
+type BuildModel = NonNullable<PayloadBuild['model']>;
+
+/**
+ * Whether the Anthropic builder emits an entry for a (not failed) assistant message: it skips one
+ * left without blocks (blank text, blank or foreign redacted thinking). Null for a malformed message.
+ */
+function assistantEmits(message: Message, model: BuildModel): boolean | null {
+  if (!Array.isArray(message.content)) return null;
+  const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  let emits = false;
+  for (const block of message.content) {
+    if (!isObj(block)) return null;
+    if (block.type === 'toolCall') emits = true;
+    else if (block.type === 'text') {
+      if (typeof block.text !== 'string') return null;
+      if (nonBlank(block.text)) emits = true;
+    } else if (block.type === 'thinking') {
+      if (block.redacted) {
+        if (sameModel) emits = true;
+      } else if (typeof block.thinking !== 'string') return null;
+      else if (nonBlank(block.thinking)) emits = true;
+    }
+  }
+  return emits;
+}
+
+const NOT_REUSED = { o: -1, whole: false } as const;
+
+/**
+ * Whether two unit-leading messages leave the rest of their units the same: both users (nothing
+ * pending after one), or both assistants of the same model calling the same tool calls (the same
+ * blocks), whose ids pi-ai normalises and answers with synthetic results alike.
+ */
+function sameToolCalls(a: Message, b: Message): boolean {
+  if (a.role !== b.role) return false;
+  if (a.role === 'user') return true;
+  if (a.role !== 'assistant' || a.provider !== b.provider || a.api !== b.api || a.model !== b.model) return false;
+  const calls = (m: Message) => (m.content as unknown[]).filter((block) => isObj(block) && block.type === 'toolCall');
+  const ca = calls(a);
+  const cb = calls(b);
+  return ca.length === cb.length && ca.every((block, i) => block === cb[i]);
+}
+
+const failed = (message: Message) => message.stopReason === 'error' || message.stopReason === 'aborted';
+
+/**
+ * A side's units: LLM message ranges whose entries depend on nothing else. A unit starts at a user
+ * message or a (not failed) assistant message the builder emits an entry for, the entry it starts with.
+ */
+interface Units {
+  /** Start of each unit in the LLM messages (the first is 0), then the end. */
+  bounds: number[];
+  /** Whether the first unit starts with an entry of its own first message. */
+  firstLeads: boolean;
+}
+
+/** The units of LLM messages, or null when a unit's entries may depend on another unit. */
+function unitsOf(messages: readonly Message[], model: BuildModel): Units | null {
+  const bounds = [0];
+  let firstLeads = false;
+  const unitOfId = new Map<string, number>();
+  // Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
+  const claim = (id: unknown): boolean => {
+    if (typeof id !== 'string') return true;
+    const unit = bounds.length - 1;
+    const seen = unitOfId.get(id);
+    if (seen === undefined) unitOfId.set(id, unit);
+    return seen === undefined || seen === unit;
+  };
+  for (let i = 0; i < messages.length; i += 1) {
+    const message = messages[i];
+    if (!isObj(message)) return null;
+    let leads: boolean | null = false;
+    if (message.role === 'user') leads = userEmits(message);
+    else if (message.role === 'assistant') {
+      // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
+      if (!Array.isArray(message.content)) return null;
+      if (!failed(message)) leads = assistantEmits(message, model);
+    } else if (message.role === 'toolResult' && !Array.isArray(message.content)) return null;
+    if (leads === null) return null;
+    // A message pi-ai skips starts no unit: it stays with the unit before.
+    if (leads && i > 0) bounds.push(i);
+    if (leads && i === 0) firstLeads = true;
+    if (message.role === 'assistant') {
+      for (const block of message.content as unknown[]) if (isObj(block) && block.type === 'toolCall' && !claim(block.id)) return null;
+    } else if (message.role === 'toolResult' && !claim(message.toolCallId)) return null;
+  }
+  bounds.push(messages.length);
+  return { bounds, firstLeads };
+}
+
+/** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
+function leadsUnit(entry: JsonValue): boolean {
+  if (!isObj(entry)) return false;
+  if (entry.role === 'assistant') return true;
+  if (entry.role !== 'user') return false;
+  const content = entry.content;
+  return !(Array.isArray(content) && content.length > 0 && isObj(content[0]) && content[0].type === 'tool_result');
+}
+
+/** The entries of an Anthropic payload, or null. */
+function entriesOf(payload: JsonValue | undefined): JsonValue[] | null {
+  return isObj(payload) && Array.isArray(payload.messages) ? payload.messages : null;
+}
+
+/** Where each unit's entries start (then the end), or null when the entries do not fit the units. */
+function entryBounds(entries: readonly JsonValue[], units: Units): number[] | null {
+  const out = [0];
+  for (let k = 0; k < entries.length; k += 1) {
+    const leads = leadsUnit(entries[k]);
+    if (k === 0 && units.firstLeads) {
+      if (!leads) return null;
+    } else if (leads) out.push(k);
+  }
+  if (out.length !== units.bounds.length - 1) return null;
+  out.push(entries.length);
+  return out;
+}
+
+/** Build the replay's payload, reusing the original's entries for unchanged units when that is proven safe. */
+export async function buildReplayPayload(
+  messages: readonly Message[],
+  origins: readonly (number | null)[] | undefined,
+  original: { messages: readonly Message[]; build: PayloadBuild },
+  target: Target,
+  options: PayloadBuildOptions = {},
+): Promise<PayloadBuild> {
+  return (await reusedBuild(messages, origins, original, target, options)) ?? buildPayload(messages, target, options);
+}
+
+async function reusedBuild(
+  messages: readonly Message[],
+  origins: readonly (number | null)[] | undefined,
+  original: { messages: readonly Message[]; build: PayloadBuild },
+  target: Target,
+  options: PayloadBuildOptions,
+): Promise<PayloadBuild | null> {
+  const build = original.build;
+  if (build.api !== 'anthropic-messages' || build.error || !origins || origins.length !== messages.length) return null;
+  const model = build.model;
+  if (!model || messagesOfBuild(build) !== original.messages) return null;
+  const originalEntries = entriesOf(build.payload);
+  if (!originalEntries) return null;
+  const originalLlm = build.llmMessages;
+  const originalUnits = unitsOf(originalLlm, model);
+  if (!originalUnits) return null;
+  const originalEntryBounds = entryBounds(originalEntries, originalUnits);
+  if (!originalEntryBounds) return null;
+  const llm = toLlmMessages(messages);
+  const units = unitsOf(llm.messages, model);
+  if (!units) return null;
+
+  // The original's LLM index of each of its transcript messages, and the turn starting there.
+  const originalLlmIndex = new Int32Array(original.messages.length).fill(-1);
+  build.sources.forEach((source, i) => (originalLlmIndex[source] = i));
+  const originalUnitAt = new Int32Array(originalLlm.length + 1).fill(-1);
+  for (let t = 0; t < originalUnits.bounds.length - 1; t += 1) originalUnitAt[originalUnits.bounds[t]] = t;
+  // pi-ai's `cache_control` sits on the original's last entry: the turn holding it is never reused.
+  let lastEntryUnit = originalEntryBounds.length - 2;
+  while (lastEntryUnit > 0 && originalEntryBounds[lastEntryUnit] === originalEntries.length) lastEntryUnit -= 1;
+
+  const unitCount = units.bounds.length - 1;
+  /**
+   * For each replay unit, the original unit it repeats: all of it, or its entries after the first
+   * (the unit's first message changed in a way its other entries do not see); the last unit is built.
+   */
+  const reused: { o: number; whole: boolean }[] = [];
+  for (let t = 0; t < unitCount; t += 1) reused.push(t === unitCount - 1 ? NOT_REUSED : matchingUnit(t));
+  function matchingUnit(t: number): { o: number; whole: boolean } {
+    const start = units!.bounds[t];
+    const end = units!.bounds[t + 1];
+    const originalStart = originIndex(start);
+    if (originalStart === undefined) return NOT_REUSED;
+    const o = originalUnitAt[originalStart];
+    if (o < 0 || o >= lastEntryUnit) return NOT_REUSED;
+    if (originalUnits!.bounds[o + 1] - originalUnits!.bounds[o] !== end - start) return NOT_REUSED;
+    for (let i = start + 1; i < end; i += 1) {
+      const at = originIndex(i);
+      if (at !== originalStart + (i - start)) return NOT_REUSED;
+      if (!sameForBuilder(messages[llm.sources[i]], original.messages[build.sources[at]])) return NOT_REUSED;
+    }
+    const first = messages[llm.sources[start]];
+    const originalFirst = original.messages[build.sources[originalStart]];
+    if (sameForBuilder(first, originalFirst)) return { o, whole: true };
+    const led = (t > 0 || units!.firstLeads) && (o > 0 || originalUnits!.firstLeads);
+    return led && sameToolCalls(llm.messages[start], originalLlm[originalStart]) ? { o, whole: false } : NOT_REUSED;
+  }
+  function originIndex(i: number): number | undefined {
+    const origin = origins![llm.sources[i]];
+    const at = typeof origin === 'number' && origin >= 0 && origin < originalLlmIndex.length ? originalLlmIndex[origin] : -1;
+    return at < 0 ? undefined : at;
+  }
+
+  // pi-ai builds the other units (the last one among them) and the changed first messages in one call.
+  const freshSources: number[] = [];
+  const freshMessages: Message[] = [];
+  let freshUnitCount = 0;
+  for (let t = 0; t < unitCount; t += 1) {
+    if (reused[t].whole) continue;
+    freshUnitCount += 1;
+    const end = reused[t].o >= 0 ? units.bounds[t] + 1 : units.bounds[t + 1];
+    for (let i = units.bounds[t]; i < end; i += 1) {
+      freshSources.push(llm.sources[i]);
+      freshMessages.push(llm.messages[i]);
+    }
+  }
+  if (freshMessages.length === llm.messages.length) return null;
+  const fresh = await buildLlmPayload({ messages: freshMessages, sources: freshSources }, target, options);
+  const freshEntries = entriesOf(fresh.payload);
+  if (fresh.error || !freshEntries || !isObj(fresh.payload)) return null;
+  const freshUnits = unitsOf(freshMessages, model);
+  const freshEntryBounds = freshUnits && entryBounds(freshEntries, freshUnits);
+  if (!freshEntryBounds || freshUnits.bounds.length - 1 !== freshUnitCount) return null;
+  // The last entry must come from the last unit, so that `cache_control` lands where a whole build puts it.
+  if (freshEntryBounds.at(-2) === freshEntries.length) return null;
+
+  const entries: JsonValue[] = [];
+  let next = 0;
+  for (let t = 0; t < unitCount; t += 1) {
+    const { o, whole } = reused[t];
+    if (!whole) {
+      const from = freshEntryBounds[next];
+      const to = freshEntryBounds[++next];
+      // A changed first message: its own entry (pi-ai may have added synthetic results after it, not kept).
+      if (o >= 0) entries.push(freshEntries[from]);
+      else for (let k = from; k < to; k += 1) entries.push(freshEntries[k]);
+    }
+    if (o >= 0)
+      for (let k = originalEntryBounds[o] + (whole ? 0 : 1); k < originalEntryBounds[o + 1]; k += 1) entries.push(originalEntries[k]);
+  }
+  return { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, messages: entries } };
+}

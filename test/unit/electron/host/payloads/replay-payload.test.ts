@@ -1,0 +1,167 @@
+// The replay's payload built from the original's for unchanged turns, and long texts given to pi-ai as
+// stand-ins: always what a whole pi-ai build of the texts as they are gives.
+import { describe, expect, it } from 'vitest';
+import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
+import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
+import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
+import type { Message, Target } from '../../../../../shared/types.js';
+
+const TARGETS: Target[] = [
+  { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
+  { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
+  { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
+];
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TEXTS = [
+  'hello',
+  '',
+  '  ',
+  'fix it',
+  '\ud83d lone',
+  'emoji 🙈',
+  'x'.repeat(40),
+  // Long enough for the Anthropic builder's stand-ins: plain, two-byte, lone surrogate, blank.
+  'y'.repeat(600),
+  'long 中文 🙈 text\n'.repeat(60),
+  `${'z'.repeat(700)}\udc00`,
+  ' \n'.repeat(400),
+];
+const IDS = ['toolu_a', 'toolu_b', 'call|x', 'toolu_c', 'fc_1|abc', 'toolu_d'];
+
+/** A random transcript with the odd cases the builder treats apart (blank, failed, foreign, orphan, custom). */
+function transcript(random: () => number, length: number): Message[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const out: Message[] = [];
+  let pending: string[] = [];
+  let idCount = 0;
+  for (let i = 0; i < length; i += 1) {
+    const r = random();
+    if (r < 0.2) {
+      out.push(
+        random() < 0.3
+          ? { role: 'user', content: pick(TEXTS), timestamp: i }
+          : { role: 'user', content: [{ type: 'text', text: pick(TEXTS) }], timestamp: i },
+      );
+    } else if (r < 0.5) {
+      const foreign = random() < 0.3;
+      const content: Record<string, unknown>[] = [];
+      if (random() < 0.5) content.push({ type: 'thinking', thinking: pick(TEXTS), thinkingSignature: random() < 0.5 ? 'sig' : '' });
+      if (random() < 0.1) content.push({ type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true });
+      if (random() < 0.7) content.push({ type: 'text', text: pick(TEXTS) });
+      pending = [];
+      const calls = Math.floor(random() * 3);
+      for (let c = 0; c < calls; c += 1) {
+        const id = random() < 0.15 ? pick(IDS) : `${pick(IDS)}_${(idCount += 1)}`;
+        pending.push(id);
+        content.push({ type: 'toolCall', id, name: 'bash', arguments: { n: c } });
+      }
+      out.push({
+        role: 'assistant',
+        content,
+        api: foreign ? 'openai-responses' : 'anthropic-messages',
+        provider: foreign ? 'openai' : 'anthropic',
+        model: foreign ? 'gpt-5' : 'claude-sonnet-4-5',
+        stopReason: random() < 0.1 ? pick(['error', 'aborted']) : calls > 0 ? 'toolUse' : 'stop',
+        timestamp: i,
+      });
+    } else if (r < 0.9) {
+      const id = pending.length > 0 && random() < 0.85 ? pending.shift()! : pick(IDS);
+      out.push({
+        role: 'toolResult',
+        toolCallId: id,
+        toolName: 'bash',
+        content:
+          random() < 0.3
+            ? [
+                { type: 'text', text: pick(TEXTS) },
+                { type: 'text', text: pick(TEXTS) },
+              ]
+            : random() < 0.15
+              ? [
+                  { type: 'text', text: pick(TEXTS) },
+                  { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+                ]
+              : [{ type: 'text', text: pick(TEXTS) }],
+        isError: random() < 0.2,
+        details: { exitCode: 0 },
+        timestamp: i,
+      });
+    } else if (r < 0.95) {
+      out.push({ role: 'compactionSummary', summary: pick(TEXTS), tokensBefore: 1, timestamp: i });
+    } else {
+      out.push({
+        role: 'bashExecution',
+        command: 'ls',
+        output: pick(TEXTS),
+        exitCode: 0,
+        excludeFromContext: random() < 0.5,
+        timestamp: i,
+      });
+    }
+  }
+  return out;
+}
+
+/** A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or added. */
+function replayOf(random: () => number, original: Message[]): { messages: Message[]; origins: (number | null)[] } {
+  const messages: Message[] = [];
+  const origins: (number | null)[] = [];
+  original.forEach((message, index) => {
+    const r = random();
+    if (r < 0.06) return;
+    let out = message;
+    if (r < 0.12 && message.role === 'toolResult') {
+      out = { ...message };
+      delete out.details;
+    } else if (r < 0.18 && message.role === 'assistant' && Array.isArray(message.content)) {
+      out = { ...message, content: message.content.filter((b) => (b as { type?: string }).type !== 'thinking') };
+    } else if (r < 0.21 && Array.isArray(message.content)) {
+      out = { ...message, content: [...message.content] };
+    } else if (r < 0.23) {
+      out = { ...message, content: [{ type: 'text', text: 'changed' }] };
+    }
+    messages.push(out);
+    origins.push(index);
+  });
+  if (random() < 0.3) {
+    messages.push({ role: 'user', content: [{ type: 'text', text: 'Continue.' }], timestamp: 99 });
+    origins.push(null);
+  }
+  return { messages, origins };
+}
+
+describe('buildReplayPayload', () => {
+  it('gives what a whole build of the replay gives, on random transcripts and replays', async () => {
+    const random = rng(13);
+    let reusedRounds = 0;
+    for (let round = 0; round < 200; round += 1) {
+      const original = transcript(random, 4 + Math.floor(random() * 30));
+      const replay = replayOf(random, original);
+      for (const target of TARGETS) {
+        const originalBuild = await buildPayload(original, target);
+        const expected = await buildLlmPayload(toLlmMessages(replay.messages), target, {}, { standIns: false });
+        const originalPlain = await buildLlmPayload(toLlmMessages(original), target, {}, { standIns: false });
+        expect(JSON.stringify(originalBuild), `round ${round}, ${target.api}, original`).toBe(JSON.stringify(originalPlain));
+        const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target);
+        expect(JSON.stringify(actual), `round ${round}, ${target.api}`).toBe(JSON.stringify(expected));
+        const entries = (build: typeof actual) => (build.payload as { messages?: unknown[] } | undefined)?.messages ?? [];
+        const originalEntries = new Set(entries(originalBuild));
+        if (entries(actual).some((entry) => originalEntries.has(entry))) reusedRounds += 1;
+      }
+    }
+    // The reuse is exercised, not only the fallback to a whole build.
+    expect(reusedRounds).toBeGreaterThan(40);
+  }, 60_000);
+});

@@ -1,0 +1,57 @@
+// Long texts go to pi-ai's Anthropic builder as stand-ins and come back in place.
+import { describe, expect, it } from 'vitest';
+import { restoreAnthropicTexts, withStandIns } from '../../../../../electron/host/payloads/stand-ins.js';
+import type { Message } from '../../../../../shared/types.js';
+
+const long = (c: string) => c.repeat(600);
+
+describe('stand-ins', () => {
+  it('replaces only long, well-formed, non-blank texts, without touching the messages', () => {
+    const messages: Message[] = [
+      { role: 'user', content: long('a') },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'short' },
+          { type: 'text', text: `${long('b')}\ud800` },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: long('c') },
+          { type: 'text', text: long(' ') },
+        ],
+      },
+      { role: 'toolResult', toolCallId: 't', content: [{ type: 'text', text: long('d') }] },
+    ];
+    const copy = structuredClone(messages);
+    const standIns = withStandIns(messages);
+    expect(standIns.texts).toEqual([long('a'), long('c'), long('d')]);
+    expect(standIns.messages[1]).toBe(messages[1]);
+    expect(messages).toEqual(copy);
+    expect(JSON.stringify(standIns.messages).length).toBeLessThan(JSON.stringify(messages).length / 2);
+  });
+
+  it('puts texts back whole, joined with others, and in nested tool results', () => {
+    const standIns = withStandIns([
+      { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
+      { role: 'toolResult', content: [{ type: 'text', text: long('y') }] },
+    ]);
+    const [x, y] = standIns.messages.map((m) => (m.content as { text: string }[])[0].text);
+    const params = {
+      messages: [
+        { role: 'user', content: x },
+        { role: 'user', content: [{ type: 'tool_result', content: `${x}\nmiddle\n${y}` }] },
+        { role: 'user', content: [{ type: 'tool_result', content: [{ type: 'text', text: y }] }] },
+      ],
+    };
+    restoreAnthropicTexts(params, standIns);
+    expect(params.messages[0].content).toBe(long('x'));
+    expect(JSON.stringify(params.messages[1])).toBe(
+      JSON.stringify({ role: 'user', content: [{ type: 'tool_result', content: `${long('x')}\nmiddle\n${long('y')}` }] }),
+    );
+    expect(JSON.stringify(params.messages[2])).toContain(long('y'));
+    expect(JSON.stringify(params)).not.toContain('\uE000');
+  });
+});
