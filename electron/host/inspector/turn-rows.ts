@@ -61,8 +61,11 @@ export function turnTokens(message: Message): { value: number; estimated: boolea
   return { value: Math.ceil(textForTokens(message) / 4), estimated: true };
 }
 
-/** Runs of visible characters. */
-const WORD = /\S+/g;
+/**
+ * Runs of visible characters, at most one past the line's length each: a word longer than that is cut
+ * there anyway, and an unbounded run over a multi-MB output overflowed the regexp's stack.
+ */
+const WORD = new RegExp(`\\S{1,${PREVIEW_CHARS + 1}}`, 'g');
 
 /**
  * One preview line: the first 120 visible characters, whitespace runs collapsed to one space, ending
