@@ -148,56 +148,61 @@ export const DiffEditor = forwardRef<DiffEditorHandle, DiffEditorProps>(function
     requestAnimationFrame(check);
   };
 
-  useImperativeHandle(ref, () => ({
-    setDocuments(original, replay) {
-      const s = state.current;
-      if (!s) return;
-      s.lastReveal = null;
-      propsRef.current.onDiffing?.(true);
-      s.highlight.original.clear();
-      s.highlight.replay.clear();
-      // New models swapped in one setModel call: editing the two old models one after the other lets
-      // Monaco diff a new left side against an old right side (and trip over stale line ranges).
-      const previous = s.models;
-      const models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
-      s.models = models;
-      s.editor.setModel({ original: models.original, modified: models.replay });
-      s.retired.push(previous.original, previous.replay);
-      // Stepping through windows faster than diffs complete: keep the latest few only.
-      retire(s, MAX_RETIRED);
-      if (original || replay) whenPainted(models);
-    },
-    setMarks(side, marks, elisions) {
-      const s = state.current;
-      if (!s) return;
-      const model = s.models[side];
-      const chips = elisionDecorations(elisions, model);
-      s.elisions[side] = chips.byLine;
-      s.marks[side].set([...markDecorations(marks, model), ...chips.decorations]);
-    },
-    setNotes(side, notes) {
-      const s = state.current;
-      if (s) s.notes[side].set(noteDecorations(notes, s.models[side]));
-    },
-    search(query) {
-      const s = state.current;
-      return s ? s.search.find(query) : { query, total: 0, original: 0, replay: 0, current: 0, capped: false };
-    },
-    stepSearch(direction) {
-      const s = state.current;
-      return s ? s.search.step(direction) : { query: '', total: 0, original: 0, replay: 0, current: 0, capped: false };
-    },
-    cursor() {
-      return state.current?.cursor ?? null;
-    },
-    reveal(spans) {
-      const s = state.current;
-      if (!s) return;
-      s.lastReveal = spans;
-      revealSpans(s, spans);
-      propsRef.current.onRevealed?.(spans);
-    },
-  }));
+  useImperativeHandle(
+    ref,
+    () => ({
+      setDocuments(original, replay) {
+        const s = state.current;
+        if (!s) return;
+        s.lastReveal = null;
+        propsRef.current.onDiffing?.(true);
+        s.highlight.original.clear();
+        s.highlight.replay.clear();
+        // New models swapped in one setModel call: editing the two old models one after the other lets
+        // Monaco diff a new left side against an old right side (and trip over stale line ranges).
+        const previous = s.models;
+        const models = { original: monaco.editor.createModel(original, 'json'), replay: monaco.editor.createModel(replay, 'json') };
+        s.models = models;
+        s.editor.setModel({ original: models.original, modified: models.replay });
+        s.retired.push(previous.original, previous.replay);
+        // Stepping through windows faster than diffs complete: keep the latest few only.
+        retire(s, MAX_RETIRED);
+        if (original || replay) whenPainted(models);
+      },
+      setMarks(side, marks, elisions) {
+        const s = state.current;
+        if (!s) return;
+        const model = s.models[side];
+        const chips = elisionDecorations(elisions, model);
+        s.elisions[side] = chips.byLine;
+        s.marks[side].set([...markDecorations(marks, model), ...chips.decorations]);
+      },
+      setNotes(side, notes) {
+        const s = state.current;
+        if (s) s.notes[side].set(noteDecorations(notes, s.models[side]));
+      },
+      search(query) {
+        const s = state.current;
+        return s ? s.search.find(query) : { query, total: 0, original: 0, replay: 0, current: 0, capped: false };
+      },
+      stepSearch(direction) {
+        const s = state.current;
+        return s ? s.search.step(direction) : { query: '', total: 0, original: 0, replay: 0, current: 0, capped: false };
+      },
+      cursor() {
+        return state.current?.cursor ?? null;
+      },
+      reveal(spans) {
+        const s = state.current;
+        if (!s) return;
+        s.lastReveal = spans;
+        revealSpans(s, spans);
+        propsRef.current.onRevealed?.(spans);
+      },
+    }),
+    // One handle for the editor's life: its methods read only refs, and callers tell editors apart by it.
+    [],
+  );
 
   return <div className="diff-editor-host" ref={host} />;
 });
