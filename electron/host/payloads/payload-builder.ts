@@ -138,7 +138,7 @@ export async function buildLlmPayload(
       error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`,
       notes,
     };
-  if (standIns) restoreAnthropicTexts(captured, standIns);
+  if (standIns && !restoreAnthropicTexts(captured, standIns)) return buildLlmPayload(llm, target, options, { standIns: false });
   return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured), notes };
 }
 

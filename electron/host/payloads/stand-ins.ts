@@ -74,11 +74,12 @@ export function withStandIns(messages: readonly Message[]): StandIns {
 /**
  * Put the texts back into the messages of pi-ai's Anthropic params, in place: tokens only occur in
  * the strings it made from them (a user turn's content, text and thinking blocks, a tool result's
- * content), in objects it created.
+ * content), in objects it created. False when a token was changed and could not be put back.
  */
-export function restoreAnthropicTexts(params: unknown, standIns: StandIns): void {
-  if (standIns.texts.length === 0 || !isObj(params) || !Array.isArray(params.messages)) return;
+export function restoreAnthropicTexts(params: unknown, standIns: StandIns): boolean {
+  if (standIns.texts.length === 0 || !isObj(params) || !Array.isArray(params.messages)) return true;
   const { prefix, texts } = standIns;
+  let intact = true;
   const restore = (text: string): string => {
     if (!text.includes(prefix)) return text;
     // A token alone stands for the whole text; tokens joined with "\n" (and short texts) one by one.
@@ -86,7 +87,13 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): void
     let from = 0;
     for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, from)) {
       const end = text.indexOf(CLOSE, at);
-      out += text.slice(from, at) + texts[Number(text.slice(at + prefix.length, end))];
+      const original = end < 0 ? undefined : texts[Number(text.slice(at + prefix.length, end))];
+      // A token pi-ai changed cannot be put back: the caller builds again without stand-ins.
+      if (original === undefined) {
+        intact = false;
+        return text;
+      }
+      out += text.slice(from, at) + original;
       from = end + 1;
     }
     return from === 0 ? text : out + text.slice(from);
@@ -113,4 +120,5 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): void
     if (Array.isArray(entry.content)) inBlocks(entry.content);
     else member(entry, 'content');
   }
+  return intact;
 }

@@ -46,12 +46,22 @@ describe('stand-ins', () => {
         { role: 'user', content: [{ type: 'tool_result', content: [{ type: 'text', text: y }] }] },
       ],
     };
-    restoreAnthropicTexts(params, standIns);
+    expect(restoreAnthropicTexts(params, standIns)).toBe(true);
     expect(params.messages[0].content).toBe(long('x'));
     expect(JSON.stringify(params.messages[1])).toBe(
       JSON.stringify({ role: 'user', content: [{ type: 'tool_result', content: `${long('x')}\nmiddle\n${long('y')}` }] }),
     );
     expect(JSON.stringify(params.messages[2])).toContain(long('y'));
     expect(JSON.stringify(params)).not.toContain('\uE000');
+  });
+
+  it('says so, and stops, when a token lost its end or names no text', () => {
+    const standIns = withStandIns([{ role: 'toolResult', content: [{ type: 'text', text: long('x') }] }]);
+    const token = (standIns.messages[0].content as { text: string }[])[0].text;
+    const cut = { messages: [{ role: 'user', content: `a ${token.slice(0, -1)} b` }] };
+    expect(restoreAnthropicTexts(cut, standIns)).toBe(false);
+    const unknown = { messages: [{ role: 'user', content: `${standIns.prefix}7\uE001` }] };
+    expect(restoreAnthropicTexts(unknown, standIns)).toBe(false);
+    expect(unknown.messages[0].content).not.toContain(long('x'));
   });
 });
