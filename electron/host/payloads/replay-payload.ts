@@ -12,6 +12,9 @@
  * (the last unit always among it) in one call. Anything this does not prove (another api, an odd
  * message, a count that does not add up) builds the whole replay with pi-ai, as before.
  */
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
+import { isBlank } from '../../../shared/text/blank.js';
+import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
@@ -21,12 +24,10 @@ const UNREAD_MEMBERS = new Set(['details']);
 
 type Obj = Record<string, unknown>;
 
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Whether pi-ai gets the same input from both messages: the same object, or equal in every member it may read. */
 function sameForBuilder(a: Message, b: Message): boolean {
   if (a === b) return true;
-  if (!isObj(a) || !isObj(b)) return false;
+  if (!isRecord(a) || !isRecord(b)) return false;
   const ra = a as Obj;
   const rb = b as Obj;
   for (const key of Object.keys(ra)) if (!UNREAD_MEMBERS.has(key) && ra[key] !== rb[key]) return false;
@@ -34,31 +35,24 @@ function sameForBuilder(a: Message, b: Message): boolean {
   return true;
 }
 
-/** `text.trim().length > 0` without the trimmed copy: `\s` is exactly what `trim` removes. */
-const NON_BLANK = /\S/;
-const nonBlank = (text: string): boolean => NON_BLANK.test(text);
-
-/** No lone surrogate (what pi-ai's sanitizeSurrogates removes). Node ≥ 20; typed here for the ES2022 lib. */
-const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
-
 /**
  * Whether the Anthropic builder emits an entry for a user message: it skips one whose text is
  * blank. Null when unsure (text with lone surrogates, which pi-ai strips first; a malformed message).
  */
 function userEmits(message: Message): boolean | null {
   const content: unknown = message.content;
-  if (typeof content === 'string') return nonBlank(content);
+  if (typeof content === 'string') return !isBlank(content);
   if (!Array.isArray(content)) return null;
   let emits = false;
   for (const item of content) {
-    if (!isObj(item)) return null;
+    if (!isRecord(item)) return null;
     if (item.type !== 'text') {
       emits = true;
       continue;
     }
     if (typeof item.text !== 'string') return null;
-    if (!nonBlank(item.text)) continue;
-    if (!wellFormed(item.text)) return null;
+    if (isBlank(item.text)) continue;
+    if (!isWellFormed(item.text)) return null;
     emits = true;
   }
   return emits;
@@ -76,16 +70,16 @@ function assistantEmits(message: Message, model: BuildModel): boolean | null {
   const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
   let emits = false;
   for (const block of message.content) {
-    if (!isObj(block)) return null;
+    if (!isRecord(block)) return null;
     if (block.type === 'toolCall') emits = true;
     else if (block.type === 'text') {
       if (typeof block.text !== 'string') return null;
-      if (nonBlank(block.text)) emits = true;
+      if (!isBlank(block.text)) emits = true;
     } else if (block.type === 'thinking') {
       if (block.redacted) {
         if (sameModel) emits = true;
       } else if (typeof block.thinking !== 'string') return null;
-      else if (nonBlank(block.thinking)) emits = true;
+      else if (!isBlank(block.thinking)) emits = true;
     }
   }
   return emits;
@@ -102,13 +96,11 @@ function sameToolCalls(a: Message, b: Message): boolean {
   if (a.role !== b.role) return false;
   if (a.role === 'user') return true;
   if (a.role !== 'assistant' || a.provider !== b.provider || a.api !== b.api || a.model !== b.model) return false;
-  const calls = (m: Message) => (m.content as unknown[]).filter((block) => isObj(block) && block.type === 'toolCall');
+  const calls = (m: Message) => (m.content as unknown[]).filter((block) => isRecord(block) && block.type === 'toolCall');
   const ca = calls(a);
   const cb = calls(b);
   return ca.length === cb.length && ca.every((block, i) => block === cb[i]);
 }
-
-const failed = (message: Message) => message.stopReason === 'error' || message.stopReason === 'aborted';
 
 /**
  * A side's units: LLM message ranges whose entries depend on nothing else. A unit starts at a user
@@ -136,20 +128,20 @@ function unitsOf(messages: readonly Message[], model: BuildModel): Units | null 
   };
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i];
-    if (!isObj(message)) return null;
+    if (!isRecord(message)) return null;
     let leads: boolean | null = false;
     if (message.role === 'user') leads = userEmits(message);
     else if (message.role === 'assistant') {
       // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
       if (!Array.isArray(message.content)) return null;
-      if (!failed(message)) leads = assistantEmits(message, model);
+      if (!isFailedStop(message)) leads = assistantEmits(message, model);
     } else if (message.role === 'toolResult' && !Array.isArray(message.content)) return null;
     if (leads === null) return null;
     // A message pi-ai skips starts no unit: it stays with the unit before.
     if (leads && i > 0) bounds.push(i);
     if (leads && i === 0) firstLeads = true;
     if (message.role === 'assistant') {
-      for (const block of message.content as unknown[]) if (isObj(block) && block.type === 'toolCall' && !claim(block.id)) return null;
+      for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall' && !claim(block.id)) return null;
     } else if (message.role === 'toolResult' && !claim(message.toolCallId)) return null;
   }
   bounds.push(messages.length);
@@ -158,16 +150,16 @@ function unitsOf(messages: readonly Message[], model: BuildModel): Units | null 
 
 /** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
 function leadsUnit(entry: JsonValue): boolean {
-  if (!isObj(entry)) return false;
+  if (!isRecord(entry)) return false;
   if (entry.role === 'assistant') return true;
   if (entry.role !== 'user') return false;
   const content = entry.content;
-  return !(Array.isArray(content) && content.length > 0 && isObj(content[0]) && content[0].type === 'tool_result');
+  return !(Array.isArray(content) && content.length > 0 && isRecord(content[0]) && content[0].type === 'tool_result');
 }
 
 /** The entries of an Anthropic payload, or null. */
 function entriesOf(payload: JsonValue | undefined): JsonValue[] | null {
-  return isObj(payload) && Array.isArray(payload.messages) ? payload.messages : null;
+  return isRecord(payload) && Array.isArray(payload.messages) ? payload.messages : null;
 }
 
 /** Where each unit's entries start (then the end), or null when the entries do not fit the units. */
@@ -274,7 +266,7 @@ async function reusedBuild(
   if (freshMessages.length === llm.messages.length) return null;
   const fresh = await buildLlmPayload({ messages: freshMessages, sources: freshSources }, target, options);
   const freshEntries = entriesOf(fresh.payload);
-  if (fresh.error || !freshEntries || !isObj(fresh.payload)) return null;
+  if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
   const freshUnits = unitsOf(freshMessages, model);
   const freshEntryBounds = freshUnits && entryBounds(freshEntries, freshUnits);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== freshUnitCount) return null;

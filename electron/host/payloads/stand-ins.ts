@@ -9,6 +9,9 @@
  * token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
  */
 import { randomBytes } from 'node:crypto';
+import { isRecord } from '../../../shared/messages.js';
+import { isBlank } from '../../../shared/text/blank.js';
+import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { Message } from '../../../shared/types.js';
 
 /** Texts shorter than this go to pi-ai as they are: a stand-in costs more than sanitising them. */
@@ -19,18 +22,9 @@ const CLOSE = '\uE001';
 
 type Obj = Record<string, unknown>;
 
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null;
-
-const NON_BLANK = /\S/;
-
 /** A text pi-ai would leave as it is and not skip. */
 function replaceable(text: unknown): text is string {
-  return (
-    typeof text === 'string' &&
-    text.length >= MIN_LENGTH &&
-    (text as string & { isWellFormed(): boolean }).isWellFormed() &&
-    NON_BLANK.test(text)
-  );
+  return typeof text === 'string' && text.length >= MIN_LENGTH && isWellFormed(text) && !isBlank(text);
 }
 
 /** Messages with their long texts as tokens, and the texts to put back. */
@@ -50,13 +44,13 @@ export function withStandIns(messages: readonly Message[]): StandIns {
     return `${prefix}${texts.length - 1}${CLOSE}`;
   };
   const block = (b: unknown): unknown => {
-    if (!isObj(b)) return b;
+    if (!isRecord(b)) return b;
     if (b.type === 'text' && replaceable(b.text)) return { ...b, text: token(b.text) };
     if (b.type === 'thinking' && !b.redacted && replaceable(b.thinking)) return { ...b, thinking: token(b.thinking) };
     return b;
   };
   const out = messages.map((message) => {
-    if (!isObj(message)) return message;
+    if (!isRecord(message)) return message;
     const content: unknown = message.content;
     if (message.role === 'user' && replaceable(content)) return { ...message, content: token(content) };
     if (!Array.isArray(content) || !(message.role === 'user' || message.role === 'assistant' || message.role === 'toolResult'))
@@ -77,7 +71,7 @@ export function withStandIns(messages: readonly Message[]): StandIns {
  * content), in objects it created. False when a token was changed and could not be put back.
  */
 export function restoreAnthropicTexts(params: unknown, standIns: StandIns): boolean {
-  if (standIns.texts.length === 0 || !isObj(params) || !Array.isArray(params.messages)) return true;
+  if (standIns.texts.length === 0 || !isRecord(params) || !Array.isArray(params.messages)) return true;
   const { prefix, texts } = standIns;
   let intact = true;
   const restore = (text: string): string => {
@@ -106,7 +100,7 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): bool
   };
   const inBlocks = (blocks: unknown[]): void => {
     for (const b of blocks) {
-      if (!isObj(b)) continue;
+      if (!isRecord(b)) continue;
       member(b, 'text');
       member(b, 'thinking');
       if (b.type === 'tool_result') {
@@ -116,7 +110,7 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): bool
     }
   };
   for (const entry of params.messages as unknown[]) {
-    if (!isObj(entry)) continue;
+    if (!isRecord(entry)) continue;
     if (Array.isArray(entry.content)) inBlocks(entry.content);
     else member(entry, 'content');
   }
