@@ -43,14 +43,19 @@ export function baseName(filePath: string): string {
  */
 export function formatCount(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = groupThousands(String(Math.abs(value)), ',');
   return value < 0 ? `-${digits}` : digits;
+}
+
+/** A run of digits grouped by thousands with `separator`: `12,345`. */
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
 /** Groups digits by thousands with a no-break space: `1 074`. */
 function groupDigits(value: string): string {
   const [whole, fraction] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const grouped = groupThousands(whole, '\u00a0');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
