@@ -133,7 +133,7 @@ test('target picking: one search for providers and models, the session’s model
   await expect(picker).toHaveAttribute('data-model', sessionModel ?? '');
 });
 
-test('reading the diff: search both sides (Ctrl+F), go to, wrap, inline, copy the JSON path and the message', async ({
+test('reading the diff: search both sides (Ctrl+F), go to, copy the JSON path and the message', async ({
   page,
   context,
   sharedServer: server,
@@ -195,6 +195,11 @@ test('reading the diff: search both sides (Ctrl+F), go to, wrap, inline, copy th
   const message = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
   expect(typeof message).toBe('object');
   expect(message.type ?? message.role).toBeTruthy();
+});
+
+test('reading the diff: wrap long lines, and one inline column, both remembered after a reload', async ({ page, sharedServer: server }) => {
+  await page.goto(server.url);
+  await openSample(page);
 
   // Word wrap: no line is wider than its side.
   const widest = () =>
@@ -205,7 +210,6 @@ test('reading the diff: search both sides (Ctrl+F), go to, wrap, inline, copy th
     });
   const wrap = page.getByTestId('wrap-toggle');
   if ((await wrap.getAttribute('aria-pressed')) === 'true') await wrap.click();
-  await search.fill('');
   await expect.poll(async () => (await widest()).lines > (await widest()).side).toBe(true);
   await wrap.click();
   await expect(wrap).toHaveAttribute('aria-pressed', 'true');
