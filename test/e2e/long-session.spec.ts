@@ -6,6 +6,9 @@ import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
+/** 3,000 turns: a few seconds alone, several times that on a loaded CI machine (see waitForInspection). */
+const FIRST_INSPECTION_MS = 90_000;
+test.describe.configure({ timeout: 240_000 });
 
 test.afterEach(async () => {
   await server?.stop();
@@ -19,7 +22,7 @@ test('a session of thousands of turns opens in a window; a far annotation brings
   const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
   server = await startServe({ file: session.file, dir: work });
   await page.goto(server.url);
-  await waitForInspection(page);
+  await waitForInspection(page, undefined, { timeout: FIRST_INSPECTION_MS });
   const diff = page.getByTestId('diff-view');
   const bar = page.getByTestId('diff-window');
   await expect(bar).toHaveAttribute('data-windowed', 'true');
@@ -81,7 +84,7 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
   const session = await writeLongSession(path.join(work, 'long-session.jsonl'));
   server = await startServe({ file: session.file, dir: work });
   await page.goto(server.url);
-  await waitForInspection(page);
+  await waitForInspection(page, undefined, { timeout: FIRST_INSPECTION_MS });
   const viewer = page.getByTestId('elision-viewer');
 
   // The long tool output, from the list of what the window elides: big, so behind the gate.

@@ -43,12 +43,16 @@ export const test = base.extend<{ problems: string[] }, { sharedServer: ServeHan
   ],
 });
 
-/** Wait until an inspection is shown and both documents are in the diff editor. */
-export async function waitForInspection(page: Page, previousInspection?: string): Promise<string> {
+/**
+ * Wait until an inspection is shown and both documents are in the diff editor. `timeout` is for a
+ * first inspection that is heavy by design (thousands of turns): alone it takes 3 s, but beside the
+ * unit tests and the other worker on two cores it has taken over 20 s, the default wait.
+ */
+export async function waitForInspection(page: Page, previousInspection?: string, { timeout }: { timeout?: number } = {}): Promise<string> {
   const list = page.getByTestId('annotation-list');
-  await expect(list).toBeVisible();
-  if (previousInspection) await expect(list).not.toHaveAttribute('data-inspection', previousInspection);
-  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready');
+  await expect(list).toBeVisible({ timeout });
+  if (previousInspection) await expect(list).not.toHaveAttribute('data-inspection', previousInspection, { timeout });
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready', { timeout });
   return (await list.getAttribute('data-inspection')) ?? '';
 }
 
