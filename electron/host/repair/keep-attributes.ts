@@ -3,7 +3,7 @@
  * group (a session in a shared group directory must stay writable by the group) and its extended
  * attributes (labels, ACLs, quarantine or backup flags). What cannot be kept is said, not hidden.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
@@ -35,16 +35,26 @@ export async function keepOwnerAndGroup(handle: FileHandle, original: BigIntStat
  * Copy the original's extended attributes (and ACLs) to the temp file. Node has no API for them;
  * GNU cp copies attributes alone, leaving the content as it is. Returns a note when they could not
  * be copied; elsewhere than Linux none is attempted (null: say nothing).
+ *
+ * cp is given the temp file's open descriptor (`/dev/fd/3`), never its name: cp creates a missing
+ * destination, and if this process is killed while cp starts, the next repair removes the stale temp
+ * file and cp, still running, would make it again under its old name. Through the descriptor it can
+ * only reach the file this repair opened, named or already removed.
  */
-export function copyExtendedAttributes(original: string, temp: string): Promise<string | null> {
+export function copyExtendedAttributes(original: string, temp: FileHandle): Promise<string | null> {
   if (process.platform !== 'linux') return Promise.resolve(null);
   return new Promise((resolve) => {
-    execFile('cp', ['--attributes-only', '--preserve=mode,xattr', '--', original, temp], { timeout: 30_000 }, (error, _stdout, stderr) => {
-      if (error === null) resolve(null);
-      else {
-        const why = String(stderr).trim().split('\n')[0] || error.message;
-        resolve(`its extended attributes could not be copied to the repaired file (${why})`);
-      }
+    const cp = spawn('cp', ['--attributes-only', '--preserve=mode,xattr', '--', original, '/dev/fd/3'], {
+      stdio: ['ignore', 'ignore', 'pipe', temp.fd],
+      timeout: 30_000,
+    });
+    let stderr = '';
+    cp.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const failed = (why: string) => resolve(`its extended attributes could not be copied to the repaired file (${why})`);
+    cp.on('error', (error) => failed(error.message));
+    cp.on('close', (code, signal) => {
+      if (code === 0) resolve(null);
+      else failed(stderr.trim().split('\n')[0] || (signal ? `cp was stopped by ${signal}` : `cp exited with code ${code}`));
     });
   });
 }

@@ -223,7 +223,7 @@ async function repairSnapshot(
     tempFilesInFlight.add(temp);
     handle = await open(temp, 'wx', mode);
     tempCreated = true;
-    xattrCopy = copyExtendedAttributes(realFile, temp);
+    xattrCopy = copyExtendedAttributes(realFile, handle);
     return handle;
   };
   try {

@@ -1,11 +1,24 @@
 // What a repaired file inherits besides its bytes: owner and group (a shared group keeps access),
 // extended attributes; and a file with other names (hard links) is not split without consent.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  linkSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
+import { copyExtendedAttributes } from '../../../../../electron/host/repair/keep-attributes.js';
 import { entry, HEADER, user } from '../../../../fixtures/repair/sessions.js';
 import { cliArgs } from '../../../helpers/cli.js';
 
@@ -98,6 +111,22 @@ describe.skipIf(xattrSkip !== null)('extended attributes', () => {
     expect(result.status).toBe('repaired');
     expect(readFileSync(file, 'utf8')).toBe(REPAIRED);
     expect(xattrs(file)).toEqual({ 'user.ti.label': 'support-ticket-42' });
+  });
+
+  it('reach the temp file through its descriptor: a temp file removed meanwhile is never made again by name', async () => {
+    // A repair killed while cp starts leaves its temp file; the next repair removes it; cp must not recreate it.
+    const original = session('xattr-fd.jsonl');
+    expect(setXattr(original, 'user.ti.label', 'kept').status).toBe(0);
+    const temp = path.join(dir, 'xattr-fd.jsonl.repair-1-1.tmp');
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      unlinkSync(temp);
+      expect(await copyExtendedAttributes(original, handle)).toBeNull();
+      expect(readdirSync(dir)).not.toContain(path.basename(temp));
+      expect(xattrs(`/proc/${process.pid}/fd/${handle.fd}`)).toEqual({ 'user.ti.label': 'kept' });
+    } finally {
+      await handle.close();
+    }
   });
 });
 
