@@ -1,0 +1,115 @@
+// The trait bits of a message (shared/rules/traits.ts) against a direct reading of the message, on
+// random messages: a rule skips a turn whose bit is clear, so a bit clear where the thing is would
+// silently skip a repair.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
+import type { Message } from '../../../../shared/types.js';
+
+const CALL_TYPES = ['toolCall', 'toolUse', 'functionCall', 'tool_use', 'tool_call', 'function_call'];
+const ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'callId', 'call_id'];
+
+// Texts: blank ones (every whitespace JavaScript's trim removes, and none), visible ones, and non-strings.
+const blankish = fc.constantFrom('', ' ', '\n\t', '\u00a0', '\u2028', '\ufeff', '\u3000 ');
+const visible = fc.constantFrom('x', ' hello ', '\u200b', '\u0000');
+const textValue = fc.oneof(blankish, visible, fc.constant(undefined), fc.constant(null), fc.integer());
+
+const block = fc.oneof(
+  fc.record({ type: fc.constant('text'), text: textValue }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constantFrom('thinking', 'redacted_thinking'), thinking: fc.string() }),
+  fc.record({ type: fc.constant('image'), data: fc.string(), mimeType: fc.constant('image/png') }),
+  fc.record({ type: fc.constantFrom(...CALL_TYPES), id: fc.string(), name: fc.string() }),
+  fc.record({ type: fc.constantFrom('document', 'tool_result', 'input_text', 'Text', 'toolcall') }),
+  fc.record({ type: fc.oneof(fc.integer(), fc.constant(null)) }, { requiredKeys: [] }),
+  fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.constant([])),
+);
+
+const content = fc.oneof(fc.array(block, { maxLength: 6 }), blankish, visible, fc.constant(undefined), fc.constant(null), fc.integer());
+const role = fc.constantFrom('user', 'assistant', 'toolResult', 'system', 'tool', '', undefined, 0, 'Assistant');
+const idValue = fc.oneof(fc.constant(undefined), fc.constant(''), fc.constant('call_1'), fc.integer());
+
+const message = fc
+  .record({ role, content, ids: fc.array(fc.tuple(fc.constantFrom(...ID_FIELDS), idValue), { maxLength: 3 }) })
+  .map(({ role, content, ids }) => {
+    const out: Record<string, unknown> = { role, content };
+    for (const [field, id] of ids) out[field] = id;
+    return out as unknown as Message;
+  });
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
+
+/** The bits as the doc comments of TRAIT define them, read the plain way. */
+function directBits(m: Message): number {
+  const r = m as unknown as Record<string, unknown>;
+  const blocks = Array.isArray(r.content) ? (r.content as unknown[]) : [];
+  const typed = (pred: (type: string) => boolean) => blocks.some((b) => isRecord(b) && typeof b.type === 'string' && pred(b.type));
+  const has = (bit: number, yes: boolean) => (yes ? bit : 0);
+  return (
+    has(TRAIT.user, r.role === 'user') |
+    has(TRAIT.assistant, r.role === 'assistant') |
+    has(TRAIT.toolResult, r.role === 'toolResult') |
+    has(TRAIT.otherRole, Boolean(r.role) && !['user', 'assistant', 'toolResult'].includes(r.role as string)) |
+    has(
+      TRAIT.plainResultId,
+      r.role === 'toolResult' &&
+        typeof r.toolCallId === 'string' &&
+        r.toolCallId !== '' &&
+        ID_FIELDS.every((f) => f === 'toolCallId' || r[f] === undefined),
+    ) |
+    has(TRAIT.stringContent, typeof r.content === 'string') |
+    has(TRAIT.arrayContent, Array.isArray(r.content)) |
+    has(TRAIT.emptyContent, r.content === '' || (Array.isArray(r.content) && r.content.length === 0)) |
+    has(
+      TRAIT.oddBlock,
+      blocks.some((b) => !isRecord(b) || typeof b.type !== 'string'),
+    ) |
+    has(
+      TRAIT.thinking,
+      typed((t) => t === 'thinking' || t === 'redacted_thinking'),
+    ) |
+    has(
+      TRAIT.call,
+      typed((t) => CALL_TYPES.includes(t)),
+    ) |
+    has(
+      TRAIT.image,
+      typed((t) => t === 'image'),
+    ) |
+    has(
+      TRAIT.otherBlock,
+      typed((t) => !['text', 'thinking', 'redacted_thinking', 'image', ...CALL_TYPES].includes(t)),
+    ) |
+    has(
+      TRAIT.blankText,
+      blank(r.content) || blocks.some((b) => isRecord(b) && b.type === 'text' && (typeof b.text !== 'string' || blank(b.text))),
+    )
+  );
+}
+
+describe('traitsOf', () => {
+  it('sets exactly the bits a direct reading of the message gives, on random messages', () => {
+    fc.assert(
+      fc.property(message, (m) => {
+        expect(traitsOf(m)).toBe(directBits(m));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a few messages as expected', () => {
+    const call = {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 't' },
+        { type: 'toolUse', id: 'a', name: 'n' },
+      ],
+    };
+    expect(traitsOf(call as unknown as Message)).toBe(TRAIT.assistant | TRAIT.arrayContent | TRAIT.thinking | TRAIT.call);
+    const result = { role: 'toolResult', toolCallId: 'a', content: [{ type: 'text', text: ' \n' }] };
+    expect(traitsOf(result as unknown as Message)).toBe(TRAIT.toolResult | TRAIT.plainResultId | TRAIT.arrayContent | TRAIT.blankText);
+    const aliased = { role: 'toolResult', toolCallId: 'a', tool_use_id: 'a', content: '' };
+    expect(traitsOf(aliased as unknown as Message)).toBe(TRAIT.toolResult | TRAIT.stringContent | TRAIT.emptyContent | TRAIT.blankText);
+    expect(traitsOf({ content: [] } as unknown as Message)).toBe(TRAIT.arrayContent | TRAIT.emptyContent);
+  });
+});
