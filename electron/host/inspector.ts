@@ -53,8 +53,10 @@ export interface InspectorOptions {
   progressIntervalMs?: number;
   /** Bytes read from a session file at a time (default 4 MiB; tests use small chunks to get several). */
   chunkBytes?: number;
-  /** Files smaller than this get no preview (default 8 MiB: they open fast enough). */
+  /** Files smaller than this get no preview (default 512 KiB: they open fast enough). */
   previewMinBytes?: number;
+  /** Files smaller than this get no preview that holds every turn of the branch (default 8 MiB: the full read shows the same as soon). */
+  previewWholeMinBytes?: number;
   /** Turns a preview reads at least (default 64; tests use a few). */
   previewTurns?: number;
 }
@@ -184,6 +186,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     preview: createPreviewer({
       minBytes: options.previewMinBytes,
+      wholeMinBytes: options.previewWholeMinBytes,
       turns: options.previewTurns,
       chunkBytes: options.chunkBytes,
       newId: randomUUID,

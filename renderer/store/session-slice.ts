@@ -95,6 +95,13 @@ function previewWhileReading(
   return { headStart, shown: () => shown };
 }
 
+/** Take a preview off the screen (its file turned out to be a store, or could not be opened). */
+function dropPreview(set: Parameters<SliceCreator<SessionSlice>>[0], get: () => AppState): void {
+  if (!get().inspection.summary?.preview) return;
+  patch(set, 'inspection', { summary: null });
+  void get().loadDocuments();
+}
+
 /** Creates the session slice. */
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
   // Each open gets a number so a slow open never overwrites a newer one.
@@ -126,18 +133,24 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       // read from disk, and the sample is small and named by the host: those keep the spinner.
       const name = request.kind === 'path' ? baseName(request.path) : null;
       const stopProgress = followProgress(name === null ? null : (event) => event.operation === 'open' && event.name === name);
-      // A file's preview is asked for beside the check whether it is a store (the host has none for
-      // a store): the first screen does not wait for that round trip, nor for the work the page does
-      // meanwhile (loading the app and Monaco), to ask.
+      // A file's preview is asked for beside the check whether it is a store, and shown as soon as it
+      // comes: the host has none for a store, so the first screen waits neither for that check (which
+      // can queue behind the page's own loads) nor for the app and Monaco to load. The shown session
+      // stays until then; the host reads the file for the preview first, then all of it.
       const asked = request.kind === 'path' ? api.preview(request, null, { behaviour: get().target.behaviour }) : null;
       // Unused when the open stops early (a store, a newer open, an error): its failure is nobody's.
       asked?.catch(() => undefined);
+      let reading = true;
+      const previewRun = asked ? previewWhileReading(set, get, api, () => reading && seq === openSeq, asked) : null;
       try {
         // An OpenClaw store holds many sessions: the user chooses one in the store picker.
         const store = await storeListing(api, request);
         if (seq !== openSeq) return stopProgress();
         if (store?.listing) {
+          reading = false;
           stopProgress();
+          // Only a host that previews a store would have put one on screen; it must not stay there.
+          dropPreview(set, get);
           patch(set, 'session', {
             loading: false,
             opening: null,
@@ -146,10 +159,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
           });
           return;
         }
-        // The shown session (and its diff) stays until the new one is read; a preview of a large file
-        // replaces it sooner. The host reads the file for the preview first, then all of it.
-        let reading = true;
-        const previewRun = asked ? previewWhileReading(set, get, api, () => reading && seq === openSeq, asked) : null;
         await previewRun?.headStart;
         if (seq !== openSeq) return stopProgress();
         const info = await api.open(request).finally(() => {
@@ -175,13 +184,11 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         else await get().runInspection();
         void get().loadRecent();
       } catch (error) {
+        reading = false;
         if (seq !== openSeq) return;
         const message = `Could not open ${what}: ${errorMessage(error)}`;
         // A preview of a file that cannot be opened must not stay on screen as if it were.
-        if (get().inspection.summary?.preview) {
-          patch(set, 'inspection', { summary: null });
-          void get().loadDocuments();
-        }
+        dropPreview(set, get);
         patch(set, 'session', { loading: false, opening: null, progress: null, error: message });
         get().pushToast({ kind: 'error', text: message });
       }

@@ -5,9 +5,10 @@
  *
  * "First diff on screen" is the renderer's `data-first-diff-ms` on the diff view: the first frame in
  * which both Monaco editors draw a non-empty line of the first documents (the first window of turns,
- * or the whole document of a small session; from 8 MiB, the host's preview of the first turns, which
- * the full read replaces — test/unit/electron/host/preview proves they agree), measured with `performance.now()` (zero = navigation
- * start). The diff colouring and the folding of unchanged regions come after, in the editor worker:
+ * or the whole document of a small session; from 8 MiB, or from 512 KiB when the branch is longer than
+ * the preview's turns, the host's preview of the first turns, which the full read replaces —
+ * test/unit/electron/host/preview proves they agree), measured with `performance.now()` (zero =
+ * navigation start). The diff colouring and the folding of unchanged regions come after, in the editor worker:
  * reported separately as "diff computed". Each run starts a fresh server (cold host) and a fresh
  * browser context (cold HTTP cache). The phases come from the renderer's `ti:*` performance marks
  * (renderer/perf.ts) and the host's `elapsedMs`; long tasks (> 50 ms on the page's main thread) say

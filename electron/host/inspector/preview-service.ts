@@ -13,14 +13,24 @@ import { isStoreFile } from '../store/discover.js';
 import { recordedTarget } from './session-loader.js';
 import type { SessionRecord } from './session-registry.js';
 
-/** Files from this size get a preview: below it, the whole file opens about as fast. */
-const PREVIEW_MIN_BYTES = 8 * 1024 * 1024;
+/**
+ * Files from this size get a preview when it leaves turns out: below it, the whole file opens and is
+ * inspected in about 0.1 s (CPU time, many short turns, the costliest shape per byte; a cold host
+ * takes several times that), while the page's serial requests to its first diff cost more.
+ */
+const PREVIEW_MIN_BYTES = 512 * 1024;
+/**
+ * Files from this size get a preview even when it holds every turn of the branch: it is ready before
+ * `serve FILE` prints its URL, where reading the whole file would take the page a second or more.
+ */
+const PREVIEW_WHOLE_MIN_BYTES = 8 * 1024 * 1024;
 /** Turns a preview reads: the widest first window of the diff (renderer/diff/windows.ts), and a few. */
 const PREVIEW_TURNS = 64;
 
 /** What a preview needs of the service around it. */
 export interface PreviewHost {
   minBytes?: number;
+  wholeMinBytes?: number;
   turns?: number;
   chunkBytes?: number;
   newId(): string;
@@ -47,8 +57,14 @@ export function createPreviewer(
   host: PreviewHost,
 ): (request: OpenRequest, target: Target | null, options?: InspectOptions) => Promise<InspectionSummary | null> {
   // The one preview kept (a newer one makes it useless), and what it was asked for: the same
-  // question about the same unchanged file gets the same answer.
-  let previewAnswer: { key: string; summary: InspectionSummary } | null = null;
+  // question about the same unchanged file gets the same answer, "none" included.
+  let previewAnswer: { key: string; summary: InspectionSummary | null } | null = null;
+  /** Keep an answer, closing the preview it replaces. */
+  const keep = async (answer: typeof previewAnswer): Promise<void> => {
+    const replaced = previewAnswer?.summary;
+    previewAnswer = answer;
+    if (replaced && replaced.sessionId !== answer?.summary?.sessionId) await host.close(replaced.sessionId);
+  };
 
   return async (request, target, options) => {
     if (request.kind !== 'path') return null;
@@ -60,9 +76,20 @@ export function createPreviewer(
     if (await isStoreFile(filePath)) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
     const key = JSON.stringify([filePath, size, mtimeMs, target, optionsKey(options)]);
-    if (previewAnswer?.key === key && host.hasInspection(previewAnswer.summary.inspectionId)) return previewAnswer.summary;
-    const read = await readSessionPreview(filePath, { turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes }).catch(() => null);
-    if (!read) return null;
+    if (previewAnswer?.key === key && (!previewAnswer.summary || host.hasInspection(previewAnswer.summary.inspectionId)))
+      return previewAnswer.summary;
+    const partialOnly = size < (host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES);
+    const read = await readSessionPreview(filePath, {
+      turns: host.turns ?? PREVIEW_TURNS,
+      chunkBytes: host.chunkBytes,
+      partialOnly,
+    }).catch(() => null);
+    if (!read) {
+      // Nothing to show below the whole-preview size (its first turns are all of it, say) is an answer
+      // too: the page asks again after `serve FILE`.
+      if (partialOnly) await keep({ key, summary: null });
+      return null;
+    }
     // The preview's context is the whole branch's but for its messages: the same recorded model.
     const recorded = await recordedTarget(read.context);
     const chosen = target ?? recorded;
@@ -82,8 +109,7 @@ export function createPreviewer(
       defaultTarget: recorded,
       watched: false,
     };
-    if (previewAnswer) await host.close(previewAnswer.summary.sessionId);
-    previewAnswer = null;
+    await keep(null);
     host.addSession({ info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null });
     try {
       const summary = await host.inspect(sessionId, chosen, options);
@@ -97,7 +123,7 @@ export function createPreviewer(
         estimatedBytes: read.branchBytes,
         first: { view: 'payload', original, replay },
       };
-      previewAnswer = { key, summary };
+      await keep({ key, summary });
       return summary;
     } catch (error) {
       // A preview that failed holds nothing.

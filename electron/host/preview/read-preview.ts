@@ -50,6 +50,11 @@ export interface PreviewOptions {
   /** Messages wanted, at least (more when tool calls among them are answered later). */
   turns: number;
   chunkBytes?: number;
+  /**
+   * Null when the first turns are the whole branch: such a preview would show what the full read
+   * shows, and cost about as much (its turns are parsed whole).
+   */
+  partialOnly?: boolean;
 }
 
 interface LineSpans {
@@ -59,7 +64,8 @@ interface LineSpans {
 
 /**
  * Read a preview of a JSONL session file: null when the file is not one (a JSON message array), has
- * no messages, or its first turns cannot be parsed whole (the full read explains why).
+ * no messages, or its first turns cannot be parsed whole (the full read explains why); with
+ * `partialOnly`, also when the first turns are all of them.
  */
 export async function readSessionPreview(file: string, options: PreviewOptions): Promise<SessionPreview | null> {
   const handle = await openSessionFile(file);
@@ -71,6 +77,7 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
     const totalTurns = outline.messages.length;
     if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
     const turns = turnsToRead(outline.messages, Math.max(1, options.turns));
+    if (options.partialOnly && turns >= totalTurns) return null;
     // The lines of the first turns (and the compaction their summary comes from), parsed whole.
     const wanted = new Set<number>();
     for (let i = 0; i < turns; i += 1) {

@@ -51,6 +51,8 @@ export const test = base.extend<{ problems: string[] }, { sharedServer: ServeHan
 export async function waitForInspection(page: Page, previousInspection?: string, { timeout }: { timeout?: number } = {}): Promise<string> {
   const list = page.getByTestId('annotation-list');
   await expect(list).toBeVisible({ timeout });
+  // A preview of the first turns (a file from 512 KiB) is not the inspection: the full one replaces it.
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout });
   if (previousInspection) await expect(list).not.toHaveAttribute('data-inspection', previousInspection, { timeout });
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-status', 'ready', { timeout });
   return (await list.getAttribute('data-inspection')) ?? '';

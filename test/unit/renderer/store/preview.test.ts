@@ -116,6 +116,21 @@ describe('opening with a preview', () => {
     expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
   });
 
+  it('shows the preview without waiting for the store check, and reads the file only once that says it is none', async () => {
+    const checked = deferred<StoreListing | null>();
+    const stub = stubApi({ listStore: () => checked.promise, preview: async (_request, target) => previewSummary(target) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
+    await vi.waitFor(() => expect(store.getState().inspection.summary?.inspectionId).toBe('P1'));
+    perfMark('first-diff');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+    checked.resolve(null);
+    await done;
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(true);
+    expect(store.getState().inspection.summary?.inspectionId).toBe('I1');
+  });
+
   it('clears the preview when the file cannot be opened after all', async () => {
     const stub = stubApi({
       preview: async (_request, target) => previewSummary(target),

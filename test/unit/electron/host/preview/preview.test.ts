@@ -1,6 +1,6 @@
 // A preview inspects the first turns of a large file from a skeleton read: its first window must be
 // what the full inspection shows there, for every provider family, and it must never outlive its use.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +33,50 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Synthetic turns carry the inspection's clock: equal up to it. */
 const sameClock = (text: string) => text.replace(/"timestamp": 1[7-9]\d{11}/g, '"timestamp": NOW');
 
+/** A session of `cycles` user/assistant pairs, each message about `chars` characters long. */
+async function writeTurns(file: string, cycles: number, chars = 20): Promise<void> {
+  const lines = ['{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}'];
+  let parent: string | null = null;
+  for (let i = 0; i < cycles; i += 1) {
+    const user = `u${i}`;
+    const assistant = `a${i}`;
+    lines.push(
+      JSON.stringify({
+        type: 'message',
+        id: user,
+        parentId: parent,
+        timestamp: '2026-01-01T00:00:01.000Z',
+        message: { role: 'user', content: `question ${i} ${'q'.repeat(chars)}`, timestamp: 1 },
+      }),
+      JSON.stringify({
+        type: 'message',
+        id: assistant,
+        parentId: user,
+        timestamp: '2026-01-01T00:00:02.000Z',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: `answer ${i} ${'a'.repeat(chars)}` }],
+          api: 'anthropic-messages',
+          provider: 'anthropic',
+          model: 'claude-sonnet-4-5',
+          usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+          stopReason: 'stop',
+          timestamp: 2,
+        },
+      }),
+    );
+    parent = assistant;
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
 async function firstWindowAgrees(file: string, target: Target, turns: number): Promise<void> {
-  const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: turns });
+  const inspector = createInspector({
+    recentFile: path.join(dir, 'recent.json'),
+    previewMinBytes: 0,
+    previewWholeMinBytes: 0,
+    previewTurns: turns,
+  });
   try {
     const preview = await inspector.preview({ kind: 'path', path: file }, target);
     expect(preview, `${path.basename(file)} has turns`).not.toBeNull();
@@ -124,7 +166,12 @@ describe('preview', () => {
   });
 
   it('has nothing to show for a file that starts like a SQLite store, whatever follows (the page asks beside its store check)', async () => {
-    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: 2 });
+    const inspector = createInspector({
+      recentFile: path.join(dir, 'recent.json'),
+      previewMinBytes: 0,
+      previewWholeMinBytes: 0,
+      previewTurns: 2,
+    });
     try {
       const file = path.join(dir, 'store-like.jsonl');
       writeFileSync(file, Buffer.concat([Buffer.from('SQLite format 3\0\n'), readFileSync(sessions[0])]));
@@ -135,7 +182,12 @@ describe('preview', () => {
   });
 
   it('answers the same question about an unchanged file once (serve previews FILE, then the page asks)', async () => {
-    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: 2 });
+    const inspector = createInspector({
+      recentFile: path.join(dir, 'recent.json'),
+      previewMinBytes: 0,
+      previewWholeMinBytes: 0,
+      previewTurns: 2,
+    });
     try {
       const file = path.join(dir, 'kept.jsonl');
       copyFileSync(sessions[0], file);
@@ -160,8 +212,74 @@ describe('preview', () => {
     }
   });
 
+  it('below the whole-preview size, has nothing to show when its first turns are all of them; a "none" drops the kept preview', async () => {
+    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewTurns: 2 });
+    try {
+      // A branch longer than the preview's turns and their margin gets one, whatever its size.
+      const long = path.join(dir, 'long-branch.jsonl');
+      await writeTurns(long, 40);
+      const read = (await readSessionPreview(long, { turns: 2, partialOnly: true }))!;
+      expect(read.turns).toBeLessThan(read.totalTurns);
+      const shown = (await inspector.preview({ kind: 'path', path: long }, null))!;
+      expect(shown.preview!.totalTurns).toBe(80);
+      // Six turns: all of them within the preview's margin.
+      const short = path.join(dir, 'short-branch.jsonl');
+      await writeTurns(short, 3);
+      const whole = (await readSessionPreview(short, { turns: 2 }))!;
+      expect(whole.turns).toBe(whole.totalTurns);
+      expect(await readSessionPreview(short, { turns: 2, partialOnly: true })).toBeNull();
+      expect(await inspector.preview({ kind: 'path', path: short }, null)).toBeNull();
+      expect(await inspector.preview({ kind: 'path', path: short }, null)).toBeNull();
+      // The preview kept before is of no use any more.
+      await expect(inspector.getDocument(shown.inspectionId, 'replay', 'payload', { from: 0, to: 1 })).rejects.toBeInstanceOf(
+        UnknownIdError,
+      );
+      // From the whole-preview size on, the same file gets one.
+      const whenLarge = createInspector({
+        recentFile: path.join(dir, 'recent.json'),
+        previewMinBytes: 0,
+        previewWholeMinBytes: 0,
+        previewTurns: 2,
+      });
+      try {
+        expect((await whenLarge.preview({ kind: 'path', path: short }, null))!.preview!.turns).toBe(6);
+      } finally {
+        await whenLarge.dispose();
+      }
+    } finally {
+      await inspector.dispose();
+    }
+  });
+
+  it('by default, from 512 KiB for a branch longer than the preview, from 8 MiB for any', async () => {
+    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json') });
+    try {
+      const many = path.join(dir, 'many-turns.jsonl');
+      await writeTurns(many, 400, 700);
+      expect(statSync(many).size).toBeGreaterThan(512 * 1024);
+      const shown = (await inspector.preview({ kind: 'path', path: many }, null))!;
+      expect(shown.preview!.turns).toBeLessThan(shown.preview!.totalTurns);
+      const fewer = path.join(dir, 'fewer-turns.jsonl');
+      await writeTurns(fewer, 400, 300);
+      expect(statSync(fewer).size).toBeLessThan(512 * 1024);
+      expect(await inspector.preview({ kind: 'path', path: fewer }, null)).toBeNull();
+      // Large, but all of it fits the preview's turns: the full read shows the same as soon.
+      const few = path.join(dir, 'few-turns.jsonl');
+      await writeTurns(few, 10, 60_000);
+      expect(statSync(few).size).toBeGreaterThan(512 * 1024);
+      expect(await inspector.preview({ kind: 'path', path: few }, null)).toBeNull();
+    } finally {
+      await inspector.dispose();
+    }
+  });
+
   it('is only for files, from the size that needs one; a newer preview drops the older one', async () => {
-    const inspector = createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 1024, previewTurns: 2 });
+    const inspector = createInspector({
+      recentFile: path.join(dir, 'recent.json'),
+      previewMinBytes: 1024,
+      previewWholeMinBytes: 0,
+      previewTurns: 2,
+    });
     try {
       const small = path.join(dir, 'small.jsonl');
       writeFileSync(small, '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z"}\n');
