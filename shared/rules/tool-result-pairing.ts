@@ -37,6 +37,13 @@ export function extractCalls(message: Message): Call[] {
   return out;
 }
 
+/** Whether `extractCalls` would list any call, found without building the list. */
+export function hasIdentifiedCall(message: Message): boolean {
+  if (!Array.isArray(message.content)) return false;
+  for (const b of message.content) if (isIdentifiedCall(b)) return true;
+  return false;
+}
+
 /** Add the ids `extractCalls` would give to `into`, without building the list. */
 export function addCallIds(message: Message, into: Set<string>): void {
   if (!Array.isArray(message.content)) return;
