@@ -4,6 +4,7 @@ import { isBlank, trimsTo } from '../text/blank.js';
 import type { Message } from '../types.js';
 import { isZeroUsageSnapshot, normalizeUsageSnapshot } from '../usage.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
 
@@ -47,13 +48,22 @@ export const emptyErrorTurnRule: Rule = {
   providers: 'all providers; the placeholder only for bedrock-converse-stream',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    const out: Turn[] = [];
-    for (const turn of turns) {
+    // The turns kept, copied only from the first change on (nearly every session has none).
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
       const m = turn.message;
-      if (m.role !== 'assistant' || !isStreamErrorFallbackContent(m.content) || !(m.stopReason === 'error' || isZeroUsageEmptyStop(m))) {
-        out.push(turn);
+      // The stop reason first: only an `error` or `stop` turn can have failed, and it is the cheapest look.
+      if (
+        !(turn.traits & TRAIT.assistant) ||
+        (m.stopReason !== 'error' && m.stopReason !== 'stop') ||
+        !isStreamErrorFallbackContent(m.content) ||
+        !(m.stopReason === 'error' || isZeroUsageEmptyStop(m))
+      ) {
+        out?.push(turn);
         continue;
       }
+      out ??= turns.slice(0, index);
       if (ctx.policy.replayEmptyErrorTurnsWithPlaceholder && m.stopReason === 'error') {
         if (isSentinelOnly(m.content)) {
           out.push(turn);
@@ -74,6 +84,6 @@ export const emptyErrorTurnRule: Rule = {
       const why = m.stopReason === 'error' ? 'failed before producing content' : 'ended with zero usage and no content';
       ctx.note(turn, 'dropped', `${describeTurn(m)} ${why} — nothing to replay`, { before: m.content ?? null });
     }
-    return out;
+    return out ?? turns;
   },
 };

@@ -20,19 +20,22 @@ export const runtimeContextRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    const out: Turn[] = [];
-    for (const turn of turns) {
+    // The turns after the rule, copied only from the first turn it changes (nearly every session has none).
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
       const m = turn.message;
       if (!(turn.traits & TRAIT.assistant) || !mayHoldMetadataAnywhere(m.content)) {
-        out.push(turn);
+        out?.push(turn);
         continue;
       }
       if (typeof m.content === 'string') {
         const stripped = stripInternalMetadata(m.content);
         if (stripped === m.content) {
-          out.push(turn);
+          out?.push(turn);
           continue;
         }
+        out ??= turns.slice(0, index);
         if (!stripped.trim()) {
           ctx.note(turn, 'dropped', `${describeTurn(m)} held only runtime context/metadata`, { before: m.content });
           continue;
@@ -47,7 +50,7 @@ export const runtimeContextRule: Rule = {
       }
       const content = contentArray(m);
       if (!content) {
-        out.push(turn);
+        out?.push(turn);
         continue;
       }
       // The blocks kept, copied only from the first change on (most turns have none).
@@ -79,15 +82,16 @@ export const runtimeContextRule: Rule = {
         next.push({ ...block, text: stripped });
       }
       if (next === null) {
-        out.push(turn);
+        out?.push(turn);
         continue;
       }
+      out ??= turns.slice(0, index);
       if (next.length === 0) {
         ctx.note(turn, 'dropped', `${describeTurn(m)} held only runtime context/metadata`, { before: m.content });
         continue;
       }
       out.push(ctx.with(turn, { ...m, content: next }));
     }
-    return out;
+    return out ?? turns;
   },
 };

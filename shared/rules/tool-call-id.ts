@@ -107,8 +107,45 @@ export const toolCallIdRule: Rule = {
   },
 };
 
-function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+/**
+ * Whether the full pass would keep every id as it is: each call id distinct and already in the mode's
+ * form (or a native Anthropic id the policy keeps), and each result plainly naming a call before it
+ * that no other result answered. Two sets instead of the pass's maps, queues and copies; any doubt
+ * (a repeated id, an orphan result, a result with other id fields) sends the turns through the full pass.
+ */
+function idsKeptAsIs(turns: readonly Turn[], mode: ToolCallIdMode, keepNative: boolean): boolean {
+  const seen = new Set<string>();
+  const unanswered = new Set<string>();
+  for (const turn of turns) {
+    if (!(turn.traits & (TRAIT.call | TRAIT.toolResult))) continue;
+    const m = turn.message;
+    if (m.role === 'toolResult') {
+      // A plain result's only id is its toolCallId; it keeps it when it answers an open call.
+      if (!(turn.traits & TRAIT.plainResultId) || !unanswered.delete(m.toolCallId as string)) return false;
+      continue;
+    }
+    if (m.role !== 'assistant' || !(turn.traits & TRAIT.call) || !Array.isArray(m.content)) continue;
+    for (const b of m.content) {
+      if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) continue;
+      const id = b.id;
+      if (seen.has(id) || !((keepNative && NATIVE_ANTHROPIC.test(id)) || firstChoice(id, mode) === id)) return false;
+      seen.add(id);
+      unanswered.add(id);
+    }
+  }
+  return true;
+}
+
+/** The id `allocate` tries first for a seed, before any collision. */
+function firstChoice(seed: string, mode: ToolCallIdMode): string {
+  const base = sanitizeToolCallId(seed, mode);
+  return mode === 'strict9' ? base.slice(0, 9) : base.slice(0, MAX_STRICT);
+}
+
+function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   const mode = ctx.policy.toolCallIdMode ?? 'strict';
+  // Nearly every session's ids are already valid and distinct: then nothing changes.
+  if (idsKeptAsIs(turns, mode, ctx.policy.preserveNativeAnthropicToolUseIds)) return turns;
   const safe = ctx.policy.allowProviderOwnedThinkingReplay
     ? replaySafeSignedTurns(turns, ctx.allowedToolNames)
     : { reserved: new Set<string>(), indexes: new Set<number>() };

@@ -1,5 +1,7 @@
 /** `toolResult.details` is local bookkeeping, never sent to a model: removed from the replay. */
+import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 
 export const toolResultDetailsRule: Rule = {
   id: 'tool-result-details',
@@ -9,12 +11,22 @@ export const toolResultDetailsRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    return turns.map((turn): Turn => {
+    // Only a tool result can hold details: a session without results keeps its list.
+    if (!ctx.mayHave(TRAIT.toolResult)) return turns;
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
       const m = turn.message;
-      if (m.role !== 'toolResult' || !('details' in m)) return turn;
+      if (!(turn.traits & TRAIT.toolResult) || !('details' in m)) {
+        out?.push(turn);
+        continue;
+      }
+      out ??= turns.slice(0, index);
+      // The rest keeps every other field in its place (the role included).
       const { details, ...rest } = m;
       ctx.note(turn, 'rewritten', 'details removed (UI-only data, never sent to the model)', { before: details ?? null, path: 'details' });
-      return ctx.with(turn, { ...rest, role: m.role });
-    });
+      out.push(ctx.with(turn, rest as Message));
+    }
+    return out ?? turns;
   },
 };

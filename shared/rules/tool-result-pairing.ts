@@ -37,6 +37,13 @@ export function extractCalls(message: Message): Call[] {
   return out;
 }
 
+/** Whether `extractCalls` would list any call, found without building the list. */
+export function hasIdentifiedCall(message: Message): boolean {
+  if (!Array.isArray(message.content)) return false;
+  for (const b of message.content) if (isIdentifiedCall(b)) return true;
+  return false;
+}
+
 /** Add the ids `extractCalls` would give to `into`, without building the list. */
 export function addCallIds(message: Message, into: Set<string>): void {
   if (!Array.isArray(message.content)) return;
@@ -265,9 +272,13 @@ function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped
 }
 
 /** A result that answers `call` in place exactly: nothing about it would be rewritten. */
-function answersInPlace(message: Message, callId: string): boolean {
-  if (message.role !== 'toolResult' || toolResultCallId(message) !== callId) return false;
+function answersInPlace(turn: Turn, callId: string): boolean {
+  const message = turn.message;
+  if (message.role !== 'toolResult') return false;
   const raw = message.toolCallId;
+  // pi's own shape names its call in toolCallId alone: that id is the one `toolResultCallId` reads, untrimmed
+  // only when it needs no trim (the other fields are then known to be absent without a look).
+  if (turn.traits & TRAIT.plainResultId ? raw !== callId || callId.trim() !== callId : toolResultCallId(message) !== callId) return false;
   if (typeof raw === 'string' && raw !== callId && raw.trim() === callId) return false;
   const name = message.toolName;
   return typeof name === 'string' && name !== '' && name === name.trim();
@@ -294,7 +305,7 @@ function alreadyPaired(turns: readonly Turn[]): boolean {
       if (!isIdentifiedCall(b)) continue;
       if (calls === 0 && (m.stopReason === 'error' || m.stopReason === 'aborted')) return false;
       calls += 1;
-      if (i >= turns.length || !answersInPlace(turns[i].message, b.id)) return false;
+      if (i >= turns.length || !answersInPlace(turns[i], b.id)) return false;
       i += 1;
     }
   }

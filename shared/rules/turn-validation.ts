@@ -7,7 +7,7 @@ import { describeTurn, isRecord, isThinkingLike, TEXT, TOOL_RESULT_ID_FIELDS, to
 import type { JsonValue, Message } from '../types.js';
 import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
 import { ROLE_TRAITS, TRAIT } from './traits.js';
-import { extractCalls } from './tool-result-pairing.js';
+import { hasIdentifiedCall } from './tool-result-pairing.js';
 
 export interface TurnValidationOptions {
   /** Which validations to run (default: as the policy says). */
@@ -31,27 +31,28 @@ function mergeRuns(
   merge: (a: Message, b: Message) => Message,
 ): readonly Turn[] {
   const roleBit = role === 'assistant' ? TRAIT.assistant : TRAIT.user;
-  const out: Turn[] = [];
+  // The turns after the merges, copied only from the first merge on (nearly every session alternates).
+  let out: Turn[] | null = null;
   let lastRole = 0;
-  let mergedAny = false;
-  for (const turn of turns) {
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
     const r = turn.traits & ROLE_TRAITS;
     if (!r) {
-      out.push(turn);
+      out?.push(turn);
       continue;
     }
-    if (r === roleBit && lastRole === roleBit && out.length > 0) {
+    if (r === roleBit && lastRole === roleBit && index > 0) {
+      out ??= turns.slice(0, index);
       const previous = out[out.length - 1];
       const merged = ctx.with(previous, merge(previous.message, turn.message));
       ctx.merged(turn, previous, `consecutive ${role} turns merged (the provider requires alternating turns)`);
       out[out.length - 1] = merged;
-      mergedAny = true;
       continue;
     }
-    out.push(turn);
+    out?.push(turn);
     lastRole = r;
   }
-  return mergedAny ? out : turns;
+  return out ?? turns;
 }
 
 function mergeAssistants(a: Message, b: Message): Message {
@@ -150,13 +151,25 @@ function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
 
 function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   if (!ctx.mayHave(TRAIT.call)) return turns;
-  const messages = turns.map((t) => t.message);
-  return turns.map((turn, i): Turn => {
+  let messages: Message[] | null = null;
+  // The turns after the strip, copied only from the first turn it changes (nearly every session has none).
+  let out: Turn[] | null = null;
+  for (let i = 0; i < turns.length; i += 1) {
+    const turn = turns[i];
+    const next = callsAnswered(turn, i);
+    if (next !== turn) out ??= turns.slice(0, i);
+    out?.push(next);
+  }
+  return out ?? turns;
+
+  /** The turn with its dangling calls stripped (itself when none dangles). */
+  function callsAnswered(turn: Turn, i: number): Turn {
     const m = turn.message;
     // Only a turn with a call block can hold a dangling call.
     if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
-    if (content.length === 0 || extractCalls(m).length === 0) return turn;
+    if (content.length === 0 || !hasIdentifiedCall(m)) return turn;
+    messages ??= turns.map((t) => t.message);
     const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
     // Nearly every turn keeps all its blocks: checked before any set or copy is made.
     if (!signed && keepsAll(content, messages, i)) return turn;
@@ -201,7 +214,7 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
       { before: removed, path: 'content' },
     );
     return ctx.with(turn, { ...m, content: kept });
-  });
+  }
 }
 
 /** Gemini: merge consecutive assistant turns. */
