@@ -34,15 +34,27 @@ const MARK = '\u0000long-string:';
 const NUL_ESCAPE = Buffer.from('\\u0000');
 const MARK_INDEX = /^\d+$/;
 
+/** Options of `createLongLineParser`. */
+export interface LongLineOptions {
+  /**
+   * Unescape the strings in the line's own bytes instead of a scratch buffer (unescaping only
+   * shrinks a string), so no scratch buffer as long as the line is held; the caller owns the bytes
+   * and, when the parser gives null, must restore them (read them again, see `sameLine`) before the
+   * line is parsed whole.
+   */
+  inPlace?: boolean;
+  /**
+   * With `inPlace`: emptied at each line, then given the place of each string the parse rewrote
+   * (three numbers each: where its contents start and end in the line, the bytes written over them).
+   */
+  edits?: number[];
+}
+
 /**
  * A parser of long lines with its own scratch buffer (where escaped strings are unescaped, as UTF-8,
  * before their one decode). One per file read: the buffer goes with it.
- *
- * `inPlace`: the strings are unescaped in the line's own bytes instead (unescaping only shrinks a
- * string), so no scratch buffer as long as the line is held; the caller owns the bytes and, when the
- * parser gives null, must restore them (read them again) before the line is parsed whole.
  */
-export function createLongLineParser(options: { inPlace?: boolean } = {}): (line: Uint8Array) => { value: unknown } | null {
+export function createLongLineParser(options: LongLineOptions = {}): (line: Uint8Array) => { value: unknown } | null {
   let scratch = Buffer.alloc(0);
   const room = options.inPlace
     ? null
@@ -50,11 +62,39 @@ export function createLongLineParser(options: { inPlace?: boolean } = {}): (line
         if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
         return scratch;
       };
-  return (line) => parseLongLine(line, room);
+  const edits = options.inPlace ? (options.edits ?? []) : null;
+  return (line) => {
+    if (edits) edits.length = 0;
+    return parseLongLine(line, room, edits);
+  };
+}
+
+/**
+ * Whether `fresh`, a line's bytes read again, are the bytes an in-place parse that gave up read
+ * (`edited`: the line's buffer after it, with its `edits`): equal wherever nothing was written, and
+ * each rewritten string unescapes to what was written over it. A string may only differ in how an
+ * escape is spelled, which gives the same value.
+ */
+export function sameLine(edited: Uint8Array, fresh: Uint8Array, edits: readonly number[]): boolean {
+  if (fresh.length !== edited.length) return false;
+  const a = Buffer.from(edited.buffer, edited.byteOffset, edited.byteLength);
+  const b = Buffer.from(fresh.buffer, fresh.byteOffset, fresh.byteLength);
+  let from = 0;
+  for (let k = 0; k < edits.length; k += 3) {
+    const start = edits[k];
+    const end = edits[k + 1];
+    const written = edits[k + 2];
+    if (a.compare(b, from, start, from, start) !== 0) return false;
+    const out = Buffer.allocUnsafe(end - start);
+    const length = unescapeString(b, start, end, out);
+    if ((length < 0 ? ~length : length) < written || a.compare(out, 0, written, start, start + written) !== 0) return false;
+    from = start + written;
+  }
+  return a.compare(b, from, a.length, from, a.length) === 0;
 }
 
 /** The JSON value of a long line, or null when the line must be parsed as a whole (see above). */
-function parseLongLine(line: Uint8Array, room: ((bytes: number) => Buffer) | null): { value: unknown } | null {
+function parseLongLine(line: Uint8Array, room: ((bytes: number) => Buffer) | null, edits: number[] | null): { value: unknown } | null {
   const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength);
   if (!isUtf8(bytes)) return null;
   const rest: string[] = [];
@@ -72,7 +112,7 @@ function parseLongLine(line: Uint8Array, room: ((bytes: number) => Buffer) | nul
       continue;
     }
     if (isKey(bytes, at)) return null;
-    const text = decodeString(bytes, open + 1, close, room);
+    const text = decodeString(bytes, open + 1, close, room, edits);
     if (text === null) return null;
     rest.push(bytes.toString('utf8', copied, open + 1), `\\u0000long-string:${strings.length}`);
     strings.push(text);
@@ -131,11 +171,18 @@ for (const [letter, byte] of [
  * The value of the JSON string whose contents are bytes[start, end), or null (see unescapeString);
  * without `room`, unescaped over its own bytes.
  */
-function decodeString(bytes: Buffer, start: number, end: number, room: ((bytes: number) => Buffer) | null): string | null {
+function decodeString(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  room: ((bytes: number) => Buffer) | null,
+  edits: number[] | null,
+): string | null {
   if (bytes.subarray(start, end).includes(BACKSLASH)) {
     const out = room ? room(end - start) : bytes;
     const from = room ? 0 : start;
     const length = unescapeString(bytes, start, end, out, from);
+    edits?.push(start, end, length < 0 ? ~length : length);
     return length < 0 ? null : out.toString('utf8', from, from + length);
   }
   // No escape (an image's base64): decoded where it is; a raw control character decodes to itself.
@@ -149,8 +196,9 @@ const RAW_CONTROL = /[\u0000-\u001f]/;
 /**
  * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out` from
  * `from` (which may be `bytes` itself, from `start`: each byte is written no further than it was
- * read); their count, or -1 when the contents are not valid JSON (a raw control character, a bad
- * escape) or hold an escaped lone surrogate, which UTF-8 cannot carry.
+ * read); their count, or, when the contents are not valid JSON (a raw control character, a bad
+ * escape) or hold an escaped lone surrogate, which UTF-8 cannot carry, the complement (~) of the
+ * count written before (always negative).
  */
 function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint8Array, from = 0): number {
   let n = from;
@@ -162,7 +210,7 @@ function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint
       if (++i === end) return n - from;
       b = bytes[i];
     }
-    if (b < 0x20) return -1;
+    if (b < 0x20) return ~(n - from);
     const next = bytes[i + 1];
     const simple = next < 0x80 ? SIMPLE_ESCAPES[next] : 0;
     if (simple !== 0) {
@@ -170,13 +218,13 @@ function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint
       i += 1;
       continue;
     }
-    if (next !== 0x75 || i + 6 > end) return -1;
+    if (next !== 0x75 || i + 6 > end) return ~(n - from);
     let code = hex4(bytes, i + 2);
     i += 5;
-    if (code < 0 || (code >= 0xdc00 && code <= 0xdfff)) return -1;
+    if (code < 0 || (code >= 0xdc00 && code <= 0xdfff)) return ~(n - from);
     if (code >= 0xd800 && code <= 0xdbff) {
       const low = i + 7 <= end && bytes[i + 1] === BACKSLASH && bytes[i + 2] === 0x75 ? hex4(bytes, i + 3) : -1;
-      if (low < 0xdc00 || low > 0xdfff) return -1;
+      if (low < 0xdc00 || low > 0xdfff) return ~(n - from);
       code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
       i += 6;
     }

@@ -13,7 +13,7 @@ import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js
 import { parseSession } from '../../shared/session/parse.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { parseSessionBytes, readFormatHead } from './load-session.js';
-import { createLongLineParser, LONG_LINE_BYTES } from './long-line.js';
+import { createLongLineParser, LONG_LINE_BYTES, sameLine } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
 import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
 import { readLineRanges } from './read-lines.js';
@@ -67,7 +67,9 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
     }
     // A long line's strings are unescaped over its bytes (readLines' own buffers): no scratch buffer
     // of the line's size next to it; when the line must be parsed whole, its bytes are read again.
-    const parseLong = createLongLineParser({ inPlace: true });
+    const edits: number[] = [];
+    const parseLong = createLongLineParser({ inPlace: true, edits });
+    let lineNumber = 0;
     const fd = handle.fd;
     // The line being parsed, for the rare validity check (a line with U+FFFD): one function for all lines.
     let buffer: Buffer = Buffer.alloc(0);
@@ -85,14 +87,15 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
         readError: (error) => new InputError(`${file}: cannot be read (${error.message})`),
       },
       (bytes, from, to, offset) => {
+        lineNumber += 1;
         if (!bytes) parser.line(to - from, () => '');
         else if (to - from >= LONG_LINE_BYTES) {
           const line = bytes.subarray(from, to);
           parseLineBytes(parser, line, parseLong, () => {
             try {
-              rereadSync(fd, line, offset);
+              rereadSync(fd, line, offset, edits);
             } catch (error) {
-              throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
+              throw new InputError(`${file}:${lineNumber}: cannot be read (${(error as Error).message}) — open it again`);
             }
           });
         } else {
@@ -139,14 +142,19 @@ export function parseLineBytes(
 
 /**
  * Read a line's bytes again, at its offset (a long line whose in-place parse gave up: rare, a
- * damaged or unusual line). Synchronous: the parser's callbacks are.
+ * damaged or unusual line), into a buffer of its own, and put them back in `line` only when they are
+ * the bytes the parse read (`sameLine`): a file rewritten meanwhile must not be parsed half old,
+ * half new, nor differ from the bytes hashed. Synchronous: the parser's callbacks are.
  */
-function rereadSync(fd: number, line: Buffer, offset: number): void {
-  for (let done = 0; done < line.length;) {
-    const read = readSync(fd, line, done, line.length - done, offset + done);
+function rereadSync(fd: number, line: Buffer, offset: number, edits: readonly number[]): void {
+  const fresh = Buffer.allocUnsafe(line.length);
+  for (let done = 0; done < fresh.length;) {
+    const read = readSync(fd, fresh, done, fresh.length - done, offset + done);
     if (read === 0) throw new Error('the file became shorter while it was read');
     done += read;
   }
+  if (!sameLine(line, fresh, edits)) throw new Error('the file changed while it was read');
+  fresh.copy(line);
 }
 
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */

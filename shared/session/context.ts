@@ -9,6 +9,7 @@ import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
 import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
 import { contextWindow } from './window.js';
+import { EntryTree, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
 
 /** The provider/model a session last used, as recorded in the file. */
@@ -116,7 +117,7 @@ function activeBranch(
   diagnostics: Diagnostic[],
 ): { branch: LocatedEntry[]; leafId: string | null; keptEntryId: (firstKept: string, compactionId: string) => string | null } {
   const legacy = parsed.version < 2;
-  const byId = new Map<string, TreeNode>();
+  const byId = new EntryTree();
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
   /** The latest reset and the entries that descend from it, once the file has one. */
@@ -189,7 +190,7 @@ function activeBranch(
       parentId = null;
     }
     parentId = resolveParent(parentId);
-    if (byId.has(id))
+    if (!byId.set(id, located, parentId === id ? null : parentId))
       diagnostics.push({
         line: located.line,
         column: 0,
@@ -197,7 +198,6 @@ function activeBranch(
         code: 'duplicate-id-used',
         message: `line ${located.line}: id ${JSON.stringify(id)} repeats an earlier entry — the later one replaces it in the tree`,
       });
-    byId.set(id, { located, parentId: parentId === id ? null : parentId });
     if (entry.type === 'reset') afterReset = new Set([id]);
     else if (afterReset !== null && afterReset.has((reattached ? parentId : entry.parentId) as string)) afterReset.add(id);
     leaf = id;
@@ -215,57 +215,9 @@ function activeBranch(
       if (p === firstKept) return root!.id as string;
       seen.add(p);
     }
-    return byId.get(compactionId)?.parentId ?? null;
+    return byId.parentOf(compactionId) ?? null;
   };
   return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
-}
-
-/** A node of the entry tree: the entry and the parent it hangs off. */
-interface TreeNode {
-  located: LocatedEntry;
-  parentId: string | null;
-}
-
-/**
- * The entries from the leaf up to the root, root first; null when the parentId chain loops (it then
- * visits more nodes than the tree has), without a Set of every id on the way.
- */
-function pathToRoot(byId: Map<string, TreeNode>, leaf: string | null): LocatedEntry[] | null {
-  const path: LocatedEntry[] = [];
-  for (let current = leaf; current !== null;) {
-    if (path.length === byId.size) return null;
-    const node = byId.get(current);
-    if (!node) break;
-    path.push(node.located);
-    current = node.parentId;
-  }
-  return path.reverse();
-}
-
-/** The path to the root of a chain that loops: cut where it comes back, reported. */
-function pathWithCycle(byId: Map<string, TreeNode>, leaf: string | null, diagnostics: Diagnostic[]): LocatedEntry[] {
-  const path: LocatedEntry[] = [];
-  const seen = new Set<string>();
-  let current = leaf;
-  while (current !== null) {
-    if (seen.has(current)) {
-      const node = byId.get(current)!;
-      diagnostics.push({
-        line: node.located.line,
-        column: 0,
-        severity: 'error',
-        code: 'parent-cycle',
-        message: `line ${node.located.line}: the parentId chain loops back to ${JSON.stringify(current)} — the branch is cut here`,
-      });
-      break;
-    }
-    seen.add(current);
-    const node = byId.get(current);
-    if (!node) break;
-    path.push(node.located);
-    current = node.parentId;
-  }
-  return path.reverse();
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */

@@ -8,6 +8,10 @@ import { isBlank } from '../text/blank.js';
 /** Lines longer than this cannot be held as one JavaScript string: reported and skipped. */
 export const MAX_LINE_CHARS = 500 * 1024 * 1024;
 
+/** The longest name shared (see `shareNames`), and how many: a few models and tools per session. */
+const MAX_SHARED_NAME = 100;
+const MAX_SHARED_NAMES = 1000;
+
 /** What `parseText` gives for a line without a JSON value (no JSON text parses to a symbol). */
 const NOT_JSON: unique symbol = Symbol('not JSON');
 
@@ -28,6 +32,8 @@ export class SessionLineParser {
   private readonly result: ParsedSession;
   private firstContentLine = true;
   private readonly ids = new Map<string, number>();
+  /** One string for each model id, API, provider and tool name met (see `shareNames`). */
+  private readonly names = new Map<string, string>();
   private count = 0;
 
   constructor(private readonly options: ParseLinesOptions = {}) {
@@ -218,12 +224,35 @@ export class SessionLineParser {
       }
     }
     if (!checkEntryFields(sink, span.line, entry)) return;
+    if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
     result.entries.push({ line: span.line, entry });
     try {
       this.options.onEntry?.(entry);
     } catch {
       // An observer's failure is not the file's: the parse goes on (it never throws).
     }
+  }
+
+  /**
+   * The names a message repeats from turn to turn (its model id, API and provider, a result's tool
+   * name) made one string each: JSON.parse makes its own copy, on every line, of any string longer
+   * than ten characters, and the session is kept while it is inspected. Equal strings: nothing read
+   * from the message changes.
+   */
+  private shareNames(message: Record<string, unknown>): void {
+    if (message.role === 'assistant') {
+      this.share(message, 'model');
+      this.share(message, 'api');
+      this.share(message, 'provider');
+    } else if (message.role === 'toolResult') this.share(message, 'toolName');
+  }
+
+  private share(message: Record<string, unknown>, key: string): void {
+    const value = message[key];
+    if (typeof value !== 'string' || value.length <= 10 || value.length > MAX_SHARED_NAME) return;
+    const known = this.names.get(value);
+    if (known !== undefined) message[key] = known;
+    else if (this.names.size < MAX_SHARED_NAMES) this.names.set(value, value);
   }
 
   /** JSON.parse of a line's text; NOT_JSON for a blank line or one that is not JSON (reported). */

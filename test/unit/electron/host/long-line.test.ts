@@ -2,7 +2,7 @@
 // parses the text as usual and reports what is wrong) — never a different value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLongLineParser, LONG_STRING_BYTES } from '../../../../electron/host/long-line.js';
+import { createLongLineParser, LONG_STRING_BYTES, sameLine } from '../../../../electron/host/long-line.js';
 
 const enc = (text: string): Buffer => Buffer.from(text, 'utf8');
 const long = (unit: string): string => unit.repeat(Math.ceil((LONG_STRING_BYTES + 10) / unit.length));
@@ -109,5 +109,30 @@ describe('parsing a long line by its parts', () => {
     expect(inner).toBe(long('d'));
     // The parser is still good after a refusal.
     expect(parse(enc(good))).toEqual({ value: JSON.parse(good) });
+  });
+
+  it('in place: tells the bytes it read, read again, from bytes rewritten since (sameLine)', () => {
+    const edits: number[] = [];
+    const parse = createLongLineParser({ inPlace: true, edits });
+    const text = fc.string({ unit: 'binary', maxLength: 30 }).map((unit) => long(`${unit}\n"`));
+    const bad = fc.constantFrom('\\ud800', '\\x', '\u0001');
+    fc.assert(
+      fc.property(text, text, bad, fc.nat(), (first, second, trouble, at) => {
+        // Two long strings; the second gives up (after the first was unescaped over the line).
+        const json = JSON.stringify({ a: first, b: second }).replace(/"}$/, `${trouble}"}`);
+        const original = enc(json);
+        const line = Buffer.from(original);
+        if (parse(line) !== null) return true;
+        expect(sameLine(line, original, edits)).toBe(true);
+        // Any one byte changed is seen (to a space, which no escape holds: "\\u00e9" and "\\u00E9" would be the same text).
+        const changed = Buffer.from(original);
+        const k = at % changed.length;
+        changed[k] = changed[k] === 0x20 ? 0x21 : 0x20;
+        expect(sameLine(line, changed, edits)).toBe(false);
+        expect(sameLine(line, original.subarray(1), edits)).toBe(false);
+        return true;
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -116,6 +116,53 @@ describe('readSessionFile', () => {
     expect(parsed.diagnostics.map((d) => [d.line, d.code])).toEqual([[4, 'json-control-char']]);
   });
 
+  it('refuses a long line rewritten in place between its in-place parse and its second read, at its line', async () => {
+    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
+    // As above: the first long string is unescaped over the line's bytes, the second makes the parse give up.
+    const twoStrings = JSON.stringify({
+      type: 'message',
+      id: 'b',
+      parentId: 'a',
+      timestamp: 't',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: big('a\n"q"\t é') },
+          { type: 'text', text: `${big('z\n')}\ud800!` },
+        ],
+      },
+    });
+    const text = `${[header, user('a', null, 'hi'), twoStrings, user('d', 'b', 'after')].join('\n')}\n`;
+    const file = path.join(dir, 'rewritten.jsonl');
+    const at = text.indexOf(twoStrings);
+    /** Read the file (one chunk), rewriting it with `rewrite` once line 2 is parsed, before line 3 is. */
+    const readRewritten = (rewrite: (original: string) => string) => {
+      writeFileSync(file, text);
+      let done = false;
+      return readSessionFile(file, {
+        chunkBytes: 1 << 20,
+        onEntry: () => {
+          if (!done) writeFileSync(file, rewrite(text));
+          done = true;
+        },
+      });
+    };
+    // Rewritten with the same bytes: parsed whole from them, as a file never touched.
+    expect((await readRewritten((t) => t)).parsed).toEqual(parseSessionBytes(enc(text)));
+    const cases: [string, (t: string) => string, RegExp][] = [
+      // Inside the string the parse unescaped over the line's bytes: checked by unescaping it again.
+      ['inside an unescaped string', (t) => `${t.slice(0, at + 80)}X${t.slice(at + 81)}`, /changed/],
+      ['outside the long strings', (t) => t.replace('"id":"b"', '"id":"c"'), /changed/],
+      ['after the failed string', (t) => t.replace('!"}', '?"}'), /changed/],
+      ['cut short', (t) => t.slice(0, at + 1000), /became shorter/],
+    ];
+    for (const [what, rewrite, message] of cases) {
+      const read = readRewritten(rewrite);
+      await expect(read, what).rejects.toThrow(InputError);
+      await expect(readRewritten(rewrite), what).rejects.toThrow(new RegExp(`rewritten\\.jsonl:3: cannot be read \\(.*${message.source}`));
+    }
+  });
+
   it('reads a JSON message array whole, after a BOM and whitespace', async () => {
     await agree(enc('\ufeff \n [{"role":"user","content":"hi","timestamp":1}]'), [2, 4096]);
     const read = await readSessionFile(path.join(dir, `s${n}.jsonl`), { chunkBytes: 2 });
