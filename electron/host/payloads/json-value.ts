@@ -88,8 +88,13 @@ function sharedRecord(record: Record<string, unknown>, depth: number): JsonValue
     // `toJsonValue` does not copy an own `__proto__` member as one: such an object is rebuilt the same way.
     if (key === '__proto__' || !Object.prototype.hasOwnProperty.call(record, key)) return rebuild(record, depth);
     const item = record[key];
+    if (plainLeaf(item)) {
+      if (out) out[key] = item as JsonValue;
+      continue;
+    }
+    // Tested only past the leaves: nearly every member is one, and a cold `instanceof` is not free.
     const dropped = item === undefined || typeof item === 'function' || typeof item === 'symbol' || item instanceof AbortSignal;
-    const next = dropped || plainLeaf(item) ? item : shared(item, depth + 1);
+    const next = dropped ? item : shared(item, depth + 1);
     if (!out && next === item && !dropped) continue;
     if (!out) {
       out = {};
