@@ -57,32 +57,31 @@ export function asJsonValue(value: unknown): JsonValue {
 function shared(value: unknown, depth: number): JsonValue {
   if (plainLeaf(value)) return value as JsonValue;
   if (typeof value !== 'object' || depth >= SHARED_DEPTH) return toJsonValue(value);
+  // One function for both kinds of node: a payload is converted once per build, mostly before the
+  // optimiser has seen it, where each call costs.
   const proto = Object.getPrototypeOf(value) as unknown;
-  if (Array.isArray(value)) return proto === Array.prototype ? sharedArray(value, depth) : rebuild(value, depth);
-  return proto === Object.prototype || proto === null
-    ? sharedRecord(value as Record<string, unknown>, depth)
-    : rebuild(value as object, depth);
-}
-
-/** An array's members as JSON: the array itself when they all are. */
-function sharedArray(value: unknown[], depth: number): JsonValue {
-  let out: JsonValue[] | null = null;
-  for (let i = 0; i < value.length; i += 1) {
-    // A hole: rare enough to rebuild the way `toJsonValue` does.
-    if (!(i in value)) return rebuild(value, depth);
-    const item: unknown = value[i];
-    const next = item === undefined || typeof item === 'function' ? null : plainLeaf(item) ? (item as JsonValue) : shared(item, depth + 1);
-    if (out) out.push(next);
-    else if (next !== item) {
-      out = value.slice(0, i) as JsonValue[];
-      out.push(next);
+  if (Array.isArray(value)) {
+    if (proto !== Array.prototype) return rebuild(value, depth);
+    let out: JsonValue[] | null = null;
+    for (let i = 0; i < value.length; i += 1) {
+      // A hole: rare enough to rebuild the way `toJsonValue` does.
+      if (!(i in value)) return rebuild(value, depth);
+      const item: unknown = value[i];
+      const next = plainLeaf(item)
+        ? (item as JsonValue)
+        : item === undefined || typeof item === 'function'
+          ? null
+          : shared(item, depth + 1);
+      if (out) out.push(next);
+      else if (next !== item) {
+        out = value.slice(0, i) as JsonValue[];
+        out.push(next);
+      }
     }
+    return out ?? (value as JsonValue[]);
   }
-  return out ?? (value as JsonValue[]);
-}
-
-/** A plain object's members as JSON: the object itself when they all are. */
-function sharedRecord(record: Record<string, unknown>, depth: number): JsonValue {
+  if (proto !== Object.prototype && proto !== null) return rebuild(value as object, depth);
+  const record = value as Record<string, unknown>;
   let out: Record<string, JsonValue> | null = null;
   for (const key in record) {
     // `toJsonValue` does not copy an own `__proto__` member as one: such an object is rebuilt the same way.
