@@ -48,34 +48,63 @@ export function asJsonValue(value: unknown): JsonValue {
   return shared(value, 0);
 }
 
+/**
+ * One pass: each node is read once, and copied only when a member of it had to be (the copy keeps
+ * the members read so far, which were JSON as they are). A check-then-rebuild in two passes read
+ * every level again above each non-JSON member; Google's payloads carry an `undefined` member in
+ * most entries, so their conversation was read four or five times over.
+ */
 function shared(value: unknown, depth: number): JsonValue {
   if (plainLeaf(value)) return value as JsonValue;
   if (typeof value !== 'object' || depth >= SHARED_DEPTH) return toJsonValue(value);
-  return isPlain(value as object, depth) ? (value as JsonValue) : rebuild(value as object, depth);
-}
-
-/** Whether a value is JSON as it is: plain arrays and objects (no holes, no `__proto__` member) of JSON, not too deep. */
-function isPlain(value: object, depth: number): boolean {
-  if (depth >= SHARED_DEPTH) return false;
+  // One function for both kinds of node: a payload is converted once per build, mostly before the
+  // optimiser has seen it, where each call costs.
   const proto = Object.getPrototypeOf(value) as unknown;
   if (Array.isArray(value)) {
-    if (proto !== Array.prototype) return false;
+    if (proto !== Array.prototype) return rebuild(value, depth);
+    let out: JsonValue[] | null = null;
     for (let i = 0; i < value.length; i += 1) {
-      if (!(i in value)) return false;
+      // A hole: rare enough to rebuild the way `toJsonValue` does.
+      if (!(i in value)) return rebuild(value, depth);
       const item: unknown = value[i];
-      if (!plainLeaf(item) && (typeof item !== 'object' || !isPlain(item as object, depth + 1))) return false;
+      const next = plainLeaf(item)
+        ? (item as JsonValue)
+        : item === undefined || typeof item === 'function'
+          ? null
+          : shared(item, depth + 1);
+      if (out) out.push(next);
+      else if (next !== item) {
+        out = value.slice(0, i) as JsonValue[];
+        out.push(next);
+      }
     }
-    return true;
+    return out ?? (value as JsonValue[]);
   }
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (proto !== Object.prototype && proto !== null) return rebuild(value as object, depth);
   const record = value as Record<string, unknown>;
+  let out: Record<string, JsonValue> | null = null;
   for (const key in record) {
     // `toJsonValue` does not copy an own `__proto__` member as one: such an object is rebuilt the same way.
-    if (key === '__proto__' || !Object.prototype.hasOwnProperty.call(record, key)) return false;
+    if (key === '__proto__' || !Object.prototype.hasOwnProperty.call(record, key)) return rebuild(record, depth);
     const item = record[key];
-    if (!plainLeaf(item) && (typeof item !== 'object' || !isPlain(item as object, depth + 1))) return false;
+    if (plainLeaf(item)) {
+      if (out) out[key] = item as JsonValue;
+      continue;
+    }
+    // Tested only past the leaves: nearly every member is one, and a cold `instanceof` is not free.
+    const dropped = item === undefined || typeof item === 'function' || typeof item === 'symbol' || item instanceof AbortSignal;
+    const next = dropped ? item : shared(item, depth + 1);
+    if (!out && next === item && !dropped) continue;
+    if (!out) {
+      out = {};
+      for (const before in record) {
+        if (before === key) break;
+        out[before] = record[before] as JsonValue;
+      }
+    }
+    if (!dropped) out[key] = next as JsonValue;
   }
-  return true;
+  return out ?? (record as JsonValue);
 }
 
 /** One level rebuilt as `toJsonValue` does, its members shared where they are plain already. */

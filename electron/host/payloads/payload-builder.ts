@@ -15,7 +15,7 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
-import { restoreAnthropicTexts, withStandIns } from './stand-ins.js';
+import { restoreTexts, STAND_IN_APIS, withStandIns } from './stand-ins.js';
 
 // The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -91,8 +91,8 @@ export async function buildLlmPayload(
   }
   const { model, notes } = resolved;
   const level = options.thinkingLevel ?? 'medium';
-  // The Anthropic builder gets long texts as stand-ins, put back below (see stand-ins.ts).
-  const standIns = model.api === 'anthropic-messages' && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
+  // The builders that allow it get long texts as stand-ins, put back below (see stand-ins.ts).
+  const standIns = STAND_IN_APIS.has(model.api) && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
   const context: Context = { messages: (standIns?.messages ?? llm.messages) as unknown as PiMessage[] };
   let captured: unknown;
   let capturedOnce = false;
@@ -138,7 +138,7 @@ export async function buildLlmPayload(
       error: `pi-ai could not build the ${model.api} payload: ${errorMessage ?? 'unknown error'}`,
       notes,
     };
-  if (standIns && !restoreAnthropicTexts(captured, standIns)) return buildLlmPayload(llm, target, options, { standIns: false });
+  if (standIns && !restoreTexts(captured, standIns, model.api)) return buildLlmPayload(llm, target, options, { standIns: false });
   return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured), notes };
 }
 

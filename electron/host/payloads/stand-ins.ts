@@ -1,12 +1,16 @@
 /**
- * Long texts handed to pi-ai's Anthropic builder as short stand-ins, put back in its output.
+ * Long texts handed to pi-ai's builders as short stand-ins, put back in their output.
  *
  * pi-ai (0.73) runs every text through `sanitizeSurrogates`, a regex over each character that only
  * removes lone surrogates: on a session of large tool results it costs more than parsing the file.
- * For the Anthropic builder a text is otherwise only tested for blankness (`trim()`), joined with
- * "\n" (a tool result's text blocks) and placed in the payload. So a long text that is well formed
- * (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and the
- * token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
+ * It also copies each thinking text with `trim()` when the turn came from another model. The
+ * builders of `STAND_IN_APIS` otherwise only test a text for emptiness or blankness (`!text`,
+ * `length > 0`, `trim()`), sanitise it, join it with others ("\n", "\n\n" or "") and place it in
+ * the payload (Chat Completions also places a thinking text unsanitised under the key its
+ * signature names; sanitising a well-formed text changes nothing). So a long text that is well
+ * formed (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and
+ * the token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
+ * The other builders (Bedrock, Mistral, Codex, Vertex, Azure) are not audited and get texts as they are.
  */
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '../../../shared/messages.js';
@@ -72,25 +76,13 @@ export function withStandIns(messages: readonly Message[]): StandIns {
  */
 export function restoreAnthropicTexts(params: unknown, standIns: StandIns): boolean {
   if (standIns.texts.length === 0 || !isRecord(params) || !Array.isArray(params.messages)) return true;
-  const { prefix, texts } = standIns;
   let intact = true;
+  const restoreOrNull = restorer(standIns);
   const restore = (text: string): string => {
-    if (!text.includes(prefix)) return text;
-    // A token alone stands for the whole text; tokens joined with "\n" (and short texts) one by one.
-    let out = '';
-    let from = 0;
-    for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, from)) {
-      const end = text.indexOf(CLOSE, at);
-      const original = end < 0 ? undefined : texts[Number(text.slice(at + prefix.length, end))];
-      // A token pi-ai changed cannot be put back: the caller builds again without stand-ins.
-      if (original === undefined) {
-        intact = false;
-        return text;
-      }
-      out += text.slice(from, at) + original;
-      from = end + 1;
-    }
-    return from === 0 ? text : out + text.slice(from);
+    const restored = restoreOrNull(text);
+    if (restored !== null) return restored;
+    intact = false;
+    return text;
   };
   const member = (o: Obj, key: string): void => {
     const text = o[key];
@@ -115,4 +107,72 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): bool
     else member(entry, 'content');
   }
   return intact;
+}
+
+/** The apis whose builders take stand-ins (see above), and the member of their params holding the conversation. */
+export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
+  ['anthropic-messages', 'messages'],
+  ['openai-completions', 'messages'],
+  ['openai-responses', 'input'],
+  ['google-generative-ai', 'contents'],
+]);
+
+/**
+ * Put the texts back into the conversation of the params pi-ai built for `api`, in place. Every
+ * string of the conversation is looked at (the Anthropic one: only those its builder makes from
+ * texts), so a token can be nowhere left: objects holding one were made by pi-ai or by
+ * `withStandIns`, never shared with the session. False when a token was changed and could not be
+ * put back, or the api takes no stand-ins.
+ */
+export function restoreTexts(params: unknown, standIns: StandIns, api: string): boolean {
+  if (api === 'anthropic-messages') return restoreAnthropicTexts(params, standIns);
+  const key = STAND_IN_APIS.get(api);
+  if (key === undefined || !isRecord(params)) return false;
+  if (standIns.texts.length === 0) return true;
+  const restore = restorer(standIns);
+  // An explicit stack: tool-call arguments may nest deeper than the call stack allows.
+  const stack: unknown[] = [params[key]];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) {
+        const item: unknown = node[i];
+        if (typeof item === 'string') {
+          const restored = restore(item);
+          if (restored === null) return false;
+          if (restored !== item) node[i] = restored;
+        } else if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    } else if (isRecord(node)) {
+      for (const member of Object.keys(node)) {
+        const item = node[member];
+        if (typeof item === 'string') {
+          const restored = restore(item);
+          if (restored === null) return false;
+          if (restored !== item) node[member] = restored;
+        } else if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    }
+  }
+  return true;
+}
+
+/** Put the texts back into one string: null when a token in it was changed. */
+function restorer(standIns: StandIns): (text: string) => string | null {
+  const { prefix, texts } = standIns;
+  return (text) => {
+    if (!text.includes(prefix)) return text;
+    // A token alone stands for the whole text; tokens joined with others (and short texts) one by one.
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, from)) {
+      const end = text.indexOf(CLOSE, at);
+      const original = end < 0 ? undefined : texts[Number(text.slice(at + prefix.length, end))];
+      // A token pi-ai changed cannot be put back: the caller builds again without stand-ins.
+      if (original === undefined) return null;
+      out += text.slice(from, at) + original;
+      from = end + 1;
+    }
+    return from === 0 ? text : out + text.slice(from);
+  };
 }

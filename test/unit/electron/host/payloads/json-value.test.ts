@@ -1,4 +1,5 @@
 // asJsonValue: the JSON toJsonValue gives, without copying what is plain JSON already.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asJsonValue, toJsonValue } from '../../../../../electron/host/payloads/json-value.js';
 
@@ -33,4 +34,44 @@ describe('asJsonValue', () => {
     const value = { x: deep };
     expect(JSON.stringify(asJsonValue(value))).toBe(JSON.stringify(value));
   });
+
+  it('gives the JSON toJsonValue gives on random values, and leaves plain ones as they are', () => {
+    const value = fc.anything({
+      withBigInt: true,
+      withDate: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withNullPrototype: true,
+      withObjectString: true,
+      withUnicodeString: true,
+      values: [fc.constant(undefined), fc.constant(() => 1), fc.constant(new AbortController().signal), fc.double()],
+    });
+    fc.assert(
+      fc.property(value, (v) => {
+        // An invalid Date throws in both.
+        const json = (convert: (v: unknown) => unknown) => {
+          try {
+            return JSON.stringify(convert(v));
+          } catch (error) {
+            return `throws ${(error as Error).message}`;
+          }
+        };
+        expect(json(asJsonValue)).toBe(json(toJsonValue));
+        if (isJsonAsItIs(v)) expect(asJsonValue(v)).toBe(v);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
+
+/** Plain arrays and objects of strings, booleans, null and finite numbers only. */
+function isJsonAsItIs(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (Array.isArray(v))
+    return proto === Array.prototype && Array.from({ length: v.length }, (_, i) => i in v).every(Boolean) && v.every(isJsonAsItIs);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.keys(v).every((k) => k !== '__proto__' && isJsonAsItIs((v as Record<string, unknown>)[k]));
+}

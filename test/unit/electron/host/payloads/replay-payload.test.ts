@@ -165,3 +165,41 @@ describe('buildReplayPayload', () => {
     expect(reusedRounds).toBeGreaterThan(40);
   }, 60_000);
 });
+
+/** The targets whose builders take stand-ins, besides the Anthropic ones above. */
+const STAND_IN_TARGETS: Target[] = [
+  { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
+  { provider: 'vllm', api: 'openai-completions', modelId: 'qwen3-32b' },
+  { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true },
+  { provider: 'openrouter', api: 'openai-completions', modelId: 'mistralai/devstral-small' },
+  { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
+  { provider: 'google-gemini-cli', api: 'google-gemini-cli', modelId: 'gemini-2.5-pro' },
+];
+
+describe('stand-ins', () => {
+  it('give what a build of the texts as they are gives, on random transcripts, for every builder that takes them', async () => {
+    const random = rng(31);
+    const replaced = new Map<string, number>();
+    for (let round = 0; round < 150; round += 1) {
+      const messages = transcript(random, 4 + Math.floor(random() * 30));
+      // Thinking signed the Chat Completions way (a member name) and the Responses way (an item).
+      for (const message of messages)
+        if (message.role === 'assistant' && Array.isArray(message.content))
+          for (const block of message.content as Record<string, unknown>[])
+            if (block.type === 'thinking' && block.thinkingSignature === 'sig' && random() < 0.5)
+              block.thinkingSignature =
+                random() < 0.5 ? 'reasoning_content' : JSON.stringify({ type: 'reasoning', id: 'rs_1', summary: [] });
+      const llm = toLlmMessages(messages);
+      for (const target of STAND_IN_TARGETS) {
+        const withTokens = await buildLlmPayload(llm, target);
+        const plain = await buildLlmPayload(llm, target, {}, { standIns: false });
+        expect(JSON.stringify(withTokens), `round ${round}, ${target.provider}/${target.api}`).toBe(JSON.stringify(plain));
+        if (!plain.error && llm.messages.some((m) => JSON.stringify(m).includes('y'.repeat(600))))
+          replaced.set(target.api, (replaced.get(target.api) ?? 0) + 1);
+      }
+    }
+    // Builds that succeeded with long texts in them, for each api: the stand-ins were put back.
+    for (const api of ['openai-responses', 'openai-completions', 'google-generative-ai'])
+      expect(replaced.get(api) ?? 0).toBeGreaterThan(20);
+  }, 60_000);
+});

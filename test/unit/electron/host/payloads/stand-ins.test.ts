@@ -1,6 +1,6 @@
 // Long texts go to pi-ai's Anthropic builder as stand-ins and come back in place.
 import { describe, expect, it } from 'vitest';
-import { restoreAnthropicTexts, withStandIns } from '../../../../../electron/host/payloads/stand-ins.js';
+import { restoreAnthropicTexts, restoreTexts, withStandIns } from '../../../../../electron/host/payloads/stand-ins.js';
 import type { Message } from '../../../../../shared/types.js';
 
 const long = (c: string) => c.repeat(600);
@@ -63,5 +63,31 @@ describe('stand-ins', () => {
     const unknown = { messages: [{ role: 'user', content: `${standIns.prefix}7\uE001` }] };
     expect(restoreAnthropicTexts(unknown, standIns)).toBe(false);
     expect(unknown.messages[0].content).not.toContain(long('x'));
+  });
+
+  it('are put back anywhere in the conversation of the other builders, and only there', () => {
+    const standIns = withStandIns([
+      { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
+      { role: 'user', content: long('y') },
+    ]);
+    const x = (standIns.messages[0].content as { text: string }[])[0].text;
+    const y = standIns.messages[1].content as string;
+    const params = {
+      model: x,
+      contents: [
+        { role: 'user', parts: [{ functionResponse: { name: 'bash', response: { output: `${x}\n${y}` } } }] },
+        { role: 'user', parts: [{ text: y }], deep: [[[{ at: [x] }]]] },
+      ],
+    };
+    expect(restoreTexts(params, standIns, 'google-generative-ai')).toBe(true);
+    expect(params.model).toBe(x);
+    expect(JSON.stringify(params.contents)).toBe(
+      JSON.stringify([
+        { role: 'user', parts: [{ functionResponse: { name: 'bash', response: { output: `${long('x')}\n${long('y')}` } } }] },
+        { role: 'user', parts: [{ text: long('y') }], deep: [[[{ at: [long('x')] }]]] },
+      ]),
+    );
+    expect(restoreTexts({ input: [{ content: [{ text: x.slice(0, -1) }] }] }, standIns, 'openai-responses')).toBe(false);
+    expect(restoreTexts({ messages: [] }, standIns, 'mistral-conversations')).toBe(false);
   });
 });
