@@ -48,6 +48,26 @@ async function agree(bytes: Uint8Array, chunkSizes = [1, 2, 3, 7, 64, 4096]): Pr
 
 const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 
+/** `unit` repeated past the long-line size. */
+const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
+
+/** A message line of two long strings: one the in-place parse unescapes, then one that makes it give up (an escaped lone surrogate). */
+function twoLongStrings(): string {
+  return JSON.stringify({
+    type: 'message',
+    id: 'b',
+    parentId: 'a',
+    timestamp: 't',
+    message: {
+      role: 'user',
+      content: [
+        { type: 'text', text: big('a\n"q"\t é') },
+        { type: 'text', text: `${big('z\n')}\ud800!` },
+      ],
+    },
+  });
+}
+
 describe('readSessionFile', () => {
   it('agrees with the whole-buffer parser on CRLF, BOM, blank lines, cut lines, invalid UTF-8 and no final newline', async () => {
     await agree(enc(`${header}\n${user('a', null, 'hi é 中文')}\n`));
@@ -60,7 +80,6 @@ describe('readSessionFile', () => {
   });
 
   it('agrees on long lines, parsed by their parts, and reports the broken ones at their line', async () => {
-    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
     const image = JSON.stringify({
       type: 'message',
       id: 'i',
@@ -86,22 +105,9 @@ describe('readSessionFile', () => {
   });
 
   it('parses a long line whole, from its bytes as read, when its in-place parse gives up after unescaping some of it', async () => {
-    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
     // The first long string is unescaped over the line's bytes; the second holds an escaped lone
     // surrogate (valid JSON that UTF-8 cannot carry), so the line is parsed whole after all.
-    const twoStrings = JSON.stringify({
-      type: 'message',
-      id: 'b',
-      parentId: 'a',
-      timestamp: 't',
-      message: {
-        role: 'user',
-        content: [
-          { type: 'text', text: big('a\n"q"\t é') },
-          { type: 'text', text: `${big('z\n')}\ud800!` },
-        ],
-      },
-    });
+    const twoStrings = twoLongStrings();
     const lines = [
       header,
       user('a', null, 'hi'),
@@ -117,21 +123,8 @@ describe('readSessionFile', () => {
   });
 
   it('refuses a long line rewritten in place between its in-place parse and its second read, at its line', async () => {
-    const big = (unit: string) => unit.repeat(Math.ceil((LONG_LINE_BYTES + 100) / unit.length));
     // As above: the first long string is unescaped over the line's bytes, the second makes the parse give up.
-    const twoStrings = JSON.stringify({
-      type: 'message',
-      id: 'b',
-      parentId: 'a',
-      timestamp: 't',
-      message: {
-        role: 'user',
-        content: [
-          { type: 'text', text: big('a\n"q"\t é') },
-          { type: 'text', text: `${big('z\n')}\ud800!` },
-        ],
-      },
-    });
+    const twoStrings = twoLongStrings();
     const text = `${[header, user('a', null, 'hi'), twoStrings, user('d', 'b', 'after')].join('\n')}\n`;
     const file = path.join(dir, 'rewritten.jsonl');
     const at = text.indexOf(twoStrings);

@@ -70,13 +70,13 @@ async function writeTurns(file: string, cycles: number, chars = 20): Promise<voi
   writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
+/** An inspector that previews every file, whatever its size, reading `turns` turns. */
+function previewingEverything(turns: number) {
+  return createInspector({ recentFile: path.join(dir, 'recent.json'), previewMinBytes: 0, previewWholeMinBytes: 0, previewTurns: turns });
+}
+
 async function firstWindowAgrees(file: string, target: Target, turns: number): Promise<void> {
-  const inspector = createInspector({
-    recentFile: path.join(dir, 'recent.json'),
-    previewMinBytes: 0,
-    previewWholeMinBytes: 0,
-    previewTurns: turns,
-  });
+  const inspector = previewingEverything(turns);
   try {
     const preview = await inspector.preview({ kind: 'path', path: file }, target);
     expect(preview, `${path.basename(file)} has turns`).not.toBeNull();
@@ -166,12 +166,7 @@ describe('preview', () => {
   });
 
   it('has nothing to show for a file that starts like a SQLite store, whatever follows (the page asks beside its store check)', async () => {
-    const inspector = createInspector({
-      recentFile: path.join(dir, 'recent.json'),
-      previewMinBytes: 0,
-      previewWholeMinBytes: 0,
-      previewTurns: 2,
-    });
+    const inspector = previewingEverything(2);
     try {
       const file = path.join(dir, 'store-like.jsonl');
       writeFileSync(file, Buffer.concat([Buffer.from('SQLite format 3\0\n'), readFileSync(sessions[0])]));
@@ -182,12 +177,7 @@ describe('preview', () => {
   });
 
   it('answers the same question about an unchanged file once (serve previews FILE, then the page asks)', async () => {
-    const inspector = createInspector({
-      recentFile: path.join(dir, 'recent.json'),
-      previewMinBytes: 0,
-      previewWholeMinBytes: 0,
-      previewTurns: 2,
-    });
+    const inspector = previewingEverything(2);
     try {
       const file = path.join(dir, 'kept.jsonl');
       copyFileSync(sessions[0], file);
@@ -235,12 +225,7 @@ describe('preview', () => {
         UnknownIdError,
       );
       // From the whole-preview size on, the same file gets one.
-      const whenLarge = createInspector({
-        recentFile: path.join(dir, 'recent.json'),
-        previewMinBytes: 0,
-        previewWholeMinBytes: 0,
-        previewTurns: 2,
-      });
+      const whenLarge = previewingEverything(2);
       try {
         expect((await whenLarge.preview({ kind: 'path', path: short }, null))!.preview!.turns).toBe(6);
       } finally {
