@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportStoredSession, listStoreSessions, openStoredSession, planStoredRepair } from '../../../../../electron/host/store/index.js';
+import { InputError } from '../../../../../electron/host/read-input.js';
 import { copyStore } from './support.js';
 
 const WRITER = resolve('test/unit/electron/host/store/support/gateway-writer.mjs');
@@ -57,15 +58,29 @@ describe('reading a store a gateway is writing', () => {
     try {
       const seen = new Set<number>();
       let reads = 0;
+      let refused = 0;
       while (!paused) {
         if (gone) throw new Error('the writer process ended before it paused (its error is above)');
-        const listing = await listStoreSessions(file);
+        // This writer starts its log again every 125 ms: on a loaded machine a whole read can outlast
+        // every retry, and the reader then says so. That refusal is an honest answer, not a torn read.
+        const listing = await listStoreSessions(file).catch((error: unknown) => {
+          if (error instanceof InputError && /kept changing while it was read/.test(error.message)) return null;
+          throw error;
+        });
+        if (listing === null) {
+          refused += 1;
+          continue;
+        }
         const live = listing.sessions.filter((s) => s.key?.startsWith('agent:main:live:'));
         // A session is added in one transaction: a read sees all of its events or none of it.
         for (const session of live) expect(session.events).toBe(sourceEvents);
         if (live.length > 0) {
-          const newest = await openStoredSession({ file }, live[0].sessionId);
-          expect(newest.digest).toBe(source.digest);
+          const newest = await openStoredSession({ file }, live[0].sessionId).catch((error: unknown) => {
+            if (error instanceof InputError && /kept changing while it was read/.test(error.message)) return null;
+            throw error;
+          });
+          if (newest === null) refused += 1;
+          else expect(newest.digest).toBe(source.digest);
         }
         seen.add(live.length);
         reads += 1;
@@ -73,6 +88,7 @@ describe('reading a store a gateway is writing', () => {
       await pausedSignal;
       expect(written).toBe(40);
       expect(reads).toBeGreaterThan(3);
+      if (refused > 0) console.log(`reads refused while the writer restarted its log: ${refused} (${reads} consistent)`);
       // The reads saw the store at several moments of the writing, not only before or after it.
       expect(seen.size).toBeGreaterThan(2);
 
