@@ -50,7 +50,11 @@ describe('placeholderImage', () => {
     const original = Buffer.alloc(11 * 1024 * 1024, 1).toString('base64');
     const out = await placeholderImage(original);
     expect(out.length).toBe(original.length);
-    expect(/^A+=*$/.test(out)).toBe(true);
+    // Checked without a regular expression: /^A+=*$/ over 10 MB overflowed the regexp stack once under load.
+    let end = out.length;
+    while (end > 0 && out[end - 1] === '=') end -= 1;
+    expect(end).toBeGreaterThan(0);
+    expect(out.slice(0, end) === 'A'.repeat(end)).toBe(true);
   });
 
   it('draws an SVG of the same size as an empty drawing', async () => {
