@@ -28,6 +28,12 @@ function fingerprint(dir: string): Record<string, string> {
   return out;
 }
 
+/** The reader's explicit refusal of a store that kept changing during every retry, as null; any other error thrown. */
+function refusedAsNull(error: unknown): null {
+  if (error instanceof InputError && /kept changing while it was read/.test(error.message)) return null;
+  throw error;
+}
+
 describe('reading a store a gateway is writing', () => {
   it('reads consistently during writes, checkpoints and log restarts, and leaves every file byte-identical', async () => {
     const file = copyStore('main');
@@ -63,10 +69,7 @@ describe('reading a store a gateway is writing', () => {
         if (gone) throw new Error('the writer process ended before it paused (its error is above)');
         // This writer starts its log again every 125 ms: on a loaded machine a whole read can outlast
         // every retry, and the reader then says so. That refusal is an honest answer, not a torn read.
-        const listing = await listStoreSessions(file).catch((error: unknown) => {
-          if (error instanceof InputError && /kept changing while it was read/.test(error.message)) return null;
-          throw error;
-        });
+        const listing = await listStoreSessions(file).catch(refusedAsNull);
         if (listing === null) {
           refused += 1;
           continue;
@@ -75,10 +78,7 @@ describe('reading a store a gateway is writing', () => {
         // A session is added in one transaction: a read sees all of its events or none of it.
         for (const session of live) expect(session.events).toBe(sourceEvents);
         if (live.length > 0) {
-          const newest = await openStoredSession({ file }, live[0].sessionId).catch((error: unknown) => {
-            if (error instanceof InputError && /kept changing while it was read/.test(error.message)) return null;
-            throw error;
-          });
+          const newest = await openStoredSession({ file }, live[0].sessionId).catch(refusedAsNull);
           if (newest === null) refused += 1;
           else expect(newest.digest).toBe(source.digest);
         }
