@@ -240,17 +240,15 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   }
   const { branch, leafId, keptEntryId } = activeBranch(parsed, diagnostics);
   let thinkingLevel = 'off';
-  let lastModel: RecordedModel | null = null;
+  // The entry that records the last model: its RecordedModel is made once, not for every assistant turn.
+  let lastModelEntry: SessionEntry | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;
-  branch.forEach(({ entry }) => {
+  for (let i = 0; i < branch.length; i += 1) {
+    const { entry } = branch[i];
     if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
-    else if (entry.type === 'model_change')
-      lastModel = { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
-    else if (entry.type === 'message' && isAssistant(entry.message)) {
-      const m = entry.message as Message;
-      lastModel = { provider: str(m.provider), modelId: str(m.model), api: str(m.api) || undefined, source: 'assistant' };
-    } else if (entry.type === 'custom' && entry.customType === 'model-snapshot' && entry.data && typeof entry.data === 'object') {
+    else if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message))) lastModelEntry = entry;
+    else if (isModelSnapshot(entry)) {
       const d = entry.data as Record<string, unknown>;
       const snapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
       const previous = modelSnapshot as SessionContext['modelSnapshot'];
@@ -263,9 +261,10 @@ export function buildContext(parsed: ParsedSession): SessionContext {
         latestModelSwitchTimestamp = d.timestamp;
       }
       modelSnapshot = snapshot;
-      lastModel = { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
+      lastModelEntry = entry;
     }
-  });
+  }
+  const lastModel = lastModelEntry && recordedModel(lastModelEntry);
   const hasGoogleBootstrapMarker = parsed.entries.some(
     ({ entry }) => entry.type === 'custom' && entry.customType === 'google-turn-ordering-bootstrap',
   );
@@ -296,8 +295,12 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       message: `line ${boundary.line}: the ${boundary.entry.type} keeps entries from ${JSON.stringify(boundary.entry.firstKeptEntryId)}, which is not on the active branch — only ${boundary.entry.type === 'compaction' ? 'the summary and ' : ''}later turns are replayed`,
     });
   }
-  for (const located of window.retained ?? []) append(located, boundary?.entry.type === 'reset' ? 'reset' : 'compaction');
-  for (const located of window.current) append(located);
+  // Index loops: this runs once per inspection, before the JIT optimises it, and a for…of there
+  // allocates an iterator result for every entry.
+  const retained = window.retained ?? [];
+  const retainedBy = boundary?.entry.type === 'reset' ? 'reset' : 'compaction';
+  for (let i = 0; i < retained.length; i += 1) append(retained[i], retainedBy);
+  for (let i = 0; i < window.current.length; i += 1) append(window.current[i]);
   return {
     messages,
     messageLines,
@@ -310,6 +313,21 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     hasGoogleBootstrapMarker,
     diagnostics,
   };
+}
+
+function isModelSnapshot(entry: SessionEntry): boolean {
+  return entry.type === 'custom' && entry.customType === 'model-snapshot' && !!entry.data && typeof entry.data === 'object';
+}
+
+/** The model an entry records: a model change, an assistant turn or a model snapshot. */
+function recordedModel(entry: SessionEntry): RecordedModel {
+  if (entry.type === 'model_change') return { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
+  if (entry.type === 'message') {
+    const m = entry.message as Message;
+    return { provider: str(m.provider), modelId: str(m.model), api: str(m.api) || undefined, source: 'assistant' };
+  }
+  const d = entry.data as Record<string, unknown>;
+  return { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
 }
 
 function isAssistant(m: unknown): boolean {

@@ -110,23 +110,17 @@ export class SessionLineParser {
   /** The JSON value of the current line: a session entry, a header, or what is reported instead. */
   private accept(size: number, value: unknown): void {
     const { sink, result, ids } = this;
-    const span = { line: this.count };
+    const line = this.count;
     if (size >= MIN_TOO_DEEP_CHARS && nestedDeeperThan(value)) {
-      sink.add(span.line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
+      sink.add(line, 1, 'error', 'too-deep', TOO_DEEP_MESSAGE);
       this.firstContentLine = false;
       return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      sink.add(
-        span.line,
-        1,
-        'error',
-        'entry-not-object',
-        `${typeName(value)} where a session entry object was expected — the line is skipped`,
-      );
+      sink.add(line, 1, 'error', 'entry-not-object', `${typeName(value)} where a session entry object was expected — the line is skipped`);
       if (this.firstContentLine) {
         this.firstContentLine = false;
-        sink.add(span.line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…})');
+        sink.add(line, 0, 'error', 'missing-header', 'the first line is not a session header ({"type":"session",…})');
       }
       return;
     }
@@ -136,7 +130,7 @@ export class SessionLineParser {
       if (obj.type === 'session') {
         if (typeof obj.id !== 'string' || obj.id === '') {
           sink.add(
-            span.line,
+            line,
             0,
             'error',
             'header-no-id',
@@ -146,7 +140,7 @@ export class SessionLineParser {
         const version = typeof obj.version === 'number' ? obj.version : 1;
         if (obj.version !== undefined && typeof obj.version !== 'number')
           sink.add(
-            span.line,
+            line,
             0,
             'warning',
             'field-type',
@@ -154,7 +148,7 @@ export class SessionLineParser {
           );
         else if (![1, 2, 3].includes(version))
           sink.add(
-            span.line,
+            line,
             0,
             'warning',
             'unknown-version',
@@ -166,7 +160,7 @@ export class SessionLineParser {
         return;
       }
       sink.add(
-        span.line,
+        line,
         0,
         'error',
         'missing-header',
@@ -175,12 +169,12 @@ export class SessionLineParser {
       result.format = 'jsonl';
     }
     if (obj.type === 'session') {
-      this.laterHeader(span.line, obj);
+      this.laterHeader(line, obj);
       return;
     }
     if (typeof obj.type !== 'string') {
       sink.add(
-        span.line,
+        line,
         0,
         'error',
         'entry-no-type',
@@ -190,32 +184,26 @@ export class SessionLineParser {
     }
     const entry = obj as SessionEntry;
     if (!ENTRY_TYPES.has(entry.type)) {
-      sink.add(span.line, 0, 'warning', 'unknown-entry-type', `unknown entry type ${preview(entry.type)} — it is ignored`);
+      sink.add(line, 0, 'warning', 'unknown-entry-type', `unknown entry type ${preview(entry.type)} — it is ignored`);
     }
     if (result.version >= 2) {
       if (typeof entry.id !== 'string' || entry.id === '') {
-        sink.add(
-          span.line,
-          0,
-          'warning',
-          'entry-no-id',
-          `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`,
-        );
+        sink.add(line, 0, 'warning', 'entry-no-id', `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`);
       } else {
         const prev = ids.get(entry.id);
         if (prev !== undefined)
           sink.add(
-            span.line,
+            line,
             0,
             'warning',
             'duplicate-id',
             `the id ${preview(entry.id)} was already used on line ${prev} — the later entry wins`,
           );
-        ids.set(entry.id, span.line);
+        ids.set(entry.id, line);
       }
       if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== 'string') {
         sink.add(
-          span.line,
+          line,
           0,
           'warning',
           'field-type',
@@ -223,9 +211,9 @@ export class SessionLineParser {
         );
       }
     }
-    if (!checkEntryFields(sink, span.line, entry)) return;
+    if (!checkEntryFields(sink, line, entry)) return;
     if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
-    result.entries.push({ line: span.line, entry });
+    result.entries.push({ line: line, entry });
     try {
       this.options.onEntry?.(entry);
     } catch {

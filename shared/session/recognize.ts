@@ -8,8 +8,13 @@ export const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.
 const RESET_REASONS = new Set(['new', 'reset', 'idle', 'daily', 'cron-stale']);
 const RESET_REASON_LIST = [...RESET_REASONS].join(', ');
 
-/** String content, or an array of blocks that each have a string `type`. */
-const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every((b) => isRecord(b) && isStr(b.type)));
+const isTypedBlock = (b: unknown): boolean => isRecord(b) && isStr(b.type);
+
+/**
+ * String content, or an array of blocks that each have a string `type`. The block test is made once,
+ * not a closure per call: this runs on every entry of a session.
+ */
+const readableContent = (c: unknown) => isStr(c) || (Array.isArray(c) && c.every(isTypedBlock));
 
 /**
  * Why OpenClaw's loader would not recognise an entry (its session-entry schema), or null when it does.

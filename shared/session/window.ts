@@ -13,8 +13,8 @@ export interface ContextWindow {
   boundary: LocatedEntry | null;
   /** Entries before the boundary that it keeps (null: it names an entry not on the branch). */
   retained: LocatedEntry[] | null;
-  /** Entries after the boundary (the whole branch without one). */
-  current: LocatedEntry[];
+  /** Entries after the boundary (the whole branch without one: the branch itself, not a copy). */
+  current: readonly LocatedEntry[];
 }
 
 /** Entries of a branch a compaction or reset keeps, and those after it. */
@@ -25,7 +25,7 @@ export function contextWindow(
   let at = -1;
   for (let i = branch.length - 1; i >= 0 && at < 0; i -= 1)
     if (branch[i].entry.type === 'compaction' || branch[i].entry.type === 'reset') at = i;
-  if (at < 0) return { boundary: null, retained: [], current: [...branch] };
+  if (at < 0) return { boundary: null, retained: [], current: branch };
   const boundary = branch[at];
   const named = boundary.entry.firstKeptEntryId;
   const kept = typeof named === 'string' ? resolveKept(named, boundary.entry.id as string) : null;
