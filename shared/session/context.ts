@@ -112,12 +112,30 @@ function clean(message: Message): Message {
  * own parent, or off the entry before it when that parent is unknown); an entry whose parentId names
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
-function activeBranch(
-  parsed: ParsedSession,
-  diagnostics: Diagnostic[],
-): { branch: LocatedEntry[]; leafId: string | null; keptEntryId: (firstKept: string, compactionId: string) => string | null } {
+function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveBranch {
+  // The parser's id map serves the tree when it describes these entries (nearly always); when an
+  // entry is not where it says (a repeated id), the tree is walked again with a map of its own.
+  if (parsed.version >= 2) {
+    const tree = new EntryTree(parsed.entries);
+    const found: Diagnostic[] = [];
+    const walked = tree.sharesIds ? walkTree(parsed, tree, found) : null;
+    if (walked) {
+      for (const diagnostic of found) diagnostics.push(diagnostic);
+      return walked;
+    }
+  }
+  return walkTree(parsed, new EntryTree(), diagnostics)!;
+}
+
+interface ActiveBranch {
+  branch: LocatedEntry[];
+  leafId: string | null;
+  keptEntryId: (firstKept: string, compactionId: string) => string | null;
+}
+
+/** The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's map and an entry is not where it says. */
+function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnostic[]): ActiveBranch | null {
   const legacy = parsed.version < 2;
-  const byId = new EntryTree();
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
   /** The latest reset and the entries that descend from it, once the file has one. */
@@ -190,7 +208,9 @@ function activeBranch(
       parentId = null;
     }
     parentId = resolveParent(parentId);
-    if (!byId.set(id, located, parentId === id ? null : parentId))
+    const added = byId.set(id, located, parentId === id ? null : parentId);
+    if (added === 'misplaced') return null;
+    if (added === 'replaced')
       diagnostics.push({
         line: located.line,
         column: 0,

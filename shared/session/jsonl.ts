@@ -1,6 +1,7 @@
 /** The JSONL session parser, fed one physical line at a time so that a file never has to be held whole. */
 import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostics.js';
 import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
+import { rememberEntryIds } from './entry-tree.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
 import { isBlank } from '../text/blank.js';
@@ -31,6 +32,11 @@ export class SessionLineParser {
   private readonly sink = new DiagnosticSink();
   private readonly result: ParsedSession;
   private firstContentLine = true;
+  /**
+   * Each entry id met (format version 2 and later): the position of its latest entry in `entries`,
+   * or the complement (~) of its line when that entry was not kept. The entry tree reads it too
+   * (see `rememberEntryIds`): one map of every id, not two.
+   */
   private readonly ids = new Map<string, number>();
   /** One string for each model id, API, provider and tool name met (see `shareNames`). */
   private readonly names = new Map<string, string>();
@@ -186,6 +192,7 @@ export class SessionLineParser {
     if (!ENTRY_TYPES.has(entry.type)) {
       sink.add(line, 0, 'warning', 'unknown-entry-type', `unknown entry type ${preview(entry.type)} — it is ignored`);
     }
+    let indexed = false;
     if (result.version >= 2) {
       if (typeof entry.id !== 'string' || entry.id === '') {
         sink.add(line, 0, 'warning', 'entry-no-id', `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`);
@@ -197,9 +204,11 @@ export class SessionLineParser {
             0,
             'warning',
             'duplicate-id',
-            `the id ${preview(entry.id)} was already used on line ${prev} — the later entry wins`,
+            `the id ${preview(entry.id)} was already used on line ${prev < 0 ? ~prev : result.entries[prev].line} — the later entry wins`,
           );
-        ids.set(entry.id, line);
+        // Where the entry will be kept; a shape check that drops it below puts its line instead.
+        ids.set(entry.id, result.entries.length);
+        indexed = true;
       }
       if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== 'string') {
         sink.add(
@@ -211,9 +220,12 @@ export class SessionLineParser {
         );
       }
     }
-    if (!checkEntryFields(sink, line, entry)) return;
+    if (!checkEntryFields(sink, line, entry)) {
+      if (indexed) ids.set(entry.id as string, ~line);
+      return;
+    }
     if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
-    result.entries.push({ line: line, entry });
+    result.entries.push({ line, entry });
     try {
       this.options.onEntry?.(entry);
     } catch {
@@ -281,6 +293,7 @@ export class SessionLineParser {
     const { result, sink } = this;
     result.lineCount = this.count;
     result.bom = bom;
+    rememberEntryIds(result.entries, this.ids);
     if (result.format === 'unknown') {
       if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
       result.format = 'jsonl';

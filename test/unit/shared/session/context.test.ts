@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../shared/session/context.js';
+import { EntryTree } from '../../../../shared/session/entry-tree.js';
 import { parseSession } from '../../../../shared/session/parse.js';
 
 const HEADER = (v = 3) => JSON.stringify({ type: 'session', version: v, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
@@ -239,6 +240,26 @@ describe('buildContext', () => {
       [4, 'duplicate-id-used'],
       [4, 'parent-cycle'],
     ]);
+  });
+
+  it("takes the parser's id map for the parsed entries once; a copy, or a second tree, makes its own", () => {
+    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first'), user('c', 'b', 'abandoned'), user('d', 'b', 'q2')].join('\n');
+    const parsed = parseSession(text);
+    const copy = { ...parsed, entries: [...parsed.entries] };
+    expect(new EntryTree(copy.entries).sharesIds).toBe(false);
+    expect(new EntryTree(parsed.entries).sharesIds).toBe(true);
+    expect(new EntryTree(parsed.entries).sharesIds).toBe(false);
+    const shared = buildContext(parseSession(text));
+    expect(shared).toEqual(buildContext(copy));
+    expect(shared.messageLines).toEqual([2, 3, 5]);
+  });
+
+  it('walks a tree whose ids repeat with a map of its own, reporting each replaced entry once', () => {
+    // The parser's map points at the last "b": the first one is not where it says.
+    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first'), asst('b', 'a', 'second'), user('c', 'b', 'q2')].join('\n');
+    const ctx = buildContext(parseSession(text));
+    expect(texts(text)).toEqual(['q1', JSON.stringify([{ type: 'text', text: 'second' }]), 'q2']);
+    expect(ctx.diagnostics.map((d) => [d.line, d.code])).toEqual([[4, 'duplicate-id-used']]);
   });
 
   it('builds the branches of a real pi session file', () => {

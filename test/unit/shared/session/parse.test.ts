@@ -68,6 +68,21 @@ describe('parseSession', () => {
     expect(p.diagnostics[0]).toMatchObject({ line: 1, code: 'missing-header', severity: 'error' });
   });
 
+  it('names the line an id was last used on, whether that entry was kept or dropped by its shape check', () => {
+    const text = [
+      HEADER,
+      msg('a', null, 'user', 'kept'),
+      '{"type":"message","id":"b","parentId":"a","message":"not an object"}',
+      msg('a', null, 'user', 'again'),
+      msg('b', 'a', 'user', 'again'),
+    ].join('\n');
+    const duplicates = parseSession(text).diagnostics.filter((d) => d.code === 'duplicate-id');
+    expect(duplicates.map((d) => [d.line, d.message])).toEqual([
+      [4, 'line 4: the id "a" was already used on line 2 — the later entry wins'],
+      [5, 'line 5: the id "b" was already used on line 3 — the later entry wins'],
+    ]);
+  });
+
   it('reports wrong types, unknown entry types, unknown roles and duplicate ids, located', () => {
     const lines = [
       HEADER,
