@@ -6,7 +6,7 @@
 import type { ImageCodec } from '../images/codec.js';
 import { previewValue } from '../messages.js';
 import { imageMaxSide } from '../rules/images.js';
-import type { Note, PayloadContext, Rule, RuleContext, Turn, WirePayload } from '../rules/rule.js';
+import type { Note, PayloadContext, Rule, RuleContext, ToolCallProof, Turn, WirePayload } from '../rules/rule.js';
 import { specDecisionSentence } from '../policy/spec-decisions.js';
 import { traitsOf } from '../rules/traits.js';
 import type {
@@ -125,6 +125,8 @@ function annotation(
   return a;
 }
 
+const PROOF_BITS: Record<ToolCallProof, number> = { paired: 1, 'ids-kept': 2 };
+
 /** The result of the history steps. */
 export interface HistoryRun {
   messages: Message[];
@@ -145,6 +147,8 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   const origins: (number | null)[] = [];
   const sessionAppends: SessionAppend[] = [];
   const marks = new Map<string, readonly Turn[]>();
+  // The checks each list passed (bits of PROOF_BITS), carried along through the rules that keep them.
+  const proofs = new WeakMap<readonly Turn[], number>();
   // Every trait bit any turn of the run had: bits only accumulate, so a clear bit is never wrong.
   let present = 0;
   const made = (message: Message, origin: number | null, key: number): Turn => {
@@ -163,6 +167,10 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker,
     decisionOf: (flag) => env.decisions?.[flag],
     mayHave: (bits) => (present & bits) !== 0,
+    proven: (turns, check) => ((proofs.get(turns) ?? 0) & PROOF_BITS[check]) !== 0,
+    prove(turns, check) {
+      proofs.set(turns, (proofs.get(turns) ?? 0) | PROOF_BITS[check]);
+    },
     note(turn, action, detail, extra) {
       // A change a spec decision causes says so, in the decision's own sentence.
       const note: Note = {
@@ -194,13 +202,9 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
       sessionAppends.push({ customType, data });
     },
   };
-  const given: Turn[] = [];
-  for (let index = 0; index < messages.length; index += 1) {
-    given.push(made(messages[index], index, index));
-    origins.push(index);
-  }
+  let turns: readonly Turn[] = givenTurns(messages, origins);
+  present = traitsUnion(turns);
   nextKey = messages.length;
-  let turns: readonly Turn[] = given;
   const view: RunView = { env, marked: (name) => marks.get(name) ?? [] };
   for (const step of steps) {
     if (step.stage === 'session') {
@@ -213,29 +217,69 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     env.onStep?.(step);
     rule = step.rule.id;
     const options = typeof step.options === 'function' ? (step.options as (e: RunEnv) => unknown)(env) : step.options;
-    turns = await (step.rule as Rule<unknown>).apply(turns, ctx, options);
+    const next = await (step.rule as Rule<unknown>).apply(turns, ctx, options);
+    const proven = proofs.get(turns);
+    if (next !== turns && proven !== undefined && step.rule.keepsCallsAndResults) proofs.set(next, proven);
+    turns = next;
   }
 
-  // Annotations point at the original turn and at the turn's final place (through merges).
-  const finalIndex = new Int32Array(nextKey).fill(-1);
-  const messagesOut: Message[] = [];
-  const originsOut: (number | null)[] = [];
-  for (let index = 0; index < turns.length; index += 1) {
-    const turn = turns[index];
-    finalIndex[turn.key] = index;
-    messagesOut.push(turn.message);
-    originsOut.push(turn.origin);
+  return { ...finalTurns(turns), annotations: resolveNotes(notes, turns, origins, aliases, nextKey), sessionAppends };
+}
+
+/*
+ * The loops over every turn live in plain functions, outside the async runner: V8 does not compile a
+ * loop of an async function while it runs (no on-stack replacement there), so a long session's loop
+ * would run unoptimised to its end.
+ */
+
+/** The input's turns: each takes its index as key and origin (`origins` receives them too). */
+function givenTurns(messages: readonly Message[], origins: (number | null)[]): Turn[] {
+  const given: Turn[] = [];
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index];
+    given.push({ message, origin: index, key: index, traits: traitsOf(message) });
+    origins.push(index);
   }
+  return given;
+}
+
+/** Every trait bit any of the turns has. */
+function traitsUnion(turns: readonly Turn[]): number {
+  let bits = 0;
+  for (let index = 0; index < turns.length; index += 1) bits |= turns[index].traits;
+  return bits;
+}
+
+/** The replay's messages and, for each, its index in the input. */
+function finalTurns(turns: readonly Turn[]): { messages: Message[]; origins: (number | null)[] } {
+  const messages: Message[] = [];
+  const origins: (number | null)[] = [];
+  for (let index = 0; index < turns.length; index += 1) {
+    messages.push(turns[index].message);
+    origins.push(turns[index].origin);
+  }
+  return { messages, origins };
+}
+
+/** The annotations: each points at its original turn and at the turn's final place (through merges). */
+function resolveNotes(
+  notes: readonly Note[],
+  turns: readonly Turn[],
+  origins: readonly (number | null)[],
+  aliases: readonly number[],
+  keys: number,
+): Annotation[] {
+  const finalIndex = new Int32Array(keys).fill(-1);
+  for (let index = 0; index < turns.length; index += 1) finalIndex[turns[index].key] = index;
   const resolve = (key: number): number | null => {
     // An alias chain is short and, merges being forward only, without cycles; the bound is a guard.
     let k = key;
-    for (let hops = 0; finalIndex[k] < 0 && aliases[k] !== undefined && hops <= nextKey; hops += 1) k = aliases[k];
+    for (let hops = 0; finalIndex[k] < 0 && aliases[k] !== undefined && hops <= keys; hops += 1) k = aliases[k];
     return finalIndex[k] >= 0 ? finalIndex[k] : null;
   };
-  const annotations = notes.map((n) =>
+  return notes.map((n) =>
     annotation(n.rule, origins[n.key] ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
   );
-  return { messages: messagesOut, origins: originsOut, annotations, sessionAppends };
 }
 
 /** Everything the payload steps read besides the payload. */

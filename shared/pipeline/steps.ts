@@ -61,15 +61,18 @@ const prefillStripped = (run: RunView) =>
 /** The send-time guards changed nothing up to the prefill strip. */
 const guardsChangedNothing = (run: RunView) =>
   sameTurns(run.marked('send-guards'), run.marked('after-prefill-strip')) && !prefillStripped(run);
+/** The input guard dropped an assistant turn (the count is taken only when the guard changed the list). */
+const inputGuardDroppedAssistant = (run: RunView) => {
+  const before = run.marked('send-guards');
+  const after = run.marked('after-input-guard');
+  return before !== after && assistants(before) > assistants(after);
+};
 /**
  * When the guards changed something, turn validation runs again if the input guard dropped an assistant
- * turn, the provider validates Anthropic turns, or a prefill was stripped.
+ * turn, the provider validates Anthropic turns, or a prefill was stripped (the cheap looks first).
  */
 const revalidate = (run: RunView) =>
-  !guardsChangedNothing(run) &&
-  (assistants(run.marked('send-guards')) > assistants(run.marked('after-input-guard')) ||
-    run.env.policy.validateAnthropicTurns ||
-    prefillStripped(run));
+  !guardsChangedNothing(run) && (run.env.policy.validateAnthropicTurns || prefillStripped(run) || inputGuardDroppedAssistant(run));
 const dropsThinking = ({ env }: RunView) => env.policy.dropThinkingBlocks;
 const sanitisesIds = ({ env }: RunView) =>
   env.policy.sanitizeToolCallIds && env.policy.toolCallIdMode !== null && !env.policy.isResponsesFamily;
@@ -154,10 +157,10 @@ export const HISTORY_STEPS: readonly HistoryStep[] = [
   ruleStep(
     turnValidationRule,
     { usersOnly: true },
-    { mark: 'after-prefill-strip', when: (run) => guardsChangedNothing(run) && run.env.target.api === 'bedrock-converse-stream' },
+    { mark: 'after-prefill-strip', when: (run) => run.env.target.api === 'bedrock-converse-stream' && guardsChangedNothing(run) },
   ),
-  ruleStep(turnValidationRule, { only: 'gemini' }, { when: (run) => revalidate(run) && run.env.policy.validateGeminiTurns }),
-  ruleStep(turnValidationRule, { only: 'anthropic' }, { when: (run) => revalidate(run) && run.env.policy.validateAnthropicTurns }),
+  ruleStep(turnValidationRule, { only: 'gemini' }, { when: (run) => run.env.policy.validateGeminiTurns && revalidate(run) }),
+  ruleStep(turnValidationRule, { only: 'anthropic' }, { when: (run) => run.env.policy.validateAnthropicTurns && revalidate(run) }),
   ruleStep(toolResultPairingRule, { flavour: 'responses' }, { when: responses }),
   ruleStep(responsesToolCallIdRule, undefined, { when: responses }),
   ruleStep(openaiReasoningRule, { phase: 'fc-downgrade' }, { when: responses }),

@@ -49,9 +49,15 @@ function callCount(message: Message): number {
   ).length;
 }
 
-function artefacts(turns: readonly Turn[], ctx: RuleContext): Turn[] {
-  return turns.filter((turn) => {
-    if (!isTranscriptOnlyArtefact(turn.message)) return true;
+function artefacts(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // The turns kept, copied only from the first drop on (most sessions have no artefact).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
+    if (!(turn.traits & TRAIT.assistant) || !isTranscriptOnlyArtefact(turn.message)) {
+      out?.push(turn);
+      continue;
+    }
     const m = turn.message;
     const what = isRecord(m.openclawDeliveryMirror)
       ? `delivery mirror (${String(m.openclawDeliveryMirror.kind)})`
@@ -59,8 +65,9 @@ function artefacts(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     ctx.note(turn, 'dropped', `transcript-only ${what} — OpenClaw writes it for channels and the UI, it was never a model turn`, {
       before: m.content ?? null,
     });
-    return false;
-  });
+    out ??= turns.slice(0, index);
+  }
+  return out ?? turns;
 }
 
 /** Of these traits, a block list alone: no display-only block (an image or another kind) to remove. */
@@ -72,18 +79,21 @@ function maySilence(blocks: readonly unknown[]): boolean {
   return false;
 }
 
-function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
-  const out: Turn[] = [];
-  for (const turn of turns) {
+function content(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // The turns after the pass, copied only from the first turn it may change (most sessions have none).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
     const m = turn.message;
     // Blocks only, none displayed-only and no text that may be silent: nothing to change.
     if (
       !(turn.traits & TRAIT.assistant) ||
       ((turn.traits & DISPLAY_OR_LIST) === TRAIT.arrayContent && !maySilence(m.content as unknown[]))
     ) {
-      out.push(turn);
+      out?.push(turn);
       continue;
     }
+    out ??= turns.slice(0, index);
     if (typeof m.content === 'string') {
       const trimmed = m.content.trim();
       if (!trimmed || isSilentReplyText(trimmed)) {
@@ -152,20 +162,22 @@ function content(turns: readonly Turn[], ctx: RuleContext): Turn[] {
     });
     out.push(ctx.with(current, next));
   }
-  return out;
+  return out ?? turns;
 }
 
 function sameContent(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function mirrorDuplicates(turns: readonly Turn[], ctx: RuleContext): Turn[] {
-  const out: Turn[] = [];
-  for (const turn of turns) {
+function mirrorDuplicates(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // The turns kept, copied only from the first drop on (nearly every session has none).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
     const m = turn.message;
-    const previous = out.at(-1)?.message;
+    const previous = out ? out.at(-1)?.message : turns[index - 1]?.message;
     const duplicate =
-      m.role === 'assistant' &&
+      (turn.traits & TRAIT.assistant) !== 0 &&
       previous?.role === 'assistant' &&
       isRecord(m.usage) &&
       !hasNonzeroUsage(m.usage) &&
@@ -180,11 +192,12 @@ function mirrorDuplicates(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       ctx.note(turn, 'dropped', 'zero-usage copy of the previous assistant turn (a bare delivery mirror) dropped', {
         before: m.content ?? null,
       });
+      out ??= turns.slice(0, index);
       continue;
     }
-    out.push(turn);
+    out?.push(turn);
   }
-  return out;
+  return out ?? turns;
 }
 
 export const assistantNormalizeRule: Rule<AssistantNormalizeOptions> = {

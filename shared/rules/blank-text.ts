@@ -89,16 +89,19 @@ function userTurns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   return out;
 }
 
-function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
-  const out: Turn[] = [];
-  for (const turn of turns) {
-    const m = turn.message;
-    const role = m.role;
+function contentPhase(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // The turns after the pass, copied only from the first turn it may change (most sessions have none).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
     // No blank text, not empty, and not a tool result without a block list (which is always rewritten).
-    if (!(turn.traits & BLANK) && (role !== 'toolResult' || turn.traits & TRAIT.arrayContent)) {
-      out.push(turn);
+    if (!(turn.traits & BLANK) && (!(turn.traits & TRAIT.toolResult) || turn.traits & TRAIT.arrayContent)) {
+      out?.push(turn);
       continue;
     }
+    out ??= turns.slice(0, index);
+    const m = turn.message;
+    const role = m.role;
     if (role === 'toolResult') {
       let content = contentArray(m);
       if (!content) {
@@ -167,7 +170,7 @@ function contentPhase(turns: readonly Turn[], ctx: RuleContext): Turn[] {
       out.push(ctx.with(turn, { ...m, content: kept }));
     } else out.push(turn);
   }
-  return out;
+  return out ?? turns;
 }
 
 export const blankTextRule: Rule<BlankTextOptions> = {

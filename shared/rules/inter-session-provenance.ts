@@ -1,7 +1,8 @@
 /** Marks user turns routed from another session so the model does not take them as the user's own words. */
 import { contentArray, isRecord, TEXT } from '../messages.js';
 import type { Message } from '../types.js';
-import type { Rule, Turn } from './rule.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
 import { isBlank } from '../text/blank.js';
 
 const KINDS = new Set(['external_user', 'inter_session', 'internal_system', 'room_observation']);
@@ -67,49 +68,61 @@ export const interSessionProvenanceRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    return turns.map((turn): Turn => {
-      const p = interSessionProvenance(turn.message);
-      if (!p) return turn;
-      const m = turn.message;
-      if (typeof m.content === 'string') {
-        const next = annotateInterSessionText(m.content, p);
-        if (next === m.content) return turn;
-        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
-          before: m.content,
-          after: next,
-          path: 'content',
-        });
-        return ctx.with(turn, { ...m, content: next });
-      }
-      const content = contentArray(m);
-      if (!content) return turn;
-      // Already marked (in any block — an image omission note may have been put before the marked one).
-      const marker = interSessionMarker(p);
-      if (
-        content.some(
-          (b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && (b.text === marker || b.text.startsWith(`${marker}\n`)),
-        )
-      )
-        return turn;
-      // The first text block that is not blank: a blank one is removed later, and the marker with it
-      // (OpenClaw marks the first text block even when blank; the second replay would then add it).
-      const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && !isBlank(b.text));
-      if (index >= 0) {
-        const block = content[index] as Record<string, unknown> & { text: string };
-        const next = annotateInterSessionText(block.text, p);
-        if (next === block.text) return turn;
-        const nextContent = [...content];
-        nextContent[index] = { ...block, text: next };
-        ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
-          before: block.text,
-          after: next,
-          path: `content[${index}].text`,
-        });
-        return ctx.with(turn, { ...m, content: nextContent });
-      }
-      const added = { type: 'text', text: annotateInterSessionText(TEXT.interSessionFiller, p) };
-      ctx.note(turn, 'inserted', 'added an inter-session marker block (the turn had no text)', { after: added, path: 'content[0]' });
-      return ctx.with(turn, { ...m, content: [added, ...content] });
-    });
+    // The turns after the rule, copied only from the first turn it marks (most sessions have none).
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
+      // Only a user turn can be routed from another session.
+      const next = turn.traits & TRAIT.user ? marked(turn, ctx) : turn;
+      if (next !== turn) out ??= turns.slice(0, index);
+      out?.push(next);
+    }
+    return out ?? turns;
   },
 };
+
+/** The turn with its inter-session marker (itself when it needs none, or has it). */
+function marked(turn: Turn, ctx: RuleContext): Turn {
+  const p = interSessionProvenance(turn.message);
+  if (!p) return turn;
+  const m = turn.message;
+  if (typeof m.content === 'string') {
+    const next = annotateInterSessionText(m.content, p);
+    if (next === m.content) return turn;
+    ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
+      before: m.content,
+      after: next,
+      path: 'content',
+    });
+    return ctx.with(turn, { ...m, content: next });
+  }
+  const content = contentArray(m);
+  if (!content) return turn;
+  // Already marked (in any block — an image omission note may have been put before the marked one).
+  const marker = interSessionMarker(p);
+  if (
+    content.some(
+      (b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && (b.text === marker || b.text.startsWith(`${marker}\n`)),
+    )
+  )
+    return turn;
+  // The first text block that is not blank: a blank one is removed later, and the marker with it
+  // (OpenClaw marks the first text block even when blank; the second replay would then add it).
+  const index = content.findIndex((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && !isBlank(b.text));
+  if (index >= 0) {
+    const block = content[index] as Record<string, unknown> & { text: string };
+    const next = annotateInterSessionText(block.text, p);
+    if (next === block.text) return turn;
+    const nextContent = [...content];
+    nextContent[index] = { ...block, text: next };
+    ctx.note(turn, 'rewritten', 'marked as inter-session input (routed from another session, not typed by this user)', {
+      before: block.text,
+      after: next,
+      path: `content[${index}].text`,
+    });
+    return ctx.with(turn, { ...m, content: nextContent });
+  }
+  const added = { type: 'text', text: annotateInterSessionText(TEXT.interSessionFiller, p) };
+  ctx.note(turn, 'inserted', 'added an inter-session marker block (the turn had no text)', { after: added, path: 'content[0]' });
+  return ctx.with(turn, { ...m, content: [added, ...content] });
+}

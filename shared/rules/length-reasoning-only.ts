@@ -2,6 +2,7 @@
 import { describeTurn } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
 import { hasOnlyReasoningContent } from './assistant-normalize.js';
+import { TRAIT } from './traits.js';
 
 export const lengthReasoningOnlyRule: Rule = {
   id: 'length-reasoning-only',
@@ -11,17 +12,20 @@ export const lengthReasoningOnlyRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
-    const out: Turn[] = [];
-    for (const turn of turns) {
+    // The turns kept, copied only from the first drop on (nearly every session has none).
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
       const m = turn.message;
-      if (m.role === 'assistant' && m.stopReason === 'length' && hasOnlyReasoningContent(m)) {
+      if (turn.traits & TRAIT.assistant && m.stopReason === 'length' && hasOnlyReasoningContent(m)) {
         ctx.note(turn, 'dropped', `${describeTurn(m)} stopped at the output limit with only reasoning — its signature may be partial`, {
           before: m.content ?? null,
         });
+        out ??= turns.slice(0, index);
         continue;
       }
-      out.push(turn);
+      out?.push(turn);
     }
-    return out;
+    return out ?? turns;
   },
 };

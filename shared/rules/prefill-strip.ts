@@ -50,6 +50,8 @@ export const prefillStripRule: Rule = {
   providers:
     'Anthropic/Bedrock/MiniMax/Cloudflare, Google family and Chat Completions fallbacks (message level); Anthropic-family and OpenRouter anthropic/* payloads when thinking is on',
   appliesWhen: (policy) => policy.validateAnthropicTurns || policy.validateGeminiTurns,
+  // It drops trailing assistant turns without a call, and nothing else.
+  keepsCallsAndResults: true,
   apply(turns, ctx) {
     let end = turns.length;
     while (end > 0) {
@@ -64,7 +66,7 @@ export const prefillStripRule: Rule = {
         `trailing ${describeTurn(turns[i].message)} removed: the request must end with a user or tool-result turn, not an assistant prefill`,
         { before: turns[i].message.content ?? null },
       );
-    return turns.slice(0, end);
+    return end === turns.length ? turns : turns.slice(0, end);
   },
   payload: payloadStrip,
 };

@@ -29,6 +29,14 @@ export interface Note {
   decision?: DecisionId;
 }
 
+/**
+ * A check over the tool calls and results of a whole list that found nothing to change: `paired` (every
+ * call answered right after it, as the pairing repair would leave it), `ids-kept` (every id already as
+ * the id rule would write it). Each reads only the assistant and tool-result turns' roles, call blocks
+ * and stop reasons, the results' ids and names, and their order.
+ */
+export type ToolCallProof = 'paired' | 'ids-kept';
+
 /** Everything a rule may read, plus the ways it reports changes. Rules never mutate their input. */
 export interface RuleContext {
   readonly target: Target;
@@ -46,6 +54,13 @@ export interface RuleContext {
    * rule whose trigger no turn ever held has nothing to change.
    */
   mayHave(bits: number): boolean;
+  /**
+   * Whether the check passed on this very list, or on one it came from through rules that keep what the
+   * check reads (`keepsCallsAndResults`): a pass that runs again on a long session then has nothing to do.
+   */
+  proven(turns: readonly Turn[], check: ToolCallProof): boolean;
+  /** Record that the check passed on this list. */
+  prove(turns: readonly Turn[], check: ToolCallProof): void;
   /** The spec decision that set this flag's value, if one did (never in the `openclaw-2026.9.6` behaviour). */
   decisionOf(flag: PolicyFlag): DecisionId | undefined;
   /**
@@ -108,4 +123,10 @@ export interface Rule<O = void> {
   apply(turns: readonly Turn[], ctx: RuleContext, options: O): readonly Turn[] | Promise<readonly Turn[]>;
   /** The same rule on the outgoing wire payload, when the provider's payload needs it too. */
   payload?: PayloadStage;
+  /**
+   * The rule never changes what a `ToolCallProof` reads: it adds, moves and merges no turn, keeps every
+   * assistant and tool-result turn's role, call blocks, stop reason, ids and name, and drops only turns
+   * that hold none of them (no tool result, no assistant turn with a call). A proof holds through it.
+   */
+  keepsCallsAndResults?: boolean;
 }

@@ -2,6 +2,10 @@
 import { isRecord } from '../messages.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
+import { TRAIT } from './traits.js';
+
+/** The roles a provider knows, kept as they are. */
+const PROVIDER_ROLES = TRAIT.user | TRAIT.assistant | TRAIT.toolResult;
 
 export const COMPACTION_PREFIX = 'The conversation history before this point was compacted into the following summary:\n\n<summary>\n';
 export const COMPACTION_SUFFIX = '\n</summary>';
@@ -63,14 +67,20 @@ export const summaryConversionRule: Rule = {
     'Providers know only user, assistant and tool turns. A compaction summary becomes a user turn "The conversation history before this point was compacted into the following summary: <summary>…</summary>", a branch summary one that says the conversation came back from a branch, a custom message (extension/hook output, runtime context) a user turn with its content, and a recorded shell execution a user turn "Ran `cmd`" with its output. Messages marked excludeFromContext and unknown roles are not sent. This is the last step before the provider adapter (pi\'s convertToLlm).',
   providers: 'all providers',
   appliesWhen: () => true,
+  // Only turns of other roles than user, assistant and tool result are converted or dropped.
+  keepsCallsAndResults: true,
   apply(turns, ctx) {
-    const out: Turn[] = [];
-    for (const turn of turns) {
-      const converted = convertMessage(turn.message);
+    // The turns after the conversion, copied only from the first turn it changes (most sessions hold
+    // provider roles only, which are kept as they are).
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
+      const converted = turn.traits & PROVIDER_ROLES ? 'keep' : convertMessage(turn.message);
       if (converted === 'keep') {
-        out.push(turn);
+        out?.push(turn);
         continue;
       }
+      out ??= turns.slice(0, index);
       if (converted === null) {
         ctx.note(
           turn,
@@ -89,6 +99,6 @@ export const summaryConversionRule: Rule = {
       });
       out.push(ctx.with(turn, converted));
     }
-    return out;
+    return out ?? turns;
   },
 };

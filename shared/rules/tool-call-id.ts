@@ -144,8 +144,13 @@ function firstChoice(seed: string, mode: ToolCallIdMode): string {
 
 function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   const mode = ctx.policy.toolCallIdMode ?? 'strict';
-  // Nearly every session's ids are already valid and distinct: then nothing changes.
-  if (idsKeptAsIs(turns, mode, ctx.policy.preserveNativeAnthropicToolUseIds)) return turns;
+  // Nearly every session's ids are already valid and distinct: then nothing changes (and the second
+  // pass, after steps that kept every call and result, need not look again).
+  if (ctx.proven(turns, 'ids-kept')) return turns;
+  if (idsKeptAsIs(turns, mode, ctx.policy.preserveNativeAnthropicToolUseIds)) {
+    ctx.prove(turns, 'ids-kept');
+    return turns;
+  }
   const safe = ctx.policy.allowProviderOwnedThinkingReplay
     ? replaySafeSignedTurns(turns, ctx.allowedToolNames)
     : { reserved: new Set<string>(), indexes: new Set<number>() };

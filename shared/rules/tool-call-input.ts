@@ -165,17 +165,15 @@ function signedTurnProblem(
       : `the results of call ${bad.id} are displaced and its id appeared earlier`;
 }
 
-/** What a guard made of one content block: the blocks to keep in its place (none: dropped), and whether that is a change. */
-interface BlockOutcome {
-  keep: unknown[];
-  changed: boolean;
-}
-
-const unchangedBlock = (block: unknown): BlockOutcome => ({ keep: [block], changed: false });
+/**
+ * What a guard made of one content block: the blocks to keep in its place (none: dropped), or null when
+ * the block stays as it is (nearly every block: nothing is allocated for it).
+ */
+type BlockOutcome = unknown[] | null;
 
 /** The send-time guard on one block: a runner call without input or id, or without a usable name, is dropped. */
 function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
-  if (!isRunnerCall(block)) return unchangedBlock(block);
+  if (!isRunnerCall(block)) return null;
   if (!hasCallInput(block) || typeof block.id !== 'string' || !block.id) {
     ctx.note(
       turn,
@@ -183,7 +181,7 @@ function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, al
       `tool call ${JSON.stringify(block.name ?? null)} dropped: ${!hasCallInput(block) ? 'no input/arguments' : 'no id'}`,
       { before: block, path: `content[${i}]` },
     );
-    return { keep: [], changed: true };
+    return [];
   }
   const resolved = resolveReplayToolName(typeof block.name === 'string' ? block.name : '', block.id, allowed);
   if (!resolved) {
@@ -191,20 +189,20 @@ function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, al
       before: block,
       path: `content[${i}]`,
     });
-    return { keep: [], changed: true };
+    return [];
   }
-  if (resolved === block.name) return unchangedBlock(block);
+  if (resolved === block.name) return null;
   ctx.note(turn, 'rewritten', `tool name ${JSON.stringify(block.name)} resolved to "${resolved}"`, {
     before: block.name ?? null,
     after: resolved,
     path: `content[${i}].name`,
   });
-  return { keep: [{ ...block, name: resolved }], changed: true };
+  return [{ ...block, name: resolved }];
 }
 
 /** The replay-history guard on one block: malformed calls dropped, a finished call's leftovers removed, ids and names trimmed. */
 function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
-  if (!isContractCall(block)) return unchangedBlock(block);
+  if (!isContractCall(block)) return null;
   const problem = !hasCallInput(block)
     ? 'no input/arguments (a partially persisted call)'
     : !hasAnyId(block)
@@ -216,7 +214,7 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
         : '';
   if (problem) {
     ctx.note(turn, 'rewritten', `tool call dropped: ${problem}`, { before: block, path: `content[${i}]` });
-    return { keep: [], changed: true };
+    return [];
   }
   let work: Block = block;
   let changed = false;
@@ -226,7 +224,7 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
         before: block,
         path: `content[${i}]`,
       });
-      return { keep: [], changed: true };
+      return [];
     }
     work = { ...block };
     delete work.partialJson;
@@ -255,7 +253,7 @@ function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, a
     work = { ...work, name: work.name.trim() };
     changed = true;
   }
-  return { keep: [work], changed };
+  return changed ? [work] : null;
 }
 
 function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 'stream'): readonly Turn[] {
@@ -315,8 +313,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
         continue;
       }
       const outcome = guard(block, i, turn, ctx, allowedFor(block));
-      if (outcome.changed) next ??= content.slice(0, i);
-      next?.push(...outcome.keep);
+      if (outcome === null) {
+        next?.push(block);
+        continue;
+      }
+      next ??= content.slice(0, i);
+      next.push(...outcome);
     }
     if (next === null) {
       if (signedTurns) addCallIds(m, prior);

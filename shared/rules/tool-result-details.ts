@@ -10,6 +10,8 @@ export const toolResultDetailsRule: Rule = {
     'pi and OpenClaw keep arbitrary JSON in toolResult.details (diffs, exit codes, the synthetic-result marker) for the UI; it is never part of what the model sees. It is removed from every tool result of the replay copy so it cannot leak into a provider request or bloat it.',
   providers: 'all providers',
   appliesWhen: () => true,
+  // Only `details` goes, which no tool-call check reads.
+  keepsCallsAndResults: true,
   apply(turns, ctx) {
     // Only a tool result can hold details: a session without results keeps its list.
     if (!ctx.mayHave(TRAIT.toolResult)) return turns;

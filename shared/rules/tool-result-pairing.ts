@@ -313,7 +313,12 @@ function alreadyPaired(turns: readonly Turn[]): boolean {
 }
 
 function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): readonly Turn[] {
-  if (alreadyPaired(turns)) return turns;
+  // Pairing runs several times; the steps between two passes rarely touch a call or a result.
+  if (ctx.proven(turns, 'paired')) return turns;
+  if (alreadyPaired(turns)) {
+    ctx.prove(turns, 'paired');
+    return turns;
+  }
   const starts: number[] = [];
   turns.forEach((t, i) => {
     if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);

@@ -73,11 +73,11 @@ function mergeUsers(a: Message, b: Message): Message {
 
 /** Result ids (and names) between an assistant and the next assistant. */
 /** The result ids after an assistant turn, up to the next one; with `names`, also the tool names each id was answered under. */
-function futureResults(messages: readonly Message[], index: number, names: boolean) {
+function futureResults(turns: readonly Turn[], index: number, names: boolean) {
   const matches = new Map<string, Set<string>>();
   const ids = new Set<string>();
-  for (let i = index + 1; i < messages.length; i += 1) {
-    const m = messages[i];
+  for (let i = index + 1; i < turns.length; i += 1) {
+    const m = turns[i].message;
     if (m.role === 'assistant') break;
     if (m.role === 'toolResult' || m.role === 'tool') {
       const name = names ? (trimmed(m.toolName) ?? trimmed(m.name)) : undefined;
@@ -109,10 +109,10 @@ function namesId(result: Record<string, unknown>, id: string): boolean {
   return false;
 }
 
-/** Whether `futureResults(messages, index, false).ids` holds `id`, found without building the set. */
-function answeredAfter(messages: readonly Message[], index: number, id: string): boolean {
-  for (let i = index + 1; i < messages.length; i += 1) {
-    const m = messages[i];
+/** Whether `futureResults(turns, index, false).ids` holds `id`, found without building the set. */
+function answeredAfter(turns: readonly Turn[], index: number, id: string): boolean {
+  for (let i = index + 1; i < turns.length; i += 1) {
+    const m = turns[i].message;
     if (m.role === 'assistant') break;
     if ((m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) return true;
     if (Array.isArray(m.content))
@@ -122,7 +122,7 @@ function answeredAfter(messages: readonly Message[], index: number, id: string):
 }
 
 /** Whether an unsigned turn keeps every block: each is a non-call, or a call a later result answers. */
-function keepsAll(content: readonly unknown[], messages: readonly Message[], index: number): boolean {
+function keepsAll(content: readonly unknown[], turns: readonly Turn[], index: number): boolean {
   // Results usually follow in call order: the one after the last matched is tried first, so a turn
   // with many calls is not rescanned per call.
   let next = index + 1;
@@ -131,12 +131,12 @@ function keepsAll(content: readonly unknown[], messages: readonly Message[], ind
     if (!isCall(b)) continue;
     const id = trimmed((b as Record<string, unknown>).id);
     if (!id) return false;
-    const m = messages[next] as Message | undefined;
+    const m = turns[next]?.message;
     if (m && (m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) {
       next += 1;
       continue;
     }
-    if (!answeredAfter(messages, index, id)) return false;
+    if (!answeredAfter(turns, index, id)) return false;
   }
   return true;
 }
@@ -151,7 +151,6 @@ function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
 
 function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   if (!ctx.mayHave(TRAIT.call)) return turns;
-  let messages: Message[] | null = null;
   // The turns after the strip, copied only from the first turn it changes (nearly every session has none).
   let out: Turn[] | null = null;
   for (let i = 0; i < turns.length; i += 1) {
@@ -169,13 +168,12 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
     if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
     if (content.length === 0 || !hasIdentifiedCall(m)) return turn;
-    messages ??= turns.map((t) => t.message);
     const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
     // Nearly every turn keeps all its blocks: checked before any set or copy is made.
-    if (!signed && keepsAll(content, messages, i)) return turn;
+    if (!signed && keepsAll(content, turns, i)) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
     const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
-    const { matches, ids } = futureResults(messages, i, signed);
+    const { matches, ids } = futureResults(turns, i, signed);
     if (signed) {
       const allMatched = content.every((b) => {
         if (!b || !isCall(b)) return true;

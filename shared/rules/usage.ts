@@ -12,11 +12,12 @@ export const usageRule: Rule = {
     'Context accounting and compaction decisions read the usage of replayed assistant turns. Usage recorded before the latest compaction describes a prompt that no longer exists, so it is set to zero (turns timestamped at or before the latest compaction summary, or before it in order when timestamps are missing). Every assistant usage is then normalised to {input, output, cacheRead, cacheWrite, totalTokens[, cost]} from whatever aliases the provider wrote (cache_read_input_tokens, total_tokens, …); missing usage becomes the zero snapshot.',
   providers: 'all providers',
   appliesWhen: () => true,
+  // Only an assistant's usage changes.
+  keepsCallsAndResults: true,
   apply(turns, ctx) {
     let latestIndex = -1;
-    turns.forEach((t, i) => {
-      if (t.traits & TRAIT.otherRole && t.message.role === 'compactionSummary') latestIndex = i;
-    });
+    for (let i = 0; i < turns.length; i += 1)
+      if (turns[i].traits & TRAIT.otherRole && turns[i].message.role === 'compactionSummary') latestIndex = i;
     const latestTs = latestIndex >= 0 ? timestampMs(turns[latestIndex].message.timestamp) : Number.NaN;
     // The turns after the rule, copied only from the first turn it changes.
     let out: Turn[] | null = null;

@@ -1,0 +1,126 @@
+// The runner's proofs: a tool-call check that passed on a list holds for the lists later steps make
+// from it only through rules that keep every call and result; each such rule really keeps them.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ruleStep, type HistoryStep } from '../../../../shared/pipeline/runner.js';
+import { RULES } from '../../../../shared/rules/index.js';
+import type { Rule, ToolCallProof } from '../../../../shared/rules/rule.js';
+import { toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
+import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
+import type { Message } from '../../../../shared/types.js';
+import { applySteps, step, type RuleEnv } from '../../helpers/apply-rule.js';
+import { A, NOW, tc, text, TR, U } from '../../helpers/messages.js';
+import { TARGETS } from '../../helpers/pipeline.js';
+
+/** A test rule: `apply` with the rule fields a step needs. */
+function testRule(apply: Rule['apply'], keepsCallsAndResults = false): Rule {
+  return {
+    id: 'usage',
+    title: 'test',
+    explanation: 'test',
+    providers: 'test',
+    appliesWhen: () => true,
+    apply,
+    keepsCallsAndResults,
+  };
+}
+
+describe('runHistory — tool-call proofs', () => {
+  it('carries a proof through a rule that keeps calls and results, and drops it at any other change', async () => {
+    const seen: Record<ToolCallProof, boolean>[] = [];
+    const prove = testRule((turns, ctx) => {
+      ctx.prove(turns, 'paired');
+      return turns;
+    });
+    const observe = testRule((turns, ctx) => {
+      seen.push({ paired: ctx.proven(turns, 'paired'), 'ids-kept': ctx.proven(turns, 'ids-kept') });
+      return turns;
+    });
+    const copyKeeping = testRule((turns) => turns.slice(), true);
+    const copyOther = testRule((turns) => turns.slice());
+    const steps: HistoryStep[] = [prove, observe, copyKeeping, observe, copyOther, observe].map((rule) => ruleStep(rule, undefined));
+    await applySteps(steps, [U('go'), A([text('done')])]);
+    expect(seen).toEqual([
+      { paired: true, 'ids-kept': false },
+      { paired: true, 'ids-kept': false },
+      { paired: false, 'ids-kept': false },
+    ]);
+  });
+
+  it('flags the rules the pipeline relies on', () => {
+    expect(
+      RULES.filter((rule) => rule.keepsCallsAndResults)
+        .map((rule) => rule.id)
+        .sort(),
+    ).toEqual(['prefill-strip', 'summary-conversion', 'tool-result-details', 'usage']);
+  });
+});
+
+// ---- each flagged rule keeps what the checks read, on random transcripts --------------------------
+
+const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01abc', 'call 3', ' call_1', 'call|x', '');
+const toolName = fc.constantFrom('read', ' read ', '', 'exec');
+/** An assistant turn with calls followed by their results (in order, or with one missing or moved). */
+const frame = fc
+  .record({
+    ids: fc.array(callId, { minLength: 1, maxLength: 3 }),
+    names: fc.array(toolName, { minLength: 3, maxLength: 3 }),
+    stop: fc.constantFrom('toolUse', 'toolUse', 'error'),
+    details: fc.boolean(),
+    shuffle: fc.constantFrom('none', 'none', 'drop-last', 'reverse'),
+  })
+  .map(({ ids, names, stop, details, shuffle }): Message[] => {
+    const results = ids.map((id, i) => TR(id, 'ok', { toolName: names[i], ...(details ? { details: { exitCode: 0 } } : {}) }));
+    const ordered = shuffle === 'drop-last' ? results.slice(0, -1) : shuffle === 'reverse' ? results.reverse() : results;
+    return [
+      A(
+        ids.map((id, i) => tc(id, names[i])),
+        { stopReason: stop },
+      ),
+      ...ordered,
+    ];
+  });
+const single = fc.constantFrom<Message[]>(
+  [U('go')],
+  [A([text('prose')])],
+  [A('string reply', { usage: { input: 1, output: 2 } })],
+  [{ role: 'branchSummary', summary: 'a branch', timestamp: NOW }],
+  [{ role: 'compactionSummary', summary: 'earlier', timestamp: NOW }],
+  [{ role: 'custom', content: 'hook output', timestamp: NOW }],
+  [{ role: 'custom', content: 'hidden', excludeFromContext: true, timestamp: NOW }],
+  [{ role: 'tool', toolCallId: 'call_1', content: 'legacy' }],
+);
+const transcript = fc
+  .array(fc.oneof({ weight: 2, arbitrary: frame }, { weight: 3, arbitrary: single }), { maxLength: 8 })
+  .map((parts) => parts.flat());
+
+const FLAGGED = RULES.filter((rule) => rule.keepsCallsAndResults);
+const ENV: RuleEnv = { target: TARGETS.anthropic };
+const CHECKS: [ToolCallProof, HistoryStep][] = [
+  ['paired', step(toolResultPairingRule, { flavour: 'generic' })],
+  ['ids-kept', step(toolCallIdRule)],
+];
+
+describe('rules that keep calls and results', () => {
+  for (const rule of FLAGGED) {
+    for (const [proof, check] of CHECKS) {
+      it(`${rule.id}: a list the ${proof} check passes still passes it after the rule`, async () => {
+        let proven = 0;
+        await fc.assert(
+          fc.asyncProperty(transcript, async (messages) => {
+            const before = await applySteps([check], messages, ENV);
+            if (!before.untouched || before.annotations.length > 0) return;
+            proven += 1;
+            const ruleOnly = await applySteps([ruleStep(rule, undefined)], messages, ENV);
+            const thenCheck = await applySteps([ruleStep(rule, undefined), check], messages, ENV);
+            expect(thenCheck.messages).toEqual(ruleOnly.messages);
+            expect(thenCheck.annotations).toEqual(ruleOnly.annotations);
+          }),
+          { numRuns: 300 },
+        );
+        // The generator must reach the case it is about.
+        expect(proven).toBeGreaterThan(30);
+      });
+    }
+  }
+});
