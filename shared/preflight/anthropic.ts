@@ -147,9 +147,10 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
               ),
             );
           if (Array.isArray(block.content))
-            block.content.forEach(
-              (inner, k) => isRecord(inner) && inner.type === 'image' && imageChecks(inner, i, j, `${blockAt(i, j)}.content[${k}]`, out),
-            );
+            for (let k = 0; k < block.content.length; k += 1) {
+              const inner = block.content[k];
+              if (isRecord(inner) && inner.type === 'image') imageChecks(inner, i, j, `${blockAt(i, j)}.content[${k}]`, out);
+            }
           break;
         case 'image':
           imageChecks(block, i, j, blockAt(i, j), out);
@@ -165,7 +166,8 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
       if (isRecord(next) && next.role === 'user')
         for (const b of blocksOf(next))
           if (isRecord(b) && b.type === 'tool_result' && typeof b.tool_use_id === 'string') answered.add(b.tool_use_id);
-      const missing = [...uses].filter((id) => !answered.has(id));
+      const missing: string[] = [];
+      for (const id of uses) if (!answered.has(id)) missing.push(id);
       if (missing.length > 0 && next !== undefined) {
         const j = blocksOf(message).findIndex((b) => isRecord(b) && b.type === 'tool_use' && b.id === missing[0]);
         out.push(
