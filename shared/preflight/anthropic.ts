@@ -18,14 +18,6 @@ function blocksOf(message: Obj): unknown[] {
 
 const NO_IDS: ReadonlySet<string> = new Set();
 
-/** The tool_use ids of an assistant message (a shared empty set when it has none: most messages). */
-function toolUseIds(message: unknown): ReadonlySet<string> {
-  if (!isRecord(message) || message.role !== 'assistant') return NO_IDS;
-  let ids: Set<string> | null = null;
-  for (const b of blocksOf(message)) if (isRecord(b) && b.type === 'tool_use' && typeof b.id === 'string') (ids ??= new Set()).add(b.id);
-  return ids ?? NO_IDS;
-}
-
 function imageChecks(block: Obj, i: number, j: number, path: string, out: PreflightFinding[]): void {
   const source = block.source;
   if (!isRecord(source) || source.type !== 'base64' || typeof source.data !== 'string') return;
@@ -51,21 +43,48 @@ function imageChecks(block: Obj, i: number, j: number, path: string, out: Prefli
   }
 }
 
-/** Run the Anthropic checks (the trailing-prefill check runs for every Claude route, in run-preflight). */
 /** A message's path, and a block's: spelled only for a finding, so a clean payload allocates none. */
 const at = (i: number) => `messages[${i}]`;
 const blockAt = (i: number, j: number) => `messages[${i}].content[${j}]`;
 
+/** The tool_result blocks of a user message that answer no tool_use of the message before. */
+function strayResults(message: Obj, i: number, before: ReadonlySet<string>, out: PreflightFinding[]): void {
+  const blocks = blocksOf(message);
+  for (let j = 0; j < blocks.length; j += 1) {
+    const b = blocks[j];
+    if (!isRecord(b) || b.type !== 'tool_result') continue;
+    const id = typeof b.tool_use_id === 'string' ? b.tool_use_id : '';
+    if (!before.has(id))
+      out.push(
+        finding(
+          'anthropic-tool-result-without-use',
+          { index: i, path: `${at(i)}.content[${j}]`, block: j, ids: id },
+          `${at(i)}.content[${j}] answers ${id || '(no id)'}, which the message before it does not call.`,
+        ),
+      );
+  }
+}
+
+/**
+ * Run the Anthropic checks (the trailing-prefill check runs for every Claude route, in run-preflight).
+ * Each message's blocks are read in one loop, which also gathers its tool_use ids and sees whether a
+ * tool result answers nothing: the payload's objects are read once, not once per check (on a long
+ * payload the reads, not the checks, are the cost).
+ */
 export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];
-  // The tool_use ids of the message before: computed once per message, read again by the next one.
+  // The tool_use ids of the message before: gathered with each message's blocks, read by the next one.
   let previousUses: ReadonlySet<string> = NO_IDS;
   for (let i = 0; i < list.length; i += 1) {
     const message = list[i];
-    const uses = toolUseIds(message);
     const before = previousUses;
-    previousUses = uses;
+    previousUses = NO_IDS;
     if (!isRecord(message)) continue;
+    const assistant = message.role === 'assistant';
+    const user = message.role === 'user';
+    // Gathered in the block loop (only an assistant message has uses), and whether a tool result answers nothing.
+    let uses: Set<string> | null = null;
+    let stray = false;
     const last = i === list.length - 1;
     const previous = i > 0 ? list[i - 1] : undefined;
     if (message.role === 'assistant' && isRecord(previous) && previous.role === 'assistant') {
@@ -136,6 +155,7 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
                 `Tool-use id ${JSON.stringify(block.id)} has characters Anthropic does not accept.`,
               ),
             );
+          if (assistant && typeof block.id === 'string') (uses ??= new Set()).add(block.id);
           break;
         case 'tool_result':
           if (typeof block.tool_use_id !== 'string' || !TOOL_ID.test(block.tool_use_id))
@@ -146,10 +166,12 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
                 `Tool-result id ${JSON.stringify(block.tool_use_id)} has characters Anthropic does not accept.`,
               ),
             );
+          if (user && !before.has(typeof block.tool_use_id === 'string' ? block.tool_use_id : '')) stray = true;
           if (Array.isArray(block.content))
-            block.content.forEach(
-              (inner, k) => isRecord(inner) && inner.type === 'image' && imageChecks(inner, i, j, `${blockAt(i, j)}.content[${k}]`, out),
-            );
+            for (let k = 0; k < block.content.length; k += 1) {
+              const inner = block.content[k];
+              if (isRecord(inner) && inner.type === 'image') imageChecks(inner, i, j, `${blockAt(i, j)}.content[${k}]`, out);
+            }
           break;
         case 'image':
           imageChecks(block, i, j, blockAt(i, j), out);
@@ -158,14 +180,16 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
           break;
       }
     }
+    if (uses) previousUses = uses;
     // Pairing: the tool_use blocks of an assistant turn are answered in the next message.
-    if (uses.size > 0) {
+    if (uses) {
       const next = list[i + 1];
       const answered = new Set<string>();
       if (isRecord(next) && next.role === 'user')
         for (const b of blocksOf(next))
           if (isRecord(b) && b.type === 'tool_result' && typeof b.tool_use_id === 'string') answered.add(b.tool_use_id);
-      const missing = [...uses].filter((id) => !answered.has(id));
+      const missing: string[] = [];
+      for (const id of uses) if (!answered.has(id)) missing.push(id);
       if (missing.length > 0 && next !== undefined) {
         const j = blocksOf(message).findIndex((b) => isRecord(b) && b.type === 'tool_use' && b.id === missing[0]);
         out.push(
@@ -177,21 +201,8 @@ export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] 
         );
       }
     }
-    if (message.role === 'user') {
-      for (let j = 0; j < blocks.length; j += 1) {
-        const b = blocks[j];
-        if (!isRecord(b) || b.type !== 'tool_result') continue;
-        const id = typeof b.tool_use_id === 'string' ? b.tool_use_id : '';
-        if (!before.has(id))
-          out.push(
-            finding(
-              'anthropic-tool-result-without-use',
-              { index: i, path: `${at(i)}.content[${j}]`, block: j, ids: id },
-              `${at(i)}.content[${j}] answers ${id || '(no id)'}, which the message before it does not call.`,
-            ),
-          );
-      }
-    }
+    // After the message's other findings, as their order is kept.
+    if (stray) strayResults(message, i, before, out);
   }
   return out;
 }

@@ -42,27 +42,31 @@ function callIds(message: Message): string[] | null {
   return ids;
 }
 
+/** Close a turn: a synthetic result slot for each of its calls left unanswered. Returns the calls still pending (none). */
+function closeTurn(slots: SourceSlots, pending: string[], answered: Set<string>): string[] {
+  if (pending.length === 0) return pending;
+  for (const id of pending)
+    if (!answered.has(id)) {
+      slots.kinds.push('tool');
+      slots.indexes.push(-1);
+    }
+  answered.clear();
+  return [];
+}
+
+// No closure is made per call in the functions below: a second call (the replay's side) would pass
+// a new one, and V8 throws away the code it optimised for the first.
 function sourceSlots(messages: readonly Message[]): SourceSlots {
-  const kinds: Kind[] = [];
-  const indexes: number[] = [];
+  const slots: SourceSlots = { kinds: [], indexes: [] };
+  const { kinds, indexes } = slots;
   let pending: string[] = [];
   // Read only against pending calls and emptied with them, so one set serves every turn.
   const answered = new Set<string>();
-  const flush = (): void => {
-    if (pending.length === 0) return;
-    for (const id of pending)
-      if (!answered.has(id)) {
-        kinds.push('tool');
-        indexes.push(-1);
-      }
-    pending = [];
-    answered.clear();
-  };
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
     const role = message.role;
     if (role === 'assistant') {
-      flush();
+      pending = closeTurn(slots, pending, answered);
       if (message.stopReason === 'error' || message.stopReason === 'aborted') continue;
       const ids = callIds(message);
       if (ids) {
@@ -76,13 +80,13 @@ function sourceSlots(messages: readonly Message[]): SourceSlots {
       kinds.push('tool');
       indexes.push(index);
     } else if (role === 'user' || (USER_LIKE_ROLES.has(role) && message.excludeFromContext !== true)) {
-      flush();
+      pending = closeTurn(slots, pending, answered);
       kinds.push('user');
       indexes.push(index);
     }
   }
-  flush();
-  return { kinds, indexes };
+  closeTurn(slots, pending, answered);
+  return slots;
 }
 
 interface EntryKind {
@@ -140,6 +144,11 @@ function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
   }
 }
 
+/** The message a slot was built from, null for a synthetic result. */
+function slotIndex(indexes: readonly number[], k: number): number | null {
+  return indexes[k] < 0 ? null : indexes[k];
+}
+
 /**
  * For each entry of the payload's conversation array, the index in `messages` (the messages given to
  * the builder) it was built from, or null (synthetic, or no plausible source).
@@ -151,7 +160,6 @@ export function mapPayloadToMessages(
 ): (number | null)[] {
   const entries = payloadMessages(payload, family);
   const { kinds, indexes } = sourceSlots(messages);
-  const slotIndex = (k: number): number | null => (indexes[k] < 0 ? null : indexes[k]);
   const out: (number | null)[] = [];
   let next = 0;
   let lastTool: number | null = null;
@@ -173,11 +181,11 @@ export function mapPayloadToMessages(
       let j = next;
       while (j < kinds.length && kinds[j] !== info.kind) j += 1;
       if (j < kinds.length) {
-        index = slotIndex(j);
+        index = slotIndex(indexes, j);
         next = j + 1;
         if (info.group) {
           while (next < kinds.length && kinds[next] === 'tool') {
-            index ??= slotIndex(next);
+            index ??= slotIndex(indexes, next);
             next += 1;
           }
         }

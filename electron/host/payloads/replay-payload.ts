@@ -113,19 +113,23 @@ interface Units {
   firstLeads: boolean;
 }
 
+/**
+ * Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
+ * (A function of the module, not a closure per call: `unitsOf` runs on each side, and V8 drops the
+ * code it optimised for one closure when the next call brings another.)
+ */
+function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolean {
+  if (typeof id !== 'string') return true;
+  const seen = unitOfId.get(id);
+  if (seen === undefined) unitOfId.set(id, unit);
+  return seen === undefined || seen === unit;
+}
+
 /** The units of LLM messages, or null when a unit's entries may depend on another unit. */
 function unitsOf(messages: readonly Message[], model: BuildModel): Units | null {
   const bounds = [0];
   let firstLeads = false;
   const unitOfId = new Map<string, number>();
-  // Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
-  const claim = (id: unknown): boolean => {
-    if (typeof id !== 'string') return true;
-    const unit = bounds.length - 1;
-    const seen = unitOfId.get(id);
-    if (seen === undefined) unitOfId.set(id, unit);
-    return seen === undefined || seen === unit;
-  };
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i];
     if (!isRecord(message)) return null;
@@ -140,9 +144,11 @@ function unitsOf(messages: readonly Message[], model: BuildModel): Units | null 
     // A message pi-ai skips starts no unit: it stays with the unit before.
     if (leads && i > 0) bounds.push(i);
     if (leads && i === 0) firstLeads = true;
+    const unit = bounds.length - 1;
     if (message.role === 'assistant') {
-      for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall' && !claim(block.id)) return null;
-    } else if (message.role === 'toolResult' && !claim(message.toolCallId)) return null;
+      for (const block of message.content as unknown[])
+        if (isRecord(block) && block.type === 'toolCall' && !claim(unitOfId, block.id, unit)) return null;
+    } else if (message.role === 'toolResult' && !claim(unitOfId, message.toolCallId, unit)) return null;
   }
   bounds.push(messages.length);
   return { bounds, firstLeads };

@@ -115,6 +115,38 @@ describe('Anthropic Messages', () => {
     expect(found.map((f) => f.check)).toEqual(['anthropic-image-size']);
     expect(found[0].rule).toBe('images');
   });
+
+  it('names every unanswered call in order, and finds images inside tool results', () => {
+    const big = 'A'.repeat(5 * 1024 * 1024 + 4);
+    const payload = {
+      messages: [
+        { role: 'user', content: 'go' },
+        {
+          role: 'assistant',
+          content: ['toolu_a', 'toolu_b', 'toolu_c'].map((id) => ({ type: 'tool_use', id, name: 'read', input: {} })),
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_b',
+              content: [
+                { type: 'text', text: 'shot' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: big } },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const found = runPreflight(payload as unknown as JsonValue, { target: ANTHROPIC });
+    expect(found.map((f) => [f.check, f.path])).toEqual([
+      ['anthropic-tool-use-without-result', 'messages[1].content[0]'],
+      ['anthropic-image-size', 'messages[2].content[0].content[1]'],
+    ]);
+    expect(found[0].explanation).toBe('messages[1] calls toolu_a, toolu_c but messages[2] does not answer them.');
+  });
 });
 
 describe('Bedrock Converse', () => {
