@@ -5,18 +5,17 @@
  *
  * "First diff on screen" is the renderer's `data-first-diff-ms` on the diff view: the first frame in
  * which both sides draw lines of the first documents (the first window of turns, or the whole
- * document of a small session; from 8 MiB, or from 512 KiB when the branch is longer than the
- * preview's turns, the host's preview of the first turns, which the full read replaces —
- * test/unit/electron/host/preview proves they agree), measured with `performance.now()` (zero =
- * navigation start). Those lines are drawn first by a plain, read-only view of the documents' first
- * lines (renderer/components/static-diff.tsx), and then by Monaco in its place: the run line says
- * which drew them first. "Editor painted" is `data-editor-painted-ms`, the first frame in which both
- * Monaco editors draw a non-empty line of those documents: from then on the diff can be scrolled,
- * searched and clicked. The diff colouring and the folding of unchanged regions come after, in the
- * editor worker: reported separately as "diff computed". Each run starts a fresh server (cold host) and a fresh
- * browser context (cold HTTP cache). The phases come from the renderer's `ti:*` performance marks
- * (renderer/perf.ts) and the host's `elapsedMs`; long tasks (> 50 ms on the page's main thread) say
- * what blocks the UI until the first diff.
+ * document of a small session; from 512 KiB, the host's preview of the first turns, which the full
+ * read replaces — test/unit/electron/host/preview proves they agree), measured with
+ * `performance.now()` (zero = navigation start). Those lines are drawn first by a plain, read-only
+ * view of the documents' first lines (renderer/components/static-diff.tsx), then by Monaco in its
+ * place: each run says which drew them first. "Editor painted" is `data-editor-painted-ms`, the first
+ * frame in which both Monaco editors draw a non-empty line of those documents: from then on the diff
+ * can be scrolled, searched and clicked. The diff colouring and the folding of unchanged regions
+ * come after, in the editor worker: reported separately as "diff computed". Each run starts a fresh
+ * server (cold host) and a fresh browser context (cold HTTP cache). The phases come from the
+ * renderer's `ti:*` performance marks (renderer/perf.ts) and the host's `elapsedMs`; long tasks
+ * (> 50 ms on the page's main thread) say what blocks the UI until the first diff.
  *
  * "From the command" adds what comes before navigation: spawning `serve FILE` (whose start previews
  * FILE, the preview the page then gets at once) and the browser context's start.
