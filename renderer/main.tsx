@@ -53,7 +53,8 @@ host.shell.launchRequest().then(
     perfMark('launch');
     if (request) void store.getState().openSession(request);
     // Monaco is the longest load of the first screen: it starts with the launch answer, beside the
-    // launch session's open, or ahead of the first file the user opens.
+    // launch session's open, or ahead of the first file the user opens. A preview of the launch file
+    // holds it until the preview's first lines are drawn without it (editor-loader.ts).
     loadEditor().catch(() => undefined);
     mount();
   },

@@ -21,6 +21,7 @@ export type PerfMark =
   | 'monaco:end'
   | 'models-set'
   | 'first-diff'
+  | 'editor-painted'
   | 'diff-computed';
 
 const marked = new Set<PerfMark>();

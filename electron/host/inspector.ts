@@ -55,7 +55,7 @@ export interface InspectorOptions {
   chunkBytes?: number;
   /** Files smaller than this get no preview (default 512 KiB: they open fast enough). */
   previewMinBytes?: number;
-  /** Files smaller than this get no preview that holds every turn of the branch (default 8 MiB: the full read shows the same as soon). */
+  /** Files smaller than this get no preview that holds every turn of the branch (default 512 KiB, as any preview). */
   previewWholeMinBytes?: number;
   /** Turns a preview reads at least (default 64; tests use a few). */
   previewTurns?: number;

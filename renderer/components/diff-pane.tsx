@@ -8,14 +8,15 @@ import type { DocumentText, Side } from '../../shared/api.js';
 import type { DiffSpans } from '../diff/line-map.js';
 import { loadEditor } from '../editor-loader.js';
 import type { CursorPlace, DiffEditorHandle, SearchState } from '../monaco/diff-editor.js';
-import { perfMark } from '../perf.js';
 import { isRatio, readStored, writeStored } from '../storage.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { copyContent, copyToClipboard } from './diff-copy.js';
 import { DiffHeader, EmptyState, PlaceFooter, ThumbPopover, useThumbPreview } from './diff-parts.js';
 import { DiffToolbar, type DiffSwitches } from './diff-toolbar.js';
+import { StaticDiff } from './static-diff.js';
 import { useColorScheme } from './use-color-scheme.js';
 import { useDiffDocuments } from './use-diff-documents.js';
+import { usePaintTimes } from './use-paint-times.js';
 import { WindowBar } from './window-bar.js';
 
 // Monaco loads once a session is being opened: its start-up then overlaps the host's work instead
@@ -68,25 +69,11 @@ export function DiffPane() {
   const [cursor, setCursor] = useState<CursorPlace | null>(null);
   const [editorReady, setEditorReady] = useState(false);
   const [revealed, setRevealed] = useState<DiffSpans | null>(null);
-  const [diffing, setDiffing] = useState(false);
-  const [firstDiffMs, setFirstDiffMs] = useState<number | null>(null);
-  const [diffComputedMs, setDiffComputedMs] = useState<number | null>(null);
   const editor = useRef<DiffEditorHandle>(null);
   const { applied, appliedKey, applyDocuments, revealNote, setRevealNote } = useDiffDocuments(editor, editorReady, search, setSearch);
+  const paint = usePaintTimes(() => applied.current.key !== '');
   const thumbs = useThumbPreview(summary);
 
-  const onPainted = (): void => {
-    if (firstDiffMs !== null || !applied.current.key) return;
-    perfMark('first-diff');
-    setFirstDiffMs(Math.round(performance.now()));
-  };
-  const onDiffing = (value: boolean): void => {
-    setDiffing(value);
-    if (!value && applied.current.key && diffComputedMs === null) {
-      perfMark('diff-computed');
-      setDiffComputedMs(Math.round(performance.now()));
-    }
-  };
   const onSwitch = (next: DiffSwitches): void => {
     setSwitches(next);
     writeStored(SWITCHES_KEY, next);
@@ -106,6 +93,9 @@ export function DiffPane() {
     else status = 'ready';
   }
   const label = view === 'payload' ? 'payload' : 'transcript';
+  // Until the editor has drawn documents, the plain view shows the first lines of those in the store.
+  const waiting = paint.editorPaintedMs === null && status !== 'error' ? store.getState().shownDocuments() : null;
+  const staticDocs = waiting?.key && (waiting.original?.text || waiting.replay?.text) ? waiting : null;
 
   return (
     <section
@@ -113,13 +103,14 @@ export function DiffPane() {
       data-testid="diff-view"
       data-status={status}
       data-view={view}
-      data-diffing={diffing ? 'true' : 'false'}
+      data-diffing={paint.diffing ? 'true' : 'false'}
       data-revealed-original={spanText(revealed, 'original')}
       data-revealed-replay={spanText(revealed, 'replay')}
       data-window-from={diffWindow?.from ?? ''}
       data-window-to={diffWindow?.to ?? ''}
-      data-first-diff-ms={firstDiffMs ?? ''}
-      data-diff-computed-ms={diffComputedMs ?? ''}
+      data-first-diff-ms={paint.firstDiffMs ?? ''}
+      data-editor-painted-ms={paint.editorPaintedMs ?? ''}
+      data-diff-computed-ms={paint.diffComputedMs ?? ''}
       aria-label="Original and replay diff"
     >
       <DiffToolbar
@@ -132,7 +123,7 @@ export function DiffPane() {
         onCopy={(what) => copyAt(what, editor.current?.cursor() ?? cursor)}
         disabled={!summary}
       />
-      <DiffHeader summary={summary} inline={switches.inline} diffing={diffing && status === 'ready'} />
+      <DiffHeader summary={summary} inline={switches.inline} diffing={paint.diffing && status === 'ready'} />
       <WindowBar />
       <div className="diff-body">
         {wantEditor && (
@@ -151,16 +142,27 @@ export function DiffPane() {
                 setEditorReady(true);
                 applyDocuments();
               }}
-              onPainted={onPainted}
+              onPainted={paint.onEditorPainted}
               onElisionHover={thumbs.onHover}
               onElisionClick={(side, elision) => {
                 thumbs.clear();
                 store.getState().openElision({ side, elision });
               }}
               onRevealed={setRevealed}
-              onDiffing={onDiffing}
+              onDiffing={paint.onDiffing}
             />
           </Suspense>
+        )}
+        {staticDocs && (
+          <StaticDiff
+            original={staticDocs.original?.text ?? ''}
+            replay={staticDocs.replay?.text ?? ''}
+            theme={scheme}
+            inline={switches.inline}
+            wordWrap={switches.wordWrap}
+            splitRatio={storedSplit() ?? 0.5}
+            onPainted={paint.onStaticPainted}
+          />
         )}
         {!summary && <EmptyState />}
         {status === 'loading' && !diffKey && (
@@ -168,7 +170,7 @@ export function DiffPane() {
             Loading the {label}…
           </div>
         )}
-        {summary && !editorReady && status !== 'error' && (
+        {summary && !editorReady && !staticDocs && status !== 'error' && (
           <div className="overlay-note" role="status">
             Loading the editor…
           </div>

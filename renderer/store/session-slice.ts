@@ -1,6 +1,7 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
 import type { InspectionSummary, InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
 import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
+import { holdEditorUntil } from '../editor-loader.js';
 import { baseName, errorMessage } from '../format.js';
 import { perfMark, whenMarked } from '../perf.js';
 import { patch, type SliceCreator } from './slice.js';
@@ -34,7 +35,7 @@ async function storeListing(api: { listStore(request: StoreRequest): Promise<Sto
 
 /** Longest wait for a preview before the full read starts anyway (a later preview still shows while it runs). */
 const PREVIEW_WAIT_MS = 3000;
-/** Longest wait for a preview on screen to be drawn before the full read starts. */
+/** Longest wait for a preview on screen to be drawn by the editor before the full read starts. */
 const PAINT_WAIT_MS = 1500;
 /**
  * Longest wait, once the full read is in, for a preview on screen to be drawn before the full
@@ -81,10 +82,13 @@ function previewWhileReading(
     patch(set, 'inspection', { summary: preview, error: null });
     patch(set, 'ui', { focus: null, explanations: [], elision: null });
     await get().loadDocuments();
-    // The full read waits for the preview to be drawn (Monaco starts meanwhile): on two cores, the
-    // first screen comes first, then the rest.
-    await whenMarked('first-diff', PAINT_WAIT_MS);
+    // The full read waits for the editor to draw the preview (its first lines are drawn before it,
+    // without it): on two cores, the first screen comes first, then the rest.
+    await whenMarked('editor-painted', PAINT_WAIT_MS);
   };
+  // Monaco's chunk runs in one go for hundreds of milliseconds: it waits for the host's answer, and
+  // when that is a preview, for its first lines to be drawn without the editor.
+  holdEditorUntil(asked.then((preview) => (preview ? whenMarked('first-diff', PAINT_WAIT_MS) : undefined)));
   const headStart = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, PREVIEW_WAIT_MS);
     // Once the preview is in, the full read waits for it to be drawn rather than for the clock.

@@ -4,15 +4,18 @@
  * megabytes (default 10 and 100). Target for 100 MB: ≤ 1000 ms (reported as ratio = ms / 1000).
  *
  * "First diff on screen" is the renderer's `data-first-diff-ms` on the diff view: the first frame in
- * which both Monaco editors draw a non-empty line of the first documents (the first window of turns,
- * or the whole document of a small session; from 8 MiB, or from 512 KiB when the branch is longer than
- * the preview's turns, the host's preview of the first turns, which the full read replaces —
- * test/unit/electron/host/preview proves they agree), measured with `performance.now()` (zero =
- * navigation start). The diff colouring and the folding of unchanged regions come after, in the editor worker:
- * reported separately as "diff computed". Each run starts a fresh server (cold host) and a fresh
- * browser context (cold HTTP cache). The phases come from the renderer's `ti:*` performance marks
- * (renderer/perf.ts) and the host's `elapsedMs`; long tasks (> 50 ms on the page's main thread) say
- * what blocks the UI until the first diff.
+ * which both sides draw lines of the first documents (the first window of turns, or the whole
+ * document of a small session; from 512 KiB, the host's preview of the first turns, which the full
+ * read replaces — test/unit/electron/host/preview proves they agree), measured with
+ * `performance.now()` (zero = navigation start). Those lines are drawn first by a plain, read-only
+ * view of the documents' first lines (renderer/components/static-diff.tsx), then by Monaco in its
+ * place: each run says which drew them first. "Editor painted" is `data-editor-painted-ms`, the first
+ * frame in which both Monaco editors draw a non-empty line of those documents: from then on the diff
+ * can be scrolled, searched and clicked. The diff colouring and the folding of unchanged regions
+ * come after, in the editor worker: reported separately as "diff computed". Each run starts a fresh
+ * server (cold host) and a fresh browser context (cold HTTP cache). The phases come from the
+ * renderer's `ti:*` performance marks (renderer/perf.ts) and the host's `elapsedMs`; long tasks
+ * (> 50 ms on the page's main thread) say what blocks the UI until the first diff.
  *
  * "From the command" adds what comes before navigation: spawning `serve FILE` (whose start previews
  * FILE, the preview the page then gets at once) and the browser context's start.
@@ -61,6 +64,10 @@ function wantedShapes(args: string[]): (Shape | null)[] {
 /** What one run measured in the page. */
 interface RunFigures {
   firstDiff: number;
+  /** What drew the first diff: the plain view ('static') or Monaco ('editor'). */
+  firstDiffBy: string;
+  /** Both Monaco editors painted the first documents (null: not within the wait). */
+  editorPainted: number | null;
   /** From spawning `serve FILE` to the first diff: the server's start (it previews FILE) included. */
   fromCommand: number;
   diffComputed: number | null;
@@ -109,6 +116,21 @@ async function run(browser: Browser, file: string, dir: string, withFarJump = tr
     );
     const firstDiff = Number(await diff.getAttribute('data-first-diff-ms'));
     const fromCommand = navigated - spawned + firstDiff;
+    let editorPainted: number | null = null;
+    try {
+      // A build from before the plain view has no such attribute: its first diff is the editor's.
+      await page.waitForFunction(
+        () => {
+          const view = document.querySelector('[data-testid=diff-view]');
+          return !view?.hasAttribute('data-editor-painted-ms') || view.getAttribute('data-editor-painted-ms') !== '';
+        },
+        null,
+        { timeout: 60_000, polling: 20 },
+      );
+      editorPainted = Number((await diff.getAttribute('data-editor-painted-ms')) ?? firstDiff);
+    } catch {
+      // Reported as missing, as the diff computed below.
+    }
     let diffComputed: number | null = null;
     try {
       await page.waitForFunction(
@@ -130,12 +152,14 @@ async function run(browser: Browser, file: string, dir: string, withFarJump = tr
         longTasks: (window as unknown as { __tiLongTasks?: { start: number; duration: number }[] }).__tiLongTasks ?? [],
       };
     });
+    const firstDiffBy = String((marks['ti:first-diff']?.detail as { by?: string } | undefined)?.by ?? 'editor');
     const windowLabel =
       (await page
         .getByTestId('window-label')
         .textContent()
         .catch(() => '')) ?? '';
-    if (!withFarJump) return { firstDiff, fromCommand, diffComputed, marks, longTasks, windowLabel, farJump: null };
+    const figures = { firstDiff, firstDiffBy, editorPainted, fromCommand, diffComputed, marks, longTasks, windowLabel };
+    if (!withFarJump) return { ...figures, farJump: null };
     // The far jump is about the full inspection: a preview of the first turns must have given way.
     await page.getByTestId('preview-notice').waitFor({ state: 'detached', timeout: TIMEOUT_MS });
     await page.waitForFunction(() => document.querySelector('[data-testid=diff-view]')?.getAttribute('data-status') === 'ready', null, {
@@ -161,7 +185,7 @@ async function run(browser: Browser, file: string, dir: string, withFarJump = tr
       }
       return null;
     });
-    return { firstDiff, fromCommand, diffComputed, marks, longTasks, windowLabel, farJump };
+    return { ...figures, farJump };
   } finally {
     await context.close();
     await server.stop();
@@ -186,9 +210,17 @@ function phases(r: RunFigures): [string, number | null][] {
     ['inspect round trip', span('inspect:start', 'inspect:end')],
     ['  of which host inspect (elapsedMs)', hostInspect],
     ['first window fetch (both sides)', span('window:start', 'window:end')],
-    ['Monaco chunk load (in parallel from boot)', span('monaco:start', 'monaco:end')],
-    ['Monaco render (documents in → first diff painted)', at('first-diff') === null ? null : (at('first-diff') as number) - ready],
-    ['diff worker (first diff → diff computed)', r.diffComputed === null ? null : r.diffComputed - r.firstDiff],
+    [`documents in → first lines drawn (by the ${r.firstDiffBy === 'static' ? 'plain view' : 'editor'})`, span('window:end', 'first-diff')],
+    ['Monaco chunk (import asked → module run)', span('monaco:start', 'monaco:end')],
+    ['  of which held for the first lines (launch → import)', span('launch', 'monaco:start')],
+    [
+      'Monaco render (chunk and documents in → editor painted)',
+      at('editor-painted') === null ? null : (at('editor-painted') as number) - ready,
+    ],
+    [
+      'diff worker (editor painted → diff computed)',
+      r.diffComputed === null || r.editorPainted === null ? null : r.diffComputed - r.editorPainted,
+    ],
   ];
 }
 
@@ -236,7 +268,7 @@ async function measure(
     runs.push(r);
     const blocking = r.longTasks.filter((t) => t.start < r.firstDiff);
     ctx.log(
-      `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms (${r.fromCommand.toFixed(0)} ms from the command), diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
+      `  run ${i + 1}: first diff ${r.firstDiff.toFixed(0)} ms by the ${r.firstDiffBy === 'static' ? 'plain view' : 'editor'} (${r.fromCommand.toFixed(0)} ms from the command), editor painted ${r.editorPainted?.toFixed(0) ?? '—'} ms, diff computed ${r.diffComputed?.toFixed(0) ?? '—'} ms, diff shows "${r.windowLabel}"; ` +
         `${blocking.length} long task(s) before the first diff, ${blocking.reduce((sum, t) => sum + t.duration, 0).toFixed(0)} ms` +
         (blocking.length
           ? ` (longest: ${[...blocking]
@@ -255,8 +287,9 @@ async function measure(
   for (const [label, value] of phases(mid)) ctx.log(`    ${label.padEnd(52)} ${value === null ? '—' : value.toFixed(0).padStart(6)}`);
   const first = median(runs.map((r) => r.firstDiff));
   const computed = runs.map((r) => r.diffComputed).filter((x): x is number => x !== null);
+  const painted = runs.map((r) => r.editorPainted).filter((x): x is number => x !== null);
   results.push({
-    name: `first diff on screen, ${sized} (navigation → both editors painted)`,
+    name: `first diff on screen, ${sized} (navigation → both sides' first lines drawn, plain view or editor)`,
     value: first,
     unit: 'ms',
     ...(mb === TARGET_MB
@@ -264,11 +297,18 @@ async function measure(
       : { note: `median of ${RUNS}` }),
   });
   results.push({
-    name: `first diff on screen from the command, ${sized} (serve FILE spawned → both editors painted)`,
+    name: `first diff on screen from the command, ${sized} (serve FILE spawned → both sides' first lines drawn)`,
     value: median(runs.map((r) => r.fromCommand)),
     unit: 'ms',
     note: `median of ${RUNS}; includes the server's start, which previews FILE, and the browser's start of the page`,
   });
+  if (painted.length)
+    results.push({
+      name: `editor painted, ${sized} (navigation → both Monaco editors painted)`,
+      value: median(painted),
+      unit: 'ms',
+      note: `median of ${painted.length}`,
+    });
   if (computed.length)
     results.push({
       name: `diff computed, ${sized} (changes coloured, unchanged regions folded)`,

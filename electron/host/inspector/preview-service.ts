@@ -14,16 +14,18 @@ import { recordedTarget } from './session-loader.js';
 import type { SessionRecord } from './session-registry.js';
 
 /**
- * Files from this size get a preview when it leaves turns out: below it, the whole file opens and is
- * inspected in about 0.1 s (CPU time, many short turns, the costliest shape per byte; a cold host
- * takes several times that), while the page's serial requests to its first diff cost more.
+ * Files from this size get a preview: below it, the whole file opens and is inspected in about 0.1 s
+ * (CPU time, many short turns, the costliest shape per byte; a cold host takes several times that),
+ * while the page's serial requests to its first diff cost more.
  */
 const PREVIEW_MIN_BYTES = 512 * 1024;
 /**
- * Files from this size get a preview even when it holds every turn of the branch: it is ready before
- * `serve FILE` prints its URL, where reading the whole file would take the page a second or more.
+ * Files from this size get a preview even when it holds every turn of the branch (a few long turns):
+ * it is ready before `serve FILE` prints its URL and the page draws it from one request, where the
+ * page's serial store check, open, inspection and documents on a cold host took seconds. The file is
+ * then read twice, after the first screen.
  */
-const PREVIEW_WHOLE_MIN_BYTES = 8 * 1024 * 1024;
+const PREVIEW_WHOLE_MIN_BYTES = PREVIEW_MIN_BYTES;
 /** Turns a preview reads: the widest first window of the diff (renderer/diff/windows.ts), and a few. */
 const PREVIEW_TURNS = 64;
 

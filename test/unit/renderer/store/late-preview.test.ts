@@ -112,7 +112,7 @@ describe('a preview that comes late', () => {
     expect(store.getState().inspection.summary?.inspectionId).toBe('I1');
   });
 
-  it('in time, holds the full read until the preview is drawn, or 1.5 s after it was shown', async () => {
+  it('in time, holds the full read until the editor has drawn the preview, or 1.5 s after it was shown', async () => {
     const { store, preview, opened, called } = await setUp();
     const done = store.getState().openSession({ kind: 'path', path: '/tmp/big.jsonl' });
     await elapse(2000);

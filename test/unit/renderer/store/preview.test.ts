@@ -1,5 +1,5 @@
 // Opening a large file: the host's preview of the first turns is shown at once, the full read waits
-// until it is drawn, and the full inspection replaces it (or an error clears it).
+// until the editor has drawn it, and the full inspection replaces it (or an error clears it).
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionInfo } from '../../../../shared/api.js';
 import type { StoreListing } from '../../../../shared/store.js';
@@ -39,8 +39,12 @@ describe('opening with a preview', () => {
       { behaviour: 'spec' },
     ]);
     expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
-    // Drawn: the full read starts, and its inspection takes the preview's place.
+    // Its first lines drawn without the editor (the plain view): the full read still waits for the editor.
     perfMark('first-diff');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+    // Drawn by the editor: the full read starts, and its inspection takes the preview's place.
+    perfMark('editor-painted');
     await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'open')).toBe(true));
     expect(store.getState().inspection.summary?.inspectionId).toBe('P1');
     opened.resolve(info({ turnCount: 4000, sizeBytes: 100 * MB }));

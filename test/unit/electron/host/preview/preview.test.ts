@@ -236,7 +236,7 @@ describe('preview', () => {
     }
   });
 
-  it('by default, from 512 KiB for a branch longer than the preview, from 8 MiB for any', async () => {
+  it('by default, from 512 KiB, also when the preview holds every turn', async () => {
     const inspector = createInspector({ recentFile: path.join(dir, 'recent.json') });
     try {
       const many = path.join(dir, 'many-turns.jsonl');
@@ -248,11 +248,12 @@ describe('preview', () => {
       await writeTurns(fewer, 400, 300);
       expect(statSync(fewer).size).toBeLessThan(512 * 1024);
       expect(await inspector.preview({ kind: 'path', path: fewer }, null)).toBeNull();
-      // Large, but all of it fits the preview's turns: the full read shows the same as soon.
+      // A few long turns, all of them in the preview: shown from one request all the same.
       const few = path.join(dir, 'few-turns.jsonl');
       await writeTurns(few, 10, 60_000);
       expect(statSync(few).size).toBeGreaterThan(512 * 1024);
-      expect(await inspector.preview({ kind: 'path', path: few }, null)).toBeNull();
+      const whole = (await inspector.preview({ kind: 'path', path: few }, null))!;
+      expect(whole.preview!.turns).toBe(whole.preview!.totalTurns);
     } finally {
       await inspector.dispose();
     }
