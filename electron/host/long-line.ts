@@ -5,9 +5,9 @@
  * the line and then `JSON.parse` holds two copies of those strings at once, the line's text being
  * garbage the moment the parse ends: for a text with one character outside Latin-1, each copy takes
  * two bytes a character. Here the long strings are cut out by a scan for quotes, the small rest is
- * parsed as usual, and each long string is unescaped byte by byte into a scratch buffer (UTF-8), or
- * over its own bytes when the caller allows, and decoded once, straight into its value. Nothing the
- * size of the line is left over for the GC.
+ * parsed as usual, and each long string is unescaped (four bytes at a time between escapes) into a
+ * scratch buffer (UTF-8), or over its own bytes when the caller allows, and decoded once, straight
+ * into its value. Nothing the size of the line is left over for the GC.
  *
  * Anything unusual gives null, and the caller parses the line's text as usual and reports what is
  * wrong, if anything: invalid UTF-8, a raw control character, a string that never ends, invalid
@@ -185,13 +185,36 @@ function decodeString(
     edits?.push(start, end, length < 0 ? ~length : length);
     return length < 0 ? null : out.toString('utf8', from, from + length);
   }
-  // No escape (an image's base64): decoded where it is; a raw control character decodes to itself.
-  const text = bytes.toString('utf8', start, end);
-  return RAW_CONTROL.test(text) ? null : text;
+  // No escape (an image's base64): decoded where it is, once its bytes are known free of raw control
+  // characters (checked on the bytes, four at a time: a RegExp over the decoded text cost twice as much).
+  return hasControlByte(bytes, start, end) ? null : bytes.toString('utf8', start, end);
 }
 
-// eslint-disable-next-line no-control-regex -- JSON forbids these raw inside a string
-const RAW_CONTROL = /[\u0000-\u001f]/;
+/** A view to read and write four bytes at a time at any offset. */
+const wordsOf = (bytes: Uint8Array): DataView => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Whether one of the four bytes of `word` is below 0x20 (a raw control character). Exact for "any":
+ * subtracting 0x20 from each byte sets the top bit of a byte below 0x20 (it wraps), never of a byte
+ * from 0x20 to 0x7f, and bytes from 0x80 are masked out by `~word`; only a byte that wrapped borrows
+ * from the next one, so a false flag can only come after a true one.
+ */
+const hasControl = (word: number): boolean => ((word - 0x20202020) & ~word & 0x80808080) !== 0;
+
+/** Whether one of the four bytes of `word` is a backslash (the same trick on the bytes XOR 0x5c: a zero byte). */
+const hasBackslash = (word: number): boolean => {
+  const zeroWhereBackslash = word ^ 0x5c5c5c5c;
+  return ((zeroWhereBackslash - 0x01010101) & ~zeroWhereBackslash & 0x80808080) !== 0;
+};
+
+/** Whether bytes[start, end) hold a byte below 0x20, which JSON forbids raw inside a string. */
+function hasControlByte(bytes: Uint8Array, start: number, end: number): boolean {
+  const words = wordsOf(bytes);
+  let i = start;
+  for (; i + 4 <= end; i += 4) if (hasControl(words.getInt32(i, true))) return true;
+  for (; i < end; i += 1) if (bytes[i] < 0x20) return true;
+  return false;
+}
 
 /**
  * The UTF-8 bytes of the JSON string whose contents are bytes[start, end), written to `out` from
@@ -201,14 +224,24 @@ const RAW_CONTROL = /[\u0000-\u001f]/;
  * count written before (always negative).
  */
 function unescapeString(bytes: Uint8Array, start: number, end: number, out: Uint8Array, from = 0): number {
+  const source = wordsOf(bytes);
+  const target = wordsOf(out);
   let n = from;
   for (let i = start; i < end; i += 1) {
-    // The plain bytes up to the next backslash (or control character), copied as they are.
-    let b = bytes[i];
-    while (b >= 0x20 && b !== BACKSLASH) {
+    // Plain bytes are copied as they are, four at a time while none of the four is a backslash or a
+    // control character (a long tool output is mostly such runs: twice as fast as byte by byte).
+    while (i + 4 <= end) {
+      const word = source.getInt32(i, true);
+      if (hasBackslash(word) || hasControl(word)) break;
+      target.setInt32(n, word, true);
+      i += 4;
+      n += 4;
+    }
+    if (i === end) break;
+    const b = bytes[i];
+    if (b >= 0x20 && b !== BACKSLASH) {
       out[n++] = b;
-      if (++i === end) return n - from;
-      b = bytes[i];
+      continue;
     }
     if (b < 0x20) return ~(n - from);
     const next = bytes[i + 1];
