@@ -15,6 +15,7 @@
  * with NUL (the marks do), a duplicate key that drops a long string, a line without long strings.
  */
 import { isUtf8 } from 'node:buffer';
+import { isBase64AlphabetBytes, noteBase64Alphabet } from '../../shared/images/probe.js';
 
 /** Lines from this many bytes are parsed by their parts. */
 export const LONG_LINE_BYTES = 256 * 1024;
@@ -185,8 +186,16 @@ function decodeString(
     edits?.push(start, end, length < 0 ? ~length : length);
     return length < 0 ? null : out.toString('utf8', from, from + length);
   }
-  // No escape (an image's base64): decoded where it is, once its bytes are known free of raw control
-  // characters (checked on the bytes, four at a time: a RegExp over the decoded text cost twice as much).
+  // No escape: decoded where it is, once its bytes are known free of raw control characters (checked
+  // on the bytes, four at a time: a RegExp over the decoded text cost twice as much). An image's
+  // base64 is all alphabet, so no control character either; the images rule is told, so that it
+  // does not check the alphabet again on the text.
+  if (isBase64AlphabetBytes(bytes, start, end)) {
+    // ASCII: as Latin-1 it is the same text, copied without the UTF-8 decoder's checks.
+    const base64 = bytes.toString('latin1', start, end);
+    noteBase64Alphabet(base64);
+    return base64;
+  }
   return hasControlByte(bytes, start, end) ? null : bytes.toString('utf8', start, end);
 }
 

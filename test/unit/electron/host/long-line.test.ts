@@ -1,8 +1,9 @@
 // A long line parsed by its parts must give exactly JSON.parse's value, or null (then the caller
 // parses the text as usual and reports what is wrong) — never a different value.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLongLineParser, LONG_STRING_BYTES, sameLine } from '../../../../electron/host/long-line.js';
+import { estimateDecodedBytes } from '../../../../shared/images/probe.js';
 
 const enc = (text: string): Buffer => Buffer.from(text, 'utf8');
 const long = (unit: string): string => unit.repeat(Math.ceil((LONG_STRING_BYTES + 10) / unit.length));
@@ -131,6 +132,29 @@ describe('parsing a long line by its parts', () => {
       const json = `{"text":"${'x'.repeat(at)}${allowed}"}`;
       expect(createLongLineParser({ inPlace: true })(enc(json))).toEqual({ value: JSON.parse(json) });
     }
+  });
+
+  it('decodes a long string of base64 alphabet or not the same, and tells the images rule of the base64 (noteBase64Alphabet)', () => {
+    const base64 = long('iVBORw0KGgo+/9=');
+    for (const inPlace of [false, true]) {
+      for (const at of [0, base64.length >> 1, base64.length]) {
+        for (const other of ['', '-', ' ', 'é', '中']) {
+          const json = line(`${base64.slice(0, at)}${other}${base64.slice(at)}`);
+          expect(createLongLineParser({ inPlace })(enc(json)), `${other} at ${at}`).toEqual({ value: JSON.parse(json) });
+        }
+      }
+    }
+    // The images rule does not scan the alphabet of the base64 again; it does scan other text.
+    const textOf = (json: string): string =>
+      (createLongLineParser()(enc(json))!.value as { message: { content: { text: string }[] } }).message.content[0].text;
+    const image = textOf(line(`${base64}A`));
+    const spaced = textOf(line(`${base64} A`));
+    const scans = vi.spyOn(RegExp.prototype, 'test');
+    estimateDecodedBytes(image);
+    expect(scans).not.toHaveBeenCalled();
+    estimateDecodedBytes(spaced);
+    expect(scans).toHaveBeenCalledOnce();
+    scans.mockRestore();
   });
 
   it("gives JSON.parse's value or null for raw string bodies of escapes, control bytes and UTF-8 at any offset", () => {

@@ -2,7 +2,13 @@
 // padding bits) and the decoded size, on the fast path (already canonical) and the slow one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalizeBase64, decodedLength, estimateDecodedBytes } from '../../../../shared/images/probe.js';
+import {
+  canonicalizeBase64,
+  decodedLength,
+  estimateDecodedBytes,
+  isBase64AlphabetBytes,
+  noteBase64Alphabet,
+} from '../../../../shared/images/probe.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
@@ -56,5 +62,57 @@ describe('estimateDecodedBytes', () => {
     );
     expect(estimateDecodedBytes('')).toBe(0);
     expect(estimateDecodedBytes(' \n ')).toBe(0);
+  });
+});
+
+describe('isBase64AlphabetBytes', () => {
+  const outside = /[^A-Za-z0-9+/=]/;
+  const check = (text: string): boolean => isBase64AlphabetBytes(Buffer.from(text, 'utf8'), 0, Buffer.byteLength(text));
+
+  it("agrees with the alphabet RegExp for every byte at every offset from a word's edge", () => {
+    for (let code = 0; code < 0x100; code += 1) {
+      for (let at = 0; at < 9; at += 1) {
+        const text = `${'QUJD'.repeat(3).slice(0, at)}${String.fromCharCode(code)}${'RA=='.slice(0, at % 5)}`;
+        expect(check(text), `${code} at ${at}`).toBe(!outside.test(text));
+      }
+    }
+    expect(check('')).toBe(true);
+  });
+
+  it('finds one character outside the alphabet at the start, in the middle or at the end, with or without padding', () => {
+    const base64 = Buffer.from('a long enough image, or nearly').toString('base64');
+    for (const data of [base64, base64.replace(/=+$/, ''), `${base64}=`]) {
+      expect(check(data)).toBe(true);
+      for (const at of [0, data.length >> 1, data.length - 1, data.length]) {
+        for (const bad of ['-', '_', ' ', '\n', '.', 'é', '\u0000', '\u007f']) {
+          const text = `${data.slice(0, at)}${bad}${data.slice(at)}`;
+          expect(check(text), JSON.stringify(text)).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('looks only at bytes[start, end)', () => {
+    const bytes = Buffer.from(' QUJD ');
+    expect(isBase64AlphabetBytes(bytes, 1, 5)).toBe(true);
+    expect(isBase64AlphabetBytes(bytes.subarray(1), 0, 4)).toBe(true);
+    expect(isBase64AlphabetBytes(bytes, 0, 5)).toBe(false);
+    expect(isBase64AlphabetBytes(bytes, 1, 6)).toBe(false);
+  });
+});
+
+describe('noteBase64Alphabet', () => {
+  it('spares the scan of the last strings noted, and only of those', () => {
+    // A false note shows it is trusted: the size estimate then counts the two spaces as characters.
+    const spaced = (k: number) => `  QUJD${'A'.repeat(4 * k)}`;
+    const scanned = (k: number) => 3 + 3 * k;
+    const trusted = (k: number) => Math.floor(((6 + 4 * k) * 3) / 4);
+    expect(estimateDecodedBytes(spaced(0))).toBe(scanned(0));
+    noteBase64Alphabet(spaced(1));
+    expect(estimateDecodedBytes(spaced(1))).toBe(trusted(1));
+    // Four notes later the first is forgotten: scanned again.
+    for (let k = 2; k <= 5; k += 1) noteBase64Alphabet(spaced(k));
+    expect(estimateDecodedBytes(spaced(5))).toBe(trusted(5));
+    expect(estimateDecodedBytes(spaced(1))).toBe(scanned(1));
   });
 });
