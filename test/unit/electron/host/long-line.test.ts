@@ -179,7 +179,7 @@ describe('parsing a long line by its parts', () => {
     const body = fc.tuple(fc.array(token, { maxLength: 12 }), fc.nat(7), fc.array(token, { maxLength: 12 }), fc.boolean());
     fc.assert(
       fc.property(body, fc.boolean(), ([head, shift, tail, tokensFirst], inPlace) => {
-        const padding = 'p'.repeat(LONG_STRING_BYTES + shift);
+        const padding = 'p'.repeat(LONG_STRING_BYTES + 1 + shift);
         const text = tokensFirst ? `${head.join('')}${padding}${tail.join('')}` : `${padding}${head.join('')}x${tail.join('')}`;
         const json = `{"type":"message","text":"${text}","n":1}`;
         let expected: unknown = null;
