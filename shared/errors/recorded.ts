@@ -34,6 +34,16 @@ function isRecordedError(message: Message): boolean {
 }
 
 /**
+ * The turns that recorded an error, in order: a loop, not flatMap, which made an array for every
+ * message (a session of short turns has hundreds of thousands).
+ */
+function failedTurns(messages: readonly Message[]): number[] {
+  const turns: number[] = [];
+  for (let turn = 0; turn < messages.length; turn += 1) if (isRecordedError(messages[turn])) turns.push(turn);
+  return turns;
+}
+
+/**
  * The failed turns of an inspection's transcript with their answers, grouped: the most frequent
  * answer first, turns in order within a group. `factsFor` gives the catalogue facts of the model a
  * turn was sent to.
@@ -44,7 +54,7 @@ export function recordedErrorsOf(
 ): RecordedError[] {
   const out: RecordedError[] = [];
   const reused = new Map<string, ErrorExplanation[]>();
-  const failed = inspection.original.messages.flatMap((m, turn) => (isRecordedError(m) ? [turn] : []));
+  const failed = failedTurns(inspection.original.messages);
   for (const turn of failed) {
     const message = inspection.original.messages[turn];
     const text = typeof message.errorMessage === 'string' ? message.errorMessage : '';

@@ -9,7 +9,7 @@ import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
 import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
 import { contextWindow } from './window.js';
-import { EntryTree, pathToRoot, pathWithCycle } from './entry-tree.js';
+import { EntryTree, MISPLACED, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
 
 /** The provider/model a session last used, as recorded in the file. */
@@ -138,6 +138,8 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
   const legacy = parsed.version < 2;
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
+  /** The leaf's node: most entries hang off the entry before them, found without a lookup. */
+  let leafNode = -1;
   /** The latest reset and the entries that descend from it, once the file has one. */
   let afterReset: Set<string> | null = null;
   const resolveParent = (id: string | null): string | null => {
@@ -197,7 +199,7 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
           message: `line ${located.line}: the entry hangs off ${JSON.stringify(parentId)}, from before the session's reset — OpenClaw continues it from the entry before it`,
         });
       parentId = leaf;
-    } else if (parentId !== null && !known(parentId) && !legacy) {
+    } else if (parentId !== null && parentId !== leaf && !known(parentId) && !legacy) {
       diagnostics.push({
         line: located.line,
         column: 0,
@@ -208,9 +210,12 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
       parentId = null;
     }
     parentId = resolveParent(parentId);
-    const added = byId.set(id, located, parentId === id ? null : parentId);
-    if (added === 'misplaced') return null;
-    if (added === 'replaced')
+    const hangsOff = parentId === id ? null : parentId;
+    const size = byId.size;
+    const node = byId.set(located, hangsOff, index, hangsOff !== null && hangsOff === leaf ? leafNode : undefined);
+    if (node === MISPLACED) return null;
+    // The tree did not grow: the entry replaced one with its id.
+    if (byId.size === size)
       diagnostics.push({
         line: located.line,
         column: 0,
@@ -221,6 +226,7 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
     if (entry.type === 'reset') afterReset = new Set([id]);
     else if (afterReset !== null && afterReset.has((reattached ? parentId : entry.parentId) as string)) afterReset.add(id);
     leaf = id;
+    leafNode = node;
   }
   const path = pathToRoot(byId, leaf) ?? pathWithCycle(byId, leaf, diagnostics);
   // A compaction keeping from an entry OpenClaw ignored keeps from its nearest recognised ancestor (at

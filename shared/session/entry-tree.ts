@@ -2,42 +2,65 @@
 import type { Diagnostic } from '../types.js';
 import type { LocatedEntry } from './types.js';
 
-/**
- * The parser's map of every entry id to its entry's position, by the entries it was made for: the
- * first tree of those same entries takes it instead of building a map of its own (see EntryTree).
- * Taken, not kept: a session held open does not hold the map as well.
- */
-const entryIds = new WeakMap<readonly LocatedEntry[], ReadonlyMap<string, number>>();
-
-/**
- * Remember the parser's id map of `entries`: each id to the position of its latest entry there, or
- * a negative number when that entry was not kept. Keyed by the array itself: a session whose
- * entries were filtered or rebuilt (a new array) has none, and its tree makes its own map.
- */
-export function rememberEntryIds(entries: readonly LocatedEntry[], ids: ReadonlyMap<string, number>): void {
-  entryIds.set(entries, ids);
+/** What the parser knew of the ids of the entries it kept (see `rememberEntryIds`). */
+interface ParsedIds {
+  /** Each id to the position of its entry, or a negative number when that entry was not kept. */
+  positions: ReadonlyMap<string, number>;
+  /** The id of the entry at each position, as parsed (undefined: it had none the map holds). */
+  idAt: readonly (string | undefined)[];
 }
 
 /**
- * The entry tree: each recognised entry's id, the entry and the parent it hangs off. Two arrays by
- * node and one map from id to node, not an object per entry (a session of short turns has one per
- * line, all alive while the file is read).
+ * The parser's ids, by the entries it was made for: the first tree of those same entries takes
+ * them instead of building a map of its own (see EntryTree). Taken, not kept: a session held open
+ * does not hold the map as well.
+ */
+const entryIds = new WeakMap<readonly LocatedEntry[], ParsedIds>();
+
+/**
+ * Remember the parser's ids of `entries`, whose ids are all distinct: `positions` maps each id to
+ * the position of its entry there, or to a negative number when that entry was not kept; `idAt` is
+ * the id of the entry at each position. Keyed by the array itself: a session whose entries were
+ * filtered or rebuilt (a new array) has none, and its tree makes its own map.
+ */
+export function rememberEntryIds(
+  entries: readonly LocatedEntry[],
+  positions: ReadonlyMap<string, number>,
+  idAt: readonly (string | undefined)[],
+): void {
+  entryIds.set(entries, { positions, idAt });
+}
+
+/** A node's parent: none (the entry starts the branch). */
+const ROOT = -1;
+/** A node's parent: named by an id no node had when the entry was added, looked up when asked. */
+const BY_ID = -2;
+/** What `set` gives for an entry that is not where the parser's ids say. */
+export const MISPLACED = -1;
+
+/**
+ * The entry tree: each recognised entry, the node of the parent it hangs off, and one map from id
+ * to node, not an object per entry (a session of short turns has one per line, all alive while the
+ * file is read). Parents are nodes, not ids: the walk from the leaf to the root looks no id up (a
+ * lookup in a map of a hundred thousand ids misses the processor's caches).
  *
  * Over the parsed entries of a session whose ids are all distinct, the map is the parser's (see
  * `rememberEntryIds`) and a node is the entry's position: a session of short turns maps each of
  * its tens of thousands of ids once, not twice. `set` reports an entry that is not where the
- * parser's map says (a repeated id, an entry given another id): the caller then builds the tree
- * again with a map of its own.
+ * parser's ids say (an entry given another id, one the parser did not map): the caller then builds
+ * the tree again with a map of its own.
  */
 export class EntryTree {
   private readonly nodes: Map<string, number> | null;
-  private readonly shared: ReadonlyMap<string, number> | null;
+  private readonly shared: ParsedIds | null;
   private readonly located: LocatedEntry[];
-  /** The parent of each node; undefined for an entry not in the tree (yet), over shared ids. */
-  private readonly parents: (string | null | undefined)[];
+  /** The parent of each node (a node, ROOT or BY_ID); undefined for an entry not in the tree (yet), over shared ids. */
+  private readonly parents: (number | undefined)[];
+  /** The parent id of each BY_ID node. */
+  private readonly parentIds = new Map<number, string>();
   private count = 0;
 
-  /** A tree with a map of its own, or over the parsed entries the parser's map describes (see `rememberEntryIds`). */
+  /** A tree with a map of its own, or over the parsed entries the parser's ids describe (see `rememberEntryIds`). */
   constructor(entries?: readonly LocatedEntry[]) {
     this.shared = entries ? (entryIds.get(entries) ?? null) : null;
     if (entries) entryIds.delete(entries);
@@ -60,35 +83,49 @@ export class EntryTree {
   }
 
   /**
-   * Add an entry, or replace the one with its id (the later one wins): 'replaced' when it replaced
-   * one; 'misplaced' when the tree reads the parser's map and the entry is not where it says.
+   * Add an entry under its id (`located.entry.id`), or replace the one with that id (the later one
+   * wins), hanging off `parentId`: its node, or MISPLACED when the tree reads the parser's ids and
+   * the entry is not where they say. `position`: the entry's position among the parsed entries;
+   * `parentNode`: the node of `parentId` when the caller knows it (no lookup).
    */
-  set(id: string, located: LocatedEntry, parentId: string | null): 'added' | 'replaced' | 'misplaced' {
+  set(located: LocatedEntry, parentId: string | null, position: number, parentNode?: number): number {
+    const id = located.entry.id as string;
+    let node: number;
     if (this.shared) {
-      const node = this.shared.get(id);
-      if (node === undefined || node < 0 || this.located[node] !== located || this.parents[node] !== undefined) return 'misplaced';
-      this.parents[node] = parentId;
+      if (this.located[position] !== located || this.shared.idAt[position] !== id || this.parents[position] !== undefined) return MISPLACED;
+      node = position;
       this.count += 1;
-      return 'added';
+    } else {
+      const known = this.nodes!.get(id);
+      if (known === undefined) {
+        node = this.located.length;
+        this.nodes!.set(id, node);
+        this.located.push(located);
+        this.parents.push(ROOT);
+        this.count += 1;
+      } else {
+        node = known;
+        this.located[node] = located;
+      }
     }
-    const nodes = this.nodes!;
-    const node = nodes.get(id);
-    if (node === undefined) {
-      nodes.set(id, this.located.length);
-      this.located.push(located);
-      this.parents.push(parentId);
-      this.count += 1;
-      return 'added';
-    }
-    this.located[node] = located;
-    this.parents[node] = parentId;
-    return 'replaced';
+    this.parents[node] = this.parentRef(node, parentId, parentNode);
+    return node;
+  }
+
+  /** How a node records its parent: ROOT, the parent's node, or BY_ID with the id kept aside. */
+  private parentRef(node: number, parentId: string | null, parentNode: number | undefined): number {
+    this.parentIds.delete(node);
+    if (parentId === null) return ROOT;
+    const parent = parentNode ?? this.node(parentId);
+    if (parent !== undefined) return parent;
+    this.parentIds.set(node, parentId);
+    return BY_ID;
   }
 
   /** The node of an id (undefined when no entry has it). */
   node(id: string): number | undefined {
     if (this.shared) {
-      const node = this.shared.get(id);
+      const node = this.shared.positions.get(id);
       return node !== undefined && node >= 0 && this.parents[node] !== undefined ? node : undefined;
     }
     return this.nodes!.get(id);
@@ -98,13 +135,28 @@ export class EntryTree {
     return this.located[node];
   }
 
+  /** The id of a node's entry. */
+  idAt(node: number): string {
+    return this.located[node].entry.id as string;
+  }
+
+  /** The node a node hangs off: null for none, undefined when its parent id names no entry in the tree. */
+  parentNode(node: number): number | null | undefined {
+    const parent = this.parents[node]!;
+    if (parent === ROOT) return null;
+    return parent === BY_ID ? this.node(this.parentIds.get(node)!) : parent;
+  }
+
+  /** The id a node hangs off (null for none). */
   parentAt(node: number): string | null {
-    return this.parents[node] as string | null;
+    const parent = this.parents[node]!;
+    if (parent === ROOT) return null;
+    return parent === BY_ID ? this.parentIds.get(node)! : this.idAt(parent);
   }
 
   parentOf(id: string): string | null | undefined {
     const node = this.node(id);
-    return node === undefined ? undefined : this.parents[node];
+    return node === undefined ? undefined : this.parentAt(node);
   }
 }
 
@@ -114,12 +166,11 @@ export class EntryTree {
  */
 export function pathToRoot(byId: EntryTree, leaf: string | null): LocatedEntry[] | null {
   const path: LocatedEntry[] = [];
-  for (let current = leaf; current !== null;) {
+  if (leaf === null) return path;
+  for (let node: number | null | undefined = byId.node(leaf); node !== null; node = byId.parentNode(node)) {
     if (path.length === byId.size) return null;
-    const node = byId.node(current);
     if (node === undefined) break;
     path.push(byId.entryAt(node));
-    current = byId.parentAt(node);
   }
   return path.reverse();
 }
@@ -127,25 +178,22 @@ export function pathToRoot(byId: EntryTree, leaf: string | null): LocatedEntry[]
 /** The path to the root of a chain that loops: cut where it comes back, reported. */
 export function pathWithCycle(byId: EntryTree, leaf: string | null, diagnostics: Diagnostic[]): LocatedEntry[] {
   const path: LocatedEntry[] = [];
-  const seen = new Set<string>();
-  let current = leaf;
-  while (current !== null) {
-    if (seen.has(current)) {
-      const located = byId.entryAt(byId.node(current)!);
+  const seen = new Set<number>();
+  if (leaf === null) return path;
+  for (let node: number | null | undefined = byId.node(leaf); node !== null && node !== undefined; node = byId.parentNode(node)) {
+    if (seen.has(node)) {
+      const located = byId.entryAt(node);
       diagnostics.push({
         line: located.line,
         column: 0,
         severity: 'error',
         code: 'parent-cycle',
-        message: `line ${located.line}: the parentId chain loops back to ${JSON.stringify(current)} — the branch is cut here`,
+        message: `line ${located.line}: the parentId chain loops back to ${JSON.stringify(byId.idAt(node))} — the branch is cut here`,
       });
       break;
     }
-    seen.add(current);
-    const node = byId.node(current);
-    if (node === undefined) break;
+    seen.add(node);
     path.push(byId.entryAt(node));
-    current = byId.parentAt(node);
   }
   return path.reverse();
 }

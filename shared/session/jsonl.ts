@@ -38,6 +38,10 @@ export class SessionLineParser {
    * (see `rememberEntryIds`): one map of every id, not two.
    */
   private readonly ids = new Map<string, number>();
+  /** The id `ids` holds for each kept entry, by position (what the entry tree checks an entry against). */
+  private readonly idAt: (string | undefined)[] = [];
+  /** Some id was met twice: the tree makes a map of its own (the parser's points at the later entries only). */
+  private idRepeated = false;
   /** One string for each model id, API, provider and tool name met (see `shareNames`). */
   private readonly names = new Map<string, string>();
   private count = 0;
@@ -198,7 +202,8 @@ export class SessionLineParser {
         sink.add(line, 0, 'warning', 'entry-no-id', `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`);
       } else {
         const prev = ids.get(entry.id);
-        if (prev !== undefined)
+        if (prev !== undefined) {
+          this.idRepeated = true;
           sink.add(
             line,
             0,
@@ -206,6 +211,7 @@ export class SessionLineParser {
             'duplicate-id',
             `the id ${preview(entry.id)} was already used on line ${prev < 0 ? ~prev : result.entries[prev].line} — the later entry wins`,
           );
+        }
         // Where the entry will be kept; a shape check that drops it below puts its line instead.
         ids.set(entry.id, result.entries.length);
         indexed = true;
@@ -226,6 +232,7 @@ export class SessionLineParser {
     }
     if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
     result.entries.push({ line, entry });
+    this.idAt.push(indexed ? (entry.id as string) : undefined);
     try {
       this.options.onEntry?.(entry);
     } catch {
@@ -293,7 +300,7 @@ export class SessionLineParser {
     const { result, sink } = this;
     result.lineCount = this.count;
     result.bom = bom;
-    rememberEntryIds(result.entries, this.ids);
+    if (!this.idRepeated) rememberEntryIds(result.entries, this.ids, this.idAt);
     if (result.format === 'unknown') {
       if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
       result.format = 'jsonl';

@@ -279,11 +279,20 @@ function stripInboundMetadata(input: string): string {
 export function mayHoldInternalMetadata(text: string): boolean {
   return (
     text.charCodeAt(0) === 0x5b ||
-    text.includes('ontext') ||
+    includesOntext(text) ||
     text.includes('<<<') ||
     text.includes('Delivery:') ||
     text.includes(INBOUND_CONTEXT_MARKER)
   );
+}
+
+/**
+ * `text.includes('ontext')`, searched from its rare "xt": a search for the whole word stops at every
+ * "o" of a prose text, and took half the time of the four scans above.
+ */
+export function includesOntext(text: string): boolean {
+  for (let at = text.indexOf('xt', 4); at >= 0; at = text.indexOf('xt', at + 2)) if (text.startsWith('onte', at - 4)) return true;
+  return false;
 }
 
 /** The display projection: runtime context first, then inbound metadata. */

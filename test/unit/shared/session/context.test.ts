@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../shared/session/context.js';
-import { EntryTree } from '../../../../shared/session/entry-tree.js';
+import { EntryTree, pathToRoot } from '../../../../shared/session/entry-tree.js';
 import { parseSession } from '../../../../shared/session/parse.js';
 
 const HEADER = (v = 3) => JSON.stringify({ type: 'session', version: v, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
@@ -254,6 +254,21 @@ describe('buildContext', () => {
     expect(shared.messageLines).toEqual([2, 3, 5]);
   });
 
+  it('leaves no id map for the tree when the parsed ids repeat', () => {
+    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first'), asst('b', 'a', 'second')].join('\n');
+    expect(new EntryTree(parseSession(text).entries).sharesIds).toBe(false);
+  });
+
+  it('walks with a map of its own when an entry was given another id after parsing', () => {
+    const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first'), user('c', 'b', 'q2')].join('\n');
+    const parsed = parseSession(text);
+    parsed.entries[1].entry.id = 'x';
+    parsed.entries[2].entry.parentId = 'x';
+    const ctx = buildContext(parsed);
+    expect(ctx.messageLines).toEqual([2, 3, 4]);
+    expect(ctx.diagnostics).toEqual([]);
+  });
+
   it('walks a tree whose ids repeat with a map of its own, reporting each replaced entry once', () => {
     // The parser's map points at the last "b": the first one is not where it says.
     const text = [HEADER(), user('a', null, 'q1'), asst('b', 'a', 'first'), asst('b', 'a', 'second'), user('c', 'b', 'q2')].join('\n');
@@ -272,5 +287,35 @@ describe('buildContext', () => {
     expect(ctx.leafId).toBe('873a52d7');
     expect(ctx.branch.some((b) => b.line === 39)).toBe(false);
     expect(ctx.messages.some((m) => m.role === 'branchSummary')).toBe(false);
+  });
+});
+
+describe('EntryTree', () => {
+  const located = (line: number, id: string, parentId: string | null) => ({ line, entry: { type: 'message', id, parentId } });
+
+  it('finds a parent added after its child when the path is walked', () => {
+    const tree = new EntryTree();
+    const child = located(2, 'c', 'p');
+    const parent = located(3, 'p', null);
+    expect(tree.set(child, 'p', 0)).toBe(0);
+    expect(tree.set(parent, null, 1)).toBe(1);
+    expect(pathToRoot(tree, 'c')).toEqual([parent, child]);
+    expect(tree.parentOf('c')).toBe('p');
+    expect(tree.parentOf('p')).toBeNull();
+  });
+
+  it('keeps the node of an id whose entry is replaced, and its new parent', () => {
+    const tree = new EntryTree();
+    const root = located(2, 'a', null);
+    const first = located(3, 'b', 'a');
+    const other = located(4, 'o', null);
+    const second = located(5, 'b', 'o');
+    tree.set(root, null, 0);
+    expect(tree.set(first, 'a', 1, 0)).toBe(1);
+    tree.set(other, null, 2);
+    expect(tree.set(second, 'o', 3)).toBe(1);
+    expect(tree.size).toBe(3);
+    expect(pathToRoot(tree, 'b')).toEqual([other, second]);
+    expect(tree.parentOf('b')).toBe('o');
   });
 });
