@@ -136,8 +136,13 @@ export function previewValue(value: unknown, depth = 0): JsonValue {
   if (depth > 12) return '<…>';
   if (Array.isArray(value)) return value.map((v) => previewValue(v, depth + 1));
   if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
     const out: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) out[k] = previewValue(v, depth + 1);
+    // The keys alone: `Object.entries` would allocate a pair for each (an annotation previews thousands).
+    for (const k of Object.keys(record)) {
+      const v = record[k];
+      if (v !== undefined) out[k] = previewValue(v, depth + 1);
+    }
     return out;
   }
   return String(value);

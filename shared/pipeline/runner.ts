@@ -202,8 +202,9 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
       sessionAppends.push({ customType, data });
     },
   };
-  let turns: readonly Turn[] = givenTurns(messages, origins);
-  present = traitsUnion(turns);
+  const given = givenTurns(messages, origins);
+  let turns: readonly Turn[] = given.turns;
+  present = given.present;
   nextKey = messages.length;
   const view: RunView = { env, marked: (name) => marks.get(name) ?? [] };
   for (const step of steps) {
@@ -232,22 +233,21 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
  * would run unoptimised to its end.
  */
 
-/** The input's turns: each takes its index as key and origin (`origins` receives them too). */
-function givenTurns(messages: readonly Message[], origins: (number | null)[]): Turn[] {
-  const given: Turn[] = [];
+/**
+ * The input's turns, each taking its index as key and origin (`origins` receives them too), and every
+ * trait bit any of them has (gathered here: another walk over a long session costs a cache miss a turn).
+ */
+function givenTurns(messages: readonly Message[], origins: (number | null)[]): { turns: Turn[]; present: number } {
+  const turns: Turn[] = [];
+  let present = 0;
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
-    given.push({ message, origin: index, key: index, traits: traitsOf(message) });
+    const traits = traitsOf(message);
+    present |= traits;
+    turns.push({ message, origin: index, key: index, traits });
     origins.push(index);
   }
-  return given;
-}
-
-/** Every trait bit any of the turns has. */
-function traitsUnion(turns: readonly Turn[]): number {
-  let bits = 0;
-  for (let index = 0; index < turns.length; index += 1) bits |= turns[index].traits;
-  return bits;
+  return { turns, present };
 }
 
 /** The replay's messages and, for each, its index in the input. */

@@ -175,10 +175,12 @@ function mirrorDuplicates(turns: readonly Turn[], ctx: RuleContext): readonly Tu
   for (let index = 0; index < turns.length; index += 1) {
     const turn = turns[index];
     const m = turn.message;
-    const previous = out ? out.at(-1)?.message : turns[index - 1]?.message;
+    const previousTurn = out ? out.at(-1) : turns[index - 1];
+    // The previous message when it is an assistant's (its role read from the bits, not the message).
+    const previous = previousTurn && previousTurn.traits & TRAIT.assistant ? previousTurn.message : undefined;
     const duplicate =
       (turn.traits & TRAIT.assistant) !== 0 &&
-      previous?.role === 'assistant' &&
+      previous !== undefined &&
       isRecord(m.usage) &&
       !hasNonzeroUsage(m.usage) &&
       m.stopReason === 'stop' &&

@@ -25,6 +25,12 @@ export function isStreamErrorFallbackContent(content: unknown): boolean {
   );
 }
 
+/**
+ * Trait bits of content `isStreamErrorFallbackContent` rejects: a block other than text, or a text
+ * that is neither blank nor the sentinel (whose first visible character is "[").
+ */
+const NOT_FALLBACK_CONTENT = TRAIT.prose | TRAIT.call | TRAIT.thinking | TRAIT.image | TRAIT.oddBlock;
+
 /** A `stop` turn with zero recorded usage: the stream died before the model said anything. */
 export function isZeroUsageEmptyStop(message: Message): boolean {
   // Judged on the normalised usage, so a turn without usage is judged as the usage rule will record it
@@ -53,9 +59,10 @@ export const emptyErrorTurnRule: Rule = {
     for (let index = 0; index < turns.length; index += 1) {
       const turn = turns[index];
       const m = turn.message;
-      // The stop reason first: only an `error` or `stop` turn can have failed, and it is the cheapest look.
+      // The bits first (they are on the turn, the message need not be read), then the stop reason: only
+      // an `error` or `stop` turn can have failed.
       if (
-        !(turn.traits & TRAIT.assistant) ||
+        (turn.traits & (TRAIT.assistant | NOT_FALLBACK_CONTENT)) !== TRAIT.assistant ||
         (m.stopReason !== 'error' && m.stopReason !== 'stop') ||
         !isStreamErrorFallbackContent(m.content) ||
         !(m.stopReason === 'error' || isZeroUsageEmptyStop(m))

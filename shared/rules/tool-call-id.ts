@@ -112,16 +112,20 @@ export const toolCallIdRule: Rule = {
  * form (or a native Anthropic id the policy keeps), and each result plainly naming a call before it
  * that no other result answered. Two sets instead of the pass's maps, queues and copies; any doubt
  * (a repeated id, an orphan result, a result with other id fields) sends the turns through the full pass.
+ *
+ * On a list proven `paired` each result answers, by its own id, the call right before it and no other
+ * result does: with the ids distinct, a plain result then always answers an open call, and the open
+ * calls need not be tracked.
  */
-function idsKeptAsIs(turns: readonly Turn[], mode: ToolCallIdMode, keepNative: boolean): boolean {
+function idsKeptAsIs(turns: readonly Turn[], mode: ToolCallIdMode, keepNative: boolean, paired: boolean): boolean {
   const seen = new Set<string>();
-  const unanswered = new Set<string>();
+  const unanswered = paired ? null : new Set<string>();
   for (const turn of turns) {
     if (!(turn.traits & (TRAIT.call | TRAIT.toolResult))) continue;
     const m = turn.message;
-    if (m.role === 'toolResult') {
+    if (turn.traits & TRAIT.toolResult) {
       // A plain result's only id is its toolCallId; it keeps it when it answers an open call.
-      if (!(turn.traits & TRAIT.plainResultId) || !unanswered.delete(m.toolCallId as string)) return false;
+      if (!(turn.traits & TRAIT.plainResultId) || (unanswered && !unanswered.delete(m.toolCallId as string))) return false;
       continue;
     }
     if (m.role !== 'assistant' || !(turn.traits & TRAIT.call) || !Array.isArray(m.content)) continue;
@@ -130,7 +134,7 @@ function idsKeptAsIs(turns: readonly Turn[], mode: ToolCallIdMode, keepNative: b
       const id = b.id;
       if (seen.has(id) || !((keepNative && NATIVE_ANTHROPIC.test(id)) || firstChoice(id, mode) === id)) return false;
       seen.add(id);
-      unanswered.add(id);
+      unanswered?.add(id);
     }
   }
   return true;
@@ -147,7 +151,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
   // Nearly every session's ids are already valid and distinct: then nothing changes (and the second
   // pass, after steps that kept every call and result, need not look again).
   if (ctx.proven(turns, 'ids-kept')) return turns;
-  if (idsKeptAsIs(turns, mode, ctx.policy.preserveNativeAnthropicToolUseIds)) {
+  if (idsKeptAsIs(turns, mode, ctx.policy.preserveNativeAnthropicToolUseIds, ctx.proven(turns, 'paired'))) {
     ctx.prove(turns, 'ids-kept');
     return turns;
   }

@@ -3,12 +3,13 @@
  * say it cannot change it without looking inside the message again (docs/rules.md#the-pipeline).
  */
 import { isRecord, TOOL_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
-import { isBlank } from '../text/blank.js';
+import { firstVisibleIndex } from '../text/blank.js';
 import type { Message } from '../types.js';
 
 /**
  * The bits. Each is a superset: set whenever the thing may be there, so a rule may trust a clear bit
- * (and must look inside when one is set).
+ * (and must look inside when one is set). `prose` is the one the other way round: set only when the
+ * thing is there, so a rule may trust it set.
  */
 export const TRAIT = {
   user: 1 << 0,
@@ -36,6 +37,11 @@ export const TRAIT = {
   otherBlock: 1 << 10,
   /** A text block whose text is blank or not a string, or a blank string content. */
   blankText: 1 << 11,
+  /**
+   * A text (a `text` block's, or the string content) whose first visible character is not "[": no
+   * bracketed runtime marker such as the stream-error sentinel, whatever the rest of the turn holds.
+   */
+  prose: 1 << 12,
 } as const;
 
 /** The role bits of a turn. */
@@ -54,6 +60,13 @@ function roleBits(role: unknown): number {
   return role ? TRAIT.otherRole : 0;
 }
 
+/** The bits a text adds: blank, or prose (its first visible character is not "["). */
+function textBits(text: string): number {
+  const first = firstVisibleIndex(text);
+  if (first < 0) return TRAIT.blankText;
+  return text.charCodeAt(first) === 0x5b ? 0 : TRAIT.prose;
+}
+
 /**
  * The bits of one message. Texts are not scanned beyond their first visible character: a cue in the
  * text is read by the one rule that needs it, on the turns it looks at.
@@ -65,8 +78,7 @@ export function traitsOf(message: Message): number {
   if (typeof content === 'string') {
     bits |= TRAIT.stringContent;
     if (content === '') bits |= TRAIT.emptyContent;
-    if (isBlank(content)) bits |= TRAIT.blankText;
-    return bits;
+    return bits | textBits(content);
   }
   if (!Array.isArray(content)) return bits;
   bits |= TRAIT.arrayContent;
@@ -81,7 +93,7 @@ export function traitsOf(message: Message): number {
     if (typeof type !== 'string') bits |= TRAIT.oddBlock;
     else if (type === 'text') {
       const text = block.text;
-      if (typeof text !== 'string' || isBlank(text)) bits |= TRAIT.blankText;
+      bits |= typeof text === 'string' ? textBits(text) : TRAIT.blankText;
     } else if (type === 'thinking' || type === 'redacted_thinking') bits |= TRAIT.thinking;
     else if (type === 'image') bits |= TRAIT.image;
     else if (TOOL_CALL_TYPES.has(type)) bits |= TRAIT.call;

@@ -167,10 +167,11 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
     // Only a turn with a call block can hold a dangling call.
     if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
-    if (content.length === 0 || !hasIdentifiedCall(m)) return turn;
     const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
-    // Nearly every turn keeps all its blocks: checked before any set or copy is made.
+    // Nearly every turn keeps all its blocks: checked first, before any set or copy is made (a turn
+    // without an identified call is kept too, and whichever check says so first decides).
     if (!signed && keepsAll(content, turns, i)) return turn;
+    if (content.length === 0 || !hasIdentifiedCall(m)) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
     const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
     const { matches, ids } = futureResults(turns, i, signed);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import type { Message } from '../../../../shared/types.js';
-import { applyRule, brief } from '../../helpers/apply-rule.js';
+import { applyRule, applySteps, brief, step } from '../../helpers/apply-rule.js';
+import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
 import { A, tc, TR, U } from '../../helpers/messages.js';
 
 const strict = (messages: Message[]) =>
@@ -171,5 +172,41 @@ describe('tool-call-id', () => {
       { rule, action: 'rewritten', turn: 1, replayTurn: 1 },
       { rule, action: 'rewritten', turn: 2, replayTurn: 2 },
     ]);
+  });
+
+  describe('after pairing proved the list paired (the id check then skips tracking open calls)', () => {
+    const pairedThenStrict = (messages: Message[]) =>
+      applySteps([step(toolResultPairingRule, { flavour: 'generic' }), step(toolCallIdRule)], messages, {
+        policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict', repairToolUseResultPairing: true },
+      });
+
+    it('valid distinct ids, each answered in place → nothing changes', async () => {
+      const run = await pairedThenStrict([
+        U('go'),
+        A([tc('call1')], { stopReason: 'toolUse' }),
+        TR('call1', 'ok'),
+        A([tc('call2')], { stopReason: 'toolUse' }),
+        TR('call2', 'ok'),
+      ]);
+      expect(run.untouched).toBe(true);
+      expect(run.annotations).toEqual([]);
+    });
+
+    it('an id used by two calls, each answered in place → the second call and its result get a new id', async () => {
+      const run = await pairedThenStrict([
+        U('go'),
+        A([tc('call1')], { stopReason: 'toolUse' }),
+        TR('call1', 'first'),
+        A([tc('call1')], { stopReason: 'toolUse' }),
+        TR('call1', 'second'),
+      ]);
+      expect(run.messages.map((m) => (m.role === 'assistant' ? callIds(m)[0] : m.toolCallId))).toEqual([
+        undefined,
+        'call1',
+        'call1',
+        'call12',
+        'call12',
+      ]);
+    });
   });
 });

@@ -11,7 +11,7 @@ const ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'ca
 
 // Texts: blank ones (every whitespace JavaScript's trim removes, and none), visible ones, and non-strings.
 const blankish = fc.constantFrom('', ' ', '\n\t', '\u00a0', '\u2028', '\ufeff', '\u3000 ');
-const visible = fc.constantFrom('x', ' hello ', '\u200b', '\u0000');
+const visible = fc.constantFrom('x', ' hello ', '\u200b', '\u0000', '[x]', ' \n[assistant turn failed before producing content]', 'a [');
 const textValue = fc.oneof(blankish, visible, fc.constant(undefined), fc.constant(null), fc.integer());
 
 const block = fc.oneof(
@@ -38,6 +38,7 @@ const message = fc
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
+const prose = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !v.trim().startsWith('[');
 
 /** The bits as the doc comments of TRAIT define them, read the plain way. */
 function directBits(m: Message): number {
@@ -83,7 +84,8 @@ function directBits(m: Message): number {
     has(
       TRAIT.blankText,
       blank(r.content) || blocks.some((b) => isRecord(b) && b.type === 'text' && (typeof b.text !== 'string' || blank(b.text))),
-    )
+    ) |
+    has(TRAIT.prose, prose(r.content) || blocks.some((b) => isRecord(b) && b.type === 'text' && prose(b.text)))
   );
 }
 
@@ -106,6 +108,10 @@ describe('traitsOf', () => {
       ],
     };
     expect(traitsOf(call as unknown as Message)).toBe(TRAIT.assistant | TRAIT.arrayContent | TRAIT.thinking | TRAIT.call);
+    const reply = { role: 'assistant', content: [{ type: 'text', text: '\n Done.' }] };
+    expect(traitsOf(reply as unknown as Message)).toBe(TRAIT.assistant | TRAIT.arrayContent | TRAIT.prose);
+    const sentinel = { role: 'assistant', content: ' [assistant turn failed before producing content]' };
+    expect(traitsOf(sentinel as unknown as Message)).toBe(TRAIT.assistant | TRAIT.stringContent);
     const result = { role: 'toolResult', toolCallId: 'a', content: [{ type: 'text', text: ' \n' }] };
     expect(traitsOf(result as unknown as Message)).toBe(TRAIT.toolResult | TRAIT.plainResultId | TRAIT.arrayContent | TRAIT.blankText);
     const aliased = { role: 'toolResult', toolCallId: 'a', tool_use_id: 'a', content: '' };
