@@ -175,6 +175,24 @@ function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownL
   return { bounds, firstLeads, leads: leadsAt };
 }
 
+/**
+ * The units of part of a side's messages: some of its units, each whole or only its first message,
+ * in order (`at`: each message's index on the side). Each message leads as it does on the side, so
+ * each taken unit is one unit of the part; and no tool-call id is in two of them, as none is in two
+ * units of the side: what `unitsOf` would find, without reading the messages again.
+ */
+function unitsOfPart(units: Units, at: readonly number[]): Units {
+  const bounds = [0];
+  const leads = new Uint8Array(at.length);
+  for (let i = 0; i < at.length; i += 1) {
+    if (units.leads[at[i]] !== 1) continue;
+    leads[i] = 1;
+    if (i > 0) bounds.push(i);
+  }
+  bounds.push(at.length);
+  return { bounds, firstLeads: leads.length > 0 && leads[0] === 1, leads };
+}
+
 /** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
 function leadsUnit(entry: JsonValue): boolean {
   if (!isRecord(entry)) return false;
@@ -301,7 +319,7 @@ async function reusedBuild(
   const fresh = await buildLlmPayload({ messages: freshMessages, sources: freshSources }, target, options);
   const freshEntries = entriesOf(fresh.payload);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
-  const freshUnits = unitsOf(freshMessages, model, { messages: llm.messages, leads: units.leads, at: Int32Array.from(freshAt) });
+  const freshUnits = unitsOfPart(units, freshAt);
   const freshEntryBounds = freshUnits && entryBounds(freshEntries, freshUnits);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== freshUnitCount) return null;
   // The last entry must come from the last unit, so that `cache_control` lands where a whole build puts it.
