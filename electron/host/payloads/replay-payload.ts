@@ -320,7 +320,7 @@ async function reusedBuild(
   const freshEntries = entriesOf(fresh.payload);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
   const freshUnits = unitsOfPart(units, freshAt);
-  const freshEntryBounds = freshUnits && entryBounds(freshEntries, freshUnits);
+  const freshEntryBounds = entryBounds(freshEntries, freshUnits);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== freshUnitCount) return null;
   // The last entry must come from the last unit, so that `cache_control` lands where a whole build puts it.
   if (freshEntryBounds.at(-2) === freshEntries.length) return null;
