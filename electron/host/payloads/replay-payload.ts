@@ -111,6 +111,30 @@ interface Units {
   bounds: number[];
   /** Whether the first unit starts with an entry of its own first message. */
   firstLeads: boolean;
+  /** For each message, 1 when the builder emits an entry for it that starts a unit. */
+  leads: Uint8Array;
+}
+
+/**
+ * Another side's units, and for each message here the index of its counterpart there (-1: none): a
+ * message that is the same object as its counterpart leads a unit just as it does there (the
+ * builder's choice reads the message alone), which spares reading its texts again.
+ */
+interface KnownLeads {
+  messages: readonly Message[];
+  leads: Uint8Array;
+  at: Int32Array;
+}
+
+/** Whether the builder emits an entry for a message that starts a unit (null when unsure), known from another side when it can be. */
+function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel, known: KnownLeads | undefined): boolean | null {
+  const message = messages[i];
+  const there = known === undefined ? -1 : known.at[i];
+  if (there >= 0 && known!.messages[there] === message) return known!.leads[there] === 1;
+  if (message.role === 'user') return userEmits(message);
+  // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
+  if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model);
+  return false;
 }
 
 /**
@@ -126,21 +150,18 @@ function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolea
 }
 
 /** The units of LLM messages, or null when a unit's entries may depend on another unit. */
-function unitsOf(messages: readonly Message[], model: BuildModel): Units | null {
+function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownLeads): Units | null {
   const bounds = [0];
   let firstLeads = false;
+  const leadsAt = new Uint8Array(messages.length);
   const unitOfId = new Map<string, number>();
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i];
     if (!isRecord(message)) return null;
-    let leads: boolean | null = false;
-    if (message.role === 'user') leads = userEmits(message);
-    else if (message.role === 'assistant') {
-      // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
-      if (!Array.isArray(message.content)) return null;
-      if (!isFailedStop(message)) leads = assistantEmits(message, model);
-    } else if (message.role === 'toolResult' && !Array.isArray(message.content)) return null;
+    if ((message.role === 'assistant' || message.role === 'toolResult') && !Array.isArray(message.content)) return null;
+    const leads = leadsUnitAt(messages, i, model, known);
     if (leads === null) return null;
+    if (leads) leadsAt[i] = 1;
     // A message pi-ai skips starts no unit: it stays with the unit before.
     if (leads && i > 0) bounds.push(i);
     if (leads && i === 0) firstLeads = true;
@@ -151,7 +172,25 @@ function unitsOf(messages: readonly Message[], model: BuildModel): Units | null 
     } else if (message.role === 'toolResult' && !claim(unitOfId, message.toolCallId, unit)) return null;
   }
   bounds.push(messages.length);
-  return { bounds, firstLeads };
+  return { bounds, firstLeads, leads: leadsAt };
+}
+
+/**
+ * The units of part of a side's messages: some of its units, each whole or only its first message,
+ * in order (`at`: each message's index on the side). Each message leads as it does on the side, so
+ * each taken unit is one unit of the part; and no tool-call id is in two of them, as none is in two
+ * units of the side: what `unitsOf` would find, without reading the messages again.
+ */
+function unitsOfPart(units: Units, at: readonly number[]): Units {
+  const bounds = [0];
+  const leads = new Uint8Array(at.length);
+  for (let i = 0; i < at.length; i += 1) {
+    if (units.leads[at[i]] !== 1) continue;
+    leads[i] = 1;
+    if (i > 0) bounds.push(i);
+  }
+  bounds.push(at.length);
+  return { bounds, firstLeads: leads.length > 0 && leads[0] === 1, leads };
 }
 
 /** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
@@ -211,13 +250,19 @@ async function reusedBuild(
   if (!originalUnits) return null;
   const originalEntryBounds = entryBounds(originalEntries, originalUnits);
   if (!originalEntryBounds) return null;
-  const llm = toLlmMessages(messages);
-  const units = unitsOf(llm.messages, model);
-  if (!units) return null;
-
-  // The original's LLM index of each of its transcript messages, and the turn starting there.
+  // The original's LLM index of each of its transcript messages, and of each replay LLM message's origin.
   const originalLlmIndex = new Int32Array(original.messages.length).fill(-1);
   build.sources.forEach((source, i) => (originalLlmIndex[source] = i));
+  const llm = toLlmMessages(messages);
+  const originAt = new Int32Array(llm.messages.length);
+  for (let i = 0; i < originAt.length; i += 1) {
+    const origin = origins[llm.sources[i]];
+    originAt[i] = typeof origin === 'number' && origin >= 0 && origin < originalLlmIndex.length ? originalLlmIndex[origin] : -1;
+  }
+  const units = unitsOf(llm.messages, model, { messages: originalLlm, leads: originalUnits.leads, at: originAt });
+  if (!units) return null;
+
+  // The unit of the original starting at each of its LLM messages.
   const originalUnitAt = new Int32Array(originalLlm.length + 1).fill(-1);
   for (let t = 0; t < originalUnits.bounds.length - 1; t += 1) originalUnitAt[originalUnits.bounds[t]] = t;
   // pi-ai's `cache_control` sits on the original's last entry: the turn holding it is never reused.
@@ -251,14 +296,14 @@ async function reusedBuild(
     return led && sameToolCalls(llm.messages[start], originalLlm[originalStart]) ? { o, whole: false } : NOT_REUSED;
   }
   function originIndex(i: number): number | undefined {
-    const origin = origins![llm.sources[i]];
-    const at = typeof origin === 'number' && origin >= 0 && origin < originalLlmIndex.length ? originalLlmIndex[origin] : -1;
-    return at < 0 ? undefined : at;
+    return originAt[i] < 0 ? undefined : originAt[i];
   }
 
   // pi-ai builds the other units (the last one among them) and the changed first messages in one call.
   const freshSources: number[] = [];
   const freshMessages: Message[] = [];
+  // For each fresh message, its index in the replay's LLM messages (whose units are known).
+  const freshAt: number[] = [];
   let freshUnitCount = 0;
   for (let t = 0; t < unitCount; t += 1) {
     if (reused[t].whole) continue;
@@ -267,14 +312,15 @@ async function reusedBuild(
     for (let i = units.bounds[t]; i < end; i += 1) {
       freshSources.push(llm.sources[i]);
       freshMessages.push(llm.messages[i]);
+      freshAt.push(i);
     }
   }
   if (freshMessages.length === llm.messages.length) return null;
   const fresh = await buildLlmPayload({ messages: freshMessages, sources: freshSources }, target, options);
   const freshEntries = entriesOf(fresh.payload);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
-  const freshUnits = unitsOf(freshMessages, model);
-  const freshEntryBounds = freshUnits && entryBounds(freshEntries, freshUnits);
+  const freshUnits = unitsOfPart(units, freshAt);
+  const freshEntryBounds = entryBounds(freshEntries, freshUnits);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== freshUnitCount) return null;
   // The last entry must come from the last unit, so that `cache_control` lands where a whole build puts it.
   if (freshEntryBounds.at(-2) === freshEntries.length) return null;

@@ -166,6 +166,49 @@ describe('buildReplayPayload', () => {
   }, 60_000);
 });
 
+describe('buildReplayPayload on a replay hygiene rewrote', () => {
+  const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
+  const call = { type: 'toolCall', id: 'toolu_1', name: 'read', arguments: { path: 'a.txt' } };
+  const u1: Message = { role: 'user', content: 'read a.txt', timestamp: 1 };
+  const a1: Message = {
+    role: 'assistant',
+    content: [{ type: 'thinking', thinking: 'plan', thinkingSignature: 'EqQB' }, call],
+    ...route,
+    stopReason: 'toolUse',
+    timestamp: 2,
+  };
+  const r1: Message = {
+    role: 'toolResult',
+    toolCallId: 'toolu_1',
+    toolName: 'read',
+    content: [{ type: 'text', text: 'A' }],
+    isError: false,
+    details: { exitCode: 0 },
+    timestamp: 3,
+  };
+  const a2: Message = { role: 'assistant', content: [{ type: 'text', text: 'It says A.' }], ...route, stopReason: 'stop', timestamp: 4 };
+  const u2: Message = { role: 'user', content: 'thanks', timestamp: 5 };
+  const a3: Message = { role: 'assistant', content: [{ type: 'text', text: 'Welcome.' }], ...route, stopReason: 'stop', timestamp: 6 };
+  const original = [u1, a1, r1, a2, u2, a3];
+  // Thinking dropped from the first call (its tool call the same block), the result's details dropped.
+  const a1Replay: Message = { ...a1, content: [call] };
+  const r1Replay: Message = { ...r1 };
+  delete r1Replay.details;
+  const replay = [u1, a1Replay, r1Replay, a2, u2, a3];
+
+  it("takes the original's entries for the unchanged units and the rewritten call's result, and builds the rest", async () => {
+    const target = TARGETS[0];
+    const originalBuild = await buildPayload(original, target);
+    const actual = await buildReplayPayload(replay, [0, 1, 2, 3, 4, 5], { messages: original, build: originalBuild }, target);
+    const expected = await buildLlmPayload(toLlmMessages(replay), target, {}, { standIns: false });
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+    const originalEntries = (originalBuild.payload as { messages: unknown[] }).messages;
+    const entries = (actual.payload as { messages: unknown[] }).messages;
+    // The call's own entry is built again (its thinking is gone), and the last (it holds `cache_control`).
+    expect(entries.map((entry, k) => entry === originalEntries[k])).toEqual([true, false, true, true, true, false]);
+  });
+});
+
 /** The targets whose builders take stand-ins, besides the Anthropic ones above. */
 const STAND_IN_TARGETS: Target[] = [
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
