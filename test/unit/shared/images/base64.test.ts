@@ -69,14 +69,27 @@ describe('isBase64AlphabetBytes', () => {
   const outside = /[^A-Za-z0-9+/=]/;
   const check = (text: string): boolean => isBase64AlphabetBytes(Buffer.from(text, 'utf8'), 0, Buffer.byteLength(text));
 
-  it("agrees with the alphabet RegExp for every byte at every offset from a word's edge", () => {
+  it("agrees with the alphabet RegExp for every byte at every offset from a word's edge, in the sixteen-byte steps or after", () => {
     for (let code = 0; code < 0x100; code += 1) {
-      for (let at = 0; at < 9; at += 1) {
-        const text = `${'QUJD'.repeat(3).slice(0, at)}${String.fromCharCode(code)}${'RA=='.slice(0, at % 5)}`;
+      for (let at = 0; at < 21; at += 1) {
+        const text = `${'QUJD'.repeat(6).slice(0, at)}${String.fromCharCode(code)}${'RA=='.repeat(2).slice(0, at % 9)}`;
         expect(check(text), `${code} at ${at}`).toBe(!outside.test(text));
       }
     }
     expect(check('')).toBe(true);
+  });
+
+  it('agrees with the alphabet RegExp for every pair of bytes, in either half of each word of a step', () => {
+    const bytes = Buffer.from('QUJD'.repeat(4));
+    for (let pair = 0; pair < 0x10000; pair += 1) {
+      const text = String.fromCharCode(pair & 0xff, pair >>> 8);
+      for (const at of [0, 6, 8, 14]) {
+        bytes[at] = pair & 0xff;
+        bytes[at + 1] = pair >>> 8;
+        if (isBase64AlphabetBytes(bytes, 0, 16) !== !outside.test(text)) expect.fail(`bytes ${pair & 0xff}, ${pair >>> 8} at ${at}`);
+        bytes.write('QU', at, 'latin1');
+      }
+    }
   });
 
   it('finds one character outside the alphabet at the start, in the middle or at the end, with or without padding', () => {
