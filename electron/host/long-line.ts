@@ -16,6 +16,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { isBase64AlphabetBytes, noteBase64Alphabet } from '../../shared/images/probe.js';
+import { noteWellFormed } from '../../shared/text/well-formed.js';
 
 /** Lines from this many bytes are parsed by their parts. */
 export const LONG_LINE_BYTES = 256 * 1024;
@@ -184,7 +185,7 @@ function decodeString(
     const from = room ? 0 : start;
     const length = unescapeString(bytes, start, end, out, from);
     edits?.push(start, end, length < 0 ? ~length : length);
-    return length < 0 ? null : out.toString('utf8', from, from + length);
+    return length < 0 ? null : fromUtf8(out, from, from + length);
   }
   // No escape: decoded where it is, once its bytes are known free of raw control characters (checked
   // on the bytes, four at a time: a RegExp over the decoded text cost twice as much). An image's
@@ -196,7 +197,18 @@ function decodeString(
     noteBase64Alphabet(base64);
     return base64;
   }
-  return hasControlByte(bytes, start, end) ? null : bytes.toString('utf8', start, end);
+  return hasControlByte(bytes, start, end) ? null : fromUtf8(bytes, start, end);
+}
+
+/**
+ * The text of valid UTF-8 bytes[start, end). A text with characters outside ASCII is noted well
+ * formed: the payload builders would scan it for lone surrogates (one of two bytes a character; an
+ * ASCII text is checked at no cost).
+ */
+function fromUtf8(bytes: Buffer, start: number, end: number): string {
+  const text = bytes.toString('utf8', start, end);
+  if (text.length < end - start) noteWellFormed(text);
+  return text;
 }
 
 /** A view to read and write four bytes at a time at any offset. */

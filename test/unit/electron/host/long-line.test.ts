@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createLongLineParser, LONG_STRING_BYTES, sameLine } from '../../../../electron/host/long-line.js';
 import { estimateDecodedBytes } from '../../../../shared/images/probe.js';
+import { isWellFormed } from '../../../../shared/text/well-formed.js';
 
 const enc = (text: string): Buffer => Buffer.from(text, 'utf8');
 const long = (unit: string): string => unit.repeat(Math.ceil((LONG_STRING_BYTES + 10) / unit.length));
@@ -153,6 +154,22 @@ describe('parsing a long line by its parts', () => {
     estimateDecodedBytes(image);
     expect(scans).not.toHaveBeenCalled();
     estimateDecodedBytes(spaced);
+    expect(scans).toHaveBeenCalledOnce();
+    scans.mockRestore();
+  });
+
+  it('tells the payload builders that the long strings it decodes outside ASCII are well formed (noteWellFormed)', () => {
+    const textOf = (json: string, inPlace: boolean): string =>
+      (createLongLineParser({ inPlace })(enc(json))!.value as { message: { content: { text: string }[] } }).message.content[0].text;
+    const scans = vi.spyOn(String.prototype as string & { isWellFormed(): boolean }, 'isWellFormed');
+    for (const inPlace of [false, true]) {
+      for (const text of [long('tab\there é 中文 😀 '), long('中文 without escapes ')]) {
+        expect(isWellFormed(textOf(line(text), inPlace)), text.slice(0, 20)).toBe(true);
+        expect(scans).not.toHaveBeenCalled();
+      }
+    }
+    // An ASCII text is scanned: at no cost, one byte a character.
+    expect(isWellFormed(textOf(line(long('ascii only ')), false))).toBe(true);
     expect(scans).toHaveBeenCalledOnce();
     scans.mockRestore();
   });
