@@ -250,15 +250,16 @@ function givenTurns(messages: readonly Message[], origins: (number | null)[]): {
   return { turns, present };
 }
 
-/** The replay's messages and, for each, its index in the input. */
+const messageOf = (turn: Turn): Message => turn.message;
+const originOf = (turn: Turn): number | null => turn.origin;
+
+/**
+ * The replay's messages and, for each, its index in the input: each list made at its size (`map`).
+ * Grown by push, a list of tens of thousands is copied into the old generation at each growth, and
+ * the copies stay there until a full collection, raising an inspection's peak memory.
+ */
 function finalTurns(turns: readonly Turn[]): { messages: Message[]; origins: (number | null)[] } {
-  const messages: Message[] = [];
-  const origins: (number | null)[] = [];
-  for (let index = 0; index < turns.length; index += 1) {
-    messages.push(turns[index].message);
-    origins.push(turns[index].origin);
-  }
-  return { messages, origins };
+  return { messages: turns.map(messageOf), origins: turns.map(originOf) };
 }
 
 /** The annotations: each points at its original turn and at the turn's final place (through merges). */

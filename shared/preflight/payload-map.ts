@@ -17,14 +17,43 @@ import { payloadMessages, type PayloadFamily } from './family.js';
 
 type Kind = 'user' | 'assistant' | 'tool';
 
+/** A slot's kind as `SourceSlots` stores it (one byte). */
+const SLOT_KIND: Readonly<Record<Kind, number>> = { user: 0, assistant: 1, tool: 2 };
+
 /**
  * The messages as pi-ai's transformMessages leaves them, by kind, with synthetic results: slot k is
- * `kinds[k]`, built from the message at `indexes[k]` (-1 for a synthetic tool result). Two flat
- * arrays, not an object per slot: a long transcript has tens of thousands.
+ * of kind `kinds[k]` (SLOT_KIND), built from the message at `indexes[k]` (-1 for a synthetic tool
+ * result). Typed arrays, not arrays grown by `push` nor an object per slot: a long transcript has
+ * tens of thousands of slots, and an array that size outgrows the young generation as it grows —
+ * each copy left behind stays in the old one until a full collection, which raised the peak memory
+ * of an inspection (a typed array's bytes are freed as soon as it is dropped).
  */
-interface SourceSlots {
-  kinds: Kind[];
-  indexes: number[];
+class SourceSlots {
+  kinds: Uint8Array;
+  indexes: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.kinds = new Uint8Array(Math.max(capacity, 16));
+    this.indexes = new Int32Array(this.kinds.length);
+  }
+
+  push(kind: number, index: number): void {
+    if (this.length === this.kinds.length) this.grow();
+    this.kinds[this.length] = kind;
+    this.indexes[this.length] = index;
+    this.length += 1;
+  }
+
+  /** Room for more synthetic results than there are messages (rare: many unanswered calls). */
+  private grow(): void {
+    const kinds = new Uint8Array(this.kinds.length * 2);
+    const indexes = new Int32Array(kinds.length);
+    kinds.set(this.kinds);
+    indexes.set(this.indexes);
+    this.kinds = kinds;
+    this.indexes = indexes;
+  }
 }
 
 /** pi's custom roles reach the provider as user turns (summaries, custom messages, bash executions). */
@@ -45,11 +74,7 @@ function callIds(message: Message): string[] | null {
 /** Close a turn: a synthetic result slot for each of its calls left unanswered. Returns the calls still pending (none). */
 function closeTurn(slots: SourceSlots, pending: string[], answered: Set<string>): string[] {
   if (pending.length === 0) return pending;
-  for (const id of pending)
-    if (!answered.has(id)) {
-      slots.kinds.push('tool');
-      slots.indexes.push(-1);
-    }
+  for (const id of pending) if (!answered.has(id)) slots.push(SLOT_KIND.tool, -1);
   answered.clear();
   return [];
 }
@@ -57,8 +82,8 @@ function closeTurn(slots: SourceSlots, pending: string[], answered: Set<string>)
 // No closure is made per call in the functions below: a second call (the replay's side) would pass
 // a new one, and V8 throws away the code it optimised for the first.
 function sourceSlots(messages: readonly Message[]): SourceSlots {
-  const slots: SourceSlots = { kinds: [], indexes: [] };
-  const { kinds, indexes } = slots;
+  // Each message takes one slot at most; synthetic results may need more (`push` grows then).
+  const slots = new SourceSlots(messages.length);
   let pending: string[] = [];
   // Read only against pending calls and emptied with them, so one set serves every turn.
   const answered = new Set<string>();
@@ -73,16 +98,13 @@ function sourceSlots(messages: readonly Message[]): SourceSlots {
         pending = ids;
         answered.clear();
       }
-      kinds.push('assistant');
-      indexes.push(index);
+      slots.push(SLOT_KIND.assistant, index);
     } else if (role === 'toolResult') {
       if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
-      kinds.push('tool');
-      indexes.push(index);
+      slots.push(SLOT_KIND.tool, index);
     } else if (role === 'user' || (USER_LIKE_ROLES.has(role) && message.excludeFromContext !== true)) {
       pending = closeTurn(slots, pending, answered);
-      kinds.push('user');
-      indexes.push(index);
+      slots.push(SLOT_KIND.user, index);
     }
   }
   closeTurn(slots, pending, answered);
@@ -145,7 +167,7 @@ function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
 }
 
 /** The message a slot was built from, null for a synthetic result. */
-function slotIndex(indexes: readonly number[], k: number): number | null {
+function slotIndex(indexes: Int32Array, k: number): number | null {
   return indexes[k] < 0 ? null : indexes[k];
 }
 
@@ -159,7 +181,7 @@ export function mapPayloadToMessages(
   messages: readonly Message[],
 ): (number | null)[] {
   const entries = payloadMessages(payload, family);
-  const { kinds, indexes } = sourceSlots(messages);
+  const { kinds, indexes, length } = sourceSlots(messages);
   const out: (number | null)[] = [];
   let next = 0;
   let lastTool: number | null = null;
@@ -174,17 +196,18 @@ export function mapPayloadToMessages(
       family === 'openai-responses' &&
       info.kind === 'assistant' &&
       previous?.kind === 'assistant' &&
-      !startsNewResponsesTurn(previous.itemType, info.itemType, kinds[next])
+      !startsNewResponsesTurn(previous.itemType, info.itemType, next < length && kinds[next] === SLOT_KIND.assistant)
     ) {
       index = previousIndex;
     } else {
+      const kind = SLOT_KIND[info.kind];
       let j = next;
-      while (j < kinds.length && kinds[j] !== info.kind) j += 1;
-      if (j < kinds.length) {
+      while (j < length && kinds[j] !== kind) j += 1;
+      if (j < length) {
         index = slotIndex(indexes, j);
         next = j + 1;
         if (info.group) {
-          while (next < kinds.length && kinds[next] === 'tool') {
+          while (next < length && kinds[next] === SLOT_KIND.tool) {
             index ??= slotIndex(indexes, next);
             next += 1;
           }
@@ -203,7 +226,7 @@ export function mapPayloadToMessages(
  * Responses items of one assistant turn come in block order; a reasoning or message item after a
  * function_call starts the next assistant turn only when that turn is next in line.
  */
-function startsNewResponsesTurn(previousType: string | undefined, type: string | undefined, nextKind: Kind | undefined): boolean {
-  if (nextKind !== 'assistant') return false;
+function startsNewResponsesTurn(previousType: string | undefined, type: string | undefined, nextIsAssistant: boolean): boolean {
+  if (!nextIsAssistant) return false;
   return previousType === 'function_call' && (type === 'reasoning' || type === 'message');
 }

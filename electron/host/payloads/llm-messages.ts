@@ -29,11 +29,21 @@ export interface LlmMessages {
   sources: number[];
 }
 
+/** The roles `toLlmMessages` converts (or drops); every other message passes as it is. */
+const CONVERTED_ROLES = new Set(['compactionSummary', 'branchSummary', 'custom', 'hookMessage', 'bashExecution']);
+
+const isConverted = (message: Message): boolean => CONVERTED_ROLES.has(message.role);
+const ownIndex = (_: Message, index: number): number => index;
+
 /**
  * Convert custom roles to user turns; `user`, `assistant`, `toolResult` and unknown roles pass
  * through untouched (pi-ai's converters skip roles they do not know). Never mutates its input.
  */
 export function toLlmMessages(messages: readonly Message[]): LlmMessages {
+  // Most transcripts have no custom role: each list is then made at its size in one allocation. Grown
+  // by push instead, a list of tens of thousands is copied into the old generation at each growth,
+  // and the copies stay there until a full collection, raising an inspection's peak memory.
+  if (!messages.some(isConverted)) return { messages: messages.slice(), sources: messages.map(ownIndex) };
   const out: Message[] = [];
   const sources: number[] = [];
   // A loop, not `forEach`: both sides are converted, and a callback made per call would have V8

@@ -108,7 +108,7 @@ function sameToolCalls(a: Message, b: Message): boolean {
  */
 interface Units {
   /** Start of each unit in the LLM messages (the first is 0), then the end. */
-  bounds: number[];
+  bounds: Int32Array;
   /** Whether the first unit starts with an entry of its own first message. */
   firstLeads: boolean;
   /** For each message, 1 when the builder emits an entry for it that starts a unit. */
@@ -138,6 +138,30 @@ function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel,
 }
 
 /**
+ * Unit starts, then the end, in a typed array: for a long session a list grown by push would be
+ * copied into the old generation at each growth, and the copies would stay there until a full
+ * collection, raising an inspection's peak memory. Starts with 0; `messages` bounds the count.
+ */
+class UnitBounds {
+  private readonly starts: Int32Array;
+  count = 1;
+
+  constructor(messages: number) {
+    // Each message starts one unit at most, the first one included; then the end.
+    this.starts = new Int32Array(messages + 2);
+  }
+
+  push(index: number): void {
+    this.starts[this.count] = index;
+    this.count += 1;
+  }
+
+  list(): Int32Array {
+    return this.starts.subarray(0, this.count);
+  }
+}
+
+/**
  * Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
  * (A function of the module, not a closure per call: `unitsOf` runs on each side, and V8 drops the
  * code it optimised for one closure when the next call brings another.)
@@ -151,7 +175,7 @@ function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolea
 
 /** The units of LLM messages, or null when a unit's entries may depend on another unit. */
 function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownLeads): Units | null {
-  const bounds = [0];
+  const bounds = new UnitBounds(messages.length);
   let firstLeads = false;
   const leadsAt = new Uint8Array(messages.length);
   const unitOfId = new Map<string, number>();
@@ -165,14 +189,14 @@ function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownL
     // A message pi-ai skips starts no unit: it stays with the unit before.
     if (leads && i > 0) bounds.push(i);
     if (leads && i === 0) firstLeads = true;
-    const unit = bounds.length - 1;
+    const unit = bounds.count - 1;
     if (message.role === 'assistant') {
       for (const block of message.content as unknown[])
         if (isRecord(block) && block.type === 'toolCall' && !claim(unitOfId, block.id, unit)) return null;
     } else if (message.role === 'toolResult' && !claim(unitOfId, message.toolCallId, unit)) return null;
   }
   bounds.push(messages.length);
-  return { bounds, firstLeads, leads: leadsAt };
+  return { bounds: bounds.list(), firstLeads, leads: leadsAt };
 }
 
 /**
@@ -182,7 +206,7 @@ function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownL
  * units of the side: what `unitsOf` would find, without reading the messages again.
  */
 function unitsOfPart(units: Units, at: readonly number[]): Units {
-  const bounds = [0];
+  const bounds = new UnitBounds(at.length);
   const leads = new Uint8Array(at.length);
   for (let i = 0; i < at.length; i += 1) {
     if (units.leads[at[i]] !== 1) continue;
@@ -190,7 +214,7 @@ function unitsOfPart(units: Units, at: readonly number[]): Units {
     if (i > 0) bounds.push(i);
   }
   bounds.push(at.length);
-  return { bounds, firstLeads: leads.length > 0 && leads[0] === 1, leads };
+  return { bounds: bounds.list(), firstLeads: leads.length > 0 && leads[0] === 1, leads };
 }
 
 /** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
@@ -208,16 +232,23 @@ function entriesOf(payload: JsonValue | undefined): JsonValue[] | null {
 }
 
 /** Where each unit's entries start (then the end), or null when the entries do not fit the units. */
-function entryBounds(entries: readonly JsonValue[], units: Units): number[] | null {
-  const out = [0];
+function entryBounds(entries: readonly JsonValue[], units: Units): Int32Array | null {
+  // One start per unit, then the end: as many as the units' bounds.
+  const out = new Int32Array(units.bounds.length);
+  let count = 1;
   for (let k = 0; k < entries.length; k += 1) {
     const leads = leadsUnit(entries[k]);
     if (k === 0 && units.firstLeads) {
       if (!leads) return null;
-    } else if (leads) out.push(k);
+    } else if (leads) {
+      // More units of entries than of messages: they do not fit.
+      if (count === out.length - 1) return null;
+      out[count] = k;
+      count += 1;
+    }
   }
-  if (out.length !== units.bounds.length - 1) return null;
-  out.push(entries.length);
+  if (count !== out.length - 1) return null;
+  out[count] = entries.length;
   return out;
 }
 
@@ -271,11 +302,18 @@ async function reusedBuild(
 
   const unitCount = units.bounds.length - 1;
   /**
-   * For each replay unit, the original unit it repeats: all of it, or its entries after the first
-   * (the unit's first message changed in a way its other entries do not see); the last unit is built.
+   * For each replay unit, the original unit it repeats (-1: none): all of it (`reusedWhole` 1), or
+   * its entries after the first (the unit's first message changed in a way its other entries do not
+   * see); the last unit is built. Typed arrays, like the bounds: a long session has tens of
+   * thousands of units.
    */
-  const reused: { o: number; whole: boolean }[] = [];
-  for (let t = 0; t < unitCount; t += 1) reused.push(t === unitCount - 1 ? NOT_REUSED : matchingUnit(t));
+  const reusedUnit = new Int32Array(unitCount).fill(-1);
+  const reusedWhole = new Uint8Array(unitCount);
+  for (let t = 0; t < unitCount - 1; t += 1) {
+    const { o, whole } = matchingUnit(t);
+    reusedUnit[t] = o;
+    reusedWhole[t] = whole ? 1 : 0;
+  }
   function matchingUnit(t: number): { o: number; whole: boolean } {
     const start = units!.bounds[t];
     const end = units!.bounds[t + 1];
@@ -306,9 +344,9 @@ async function reusedBuild(
   const freshAt: number[] = [];
   let freshUnitCount = 0;
   for (let t = 0; t < unitCount; t += 1) {
-    if (reused[t].whole) continue;
+    if (reusedWhole[t] === 1) continue;
     freshUnitCount += 1;
-    const end = reused[t].o >= 0 ? units.bounds[t] + 1 : units.bounds[t + 1];
+    const end = reusedUnit[t] >= 0 ? units.bounds[t] + 1 : units.bounds[t + 1];
     for (let i = units.bounds[t]; i < end; i += 1) {
       freshSources.push(llm.sources[i]);
       freshMessages.push(llm.messages[i]);
@@ -328,7 +366,8 @@ async function reusedBuild(
   const entries: JsonValue[] = [];
   let next = 0;
   for (let t = 0; t < unitCount; t += 1) {
-    const { o, whole } = reused[t];
+    const o = reusedUnit[t];
+    const whole = reusedWhole[t] === 1;
     if (!whole) {
       const from = freshEntryBounds[next];
       const to = freshEntryBounds[++next];

@@ -90,4 +90,19 @@ describe('mapPayloadToMessages', () => {
     };
     expect(mapPayloadToMessages(payload as unknown as JsonValue, 'gemini', messages)).toEqual([0, 1, 2, 4]);
   });
+
+  it('maps the turns after more unanswered calls than there are messages (synthetic results outnumber them)', () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `c${i}`);
+    const messages = [user('go'), call(...ids), user('next'), reply('done')];
+    const payload = {
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: ids.map((id) => ({ type: 'tool_use', id })) },
+        { role: 'user', content: ids.map((id) => ({ type: 'tool_result', tool_use_id: id })) },
+        { role: 'user', content: 'next' },
+        { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+      ],
+    };
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'anthropic', messages)).toEqual([0, 1, null, 2, 3]);
+  });
 });
