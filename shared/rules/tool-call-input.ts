@@ -16,7 +16,8 @@ import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
 import { isAllowedToolName, normalizeAllowlist, resolveReplayToolName } from './tool-names.js';
-import { addCallIds, extractCalls, isSyntheticResult } from './tool-result-pairing.js';
+import { isSyntheticResult } from './pairing-checks.js';
+import { addCallIds, extractCalls } from './tool-result-pairing.js';
 
 export interface ToolCallInputOptions {
   /** `history` is the replay-history pass; `stream` the guard that runs on every provider call. */

@@ -3,6 +3,7 @@
  * missing ones synthesised, duplicates and orphans dropped, frame by frame (docs/rules.md#tool-result-pairing).
  */
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
+import { alreadyPaired, isIdentifiedCall, isSyntheticResult, pairedInPlace } from './pairing-checks.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
@@ -20,11 +21,6 @@ export interface PairingOptions {
 interface Call {
   id: string;
   name?: string;
-}
-
-/** A block `extractCalls` lists: a pairable call with a non-empty string id. */
-function isIdentifiedCall(b: unknown): b is Record<string, unknown> & { id: string } {
-  return isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id !== '';
 }
 
 /** The pairable tool calls of an assistant (toolCall/toolUse/functionCall with a non-empty id). */
@@ -48,15 +44,6 @@ export function hasIdentifiedCall(message: Message): boolean {
 export function addCallIds(message: Message, into: Set<string>): void {
   if (!Array.isArray(message.content)) return;
   for (const b of message.content) if (isIdentifiedCall(b)) into.add(b.id);
-}
-
-/** A synthetic result OpenClaw inserted earlier (marker detail, or the default text). */
-export function isSyntheticResult(message: Message): boolean {
-  if (!message.isError) return false;
-  if (isRecord(message.details) && message.details.openclawSyntheticMissingToolResult === true) return true;
-  return (
-    Array.isArray(message.content) && message.content.some((b) => isRecord(b) && b.type === 'text' && b.text === TEXT.syntheticToolResult)
-  );
 }
 
 const trimmedOrUndefined = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -271,45 +258,10 @@ function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped
   }
 }
 
-/** A result that answers `call` in place exactly: nothing about it would be rewritten. */
-function answersInPlace(turn: Turn, callId: string): boolean {
-  const message = turn.message;
-  if (message.role !== 'toolResult') return false;
-  const raw = message.toolCallId;
-  // pi's own shape names its call in toolCallId alone: that id is the one `toolResultCallId` reads, untrimmed
-  // only when it needs no trim (the other fields are then known to be absent without a look).
-  if (turn.traits & TRAIT.plainResultId ? raw !== callId || callId.trim() !== callId : toolResultCallId(message) !== callId) return false;
-  if (typeof raw === 'string' && raw !== callId && raw.trim() === callId) return false;
-  const name = message.toolName;
-  return typeof name === 'string' && name !== '' && name === name.trim();
-}
-
-/**
- * Whether the turns are already paired as the repair would leave them: every call of a (not failed)
- * assistant turn answered right after it, in call order, by its own result with a clean name, and no
- * other result anywhere. One pass without allocations for the common case of a healthy session; any
- * doubt sends the turns through the full repair.
- */
-function alreadyPaired(turns: readonly Turn[]): boolean {
-  let i = 0;
-  while (i < turns.length) {
-    const turn = turns[i];
-    i += 1;
-    // Neither a result nor a call: nothing to pair.
-    if (!(turn.traits & (TRAIT.toolResult | TRAIT.call))) continue;
-    const m = turn.message;
-    if (m.role === 'toolResult') return false;
-    if (m.role !== 'assistant' || !Array.isArray(m.content)) continue;
-    let calls = 0;
-    for (const b of m.content) {
-      if (!isIdentifiedCall(b)) continue;
-      if (calls === 0 && (m.stopReason === 'error' || m.stopReason === 'aborted')) return false;
-      calls += 1;
-      if (i >= turns.length || !answersInPlace(turns[i], b.id)) return false;
-      i += 1;
-    }
-  }
-  return true;
+/** The turns of a frame the repair leaves as they are (see `pairedInPlace`). */
+interface KeptFrame {
+  start: number;
+  end: number;
 }
 
 function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: PairingOptions): readonly Turn[] {
@@ -319,13 +271,22 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     ctx.prove(turns, 'paired');
     return turns;
   }
+  // Each frame starts at an assistant turn with a call (a pairable call is a call block: the bit first).
   const starts: number[] = [];
-  turns.forEach((t, i) => {
-    if (t.message.role === 'assistant' && extractCalls(t.message).length > 0) starts.push(i);
-  });
+  for (let i = 0; i < turns.length; i += 1) {
+    const t = turns[i];
+    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) starts.push(i);
+  }
   const dropped: Dropped[] = [];
-  const frames = starts.map((_, f) => buildFrame(turns, starts, f, ctx, dropped));
-  recoverAcrossFrames(frames, ctx, dropped);
+  const frames = starts.map((start, f): Frame | KeptFrame => {
+    const end = starts[f + 1] ?? turns.length;
+    return pairedInPlace(turns, start, end) ? { start, end } : buildFrame(turns, starts, f, ctx, dropped);
+  });
+  recoverAcrossFrames(
+    frames.filter((frame): frame is Frame => 'assistant' in frame),
+    ctx,
+    dropped,
+  );
 
   const out: Turn[] = [];
   let cursor = 0;
@@ -344,6 +305,10 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   for (const frame of frames) {
     unframed(frame.start);
     cursor = frame.end;
+    if (!('assistant' in frame)) {
+      for (let i = frame.start; i < frame.end; i += 1) out.push(turns[i]);
+      continue;
+    }
     if (frame.failed) {
       ctx.note(
         frame.assistant,

@@ -2,7 +2,7 @@
  * What a message holds, as bits read in one pass over its blocks: a rule passes over a turn whose bits
  * say it cannot change it without looking inside the message again (docs/rules.md#the-pipeline).
  */
-import { isRecord, TOOL_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
+import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { firstVisibleIndex } from '../text/blank.js';
 import type { Message } from '../types.js';
 
@@ -47,10 +47,21 @@ export const TRAIT = {
 /** The role bits of a turn. */
 export const ROLE_TRAITS = TRAIT.user | TRAIT.assistant | TRAIT.toolResult | TRAIT.otherRole;
 
+/**
+ * Whether a tool result names its call in a non-empty `toolCallId` and in no other field of
+ * TOOL_RESULT_ID_FIELDS. The other fields are read by name, not by a loop over their names: a read by
+ * a computed name that misses (the field is nearly always absent) costs a generic lookup each, and
+ * this runs for every result a run makes (over the results of a many-calls session, half the time).
+ */
 function hasPlainResultId(message: Message): boolean {
   if (typeof message.toolCallId !== 'string' || message.toolCallId === '') return false;
-  for (const field of TOOL_RESULT_ID_FIELDS) if (field !== 'toolCallId' && message[field] !== undefined) return false;
-  return true;
+  return (
+    message.toolUseId === undefined &&
+    message.tool_call_id === undefined &&
+    message.tool_use_id === undefined &&
+    message.callId === undefined &&
+    message.call_id === undefined
+  );
 }
 
 function roleBits(role: unknown): number {

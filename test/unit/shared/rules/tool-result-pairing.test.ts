@@ -132,6 +132,37 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations)).toEqual([{ rule: 'tool-result-pairing', action: 'inserted', turn: null, replayTurn: 1 }]);
   });
 
+  it('a repair keeps the frames already paired as their own turns and repairs only the broken one', async () => {
+    const paired = [
+      A([tc('call_1', 'read'), tc('call_2', 'exec')], { stopReason: 'toolUse' }),
+      TR('call_1', 'one'),
+      TR('call_2', 'two', { toolName: 'exec' }),
+      U('next'),
+    ];
+    const broken = A([tc('call_3', 'read')], { stopReason: 'toolUse' });
+    const later = [A([tc('call_4', 'read')], { stopReason: 'toolUse' }), TR('call_4', 'four')];
+    const messages = [U('go'), ...paired, broken, U('interrupting'), TR('call_3', 'three'), ...later];
+    const run = await generic(messages);
+    expect(run.messages).toEqual([U('go'), ...paired, broken, TR('call_3', 'three'), U('interrupting'), ...later]);
+    for (const i of [1, 2, 3, 4, 8, 9]) expect(run.messages[i]).toBe(messages[i]);
+    expect(brief(run.annotations)).toEqual([
+      { rule: 'tool-result-pairing', action: 'moved', turn: 7, replayTurn: 6 },
+      { rule: 'tool-result-pairing', action: 'moved', turn: 6, replayTurn: 7 },
+    ]);
+  });
+
+  it('a synthetic result in an otherwise paired frame still gives way to the real result from a later frame', async () => {
+    const first = A([tc('call_1', 'read')], { stopReason: 'toolUse' });
+    const second = A([tc('call_2', 'read')], { stopReason: 'toolUse' });
+    const messages = [first, syntheticResult('call_1', 'read'), U('go on'), second, TR('call_2', 'two'), TR('call_1', 'late')];
+    const run = await generic(messages);
+    expect(run.messages).toEqual([first, TR('call_1', 'late'), U('go on'), second, TR('call_2', 'two')]);
+    expect(brief(run.annotations)).toEqual([
+      { rule: 'tool-result-pairing', action: 'moved', turn: 5, replayTurn: 1 },
+      { rule: 'tool-result-pairing', action: 'dropped', turn: 1, replayTurn: null },
+    ]);
+  });
+
   it('a well-paired transcript is left untouched, with no annotation', async () => {
     const messages = [U('go'), A([tc('call_1', 'read')], { stopReason: 'toolUse' }), TR('call_1', 'ok'), A([text('done')])];
     const run = await generic(messages);

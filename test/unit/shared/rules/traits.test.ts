@@ -3,6 +3,7 @@
 // silently skip a repair.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TOOL_RESULT_ID_FIELDS } from '../../../../shared/messages.js';
 import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
 import type { Message } from '../../../../shared/types.js';
 
@@ -97,6 +98,17 @@ describe('traitsOf', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('clears the plain-id bit for a result naming its call in any other id field the engine reads', () => {
+    const others = TOOL_RESULT_ID_FIELDS.filter((field) => field !== 'toolCallId');
+    expect(others).toHaveLength(5);
+    for (const field of others) {
+      const result = { role: 'toolResult', toolCallId: 'a', [field]: 'b', content: 'ok' };
+      expect(traitsOf(result as unknown as Message) & TRAIT.plainResultId).toBe(0);
+    }
+    const plain = { role: 'toolResult', toolCallId: 'a', content: 'ok' };
+    expect(traitsOf(plain as unknown as Message) & TRAIT.plainResultId).toBe(TRAIT.plainResultId);
   });
 
   it('reads a few messages as expected', () => {
