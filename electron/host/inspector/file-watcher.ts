@@ -1,18 +1,19 @@
 /** Watching opened session files and reporting 'changed' / 'deleted', debounced. */
-import { unwatchFile, watchFile, type Stats } from 'node:fs';
+import { stat, statSync, type Stats } from 'node:fs';
 
 /** What changed on disk. */
 export type FileChange = 'changed' | 'deleted';
 
 /**
- * Polls one path (fs.watchFile stats the path, so an atomic rename over it — a repair — is seen,
- * where an inode watch would go stale) and calls back once per burst of changes. Watchers of the
- * same path share one poller (its interval is the first watcher's).
+ * Polls one path (a stat of the path, so an atomic rename over it — a repair — is seen, where an
+ * inode watch would go stale) and calls back once per burst of changes, compared with the file as it
+ * was when the watcher was made. Watchers of the same path share one poller (its interval is the
+ * first watcher's).
  */
 export class FileWatcher {
   private timer: NodeJS.Timeout | null = null;
   private pending: FileChange | null = null;
-  private readonly listener: (curr: Stats, prev: Stats) => void;
+  private readonly listener: StatListener;
 
   constructor(
     readonly file: string,
@@ -20,11 +21,8 @@ export class FileWatcher {
     options: { intervalMs?: number; debounceMs?: number } = {},
   ) {
     const debounce = options.debounceMs ?? 150;
-    this.listener = (curr, prev) => {
-      const deleted = curr.nlink === 0 && curr.mtimeMs === 0;
-      const changed = curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size || curr.ino !== prev.ino;
-      if (!deleted && !changed) return;
-      this.pending = deleted ? 'deleted' : 'changed';
+    this.listener = (curr) => {
+      this.pending = curr === null ? 'deleted' : 'changed';
       if (this.timer) clearTimeout(this.timer);
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -44,25 +42,39 @@ export class FileWatcher {
   }
 }
 
-type StatListener = (curr: Stats, prev: Stats) => void;
+/** What a poll saw of the path: its identity and version, or null when nothing is there. */
+type Seen = { mtimeMs: number; size: number; ino: number } | null;
+type StatListener = (curr: Seen) => void;
 
 /**
  * One poller per path, shared by every watcher of it: the same file opened many times (a web page
- * can open it again and again) adds a subscriber, not a listener on Node's stat watcher, which
- * warns past ten (MaxListenersExceededWarning).
+ * can open it again and again) adds a subscriber, not another timer and stat. Its first look is taken
+ * at once, synchronously, when the first watcher is made: fs.watchFile takes its first stat later on
+ * a worker thread, so a write that landed right after the open (on a busy machine, before that stat)
+ * became its starting point and was never reported.
  */
-const pollers = new Map<string, { listeners: Set<StatListener>; poll: StatListener }>();
+const pollers = new Map<string, { listeners: Set<StatListener>; timer: NodeJS.Timeout }>();
 
 function subscribe(file: string, intervalMs: number, listener: StatListener): void {
   let poller = pollers.get(file);
   if (!poller) {
     const listeners = new Set<StatListener>();
-    const poll: StatListener = (curr, prev) => {
-      for (const each of [...listeners]) each(curr, prev);
-    };
-    poller = { listeners, poll };
+    let last = seenNow(file);
+    let polling = false;
+    const timer = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      stat(file, (error, stats) => {
+        polling = false;
+        const curr = error ? null : seenOf(stats);
+        if (sameVersion(curr, last)) return;
+        last = curr;
+        for (const each of [...listeners]) each(curr);
+      });
+    }, intervalMs);
+    timer.unref();
+    poller = { listeners, timer };
     pollers.set(file, poller);
-    watchFile(file, { interval: intervalMs, persistent: false }, poll);
   }
   poller.listeners.add(listener);
 }
@@ -72,6 +84,24 @@ function unsubscribe(file: string, listener: StatListener): void {
   if (!poller) return;
   poller.listeners.delete(listener);
   if (poller.listeners.size > 0) return;
-  unwatchFile(file, poller.poll);
+  clearInterval(poller.timer);
   pollers.delete(file);
+}
+
+function seenNow(file: string): Seen {
+  try {
+    return seenOf(statSync(file));
+  } catch {
+    return null;
+  }
+}
+
+function seenOf(stats: Stats): Seen {
+  return { mtimeMs: stats.mtimeMs, size: stats.size, ino: stats.ino };
+}
+
+/** An atomic rename over the path (a repair) shows as a new inode even when size and time match. */
+function sameVersion(a: Seen, b: Seen): boolean {
+  if (a === null || b === null) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
 }
