@@ -6,6 +6,7 @@ import { explainRecordedErrors } from './explain.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
+import { forgetLongStringNotes } from './long-line.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { codecOnDemand, imagePrewarmer, isCachedCodec } from './images/prewarm.js';
@@ -33,17 +34,22 @@ export async function inspect(input: InspectInput, target: Target, options: Host
     : given && isCachedCodec(given)
       ? imagePrewarmer(given, options.imageMaxDimensionPx)
       : undefined;
-  const { parsed, context } = await readInput(input, { onEntry });
-  const codec = onDemand ? await onDemand.codecFor(context.messages) : (given ?? undefined);
-  const normalized = normalizeTarget(target);
-  if (options.payloads === false) {
-    const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
-    const recordedErrors = explainRecordedErrors(inspection);
-    return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
+  try {
+    const { parsed, context } = await readInput(input, { onEntry });
+    const codec = onDemand ? await onDemand.codecFor(context.messages) : (given ?? undefined);
+    const normalized = normalizeTarget(target);
+    if (options.payloads === false) {
+      const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
+      const recordedErrors = explainRecordedErrors(inspection);
+      return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
+    }
+    // Payloads and preflight (pi-ai's builders) are loaded when asked for: `--no-payloads` starts without them.
+    const { inspectAndEnrich } = await import('./enrich.js');
+    return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
+  } finally {
+    // What the read noted of its long strings served this inspection only.
+    forgetLongStringNotes();
   }
-  // Payloads and preflight (pi-ai's builders) are loaded when asked for: `--no-payloads` starts without them.
-  const { inspectAndEnrich } = await import('./enrich.js');
-  return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
 }
 
 /**

@@ -29,6 +29,7 @@ import { defaultRecentFile, RecentFiles } from './inspector/recent-files.js';
 import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
 import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector/session-registry.js';
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
+import { forgetLongStringNotes } from './long-line.js';
 import { InputError } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { undoLastRepair, undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
@@ -167,8 +168,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       inspections.dropSession(sessionId);
       undoTickets.delete(sessionId);
       trajectories.forget(sessionId);
-      // A repair plan kept for this file (its bytes, up to 1 GiB) is not needed any more.
-      if (record.info.path) forgetRepairPlan(record.info.path);
+      releaseMemory(record.info.path);
     },
 
     async inspect(sessionId, target, inspectOptions) {
@@ -253,9 +253,19 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
       inspections.clear();
       fileChanges.clear();
       progress.clear();
+      forgetLongStringNotes();
     },
   };
   return service;
+}
+
+/**
+ * What a closed session leaves in module-wide memos: a repair plan kept for its file (its bytes, up
+ * to 1 GiB) and the read's notes on its longest strings (which keep them alive).
+ */
+function releaseMemory(filePath: string | null): void {
+  if (filePath) forgetRepairPlan(filePath);
+  forgetLongStringNotes();
 }
 
 /** Repair on disk for the Inspector's sessions: plan, repair (keeping the original bytes), and undo. */

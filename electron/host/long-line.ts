@@ -15,8 +15,8 @@
  * with NUL (the marks do), a duplicate key that drops a long string, a line without long strings.
  */
 import { isUtf8 } from 'node:buffer';
-import { isBase64AlphabetBytes, noteBase64Alphabet } from '../../shared/images/probe.js';
-import { noteWellFormed } from '../../shared/text/well-formed.js';
+import { forgetBase64AlphabetNotes, isBase64AlphabetBytes, noteBase64Alphabet } from '../../shared/images/probe.js';
+import { forgetWellFormedNotes, noteWellFormed } from '../../shared/text/well-formed.js';
 
 /** Lines from this many bytes are parsed by their parts. */
 export const LONG_LINE_BYTES = 256 * 1024;
@@ -69,6 +69,17 @@ export function createLongLineParser(options: LongLineOptions = {}): (line: Uint
     if (edits) edits.length = 0;
     return parseLongLine(line, room, edits);
   };
+}
+
+/**
+ * Forget what the long-line parse told the images rule and the payload builders about the last long
+ * strings it decoded (in the base64 alphabet, well formed). Those notes keep the strings alive, so
+ * once an inspection is over (or its session closed) they would hold a closed session's longest
+ * texts — hundreds of MB for a large one — until the next read; a note dropped early only costs a scan.
+ */
+export function forgetLongStringNotes(): void {
+  forgetBase64AlphabetNotes();
+  forgetWellFormedNotes();
 }
 
 /**

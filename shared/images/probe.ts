@@ -79,6 +79,13 @@ export function noteBase64Alphabet(text: string): void {
   if (knownInAlphabet.push(text) > KNOWN_IN_ALPHABET) knownInAlphabet.shift();
 }
 
+/** Drop the notes and the last scan, and with them the images (MBs each) they keep alive. */
+export function forgetBase64AlphabetNotes(): void {
+  knownInAlphabet.length = 0;
+  lastScanned = undefined;
+  lastHadOutside = false;
+}
+
 /** Only alphabet characters, then at most two `=` at the very end (checked without a per-character loop). */
 function isCanonicalShape(base64: string): boolean {
   if (base64.length === 0 || base64.length % 4 !== 0 || hasOutsideAlphabet(base64)) return false;

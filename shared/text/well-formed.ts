@@ -21,3 +21,8 @@ export function isWellFormed(text: string): boolean {
 export function noteWellFormed(text: string): void {
   if (knownWellFormed.push(text) > KNOWN_WELL_FORMED) knownWellFormed.shift();
 }
+
+/** Drop the notes, and with them the texts (tens of MB each) they keep alive. */
+export function forgetWellFormedNotes(): void {
+  knownWellFormed.length = 0;
+}

@@ -8,6 +8,7 @@ import {
   estimateDecodedBytes,
   isBase64AlphabetBytes,
   noteBase64Alphabet,
+  forgetBase64AlphabetNotes,
 } from '../../../../shared/images/probe.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -127,5 +128,13 @@ describe('noteBase64Alphabet', () => {
     for (let k = 2; k <= 5; k += 1) noteBase64Alphabet(spaced(k));
     expect(estimateDecodedBytes(spaced(5))).toBe(trusted(5));
     expect(estimateDecodedBytes(spaced(1))).toBe(scanned(1));
+  });
+
+  it('scans again every string noted before the notes were forgotten', () => {
+    const spaced = `  QUJD${'B'.repeat(8)}`;
+    noteBase64Alphabet(spaced);
+    expect(estimateDecodedBytes(spaced)).toBe(Math.floor((14 * 3) / 4));
+    forgetBase64AlphabetNotes();
+    expect(estimateDecodedBytes(spaced)).toBe(9);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWellFormed, noteWellFormed } from '../../../../shared/text/well-formed.js';
+import { forgetWellFormedNotes, isWellFormed, noteWellFormed } from '../../../../shared/text/well-formed.js';
 
 describe('isWellFormed', () => {
   it('is false for a lone surrogate, high or low, and true for a pair', () => {
@@ -22,5 +22,13 @@ describe('noteWellFormed', () => {
     for (let k = 2; k <= 5; k += 1) noteWellFormed(lone(k));
     expect(isWellFormed(lone(5))).toBe(true);
     expect(isWellFormed(lone(1))).toBe(false);
+  });
+
+  it('scans again every text noted before the notes were forgotten', () => {
+    const lone = `${'y'.repeat(3)}\uDC00`;
+    noteWellFormed(lone);
+    expect(isWellFormed(lone)).toBe(true);
+    forgetWellFormedNotes();
+    expect(isWellFormed(lone)).toBe(false);
   });
 });
