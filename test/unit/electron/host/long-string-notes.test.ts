@@ -9,6 +9,7 @@ import { inspect } from '../../../../electron/host/inspect.js';
 import { createInspector } from '../../../../electron/host/inspector.js';
 import { LONG_LINE_BYTES } from '../../../../electron/host/long-line.js';
 import { isWellFormed } from '../../../../shared/text/well-formed.js';
+import { assistant, entry, HEADER, jsonl, toolResult, user } from '../../../fixtures/repair/sessions.js';
 
 const ANTHROPIC = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-notes-'));
@@ -19,56 +20,18 @@ afterEach(() => vi.restoreAllMocks());
 const OUTPUT = 'résultat 中文 '.repeat(Math.ceil(LONG_LINE_BYTES / 10));
 
 function writeSession(name: string): string {
-  const usage = {
-    input: 1,
-    output: 1,
-    cacheRead: 0,
-    cacheWrite: 0,
-    totalTokens: 2,
-    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-  };
   const lines = [
-    { type: 'session', version: 3, id: 's', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/w' },
-    {
-      type: 'message',
-      id: 'a1',
-      parentId: null,
-      timestamp: '2026-01-01T00:00:01.000Z',
-      message: { role: 'user', content: 'Run it', timestamp: 1 },
-    },
-    {
-      type: 'message',
-      id: 'a2',
-      parentId: 'a1',
-      timestamp: '2026-01-01T00:00:02.000Z',
-      message: {
-        role: 'assistant',
-        content: [{ type: 'toolCall', id: 'toolu_01A', name: 'bash', arguments: { command: 'cat big' } }],
-        api: 'anthropic-messages',
-        provider: 'anthropic',
-        model: 'claude-sonnet-4-5',
-        usage,
-        stopReason: 'toolUse',
-        timestamp: 2,
-      },
-    },
-    {
-      type: 'message',
-      id: 'a3',
-      parentId: 'a2',
-      timestamp: '2026-01-01T00:00:03.000Z',
-      message: {
-        role: 'toolResult',
-        toolCallId: 'toolu_01A',
-        toolName: 'bash',
-        content: [{ type: 'text', text: OUTPUT }],
-        isError: false,
-        timestamp: 3,
-      },
-    },
+    HEADER,
+    entry('a1', null, user('Run it')),
+    entry(
+      'a2',
+      'a1',
+      assistant([{ type: 'toolCall', id: 'toolu_01A', name: 'bash', arguments: { command: 'cat big' } }], { stopReason: 'toolUse' }),
+    ),
+    entry('a3', 'a2', toolResult('toolu_01A', OUTPUT, 'bash')),
   ];
   const file = path.join(dir, name);
-  writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  writeFileSync(file, jsonl(lines));
   return file;
 }
 
