@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/unit/helpers/slow-first-sequencer.js';
 
-/** The two test files that replace modules with vi.mock (electron, the inspector): each needs a module graph of its own. */
-const MOCKING = ['test/unit/electron/main-shell.test.ts', 'test/unit/electron/preload-bridge.test.ts'];
+/**
+ * The test files that replace modules with vi.mock (electron, the inspector, Monaco's chunk): each needs
+ * a module graph of its own.
+ */
+const MOCKING = [
+  'test/unit/electron/main-shell.test.ts',
+  'test/unit/electron/preload-bridge.test.ts',
+  'test/unit/renderer/editor-loader.test.ts',
+];
 
 const common = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;
 

@@ -36,7 +36,7 @@ async function storeListing(api: { listStore(request: StoreRequest): Promise<Sto
 /** Longest wait for a preview before the full read starts anyway (a later preview still shows while it runs). */
 const PREVIEW_WAIT_MS = 3000;
 /** Longest wait for a preview on screen to be drawn by the editor before the full read starts. */
-const PAINT_WAIT_MS = 1500;
+export const PAINT_WAIT_MS = 1500;
 /**
  * Longest wait, once the full read is in, for a preview on screen to be drawn before the full
  * inspection takes its place. The wait ends at the first paint: it lasts only in a page that does not
@@ -88,7 +88,9 @@ function previewWhileReading(
   };
   // Monaco's chunk runs in one go for hundreds of milliseconds: it waits for the host's answer, and
   // when that is a preview, for its first lines to be drawn without the editor.
-  holdEditorUntil(asked.then((preview) => (preview ? whenMarked('first-diff', PAINT_WAIT_MS) : undefined)));
+  holdEditorUntil(
+    asked.then((preview) => (preview ? whenMarked('first-diff', PAINT_WAIT_MS).then((drawn) => (drawn ? 'drawn' : 'not-drawn')) : 'none')),
+  );
   const headStart = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, PREVIEW_WAIT_MS);
     // Once the preview is in, the full read waits for it to be drawn rather than for the clock.

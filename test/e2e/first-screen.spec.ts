@@ -2,6 +2,8 @@
 // has loaded, and the editor then takes their place with the same text.
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { HOLD_MAX_MS, type HoldEnd } from '../../renderer/editor-loader.js';
+import { PAINT_WAIT_MS } from '../../renderer/store/session-slice.js';
 import { test } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
@@ -15,6 +17,8 @@ test.afterEach(async () => {
 
 /** Lines compared on each side: the top of the pane, folded by nothing. */
 const COMPARED = 15;
+/** A page's timer may fire this much before its delay on the `performance.now()` clock. */
+const TIMER_SLACK_MS = 5;
 /** More characters than half of the 1600 px pane shows (7.5 px each). */
 const SHOWN_CHARS = 120;
 
@@ -86,9 +90,26 @@ test('the first lines of both sides are drawn before the editor, which replaces 
       }
     });
   }
-  // The first diff on screen was the plain view's, and the editor's chunk was asked for only after it.
+  // The first diff on screen was the plain view's.
   const firstDiff = Number(await diff.getAttribute('data-first-diff-ms'));
   expect(firstDiff).toBeLessThanOrEqual(Number(await diff.getAttribute('data-editor-painted-ms')));
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
-  expect(marks['ti:monaco:start']).toBeGreaterThanOrEqual(marks['ti:first-diff']);
+  // The editor's chunk was asked for only after it, unless the hold's clock ran out first: a host slowed
+  // down by a busy machine may answer the preview late, and the editor does not wait for ever.
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(
+      performance.getEntriesByType('mark').map((m) => [m.name, { at: m.startTime, detail: (m as PerformanceMark).detail as unknown }]),
+    ),
+  );
+  const editorStart = marks['ti:monaco:start'];
+  const hold = (editorStart.detail as { hold?: HoldEnd } | null)?.hold;
+  if (hold === 'no-answer' || hold === 'not-drawn') {
+    test.info().annotations.push({ type: 'slow host', description: `the editor's hold ended by its clock (${hold})` });
+    // The clock started no later than the page asked for the preview, or than the preview came.
+    const clockFrom = hold === 'no-answer' ? 0 : marks['ti:preview:end'].at;
+    const clock = hold === 'no-answer' ? HOLD_MAX_MS : PAINT_WAIT_MS;
+    expect(editorStart.at).toBeGreaterThanOrEqual(clockFrom + clock - TIMER_SLACK_MS);
+  } else {
+    expect(hold).toBe('drawn');
+    expect(editorStart.at).toBeGreaterThanOrEqual(marks['ti:first-diff'].at);
+  }
 });
