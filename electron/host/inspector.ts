@@ -30,7 +30,7 @@ import { loadSession, type LoaderOptions } from './inspector/session-loader.js';
 import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector/session-registry.js';
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { forgetLongStringNotes } from './long-line.js';
-import { InputError } from './read-input.js';
+import { InputError, type FileVersion } from './read-input.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { undoLastRepair, undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
 import { explainError } from './explain.js';
@@ -80,16 +80,21 @@ function isJsonlExport(kind: ExportKind): kind is keyof typeof JSONL_EXPORTS {
   return Object.hasOwn(JSONL_EXPORTS, kind);
 }
 
-/** A watcher of an opened file when the service watches files (none for bytes, text or the sample). */
+/**
+ * A watcher of an opened file when the service watches files (none for bytes, text or the sample),
+ * from the file as it was read (`since`): a write after the read, while it was parsed, is reported.
+ */
 function watchFile(
   options: InspectorOptions,
   fileChanges: Listeners<FileChangedEvent>,
   sessionId: string,
   filePath: string | null,
+  since: FileVersion | null,
 ): FileWatcher | null {
   if (!options.watch || !filePath) return null;
   return new FileWatcher(filePath, (kind) => fileChanges.emit({ sessionId, path: filePath, kind }), {
     intervalMs: options.watchIntervalMs,
+    ...(since ? { since } : {}),
   });
 }
 
@@ -117,7 +122,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
   const recent = new RecentFiles(options.recentFile ?? defaultRecentFile());
   const loader: LoaderOptions = { ...options, onProgress: (event) => progress.emit(event) };
 
-  const watch = (sessionId: string, filePath: string | null) => watchFile(options, fileChanges, sessionId, filePath);
+  const watch = (sessionId: string, filePath: string | null, since: FileVersion | null) =>
+    watchFile(options, fileChanges, sessionId, filePath, since);
 
   /** Re-read a session's source; `operation` when the renderer waits on it (a reload), none after a repair. */
   const refresh = async (record: SessionRecord, operation?: ProgressEvent['operation']): Promise<SessionInfo> => {
@@ -140,8 +146,8 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async open(request: OpenRequest): Promise<SessionInfo> {
       const sessionId = randomUUID();
-      const { info, parsed, context } = await loadSession(sessionId, request, loader, 'open');
-      const watcher = watch(sessionId, info.path);
+      const { info, parsed, context, version } = await loadSession(sessionId, request, loader, 'open');
+      const watcher = watch(sessionId, info.path, version);
       info.watched = watcher !== null;
       const reread: OpenRequest = info.path && request.kind === 'path' ? { kind: 'path', path: info.path } : request;
       sessions.add({ info, parsed, context, request: reread, watcher });

@@ -1,4 +1,5 @@
 /** Reading the input of `inspect()` from disk: a session file or a JSON message array. */
+import type { BigIntStats, Stats } from 'node:fs';
 import { stat, type FileHandle } from 'node:fs/promises';
 import { notRegularReason, openRegularFile } from './regular-file.js';
 
@@ -27,6 +28,18 @@ export async function statSession(file: string): Promise<{ size: number; mtimeMs
   const notRegular = notRegularReason(info);
   if (notRegular !== null) throw new InputError(`${file}: ${notRegular}`);
   return { size: info.size, mtimeMs: info.mtimeMs };
+}
+
+/** A file's identity and version, as one stat saw them: what tells that a file is no longer the one read. */
+export interface FileVersion {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+/** The version of a file in one stat (a large inode number may round, the same way in every stat). */
+export function fileVersionOf(stats: Stats | BigIntStats): FileVersion {
+  return { mtimeMs: Number(stats.mtimeMs), size: Number(stats.size), ino: Number(stats.ino) };
 }
 
 /** The bytes of a file, with a readable error for a missing file, a directory or no permission. */

@@ -15,7 +15,7 @@ import type { ParseLinesOptions, ParsedSession } from '../../shared/session/type
 import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES, sameLine } from './long-line.js';
 import { digestOf } from './repair/read-session.js';
-import { InputError, openSessionFile, readInputBytes, statInput } from './read-input.js';
+import { fileVersionOf, InputError, openSessionFile, readInputBytes, statInput, type FileVersion } from './read-input.js';
 import { readLineRanges } from './read-lines.js';
 
 /** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
@@ -29,6 +29,8 @@ export interface StreamedSession {
   digest: string;
   /** Bytes read. */
   size: number;
+  /** The file as it was opened for this read: a later write gives it another version. */
+  version: FileVersion;
 }
 
 /** Options of `readSessionFile`. */
@@ -53,6 +55,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   const onProgress = options.onProgress ?? (() => undefined);
   const handle = await openSessionFile(file);
   try {
+    const version = fileVersionOf(await handle.stat());
     const hash = options.digest === false ? null : createHash('sha256');
     const parser = new SessionLineParser(options);
     // The head decides the format (and the BOM), as for a whole buffer.
@@ -63,7 +66,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
       onProgress(bytes.byteLength, bytes.byteLength);
-      return { parsed: parseSessionBytes(bytes, options), digest: hash ? digestOf(bytes) : '', size: bytes.byteLength };
+      return { parsed: parseSessionBytes(bytes, options), digest: hash ? digestOf(bytes) : '', size: bytes.byteLength, version };
     }
     // A long line's strings are unescaped over its bytes (readLines' own buffers): no scratch buffer
     // of the line's size next to it; when the line must be parsed whole, its bytes are read again.
@@ -108,7 +111,7 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
       },
     );
     onProgress(size, size);
-    return { parsed: parser.finish(bom), digest: hash ? hash.digest('hex') : '', size };
+    return { parsed: parser.finish(bom), digest: hash ? hash.digest('hex') : '', size, version };
   } finally {
     await handle.close();
   }

@@ -1,14 +1,15 @@
 /** Watching opened session files and reporting 'changed' / 'deleted', debounced. */
-import { stat, statSync, type Stats } from 'node:fs';
+import { stat, statSync } from 'node:fs';
+import { fileVersionOf, type FileVersion } from '../read-input.js';
 
 /** What changed on disk. */
 export type FileChange = 'changed' | 'deleted';
 
 /**
  * Polls one path (a stat of the path, so an atomic rename over it — a repair — is seen, where an
- * inode watch would go stale) and calls back once per burst of changes, compared with the file as it
- * was when the watcher was made. Watchers of the same path share one poller (its interval is the
- * first watcher's).
+ * inode watch would go stale) and calls back once per burst of changes, compared with `since` (the
+ * file as it was read) or else with the file as it was when the watcher was made. Watchers of the
+ * same path share one poller (its interval is the first watcher's).
  */
 export class FileWatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -18,7 +19,7 @@ export class FileWatcher {
   constructor(
     readonly file: string,
     onChange: (kind: FileChange) => void,
-    options: { intervalMs?: number; debounceMs?: number } = {},
+    options: { intervalMs?: number; debounceMs?: number; since?: FileVersion } = {},
   ) {
     const debounce = options.debounceMs ?? 150;
     this.listener = (curr) => {
@@ -32,6 +33,12 @@ export class FileWatcher {
       }, debounce);
     };
     subscribe(file, options.intervalMs ?? 500, this.listener);
+    // A write between the read and now (the parse and the inspection of a large file take seconds)
+    // is a change too: the session shown is the file as it was read.
+    if (options.since) {
+      const now = seenNow(file);
+      if (!sameVersion(now, options.since)) this.listener(now);
+    }
   }
 
   /** Stop watching. */
@@ -43,7 +50,7 @@ export class FileWatcher {
 }
 
 /** What a poll saw of the path: its identity and version, or null when nothing is there. */
-type Seen = { mtimeMs: number; size: number; ino: number } | null;
+type Seen = FileVersion | null;
 type StatListener = (curr: Seen) => void;
 
 /**
@@ -66,7 +73,7 @@ function subscribe(file: string, intervalMs: number, listener: StatListener): vo
       polling = true;
       stat(file, (error, stats) => {
         polling = false;
-        const curr = error ? null : seenOf(stats);
+        const curr = error ? null : fileVersionOf(stats);
         if (sameVersion(curr, last)) return;
         last = curr;
         for (const each of [...listeners]) each(curr);
@@ -90,14 +97,10 @@ function unsubscribe(file: string, listener: StatListener): void {
 
 function seenNow(file: string): Seen {
   try {
-    return seenOf(statSync(file));
+    return fileVersionOf(statSync(file));
   } catch {
     return null;
   }
-}
-
-function seenOf(stats: Stats): Seen {
-  return { mtimeMs: stats.mtimeMs, size: stats.size, ino: stats.ino };
 }
 
 /** An atomic rename over the path (a repair) shows as a new inode even when size and time match. */

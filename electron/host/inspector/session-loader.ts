@@ -11,6 +11,7 @@ import { lookupCatalogModel } from '../catalog.js';
 import { defaultImageCodec } from '../image-codec.js';
 import { imagePrewarmer } from '../images/prewarm.js';
 import { digestBytes, parseSessionBytes } from '../load-session.js';
+import type { FileVersion } from '../read-input.js';
 import { findLastRepair } from '../repair/kept-backup.js';
 import { readSessionFile } from '../stream-session.js';
 import { completeTarget } from '../targets.js';
@@ -32,6 +33,8 @@ export interface LoadedSession {
   info: SessionInfo;
   parsed: ParsedSession;
   context: SessionContext;
+  /** The file as it was read (null for bytes, text and stored sessions): where watching it starts from. */
+  version: FileVersion | null;
 }
 
 interface ReadSource {
@@ -43,6 +46,8 @@ interface ReadSource {
   /** A stored session's branch, its diagnostics located by event; and its store. */
   context?: SessionContext;
   store?: SessionInfo['store'];
+  /** A file's version when it was opened for the read. */
+  version?: FileVersion;
 }
 
 /** Read and parse a source. Only an unreadable source fails; problems inside are diagnostics. */
@@ -130,7 +135,7 @@ export async function loadSession(
   if (refusal) info.repairRefusal = refusal;
   const last = filePath && !read.store ? await undoableRepair(filePath, digest) : null;
   if (last) info.lastRepair = last;
-  return { info, parsed, context };
+  return { info, parsed, context, version: read.version ?? null };
 }
 
 /** The file's last repair with a kept backup, while the file holds exactly what it wrote (what "Undo last repair" needs). */
