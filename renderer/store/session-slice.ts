@@ -1,5 +1,13 @@
 /** Session slice: opening (with the host's read progress), reloading, the recent list and changes on disk. */
-import type { InspectionSummary, InspectorApi, OpenRequest, ProgressEvent, StoreListing, StoreRequest } from '../../shared/api.js';
+import type {
+  FileChangedEvent,
+  InspectionSummary,
+  InspectorApi,
+  OpenRequest,
+  ProgressEvent,
+  StoreListing,
+  StoreRequest,
+} from '../../shared/api.js';
 import { isSqliteHeader, storeSessionName } from '../../shared/store.js';
 import { holdEditorUntil } from '../editor-loader.js';
 import { baseName, errorMessage } from '../format.js';
@@ -108,12 +116,49 @@ function dropPreview(set: Parameters<SliceCreator<SessionSlice>>[0], get: () => 
   void get().loadDocuments();
 }
 
+/** Changes on disk reported while an open or a reload was in flight, by session: shown once it is on screen. */
+function earlyChanges() {
+  const events = new Map<string, FileChangedEvent>();
+  return {
+    keep(event: FileChangedEvent): void {
+      events.set(event.sessionId, event);
+    },
+    /** The change kept for the session now put on screen (the others are forgotten). */
+    take(sessionId: string): FileChangedEvent | null {
+      const event = events.get(sessionId) ?? null;
+      events.clear();
+      return event;
+    },
+  };
+}
+
+/**
+ * A change on disk: shown for the session on screen, and kept during an open or a reload for the
+ * session that comes next (the host watches a file from the bytes it read, so a change may be
+ * reported before its session is on screen, and a reload may have read the file before the change).
+ */
+function noteFileChange(
+  set: Parameters<SliceCreator<SessionSlice>>[0],
+  get: () => AppState,
+  early: ReturnType<typeof earlyChanges>,
+  event: FileChangedEvent,
+): void {
+  // The repair flow rewrites the file itself and reloads; its own change is not news. The event
+  // carries no digest, so the repair slice marks a short quiet period after its write.
+  const { phase, quietUntil } = get().repair;
+  if (phase === 'writing' || Date.now() < quietUntil) return;
+  const { info, loading } = get().session;
+  if (info && event.sessionId === info.sessionId) patch(set, 'session', { changed: event });
+  if (loading) early.keep(event);
+}
+
 /** Creates the session slice. */
 export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }) => {
   // Each open gets a number so a slow open never overwrites a newer one.
   let openSeq = 0;
   // Only the latest open or reload shows its progress.
   let progressSeq = 0;
+  const early = earlyChanges();
 
   /**
    * Show the host's progress events that `matches` accepts, until the returned function is called
@@ -176,7 +221,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
         if (seq !== openSeq) return;
         perfMark('open:end', { bytes: info.sizeBytes, turns: info.turnCount });
         const previous = get().session.info;
-        patch(set, 'session', { info, loading: false, opening: null, progress: null, changed: null });
+        patch(set, 'session', { info, loading: false, opening: null, progress: null, changed: early.take(info.sessionId) });
         // A preview of this file stays on screen until the full inspection replaces it.
         const preview = get().inspection.summary?.preview ? get().inspection.summary : null;
         patch(set, 'inspection', { summary: preview, error: null });
@@ -226,7 +271,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       const stopProgress = followProgress((event) => event.operation === 'reload' && event.path === info.path);
       try {
         const next = await api.reload(info.sessionId).finally(stopProgress);
-        patch(set, 'session', { info: next, loading: false, opening: null, progress: null, changed: null });
+        patch(set, 'session', { info: next, loading: false, opening: null, progress: null, changed: early.take(next.sessionId) });
         await get().runInspection();
       } catch (error) {
         const message = `Could not reload ${info.name}: ${errorMessage(error)}`;
@@ -243,15 +288,7 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       }
     },
 
-    fileChanged(event) {
-      const info = get().session.info;
-      if (!info || event.sessionId !== info.sessionId) return;
-      // The repair flow rewrites the file itself and reloads; its own change is not news. The event
-      // carries no digest, so the repair slice marks a short quiet period after its write.
-      const { phase, quietUntil } = get().repair;
-      if (phase === 'writing' || Date.now() < quietUntil) return;
-      patch(set, 'session', { changed: event });
-    },
+    fileChanged: (event) => noteFileChange(set, get, early, event),
 
     dismissFileChanged() {
       patch(set, 'session', { changed: null });

@@ -58,6 +58,39 @@ describe('session slice', () => {
     expect(store.getState().session.changed).toBeNull();
     expect(store.getState().session.info?.digest).toBe('digest-2');
   });
+
+  it('keeps a change reported while the session was still being opened, and shows it once the session is on screen', async () => {
+    const opened = deferred<SessionInfo>();
+    const { store } = setup({ open: () => opened.promise });
+    const done = store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    await vi.waitFor(() => expect(store.getState().session.loading).toBe(true));
+    // The host watches from the bytes it read: its event may come before open() has answered here.
+    const event = { sessionId: 'S1', path: '/tmp/session.jsonl', kind: 'changed' } as const;
+    store.getState().fileChanged({ sessionId: 'gone', path: '/tmp/old.jsonl', kind: 'changed' });
+    store.getState().fileChanged(event);
+    expect(store.getState().session.changed).toBeNull();
+    opened.resolve(info({ sessionId: 'S1' }));
+    await done;
+    expect(store.getState().session.info?.sessionId).toBe('S1');
+    expect(store.getState().session.changed).toEqual(event);
+  });
+
+  it('keeps a change reported during a reload (the reload may have read the file before it)', async () => {
+    const reloaded = deferred<SessionInfo>();
+    const { store } = setup({ reload: () => reloaded.promise });
+    await store.getState().openSession({ kind: 'path', path: '/tmp/session.jsonl' });
+    const before = { sessionId: 'S1', path: '/tmp/session.jsonl', kind: 'changed' } as const;
+    store.getState().fileChanged(before);
+    const done = store.getState().reloadSession();
+    const during = { sessionId: 'S1', path: '/tmp/session.jsonl', kind: 'deleted' } as const;
+    store.getState().fileChanged(during);
+    reloaded.resolve(info({ digest: 'digest-2' }));
+    await done;
+    expect(store.getState().session.changed).toEqual(during);
+    // The change before the reload was what it read; a reload with no change during it clears the banner.
+    await store.getState().reloadSession();
+    expect(store.getState().session.changed).toBeNull();
+  });
 });
 
 describe('read progress', () => {
