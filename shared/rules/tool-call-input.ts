@@ -7,7 +7,6 @@ import {
   isRecord,
   isThinkingLike,
   PAIRABLE_CALL_TYPES,
-  TOOL_CALL_ID_FIELDS,
   TOOL_CALL_TYPES,
   toolResultCallId,
   toolResultCallIds,
@@ -29,7 +28,18 @@ const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type 
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
 export const hasCallInput = (b: Block): boolean =>
   (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
-const hasAnyId = (b: Block) => TOOL_CALL_ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
+const isNonBlankId = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+/**
+ * Whether a call names itself in a field of TOOL_CALL_ID_FIELDS. The fields are read by name: a read by
+ * a computed name costs a generic lookup each (all but `id` are nearly always absent), for every call.
+ */
+const hasAnyId = (b: Block) =>
+  isNonBlankId(b.id) ||
+  isNonBlankId(b.call_id) ||
+  isNonBlankId(b.toolCallId) ||
+  isNonBlankId(b.toolUseId) ||
+  isNonBlankId(b.tool_call_id) ||
+  isNonBlankId(b.tool_use_id);
 
 /**
  * Tool-call blocks that already completed (answered by a real result): they replay even when the tool
