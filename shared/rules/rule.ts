@@ -77,8 +77,11 @@ export interface RuleContext {
   merged(absorbed: Turn, into: Turn, detail: string): void;
   /** A new turn (no origin). */
   create(message: Message): Turn;
-  /** The same turn with a new message. */
-  with(turn: Turn, message: Message): Turn;
+  /**
+   * The same turn with a new message. `traits`: the new message's traits when the rule knows them without
+   * a look (the turn's own, when only a field `traitsOf` does not read changed); read from it otherwise.
+   */
+  with(turn: Turn, message: Message, traits?: number): Turn;
   /** A custom entry OpenClaw would append to the session file. */
   append(customType: string, data: JsonValue): void;
 }
