@@ -125,7 +125,7 @@ function annotation(
   return a;
 }
 
-const PROOF_BITS: Record<ToolCallProof, number> = { paired: 1, 'ids-kept': 2 };
+const PROOF_BITS: Record<ToolCallProof, number> = { paired: 1, 'ids-kept': 2, 'calls-sent-as-is': 4 };
 
 /** The result of the history steps. */
 export interface HistoryRun {

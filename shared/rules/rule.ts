@@ -32,10 +32,11 @@ export interface Note {
 /**
  * A check over the tool calls and results of a whole list that found nothing to change: `paired` (every
  * call answered right after it, as the pairing repair would leave it), `ids-kept` (every id already as
- * the id rule would write it). Each reads only the assistant and tool-result turns' roles, call blocks
+ * the id rule would write it), `calls-sent-as-is` (every call as the send-time guard of tool-call-input
+ * keeps it, without an allowlist). Each reads only the assistant and tool-result turns' roles, call blocks
  * and stop reasons, the results' ids and names, and their order.
  */
-export type ToolCallProof = 'paired' | 'ids-kept';
+export type ToolCallProof = 'paired' | 'ids-kept' | 'calls-sent-as-is';
 
 /** Everything a rule may read, plus the ways it reports changes. Rules never mutate their input. */
 export interface RuleContext {

@@ -211,6 +211,29 @@ function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, al
   return [{ ...block, name: resolved }];
 }
 
+/**
+ * Whether the send-time guard keeps a runner call as it is when there is no allowlist: `streamBlock`
+ * returns null for exactly these (a name it keeps is one it resolves to itself).
+ */
+function sentAsIs(block: Block): boolean {
+  return (
+    hasCallInput(block) &&
+    typeof block.id === 'string' &&
+    block.id !== '' &&
+    typeof block.name === 'string' &&
+    resolveReplayToolName(block.name, block.id, null) === block.name
+  );
+}
+
+/** Whether every runner call of a content is `sentAsIs`. */
+function callsSentAsIs(content: readonly unknown[]): boolean {
+  for (let i = 0; i < content.length; i += 1) {
+    const block = content[i];
+    if (isRunnerCall(block) && !sentAsIs(block)) return false;
+  }
+  return true;
+}
+
 /** The replay-history guard on one block: malformed calls dropped, a finished call's leftovers removed, ids and names trimmed. */
 function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
   if (!isContractCall(block)) return null;
@@ -278,6 +301,11 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
   const allowedFor = (b: Block) => (completed?.has(b) ? null : allowed);
   // The ids seen so far matter only to the check of a signed turn: without thinking, none is kept.
   const signedTurns = ctx.policy.allowProviderOwnedThinkingReplay && ctx.mayHave(TRAIT.thinking);
+  // Without an allowlist or a signed turn the send-time guard judges each call alone: when the history
+  // pass found every call as it keeps it, and only rules that keep calls ran since, it has nothing to do.
+  const judgedAlone = allowed === null && !signedTurns;
+  if (flavour === 'stream' && judgedAlone && ctx.proven(turns, 'calls-sent-as-is')) return turns;
+  let sentAsIsSoFar = flavour === 'history' && judgedAlone;
   const preserved = new Set<string>();
   const prior = new Set<string>();
   const isGuarded = flavour === 'stream' ? isRunnerCall : isContractCall;
@@ -333,6 +361,7 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     }
     if (next === null) {
       if (signedTurns) addCallIds(m, prior);
+      sentAsIsSoFar &&= callsSentAsIs(content);
       out?.push(turn);
       continue;
     }
@@ -343,9 +372,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     }
     const nextTurn = ctx.with(turn, { ...m, content: next });
     if (signedTurns) addCallIds(nextTurn.message, prior);
+    sentAsIsSoFar &&= callsSentAsIs(next);
     out.push(nextTurn);
   }
-  return out ?? turns;
+  const result = out ?? turns;
+  if (sentAsIsSoFar) ctx.prove(result, 'calls-sent-as-is');
+  return result;
 }
 
 export const toolCallInputRule: Rule<ToolCallInputOptions> = {
