@@ -353,6 +353,8 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       }
       const outcome = guard(block, i, turn, ctx, allowedFor(block));
       if (outcome === null) {
+        // Checked here, while the block is at hand, rather than in another walk over the content.
+        if (sentAsIsSoFar && isRunnerCall(block) && !sentAsIs(block)) sentAsIsSoFar = false;
         next?.push(block);
         continue;
       }
@@ -361,7 +363,6 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     }
     if (next === null) {
       if (signedTurns) addCallIds(m, prior);
-      sentAsIsSoFar &&= callsSentAsIs(content);
       out?.push(turn);
       continue;
     }
