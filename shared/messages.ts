@@ -84,22 +84,61 @@ export function toolResultIdFields(result: Record<string, unknown>, order = TOOL
  * a result one of them pairs is paired by all of them.
  */
 export function toolResultCallId(result: Record<string, unknown>): string | undefined {
-  for (const field of TOOL_RESULT_ID_FIELDS) {
-    const value = result[field];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return undefined;
+  // The fields of TOOL_RESULT_ID_FIELDS, in its order, read by name: a read by a computed name costs a
+  // generic lookup each (the fields after the first are nearly always absent), for every result a
+  // session parses and every result a rule pairs.
+  return (
+    nonBlankId(result.toolCallId) ??
+    nonBlankId(result.toolUseId) ??
+    nonBlankId(result.tool_call_id) ??
+    nonBlankId(result.tool_use_id) ??
+    nonBlankId(result.callId) ??
+    nonBlankId(result.call_id)
+  );
+}
+
+/** A string id trimmed, or undefined when it is not a string or only whitespace. */
+function nonBlankId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const id = value.trim();
+  return id === '' ? undefined : id;
 }
 
 /** Every distinct non-blank id a tool result carries, trimmed: a call counts as answered when any of them names it. */
 export function toolResultCallIds(result: Record<string, unknown>): string[] {
   const out: string[] = [];
-  for (const field of TOOL_RESULT_ID_FIELDS) {
-    const value = result[field];
-    if (typeof value === 'string' && value.trim() !== '' && !out.includes(value.trim())) out.push(value.trim());
-  }
+  // Read by name, in the order of TOOL_RESULT_ID_FIELDS, as in `toolResultCallId`.
+  addDistinctId(out, result.toolCallId);
+  addDistinctId(out, result.toolUseId);
+  addDistinctId(out, result.tool_call_id);
+  addDistinctId(out, result.tool_use_id);
+  addDistinctId(out, result.callId);
+  addDistinctId(out, result.call_id);
   return out;
 }
+
+function addDistinctId(out: string[], value: unknown): void {
+  const id = nonBlankId(value);
+  if (id !== undefined && !out.includes(id)) out.push(id);
+}
+
+/**
+ * Whether one of a tool result's id fields, trimmed, is `id`: for a non-blank `id`, the same answer as
+ * `toolResultCallIds(result).includes(id)`, without making the list.
+ */
+export function namesCallId(result: Record<string, unknown>, id: string): boolean {
+  // Read by name, as in `toolResultCallId`: this runs for every call of every assistant turn.
+  return (
+    isTrimmedId(result.toolCallId, id) ||
+    isTrimmedId(result.toolUseId, id) ||
+    isTrimmedId(result.tool_call_id, id) ||
+    isTrimmedId(result.tool_use_id, id) ||
+    isTrimmedId(result.callId, id) ||
+    isTrimmedId(result.call_id, id)
+  );
+}
+
+const isTrimmedId = (value: unknown, id: string) => typeof value === 'string' && value.trim() === id;
 
 /** The content array of a message, or undefined when it is not an array. */
 export function contentArray(message: Message): unknown[] | undefined {

@@ -212,23 +212,29 @@ export function usageAlreadyNormal(raw: unknown, normal: { [key: string]: JsonVa
   return isRecord(rawCost) && ['input', 'output', 'cacheRead', 'cacheWrite', 'total'].every((k) => rawCost[k] === cost[k]);
 }
 
-const CANONICAL_USAGE_KEYS = new Set(['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens', 'cost']);
-const BUCKETS = ['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens'] as const;
-const COST_KEYS = ['input', 'output', 'cacheRead', 'cacheWrite', 'total'] as const;
 const count = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isCanonicalKey = (key: string) =>
+  key === 'input' || key === 'output' || key === 'cacheRead' || key === 'cacheWrite' || key === 'totalTokens' || key === 'cost';
 
 /**
  * A cheap sufficient test for `usageAlreadyNormal(raw, normalizeUsageSnapshot(raw))`: pi's own shape
  * (the five buckets as whole token counts, a cost with its five figures, nothing else). Nearly every
  * recorded usage is this, and it then needs no reading through the aliases; false means "ask the full check".
+ * Fields are read by name, not by a loop over a list of names: a read by a computed name costs a
+ * generic lookup each, and this runs for every assistant turn (a tenth of a long session's rules).
  */
 export function usageIsCanonical(raw: unknown): boolean {
   if (!isRecord(raw)) return false;
-  for (const key in raw) if (!CANONICAL_USAGE_KEYS.has(key)) return false;
-  for (const key of BUCKETS) if (!count(raw[key])) return false;
+  for (const key in raw) if (!isCanonicalKey(key)) return false;
+  if (!count(raw.input) || !count(raw.output) || !count(raw.cacheRead) || !count(raw.cacheWrite) || !count(raw.totalTokens)) return false;
   const cost = raw.cost;
   if (cost === undefined) return true;
   if (!isRecord(cost)) return false;
-  for (const key of COST_KEYS) if (finite(cost[key]) === undefined) return false;
-  return true;
+  return (
+    finite(cost.input) !== undefined &&
+    finite(cost.output) !== undefined &&
+    finite(cost.cacheRead) !== undefined &&
+    finite(cost.cacheWrite) !== undefined &&
+    finite(cost.total) !== undefined
+  );
 }

@@ -125,7 +125,7 @@ function annotation(
   return a;
 }
 
-const PROOF_BITS: Record<ToolCallProof, number> = { paired: 1, 'ids-kept': 2 };
+const PROOF_BITS: Record<ToolCallProof, number> = { paired: 1, 'ids-kept': 2, 'calls-sent-as-is': 4 };
 
 /** The result of the history steps. */
 export interface HistoryRun {
@@ -151,8 +151,8 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   const proofs = new WeakMap<readonly Turn[], number>();
   // Every trait bit any turn of the run had: bits only accumulate, so a clear bit is never wrong.
   let present = 0;
-  const made = (message: Message, origin: number | null, key: number): Turn => {
-    const traits = traitsOf(message);
+  const made = (message: Message, origin: number | null, key: number, known?: number): Turn => {
+    const traits = known ?? traitsOf(message);
     present |= traits;
     return { message, origin, key, traits };
   };
@@ -195,8 +195,8 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
       origins[turn.key] = null;
       return turn;
     },
-    with(turn, message) {
-      return made(message, turn.origin, turn.key);
+    with(turn, message, traits) {
+      return made(message, turn.origin, turn.key, traits);
     },
     append(customType, data) {
       sessionAppends.push({ customType, data });

@@ -32,10 +32,11 @@ export interface Note {
 /**
  * A check over the tool calls and results of a whole list that found nothing to change: `paired` (every
  * call answered right after it, as the pairing repair would leave it), `ids-kept` (every id already as
- * the id rule would write it). Each reads only the assistant and tool-result turns' roles, call blocks
+ * the id rule would write it), `calls-sent-as-is` (every call as the send-time guard of tool-call-input
+ * keeps it, without an allowlist). Each reads only the assistant and tool-result turns' roles, call blocks
  * and stop reasons, the results' ids and names, and their order.
  */
-export type ToolCallProof = 'paired' | 'ids-kept';
+export type ToolCallProof = 'paired' | 'ids-kept' | 'calls-sent-as-is';
 
 /** Everything a rule may read, plus the ways it reports changes. Rules never mutate their input. */
 export interface RuleContext {
@@ -77,8 +78,11 @@ export interface RuleContext {
   merged(absorbed: Turn, into: Turn, detail: string): void;
   /** A new turn (no origin). */
   create(message: Message): Turn;
-  /** The same turn with a new message. */
-  with(turn: Turn, message: Message): Turn;
+  /**
+   * The same turn with a new message. `traits`: the new message's traits when the rule knows them without
+   * a look (the turn's own, when only a field `traitsOf` does not read changed); read from it otherwise.
+   */
+  with(turn: Turn, message: Message, traits?: number): Turn;
   /** A custom entry OpenClaw would append to the session file. */
   append(customType: string, data: JsonValue): void;
 }

@@ -7,7 +7,6 @@ import {
   isRecord,
   isThinkingLike,
   PAIRABLE_CALL_TYPES,
-  TOOL_CALL_ID_FIELDS,
   TOOL_CALL_TYPES,
   toolResultCallId,
   toolResultCallIds,
@@ -29,7 +28,18 @@ const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type 
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
 export const hasCallInput = (b: Block): boolean =>
   (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
-const hasAnyId = (b: Block) => TOOL_CALL_ID_FIELDS.some((f) => typeof b[f] === 'string' && (b[f] as string).trim() !== '');
+const isNonBlankId = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+/**
+ * Whether a call names itself in a field of TOOL_CALL_ID_FIELDS. The fields are read by name: a read by
+ * a computed name costs a generic lookup each (all but `id` are nearly always absent), for every call.
+ */
+const hasAnyId = (b: Block) =>
+  isNonBlankId(b.id) ||
+  isNonBlankId(b.call_id) ||
+  isNonBlankId(b.toolCallId) ||
+  isNonBlankId(b.toolUseId) ||
+  isNonBlankId(b.tool_call_id) ||
+  isNonBlankId(b.tool_use_id);
 
 /**
  * Tool-call blocks that already completed (answered by a real result): they replay even when the tool
@@ -201,6 +211,29 @@ function streamBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, al
   return [{ ...block, name: resolved }];
 }
 
+/**
+ * Whether the send-time guard keeps a runner call as it is when there is no allowlist: `streamBlock`
+ * returns null for exactly these (a name it keeps is one it resolves to itself).
+ */
+function sentAsIs(block: Block): boolean {
+  return (
+    hasCallInput(block) &&
+    typeof block.id === 'string' &&
+    block.id !== '' &&
+    typeof block.name === 'string' &&
+    resolveReplayToolName(block.name, block.id, null) === block.name
+  );
+}
+
+/** Whether every runner call of a content is `sentAsIs`. */
+function callsSentAsIs(content: readonly unknown[]): boolean {
+  for (let i = 0; i < content.length; i += 1) {
+    const block = content[i];
+    if (isRunnerCall(block) && !sentAsIs(block)) return false;
+  }
+  return true;
+}
+
 /** The replay-history guard on one block: malformed calls dropped, a finished call's leftovers removed, ids and names trimmed. */
 function historyBlock(block: unknown, i: number, turn: Turn, ctx: RuleContext, allowed: Set<string> | null): BlockOutcome {
   if (!isContractCall(block)) return null;
@@ -268,6 +301,11 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
   const allowedFor = (b: Block) => (completed?.has(b) ? null : allowed);
   // The ids seen so far matter only to the check of a signed turn: without thinking, none is kept.
   const signedTurns = ctx.policy.allowProviderOwnedThinkingReplay && ctx.mayHave(TRAIT.thinking);
+  // Without an allowlist or a signed turn the send-time guard judges each call alone: when the history
+  // pass found every call as it keeps it, and only rules that keep calls ran since, it has nothing to do.
+  const judgedAlone = allowed === null && !signedTurns;
+  if (flavour === 'stream' && judgedAlone && ctx.proven(turns, 'calls-sent-as-is')) return turns;
+  let sentAsIsSoFar = flavour === 'history' && judgedAlone;
   const preserved = new Set<string>();
   const prior = new Set<string>();
   const isGuarded = flavour === 'stream' ? isRunnerCall : isContractCall;
@@ -315,6 +353,8 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       }
       const outcome = guard(block, i, turn, ctx, allowedFor(block));
       if (outcome === null) {
+        // Checked here, while the block is at hand, rather than in another walk over the content.
+        if (sentAsIsSoFar && isRunnerCall(block) && !sentAsIs(block)) sentAsIsSoFar = false;
         next?.push(block);
         continue;
       }
@@ -333,9 +373,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
     }
     const nextTurn = ctx.with(turn, { ...m, content: next });
     if (signedTurns) addCallIds(nextTurn.message, prior);
+    sentAsIsSoFar &&= callsSentAsIs(next);
     out.push(nextTurn);
   }
-  return out ?? turns;
+  const result = out ?? turns;
+  if (sentAsIsSoFar) ctx.prove(result, 'calls-sent-as-is');
+  return result;
 }
 
 export const toolCallInputRule: Rule<ToolCallInputOptions> = {

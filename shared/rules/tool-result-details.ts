@@ -27,7 +27,8 @@ export const toolResultDetailsRule: Rule = {
       // The rest keeps every other field in its place (the role included).
       const { details, ...rest } = m;
       ctx.note(turn, 'rewritten', 'details removed (UI-only data, never sent to the model)', { before: details ?? null, path: 'details' });
-      out.push(ctx.with(turn, rest as Message));
+      // `traitsOf` does not read details: the copy has the turn's traits, not read again for every result.
+      out.push(ctx.with(turn, rest as Message, turn.traits));
     }
     return out ?? turns;
   },

@@ -3,7 +3,7 @@
  * stripped and consecutive user turns merged (Anthropic); on Bedrock's payload, split user messages merged
  * (docs/rules.md#turn-validation).
  */
-import { describeTurn, isRecord, isThinkingLike, TEXT, TOOL_RESULT_ID_FIELDS, toolResultCallIds } from '../messages.js';
+import { describeTurn, isRecord, isThinkingLike, namesCallId, TEXT, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
 import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
 import { ROLE_TRAITS, TRAIT } from './traits.js';
@@ -100,23 +100,14 @@ function futureResults(turns: readonly Turn[], index: number, names: boolean) {
   return { matches, ids };
 }
 
-/** Whether a result (a message or an embedded block) names `id` in one of its id fields, trimmed. */
-function namesId(result: Record<string, unknown>, id: string): boolean {
-  for (const field of TOOL_RESULT_ID_FIELDS) {
-    const value = result[field];
-    if (typeof value === 'string' && value.trim() === id) return true;
-  }
-  return false;
-}
-
 /** Whether `futureResults(turns, index, false).ids` holds `id`, found without building the set. */
 function answeredAfter(turns: readonly Turn[], index: number, id: string): boolean {
   for (let i = index + 1; i < turns.length; i += 1) {
     const m = turns[i].message;
     if (m.role === 'assistant') break;
-    if ((m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) return true;
+    if ((m.role === 'toolResult' || m.role === 'tool') && namesCallId(m, id)) return true;
     if (Array.isArray(m.content))
-      for (const b of m.content) if (isRecord(b) && (b.type === 'toolResult' || b.type === 'tool') && namesId(b, id)) return true;
+      for (const b of m.content) if (isRecord(b) && (b.type === 'toolResult' || b.type === 'tool') && namesCallId(b, id)) return true;
   }
   return false;
 }
@@ -132,7 +123,7 @@ function keepsAll(content: readonly unknown[], turns: readonly Turn[], index: nu
     const id = trimmed((b as Record<string, unknown>).id);
     if (!id) return false;
     const m = turns[next]?.message;
-    if (m && (m.role === 'toolResult' || m.role === 'tool') && namesId(m, id)) {
+    if (m && (m.role === 'toolResult' || m.role === 'tool') && namesCallId(m, id)) {
       next += 1;
       continue;
     }

@@ -6,6 +6,7 @@ import { ruleStep, type HistoryStep } from '../../../../shared/pipeline/runner.j
 import { RULES } from '../../../../shared/rules/index.js';
 import type { Rule, ToolCallProof } from '../../../../shared/rules/rule.js';
 import { toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
+import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
 import type { Message } from '../../../../shared/types.js';
 import { applySteps, step, type RuleEnv } from '../../helpers/apply-rule.js';
@@ -33,7 +34,11 @@ describe('runHistory — tool-call proofs', () => {
       return turns;
     });
     const observe = testRule((turns, ctx) => {
-      seen.push({ paired: ctx.proven(turns, 'paired'), 'ids-kept': ctx.proven(turns, 'ids-kept') });
+      seen.push({
+        paired: ctx.proven(turns, 'paired'),
+        'ids-kept': ctx.proven(turns, 'ids-kept'),
+        'calls-sent-as-is': ctx.proven(turns, 'calls-sent-as-is'),
+      });
       return turns;
     });
     const copyKeeping = testRule((turns) => turns.slice(), true);
@@ -41,9 +46,9 @@ describe('runHistory — tool-call proofs', () => {
     const steps: HistoryStep[] = [prove, observe, copyKeeping, observe, copyOther, observe].map((rule) => ruleStep(rule, undefined));
     await applySteps(steps, [U('go'), A([text('done')])]);
     expect(seen).toEqual([
-      { paired: true, 'ids-kept': false },
-      { paired: true, 'ids-kept': false },
-      { paired: false, 'ids-kept': false },
+      { paired: true, 'ids-kept': false, 'calls-sent-as-is': false },
+      { paired: true, 'ids-kept': false, 'calls-sent-as-is': false },
+      { paired: false, 'ids-kept': false, 'calls-sent-as-is': false },
     ]);
   });
 
@@ -99,6 +104,7 @@ const ENV: RuleEnv = { target: TARGETS.anthropic };
 const CHECKS: [ToolCallProof, HistoryStep][] = [
   ['paired', step(toolResultPairingRule, { flavour: 'generic' })],
   ['ids-kept', step(toolCallIdRule)],
+  ['calls-sent-as-is', step(toolCallInputRule, { flavour: 'stream' })],
 ];
 
 describe('rules that keep calls and results', () => {
@@ -123,4 +129,38 @@ describe('rules that keep calls and results', () => {
       });
     }
   }
+});
+
+describe('tool-call-input — the send-time pass after a proof', () => {
+  it('changes nothing more when it trusts the history pass than when it looks again (random transcripts)', async () => {
+    const history = step(toolCallInputRule, { flavour: 'history' });
+    const stream = step(toolCallInputRule, { flavour: 'stream' });
+    let proven = 0;
+    const count = ruleStep(
+      testRule((turns, ctx) => {
+        if (ctx.proven(turns, 'calls-sent-as-is')) proven += 1;
+        return turns;
+      }),
+      undefined,
+    );
+    // A copy by a rule that does not keep calls and results drops every proof: the pass then looks again.
+    const forget = ruleStep(
+      testRule((turns) => turns.slice()),
+      undefined,
+    );
+    // The history pass keeps a call named only in call_id; the send-time pass drops it (no `id`).
+    const callIdOnly = A([{ type: 'toolCall', call_id: 'call_9', name: 'read', arguments: {} }], { stopReason: 'toolUse' });
+    const messages = fc.tuple(transcript, fc.boolean()).map(([ms, odd]) => (odd ? [...ms, callIdOnly] : ms));
+    await fc.assert(
+      fc.asyncProperty(messages, async (messages) => {
+        const trusting = await applySteps([history, count, stream], messages, ENV);
+        const looking = await applySteps([history, forget, stream], messages, ENV);
+        expect(trusting.messages).toEqual(looking.messages);
+        expect(trusting.annotations).toEqual(looking.annotations);
+      }),
+      { numRuns: 500 },
+    );
+    // The generator must reach the case it is about.
+    expect(proven).toBeGreaterThan(50);
+  });
 });

@@ -1,5 +1,6 @@
 // tool-call-input: the history pass, on the cases OpenClaw's own tests check.
 import { describe, expect, it } from 'vitest';
+import { TOOL_CALL_ID_FIELDS } from '../../../../shared/messages.js';
 import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import type { Message } from '../../../../shared/types.js';
 import { applyRule, brief, type RuleEnv } from '../../helpers/apply-rule.js';
@@ -16,6 +17,16 @@ describe('tool-call-input', () => {
     expect(run.messages).toEqual([user]);
     expect(brief(run.annotations)).toContainEqual({ rule, action: 'dropped', turn: 0, replayTurn: null });
     expect(run.annotations.every((a) => a.turn === 0 && a.replayTurn === null)).toBe(true);
+  });
+
+  it('keeps a call naming itself in any id field the engine reads, and drops one whose only id is blank', async () => {
+    // A field added to the list but not read by the rule fails here.
+    for (const field of TOOL_CALL_ID_FIELDS) {
+      const named = A([{ type: 'toolCall', [field]: 'call_1', name: 'read', arguments: {} }], { stopReason: 'toolUse' });
+      const blank = A([{ type: 'toolCall', [field]: '  ', name: 'read', arguments: {} }], { stopReason: 'toolUse' });
+      expect((await history([named])).messages).toEqual([named]);
+      expect((await history([blank])).messages).toEqual([]);
+    }
   });
 
   it('calls with an empty name, a blank name or an empty id are dropped; call_ok remains', async () => {

@@ -100,6 +100,16 @@ describe('traitsOf', () => {
     );
   });
 
+  it('does not read details: a rule that removes them keeps the turn its traits', () => {
+    fc.assert(
+      fc.property(message, fc.jsonValue(), (m, details) => {
+        const { details: _none, ...without } = { ...m, details };
+        expect(traitsOf({ ...m, details } as Message)).toBe(traitsOf(without as Message));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('clears the plain-id bit for a result naming its call in any other id field the engine reads', () => {
     const others = TOOL_RESULT_ID_FIELDS.filter((field) => field !== 'toolCallId');
     expect(others).toHaveLength(5);
