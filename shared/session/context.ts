@@ -131,7 +131,12 @@ interface ActiveBranch {
   branch: LocatedEntry[];
   leafId: string | null;
   keptEntryId: (firstKept: string, compactionId: string) => string | null;
+  /** Some entry of the file, on the branch or not, is the Google plugin's bootstrap marker. */
+  hasGoogleBootstrapMarker: boolean;
 }
+
+/** The custom entry the Google plugin records when it adds its bootstrap turn. */
+const GOOGLE_BOOTSTRAP_MARKER = 'google-turn-ordering-bootstrap';
 
 /** The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's map and an entry is not where it says. */
 function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnostic[]): ActiveBranch | null {
@@ -156,8 +161,12 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
   // v1 files have no tree: each entry gets an id (as OpenClaw's migration does) and hangs off the one before it.
   const legacyIds = legacy ? parsed.entries.map((_, i) => `v1-${i + 1}`) : [];
   const known = (id: unknown) => typeof id === 'string' && (byId.has(id) || opaqueParent.has(id));
+  let hasGoogleBootstrapMarker = false;
   for (let index = 0; index < parsed.entries.length; index += 1) {
     const original = parsed.entries[index];
+    // Looked for here, while the walk has each entry at hand: a pass of its own over every entry
+    // of a large session reads them all from memory again.
+    if (original.entry.type === 'custom' && original.entry.customType === GOOGLE_BOOTSTRAP_MARKER) hasGoogleBootstrapMarker = true;
     let located = original;
     if (legacy) {
       const e: SessionEntry = { ...original.entry, id: legacyIds[index], parentId: index > 0 ? legacyIds[index - 1] : null };
@@ -243,7 +252,7 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
     }
     return byId.parentOf(compactionId) ?? null;
   };
-  return { branch: path, leafId: legacy ? null : leaf, keptEntryId };
+  return { branch: path, leafId: legacy ? null : leaf, keptEntryId, hasGoogleBootstrapMarker };
 }
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */
@@ -264,15 +273,18 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       diagnostics,
     };
   }
-  const { branch, leafId, keptEntryId } = activeBranch(parsed, diagnostics);
+  const { branch, leafId, keptEntryId, hasGoogleBootstrapMarker } = activeBranch(parsed, diagnostics);
   let thinkingLevel = 'off';
   // The entry that records the last model: its RecordedModel is made once, not for every assistant turn.
   let lastModelEntry: SessionEntry | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;
+  // The last compaction or reset, found in this pass: the window need not read every entry again.
+  let boundaryAt = -1;
   for (let i = 0; i < branch.length; i += 1) {
     const { entry } = branch[i];
-    if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
+    if (entry.type === 'compaction' || entry.type === 'reset') boundaryAt = i;
+    else if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
     else if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message))) lastModelEntry = entry;
     else if (isModelSnapshot(entry)) {
       const d = entry.data as Record<string, unknown>;
@@ -291,9 +303,6 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     }
   }
   const lastModel = lastModelEntry && recordedModel(lastModelEntry);
-  const hasGoogleBootstrapMarker = parsed.entries.some(
-    ({ entry }) => entry.type === 'custom' && entry.customType === 'google-turn-ordering-bootstrap',
-  );
 
   const messages: Message[] = [];
   const messageLines: (number | null)[] = [];
@@ -306,7 +315,7 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       messageLines.push(located.line);
     }
   };
-  const window = contextWindow(branch, keptEntryId);
+  const window = contextWindow(branch, keptEntryId, boundaryAt);
   const { boundary } = window;
   if (boundary?.entry.type === 'compaction') {
     messages.push(compactionMessage(boundary.entry));

@@ -17,14 +17,16 @@ export interface ContextWindow {
   current: readonly LocatedEntry[];
 }
 
-/** Entries of a branch a compaction or reset keeps, and those after it. */
+/**
+ * Entries of a branch a compaction or reset keeps, and those after it. `at`: the position of the
+ * branch's last compaction or reset, -1 when it has none (the caller reads every entry of the
+ * branch anyway: a second pass would read them all from memory again).
+ */
 export function contextWindow(
   branch: readonly LocatedEntry[],
   resolveKept: (firstKept: string, boundaryId: string) => string | null,
+  at: number,
 ): ContextWindow {
-  let at = -1;
-  for (let i = branch.length - 1; i >= 0 && at < 0; i -= 1)
-    if (branch[i].entry.type === 'compaction' || branch[i].entry.type === 'reset') at = i;
   if (at < 0) return { boundary: null, retained: [], current: branch };
   const boundary = branch[at];
   const named = boundary.entry.firstKeptEntryId;

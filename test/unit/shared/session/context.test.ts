@@ -64,6 +64,29 @@ describe('buildContext', () => {
     expect(texts(text)).toEqual(['summary:we talked', 'kept question', JSON.stringify([{ type: 'text', text: 'after compaction' }])]);
   });
 
+  it('keeps from the last compaction of the branch, not from one on another branch or an earlier one', () => {
+    const text = [
+      HEADER(),
+      user('a', null, 'first question'),
+      e({ type: 'compaction', id: 'k1', parentId: 'a', summary: 'first summary', firstKeptEntryId: 'a', tokensBefore: 1000 }),
+      user('b', 'k1', 'second question'),
+      e({ type: 'compaction', id: 'k2', parentId: 'b', summary: 'second summary', firstKeptEntryId: 'b', tokensBefore: 2000 }),
+      user('c', 'k2', 'third question'),
+      e({ type: 'compaction', id: 'x', parentId: 'c', summary: 'abandoned summary', firstKeptEntryId: 'c', tokensBefore: 3000 }),
+      user('d', 'c', 'last question'),
+    ].join('\n');
+    expect(texts(text)).toEqual(['summary:second summary', 'second question', 'third question', 'last question']);
+  });
+
+  it('sees the Google bootstrap marker anywhere in the file, even off the branch or on an entry OpenClaw ignores', () => {
+    const marker = (o: Record<string, unknown>) => e({ type: 'custom', customType: 'google-turn-ordering-bootstrap', ...o });
+    const session = (...lines: string[]) => buildContext(parseSession([HEADER(), user('a', null, 'hi'), ...lines].join('\n')));
+    expect(session(asst('b', 'a', 'hello')).hasGoogleBootstrapMarker).toBe(false);
+    expect(session(marker({ id: 'm', parentId: 'a' }), asst('b', 'a', 'hello')).hasGoogleBootstrapMarker).toBe(true);
+    expect(session(marker({ parentId: 'a' }), asst('b', 'a', 'hello')).hasGoogleBootstrapMarker).toBe(true);
+    expect(session(e({ type: 'custom', id: 'o', parentId: 'a', customType: 'other' })).hasGoogleBootstrapMarker).toBe(false);
+  });
+
   it('turns custom_message and branch_summary entries into their message roles; custom entries replay nothing', () => {
     const text = [
       HEADER(),
