@@ -1,6 +1,6 @@
 /** Reading untrusted transcript messages and content blocks safely, and the exact placeholder strings. */
 import type { Block, JsonValue, Message } from './types.js';
-import { isBlank } from './text/blank.js';
+import { isBlank, trimsTo } from './text/blank.js';
 
 /** Placeholder and marker strings, exactly as OpenClaw writes them (a second replay must recognise its own output). */
 export const TEXT = {
@@ -138,7 +138,8 @@ export function namesCallId(result: Record<string, unknown>, id: string): boolea
   );
 }
 
-const isTrimmedId = (value: unknown, id: string) => typeof value === 'string' && value.trim() === id;
+/** Whether a field is a string that trims to `id` (itself trimmed), without copying it. */
+const isTrimmedId = (value: unknown, id: string) => typeof value === 'string' && trimsTo(value, id);
 
 /** The content array of a message, or undefined when it is not an array. */
 export function contentArray(message: Message): unknown[] | undefined {

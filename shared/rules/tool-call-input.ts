@@ -11,6 +11,7 @@ import {
   toolResultCallId,
   toolResultCallIds,
 } from '../messages.js';
+import { isBlank } from '../text/blank.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
@@ -28,7 +29,7 @@ const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type 
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
 export const hasCallInput = (b: Block): boolean =>
   (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
-const isNonBlankId = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+const isNonBlankId = (value: unknown) => typeof value === 'string' && !isBlank(value);
 /**
  * Whether a call names itself in a field of TOOL_CALL_ID_FIELDS. The fields are read by name: a read by
  * a computed name costs a generic lookup each (all but `id` are nearly always absent), for every call.
