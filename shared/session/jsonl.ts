@@ -13,6 +13,12 @@ export const MAX_LINE_CHARS = 500 * 1024 * 1024;
 const MAX_SHARED_NAME = 100;
 const MAX_SHARED_NAMES = 1000;
 
+/** The message fields whose names are shared (see `shareNames`): where each keeps the last string shared. */
+const MODEL_FIELD = 0;
+const API_FIELD = 1;
+const PROVIDER_FIELD = 2;
+const TOOL_NAME_FIELD = 3;
+
 /** What `parseText` gives for a line without a JSON value (no JSON text parses to a symbol). */
 const NOT_JSON: unique symbol = Symbol('not JSON');
 
@@ -44,6 +50,11 @@ export class SessionLineParser {
   private idRepeated = false;
   /** One string for each model id, API, provider and tool name met (see `shareNames`). */
   private readonly names = new Map<string, string>();
+  /**
+   * The string last shared for each field `shareNames` reads (at MODEL_FIELD, API_FIELD…): nearly every message
+   * repeats it, and comparing with it is cheaper than hashing a fresh copy to look it up in `names`.
+   */
+  private readonly lastNames: string[] = ['', '', '', ''];
   private count = 0;
 
   constructor(private readonly options: ParseLinesOptions = {}) {
@@ -193,7 +204,8 @@ export class SessionLineParser {
       return;
     }
     const entry = obj as SessionEntry;
-    if (!ENTRY_TYPES.has(entry.type)) {
+    // Messages (nearly every entry) compared first: cheaper than the set's lookup.
+    if (entry.type !== 'message' && !ENTRY_TYPES.has(entry.type)) {
       sink.add(line, 0, 'warning', 'unknown-entry-type', `unknown entry type ${preview(entry.type)} — it is ignored`);
     }
     let indexed = false;
@@ -247,19 +259,35 @@ export class SessionLineParser {
    * from the message changes.
    */
   private shareNames(message: Record<string, unknown>): void {
+    // Each field read and written by name: a computed key is a generic lookup on every message.
     if (message.role === 'assistant') {
-      this.share(message, 'model');
-      this.share(message, 'api');
-      this.share(message, 'provider');
-    } else if (message.role === 'toolResult') this.share(message, 'toolName');
+      const model = this.sharedName(message.model, MODEL_FIELD);
+      if (model !== undefined) message.model = model;
+      const api = this.sharedName(message.api, API_FIELD);
+      if (api !== undefined) message.api = api;
+      const provider = this.sharedName(message.provider, PROVIDER_FIELD);
+      if (provider !== undefined) message.provider = provider;
+    } else if (message.role === 'toolResult') {
+      const toolName = this.sharedName(message.toolName, TOOL_NAME_FIELD);
+      if (toolName !== undefined) message.toolName = toolName;
+    }
   }
 
-  private share(message: Record<string, unknown>, key: string): void {
-    const value = message[key];
-    if (typeof value !== 'string' || value.length <= 10 || value.length > MAX_SHARED_NAME) return;
+  /** The string met before that equals `value`, to put in its place; undefined when there is none (or it is not shared). */
+  private sharedName(value: unknown, field: number): string | undefined {
+    if (typeof value !== 'string' || value.length <= 10 || value.length > MAX_SHARED_NAME) return undefined;
+    const last = this.lastNames[field];
+    if (value === last) return last;
     const known = this.names.get(value);
-    if (known !== undefined) message[key] = known;
-    else if (this.names.size < MAX_SHARED_NAMES) this.names.set(value, value);
+    if (known !== undefined) {
+      this.lastNames[field] = known;
+      return known;
+    }
+    if (this.names.size < MAX_SHARED_NAMES) {
+      this.names.set(value, value);
+      this.lastNames[field] = value;
+    }
+    return undefined;
   }
 
   /** JSON.parse of a line's text; NOT_JSON for a blank line or one that is not JSON (reported). */

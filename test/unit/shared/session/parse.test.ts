@@ -115,6 +115,50 @@ describe('parseSession', () => {
     expect(p.entries.map((e) => e.entry.id)).toEqual(['a', 'm', 'b', 'a', 'f']);
   });
 
+  it('reports a message role that is missing, blank, not a string or unknown, and keeps the known ones', () => {
+    const lines = [
+      HEADER,
+      '{"type":"message","id":"a","parentId":null,"message":{"role":" ","content":"x"}}',
+      '{"type":"message","id":"b","parentId":null,"message":{"role":7,"content":"x"}}',
+      '{"type":"message","id":"c","parentId":null,"message":{"role":"custom","customType":"k","content":"x"}}',
+      '{"type":"message","id":"d","parentId":null,"message":{"role":"user ","content":"x"}}',
+    ];
+    const p = parseSession(lines.join('\n'));
+    expect(p.diagnostics.map((d) => d.message)).toEqual([
+      'line 2: the message has a string blank "role" — it is skipped (file repair drops it)',
+      'line 3: the message has a number "role" — it is skipped (file repair drops it)',
+      'line 5: the message has the unknown role "user " — it is kept in the transcript but never sent to the provider',
+    ]);
+    expect(p.entries.map((e) => e.entry.id)).toEqual(['c', 'd']);
+  });
+
+  it('keeps the model, API, provider and tool names of every message as written, whatever the order they come in', () => {
+    const assistant = (id: string, model: unknown, api: string, provider: string) =>
+      msg(id, null, 'assistant', [], `,"model":${JSON.stringify(model)},"api":"${api}","provider":"${provider}"`);
+    const lines = [
+      HEADER,
+      assistant('a', 'claude-sonnet-4-5', 'anthropic-messages', 'anthropic-vertex'),
+      assistant('b', 'gpt-5-codex-mini', 'openai-responses', 'openai-codex-cli'),
+      assistant('c', 'claude-sonnet-4-5', 'anthropic-messages', 'anthropic-vertex'),
+      assistant('d', 12345678901, 'openai-responses', 'openai-codex-cli'),
+      msg('e', null, 'toolResult', [], ',"toolCallId":"t1","toolName":"read_file_lines","isError":false'),
+      assistant('f', 'gpt-5-codex-mini', 'openai-responses', 'openai'),
+    ];
+    const p = parseSession(lines.join('\n'));
+    const names = p.entries.map((e) => {
+      const m = e.entry.message as Record<string, unknown>;
+      return m.role === 'toolResult' ? [m.toolName] : [m.model, m.api, m.provider];
+    });
+    expect(names).toEqual([
+      ['claude-sonnet-4-5', 'anthropic-messages', 'anthropic-vertex'],
+      ['gpt-5-codex-mini', 'openai-responses', 'openai-codex-cli'],
+      ['claude-sonnet-4-5', 'anthropic-messages', 'anthropic-vertex'],
+      [12345678901, 'openai-responses', 'openai-codex-cli'],
+      ['read_file_lines'],
+      ['gpt-5-codex-mini', 'openai-responses', 'openai'],
+    ]);
+  });
+
   it('flags invalid UTF-8 bytes on the line they damage', () => {
     const bytes = new TextEncoder().encode(`${HEADER}\n${msg('a', null, 'user', 'caf_')}\n`);
     const i = bytes.indexOf('_'.charCodeAt(0));
