@@ -7,7 +7,7 @@
  */
 import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
-import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
+import { nonEmpty, isStr, takeUnrecognized, unrecognizedReason } from './recognize.js';
 import { contextWindow } from './window.js';
 import { EntryTree, MISPLACED, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
@@ -113,18 +113,22 @@ function clean(message: Message): Message {
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
 function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveBranch {
+  // The parser judged each entry it kept; taken whatever the version, but a v1 file's entries are
+  // judged in the walk, as migrated (with ids).
+  const taken = takeUnrecognized(parsed.entries);
+  const reasons = parsed.version >= 2 ? taken : null;
   // The parser's id map serves the tree when it describes these entries (nearly always); when an
   // entry is not where it says (a repeated id), the tree is walked again with a map of its own.
   if (parsed.version >= 2) {
     const tree = new EntryTree(parsed.entries);
     const found: Diagnostic[] = [];
-    const walked = tree.sharesIds ? walkTree(parsed, tree, found) : null;
+    const walked = tree.sharesIds ? walkTree(parsed, tree, found, reasons) : null;
     if (walked) {
       for (const diagnostic of found) diagnostics.push(diagnostic);
       return walked;
     }
   }
-  return walkTree(parsed, new EntryTree(), diagnostics)!;
+  return walkTree(parsed, new EntryTree(), diagnostics, reasons)!;
 }
 
 interface ActiveBranch {
@@ -138,8 +142,17 @@ interface ActiveBranch {
 /** The custom entry the Google plugin records when it adds its bootstrap turn. */
 const GOOGLE_BOOTSTRAP_MARKER = 'google-turn-ordering-bootstrap';
 
-/** The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's map and an entry is not where it says. */
-function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnostic[]): ActiveBranch | null {
+/**
+ * The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's
+ * map and an entry is not where it says. `reasons`: the parser's `unrecognizedReason` of each entry,
+ * by position (see `rememberUnrecognized`), or null to judge each entry here.
+ */
+function walkTree(
+  parsed: ParsedSession,
+  byId: EntryTree,
+  diagnostics: Diagnostic[],
+  reasons: ReadonlyMap<number, string> | null,
+): ActiveBranch | null {
   const legacy = parsed.version < 2;
   const opaqueParent = new Map<string, string | null>();
   let leaf: string | null = null;
@@ -179,7 +192,7 @@ function walkTree(parsed: ParsedSession, byId: EntryTree, diagnostics: Diagnosti
       located = { line: original.line, entry: e };
     }
     const entry = located.entry;
-    const reason = unrecognizedReason(entry);
+    const reason = reasons ? (reasons.get(index) ?? null) : unrecognizedReason(entry);
     if (reason) {
       diagnostics.push({
         line: located.line,

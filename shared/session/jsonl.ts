@@ -2,6 +2,7 @@
 import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostics.js';
 import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 import { rememberEntryIds } from './entry-tree.js';
+import { rememberUnrecognized, unrecognizedReason } from './recognize.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
 import { isBlank } from '../text/blank.js';
@@ -55,6 +56,8 @@ export class SessionLineParser {
    * repeats it, and comparing with it is cheaper than hashing a fresh copy to look it up in `names`.
    */
   private readonly lastNames: string[] = ['', '', '', ''];
+  /** Why OpenClaw would not recognise a kept entry, by its position in `entries` (see `rememberUnrecognized`). */
+  private readonly unrecognized = new Map<number, string>();
   private count = 0;
 
   constructor(private readonly options: ParseLinesOptions = {}) {
@@ -243,6 +246,9 @@ export class SessionLineParser {
       return;
     }
     if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
+    // Judged now, while the entry is fresh in the processor's caches (see `rememberUnrecognized`).
+    const reason = unrecognizedReason(entry);
+    if (reason !== null) this.unrecognized.set(result.entries.length, reason);
     result.entries.push({ line, entry });
     this.idAt.push(indexed ? (entry.id as string) : undefined);
     try {
@@ -329,6 +335,7 @@ export class SessionLineParser {
     result.lineCount = this.count;
     result.bom = bom;
     if (!this.idRepeated) rememberEntryIds(result.entries, this.ids, this.idAt);
+    rememberUnrecognized(result.entries, this.unrecognized);
     if (result.format === 'unknown') {
       if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
       result.format = 'jsonl';

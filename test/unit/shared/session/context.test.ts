@@ -173,6 +173,38 @@ describe('buildContext', () => {
     );
   });
 
+  it('ignores the same entries whether the parser judged them or the walk does (a rebuilt entry list, a v1 file)', () => {
+    const lines = [
+      user('a', null, 'q'),
+      e({ type: 'message', id: 'b', parentId: 'a', message: { role: 'assistant', content: 'plain text', stopReason: 'stop' } }),
+      e({
+        type: 'message',
+        id: 'c',
+        parentId: 'b',
+        message: { role: 'toolResult', content: { type: 'text' }, toolName: 'x', isError: false },
+      }),
+      e({ type: 'message', id: 'd', parentId: 'c', message: { role: 'user', content: [{ text: 'untyped block' }] } }),
+      e({ type: 'custom', id: 'g', parentId: 'd', customType: '' }),
+      e({ type: 'label', parentId: 'g', targetId: 'a' }),
+      asst('f', 'g', 'answer'),
+    ];
+    const judged = (version: number) => {
+      const parsed = parseSession([HEADER(version), ...lines].join('\n'));
+      // The parser's judgement, then the walk's own over a copy of the same entries.
+      const [byParser, byWalk] = [buildContext(parsed), buildContext({ ...parsed, entries: [...parsed.entries] })];
+      expect(byParser).toEqual(byWalk);
+      return byParser.diagnostics.filter((d) => d.code === 'entry-ignored').map((d) => d.message);
+    };
+    expect(judged(3)).toEqual([
+      'line 4: the tool result has no "toolCallId" — OpenClaw ignores this message entry when it loads the session, so it is not replayed',
+      'line 5: the user content is not text or a list of typed blocks — OpenClaw ignores this message entry when it loads the session, so it is not replayed',
+      'line 6: it has no "customType" — OpenClaw ignores this custom entry when it loads the session, so it is not replayed',
+      'line 7: it has no "id" — OpenClaw ignores this label entry when it loads the session, so it is not replayed',
+    ]);
+    // A v1 file's entries get ids in the walk: the label is recognised there.
+    expect(judged(1)).toHaveLength(3);
+  });
+
   it('keeps from the nearest recognised ancestor when a compaction keeps from an entry OpenClaw ignored', () => {
     const text = [
       HEADER(),
