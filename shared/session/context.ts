@@ -113,8 +113,7 @@ function clean(message: Message): Message {
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
 function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveBranch {
-  // The parser judged each entry it kept; taken whatever the version, but a v1 file's entries are
-  // judged in the walk, as migrated (with ids).
+  // The parser judged each entry it kept; a v1 file's entries are judged in the walk, as migrated (with ids).
   const taken = takeUnrecognized(parsed.entries);
   const reasons = parsed.version >= 2 ? taken : null;
   // The parser's id map serves the tree when it describes these entries (nearly always); when an
@@ -142,15 +141,12 @@ interface ActiveBranch {
 /** The custom entry the Google plugin records when it adds its bootstrap turn. */
 const GOOGLE_BOOTSTRAP_MARKER = 'google-turn-ordering-bootstrap';
 
-/**
- * The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's
- * map and an entry is not where it says. `reasons`: the parser's `unrecognizedReason` of each entry,
- * by position (see `rememberUnrecognized`), or null to judge each entry here.
- */
+/** The active branch over an empty tree (see `activeBranch`); null when the tree reads the parser's map and an entry is not where it says. */
 function walkTree(
   parsed: ParsedSession,
   byId: EntryTree,
   diagnostics: Diagnostic[],
+  /** The parser's `unrecognizedReason` of each entry, by position (see `rememberUnrecognized`); null: each is judged here. */
   reasons: ReadonlyMap<number, string> | null,
 ): ActiveBranch | null {
   const legacy = parsed.version < 2;
@@ -288,8 +284,6 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   }
   const { branch, leafId, keptEntryId, hasGoogleBootstrapMarker } = activeBranch(parsed, diagnostics);
   let thinkingLevel = 'off';
-  // The entry that records the last model: its RecordedModel is made once, not for every assistant turn.
-  let lastModelEntry: SessionEntry | null = null;
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;
   // The last compaction or reset, found in this pass: the window need not read every entry again.
@@ -298,7 +292,6 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     const { entry } = branch[i];
     if (entry.type === 'compaction' || entry.type === 'reset') boundaryAt = i;
     else if (entry.type === 'thinking_level_change') thinkingLevel = str(entry.thinkingLevel) || thinkingLevel;
-    else if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message))) lastModelEntry = entry;
     else if (isModelSnapshot(entry)) {
       const d = entry.data as Record<string, unknown>;
       const snapshot = { provider: str(d.provider), modelApi: str(d.modelApi), modelId: str(d.modelId) };
@@ -312,9 +305,9 @@ export function buildContext(parsed: ParsedSession): SessionContext {
         latestModelSwitchTimestamp = d.timestamp;
       }
       modelSnapshot = snapshot;
-      lastModelEntry = entry;
     }
   }
+  const lastModelEntry = lastModelEntryOf(branch);
   const lastModel = lastModelEntry && recordedModel(lastModelEntry);
 
   const messages: Message[] = [];
@@ -365,6 +358,15 @@ export function buildContext(parsed: ParsedSession): SessionContext {
 
 function isModelSnapshot(entry: SessionEntry): boolean {
   return entry.type === 'custom' && entry.customType === 'model-snapshot' && !!entry.data && typeof entry.data === 'object';
+}
+
+/** The last entry of the branch that records a model, looked for from the end: the messages before it are not read again. */
+function lastModelEntryOf(branch: readonly LocatedEntry[]): SessionEntry | null {
+  for (let i = branch.length - 1; i >= 0; i -= 1) {
+    const { entry } = branch[i];
+    if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message)) || isModelSnapshot(entry)) return entry;
+  }
+  return null;
 }
 
 /** The model an entry records: a model change, an assistant turn or a model snapshot. */

@@ -107,6 +107,33 @@ describe('buildContext', () => {
     expect(ctx.lastModel).toMatchObject({ provider: 'openai', modelId: 'gpt-5', api: 'openai-responses', source: 'model-snapshot' });
   });
 
+  it('takes the last model the branch records, whatever entry records it, not one off the branch', () => {
+    const snapshot = (id: string, parentId: string, modelId: string) =>
+      e({
+        type: 'custom',
+        id,
+        parentId,
+        customType: 'model-snapshot',
+        data: { provider: 'google', modelApi: 'google-generative-ai', modelId },
+      });
+    const lines = [
+      HEADER(),
+      e({ type: 'model_change', id: 'a', parentId: null, provider: 'openai', modelId: 'gpt-5' }),
+      asst('b', 'a', 'answer'),
+      snapshot('c', 'b', 'gemini-2.5-pro'),
+      user('d', 'c', 'question'),
+      e({ type: 'thinking_level_change', id: 'e', parentId: 'd', thinkingLevel: 'high' }),
+      asst('f', 'e', 'off the branch', { provider: 'openai', model: 'gpt-5-mini' }),
+      user('g', 'e', 'another question'),
+    ];
+    const lastModel = (count: number) => buildContext(parseSession(lines.slice(0, count).join('\n'))).lastModel;
+    expect(lastModel(8)).toEqual({ provider: 'google', modelId: 'gemini-2.5-pro', api: 'google-generative-ai', source: 'model-snapshot' });
+    expect(lastModel(7)).toEqual({ provider: 'openai', modelId: 'gpt-5-mini', api: 'anthropic-messages', source: 'assistant' });
+    expect(lastModel(3)).toEqual({ provider: 'anthropic', modelId: 'claude-opus-4-6', api: 'anthropic-messages', source: 'assistant' });
+    expect(lastModel(2)).toEqual({ provider: 'openai', modelId: 'gpt-5', source: 'model_change' });
+    expect(lastModel(1)).toBeNull();
+  });
+
   it('records when the model snapshots switched model', () => {
     const snap = (id: string, parentId: string, ts: number, modelId: string) =>
       e({
