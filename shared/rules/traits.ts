@@ -4,7 +4,10 @@
  */
 import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { firstVisibleIndex } from '../text/blank.js';
+import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
+import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
+import { usageIsCanonical } from '../usage.js';
 
 /**
  * The bits. Each is a superset: set whenever the thing may be there, so a rule may trust a clear bit
@@ -42,6 +45,17 @@ export const TRAIT = {
    * bracketed runtime marker such as the stream-error sentinel, whatever the rest of the turn holds.
    */
   prose: 1 << 12,
+  /**
+   * An assistant text (the string content, or any block's string `text`) that may hold runtime context
+   * or copied metadata (`mayHoldInternalMetadata`).
+   */
+  metadataCue: 1 << 16,
+  /** An assistant text (the string content, or any block's string `text`) that may be a silent reply (`mayHoldSilentReply`). */
+  silentCue: 1 << 17,
+  /** An assistant turn whose usage is not already in pi's canonical form (`usageIsCanonical`). */
+  oddUsage: 1 << 18,
+  /** An assistant turn OpenClaw may have written for its own bookkeeping: `provider` "openclaw", or a delivery-mirror marker. */
+  openclawAuthored: 1 << 19,
 } as const;
 
 /** The role bits of a turn. */
@@ -78,17 +92,33 @@ function textBits(text: string): number {
   return text.charCodeAt(first) === 0x5b ? 0 : TRAIT.prose;
 }
 
+/** The bits a text of an assistant turn adds: the cues two rules would otherwise scan every assistant text for. */
+function assistantTextBits(text: string): number {
+  return (mayHoldInternalMetadata(text) ? TRAIT.metadataCue : 0) | (mayHoldSilentReply(text) ? TRAIT.silentCue : 0);
+}
+
+/** The bits only an assistant turn has, read from its fields (its texts are read with its blocks). */
+function assistantFieldBits(message: Message): number {
+  const authored = message.provider === 'openclaw' || message.openclawDeliveryMirror !== undefined;
+  return (usageIsCanonical(message.usage) ? 0 : TRAIT.oddUsage) | (authored ? TRAIT.openclawAuthored : 0);
+}
+
 /**
- * The bits of one message. Texts are not scanned beyond their first visible character: a cue in the
- * text is read by the one rule that needs it, on the turns it looks at.
+ * The bits of one message. A user's or a result's texts are not scanned beyond their first visible
+ * character: a cue in them is read by the one rule that needs it, on the turns it looks at. An
+ * assistant's texts, usage and provenance are read here, while the message is at hand: several rules
+ * would otherwise each open every assistant turn of a long session again to find nothing.
  */
 export function traitsOf(message: Message): number {
   let bits = roleBits(message.role);
   if (bits === TRAIT.toolResult && hasPlainResultId(message)) bits |= TRAIT.plainResultId;
+  const assistant = bits === TRAIT.assistant;
+  if (assistant) bits |= assistantFieldBits(message);
   const content = message.content;
   if (typeof content === 'string') {
     bits |= TRAIT.stringContent;
     if (content === '') bits |= TRAIT.emptyContent;
+    if (assistant) bits |= assistantTextBits(content);
     return bits | textBits(content);
   }
   if (!Array.isArray(content)) return bits;
@@ -100,6 +130,7 @@ export function traitsOf(message: Message): number {
       bits |= TRAIT.oddBlock;
       continue;
     }
+    if (assistant && typeof block.text === 'string') bits |= assistantTextBits(block.text);
     const type = block.type;
     if (typeof type !== 'string') bits |= TRAIT.oddBlock;
     else if (type === 'text') {
