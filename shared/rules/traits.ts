@@ -4,6 +4,7 @@
  */
 import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { firstVisibleIndex } from '../text/blank.js';
+import { opensWakePrompt } from '../text/heartbeat-prompts.js';
 import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
 import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
@@ -56,7 +57,22 @@ export const TRAIT = {
   oddUsage: 1 << 18,
   /** An assistant turn OpenClaw may have written for its own bookkeeping: `provider` "openclaw", or a delivery-mirror marker. */
   openclawAuthored: 1 << 19,
+  /**
+   * A user turn whose text opens as a wake prompt may: the first visible character of its string content,
+   * or of its first text, input_text or output_text block with one, is one a prompt opens with.
+   */
+  promptCue: 1 << 20,
 } as const;
+
+/** The block types a wake prompt's text is read from. */
+const PROMPT_TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
+
+/** The prompt cue of a text, or null when it has no visible character (the next text then decides). */
+function openingBits(text: string): number | null {
+  const first = firstVisibleIndex(text);
+  if (first < 0) return null;
+  return opensWakePrompt(text.charAt(first)) ? TRAIT.promptCue : 0;
+}
 
 /** The role bits of a turn. */
 export const ROLE_TRAITS = TRAIT.user | TRAIT.assistant | TRAIT.toolResult | TRAIT.otherRole;
@@ -114,11 +130,14 @@ export function traitsOf(message: Message): number {
   if (bits === TRAIT.toolResult && hasPlainResultId(message)) bits |= TRAIT.plainResultId;
   const assistant = bits === TRAIT.assistant;
   if (assistant) bits |= assistantFieldBits(message);
+  // Only a user turn's opening is read for a prompt; for the others it is known from the start.
+  let opening: number | null = bits === TRAIT.user ? null : 0;
   const content = message.content;
   if (typeof content === 'string') {
     bits |= TRAIT.stringContent;
     if (content === '') bits |= TRAIT.emptyContent;
     if (assistant) bits |= assistantTextBits(content);
+    if (opening === null) bits |= openingBits(content) ?? 0;
     return bits | textBits(content);
   }
   if (!Array.isArray(content)) return bits;
@@ -131,6 +150,10 @@ export function traitsOf(message: Message): number {
       continue;
     }
     if (assistant && typeof block.text === 'string') bits |= assistantTextBits(block.text);
+    if (opening === null && typeof block.text === 'string' && PROMPT_TEXT_TYPES.has(block.type as string)) {
+      opening = openingBits(block.text);
+      bits |= opening ?? 0;
+    }
     const type = block.type;
     if (typeof type !== 'string') bits |= TRAIT.oddBlock;
     else if (type === 'text') {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TOOL_RESULT_ID_FIELDS } from '../../../../shared/messages.js';
 import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
+import { opensWakePrompt } from '../../../../shared/text/heartbeat-prompts.js';
 import { mayHoldInternalMetadata } from '../../../../shared/text/internal-metadata.js';
 import { mayHoldSilentReply } from '../../../../shared/text/silent-reply.js';
 import type { Message } from '../../../../shared/types.js';
@@ -16,7 +17,7 @@ const ID_FIELDS = ['toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id', 'ca
 // Texts: blank ones (every whitespace JavaScript's trim removes, and none), visible ones, and non-strings.
 const blankish = fc.constantFrom('', ' ', '\n\t', '\u00a0', '\u2028', '\ufeff', '\u3000 ');
 const visible = fc.constantFrom('x', ' hello ', '\u200b', '\u0000', '[x]', ' \n[assistant turn failed before producing content]', 'a [');
-// Texts with the cues an assistant's texts are read for: metadata markers and silent-reply tokens.
+// Texts with the cues a turn's texts are read for: metadata markers, silent-reply tokens, wake prompts' openings.
 const cued = fc.constantFrom(
   'NO_REPLY',
   'ok no_reply',
@@ -26,6 +27,10 @@ const cued = fc.constantFrom(
   'Delivery: y',
   'a ⟦openclaw:ctx⟧',
   'the context',
+  ' \n[OpenClaw heartbeat poll]',
+  'Run the tasks',
+  'Follow',
+  'run',
 );
 const textValue = fc.oneof(blankish, visible, cued, fc.constant(undefined), fc.constant(null), fc.integer());
 
@@ -34,7 +39,10 @@ const block = fc.oneof(
   fc.record({ type: fc.constantFrom('thinking', 'redacted_thinking'), thinking: fc.string(), text: textValue }, { requiredKeys: ['type'] }),
   fc.record({ type: fc.constant('image'), data: fc.string(), mimeType: fc.constant('image/png') }),
   fc.record({ type: fc.constantFrom(...CALL_TYPES), id: fc.string(), name: fc.string() }),
-  fc.record({ type: fc.constantFrom('document', 'tool_result', 'input_text', 'Text', 'toolcall') }),
+  fc.record(
+    { type: fc.constantFrom('document', 'tool_result', 'input_text', 'output_text', 'Text', 'toolcall'), text: textValue },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ type: fc.oneof(fc.integer(), fc.constant(null)) }, { requiredKeys: [] }),
   fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.constant([])),
 );
@@ -80,6 +88,14 @@ function directBits(m: Message): number {
   const has = (bit: number, yes: boolean) => (yes ? bit : 0);
   const assistant = r.role === 'assistant';
   const texts = [r.content, ...blocks.map((b) => (isRecord(b) ? b.text : undefined))].filter((t): t is string => typeof t === 'string');
+  // A user's opening: its string content, or its first text-like block with a visible character.
+  const opening = [
+    r.content,
+    ...blocks.map((b) => (isRecord(b) && ['text', 'input_text', 'output_text'].includes(b.type as string) ? b.text : undefined)),
+  ]
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.trim())
+    .find((t) => t !== '');
   return (
     has(TRAIT.user, r.role === 'user') |
     has(TRAIT.assistant, r.role === 'assistant') |
@@ -123,7 +139,8 @@ function directBits(m: Message): number {
     has(TRAIT.metadataCue, assistant && texts.some(mayHoldInternalMetadata)) |
     has(TRAIT.silentCue, assistant && texts.some(mayHoldSilentReply)) |
     has(TRAIT.oddUsage, assistant && !usageIsCanonical(r.usage)) |
-    has(TRAIT.openclawAuthored, assistant && (r.provider === 'openclaw' || r.openclawDeliveryMirror !== undefined))
+    has(TRAIT.openclawAuthored, assistant && (r.provider === 'openclaw' || r.openclawDeliveryMirror !== undefined)) |
+    has(TRAIT.promptCue, r.role === 'user' && opening !== undefined && opensWakePrompt(opening.charAt(0)))
   );
 }
 
@@ -181,6 +198,14 @@ describe('traitsOf', () => {
       TRAIT.assistant | TRAIT.stringContent | TRAIT.metadataCue | TRAIT.openclawAuthored,
     );
     // A user's texts are not read for the assistant cues.
+    const poll = {
+      role: 'user',
+      content: [
+        { type: 'input_text', text: '' },
+        { type: 'input_text', text: ' [OpenClaw heartbeat poll]' },
+      ],
+    };
+    expect(traitsOf(poll as unknown as Message)).toBe(TRAIT.user | TRAIT.arrayContent | TRAIT.otherBlock | TRAIT.promptCue);
     const prompt = { role: 'user', content: '<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>> NO_REPLY' };
     expect(traitsOf(prompt as unknown as Message)).toBe(TRAIT.user | TRAIT.stringContent | TRAIT.prose);
     const result = { role: 'toolResult', toolCallId: 'a', content: [{ type: 'text', text: ' \n' }] };
