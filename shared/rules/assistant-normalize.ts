@@ -3,7 +3,7 @@
  * wrapped as blocks, silent replies (`NO_REPLY`) and display-only blocks removed, duplicate mirrors dropped.
  */
 import { contentArray, describeTurn, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
-import { isSilentReplyText, mayHoldSilentReply } from '../text/silent-reply.js';
+import { isSilentReplyText } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 import { hasNonzeroUsage } from '../usage.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
@@ -50,11 +50,13 @@ function callCount(message: Message): number {
 }
 
 function artefacts(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  // An artefact names OpenClaw as its provider or carries a mirror marker (the trait says which turns do).
+  if (!ctx.mayHave(TRAIT.openclawAuthored)) return turns;
   // The turns kept, copied only from the first drop on (most sessions have no artefact).
   let out: Turn[] | null = null;
   for (let index = 0; index < turns.length; index += 1) {
     const turn = turns[index];
-    if (!(turn.traits & TRAIT.assistant) || !isTranscriptOnlyArtefact(turn.message)) {
+    if (!(turn.traits & TRAIT.openclawAuthored) || !isTranscriptOnlyArtefact(turn.message)) {
       out?.push(turn);
       continue;
     }
@@ -73,26 +75,17 @@ function artefacts(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
 /** Of these traits, a block list alone: no display-only block (an image or another kind) to remove. */
 const DISPLAY_OR_LIST = TRAIT.arrayContent | TRAIT.image | TRAIT.otherBlock;
 
-/** Whether a block of the list has a text that may be a silent reply (nearly none has). */
-function maySilence(blocks: readonly unknown[]): boolean {
-  for (const block of blocks) if (isRecord(block) && typeof block.text === 'string' && mayHoldSilentReply(block.text)) return true;
-  return false;
-}
-
 function content(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   // The turns after the pass, copied only from the first turn it may change (most sessions have none).
   let out: Turn[] | null = null;
   for (let index = 0; index < turns.length; index += 1) {
     const turn = turns[index];
-    const m = turn.message;
     // Blocks only, none displayed-only and no text that may be silent: nothing to change.
-    if (
-      !(turn.traits & TRAIT.assistant) ||
-      ((turn.traits & DISPLAY_OR_LIST) === TRAIT.arrayContent && !maySilence(m.content as unknown[]))
-    ) {
+    if (!(turn.traits & TRAIT.assistant) || (turn.traits & (DISPLAY_OR_LIST | TRAIT.silentCue)) === TRAIT.arrayContent) {
       out?.push(turn);
       continue;
     }
+    const m = turn.message;
     out ??= turns.slice(0, index);
     if (typeof m.content === 'string') {
       const trimmed = m.content.trim();

@@ -3,33 +3,22 @@ import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { DELIVERY_HINTS } from '../text/internal-metadata.js';
 import { isSilentReplyText } from '../text/silent-reply.js';
 import { firstVisibleIndex } from '../text/blank.js';
+import {
+  CONTEXT_PROMPT,
+  opensWakePrompt,
+  TASK_COMPLETIONS,
+  TASK_PREFIX,
+  TOOL_FALLBACK,
+  TOOL_INSTRUCTIONS,
+  TOOL_PROMPT,
+  WAKE_PROMPTS,
+} from '../text/heartbeat-prompts.js';
 import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
 
 const HEARTBEAT_TOKEN = 'HEARTBEAT_OK';
 const ACK_MAX_CHARS = 300;
-const WAKE_PROMPTS = [
-  '[OpenClaw heartbeat poll]',
-  '[OpenClaw exec completion]\nDisable automatic completion turns with tools.exec.notifyOnExit=false; check per-agent overrides. Background exec and process poll remain available.',
-  '[OpenClaw exec completion]',
-  '[OpenClaw cron wake]',
-  '[OpenClaw session event]',
-];
-const CONTEXT_PROMPT =
-  'Follow the heartbeat monitor scratch context when provided. Recurring tasks are automations; create or change their schedules with the automations tool, not heartbeat scratch. Do not infer or repeat old tasks from prior chats.';
-const TOOL_INSTRUCTIONS =
-  "Use heartbeat_respond to report the wake outcome. Set notify=false when nothing needs the user's attention. Set notify=true with notificationText only when the user should be interrupted.";
-const TOOL_FALLBACK =
-  "If the heartbeat_respond tool is not available in this run, reply NO_REPLY when nothing needs the user's attention; when the user should be interrupted, reply with only the alert text instead of a prose report.";
-const TOOL_PROMPT = `${CONTEXT_PROMPT} ${TOOL_INSTRUCTIONS} ${TOOL_FALLBACK}`;
-const TASK_PREFIX = 'Run the following periodic tasks (only those due based on their intervals):';
-const TASK_COMPLETIONS = [
-  'After completing all due tasks, reply HEARTBEAT_OK.',
-  'After completing all due tasks, reply NO_REPLY.',
-  TOOL_INSTRUCTIONS,
-  'After completing all due tasks, use heartbeat_respond',
-];
 /** The prompts and tokens this rule recognises (a redacted copy of a session keeps them verbatim). */
 export const HEARTBEAT_VOCABULARY: readonly string[] = [
   HEARTBEAT_TOKEN,
@@ -58,8 +47,6 @@ function messageText(content: unknown): { text: string; other: boolean } {
 }
 
 const TOOL_PROMPT_LINE = `${TOOL_PROMPT}\n`;
-/** Every prompt recognised starts with one of these characters: any other text is not one (checked first, cheaply). */
-const PROMPT_FIRST_CHARS = new Set([...WAKE_PROMPTS, ...DELIVERY_HINTS, TOOL_PROMPT, TASK_PREFIX].map((p) => p[0]));
 const resultOnly = (content: unknown) =>
   Array.isArray(content) &&
   content.length > 0 &&
@@ -82,7 +69,7 @@ export function isHeartbeatPrompt(m: Message): boolean {
   if (m.role !== 'user') return false;
   // Nearly every user turn is ruled out by its first visible character, before its texts are joined.
   const first = firstTextChar(m.content);
-  if (!first || !PROMPT_FIRST_CHARS.has(first)) return false;
+  if (!first || !opensWakePrompt(first)) return false;
   const text = messageText(m.content).text.trim();
   if (WAKE_PROMPTS.includes(text)) return true;
   if (DELIVERY_HINTS.some((h) => text.startsWith(h)) && WAKE_PROMPTS.some((p) => text.endsWith(p))) return true;
@@ -218,9 +205,11 @@ export const heartbeatFilterRule: Rule = {
     let ms: Message[] | null = null;
     // The turns kept, copied only from the first dropped one on (most runs drop none).
     let out: Turn[] | null = null;
+    // Only a user turn whose text opens as a wake prompt may start an exchange (the trait says which do).
+    if (!ctx.mayHave(TRAIT.promptCue)) return turns;
     let i = 0;
     while (i < turns.length) {
-      if (!(turns[i].traits & TRAIT.user) || !isHeartbeatPrompt(turns[i].message)) {
+      if (!(turns[i].traits & TRAIT.promptCue) || !isHeartbeatPrompt(turns[i].message)) {
         out?.push(turns[i]);
         i += 1;
         continue;

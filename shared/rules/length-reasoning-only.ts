@@ -4,6 +4,15 @@ import type { Rule, Turn } from './rule.js';
 import { hasOnlyReasoningContent } from './assistant-normalize.js';
 import { TRAIT } from './traits.js';
 
+/**
+ * Whether an assistant turn's bits leave room for reasoning-only content: a block list with a thinking
+ * block, or a lone block object (the bits do not read inside one). Other turns are not opened.
+ */
+function mayHoldOnlyReasoning(traits: number): boolean {
+  if (!(traits & TRAIT.assistant)) return false;
+  return (traits & TRAIT.thinking) !== 0 || (traits & (TRAIT.arrayContent | TRAIT.stringContent)) === 0;
+}
+
 export const lengthReasoningOnlyRule: Rule = {
   id: 'length-reasoning-only',
   title: 'Incomplete reasoning-only turns',
@@ -16,8 +25,12 @@ export const lengthReasoningOnlyRule: Rule = {
     let out: Turn[] | null = null;
     for (let index = 0; index < turns.length; index += 1) {
       const turn = turns[index];
+      if (!mayHoldOnlyReasoning(turn.traits)) {
+        out?.push(turn);
+        continue;
+      }
       const m = turn.message;
-      if (turn.traits & TRAIT.assistant && m.stopReason === 'length' && hasOnlyReasoningContent(m)) {
+      if (m.stopReason === 'length' && hasOnlyReasoningContent(m)) {
         ctx.note(turn, 'dropped', `${describeTurn(m)} stopped at the output limit with only reasoning — its signature may be partial`, {
           before: m.content ?? null,
         });

@@ -1,16 +1,8 @@
 /** Runtime context and copied inbound metadata are not transcript: stripped from replayed assistant text. */
 import { contentArray, describeTurn, isRecord } from '../messages.js';
-import { mayHoldInternalMetadata, stripInternalMetadata } from '../text/internal-metadata.js';
+import { stripInternalMetadata } from '../text/internal-metadata.js';
 import type { Rule, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
-
-/** Whether any text of the content may hold what the projection removes (nearly none does). */
-function mayHoldMetadataAnywhere(content: unknown): boolean {
-  if (typeof content === 'string') return mayHoldInternalMetadata(content);
-  if (!Array.isArray(content)) return false;
-  for (const block of content) if (isRecord(block) && typeof block.text === 'string' && mayHoldInternalMetadata(block.text)) return true;
-  return false;
-}
 
 export const runtimeContextRule: Rule = {
   id: 'runtime-context',
@@ -20,15 +12,17 @@ export const runtimeContextRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
+    // Only an assistant text that may hold metadata is projected (the trait says which, nearly none).
+    if (!ctx.mayHave(TRAIT.metadataCue)) return turns;
     // The turns after the rule, copied only from the first turn it changes (nearly every session has none).
     let out: Turn[] | null = null;
     for (let index = 0; index < turns.length; index += 1) {
       const turn = turns[index];
-      const m = turn.message;
-      if (!(turn.traits & TRAIT.assistant) || !mayHoldMetadataAnywhere(m.content)) {
+      if (!(turn.traits & TRAIT.metadataCue)) {
         out?.push(turn);
         continue;
       }
+      const m = turn.message;
       if (typeof m.content === 'string') {
         const stripped = stripInternalMetadata(m.content);
         if (stripped === m.content) {

@@ -2,6 +2,7 @@
 import { isRecord, isThinkingLike, timestampMs } from '../messages.js';
 import type { Rule, Turn } from './rule.js';
 import { isAssistantWithContent } from './thinking-common.js';
+import { TRAIT } from './traits.js';
 
 const SIGNATURE_FIELDS = ['thinkingSignature', 'signature', 'thought_signature'];
 
@@ -13,9 +14,11 @@ export const thinkingSignatureCompactionRule: Rule = {
   providers: 'Anthropic, Bedrock, Anthropic Vertex and signature-preserving policies (MiniMax, Cloudflare, …)',
   appliesWhen: (policy) => policy.stripInvalidThinkingSignatures || policy.preserveSignatures,
   apply(turns, ctx) {
+    // A compaction summary has a role of its own: a session without any other role has none.
+    if (!ctx.mayHave(TRAIT.otherRole)) return turns;
     let latest: number | null = null;
     for (const t of turns) {
-      if (t.message.role !== 'compactionSummary') continue;
+      if (!(t.traits & TRAIT.otherRole) || t.message.role !== 'compactionSummary') continue;
       const ts = timestampMs(t.message.timestamp);
       if (!Number.isNaN(ts)) latest = latest === null ? ts : Math.max(latest, ts);
     }

@@ -4,7 +4,11 @@
  */
 import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { firstVisibleIndex } from '../text/blank.js';
+import { opensWakePrompt } from '../text/heartbeat-prompts.js';
+import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
+import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
+import { usageIsCanonical } from '../usage.js';
 
 /**
  * The bits. Each is a superset: set whenever the thing may be there, so a rule may trust a clear bit
@@ -42,7 +46,33 @@ export const TRAIT = {
    * bracketed runtime marker such as the stream-error sentinel, whatever the rest of the turn holds.
    */
   prose: 1 << 12,
+  /**
+   * An assistant text (the string content, or any block's string `text`) that may hold runtime context
+   * or copied metadata (`mayHoldInternalMetadata`).
+   */
+  metadataCue: 1 << 16,
+  /** An assistant text (the string content, or any block's string `text`) that may be a silent reply (`mayHoldSilentReply`). */
+  silentCue: 1 << 17,
+  /** An assistant turn whose usage is not already in pi's canonical form (`usageIsCanonical`). */
+  oddUsage: 1 << 18,
+  /** An assistant turn OpenClaw may have written for its own bookkeeping: `provider` "openclaw", or a delivery-mirror marker. */
+  openclawAuthored: 1 << 19,
+  /**
+   * A user turn whose text opens as a wake prompt may: the first visible character of its string content,
+   * or of its first text, input_text or output_text block with one, is one a prompt opens with.
+   */
+  promptCue: 1 << 20,
 } as const;
+
+/** The block types a wake prompt's text is read from. */
+const PROMPT_TEXT_TYPES = new Set(['text', 'input_text', 'output_text']);
+
+/** The prompt cue of a text, or null when it has no visible character (the next text then decides). */
+function openingBits(text: string): number | null {
+  const first = firstVisibleIndex(text);
+  if (first < 0) return null;
+  return opensWakePrompt(text.charAt(first)) ? TRAIT.promptCue : 0;
+}
 
 /** The role bits of a turn. */
 export const ROLE_TRAITS = TRAIT.user | TRAIT.assistant | TRAIT.toolResult | TRAIT.otherRole;
@@ -78,17 +108,36 @@ function textBits(text: string): number {
   return text.charCodeAt(first) === 0x5b ? 0 : TRAIT.prose;
 }
 
+/** The bits a text of an assistant turn adds: the cues two rules would otherwise scan every assistant text for. */
+function assistantTextBits(text: string): number {
+  return (mayHoldInternalMetadata(text) ? TRAIT.metadataCue : 0) | (mayHoldSilentReply(text) ? TRAIT.silentCue : 0);
+}
+
+/** The bits only an assistant turn has, read from its fields (its texts are read with its blocks). */
+function assistantFieldBits(message: Message): number {
+  const authored = message.provider === 'openclaw' || message.openclawDeliveryMirror !== undefined;
+  return (usageIsCanonical(message.usage) ? 0 : TRAIT.oddUsage) | (authored ? TRAIT.openclawAuthored : 0);
+}
+
 /**
- * The bits of one message. Texts are not scanned beyond their first visible character: a cue in the
- * text is read by the one rule that needs it, on the turns it looks at.
+ * The bits of one message. A user's or a result's texts are not scanned beyond their first visible
+ * character: a cue in them is read by the one rule that needs it, on the turns it looks at. An
+ * assistant's texts, usage and provenance are read here, while the message is at hand: several rules
+ * would otherwise each open every assistant turn of a long session again to find nothing.
  */
 export function traitsOf(message: Message): number {
   let bits = roleBits(message.role);
   if (bits === TRAIT.toolResult && hasPlainResultId(message)) bits |= TRAIT.plainResultId;
+  const assistant = bits === TRAIT.assistant;
+  if (assistant) bits |= assistantFieldBits(message);
+  // Only a user turn's opening is read for a prompt; for the others it is known from the start.
+  let opening: number | null = bits === TRAIT.user ? null : 0;
   const content = message.content;
   if (typeof content === 'string') {
     bits |= TRAIT.stringContent;
     if (content === '') bits |= TRAIT.emptyContent;
+    if (assistant) bits |= assistantTextBits(content);
+    if (opening === null) bits |= openingBits(content) ?? 0;
     return bits | textBits(content);
   }
   if (!Array.isArray(content)) return bits;
@@ -99,6 +148,11 @@ export function traitsOf(message: Message): number {
     if (!isRecord(block)) {
       bits |= TRAIT.oddBlock;
       continue;
+    }
+    if (assistant && typeof block.text === 'string') bits |= assistantTextBits(block.text);
+    if (opening === null && typeof block.text === 'string' && PROMPT_TEXT_TYPES.has(block.type as string)) {
+      opening = openingBits(block.text);
+      bits |= opening ?? 0;
     }
     const type = block.type;
     if (typeof type !== 'string') bits |= TRAIT.oddBlock;

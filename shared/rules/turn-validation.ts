@@ -142,6 +142,10 @@ function keepsBlock(b: unknown, ids: ReadonlySet<string>): boolean {
 
 function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   if (!ctx.mayHave(TRAIT.call)) return turns;
+  // Every call answered right after it by its own result (`paired`), each carrying its id in `id`
+  // (`calls-sent-as-is`): a turn without thinking whose blocks are all records then keeps every block,
+  // and neither it nor its results need be opened.
+  const answeredInPlace = ctx.proven(turns, 'paired') && ctx.proven(turns, 'calls-sent-as-is');
   // The turns after the strip, copied only from the first turn it changes (nearly every session has none).
   let out: Turn[] | null = null;
   for (let i = 0; i < turns.length; i += 1) {
@@ -154,9 +158,10 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
 
   /** The turn with its dangling calls stripped (itself when none dangles). */
   function callsAnswered(turn: Turn, i: number): Turn {
+    // Only an assistant turn with a call block can hold a dangling call.
+    if (!(turn.traits & TRAIT.call) || !(turn.traits & TRAIT.assistant)) return turn;
+    if (answeredInPlace && !(turn.traits & (TRAIT.thinking | TRAIT.oddBlock))) return turn;
     const m = turn.message;
-    // Only a turn with a call block can hold a dangling call.
-    if (!(turn.traits & TRAIT.call) || m.role !== 'assistant') return turn;
     const content = Array.isArray(m.content) ? m.content : [];
     const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
     // Nearly every turn keeps all its blocks: checked first, before any set or copy is made (a turn

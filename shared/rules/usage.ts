@@ -18,6 +18,8 @@ export const usageRule: Rule = {
     let latestIndex = -1;
     for (let i = 0; i < turns.length; i += 1)
       if (turns[i].traits & TRAIT.otherRole && turns[i].message.role === 'compactionSummary') latestIndex = i;
+    // Without a compaction only a usage not yet canonical changes (the trait says which turns have one).
+    if (latestIndex < 0 && !ctx.mayHave(TRAIT.oddUsage)) return turns;
     const latestTs = latestIndex >= 0 ? timestampMs(turns[latestIndex].message.timestamp) : Number.NaN;
     // The turns after the rule, copied only from the first turn it changes.
     let out: Turn[] | null = null;
@@ -34,6 +36,8 @@ export const usageRule: Rule = {
 /** One turn after the rule: its usage zeroed when stale (before the latest compaction at `latestIndex`), then normalised. */
 function normalizedUsage(turn: Turn, i: number, latestIndex: number, latestTs: number, ctx: RuleContext): Turn {
   if (!(turn.traits & TRAIT.assistant)) return turn;
+  // Nothing to zero, and the usage already canonical: the turn is not opened.
+  if (latestIndex < 0 && !(turn.traits & TRAIT.oddUsage)) return turn;
   const m = turn.message;
   let usage: unknown = m.usage;
   let current = turn;

@@ -8,6 +8,7 @@ import type { Rule, ToolCallProof } from '../../../../shared/rules/rule.js';
 import { toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
+import { turnValidationRule } from '../../../../shared/rules/turn-validation.js';
 import type { Message } from '../../../../shared/types.js';
 import { applySteps, step, type RuleEnv } from '../../helpers/apply-rule.js';
 import { A, NOW, tc, text, TR, U } from '../../helpers/messages.js';
@@ -162,5 +163,54 @@ describe('tool-call-input — the send-time pass after a proof', () => {
     );
     // The generator must reach the case it is about.
     expect(proven).toBeGreaterThan(50);
+  });
+});
+
+describe('turn-validation — the dangling-call strip after proofs', () => {
+  it('changes nothing more when it trusts the paired and sent-as-is proofs than when it looks again (random transcripts)', async () => {
+    const history = step(toolCallInputRule, { flavour: 'history' });
+    const pairing = step(toolResultPairingRule, { flavour: 'generic' });
+    const validation = step(turnValidationRule, {});
+    let proven = 0;
+    const count = ruleStep(
+      testRule((turns, ctx) => {
+        if (ctx.proven(turns, 'paired') && ctx.proven(turns, 'calls-sent-as-is')) proven += 1;
+        return turns;
+      }),
+      undefined,
+    );
+    // A copy by a rule that does not keep calls and results drops every proof: the strip then looks again.
+    const forget = ruleStep(
+      testRule((turns) => turns.slice()),
+      undefined,
+    );
+    // Turns the strip must still open: a call named only in call_id (kept by the history pass, and
+    // removed as unanswered next to an identified call), a null block, a signed turn, two assistants in a row.
+    const odd = fc.constantFrom<Message[]>(
+      [
+        A([{ type: 'toolCall', call_id: 'call_9', name: 'read', arguments: {} }, tc('call_8')], { stopReason: 'toolUse' }),
+        TR('call_8', 'ok'),
+      ],
+      [A([null, tc('call_7')], { stopReason: 'toolUse' }), TR('call_7', 'ok')],
+      [
+        A([{ type: 'thinking', thinking: 't', thinkingSignature: 'sig' }, tc('call_6')], { stopReason: 'toolUse' }),
+        TR('call_6', 'ok', { toolName: 'exec' }),
+      ],
+      [A([text('first')]), A([tc('call_5')], { stopReason: 'toolUse' })],
+    );
+    const messages = fc
+      .tuple(transcript, fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 3, arbitrary: odd }), fc.boolean())
+      .map(([ms, extra, before]) => (before ? [...extra, ...ms] : [...ms, ...extra]));
+    await fc.assert(
+      fc.asyncProperty(messages, async (messages) => {
+        const trusting = await applySteps([history, pairing, count, validation], messages, ENV);
+        const looking = await applySteps([history, pairing, forget, validation], messages, ENV);
+        expect(trusting.messages).toEqual(looking.messages);
+        expect(trusting.annotations).toEqual(looking.annotations);
+      }),
+      { numRuns: 500 },
+    );
+    // The generator must reach the case it is about.
+    expect(proven).toBeGreaterThan(25);
   });
 });

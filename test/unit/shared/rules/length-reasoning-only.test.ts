@@ -43,6 +43,16 @@ describe('length-reasoning-only', () => {
     ]);
   });
 
+  it('a length turn whose content is one thinking block object is dropped by the rule alone (its bits do not read inside it)', async () => {
+    const out = await applyRule(lengthReasoningOnlyRule, [
+      U('think'),
+      A({ type: 'thinking', thinking: 'cut off', thinkingSignature: 'sig-obj' }, { stopReason: 'length' }),
+      A('a string reply', { stopReason: 'length' }),
+    ]);
+    expect(out.messages).toEqual([U('think'), A('a string reply', { stopReason: 'length' })]);
+    expect(brief(out.annotations)).toEqual([{ rule, action: 'dropped', turn: 1, replayTurn: null }]);
+  });
+
   it('length turns with visible text or a tool call are left as they are', async () => {
     const out = await applyRule(lengthReasoningOnlyRule, [
       U('one'),
