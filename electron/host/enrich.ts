@@ -14,7 +14,7 @@ import type { SessionContext } from '../../shared/session/context.js';
 import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
-import { buildReplayPayload } from './payloads/replay-payload.js';
+import { buildReplayPayload, reusedEntryIndexes } from './payloads/replay-payload.js';
 import { explainRecordedErrors } from './explain.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
@@ -79,14 +79,18 @@ export async function enrichDetailed(
   for (const note of [...originalBuild.notes, ...replayBuild.notes]) if (!notes.includes(note)) notes.push(note);
   if (originalBuild.error) notes.push(`original payload: ${originalBuild.error}`);
   if (replayBuild.error) notes.push(`replay payload: ${replayBuild.error}`);
+  const originalFindings = runPreflight(original.payload, { target, api: original.build.api, policy });
+  // The replay's payload reuses the original's entries for the turns hygiene left alone: their findings are known.
+  const reusedAt = reusedEntryIndexes(replayBuild);
+  const checked = reusedAt && { payload: original.payload, api: original.build.api, findings: originalFindings, at: reusedAt };
   const enriched: Inspection = {
     ...inspection,
     original: { ...inspection.original, ...(original.payload === undefined ? {} : { payload: original.payload }) },
     replay: { ...inspection.replay, ...(replay.payload === undefined ? {} : { payload: replay.payload }) },
     annotations: [...inspection.annotations, ...annotations],
     preflight: {
-      original: runPreflight(original.payload, { target, api: original.build.api, policy }),
-      replay: runPreflight(replay.payload, { target, api: replay.build.api, policy }),
+      original: originalFindings,
+      replay: runPreflight(replay.payload, { target, api: replay.build.api, policy, ...(checked ? { checked } : {}) }),
     },
     notes,
   };

@@ -65,21 +65,64 @@ function strayResults(message: Obj, i: number, before: ReadonlySet<string>, out:
   }
 }
 
+/** The tool_use ids of an assistant message (what the message after it may answer). */
+function toolUseIds(message: JsonValue): ReadonlySet<string> {
+  if (!isRecord(message) || message.role !== 'assistant') return NO_IDS;
+  let uses: Set<string> | null = null;
+  for (const block of blocksOf(message))
+    if (isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string') (uses ??= new Set()).add(block.id);
+  return uses ?? NO_IDS;
+}
+
+/**
+ * Another payload's messages, already checked, and where the messages checked now may be among
+ * them: a replay's payload reuses the original's entries for the turns hygiene left alone.
+ */
+export interface CheckedMessages {
+  list: readonly JsonValue[];
+  /** For each message checked now, the index of the same message in `list` (-1: none); a hint, verified. */
+  at: Int32Array;
+  /** 1 at the index of each message of `list` with a finding. */
+  flagged: Uint8Array;
+}
+
+/**
+ * Whether message i is known to have no finding: it is a message of the checked payload that had
+ * none, between the same neighbours (the same objects, or none on both sides). A message's findings
+ * read only it, the message before (its role, its tool_use ids) and the message after (its role,
+ * its tool results, whether there is one), so they are the same there as here.
+ */
+function knownClean(list: readonly JsonValue[], i: number, checked: CheckedMessages): boolean {
+  const k = i < checked.at.length ? checked.at[i] : -1;
+  if (k < 0 || k >= checked.list.length || checked.list[k] !== list[i] || checked.flagged[k] === 1) return false;
+  const before = i === 0 ? k === 0 : k > 0 && checked.list[k - 1] === list[i - 1];
+  if (!before) return false;
+  const lastHere = i === list.length - 1;
+  const lastThere = k === checked.list.length - 1;
+  return lastHere ? lastThere : !lastThere && checked.list[k + 1] === list[i + 1];
+}
+
 /**
  * Run the Anthropic checks (the trailing-prefill check runs for every Claude route, in run-preflight).
  * Each message's blocks are read in one loop, which also gathers its tool_use ids and sees whether a
  * tool result answers nothing: the payload's objects are read once, not once per check (on a long
- * payload the reads, not the checks, are the cost).
+ * payload the reads, not the checks, are the cost). Messages `checked` shows clean are skipped.
  */
-export function anthropicChecks(list: readonly JsonValue[]): PreflightFinding[] {
+export function anthropicChecks(list: readonly JsonValue[], checked?: CheckedMessages): PreflightFinding[] {
   const out: PreflightFinding[] = [];
-  // The tool_use ids of the message before: gathered with each message's blocks, read by the next one.
-  let previousUses: ReadonlySet<string> = NO_IDS;
+  // The tool_use ids of the message before: gathered with each message's blocks, read by the next
+  // one (null: that message was skipped, its ids are read when needed).
+  let previousUses: ReadonlySet<string> | null = NO_IDS;
   for (let i = 0; i < list.length; i += 1) {
     const message = list[i];
-    const before = previousUses;
+    const usesBefore = previousUses;
     previousUses = NO_IDS;
     if (!isRecord(message)) continue;
+    if (checked && knownClean(list, i, checked)) {
+      previousUses = null;
+      continue;
+    }
+    const before = usesBefore ?? toolUseIds(list[i - 1]);
     const assistant = message.role === 'assistant';
     const user = message.role === 'user';
     // Gathered in the block loop (only an assistant message has uses), and whether a tool result answers nothing.

@@ -182,13 +182,15 @@ export function mapPayloadToMessages(
 ): (number | null)[] {
   const entries = payloadMessages(payload, family);
   const { kinds, indexes, length } = sourceSlots(messages);
-  const out: (number | null)[] = [];
+  // Made at its size: grown by push, a list of tens of thousands is copied into the old generation
+  // at each growth (see SourceSlots).
+  const out = new Array<number | null>(entries.length);
   let next = 0;
   let lastTool: number | null = null;
   let previous: { kind: Kind; itemType?: string } | null = null;
   let previousIndex: number | null = null;
-  for (const entry of entries) {
-    const info = entryKind(entry, family);
+  for (let e = 0; e < entries.length; e += 1) {
+    const info = entryKind(entries[e], family);
     let index: number | null = null;
     if (info.toolImages && previous?.kind === 'tool') {
       index = lastTool;
@@ -215,7 +217,7 @@ export function mapPayloadToMessages(
       }
     }
     if (info.kind === 'tool') lastTool = index;
-    out.push(index);
+    out[e] = index;
     previous = info;
     previousIndex = index;
   }

@@ -5,7 +5,7 @@
 import type { PreflightFinding } from '../inspection.js';
 import { mistralHint } from '../policy/model-ids.js';
 import type { JsonValue, PolicyValues, Target } from '../types.js';
-import { anthropicChecks } from './anthropic.js';
+import { anthropicChecks, type CheckedMessages } from './anthropic.js';
 import { bedrockChecks } from './bedrock.js';
 import {
   entryHasToolUse,
@@ -33,6 +33,31 @@ export interface PreflightContext {
    * refuse a trailing prefill with thinking on.
    */
   policy?: PolicyValues;
+  /**
+   * A payload already checked for the same target and api, its findings, and where this payload's
+   * messages are in it: the messages it shares (the same objects, between the same neighbours)
+   * are known, not read again. A replay's payload reuses the original's entries for the turns
+   * hygiene left alone.
+   */
+  checked?: CheckedPayload;
+}
+
+/** A payload preflight has run on, with the api it was built by and what preflight found. */
+export interface CheckedPayload {
+  payload: JsonValue | undefined;
+  api: string;
+  findings: readonly PreflightFinding[];
+  /** For each message of the payload checked now, the index of the same message in this one (-1: none). */
+  at: Int32Array;
+}
+
+/** The checked payload's messages, with those its findings point at. */
+function checkedMessages(checked: CheckedPayload, family: PayloadFamily): CheckedMessages {
+  const list = payloadMessages(checked.payload, family);
+  const flagged = new Uint8Array(list.length);
+  for (const f of checked.findings)
+    if (f.messageIndex !== null && f.messageIndex >= 0 && f.messageIndex < list.length) flagged[f.messageIndex] = 1;
+  return { list, at: checked.at, flagged };
 }
 
 function prefillCheck(list: readonly JsonValue[], family: PayloadFamily): PreflightFinding[] {
@@ -51,13 +76,14 @@ function prefillCheck(list: readonly JsonValue[], family: PayloadFamily): Prefli
 
 /** Every finding for a payload, ordered by message index. An absent or unknown payload has none. */
 export function runPreflight(payload: JsonValue | undefined, context: PreflightContext): PreflightFinding[] {
-  const family = payloadFamily(context.api ?? context.target.api);
+  const api = context.api ?? context.target.api;
+  const family = payloadFamily(api);
   if (!family || payload === undefined) return [];
   const list = payloadMessages(payload, family);
   const out: PreflightFinding[] = [];
   switch (family) {
     case 'anthropic':
-      out.push(...anthropicChecks(list));
+      out.push(...anthropicChecks(list, context.checked?.api === api ? checkedMessages(context.checked, family) : undefined));
       break;
     case 'bedrock':
       out.push(...bedrockChecks(list));

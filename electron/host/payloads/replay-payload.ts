@@ -252,6 +252,14 @@ function entryBounds(entries: readonly JsonValue[], units: Units): Int32Array | 
   return out;
 }
 
+/** For each entry of a replay build's payload, the index of the original's entry it is (-1: built for the replay). */
+const reusedEntries = new WeakMap<PayloadBuild, Int32Array>();
+
+/** Where each entry of a replay build's payload is in the original's, undefined when none is reused (preflight knows their findings). */
+export function reusedEntryIndexes(build: PayloadBuild): Int32Array | undefined {
+  return reusedEntries.get(build);
+}
+
 /** Build the replay's payload, reusing the original's entries for unchanged units when that is proven safe. */
 export async function buildReplayPayload(
   messages: readonly Message[],
@@ -364,6 +372,9 @@ async function reusedBuild(
   if (freshEntryBounds.at(-2) === freshEntries.length) return null;
 
   const entries: JsonValue[] = [];
+  // Sized by the count's bound when each original entry is reused once; an entry past it (two turns
+  // repeating one) is simply not known to preflight, which checks it.
+  const reusedAt = new Int32Array(originalEntries.length + freshEntries.length).fill(-1);
   let next = 0;
   for (let t = 0; t < unitCount; t += 1) {
     const o = reusedUnit[t];
@@ -376,7 +387,12 @@ async function reusedBuild(
       else for (let k = from; k < to; k += 1) entries.push(freshEntries[k]);
     }
     if (o >= 0)
-      for (let k = originalEntryBounds[o] + (whole ? 0 : 1); k < originalEntryBounds[o + 1]; k += 1) entries.push(originalEntries[k]);
+      for (let k = originalEntryBounds[o] + (whole ? 0 : 1); k < originalEntryBounds[o + 1]; k += 1) {
+        reusedAt[entries.length] = k;
+        entries.push(originalEntries[k]);
+      }
   }
-  return { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, messages: entries } };
+  const replay = { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, messages: entries } };
+  reusedEntries.set(replay, reusedAt.subarray(0, entries.length));
+  return replay;
 }
