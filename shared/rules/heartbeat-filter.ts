@@ -202,11 +202,11 @@ export const heartbeatFilterRule: Rule = {
   providers: 'all providers',
   appliesWhen: () => true,
   apply(turns, ctx) {
+    // Only a user turn whose text opens as a wake prompt may start an exchange (the trait says which do).
+    if (!ctx.mayHave(TRAIT.promptCue)) return turns;
     let ms: Message[] | null = null;
     // The turns kept, copied only from the first dropped one on (most runs drop none).
     let out: Turn[] | null = null;
-    // Only a user turn whose text opens as a wake prompt may start an exchange (the trait says which do).
-    if (!ctx.mayHave(TRAIT.promptCue)) return turns;
     let i = 0;
     while (i < turns.length) {
       if (!(turns[i].traits & TRAIT.promptCue) || !isHeartbeatPrompt(turns[i].message)) {
