@@ -7,7 +7,8 @@
  */
 import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
-import { nonEmpty, isStr, takeUnrecognized, unrecognizedReason } from './recognize.js';
+import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
+import { takeUnrecognized } from './parser-notes.js';
 import { contextWindow } from './window.js';
 import { EntryTree, MISPLACED, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
@@ -113,9 +114,8 @@ function clean(message: Message): Message {
  * no entry starts the branch; the leaf is the last recognised entry of the file.
  */
 function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveBranch {
-  // The parser judged each entry it kept; a v1 file's entries are judged in the walk, as migrated (with ids).
-  const taken = takeUnrecognized(parsed.entries);
-  const reasons = parsed.version >= 2 ? taken : null;
+  // The parser judged each entry it kept of a v2+ file; a v1 file's entries are judged in the walk, as migrated (with ids).
+  const reasons = parsed.version >= 2 ? takeUnrecognized(parsed.entries) : null;
   // The parser's id map serves the tree when it describes these entries (nearly always); when an
   // entry is not where it says (a repeated id), the tree is walked again with a map of its own.
   if (parsed.version >= 2) {
@@ -146,7 +146,7 @@ function walkTree(
   parsed: ParsedSession,
   byId: EntryTree,
   diagnostics: Diagnostic[],
-  /** The parser's `unrecognizedReason` of each entry, by position (see `rememberUnrecognized`); null: each is judged here. */
+  /** The parser's `unrecognizedReason` of each entry, by position (see `shared/session/parser-notes.ts`); null: each is judged here. */
   reasons: ReadonlyMap<number, string> | null,
 ): ActiveBranch | null {
   const legacy = parsed.version < 2;

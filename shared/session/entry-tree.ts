@@ -1,35 +1,7 @@
 /** The entry tree of a session (recognised entries by id, each with the parent it hangs off) and the path from its leaf to its root. */
 import type { Diagnostic } from '../types.js';
+import { takeParsedIds, type ParsedIds } from './parser-notes.js';
 import type { LocatedEntry } from './types.js';
-
-/** What the parser knew of the ids of the entries it kept (see `rememberEntryIds`). */
-interface ParsedIds {
-  /** Each id to the position of its entry, or a negative number when that entry was not kept. */
-  positions: ReadonlyMap<string, number>;
-  /** The id of the entry at each position, as parsed (undefined: it had none the map holds). */
-  idAt: readonly (string | undefined)[];
-}
-
-/**
- * The parser's ids, by the entries it was made for: the first tree of those same entries takes
- * them instead of building a map of its own (see EntryTree). Taken, not kept: a session held open
- * does not hold the map as well.
- */
-const entryIds = new WeakMap<readonly LocatedEntry[], ParsedIds>();
-
-/**
- * Remember the parser's ids of `entries`, whose ids are all distinct: `positions` maps each id to
- * the position of its entry there, or to a negative number when that entry was not kept; `idAt` is
- * the id of the entry at each position. Keyed by the array itself: a session whose entries were
- * filtered or rebuilt (a new array) has none, and its tree makes its own map.
- */
-export function rememberEntryIds(
-  entries: readonly LocatedEntry[],
-  positions: ReadonlyMap<string, number>,
-  idAt: readonly (string | undefined)[],
-): void {
-  entryIds.set(entries, { positions, idAt });
-}
 
 /** A node's parent: none (the entry starts the branch). */
 const ROOT = -1;
@@ -45,7 +17,7 @@ export const MISPLACED = -1;
  * lookup in a map of a hundred thousand ids misses the processor's caches).
  *
  * Over the parsed entries of a session whose ids are all distinct, the map is the parser's (see
- * `rememberEntryIds`) and a node is the entry's position: a session of short turns maps each of
+ * parser-notes.ts) and a node is the entry's position: a session of short turns maps each of
  * its tens of thousands of ids once, not twice. `set` reports an entry that is not where the
  * parser's ids say (an entry given another id, one the parser did not map): the caller then builds
  * the tree again with a map of its own.
@@ -60,10 +32,9 @@ export class EntryTree {
   private readonly parentIds = new Map<number, string>();
   private count = 0;
 
-  /** A tree with a map of its own, or over the parsed entries the parser's ids describe (see `rememberEntryIds`). */
+  /** A tree with a map of its own, or over the parsed entries the parser's ids describe (see `shared/session/parser-notes.ts`). */
   constructor(entries?: readonly LocatedEntry[]) {
-    this.shared = entries ? (entryIds.get(entries) ?? null) : null;
-    if (entries) entryIds.delete(entries);
+    this.shared = entries ? takeParsedIds(entries) : null;
     this.nodes = this.shared ? null : new Map();
     this.located = this.shared && entries ? (entries as LocatedEntry[]) : [];
     this.parents = this.shared ? new Array<undefined>(this.located.length) : [];

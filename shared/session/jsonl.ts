@@ -1,8 +1,8 @@
 /** The JSONL session parser, fed one physical line at a time so that a file never has to be held whole. */
 import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostics.js';
 import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
-import { rememberEntryIds } from './entry-tree.js';
-import { rememberUnrecognized, unrecognizedReason } from './recognize.js';
+import { rememberParserNotes } from './parser-notes.js';
+import { unrecognizedReason } from './recognize.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
 import { isBlank } from '../text/blank.js';
@@ -42,7 +42,7 @@ export class SessionLineParser {
   /**
    * Each entry id met (format version 2 and later): the position of its latest entry in `entries`,
    * or the complement (~) of its line when that entry was not kept. The entry tree reads it too
-   * (see `rememberEntryIds`): one map of every id, not two.
+   * (see `shared/session/parser-notes.ts`): one map of every id, not two.
    */
   private readonly ids = new Map<string, number>();
   /** The id `ids` holds for each kept entry, by position (what the entry tree checks an entry against). */
@@ -56,7 +56,7 @@ export class SessionLineParser {
    * repeats it, and comparing with it is cheaper than hashing a fresh copy to look it up in `names`.
    */
   private readonly lastNames: string[] = ['', '', '', ''];
-  /** Why OpenClaw would not recognise a kept entry, by its position in `entries` (see `rememberUnrecognized`). */
+  /** Why OpenClaw would not recognise a kept entry, by its position in `entries` (see `shared/session/parser-notes.ts`). */
   private readonly unrecognized = new Map<number, string>();
   private count = 0;
 
@@ -246,7 +246,7 @@ export class SessionLineParser {
       return;
     }
     if (entry.type === 'message') this.shareNames(entry.message as Record<string, unknown>);
-    // Judged now, while the entry is fresh in the processor's caches (see `rememberUnrecognized`).
+    // Judged now, while the entry is fresh in the processor's caches (see `shared/session/parser-notes.ts`).
     const reason = unrecognizedReason(entry);
     if (reason !== null) this.unrecognized.set(result.entries.length, reason);
     result.entries.push({ line, entry });
@@ -334,8 +334,9 @@ export class SessionLineParser {
     const { result, sink } = this;
     result.lineCount = this.count;
     result.bom = bom;
-    if (!this.idRepeated) rememberEntryIds(result.entries, this.ids, this.idAt);
-    rememberUnrecognized(result.entries, this.unrecognized);
+    // A v1 file's entries are judged again once migrated (they get ids): its judgements are not kept.
+    const ids = this.idRepeated ? null : { positions: this.ids, idAt: this.idAt };
+    rememberParserNotes(result.entries, ids, result.version >= 2 ? this.unrecognized : null);
     if (result.format === 'unknown') {
       if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
       result.format = 'jsonl';

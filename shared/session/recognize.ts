@@ -1,6 +1,6 @@
 /** Which session entries OpenClaw's loader recognises: the others take no part in the tree and are never replayed. */
 import { isRecord } from '../messages.js';
-import type { LocatedEntry, SessionEntry } from './types.js';
+import type { SessionEntry } from './types.js';
 
 export const isStr = (v: unknown): v is string => typeof v === 'string';
 export const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
@@ -83,37 +83,4 @@ export function unrecognizedReason(entry: SessionEntry): string | null {
     default:
       return `entry type ${JSON.stringify(entry.type)} is unknown`;
   }
-}
-
-/** What the parser found of the entries it kept (see `rememberUnrecognized`). */
-interface ParsedReasons {
-  /** The reason of each entry OpenClaw would not recognise, by its position. */
-  reasons: ReadonlyMap<number, string>;
-  /** How many entries there were. */
-  count: number;
-}
-
-/**
- * The parser's reasons, by the entries it found them for. Taken, not kept, like the parser's ids
- * (see entry-tree.ts): a session held open does not hold them as well.
- */
-const parsedReasons = new WeakMap<readonly LocatedEntry[], ParsedReasons>();
-
-/**
- * Remember why OpenClaw would not recognise some of `entries` (`unrecognizedReason`, by position;
- * the others are recognised), found while each entry was just parsed: the conversation's walk then
- * reads no message content again, which on a large session comes back from memory, not the caches.
- */
-export function rememberUnrecognized(entries: readonly LocatedEntry[], reasons: ReadonlyMap<number, string>): void {
-  parsedReasons.set(entries, { reasons, count: entries.length });
-}
-
-/**
- * The reasons the parser remembered for `entries` (see `rememberUnrecognized`), once; null when it
- * has none for this array (filtered or rebuilt entries, or taken before) or the array changed size.
- */
-export function takeUnrecognized(entries: readonly LocatedEntry[]): ReadonlyMap<number, string> | null {
-  const parsed = parsedReasons.get(entries);
-  parsedReasons.delete(entries);
-  return parsed && parsed.count === entries.length ? parsed.reasons : null;
 }
