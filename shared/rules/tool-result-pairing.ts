@@ -356,5 +356,18 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   }
   unframed(turns.length);
   for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
+  proveRepaired(turns, out, ctx);
   return out;
+}
+
+/**
+ * The checks the repaired list passes, recorded for the passes after it (the id rule, the dangling-call
+ * strip, the next pairing pass, the send-time guard), which would otherwise each look again. Every
+ * assistant turn of the output is an input turn as it was (the repair keeps or drops assistants; what
+ * it creates or rewrites are results), so calls the send-time guard keeps as they are still are; whether
+ * the output is paired is checked here, once.
+ */
+function proveRepaired(turns: readonly Turn[], out: readonly Turn[], ctx: RuleContext): void {
+  if (ctx.proven(turns, 'calls-sent-as-is')) ctx.prove(out, 'calls-sent-as-is');
+  if (alreadyPaired(out)) ctx.prove(out, 'paired');
 }

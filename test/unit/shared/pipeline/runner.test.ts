@@ -214,3 +214,93 @@ describe('turn-validation — the dangling-call strip after proofs', () => {
     expect(proven).toBeGreaterThan(25);
   });
 });
+
+// ---- the proofs a repair or a merge hands on ---------------------------------------------------
+
+/** Steps that watch one rule: whether it changed the list, and whether the changed list carries a proof. */
+function watch(proofs: readonly ToolCallProof[]) {
+  let before: readonly unknown[] | null = null;
+  const watched = { changed: 0, proven: 0 };
+  const mark = ruleStep(
+    testRule((turns) => {
+      before = turns;
+      return turns;
+    }),
+    undefined,
+  );
+  const count = ruleStep(
+    testRule((turns, ctx) => {
+      if (turns === before) return turns;
+      watched.changed += 1;
+      if (proofs.some((proof) => ctx.proven(turns, proof))) watched.proven += 1;
+      return turns;
+    }),
+    undefined,
+  );
+  return { mark, count, watched };
+}
+
+/** A copy by a rule that does not keep calls and results: it drops every proof, so the next pass looks again. */
+const forgetProofs = ruleStep(
+  testRule((turns) => turns.slice()),
+  undefined,
+);
+
+// Turns a pass must still change after a repair: a call named only in call_id (the send-time guard
+// drops it), a call without a name (its synthetic result is named "" unless the history pass ran).
+const oddAfterRepair = fc.constantFrom<Message[]>(
+  [A([{ type: 'toolCall', call_id: 'call_9', name: 'read', arguments: {} }], { stopReason: 'toolUse' })],
+  [A([tc('call_8', '')], { stopReason: 'toolUse' })],
+  [A([tc('call_7', ' read ')], { stopReason: 'toolUse' }), U('interrupting'), TR('call_7', 'late')],
+);
+const PASSES_AFTER: [string, HistoryStep][] = [
+  ['the next pairing pass', step(toolResultPairingRule, { flavour: 'generic' })],
+  ['the id rule', step(toolCallIdRule)],
+  ['the send-time guard', step(toolCallInputRule, { flavour: 'stream' })],
+  ['turn validation', step(turnValidationRule, {})],
+];
+
+describe('tool-result-pairing — what a repair proves', () => {
+  const history = step(toolCallInputRule, { flavour: 'history' });
+  const pairing = step(toolResultPairingRule, { flavour: 'generic' });
+  const messages = fc
+    .tuple(transcript, fc.oneof(fc.constant([]), oddAfterRepair), fc.boolean())
+    .map(([ms, extra, first]) => (first ? [...extra, ...ms] : [...ms, ...extra]));
+
+  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a repaired list than when it looks again', async (_name, next) => {
+    const { mark, count, watched } = watch(['paired', 'calls-sent-as-is']);
+    await fc.assert(
+      fc.asyncProperty(messages, fc.boolean(), async (messages, historyFirst) => {
+        const before = historyFirst ? [history, mark] : [mark];
+        const trusting = await applySteps([...before, pairing, count, next], messages, ENV);
+        const looking = await applySteps([...before, pairing, forgetProofs, next], messages, ENV);
+        expect(trusting.messages).toEqual(looking.messages);
+        expect(trusting.annotations).toEqual(looking.annotations);
+      }),
+      { numRuns: 400 },
+    );
+    // The generator must reach the case it is about: repaired lists that carry a proof.
+    expect(watched.proven).toBeGreaterThan(50);
+  });
+
+  it('proves a repaired list paired, and keeps the history pass proof', async () => {
+    const { mark, count, watched } = watch(['paired']);
+    const seen: boolean[] = [];
+    const observe = ruleStep(
+      testRule((turns, ctx) => {
+        seen.push(ctx.proven(turns, 'paired'), ctx.proven(turns, 'calls-sent-as-is'));
+        return turns;
+      }),
+      undefined,
+    );
+    // The result arrives after a user turn: the repair moves it back behind its call.
+    const run = await applySteps(
+      [history, mark, pairing, count, observe],
+      [A([tc('call_1')], { stopReason: 'toolUse' }), U('wait'), TR('call_1', 'ok')],
+      ENV,
+    );
+    expect(run.messages.map((m) => m.role)).toEqual(['assistant', 'toolResult', 'user']);
+    expect(watched).toEqual({ changed: 1, proven: 1 });
+    expect(seen).toEqual([true, true]);
+  });
+});
