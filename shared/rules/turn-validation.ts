@@ -5,7 +5,7 @@
  */
 import { describeTurn, isRecord, isThinkingLike, namesCallId, TEXT, toolResultCallIds } from '../messages.js';
 import type { JsonValue, Message } from '../types.js';
-import type { PayloadStage, Rule, RuleContext, Turn } from './rule.js';
+import type { PayloadStage, Rule, RuleContext, ToolCallProof, Turn } from './rule.js';
 import { ROLE_TRAITS, TRAIT } from './traits.js';
 import { hasIdentifiedCall } from './tool-result-pairing.js';
 
@@ -69,6 +69,19 @@ const asBlocks = (content: unknown): unknown[] =>
 /** The later turn's fields win (its provenance included); the contents are concatenated. */
 function mergeUsers(a: Message, b: Message): Message {
   return { ...b, content: [...asBlocks(a.content), ...asBlocks(b.content)], timestamp: b.timestamp ?? a.timestamp };
+}
+
+const TOOL_CALL_PROOFS: readonly ToolCallProof[] = ['paired', 'ids-kept', 'calls-sent-as-is'];
+
+/**
+ * Runs of user turns merged. The tool-call checks read only assistant and result turns, and this merge
+ * keeps those as they are and in their order, so each check the list passed still holds after it: the
+ * passes after the validation trust it instead of looking again.
+ */
+function mergeUserRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  const out = mergeRuns(turns, ctx, 'user', mergeUsers);
+  if (out !== turns) for (const check of TOOL_CALL_PROOFS) if (ctx.proven(turns, check)) ctx.prove(out, check);
+  return out;
 }
 
 /** Result ids (and names) between an assistant and the next assistant. */
@@ -220,7 +233,7 @@ export function validateGemini(turns: readonly Turn[], ctx: RuleContext): readon
 /** Anthropic: merge assistants, strip dangling tool uses, merge users (unless append-only on Messages). */
 export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, mergeUsersToo: boolean): readonly Turn[] {
   const stripped = stripDanglingToolUses(mergeRuns(turns, ctx, 'assistant', mergeAssistants), ctx);
-  return mergeUsersToo ? mergeRuns(stripped, ctx, 'user', mergeUsers) : stripped;
+  return mergeUsersToo ? mergeUserRuns(stripped, ctx) : stripped;
 }
 
 /** Whether consecutive user turns merge: not on anthropic-messages for prefix-binding (append-only) models. */
@@ -277,7 +290,7 @@ export const turnValidationRule: Rule<TurnValidationOptions> = {
   providers: 'Google APIs, Anthropic APIs and Chat Completions (Gemini-style and Anthropic-style validation)',
   appliesWhen: (policy) => policy.validateGeminiTurns || policy.validateAnthropicTurns,
   apply(turns, ctx, options) {
-    if (options.usersOnly) return mergeRuns(turns, ctx, 'user', mergeUsers);
+    if (options.usersOnly) return mergeUserRuns(turns, ctx);
     let out = turns;
     if (ctx.policy.validateGeminiTurns && options.only !== 'anthropic') out = validateGemini(out, ctx);
     if (ctx.policy.validateAnthropicTurns && options.only !== 'gemini') out = validateAnthropic(out, ctx, mergesUserTurns(ctx));

@@ -304,3 +304,66 @@ describe('tool-result-pairing — what a repair proves', () => {
     expect(seen).toEqual([true, true]);
   });
 });
+
+describe('turn-validation — what the user-turn merge keeps', () => {
+  const pairing = step(toolResultPairingRule, { flavour: 'generic' });
+  const validation = step(turnValidationRule, {});
+  const idRule = step(toolCallIdRule);
+  // Two assistants in a row merged (the later one without a stop reason takes the earlier one's
+  // "error"), next to user turns merged: the merged list is no longer paired.
+  const assistantsMerged = fc.constant<Message[]>([
+    U('one'),
+    U('two'),
+    A([text('first')], { stopReason: 'error' }),
+    A([tc('call_6')], { stopReason: undefined }),
+    TR('call_6', 'ok'),
+  ]);
+  // Transcripts with runs of user turns (the case this is about).
+  const withUserRuns = fc
+    .array(
+      fc.oneof(
+        { weight: 2, arbitrary: frame },
+        { weight: 2, arbitrary: single },
+        { weight: 2, arbitrary: fc.constant([U('one'), U('two')]) },
+      ),
+      { maxLength: 8 },
+    )
+    .map((parts) => parts.flat());
+  const messages = fc
+    .tuple(withUserRuns, fc.oneof(fc.constant([]), oddAfterRepair, assistantsMerged), fc.boolean())
+    .map(([ms, extra, first]) => (first ? [...extra, ...ms] : [...ms, ...extra]));
+
+  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
+    const { mark, count, watched } = watch(['paired', 'ids-kept']);
+    await fc.assert(
+      fc.asyncProperty(messages, fc.boolean(), async (messages, idsFirst) => {
+        const before = idsFirst ? [pairing, idRule, mark] : [pairing, mark];
+        const trusting = await applySteps([...before, validation, count, next], messages, ENV);
+        const looking = await applySteps([...before, validation, forgetProofs, next], messages, ENV);
+        expect(trusting.messages).toEqual(looking.messages);
+        expect(trusting.annotations).toEqual(looking.annotations);
+      }),
+      { numRuns: 400 },
+    );
+    // The generator must reach the case it is about: merged lists that carry a proof.
+    expect(watched.proven).toBeGreaterThan(50);
+  });
+
+  it('keeps the proofs through a merge of user turns, and only those the list had', async () => {
+    const seen: boolean[] = [];
+    const observe = ruleStep(
+      testRule((turns, ctx) => {
+        seen.push(ctx.proven(turns, 'paired'), ctx.proven(turns, 'ids-kept'), ctx.proven(turns, 'calls-sent-as-is'));
+        return turns;
+      }),
+      undefined,
+    );
+    const run = await applySteps(
+      [pairing, validation, observe],
+      [U('one'), U('two'), A([tc('call_1')], { stopReason: 'toolUse' }), TR('call_1', 'ok')],
+      ENV,
+    );
+    expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult']);
+    expect(seen).toEqual([true, false, false]);
+  });
+});
