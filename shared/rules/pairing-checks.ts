@@ -22,7 +22,7 @@ export function isSyntheticResult(message: Message): boolean {
 }
 
 /** A result that answers `call` in place exactly: nothing about it would be rewritten. */
-function answersInPlace(turn: Turn, callId: string): boolean {
+export function answersInPlace(turn: Turn, callId: string): boolean {
   const message = turn.message;
   if (message.role !== 'toolResult') return false;
   const raw = message.toolCallId;

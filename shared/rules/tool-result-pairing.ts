@@ -3,7 +3,7 @@
  * missing ones synthesised, duplicates and orphans dropped, frame by frame (docs/rules.md#tool-result-pairing).
  */
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
-import { alreadyPaired, isIdentifiedCall, isSyntheticResult, pairedInPlace } from './pairing-checks.js';
+import { alreadyPaired, answersInPlace, isIdentifiedCall, isSyntheticResult, pairedInPlace } from './pairing-checks.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
@@ -302,6 +302,8 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     }
   };
   const text = options.flavour === 'responses' ? TEXT.abortedToolResult : TEXT.syntheticToolResult;
+  // Whether the output is paired as `alreadyPaired` says, known as it is written (see `proveRepaired`).
+  let paired = true;
   for (const frame of frames) {
     unframed(frame.start);
     cursor = frame.end;
@@ -328,6 +330,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
           else if (o.displacement === 1)
             ctx.note(o.result, 'moved', `result for ${o.id} moved right after its call (other turns had come in between)`);
           else if (reordered) ctx.note(o.result, 'moved', `result for ${o.id} reordered to follow the call order`);
+          paired &&= answersInPlace(o.result, o.id);
           out.push(o.result);
           return;
         }
@@ -345,6 +348,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
           after: missing.message,
           decision: options.flavour === 'responses' ? ctx.decisionOf('isResponsesFamily') : undefined,
         });
+        paired &&= answersInPlace(missing, o.id);
         out.push(missing);
       });
     }
@@ -356,7 +360,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   }
   unframed(turns.length);
   for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
-  proveRepaired(turns, out, ctx);
+  proveRepaired(turns, out, ctx, paired);
   return out;
 }
 
@@ -364,10 +368,14 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
  * The checks the repaired list passes, recorded for the passes after it (the id rule, the dangling-call
  * strip, the next pairing pass, the send-time guard), which would otherwise each look again. Every
  * assistant turn of the output is an input turn as it was (the repair keeps or drops assistants; what
- * it creates or rewrites are results), so calls the send-time guard keeps as they are still are; whether
- * the output is paired is checked here, once.
+ * it creates or rewrites are results), so calls the send-time guard keeps as they are still are.
+ *
+ * `paired`: whether each result the repair placed answers its call in place. That is all `alreadyPaired`
+ * would find out by another walk: a failed turn went with its results; a kept frame is paired in place;
+ * a placed frame has one result per call, in call order, right after the turn; and no other result is
+ * left, before the first frame or after the results of one.
  */
-function proveRepaired(turns: readonly Turn[], out: readonly Turn[], ctx: RuleContext): void {
+function proveRepaired(turns: readonly Turn[], out: readonly Turn[], ctx: RuleContext, paired: boolean): void {
   if (ctx.proven(turns, 'calls-sent-as-is')) ctx.prove(out, 'calls-sent-as-is');
-  if (alreadyPaired(out)) ctx.prove(out, 'paired');
+  if (paired) ctx.prove(out, 'paired');
 }

