@@ -1,10 +1,10 @@
 /** Tool-call ids rewritten to what strict providers accept (alphanumeric; Mistral: exactly 9), results kept paired. */
 import { sha256Hex } from '../hash/sha256.js';
-import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
+import { hasCallInput, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
-import { completedCallBlocks, hasCallInput } from './tool-call-input.js';
+import { completedCallBlocks } from './tool-call-input.js';
 import { normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
 import { rewriteResultIds } from './responses-tool-call-id.js';
