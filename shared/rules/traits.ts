@@ -9,7 +9,7 @@ import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
 import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 import { usageIsCanonical } from '../usage.js';
-import { isAllowedToolName } from './tool-names.js';
+import { isValidToolName } from './tool-names.js';
 
 /**
  * The bits. Each is a superset: set whenever the thing may be there, so a rule may trust a clear bit
@@ -82,9 +82,10 @@ function openingBits(text: string): number | null {
 
 /**
  * Whether a tool call is one both guards of tool-call-input keep as it is when there is no allowlist:
- * it has input or arguments, a non-empty `id` without surrounding white space, a valid tool name without
- * any, and no half-streamed `partialJson`. A well-formed session's calls all are, so the guards' passes
- * over its calls can be skipped (`trim` hands back the string itself when there is nothing to trim).
+ * it has input or arguments, a non-empty `id` without surrounding white space, a valid tool name (whose
+ * alphabet has no white space), and no half-streamed `partialJson`. A well-formed session's calls all
+ * are, so the guards' passes over its calls can be skipped (`trim` hands back the string itself when
+ * there is nothing to trim).
  */
 function isPlainCall(block: Record<string, unknown>): boolean {
   const { id, name } = block;
@@ -94,8 +95,7 @@ function isPlainCall(block: Record<string, unknown>): boolean {
     id !== '' &&
     id.trim() === id &&
     typeof name === 'string' &&
-    name.trim() === name &&
-    isAllowedToolName(name, null) &&
+    isValidToolName(name) &&
     typeof block.partialJson !== 'string'
   );
 }
