@@ -58,6 +58,10 @@ export function isToolCallBlock(block: unknown): boolean {
   return t !== undefined && TOOL_CALL_TYPES.has(t);
 }
 
+/** Whether a tool-call block has its input (`input` or `arguments`, neither null): one without was saved half-way. */
+export const hasCallInput = (block: Record<string, unknown>): boolean =>
+  (block.input !== undefined && block.input !== null) || (block.arguments !== undefined && block.arguments !== null);
+
 /** The fields a tool-call block may carry its id in: a call with none of them cannot be answered. */
 export const TOOL_CALL_ID_FIELDS: readonly string[] = ['id', 'call_id', 'toolCallId', 'toolUseId', 'tool_call_id', 'tool_use_id'];
 

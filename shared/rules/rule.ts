@@ -81,6 +81,8 @@ export interface RuleContext {
   /**
    * The same turn with a new message. `traits`: the new message's traits when the rule knows them without
    * a look (the turn's own, when only a field `traitsOf` does not read changed); read from it otherwise.
+   * An assistant text cue (`metadataCue`, `silentCue`) may be given set where `traitsOf` would clear it:
+   * a set cue only makes a rule look at the texts.
    */
   with(turn: Turn, message: Message, traits?: number): Turn;
   /** A custom entry OpenClaw would append to the session file. */

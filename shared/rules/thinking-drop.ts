@@ -32,7 +32,10 @@ export const thinkingDropRule: Rule<ThinkingDropOptions> = {
         `${content.length - kept.length} thinking block(s) removed — ${why}${kept.length === 0 ? `; "${TEXT.reasoningOmitted}" keeps the turn` : ''}`,
         { before: content.filter((b) => isThinkingLike(b)), after: kept.length ? undefined : reasoningOmitted(), path: 'content' },
       );
-      return ctx.with(turn, { ...m, content: kept.length ? kept : reasoningOmitted() });
+      if (kept.length === 0) return ctx.with(turn, { ...m, content: reasoningOmitted() });
+      // Only thinking blocks went: every other bit is the turn's own, and a text cue a thinking block set
+      // may stay set (it only costs a look). The turn's calls and texts are not read again.
+      return ctx.with(turn, { ...m, content: kept }, turn.traits & ~TRAIT.thinking);
     });
   },
 };

@@ -1,11 +1,11 @@
 /** Tool-call ids rewritten to what strict providers accept (alphanumeric; Mistral: exactly 9), results kept paired. */
 import { sha256Hex } from '../hash/sha256.js';
-import { isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
+import { hasCallInput, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
-import { completedCallBlocks, hasCallInput } from './tool-call-input.js';
-import { normalizeAllowlist } from './tool-names.js';
+import { completedCallBlocks } from './tool-call-input.js';
+import { isAllowedToolName, normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
 import { rewriteResultIds } from './responses-tool-call-id.js';
 
@@ -75,7 +75,8 @@ function replaySafeSignedTurns(
       if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type)) continue;
       call = true;
       const id = typeof b.id === 'string' ? b.id.trim() : '';
-      const nameOk = typeof b.name === 'string' && resolveOk(b.name, completed?.has(b) ? null : allowed) && b.name === b.name.trim();
+      const nameOk =
+        typeof b.name === 'string' && isAllowedToolName(b.name, completed?.has(b) ? null : allowed) && b.name === b.name.trim();
       if (!hasCallInput(b) || !id || seen.has(id) || !nameOk) return;
       seen.add(id);
     }
@@ -89,11 +90,6 @@ function replaySafeSignedTurns(
 }
 
 const SIGNED_CALL = TRAIT.thinking | TRAIT.call;
-
-function resolveOk(name: string, allowed: Set<string> | null): boolean {
-  const t = name.trim();
-  return !!t && t.length <= 64 && /^[A-Za-z0-9_:.-]+$/.test(t) && (!allowed || allowed.has(t.toLowerCase()));
-}
 
 export const toolCallIdRule: Rule = {
   id: 'tool-call-id',

@@ -4,6 +4,7 @@
  */
 import {
   describeTurn,
+  hasCallInput,
   isRecord,
   isThinkingLike,
   PAIRABLE_CALL_TYPES,
@@ -27,8 +28,6 @@ export interface ToolCallInputOptions {
 type Block = Record<string, unknown>;
 const isContractCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && TOOL_CALL_TYPES.has(b.type);
 const isRunnerCall = (b: unknown): b is Block => isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type);
-export const hasCallInput = (b: Block): boolean =>
-  (b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null);
 const isNonBlankId = (value: unknown) => typeof value === 'string' && !isBlank(value);
 /**
  * Whether a call names itself in a field of TOOL_CALL_ID_FIELDS. The fields are read by name: a read by
@@ -306,6 +305,12 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
   // pass found every call as it keeps it, and only rules that keep calls ran since, it has nothing to do.
   const judgedAlone = allowed === null && !signedTurns;
   if (flavour === 'stream' && judgedAlone && ctx.proven(turns, 'calls-sent-as-is')) return turns;
+  // Judged alone, a plain call (`isPlainCall`) is kept as it is by both passes: when no turn of the run
+  // ever had another, neither pass has anything to do, and the history pass proves it without a look.
+  if (judgedAlone && !ctx.mayHave(TRAIT.oddCall)) {
+    if (flavour === 'history') ctx.prove(turns, 'calls-sent-as-is');
+    return turns;
+  }
   let sentAsIsSoFar = flavour === 'history' && judgedAlone;
   const preserved = new Set<string>();
   const prior = new Set<string>();

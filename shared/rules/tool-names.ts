@@ -1,6 +1,5 @@
 /** Tool names as OpenClaw checks them: the allowed-tools list, a valid name, and resolving a garbled name at send time. */
 
-const NAME_RE = /^[A-Za-z0-9_:.-]+$/;
 const NAME_MAX = 64;
 const TOOL_NAME_ALIASES = new Map([
   ['bash', 'exec'],
@@ -15,11 +14,28 @@ export function normalizeAllowlist(names: readonly string[] | undefined): Set<st
   return set.size ? set : null;
 }
 
-/** A syntactically valid tool name (1–64 of [A-Za-z0-9_:.-]) that the allowlist, when given, contains. */
+/** A character of the tool-name alphabet: [A-Za-z0-9_:.-]. */
+function isNameChar(c: number): boolean {
+  // 0x30–0x3a: the digits and ":".
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x3a) || c === 0x5f || c === 0x2e || c === 0x2d;
+}
+
+/**
+ * A syntactically valid tool name as written, untrimmed: 1–64 of [A-Za-z0-9_:.-]. Read character by
+ * character rather than by a regular expression: it runs for every call of a session, on short names,
+ * where calling into the expression costs more than the loop.
+ */
+export function isValidToolName(name: string): boolean {
+  if (name.length === 0 || name.length > NAME_MAX) return false;
+  for (let i = 0; i < name.length; i += 1) if (!isNameChar(name.charCodeAt(i))) return false;
+  return true;
+}
+
+/** A syntactically valid tool name (1–64 of [A-Za-z0-9_:.-], once trimmed) that the allowlist, when given, contains. */
 export function isAllowedToolName(name: unknown, allowed: Set<string> | null): boolean {
   if (typeof name !== 'string') return false;
   const t = name.trim();
-  if (!t || t.length > NAME_MAX || !NAME_RE.test(t)) return false;
+  if (!isValidToolName(t)) return false;
   return !allowed || allowed.has(t.toLowerCase());
 }
 

@@ -2,13 +2,14 @@
  * What a message holds, as bits read in one pass over its blocks: a rule passes over a turn whose bits
  * say it cannot change it without looking inside the message again (docs/rules.md#the-pipeline).
  */
-import { isRecord, TOOL_CALL_TYPES } from '../messages.js';
+import { hasCallInput, isRecord, TOOL_CALL_TYPES } from '../messages.js';
 import { firstVisibleIndex } from '../text/blank.js';
 import { opensWakePrompt } from '../text/heartbeat-prompts.js';
 import { mayHoldInternalMetadata } from '../text/internal-metadata.js';
 import { mayHoldSilentReply } from '../text/silent-reply.js';
 import type { Message } from '../types.js';
 import { usageIsCanonical } from '../usage.js';
+import { isValidToolName } from './tool-names.js';
 
 /**
  * The bits. Each is a superset: set whenever the thing may be there, so a rule may trust a clear bit
@@ -35,6 +36,11 @@ export const TRAIT = {
   thinking: 1 << 7,
   /** A tool-call block (any of the types OpenClaw recognises). */
   call: 1 << 8,
+  /**
+   * A tool-call block that is not `isPlainCall`: one the guards of tool-call-input may drop or rewrite
+   * even without an allowlist.
+   */
+  oddCall: 1 << 21,
   /** An `image` block. */
   image: 1 << 9,
   /** A block of another type than text, thinking, redacted thinking, a call or an image (attachments, results…). */
@@ -72,6 +78,26 @@ function openingBits(text: string): number | null {
   const first = firstVisibleIndex(text);
   if (first < 0) return null;
   return opensWakePrompt(text.charAt(first)) ? TRAIT.promptCue : 0;
+}
+
+/**
+ * Whether a tool call is one both guards of tool-call-input keep as it is when there is no allowlist:
+ * it has input or arguments, a non-empty `id` without surrounding white space, a valid tool name (whose
+ * alphabet has no white space), and no half-streamed `partialJson`. A well-formed session's calls all
+ * are, so the guards' passes over its calls can be skipped (`trim` hands back the string itself when
+ * there is nothing to trim).
+ */
+function isPlainCall(block: Record<string, unknown>): boolean {
+  const { id, name } = block;
+  return (
+    hasCallInput(block) &&
+    typeof id === 'string' &&
+    id !== '' &&
+    id.trim() === id &&
+    typeof name === 'string' &&
+    isValidToolName(name) &&
+    typeof block.partialJson !== 'string'
+  );
 }
 
 /** The role bits of a turn. */
@@ -161,7 +187,7 @@ export function traitsOf(message: Message): number {
       bits |= typeof text === 'string' ? textBits(text) : TRAIT.blankText;
     } else if (type === 'thinking' || type === 'redacted_thinking') bits |= TRAIT.thinking;
     else if (type === 'image') bits |= TRAIT.image;
-    else if (TOOL_CALL_TYPES.has(type)) bits |= TRAIT.call;
+    else if (TOOL_CALL_TYPES.has(type)) bits |= isPlainCall(block) ? TRAIT.call : TRAIT.call | TRAIT.oddCall;
     else bits |= TRAIT.otherBlock;
   }
   return bits;

@@ -1,10 +1,16 @@
-// tool-call-input: the history pass, on the cases OpenClaw's own tests check.
+// tool-call-input: the history pass, on the cases OpenClaw's own tests check; both passes' skip of a
+// session whose calls are all plain, against a look at every call.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TOOL_CALL_ID_FIELDS } from '../../../../shared/messages.js';
-import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
+import { ruleStep } from '../../../../shared/pipeline/runner.js';
+import type { Rule } from '../../../../shared/rules/rule.js';
+import { toolCallInputRule, type ToolCallInputOptions } from '../../../../shared/rules/tool-call-input.js';
+import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
 import type { Message } from '../../../../shared/types.js';
-import { applyRule, brief, type RuleEnv } from '../../helpers/apply-rule.js';
+import { applyRule, applySteps, brief, type RuleEnv } from '../../helpers/apply-rule.js';
 import { A, tc, text, TR, U } from '../../helpers/messages.js';
+import { TARGETS } from '../../helpers/pipeline.js';
 
 const history = (messages: Message[], env: RuleEnv = {}) =>
   applyRule(toolCallInputRule, messages, { ...env, options: { flavour: 'history' } });
@@ -111,4 +117,93 @@ describe('tool-call-input', () => {
     expect(run.untouched).toBe(true);
     expect(run.annotations).toEqual([]);
   });
+});
+
+// ---- the skip when no call is odd --------------------------------------------------------------
+
+/** The rule as it runs when a turn may hold an odd call: it looks at every call. */
+const looking: Rule<ToolCallInputOptions> = {
+  ...toolCallInputRule,
+  apply: (turns, ctx, options) =>
+    toolCallInputRule.apply(turns, { ...ctx, mayHave: (bits) => (bits & TRAIT.oddCall) !== 0 || ctx.mayHave(bits) }, options),
+};
+
+/** A call as a well-formed session writes it. */
+const plainCall = fc
+  .record({ id: fc.constantFrom('call_1', 'call_2', 'toolu_01abc', 'call|x'), name: fc.constantFrom('read', 'exec', 'functions.read:0') })
+  .map(({ id, name }) => tc(id, name));
+/** A call block near the plain form: each field as a well-formed session writes it, or one step off it. */
+const nearCall = fc
+  .record({
+    type: fc.constantFrom('toolCall', 'toolCall', 'toolUse', 'functionCall', 'tool_use', 'function_call'),
+    id: fc.constantFrom<unknown>('call_1', 'call_2', 'toolu_01abc', 'call|x', 'call_1', ' call_1', 'call_2 ', '', '  ', undefined),
+    name: fc.constantFrom<unknown>('read', 'read', 'exec', 'functions.read:0', ' read', 'exec ', '', 'a b', 'x'.repeat(65), undefined),
+    input: fc.constantFrom<unknown>({}, {}, { path: 'a' }, null, undefined),
+    partialJson: fc.constantFrom<unknown>(undefined, undefined, undefined, '{"path":', '{}'),
+    callId: fc.constantFrom<unknown>(undefined, undefined, 'call_9'),
+  })
+  .map(({ type, id, name, input, partialJson, callId }) => {
+    const block: Record<string, unknown> = { type };
+    if (id !== undefined) block.id = id;
+    if (callId !== undefined) block.call_id = callId;
+    if (name !== undefined) block.name = name;
+    if (input !== undefined) block[type === 'toolUse' || type === 'tool_use' ? 'input' : 'arguments'] = input;
+    if (partialJson !== undefined) block.partialJson = partialJson;
+    return block;
+  });
+const call = fc.oneof({ weight: 5, arbitrary: plainCall }, { weight: 1, arbitrary: nearCall });
+const turn = fc.oneof(
+  fc
+    .record({ calls: fc.array(call, { minLength: 1, maxLength: 3 }), thinking: fc.boolean(), prose: fc.boolean() })
+    .map(({ calls, thinking, prose }): Message[] => [
+      A(
+        [...(thinking ? [{ type: 'thinking', thinking: 't', thinkingSignature: 'sig' }] : []), ...(prose ? [text('on it')] : []), ...calls],
+        {
+          stopReason: 'toolUse',
+        },
+      ),
+      ...calls.map((c) => TR(typeof c.id === 'string' ? c.id : 'call_0', 'ok')),
+    ]),
+  fc.constantFrom<Message[]>([U('go')], [A([text('done')])]),
+);
+/** Transcripts whose calls are all plain about half the time (the case the skip is about). */
+const transcript = fc.array(turn, { maxLength: 5 }).map((parts) => parts.flat());
+
+describe('tool-call-input — both passes skipped when every call is plain', () => {
+  const envs: [string, RuleEnv][] = [
+    ['without an allowlist', { target: TARGETS.anthropic }],
+    ['with signed thinking kept', { target: TARGETS.anthropicOpus46 }],
+    ['with an allowlist', { target: TARGETS.anthropic, allowedToolNames: ['read'] }],
+  ];
+  for (const flavour of ['history', 'stream'] as const) {
+    for (const [name, env] of envs) {
+      it(`${flavour} pass ${name}: the replay, the annotations and the proof a look at every call gives (random transcripts)`, async () => {
+        let plain = 0;
+        await fc.assert(
+          fc.asyncProperty(transcript, async (messages) => {
+            const proofs: boolean[] = [];
+            const observe = ruleStep(
+              {
+                ...toolCallInputRule,
+                apply: (turns, ctx) => {
+                  proofs.push(ctx.proven(turns, 'calls-sent-as-is'));
+                  return turns;
+                },
+              },
+              { flavour },
+            );
+            const skipping = await applySteps([ruleStep(toolCallInputRule, { flavour }), observe], messages, env);
+            const full = await applySteps([ruleStep(looking, { flavour }), observe], messages, env);
+            expect(skipping.messages).toEqual(full.messages);
+            expect(skipping.annotations).toEqual(full.annotations);
+            expect(proofs[0]).toBe(proofs[1]);
+            if (messages.some((m) => traitsOf(m) & TRAIT.call) && messages.every((m) => !(traitsOf(m) & TRAIT.oddCall))) plain += 1;
+          }),
+          { numRuns: 400 },
+        );
+        // The generator must reach the case the skip is about.
+        expect(plain).toBeGreaterThan(40);
+      });
+    }
+  }
 });

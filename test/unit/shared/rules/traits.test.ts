@@ -39,6 +39,18 @@ const block = fc.oneof(
   fc.record({ type: fc.constantFrom('thinking', 'redacted_thinking'), thinking: fc.string(), text: textValue }, { requiredKeys: ['type'] }),
   fc.record({ type: fc.constant('image'), data: fc.string(), mimeType: fc.constant('image/png') }),
   fc.record({ type: fc.constantFrom(...CALL_TYPES), id: fc.string(), name: fc.string() }),
+  // Calls near the plain form, each field as written or one step off it.
+  fc.record(
+    {
+      type: fc.constantFrom(...CALL_TYPES),
+      id: fc.constantFrom<unknown>('call_1', 'toolu_01', ' call_1', 'call_1\n', '', ' ', 7),
+      name: fc.constantFrom<unknown>('read', 'functions.read:0', ' read', 'read ', '', 'a b', 'x'.repeat(65), 'x'.repeat(64), null),
+      input: fc.constantFrom<unknown>({}, { path: 'a' }, null, 'raw'),
+      arguments: fc.constantFrom<unknown>({}, null),
+      partialJson: fc.constantFrom<unknown>('{"a":', '', 1),
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record(
     { type: fc.constantFrom('document', 'tool_result', 'input_text', 'output_text', 'Text', 'toolcall'), text: textValue },
     { requiredKeys: ['type'] },
@@ -78,6 +90,15 @@ const message = fc
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
+/** A call both tool-call-input guards keep as it is without an allowlist, read the plain way. */
+const plainCall = (b: Record<string, unknown>) =>
+  ((b.input !== undefined && b.input !== null) || (b.arguments !== undefined && b.arguments !== null)) &&
+  typeof b.id === 'string' &&
+  b.id.trim() !== '' &&
+  b.id.trim() === b.id &&
+  typeof b.name === 'string' &&
+  /^[A-Za-z0-9_:.-]{1,64}$/.test(b.name) &&
+  typeof b.partialJson !== 'string';
 const prose = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !v.trim().startsWith('[');
 
 /** The bits as the doc comments of TRAIT define them, read the plain way. */
@@ -122,6 +143,10 @@ function directBits(m: Message): number {
     has(
       TRAIT.call,
       typed((t) => CALL_TYPES.includes(t)),
+    ) |
+    has(
+      TRAIT.oddCall,
+      blocks.some((b) => isRecord(b) && typeof b.type === 'string' && CALL_TYPES.includes(b.type) && !plainCall(b)),
     ) |
     has(
       TRAIT.image,
@@ -183,9 +208,14 @@ describe('traitsOf', () => {
         { type: 'toolUse', id: 'a', name: 'n' },
       ],
     };
-    // No usage at all is not the canonical form either.
-    expect(traitsOf(call as unknown as Message)).toBe(TRAIT.assistant | TRAIT.oddUsage | TRAIT.arrayContent | TRAIT.thinking | TRAIT.call);
+    // No usage at all is not the canonical form either; a call without input is one the guards drop.
+    expect(traitsOf(call as unknown as Message)).toBe(
+      TRAIT.assistant | TRAIT.oddUsage | TRAIT.arrayContent | TRAIT.thinking | TRAIT.call | TRAIT.oddCall,
+    );
     const usage = { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 3 };
+    // A call as the guards keep it: no odd-call bit.
+    const plain = { role: 'assistant', content: [{ type: 'toolCall', id: 'call_1', name: 'read', arguments: {} }], usage };
+    expect(traitsOf(plain as unknown as Message)).toBe(TRAIT.assistant | TRAIT.arrayContent | TRAIT.call);
     const reply = { role: 'assistant', content: [{ type: 'text', text: '\n Done.' }], usage };
     expect(traitsOf(reply as unknown as Message)).toBe(TRAIT.assistant | TRAIT.arrayContent | TRAIT.prose);
     const silent = { role: 'assistant', content: [{ type: 'text', text: 'NO_REPLY' }], usage: { ...usage, total_tokens: 3 } };
