@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ruleStep, type HistoryStep } from '../../../../shared/pipeline/runner.js';
 import { RULES } from '../../../../shared/rules/index.js';
 import { alreadyPaired } from '../../../../shared/rules/pairing-checks.js';
-import type { Rule, ToolCallProof, Turn } from '../../../../shared/rules/rule.js';
+import type { Rule, ToolCallProof } from '../../../../shared/rules/rule.js';
 import { toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import { toolCallInputRule } from '../../../../shared/rules/tool-call-input.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
@@ -218,20 +218,26 @@ describe('turn-validation — the dangling-call strip after proofs', () => {
 
 // ---- the proofs a repair or a merge hands on ---------------------------------------------------
 
-/** Steps that watch one rule: whether it changed the list, and whether the changed list carries a proof. */
-function watch(proofs: readonly ToolCallProof[]) {
-  let before: readonly unknown[] | null = null;
-  const watched = { changed: 0, proven: 0 };
+/** A step that remembers the list it is given, so a later step can tell whether the rule between changed it. */
+function marker() {
+  const seen: { turns: readonly unknown[] | null } = { turns: null };
   const mark = ruleStep(
     testRule((turns) => {
-      before = turns;
+      seen.turns = turns;
       return turns;
     }),
     undefined,
   );
+  return { mark, seen };
+}
+
+/** Steps that watch one rule: whether it changed the list, and whether the changed list carries a proof. */
+function watch(proofs: readonly ToolCallProof[]) {
+  const { mark, seen } = marker();
+  const watched = { changed: 0, proven: 0 };
   const count = ruleStep(
     testRule((turns, ctx) => {
-      if (turns === before) return turns;
+      if (turns === seen.turns) return turns;
       watched.changed += 1;
       if (proofs.some((proof) => ctx.proven(turns, proof))) watched.proven += 1;
       return turns;
@@ -246,6 +252,32 @@ const forgetProofs = ruleStep(
   testRule((turns) => turns.slice()),
   undefined,
 );
+
+/**
+ * On random transcripts, `next` changes nothing more when it trusts the proofs `rule` leaves on the
+ * list than when a copy makes it look again (`prefix` picks the steps before `rule` from a random flag).
+ * Gives how many changed lists carried one of `proofs`, for the caller to check the generator reached them.
+ */
+async function expectTrustingLikeLooking(
+  messages: fc.Arbitrary<Message[]>,
+  proofs: readonly ToolCallProof[],
+  prefix: (flag: boolean) => HistoryStep[],
+  rule: HistoryStep,
+  next: HistoryStep,
+): Promise<number> {
+  const { mark, count, watched } = watch(proofs);
+  await fc.assert(
+    fc.asyncProperty(messages, fc.boolean(), async (messages, flag) => {
+      const before = [...prefix(flag), mark];
+      const trusting = await applySteps([...before, rule, count, next], messages, ENV);
+      const looking = await applySteps([...before, rule, forgetProofs, next], messages, ENV);
+      expect(trusting.messages).toEqual(looking.messages);
+      expect(trusting.annotations).toEqual(looking.annotations);
+    }),
+    { numRuns: 400 },
+  );
+  return watched.proven;
+}
 
 // Turns a pass must still change after a repair: a call named only in call_id (the send-time guard
 // drops it), a call without a name (its synthetic result is named "" unless the history pass ran; a
@@ -271,34 +303,23 @@ describe('tool-result-pairing — what a repair proves', () => {
     .map(([ms, extra, first]) => (first ? [...extra, ...ms] : [...ms, ...extra]));
 
   it.each(PASSES_AFTER)('%s changes nothing more when it trusts a repaired list than when it looks again', async (_name, next) => {
-    const { mark, count, watched } = watch(['paired', 'calls-sent-as-is']);
-    await fc.assert(
-      fc.asyncProperty(messages, fc.boolean(), async (messages, historyFirst) => {
-        const before = historyFirst ? [history, mark] : [mark];
-        const trusting = await applySteps([...before, pairing, count, next], messages, ENV);
-        const looking = await applySteps([...before, pairing, forgetProofs, next], messages, ENV);
-        expect(trusting.messages).toEqual(looking.messages);
-        expect(trusting.annotations).toEqual(looking.annotations);
-      }),
-      { numRuns: 400 },
+    const proven = await expectTrustingLikeLooking(
+      messages,
+      ['paired', 'calls-sent-as-is'],
+      (historyFirst) => (historyFirst ? [history] : []),
+      pairing,
+      next,
     );
     // The generator must reach the case it is about: repaired lists that carry a proof.
-    expect(watched.proven).toBeGreaterThan(50);
+    expect(proven).toBeGreaterThan(50);
   });
 
   it('proves a repaired list paired exactly when the check would find it paired (random transcripts)', async () => {
-    let before: readonly Turn[] | null = null;
+    const { mark, seen } = marker();
     const outcomes = { paired: 0, unpaired: 0 };
-    const mark = ruleStep(
-      testRule((turns) => {
-        before = turns;
-        return turns;
-      }),
-      undefined,
-    );
     const compare = ruleStep(
       testRule((turns, ctx) => {
-        if (turns === before) return turns;
+        if (turns === seen.turns) return turns;
         const paired = alreadyPaired(turns);
         outcomes[paired ? 'paired' : 'unpaired'] += 1;
         expect(ctx.proven(turns, 'paired')).toBe(paired);
@@ -368,19 +389,15 @@ describe('turn-validation — what the user-turn merge keeps', () => {
     .map(([ms, extra, first]) => (first ? [...extra, ...ms] : [...ms, ...extra]));
 
   it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
-    const { mark, count, watched } = watch(['paired', 'ids-kept']);
-    await fc.assert(
-      fc.asyncProperty(messages, fc.boolean(), async (messages, idsFirst) => {
-        const before = idsFirst ? [pairing, idRule, mark] : [pairing, mark];
-        const trusting = await applySteps([...before, validation, count, next], messages, ENV);
-        const looking = await applySteps([...before, validation, forgetProofs, next], messages, ENV);
-        expect(trusting.messages).toEqual(looking.messages);
-        expect(trusting.annotations).toEqual(looking.annotations);
-      }),
-      { numRuns: 400 },
+    const proven = await expectTrustingLikeLooking(
+      messages,
+      ['paired', 'ids-kept'],
+      (idsFirst) => (idsFirst ? [pairing, idRule] : [pairing]),
+      validation,
+      next,
     );
     // The generator must reach the case it is about: merged lists that carry a proof.
-    expect(watched.proven).toBeGreaterThan(30);
+    expect(proven).toBeGreaterThan(30);
   });
 
   it('keeps the proofs through a merge of user turns, and only those the list had', async () => {
