@@ -34,7 +34,8 @@ export interface Note {
  * call answered right after it, as the pairing repair would leave it), `ids-kept` (every id already as
  * the id rule would write it), `calls-sent-as-is` (every call as the send-time guard of tool-call-input
  * keeps it, without an allowlist). Each reads only the assistant and tool-result turns' roles, call blocks
- * and stop reasons, the results' ids and names, and their order.
+ * and stop reasons, the results' ids and names, and their order; of any other turn, only whether it
+ * comes between a call and its results.
  */
 export type ToolCallProof = 'paired' | 'ids-kept' | 'calls-sent-as-is';
 

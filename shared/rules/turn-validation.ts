@@ -74,9 +74,10 @@ function mergeUsers(a: Message, b: Message): Message {
 const TOOL_CALL_PROOFS: readonly ToolCallProof[] = ['paired', 'ids-kept', 'calls-sent-as-is'];
 
 /**
- * Runs of user turns merged. The tool-call checks read only assistant and result turns, and this merge
- * keeps those as they are and in their order, so each check the list passed still holds after it: the
- * passes after the validation trust it instead of looking again.
+ * Runs of user turns merged. The tool-call checks read the assistant and result turns, and of other
+ * turns only whether one comes between a call and its results (`ToolCallProof`). This merge keeps the
+ * assistant and result turns as they are and in their order, and leaves one user turn where a run was,
+ * so each check the list passed still holds after it: the passes after the validation trust it.
  */
 function mergeUserRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   const out = mergeRuns(turns, ctx, 'user', mergeUsers);
