@@ -141,10 +141,12 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   let nextKey = 0;
   let rule: RuleId = 'assistant-normalize';
   const notes: Note[] = [];
-  // Keys are handed out in order from 0, so what is known per key lives in arrays indexed by key:
-  // the input's turns take keys 0…n-1 (their origin is their key), created turns the keys after.
-  const aliases: number[] = [];
+  // Keys are handed out in order from 0, so each key's origin lives in an array indexed by key: the
+  // input's turns take keys 0…n-1 (their origin is their key), created turns the keys after.
   const origins: (number | null)[] = [];
+  // The turn each merged key went into: a few scattered keys of a long session, so a map (an array
+  // written at them is kept as a slow dictionary).
+  const aliases = new Map<number, number>();
   const sessionAppends: SessionAppend[] = [];
   const marks = new Map<string, readonly Turn[]>();
   // The checks each list passed (bits of PROOF_BITS), carried along through the rules that keep them.
@@ -188,7 +190,7 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     merged(absorbed, into, detail) {
       notes.push({ rule, key: absorbed.key, action: 'merged', detail });
       notes.push({ rule, key: into.key, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
-      aliases[absorbed.key] = into.key;
+      aliases.set(absorbed.key, into.key);
     },
     create(message) {
       const turn = made(message, null, nextKey++);
@@ -267,20 +269,33 @@ function resolveNotes(
   notes: readonly Note[],
   turns: readonly Turn[],
   origins: readonly (number | null)[],
-  aliases: readonly number[],
+  aliases: ReadonlyMap<number, number>,
   keys: number,
 ): Annotation[] {
-  const finalIndex = new Int32Array(keys).fill(-1);
-  for (let index = 0; index < turns.length; index += 1) finalIndex[turns[index].key] = index;
+  const finalIndex = finalIndexes(turns, keys);
   const resolve = (key: number): number | null => {
     // An alias chain is short and, merges being forward only, without cycles; the bound is a guard.
     let k = key;
-    for (let hops = 0; finalIndex[k] < 0 && aliases[k] !== undefined && hops <= keys; hops += 1) k = aliases[k];
+    for (let hops = 0; finalIndex[k] < 0 && hops <= keys; hops += 1) {
+      const into = aliases.get(k);
+      if (into === undefined) break;
+      k = into;
+    }
     return finalIndex[k] >= 0 ? finalIndex[k] : null;
   };
   return notes.map((n) =>
     annotation(n.rule, origins[n.key] ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
   );
+}
+
+/**
+ * For each key, the final index of its turn (-1: none). A loop of its own: V8 compiles a long-running
+ * loop together with the function around it, and this one runs over every turn of the replay.
+ */
+function finalIndexes(turns: readonly Turn[], keys: number): Int32Array {
+  const finalIndex = new Int32Array(keys).fill(-1);
+  for (let index = 0; index < turns.length; index += 1) finalIndex[turns[index].key] = index;
+  return finalIndex;
 }
 
 /** Everything the payload steps read besides the payload. */

@@ -271,12 +271,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     ctx.prove(turns, 'paired');
     return turns;
   }
-  // Each frame starts at an assistant turn with a call (a pairable call is a call block: the bit first).
-  const starts: number[] = [];
-  for (let i = 0; i < turns.length; i += 1) {
-    const t = turns[i];
-    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) starts.push(i);
-  }
+  const starts = frameStarts(turns);
   const dropped: Dropped[] = [];
   const frames = starts.map((start, f): Frame | KeptFrame => {
     const end = starts[f + 1] ?? turns.length;
@@ -287,7 +282,33 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     ctx,
     dropped,
   );
+  const { out, paired } = placeFrames(turns, frames, ctx, options, dropped);
+  for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
+  proveRepaired(turns, out, ctx, paired);
+  return out;
+}
 
+/**
+ * Where each frame starts: an assistant turn with a call (a call block: the bit first). The walks over
+ * a session are small functions of their own: V8 compiles a long loop with the whole function around it.
+ */
+function frameStarts(turns: readonly Turn[]): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < turns.length; i += 1) {
+    const t = turns[i];
+    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) starts.push(i);
+  }
+  return starts;
+}
+
+/** The repaired turns, frame by frame, and whether they are paired as `alreadyPaired` says (see `proveRepaired`). */
+function placeFrames(
+  turns: readonly Turn[],
+  frames: readonly (Frame | KeptFrame)[],
+  ctx: RuleContext,
+  options: PairingOptions,
+  dropped: Dropped[],
+): { out: Turn[]; paired: boolean } {
   const out: Turn[] = [];
   let cursor = 0;
   const unframed = (until: number) => {
@@ -302,7 +323,6 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     }
   };
   const text = options.flavour === 'responses' ? TEXT.abortedToolResult : TEXT.syntheticToolResult;
-  // Whether the output is paired as `alreadyPaired` says, known as it is written (see `proveRepaired`).
   let paired = true;
   for (const frame of frames) {
     unframed(frame.start);
@@ -359,9 +379,7 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     }
   }
   unframed(turns.length);
-  for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
-  proveRepaired(turns, out, ctx, paired);
-  return out;
+  return { out, paired };
 }
 
 /**
