@@ -19,19 +19,19 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 
-/** Members of a message no pi-ai builder reads (a tool result's UI details). */
-const UNREAD_MEMBERS = new Set(['details']);
+/** The member of a message no pi-ai builder reads (a tool result's UI details). */
+const UNREAD_MEMBER = 'details';
 
-type Obj = Record<string, unknown>;
-
-/** Whether pi-ai gets the same input from both messages: the same object, or equal in every member it may read. */
+/**
+ * Whether pi-ai gets the same input from both messages: the same object, or equal in every member it
+ * may read. The members are walked with `for…in`, which makes no list of keys per message as
+ * `Object.keys` does; it also visits inherited enumerable members, which only adds comparisons.
+ */
 function sameForBuilder(a: Message, b: Message): boolean {
   if (a === b) return true;
   if (!isRecord(a) || !isRecord(b)) return false;
-  const ra = a as Obj;
-  const rb = b as Obj;
-  for (const key of Object.keys(ra)) if (!UNREAD_MEMBERS.has(key) && ra[key] !== rb[key]) return false;
-  for (const key of Object.keys(rb)) if (!UNREAD_MEMBERS.has(key) && !(key in ra) && rb[key] !== undefined) return false;
+  for (const key in a) if (key !== UNREAD_MEMBER && a[key] !== b[key]) return false;
+  for (const key in b) if (key !== UNREAD_MEMBER && !(key in a) && b[key] !== undefined) return false;
   return true;
 }
 
