@@ -12,6 +12,13 @@ export function isIdentifiedCall(b: unknown): b is Record<string, unknown> & { i
   return isRecord(b) && typeof b.type === 'string' && PAIRABLE_CALL_TYPES.has(b.type) && typeof b.id === 'string' && b.id !== '';
 }
 
+/** Whether `extractCalls` would list any call, found without building the list. */
+export function hasIdentifiedCall(message: Message): boolean {
+  if (!Array.isArray(message.content)) return false;
+  for (const b of message.content) if (isIdentifiedCall(b)) return true;
+  return false;
+}
+
 /** A synthetic result OpenClaw inserted earlier (marker detail, or the default text). */
 export function isSyntheticResult(message: Message): boolean {
   if (!message.isError) return false;
@@ -63,21 +70,48 @@ export function alreadyPaired(turns: readonly Turn[]): boolean {
 }
 
 /**
- * Whether the frame from `start` (an assistant turn with calls) to `end` is already as the repair
- * would leave it: the turn did not fail, each call is answered right after it, in call order, by its
- * own real (not synthetic) result, and no other result follows. Such a frame has nothing to bind,
- * move or lend to another frame, so the repair keeps its turns without reading them into a frame:
- * a long session that fails `alreadyPaired` for one frame pays for that frame only.
+ * Where each frame starts (an assistant turn with a call: the bit first), and whether the frame, up to
+ * the next start, is already paired in place: its results answer its calls in place (`resultsInPlace`)
+ * and no other result follows. Such a frame has nothing to bind, move or lend to another frame, so the
+ * repair keeps its turns without reading them into a frame: a long session that fails `alreadyPaired`
+ * for one frame pays for that frame only. The results are judged while the call turn is at hand, and
+ * the walk goes on after them. The walks over a session are small functions of their own: V8 compiles
+ * a long loop with the whole function around it.
  */
-export function pairedInPlace(turns: readonly Turn[], start: number, end: number): boolean {
+export function frameStarts(turns: readonly Turn[]): { starts: number[]; inPlace: boolean[] } {
+  const starts: number[] = [];
+  const inPlace: boolean[] = [];
+  let i = 0;
+  while (i < turns.length) {
+    const t = turns[i];
+    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) {
+      starts.push(i);
+      const after = resultsInPlace(turns, i);
+      inPlace.push(after !== -1);
+      i = after === -1 ? i + 1 : after;
+      continue;
+    }
+    // A result the frame's calls did not take in place: the frame goes through the repair.
+    if (t.traits & TRAIT.toolResult && inPlace.length > 0) inPlace[inPlace.length - 1] = false;
+    i += 1;
+  }
+  return { starts, inPlace };
+}
+
+/**
+ * Where the results that answer the calls of the assistant turn at `start` (one with calls) in place
+ * end: the turn did not fail, and each call is answered right after it, in call order, by its own real
+ * (not synthetic) result. -1 when they do not. The next frame's turn answers no call, so the walk needs
+ * no end: it stops there as it stops at any other turn that is not the result it wants.
+ */
+function resultsInPlace(turns: readonly Turn[], start: number): number {
   const m = turns[start].message;
-  if (m.stopReason === 'error' || m.stopReason === 'aborted') return false;
+  if (m.stopReason === 'error' || m.stopReason === 'aborted') return -1;
   let i = start + 1;
   for (const b of m.content as unknown[]) {
     if (!isIdentifiedCall(b)) continue;
-    if (i >= end || !answersInPlace(turns[i], b.id) || isSyntheticResult(turns[i].message)) return false;
+    if (i >= turns.length || !answersInPlace(turns[i], b.id) || isSyntheticResult(turns[i].message)) return -1;
     i += 1;
   }
-  for (; i < end; i += 1) if (turns[i].traits & TRAIT.toolResult) return false;
-  return true;
+  return i;
 }

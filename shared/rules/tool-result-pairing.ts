@@ -3,7 +3,7 @@
  * missing ones synthesised, duplicates and orphans dropped, frame by frame (docs/rules.md#tool-result-pairing).
  */
 import { describeTurn, isRecord, PAIRABLE_CALL_TYPES, TEXT, toolResultCallId, toolResultCallIds } from '../messages.js';
-import { alreadyPaired, answersInPlace, isIdentifiedCall, isSyntheticResult, pairedInPlace } from './pairing-checks.js';
+import { alreadyPaired, answersInPlace, frameStarts, isIdentifiedCall, isSyntheticResult } from './pairing-checks.js';
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
@@ -31,13 +31,6 @@ export function extractCalls(message: Message): Call[] {
     if (isIdentifiedCall(b)) out.push({ id: b.id, name: typeof b.name === 'string' ? b.name : undefined });
   }
   return out;
-}
-
-/** Whether `extractCalls` would list any call, found without building the list. */
-export function hasIdentifiedCall(message: Message): boolean {
-  if (!Array.isArray(message.content)) return false;
-  for (const b of message.content) if (isIdentifiedCall(b)) return true;
-  return false;
 }
 
 /** Add the ids `extractCalls` would give to `into`, without building the list. */
@@ -258,7 +251,7 @@ function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped
   }
 }
 
-/** The turns of a frame the repair leaves as they are (see `pairedInPlace`). */
+/** The turns of a frame the repair leaves as they are (see `frameStarts`). */
 interface KeptFrame {
   start: number;
   end: number;
@@ -271,12 +264,11 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
     ctx.prove(turns, 'paired');
     return turns;
   }
-  const starts = frameStarts(turns);
+  const { starts, inPlace } = frameStarts(turns);
   const dropped: Dropped[] = [];
-  const frames = starts.map((start, f): Frame | KeptFrame => {
-    const end = starts[f + 1] ?? turns.length;
-    return pairedInPlace(turns, start, end) ? { start, end } : buildFrame(turns, starts, f, ctx, dropped);
-  });
+  const frames = starts.map((start, f): Frame | KeptFrame =>
+    inPlace[f] ? { start, end: starts[f + 1] ?? turns.length } : buildFrame(turns, starts, f, ctx, dropped),
+  );
   recoverAcrossFrames(
     frames.filter((frame): frame is Frame => 'assistant' in frame),
     ctx,
@@ -286,19 +278,6 @@ function repairPairing(turns: readonly Turn[], ctx: RuleContext, options: Pairin
   for (const d of dropped) ctx.note(d.turn, 'dropped', d.why, { before: d.turn.message.content ?? null });
   proveRepaired(turns, out, ctx, paired);
   return out;
-}
-
-/**
- * Where each frame starts: an assistant turn with a call (a call block: the bit first). The walks over
- * a session are small functions of their own: V8 compiles a long loop with the whole function around it.
- */
-function frameStarts(turns: readonly Turn[]): number[] {
-  const starts: number[] = [];
-  for (let i = 0; i < turns.length; i += 1) {
-    const t = turns[i];
-    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) starts.push(i);
-  }
-  return starts;
 }
 
 /** The repaired turns, frame by frame, and whether they are paired as `alreadyPaired` says (see `proveRepaired`). */

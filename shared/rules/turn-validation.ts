@@ -7,7 +7,7 @@ import { describeTurn, isRecord, isThinkingLike, namesCallId, TEXT, toolResultCa
 import type { JsonValue, Message } from '../types.js';
 import type { PayloadStage, Rule, RuleContext, ToolCallProof, Turn } from './rule.js';
 import { ROLE_TRAITS, TRAIT } from './traits.js';
-import { hasIdentifiedCall } from './tool-result-pairing.js';
+import { hasIdentifiedCall } from './pairing-checks.js';
 
 export interface TurnValidationOptions {
   /** Which validations to run (default: as the policy says). */

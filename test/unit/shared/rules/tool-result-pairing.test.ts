@@ -1,7 +1,17 @@
 // tool-result-pairing: the cases OpenClaw's transcript-repair tests check, with the release's "frame" algorithm.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TEXT } from '../../../../shared/messages.js';
+import {
+  answersInPlace,
+  frameStarts,
+  hasIdentifiedCall,
+  isIdentifiedCall,
+  isSyntheticResult,
+} from '../../../../shared/rules/pairing-checks.js';
+import type { Turn } from '../../../../shared/rules/rule.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
+import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
 import type { Message } from '../../../../shared/types.js';
 import { applyRule, brief } from '../../helpers/apply-rule.js';
 import { A, syntheticResult, tc, text, TR, U } from '../../helpers/messages.js';
@@ -194,5 +204,120 @@ describe('tool-result-pairing', () => {
     expect(brief(run.annotations, true)).toEqual([
       { rule: 'tool-result-pairing', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content[0]' },
     ]);
+  });
+});
+
+// ---- frames judged in place in the walk that finds them ------------------------------------------
+
+/**
+ * The frames read the plain way, as the repair did before it judged them in its start walk: the starts
+ * first, then each frame from its start to the next one read again (the reference for `frameStarts`).
+ */
+function framesReadTwice(turns: readonly Turn[]): { starts: number[]; inPlace: boolean[] } {
+  const starts: number[] = [];
+  for (let i = 0; i < turns.length; i += 1) {
+    const t = turns[i];
+    if (t.traits & TRAIT.call && t.message.role === 'assistant' && hasIdentifiedCall(t.message)) starts.push(i);
+  }
+  const inPlace = starts.map((start, f) => {
+    const end = starts[f + 1] ?? turns.length;
+    const m = turns[start].message;
+    if (m.stopReason === 'error' || m.stopReason === 'aborted') return false;
+    let i = start + 1;
+    for (const b of m.content as unknown[]) {
+      if (!isIdentifiedCall(b)) continue;
+      if (i >= end || !answersInPlace(turns[i], b.id) || isSyntheticResult(turns[i].message)) return false;
+      i += 1;
+    }
+    for (; i < end; i += 1) if (turns[i].traits & TRAIT.toolResult) return false;
+    return true;
+  });
+  return { starts, inPlace };
+}
+
+const asTurns = (messages: readonly Message[]): Turn[] =>
+  messages.map((message, index) => ({ message, origin: index, key: index, traits: traitsOf(message) }));
+
+const frameCallId = fc.constantFrom('call_1', 'call_2', 'call_3', 'call_4', ' call_1', '');
+/** How a frame's results differ from answering each call in place, if they do (in about half the frames). */
+const flaws = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('none') },
+  { weight: 7, arbitrary: fc.constantFrom('drop-last', 'reverse', 'duplicate', 'synthetic', 'interrupted', 'stray-later', 'name') },
+);
+/** An assistant turn with calls (some without an id), then its results, in place or flawed one way. */
+const anyFrame = fc
+  .record({
+    ids: fc.array(frameCallId, { minLength: 1, maxLength: 3 }),
+    stop: fc.constantFrom('toolUse', 'toolUse', 'toolUse', 'toolUse', 'error', 'aborted'),
+    lead: fc.boolean(),
+    flaw: flaws,
+  })
+  .map(({ ids, stop, lead, flaw }): Message[] => {
+    const answered = ids.filter((id) => id !== '');
+    let results = answered.map((id) => TR(id, 'ok'));
+    if (flaw === 'drop-last') results = results.slice(0, -1);
+    if (flaw === 'reverse') results = results.reverse();
+    if (flaw === 'duplicate') results = [...results, ...results.slice(-1)];
+    if (flaw === 'synthetic')
+      results = results.map((r, i) => (i === 0 ? { ...r, isError: true, details: { openclawSyntheticMissingToolResult: true } } : r));
+    if (flaw === 'name') results = results.map((r, i) => (i === 0 ? { ...r, toolName: ' read ' } : r));
+    const after =
+      flaw === 'interrupted'
+        ? [U('interrupting'), ...results]
+        : flaw === 'stray-later'
+          ? [...results, U('later'), TR('call_9', 'stray')]
+          : results;
+    return [A([...(lead ? [text('first')] : []), ...ids.map((id) => tc(id))], { stopReason: stop }), ...after];
+  });
+const between = fc.constantFrom<Message[]>(
+  [U('go')],
+  [A([text('prose')])],
+  [A('string reply')],
+  [A([tc('', 'read')], { stopReason: 'toolUse' })],
+  [TR('call_1', 'loose')],
+  [{ role: 'tool', toolCallId: 'call_1', content: 'legacy' }],
+  [{ role: 'compactionSummary', summary: 'earlier', timestamp: 0 }],
+);
+const framedTranscript = fc
+  .array(fc.oneof({ weight: 3, arbitrary: anyFrame }, { weight: 2, arbitrary: between }), { maxLength: 10 })
+  .map((parts) => parts.flat());
+
+describe('frameStarts', () => {
+  it('finds the frames and judges them in place exactly as reading each frame again does (random transcripts)', () => {
+    const judged = { inPlace: 0, repaired: 0 };
+    fc.assert(
+      fc.property(framedTranscript, (messages) => {
+        const turns = asTurns(messages);
+        const found = frameStarts(turns);
+        expect(found).toEqual(framesReadTwice(turns));
+        for (const kept of found.inPlace) judged[kept ? 'inPlace' : 'repaired'] += 1;
+      }),
+      { numRuns: 1000 },
+    );
+    // The generator must reach both judgements, often.
+    expect(judged.inPlace).toBeGreaterThan(300);
+    expect(judged.repaired).toBeGreaterThan(500);
+  });
+
+  it('keeps a frame whose results answer its calls in place, and no other', () => {
+    const messages = [
+      TR('call_0', 'before any call'),
+      A([text('looking'), tc('call_1'), tc('call_2')], { stopReason: 'toolUse' }),
+      TR('call_1', 'one'),
+      TR('call_2', 'two'),
+      U('next'),
+      A([tc('call_3')], { stopReason: 'toolUse' }),
+      TR('call_3', 'three'),
+      U('later'),
+      TR('call_3', 'again'),
+      A([tc('call_4')], { stopReason: 'toolUse' }),
+      U('interrupting'),
+      TR('call_4', 'four'),
+      A([tc('call_5')], { stopReason: 'error' }),
+      TR('call_5', 'five'),
+      A([tc('call_6')], { stopReason: 'toolUse' }),
+      TR('call_6', 'six'),
+    ];
+    expect(frameStarts(asTurns(messages))).toEqual({ starts: [1, 5, 9, 12, 14], inPlace: [true, false, false, false, true] });
   });
 });
