@@ -17,12 +17,14 @@ import { payloadMessages, type PayloadFamily } from './family.js';
 
 type Kind = 'user' | 'assistant' | 'tool';
 
-/** A slot's kind as `SourceSlots` stores it (one byte). */
-const SLOT_KIND: Readonly<Record<Kind, number>> = { user: 0, assistant: 1, tool: 2 };
+// A slot's kind as `SourceSlots` stores it (one byte).
+const USER_SLOT = 0;
+const ASSISTANT_SLOT = 1;
+const TOOL_SLOT = 2;
 
 /**
  * The messages as pi-ai's transformMessages leaves them, by kind, with synthetic results: slot k is
- * of kind `kinds[k]` (SLOT_KIND), built from the message at `indexes[k]` (-1 for a synthetic tool
+ * of kind `kinds[k]` (`USER_SLOT`…), built from the message at `indexes[k]` (-1 for a synthetic tool
  * result). Typed arrays, not arrays grown by `push` nor an object per slot: a long transcript has
  * tens of thousands of slots, and an array that size outgrows the young generation as it grows —
  * each copy left behind stays in the old one until a full collection, which raised the peak memory
@@ -61,22 +63,24 @@ const USER_LIKE_ROLES = new Set(['compactionSummary', 'branchSummary', 'custom',
 
 const TOOL_IMAGE_TEXTS = new Set(['Attached image(s) from tool result:', 'Tool result image:']);
 
-/** The tool-call ids of an assistant message, or null when it calls none. */
-function callIds(message: Message): string[] | null {
+/** Whether an assistant message calls a tool (a `toolCall` block with a string id). */
+function callsTools(message: Message): boolean {
   const content: unknown = message.content;
-  if (!Array.isArray(content)) return null;
-  let ids: string[] | null = null;
-  for (const block of content)
-    if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') (ids ??= []).push(block.id);
-  return ids;
+  if (!Array.isArray(content)) return false;
+  for (const block of content) if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') return true;
+  return false;
 }
 
-/** Close a turn: a synthetic result slot for each of its calls left unanswered. Returns the calls still pending (none). */
-function closeTurn(slots: SourceSlots, pending: string[], answered: Set<string>): string[] {
-  if (pending.length === 0) return pending;
-  for (const id of pending) if (!answered.has(id)) slots.push(SLOT_KIND.tool, -1);
+/**
+ * Close a turn: a synthetic result slot for each call of `caller` (the turn's assistant message
+ * calling tools, if any) left unanswered. Its calls are read again here rather than listed when it
+ * is met: a list made per assistant turn was most of this walk's garbage.
+ */
+function closeTurn(slots: SourceSlots, caller: Message | undefined, answered: Set<string>): void {
+  if (caller === undefined) return;
+  for (const block of caller.content as unknown[])
+    if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string' && !answered.has(block.id)) slots.push(TOOL_SLOT, -1);
   answered.clear();
-  return [];
 }
 
 // No closure is made per call in the functions below: a second call (the replay's side) would pass
@@ -84,46 +88,50 @@ function closeTurn(slots: SourceSlots, pending: string[], answered: Set<string>)
 function sourceSlots(messages: readonly Message[]): SourceSlots {
   // Each message takes one slot at most; synthetic results may need more (`push` grows then).
   const slots = new SourceSlots(messages.length);
-  let pending: string[] = [];
-  // Read only against pending calls and emptied with them, so one set serves every turn.
+  // The assistant message whose calls wait for their results, if any.
+  let caller: Message | undefined;
+  // Read only against the caller's calls and emptied with them, so one set serves every turn.
   const answered = new Set<string>();
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index];
     const role = message.role;
     if (role === 'assistant') {
-      pending = closeTurn(slots, pending, answered);
+      closeTurn(slots, caller, answered);
+      caller = undefined;
       if (message.stopReason === 'error' || message.stopReason === 'aborted') continue;
-      const ids = callIds(message);
-      if (ids) {
-        pending = ids;
+      if (callsTools(message)) {
+        caller = message;
         answered.clear();
       }
-      slots.push(SLOT_KIND.assistant, index);
+      slots.push(ASSISTANT_SLOT, index);
     } else if (role === 'toolResult') {
       if (typeof message.toolCallId === 'string') answered.add(message.toolCallId);
-      slots.push(SLOT_KIND.tool, index);
+      slots.push(TOOL_SLOT, index);
     } else if (role === 'user' || (USER_LIKE_ROLES.has(role) && message.excludeFromContext !== true)) {
-      pending = closeTurn(slots, pending, answered);
-      slots.push(SLOT_KIND.user, index);
+      closeTurn(slots, caller, answered);
+      caller = undefined;
+      slots.push(USER_SLOT, index);
     }
   }
-  closeTurn(slots, pending, answered);
+  closeTurn(slots, caller, answered);
   return slots;
 }
 
 interface EntryKind {
   readonly kind: Kind;
+  /** The kind of the slots it takes (`USER_SLOT`…): a number read, not looked up by name per entry. */
+  readonly slot: number;
   readonly group: boolean;
   readonly toolImages: boolean;
   readonly itemType?: string;
 }
 
 // The kinds most entries have, shared (read only): mapping a long payload allocates none of them.
-const USER: EntryKind = { kind: 'user', group: false, toolImages: false };
-const USER_TOOL_IMAGES: EntryKind = { kind: 'user', group: false, toolImages: true };
-const ASSISTANT: EntryKind = { kind: 'assistant', group: false, toolImages: false };
-const TOOL: EntryKind = { kind: 'tool', group: false, toolImages: false };
-const TOOL_GROUP: EntryKind = { kind: 'tool', group: true, toolImages: false };
+const USER: EntryKind = { kind: 'user', slot: USER_SLOT, group: false, toolImages: false };
+const USER_TOOL_IMAGES: EntryKind = { kind: 'user', slot: USER_SLOT, group: false, toolImages: true };
+const ASSISTANT: EntryKind = { kind: 'assistant', slot: ASSISTANT_SLOT, group: false, toolImages: false };
+const TOOL: EntryKind = { kind: 'tool', slot: TOOL_SLOT, group: false, toolImages: false };
+const TOOL_GROUP: EntryKind = { kind: 'tool', slot: TOOL_SLOT, group: true, toolImages: false };
 
 const carriesToolImages = (first: unknown) => isRecord(first) && typeof first.text === 'string' && TOOL_IMAGE_TEXTS.has(first.text);
 
@@ -160,7 +168,7 @@ function entryKind(entry: JsonValue, family: PayloadFamily): EntryKind {
       const type = typeof entry.type === 'string' ? entry.type : undefined;
       if (type === 'function_call_output' || type === 'custom_tool_call_output') return TOOL;
       if (type === 'function_call' || type === 'reasoning' || type === 'custom_tool_call' || role === 'assistant')
-        return { kind: 'assistant', group: false, toolImages: false, itemType: type ?? 'message' };
+        return { kind: 'assistant', slot: ASSISTANT_SLOT, group: false, toolImages: false, itemType: type ?? 'message' };
       return USER;
     }
   }
@@ -198,18 +206,18 @@ export function mapPayloadToMessages(
       family === 'openai-responses' &&
       info.kind === 'assistant' &&
       previous?.kind === 'assistant' &&
-      !startsNewResponsesTurn(previous.itemType, info.itemType, next < length && kinds[next] === SLOT_KIND.assistant)
+      !startsNewResponsesTurn(previous.itemType, info.itemType, next < length && kinds[next] === ASSISTANT_SLOT)
     ) {
       index = previousIndex;
     } else {
-      const kind = SLOT_KIND[info.kind];
+      const kind = info.slot;
       let j = next;
       while (j < length && kinds[j] !== kind) j += 1;
       if (j < length) {
         index = slotIndex(indexes, j);
         next = j + 1;
         if (info.group) {
-          while (next < length && kinds[next] === SLOT_KIND.tool) {
+          while (next < length && kinds[next] === TOOL_SLOT) {
             index ??= slotIndex(indexes, next);
             next += 1;
           }

@@ -105,4 +105,33 @@ describe('mapPayloadToMessages', () => {
     };
     expect(mapPayloadToMessages(payload as unknown as JsonValue, 'anthropic', messages)).toEqual([0, 1, null, 2, 3]);
   });
+
+  it('gives each call left unanswered in its turn a synthetic result, after the results it got', () => {
+    // The failed turn closes the first one (its calls a and c get synthetic results); c's late result is a tool entry of its own.
+    const messages = [user('go'), call('a', 'b', 'c'), result('b'), reply('', 'error'), result('c'), call('d'), result('d'), user('next')];
+    const payload = {
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', tool_calls: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] },
+        { role: 'tool', tool_call_id: 'b' },
+        { role: 'tool', tool_call_id: 'a' },
+        { role: 'tool', tool_call_id: 'c' },
+        { role: 'tool', tool_call_id: 'c' },
+        { role: 'assistant', tool_calls: [{ id: 'd' }] },
+        { role: 'tool', tool_call_id: 'd' },
+        { role: 'user', content: 'next' },
+      ],
+    };
+    expect(mapPayloadToMessages(payload as unknown as JsonValue, 'openai-completions', messages)).toEqual([
+      0,
+      1,
+      2,
+      null,
+      null,
+      4,
+      5,
+      6,
+      7,
+    ]);
+  });
 });

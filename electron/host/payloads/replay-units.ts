@@ -1,0 +1,205 @@
+/**
+ * A side's units, for the replay's payload built from the original's (see replay-payload.ts): LLM
+ * message ranges whose entries in pi-ai's Anthropic payload depend on nothing else, and where each
+ * unit's entries are in a payload.
+ */
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
+import { isBlank } from '../../../shared/text/blank.js';
+import { isWellFormed } from '../../../shared/text/well-formed.js';
+import type { JsonValue, Message } from '../../../shared/types.js';
+import type { PayloadBuild } from './payload-builder.js';
+
+/**
+ * Whether the Anthropic builder emits an entry for a user message: it skips one whose text is
+ * blank. Null when unsure (text with lone surrogates, which pi-ai strips first; a malformed message).
+ */
+function userEmits(message: Message): boolean | null {
+  const content: unknown = message.content;
+  if (typeof content === 'string') return !isBlank(content);
+  if (!Array.isArray(content)) return null;
+  let emits = false;
+  for (const item of content) {
+    if (!isRecord(item)) return null;
+    if (item.type !== 'text') {
+      emits = true;
+      continue;
+    }
+    if (typeof item.text !== 'string') return null;
+    if (isBlank(item.text)) continue;
+    if (!isWellFormed(item.text)) return null;
+    emits = true;
+  }
+  return emits;
+}
+
+/** The model a payload is built for, as pi-ai compares it with an assistant message's. */
+export type BuildModel = NonNullable<PayloadBuild['model']>;
+
+/**
+ * Whether the Anthropic builder emits an entry for a (not failed) assistant message: it skips one
+ * left without blocks (blank text, blank or foreign redacted thinking). Null for a malformed message.
+ */
+function assistantEmits(message: Message, model: BuildModel): boolean | null {
+  if (!Array.isArray(message.content)) return null;
+  const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  let emits = false;
+  for (const block of message.content) {
+    if (!isRecord(block)) return null;
+    if (block.type === 'toolCall') emits = true;
+    else if (block.type === 'text') {
+      if (typeof block.text !== 'string') return null;
+      if (!isBlank(block.text)) emits = true;
+    } else if (block.type === 'thinking') {
+      if (block.redacted) {
+        if (sameModel) emits = true;
+      } else if (typeof block.thinking !== 'string') return null;
+      else if (!isBlank(block.thinking)) emits = true;
+    }
+  }
+  return emits;
+}
+
+/**
+ * A side's units: LLM message ranges whose entries depend on nothing else. A unit starts at a user
+ * message or a (not failed) assistant message the builder emits an entry for, the entry it starts with.
+ */
+export interface Units {
+  /** Start of each unit in the LLM messages (the first is 0), then the end. */
+  bounds: Int32Array;
+  /** Whether the first unit starts with an entry of its own first message. */
+  firstLeads: boolean;
+  /** For each message, 1 when the builder emits an entry for it that starts a unit. */
+  leads: Uint8Array;
+}
+
+/**
+ * Another side's units, and for each message here the index of its counterpart there (-1: none): a
+ * message that is the same object as its counterpart leads a unit just as it does there (the
+ * builder's choice reads the message alone), which spares reading its texts again.
+ */
+interface KnownLeads {
+  messages: readonly Message[];
+  leads: Uint8Array;
+  at: Int32Array;
+}
+
+/** Whether the builder emits an entry for a message that starts a unit (null when unsure), known from another side when it can be. */
+function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel, known: KnownLeads | undefined): boolean | null {
+  const message = messages[i];
+  const there = known === undefined ? -1 : known.at[i];
+  if (there >= 0 && known!.messages[there] === message) return known!.leads[there] === 1;
+  if (message.role === 'user') return userEmits(message);
+  // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
+  if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model);
+  return false;
+}
+
+/**
+ * Unit starts, then the end, in a typed array: for a long session a list grown by push would be
+ * copied into the old generation at each growth, and the copies would stay there until a full
+ * collection, raising an inspection's peak memory. Starts with 0; `messages` bounds the count.
+ */
+class UnitBounds {
+  private readonly starts: Int32Array;
+  count = 1;
+
+  constructor(messages: number) {
+    // Each message starts one unit at most, the first one included; then the end.
+    this.starts = new Int32Array(messages + 2);
+  }
+
+  push(index: number): void {
+    this.starts[this.count] = index;
+    this.count += 1;
+  }
+
+  list(): Int32Array {
+    return this.starts.subarray(0, this.count);
+  }
+}
+
+/**
+ * Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
+ * (A function of the module, not a closure per call: `unitsOf` runs on each side, and V8 drops the
+ * code it optimised for one closure when the next call brings another.)
+ */
+function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolean {
+  if (typeof id !== 'string') return true;
+  const seen = unitOfId.get(id);
+  if (seen === undefined) unitOfId.set(id, unit);
+  return seen === undefined || seen === unit;
+}
+
+/** The units of LLM messages, or null when a unit's entries may depend on another unit. */
+export function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownLeads): Units | null {
+  const bounds = new UnitBounds(messages.length);
+  let firstLeads = false;
+  const leadsAt = new Uint8Array(messages.length);
+  const unitOfId = new Map<string, number>();
+  for (let i = 0; i < messages.length; i += 1) {
+    const message = messages[i];
+    if (!isRecord(message)) return null;
+    if ((message.role === 'assistant' || message.role === 'toolResult') && !Array.isArray(message.content)) return null;
+    const leads = leadsUnitAt(messages, i, model, known);
+    if (leads === null) return null;
+    if (leads) leadsAt[i] = 1;
+    // A message pi-ai skips starts no unit: it stays with the unit before.
+    if (leads && i > 0) bounds.push(i);
+    if (leads && i === 0) firstLeads = true;
+    const unit = bounds.count - 1;
+    if (message.role === 'assistant') {
+      for (const block of message.content as unknown[])
+        if (isRecord(block) && block.type === 'toolCall' && !claim(unitOfId, block.id, unit)) return null;
+    } else if (message.role === 'toolResult' && !claim(unitOfId, message.toolCallId, unit)) return null;
+  }
+  bounds.push(messages.length);
+  return { bounds: bounds.list(), firstLeads, leads: leadsAt };
+}
+
+/**
+ * The units of part of a side's messages: some of its units, each whole or only its first message,
+ * in order (`at`: each message's index on the side). Each message leads as it does on the side, so
+ * each taken unit is one unit of the part; and no tool-call id is in two of them, as none is in two
+ * units of the side: what `unitsOf` would find, without reading the messages again.
+ */
+export function unitsOfPart(units: Units, at: readonly number[]): Units {
+  const bounds = new UnitBounds(at.length);
+  const leads = new Uint8Array(at.length);
+  for (let i = 0; i < at.length; i += 1) {
+    if (units.leads[at[i]] !== 1) continue;
+    leads[i] = 1;
+    if (i > 0) bounds.push(i);
+  }
+  bounds.push(at.length);
+  return { bounds: bounds.list(), firstLeads: leads.length > 0 && leads[0] === 1, leads };
+}
+
+/** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
+function leadsUnit(entry: JsonValue): boolean {
+  if (!isRecord(entry)) return false;
+  if (entry.role === 'assistant') return true;
+  if (entry.role !== 'user') return false;
+  const content = entry.content;
+  return !(Array.isArray(content) && content.length > 0 && isRecord(content[0]) && content[0].type === 'tool_result');
+}
+
+/** Where each unit's entries start (then the end), or null when the entries do not fit the units. */
+export function entryBounds(entries: readonly JsonValue[], units: Units): Int32Array | null {
+  // One start per unit, then the end: as many as the units' bounds.
+  const out = new Int32Array(units.bounds.length);
+  let count = 1;
+  for (let k = 0; k < entries.length; k += 1) {
+    const leads = leadsUnit(entries[k]);
+    if (k === 0 && units.firstLeads) {
+      if (!leads) return null;
+    } else if (leads) {
+      // More units of entries than of messages: they do not fit.
+      if (count === out.length - 1) return null;
+      out[count] = k;
+      count += 1;
+    }
+  }
+  if (count !== out.length - 1) return null;
+  out[count] = entries.length;
+  return out;
+}
