@@ -63,12 +63,14 @@ const USER_LIKE_ROLES = new Set(['compactionSummary', 'branchSummary', 'custom',
 
 const TOOL_IMAGE_TEXTS = new Set(['Attached image(s) from tool result:', 'Tool result image:']);
 
-/** Whether an assistant message calls a tool (a `toolCall` block with a string id). */
+/** A call pi-ai waits a result for: a `toolCall` block with a string id. */
+const isAwaitedCall = (block: unknown): block is { id: string } =>
+  isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string';
+
+/** Whether an assistant message calls a tool (`isAwaitedCall`). */
 function callsTools(message: Message): boolean {
   const content: unknown = message.content;
-  if (!Array.isArray(content)) return false;
-  for (const block of content) if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string') return true;
-  return false;
+  return Array.isArray(content) && content.some(isAwaitedCall);
 }
 
 /**
@@ -78,8 +80,7 @@ function callsTools(message: Message): boolean {
  */
 function closeTurn(slots: SourceSlots, caller: Message | undefined, answered: Set<string>): void {
   if (caller === undefined) return;
-  for (const block of caller.content as unknown[])
-    if (isRecord(block) && block.type === 'toolCall' && typeof block.id === 'string' && !answered.has(block.id)) slots.push(TOOL_SLOT, -1);
+  for (const block of caller.content as unknown[]) if (isAwaitedCall(block) && !answered.has(block.id)) slots.push(TOOL_SLOT, -1);
   answered.clear();
 }
 
