@@ -11,7 +11,20 @@ export const ELIDE_MIN_CHARS = 1024;
 const ELIDE_TEXT_CHARS = 64 * 1024;
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+/** A character outside the base64 alphabets (standard and URL-safe), padding aside. */
+const OUTSIDE_BASE64 = /[^A-Za-z0-9+/_-]/;
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(?:;[^,;]*)*;base64,/i;
+
+/**
+ * What `BASE64` says, for a string of megabytes: a search for one character outside the alphabet
+ * (which keeps no backtracking state) before up to two `=`. The anchored pattern on a whole image's
+ * base64 once failed with "Maximum call stack size exceeded".
+ */
+function isBase64Text(value: string): boolean {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  const end = value.length - padding;
+  return end > 0 && !OUTSIDE_BASE64.test(padding === 0 ? value : value.slice(0, end));
+}
 
 /** A long string's kind: base64 (its data URL prefix removed, maybe an image) or text. */
 export interface LongString {
@@ -36,7 +49,7 @@ export function classifyLongString(value: string): LongString | null {
   // A cheap look at the edges first: most long strings are prose or code, not base64.
   const text = value.length > ELIDE_TEXT_CHARS ? { base64: value, kind: 'text' as const } : null;
   if (!BASE64.test(value.slice(0, 64)) || !BASE64.test(value.slice(-64))) return text;
-  if (!BASE64.test(value)) return text;
+  if (!isBase64Text(value)) return text;
   const sniffed = sniffMimeType(value);
   return { base64: value, mimeType: sniffed?.startsWith('image/') ? sniffed : undefined, kind: 'base64' };
 }

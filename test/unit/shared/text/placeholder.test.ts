@@ -33,6 +33,22 @@ describe('withPlaceholders', () => {
     expect(JSON.stringify(shown)).not.toContain(png.slice(0, 100));
   });
 
+  it('tells base64 from text by the whole string: the alphabets, then up to two "=" at the end', () => {
+    const body = 'QUJD'.repeat(ELIDE_MIN_CHARS);
+    const middle = body.length / 2;
+    const kind = (value: string) => classifyLongString(value)?.kind ?? null;
+    expect(kind(body)).toBe('base64');
+    expect(kind(`${body}=`)).toBe('base64');
+    expect(kind(`${body}==`)).toBe('base64');
+    expect(kind(`${body.slice(0, middle)}-_${body.slice(middle)}`)).toBe('base64');
+    expect(kind(`${body}===`)).toBeNull();
+    expect(kind(`${body.slice(0, middle)}=${body.slice(middle)}`)).toBeNull();
+    expect(kind(`${body.slice(0, middle)} ${body.slice(middle)}`)).toBeNull();
+    expect(kind(`${body.slice(0, middle)}é${body.slice(middle)}`)).toBeNull();
+    expect(kind(`${body}\n`)).toBeNull();
+    expect(kind('='.repeat(ELIDE_MIN_CHARS))).toBeNull();
+  });
+
   it('leaves short strings, numbers and prose under the text limit alone', () => {
     expect(classifyLongString('abc')).toBeNull();
     expect(classifyLongString('word '.repeat(1000))).toBeNull();
