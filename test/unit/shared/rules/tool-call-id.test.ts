@@ -1,6 +1,7 @@
 // tool-call-id: strict / strict9 id sanitisation. Exact ids checked against openclaw 2026.9.6.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
+import { isInModeForm, sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
 import type { Message } from '../../../../shared/types.js';
 import { applyRule, applySteps, brief, step } from '../../helpers/apply-rule.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
@@ -208,5 +209,57 @@ describe('tool-call-id', () => {
         'call12',
       ]);
     });
+  });
+});
+
+describe('isInModeForm (an id allocate would keep as its first choice)', () => {
+  /** The definition it replaces: the id allocate tries first, before any collision, is the id itself. */
+  const firstChoiceIsItself = (id: string, mode: 'strict' | 'strict9') =>
+    sanitizeToolCallId(id, mode).slice(0, mode === 'strict9' ? 9 : 40) === id;
+
+  it('strict: 1 to 40 ASCII letters and digits, or a Kimi id of at most 40 characters', () => {
+    expect(isInModeForm('a', 'strict')).toBe(true);
+    expect(isInModeForm('A'.repeat(40), 'strict')).toBe(true);
+    expect(isInModeForm('functions.read:0', 'strict')).toBe(true);
+    expect(isInModeForm(`functions.${'x'.repeat(28)}:0`, 'strict')).toBe(true);
+    expect(isInModeForm('', 'strict')).toBe(false);
+    expect(isInModeForm('A'.repeat(41), 'strict')).toBe(false);
+    expect(isInModeForm(`functions.${'x'.repeat(29)}:0`, 'strict')).toBe(false);
+    expect(isInModeForm('toolu_01abc', 'strict')).toBe(false);
+    expect(isInModeForm('call-1', 'strict')).toBe(false);
+    expect(isInModeForm('caf\u00e9', 'strict')).toBe(false);
+    expect(isInModeForm('functions.x:', 'strict')).toBe(false);
+  });
+
+  it('strict9: exactly 9 ASCII letters and digits', () => {
+    expect(isInModeForm('abcDEF123', 'strict9')).toBe(true);
+    expect(isInModeForm('abcDEF12', 'strict9')).toBe(false);
+    expect(isInModeForm('abcDEF1234', 'strict9')).toBe(false);
+    expect(isInModeForm('abcDEF_12', 'strict9')).toBe(false);
+    expect(isInModeForm('abcDEF12\u00e9', 'strict9')).toBe(false);
+    expect(isInModeForm('', 'strict9')).toBe(false);
+  });
+
+  it('agrees with the first-choice definition on random ids, edge lengths and forms included', () => {
+    const char = fc.constantFrom(...'aZ09_-.:', 'f', 'x', '\u00e9', '\u0660', '\ud83d', ' ');
+    const chars = (min: number, max: number) => fc.array(char, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
+    const alnum = fc.constantFrom(...'aZ09');
+    const alnumRun = (n: number) => fc.array(alnum, { minLength: n, maxLength: n }).map((cs) => cs.join(''));
+    const id = fc.oneof(
+      chars(0, 12),
+      fc.constantFrom(8, 9, 10, 39, 40, 41).chain(alnumRun),
+      fc
+        .tuple(fc.constantFrom(8, 9, 10, 39, 40, 41).chain(alnumRun), fc.nat(40), char)
+        .map(([s, at, c]) => s.slice(0, at) + c + s.slice(at + 1)),
+      fc.tuple(chars(0, 6), fc.nat(99)).map(([tail, n]) => `toolu_${tail}${n}`),
+      fc.tuple(chars(0, 32), fc.constantFrom('', ':', ':0', ':12', ':x')).map(([name, tail]) => `functions.${name}${tail}`),
+      fc.integer({ min: 0, max: 34 }).map((n) => `functions.${'x'.repeat(n)}:0`),
+    );
+    fc.assert(
+      fc.property(id, fc.constantFrom('strict' as const, 'strict9' as const), (s, mode) => {
+        expect(isInModeForm(s, mode)).toBe(firstChoiceIsItself(s, mode));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });
