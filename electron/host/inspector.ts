@@ -52,7 +52,7 @@ export interface InspectorOptions {
   inspectionsPerSession?: number;
   /** Least milliseconds between two `onProgress` events while a file is read (default 100; the final event always goes out). */
   progressIntervalMs?: number;
-  /** Bytes read from a session file at a time (default 4 MiB; tests use small chunks to get several). */
+  /** Bytes read from a session file at a time (default 1 MiB; tests use small chunks to get several). */
   chunkBytes?: number;
   /** Files smaller than this get no preview (default 512 KiB: they open fast enough). */
   previewMinBytes?: number;

@@ -18,8 +18,13 @@ import { digestOf } from './repair/read-session.js';
 import { fileVersionOf, InputError, openSessionFile, readInputBytes, statInput, type FileVersion } from './read-input.js';
 import { readLineRanges } from './read-lines.js';
 
-/** Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts). */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read at a time (two buffers: the next read runs while this chunk is parsed, see read-lines.ts).
+ * The buffers live as long as the read, so they are in the old generation when it ends and stay
+ * there until a full collection, which an inspection rarely reaches: 1 MiB, not 4, keeps 6 MiB out of
+ * its peak; a read from the page cache is fast enough that the larger chunk saved no time.
+ */
+const CHUNK_BYTES = 1024 * 1024;
 /** The smallest chunk read at a time. */
 const MIN_CHUNK_BYTES = 64 * 1024;
 

@@ -142,8 +142,9 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
   let rule: RuleId = 'assistant-normalize';
   const notes: Note[] = [];
   // Keys are handed out in order from 0, so each key's origin lives in an array indexed by key: the
-  // input's turns take keys 0…n-1 (their origin is their key), created turns the keys after.
-  const origins: (number | null)[] = [];
+  // input's turns take keys 0…n-1 (their origin is their key), created turns the keys after. Made at
+  // its size, like the turns (see givenTurns).
+  const origins: (number | null)[] = messages.map(ownIndex);
   // The turn each merged key went into: a few scattered keys of a long session, so a map (an array
   // written at them is kept as a slow dictionary).
   const aliases = new Map<number, number>();
@@ -204,7 +205,7 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
       sessionAppends.push({ customType, data });
     },
   };
-  const given = givenTurns(messages, origins);
+  const given = givenTurns(messages);
   let turns: readonly Turn[] = given.turns;
   present = given.present;
   nextKey = messages.length;
@@ -236,21 +237,22 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
  */
 
 /**
- * The input's turns, each taking its index as key and origin (`origins` receives them too), and every
- * trait bit any of them has (gathered here: another walk over a long session costs a cache miss a turn).
+ * The input's turns, each taking its index as key and origin, and every trait bit any of them has
+ * (gathered here: another walk over a long session costs a cache miss a turn). The list is made at
+ * its size (`map`), like `finalTurns`': grown by push, a list of a long session's turns is copied at
+ * each growth, and the copies of the later growths stay in the old generation until a full collection.
  */
-function givenTurns(messages: readonly Message[], origins: (number | null)[]): { turns: Turn[]; present: number } {
-  const turns: Turn[] = [];
+function givenTurns(messages: readonly Message[]): { turns: Turn[]; present: number } {
   let present = 0;
-  for (let index = 0; index < messages.length; index += 1) {
-    const message = messages[index];
+  const turns = messages.map((message, index): Turn => {
     const traits = traitsOf(message);
     present |= traits;
-    turns.push({ message, origin: index, key: index, traits });
-    origins.push(index);
-  }
+    return { message, origin: index, key: index, traits };
+  });
   return { turns, present };
 }
+
+const ownIndex = (_: Message, index: number): number => index;
 
 const messageOf = (turn: Turn): Message => turn.message;
 const originOf = (turn: Turn): number | null => turn.origin;

@@ -15,20 +15,20 @@ export const toolResultDetailsRule: Rule = {
   apply(turns, ctx) {
     // Only a tool result can hold details: a session without results keeps its list.
     if (!ctx.mayHave(TRAIT.toolResult)) return turns;
+    // Copied whole at the first result with details, then written in place: most sessions' results
+    // all have details, and a list grown by push is copied at each growth (old-generation garbage
+    // the size of several lists on a long session).
     let out: Turn[] | null = null;
     for (let index = 0; index < turns.length; index += 1) {
       const turn = turns[index];
       const m = turn.message;
-      if (!(turn.traits & TRAIT.toolResult) || !('details' in m)) {
-        out?.push(turn);
-        continue;
-      }
-      out ??= turns.slice(0, index);
+      if (!(turn.traits & TRAIT.toolResult) || !('details' in m)) continue;
+      out ??= turns.slice();
       // The rest keeps every other field in its place (the role included).
       const { details, ...rest } = m;
       ctx.note(turn, 'rewritten', 'details removed (UI-only data, never sent to the model)', { before: details ?? null, path: 'details' });
       // `traitsOf` does not read details: the copy has the turn's traits, not read again for every result.
-      out.push(ctx.with(turn, rest as Message, turn.traits));
+      out[index] = ctx.with(turn, rest as Message, turn.traits);
     }
     return out ?? turns;
   },
