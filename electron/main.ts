@@ -28,6 +28,7 @@ import {
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import { createInspector } from './host/inspector.js';
+import { warmUp } from './host/inspector/warm-up.js';
 import { PathGrants } from './host/path-grants.js';
 import { dispatchGranted, type GrantedServices } from './host/dispatch-granted.js';
 import { createFolderService } from './host/folder/folder-service.js';
@@ -298,6 +299,9 @@ function createWindow(): void {
     mainWindow?.show();
     // scripts/start.mjs waits for this line to know the desktop app really started.
     process.stdout.write('transcript-inspector: window ready\n');
+    // As `serve` does: the first session the user opens must not be the inspection that loads the
+    // provider libraries and compiles the engine. Started once the window shows, so it never delays it.
+    void warmUp(inspector);
   });
   mainWindow.on('closed', () => {
     mainWindow = null;

@@ -3,9 +3,9 @@
  * compiles the hot paths (pipeline, payloads, documents), so the first screen of a real session does
  * not pay for them.
  *
- * Only the host warms up (`serve` before its first page, the bench's probe before it measures):
- * `inspect()` called through the package API gets no warm-up, so its first call pays for loading
- * the provider libraries and compiling the engine. A warm-up this small gives V8 little to go on:
+ * Only the host warms up (the desktop app once its window shows, `serve` before its first page, the
+ * bench's probe before it measures): `inspect()` called through the package API gets no warm-up, so
+ * its first call pays for loading the provider libraries and compiling the engine. A warm-up this small gives V8 little to go on:
  * it records how a function is used only once the function has run for a while, so code compiled
  * for a big session is still compiled, and sometimes thrown away and compiled again, during its
  * first inspection.

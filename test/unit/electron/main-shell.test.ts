@@ -29,7 +29,10 @@ const fake = vi.hoisted(() => {
     constructor(readonly options: { webPreferences: Record<string, unknown> }) {
       windows.push(this);
     }
-    once() {}
+    readonly onceHandlers = new Map<string, () => void>();
+    once(event: string, handler: () => void) {
+      this.onceHandlers.set(event, handler);
+    }
     on() {}
     isDestroyed = () => false;
     isMinimized = () => false;
@@ -258,6 +261,20 @@ describe('electron main', () => {
       listeners.get(event)!({ preventDefault });
       expect(preventDefault, event).toHaveBeenCalled();
     }
+  });
+
+  it('warms the inspector up once the window shows, not before', async () => {
+    const warmUpOpens = () => inspector.open.mock.calls.filter(([request]) => request.kind === 'text');
+    expect(warmUpOpens()).toHaveLength(0);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      fake.windows[0].onceHandlers.get('ready-to-show')!();
+      expect(stdout).toHaveBeenCalledWith('transcript-inspector: window ready\n');
+    } finally {
+      stdout.mockRestore();
+    }
+    await vi.waitFor(() => expect(warmUpOpens()).toHaveLength(1));
+    expect(warmUpOpens()[0][0]).toMatchObject({ kind: 'text', name: 'warm-up.jsonl' });
   });
 
   it('forwards file-change events to the window', () => {
