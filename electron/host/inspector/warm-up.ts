@@ -5,10 +5,10 @@
  *
  * Only the host warms up (the desktop app once its window shows, `serve` before its first page, the
  * bench's probe before it measures): `inspect()` called through the package API gets no warm-up, so
- * its first call pays for loading the provider libraries and compiling the engine. A warm-up this small gives V8 little to go on:
- * it records how a function is used only once the function has run for a while, so code compiled
- * for a big session is still compiled, and sometimes thrown away and compiled again, during its
- * first inspection.
+ * its first call pays for loading the provider libraries and compiling the engine. A warm-up this
+ * small gives V8 little to go on: it records how a function is used only once the function has run
+ * for a while, so code compiled for a big session is still compiled, and sometimes thrown away and
+ * compiled again, during its first inspection.
  */
 import type { Target } from '../../../shared/types.js';
 import type { HostInspector } from '../inspector.js';
