@@ -70,7 +70,9 @@ test('changing the target re-inspects and changes the annotations', async ({ pag
   const providerBefore = await picker.getAttribute('data-provider');
   const provider = providerBefore === 'mistral' ? 'google' : 'mistral';
   await chooseProvider(page, provider);
-  await waitForInspection(page, first);
+  // The first inspection for a provider loads its library: beside the unit tests and the other
+  // worker on two cores (and anything else the machine runs), that has taken over 20 s, the default wait.
+  await waitForInspection(page, first, { timeout: 60_000 });
   const after = await ruleCounts(page);
   expect(after).not.toEqual(before);
 });
