@@ -3,6 +3,7 @@
  * punctuation and OpenClaw's own markers stay. The UTF-16 length never changes, so every length
  * limit, blank/non-blank test and line structure hygiene looks at gives the same answer.
  */
+import { isAsciiAlnumCode } from '../text/ascii.js';
 import { KEPT_VALUES, PROTECTED_PATTERN, SILENT_TOKEN_PATTERN, SILENT_WORDS_PATTERN } from './vocabulary.js';
 
 const LOWER = 0x78; // x
@@ -103,7 +104,7 @@ export function replaceAlphanumerics(text: string, replacement: string): string 
   const out = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
-    out[i] = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? code : c;
+    out[i] = isAsciiAlnumCode(c) ? code : c;
   }
   return fromCodeUnits(out);
 }

@@ -1,5 +1,6 @@
 /** Tool-call ids rewritten to what strict providers accept (alphanumeric; Mistral: exactly 9), results kept paired. */
 import { sha256Hex } from '../hash/sha256.js';
+import { isAsciiAlnumCode } from '../text/ascii.js';
 import { hasCallInput, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
@@ -153,8 +154,7 @@ export function isInModeForm(id: string, mode: ToolCallIdMode): boolean {
 /** Whether every character of a string is an ASCII letter or digit (true for ''). */
 function isAsciiAlnum(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false;
+    if (!isAsciiAlnumCode(text.charCodeAt(i))) return false;
   }
   return true;
 }

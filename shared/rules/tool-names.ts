@@ -1,5 +1,7 @@
 /** Tool names as OpenClaw checks them: the allowed-tools list, a valid name, and resolving a garbled name at send time. */
 
+import { isAsciiAlnumCode } from '../text/ascii.js';
+
 const NAME_MAX = 64;
 const TOOL_NAME_ALIASES = new Map([
   ['bash', 'exec'],
@@ -16,8 +18,7 @@ export function normalizeAllowlist(names: readonly string[] | undefined): Set<st
 
 /** A character of the tool-name alphabet: [A-Za-z0-9_:.-]. */
 function isNameChar(c: number): boolean {
-  // 0x30–0x3a: the digits and ":".
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x3a) || c === 0x5f || c === 0x2e || c === 0x2d;
+  return isAsciiAlnumCode(c) || c === 0x3a || c === 0x5f || c === 0x2e || c === 0x2d;
 }
 
 /**
