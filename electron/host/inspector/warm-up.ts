@@ -14,7 +14,7 @@ import type { Target } from '../../../shared/types.js';
 import type { HostInspector } from '../inspector.js';
 
 /** The target the warm-up inspects for. */
-const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+export const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 
 const LINES = [
   { type: 'session', version: 3, id: 'warm-up', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' },

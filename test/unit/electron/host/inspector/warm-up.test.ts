@@ -7,10 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
-import { WARM_UP_SESSION, warmUp } from '../../../../../electron/host/inspector/warm-up.js';
-import type { Target } from '../../../../../shared/types.js';
-
-const TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+import { WARM_UP_SESSION, WARM_UP_TARGET, warmUp } from '../../../../../electron/host/inspector/warm-up.js';
 
 /** For each entry of a payload's messages, the index of the same object in the other payload's (-1: none). */
 function sameEntries(payload: unknown, other: unknown): number[] {
@@ -21,7 +18,7 @@ function sameEntries(payload: unknown, other: unknown): number[] {
 
 describe('warm-up session', () => {
   it('builds both payloads and preflights them, without a diagnostic', async () => {
-    const inspection = await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
+    const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
     expect(inspection.diagnostics).toEqual([]);
     expect(inspection.original.payload).toBeDefined();
     expect(inspection.replay.payload).toBeDefined();
@@ -29,7 +26,7 @@ describe('warm-up session', () => {
   });
 
   it("reuses the original payload's entry for the unchanged first turn", async () => {
-    const inspection = await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
+    const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
     expect(sameEntries(inspection.replay.payload, inspection.original.payload)).toEqual([0, -1, -1]);
   });
 
