@@ -2,11 +2,12 @@
  * One measurement in a process of its own, so its peak RSS is its own: `node --import tsx probe.ts
  * <op> <file> [work]`. Prints one JSON line: `{ ms, rssBefore, rssPeak, ...details }` (bytes).
  *
- * ops: floor (read + JSON.parse of every line), parse (streamed read + parse), inspect (no payloads),
+ * ops: floor (read + JSON.parse of every line), floor-keep (the floor keeping every parsed value, as
+ * any inspection must keep the lines it shows), parse (streamed read + parse), inspect (no payloads),
  * inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
  * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
  * (the engine's inspection untimed, then pi-ai's payload builds of both sides, timed).
- * parse, inspect, inspect-payloads and pi-ai also time the floor in the same process, after the op
+ * floor-keep, parse, inspect, inspect-payloads and pi-ai also time the floor in the same process, after the op
  * (`floorMs`), so each ratio compares two figures of one process; they also give both figures in
  * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
  */
@@ -24,7 +25,8 @@ import { planRepairFile, repairFile } from '../../electron/host/repair/index.js'
 const [op, file, work] = process.argv.slice(2);
 const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 
-function floor(): Record<string, number> {
+/** The parse floor; `keep` gets every parsed value when given. */
+function floor(keep?: unknown[]): Record<string, number> {
   const bytes = readFileSync(file);
   let count = 0;
   for (let start = 0; start < bytes.length;) {
@@ -32,7 +34,8 @@ function floor(): Record<string, number> {
     if (end < 0) end = bytes.length;
     if (end > start) {
       try {
-        JSON.parse(bytes.toString('utf8', start, end));
+        const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
+        keep?.push(value);
         count += 1;
       } catch {
         // a damaged line costs its parse attempt, like in the real parser
@@ -65,6 +68,12 @@ async function run(): Promise<Record<string, number>> {
   switch (op) {
     case 'floor':
       return floor();
+    case 'floor-keep': {
+      const t = performance.now();
+      const cpuStart = cpuMs();
+      // Every value is kept while the lines are parsed, as an inspection keeps what it parsed.
+      return { start: t, cpuStart, ...floor([]) };
+    }
     case 'parse': {
       const t = performance.now();
       const cpuStart = cpuMs();
@@ -171,7 +180,7 @@ delete details.end;
 const rssPeak = process.resourceUsage().maxRSS * 1024;
 // The floor of the parsing figures, in this same process, after the peak was taken (its buffer
 // must not count in the op's memory).
-if (op === 'parse' || op === 'inspect' || op === 'inspect-payloads' || op === 'pi-ai') {
+if (op === 'floor-keep' || op === 'parse' || op === 'inspect' || op === 'inspect-payloads' || op === 'pi-ai') {
   (globalThis as { gc?: () => void }).gc?.();
   const f = performance.now();
   const c = cpuMs();

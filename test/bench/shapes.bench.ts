@@ -4,7 +4,9 @@
  * turn, deep branches), each measurement in a fresh process (test/bench/probe.ts).
  *
  * Per shape: the parse floor (read + JSON.parse of every line, timed in the same process right after
- * each figure), `inspect()` without payloads (target ≤ 1.5 × the floor), with pi-ai payloads of both
+ * each figure), the floor when it keeps every parsed value (what any inspection keeps, which costs the
+ * GC's copying and marking of them: no target, it says how far below it `inspect()` cannot go),
+ * `inspect()` without payloads (target ≤ 1.5 × the floor), with pi-ai payloads of both
  * sides and preflight (target ≤ 2 ×), pi-ai's own share (its payload builds of both sides, after an
  * untimed inspection), and the peak RSS growth of `inspect()` with payloads over the file size
  * (target ≤ 2). Each figure is the median of its runs' ratios; runs alternate the ops, so a busy
@@ -42,9 +44,9 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const size = statSync(file).size;
     ctx.log(`${shape}, ${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     const floor: number[] = [];
-    const ms: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
-    const ratios: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
-    const cpuRatios: Record<string, number[]> = { inspect: [], payloads: [], piAi: [] };
+    const ms: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [] };
+    const ratios: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [] };
+    const cpuRatios: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [] };
     const rss: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const paired = (key: string, op: string) => {
@@ -55,6 +57,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
         cpuRatios[key].push(p.cpuMs / p.floorCpuMs);
         return p;
       };
+      paired('keep', 'floor-keep');
       paired('inspect', 'inspect');
       const full = paired('payloads', 'inspect-payloads');
       rss.push((full.rssPeak - full.rssBefore) / size);
@@ -62,11 +65,11 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
       const cpu = (key: string) => cpuRatios[key].at(-1)!.toFixed(2);
       ctx.log(
         `  run ${run + 1} (load ${os.loadavg()[0].toFixed(1)}): floor ${floor
-          .slice(-3)
+          .slice(-4)
           .map((x) => x.toFixed(0))
           .join(
             '/',
-          )} ms; inspect ${ms.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)}, pi-ai ${ms.piAi.at(-1)!.toFixed(0)} ms (CPU-time ratios ${cpu('inspect')}/${cpu('payloads')}/${cpu('piAi')}); RSS growth ${rss.at(-1)!.toFixed(2)} × file`,
+          )} ms; floor keeping ${ms.keep.at(-1)!.toFixed(0)}, inspect ${ms.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)}, pi-ai ${ms.piAi.at(-1)!.toFixed(0)} ms (CPU-time ratios ${cpu('keep')}/${cpu('inspect')}/${cpu('payloads')}/${cpu('piAi')}); RSS growth ${rss.at(-1)!.toFixed(2)} × file`,
       );
     }
     rmSync(file, { force: true });
@@ -74,6 +77,14 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const label = `${shape}, ${mb} MiB`;
     results.push(
       { name: `${label}: read + JSON.parse every line (floor)`, value: median(floor), unit: 'ms' },
+      {
+        name: `${label}: the floor keeping every parsed value`,
+        value: median(ms.keep),
+        unit: 'ms',
+        ratio: median(ratios.keep),
+        guard: median(cpuRatios.keep),
+        note: `what keeping the parsed lines costs by itself, ratio to the floor (CPU time: ${median(cpuRatios.keep).toFixed(2)})`,
+      },
       {
         name: `${label}: inspect() without payloads`,
         value: median(ms.inspect),
