@@ -32,7 +32,11 @@ export interface BenchContext {
   args: string[];
 }
 
-type Figure = { value: number; unit: string; ratio?: number; guard?: number };
+/**
+ * A baseline figure; `tolerance`, when set, replaces REGRESSION for it (a figure whose runs of the
+ * same code spread wider, with the measurements in `why`).
+ */
+type Figure = { value: number; unit: string; ratio?: number; guard?: number; tolerance?: number; why?: string };
 
 interface Baseline {
   machine: string;
@@ -121,10 +125,10 @@ if (check) {
     const cpu = r.guard !== undefined && base.guard !== undefined;
     const [now, then] = cpu ? [r.guard!, base.guard!] : [r.ratio, base.ratio];
     const change = now / then;
-    const verdict = change > REGRESSION && now - then >= REGRESSION_MIN_STEP ? 'REGRESSION' : 'ok';
+    const verdict = change > (base.tolerance ?? REGRESSION) && now - then >= REGRESSION_MIN_STEP ? 'REGRESSION' : 'ok';
     if (verdict !== 'ok') regressions += 1;
     const wall = cpu ? ` (wall clock ${r.ratio.toFixed(2)} vs ${base.ratio.toFixed(2)})` : '';
-    const whose = mine ? ` [the ${own!.cpu} figure: ${own!.why}]` : '';
+    const whose = `${mine ? ` [the ${own!.cpu} figure: ${own!.why}]` : ''}${base.tolerance === undefined ? '' : ` [fails above +${Math.round((base.tolerance - 1) * 100)} %: ${base.why}]`}`;
     console.log(
       `  ${verdict.padEnd(10)} ${r.name}: ${cpu ? 'CPU ' : ''}${now.toFixed(2)} vs ${then.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)${wall}${whose}`,
     );
@@ -139,13 +143,17 @@ if (check) {
 
 if (update) {
   const baseline = readBaseline() ?? { machine, updated: '', figures: {} };
-  for (const r of results)
+  for (const r of results) {
+    // A figure's own tolerance is a judgement on its spread, not a measurement: it stays.
+    const { tolerance, why } = baseline.figures[r.name] ?? {};
     baseline.figures[r.name] = {
       value: Math.round(r.value * 100) / 100,
       unit: r.unit,
       ...(r.ratio === undefined ? {} : { ratio: Math.round(r.ratio * 1000) / 1000 }),
       ...(r.guard === undefined ? {} : { guard: Math.round(r.guard * 1000) / 1000 }),
+      ...(tolerance === undefined ? {} : { tolerance, why }),
     };
+  }
   baseline.machine = machine;
   baseline.updated = new Date().toISOString().slice(0, 10);
   writeFileSync(baselineFile, `${JSON.stringify(baseline, null, 2)}\n`);
