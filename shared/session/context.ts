@@ -9,6 +9,7 @@ import { isRecord } from '../messages.js';
 import type { Diagnostic, JsonValue, Message } from '../types.js';
 import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
 import { takeUnrecognized } from './parser-notes.js';
+import { isModelSnapshot, lastAssistantModel, lastModelEntryOf, recordedModel, str } from './recorded-model.js';
 import { contextWindow } from './window.js';
 import { EntryTree, MISPLACED, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
@@ -47,10 +48,6 @@ export interface SessionContext {
 
 function toMillis(value: unknown): number {
   return typeof value === 'number' ? value : typeof value === 'string' ? new Date(value).getTime() : Number.NaN;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 /** The message an entry contributes to the model context, if any. */
@@ -354,44 +351,6 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     hasGoogleBootstrapMarker,
     diagnostics,
   };
-}
-
-function isModelSnapshot(entry: SessionEntry): boolean {
-  return entry.type === 'custom' && entry.customType === 'model-snapshot' && !!entry.data && typeof entry.data === 'object';
-}
-
-/** The last entry of the branch that records a model, looked for from the end: the messages before it are not read again. */
-function lastModelEntryOf(branch: readonly LocatedEntry[]): SessionEntry | null {
-  for (let i = branch.length - 1; i >= 0; i -= 1) {
-    const { entry } = branch[i];
-    if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message)) || isModelSnapshot(entry)) return entry;
-  }
-  return null;
-}
-
-/** The model an entry records: a model change, an assistant turn or a model snapshot. */
-function recordedModel(entry: SessionEntry): RecordedModel {
-  if (entry.type === 'model_change') return { provider: str(entry.provider), modelId: str(entry.modelId), source: 'model_change' };
-  if (entry.type === 'message') {
-    const m = entry.message as Message;
-    return { provider: str(m.provider), modelId: str(m.model), api: str(m.api) || undefined, source: 'assistant' };
-  }
-  const d = entry.data as Record<string, unknown>;
-  return { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
-}
-
-function isAssistant(m: unknown): boolean {
-  return !!m && typeof m === 'object' && (m as Message).role === 'assistant';
-}
-
-function lastAssistantModel(messages: Message[]): RecordedModel | null {
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const m = messages[i];
-    if (m.role === 'assistant' && typeof m.provider === 'string' && typeof m.model === 'string') {
-      return { provider: m.provider, modelId: m.model, api: typeof m.api === 'string' ? m.api : undefined, source: 'assistant' };
-    }
-  }
-  return null;
 }
 
 /** JSON-safe clone of a value (drops undefined). */
