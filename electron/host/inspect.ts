@@ -65,7 +65,8 @@ async function readInput(input: InspectInput, options: ParseLinesOptions): Promi
     const { parsed, context } = await openStoredSession({ file: input.store }, input.sessionId, options);
     return forInspection(parsed, context);
   }
-  const parsed = await readInputSession(input, options);
+  // Only the active branch is read from here on: the messages of turns a retry left behind are let go as the file is read.
+  const parsed = await readInputSession(input, { ...options, letGoOffBranch: true });
   return forInspection(parsed, buildContext(parsed));
 }
 

@@ -7,10 +7,11 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { InspectInput } from '../../shared/inspection.js';
 import { MAX_LINE_CHARS, SessionLineParser } from '../../shared/session/jsonl.js';
 import { parseSession } from '../../shared/session/parse.js';
+import type { LineRereader } from '../../shared/session/released.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { parseSessionBytes, readFormatHead } from './load-session.js';
 import { createLongLineParser, LONG_LINE_BYTES, sameLine } from './long-line.js';
@@ -50,6 +51,12 @@ export interface ReadSessionOptions extends ParseLinesOptions {
   onProgress?(done: number, total: number): void;
   /** Hash the bytes (default true); without, `digest` is '' (a caller that only inspects needs none). */
   digest?: boolean;
+  /**
+   * Let go of the messages of entries left off the branch while reading, and read their lines again
+   * if the active branch needs them (see `shared/session/released.ts`): for a caller that reads only
+   * the active branch, once.
+   */
+  letGoOffBranch?: boolean;
 }
 
 /** Read and parse a session file (JSONL streamed; a JSON message array is read whole). */
@@ -62,11 +69,13 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
   try {
     const version = fileVersionOf(await handle.stat());
     const hash = options.digest === false ? null : createHash('sha256');
-    const parser = new SessionLineParser(options);
     // The head decides the format (and the BOM), as for a whole buffer.
     const { array, bom } = await readFormatHead(handle).catch((error: Error) => {
       throw new InputError(`${file}: cannot be read (${error.message})`);
     });
+    const parser = new SessionLineParser(
+      options.letGoOffBranch ? { ...options, releaseOffBranch: lineRereader(file, version, bom ? 3 : 0) } : options,
+    );
     if (array) {
       // A JSON message array is one JSON value: read it whole (within its own size limit).
       const bytes = await readInputBytes(file);
@@ -123,6 +132,83 @@ export async function readSessionFile(file: string, options: ReadSessionOptions 
 }
 
 /**
+ * Read lines of `file` again, by number (1 for the first, counted as `readLines` counts them), for
+ * the messages a read let go: the file must still be the one read (the same inode: a repair writes a
+ * new file and renames it over it), and the caller checks each line against its entry. The lines are
+ * found by counting line feeds from the start (a fast byte search; keeping every line's offset
+ * instead would cost memory on every read for what is rare: a later entry hanging off a turn that a
+ * retry had left behind). Synchronous, like the parse it serves.
+ */
+function lineRereader(file: string, version: FileVersion, skip: number): LineRereader {
+  const changed = (line: number) => new InputError(`${file}:${line}: the file changed while it was read — open it again`);
+  return {
+    changed,
+    reread(lines) {
+      let fd: number;
+      try {
+        fd = openSync(file, 'r');
+      } catch (error) {
+        throw new InputError(`${file}: cannot be read again (${(error as Error).message}) — open it again`);
+      }
+      try {
+        if (Number(fstatSync(fd).ino) !== version.ino) throw changed(lines[0] ?? 1);
+        const ranges = lineRanges(
+          fd,
+          skip,
+          [...new Set(lines)].sort((a, b) => a - b),
+        );
+        return lines.map((line) => {
+          const range = ranges.get(line);
+          if (!range) throw changed(line);
+          const bytes = Buffer.allocUnsafe(range.end - range.start);
+          for (let done = 0; done < bytes.length;) {
+            const read = readSync(fd, bytes, done, bytes.length - done, range.start + done);
+            if (read === 0) throw changed(line);
+            done += read;
+          }
+          const text =
+            bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.toString('utf8', 0, bytes.length - 1) : bytes.toString('utf8');
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return undefined;
+          }
+        });
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+/** Where each of the `wanted` lines (ascending numbers) starts and ends (before its line feed), found by counting line feeds. */
+function lineRanges(fd: number, skip: number, wanted: readonly number[]): Map<number, { start: number; end: number }> {
+  const found = new Map<number, { start: number; end: number }>();
+  const chunk = Buffer.allocUnsafe(1024 * 1024);
+  let next = 0;
+  let line = 1;
+  let start = skip;
+  for (let position = skip; next < wanted.length;) {
+    const read = readSync(fd, chunk, 0, chunk.length, position);
+    if (read === 0) {
+      // The last line has no line feed.
+      if (position > start && wanted[next] === line) found.set(line, { start, end: position });
+      break;
+    }
+    for (let at = chunk.indexOf(0x0a, 0); at >= 0 && at < read && next < wanted.length; at = chunk.indexOf(0x0a, at + 1)) {
+      if (wanted[next] === line) {
+        found.set(line, { start, end: position + at });
+        next += 1;
+      }
+      line += 1;
+      start = position + at + 1;
+    }
+    position += read;
+  }
+  return found;
+}
+
+/**
  * Give one line's bytes (without its terminator) to the parser, as every line of a session file is
  * given: decoded only when needed, a long one parsed by its parts. Stored sessions read their events
  * through this too, so both sources parse the same way.
@@ -168,7 +254,7 @@ function rereadSync(fd: number, line: Buffer, offset: number, edits: readonly nu
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */
 export async function readInputSession(
   input: Exclude<InspectInput, { store: string }>,
-  options: ParseLinesOptions = {},
+  options: ParseLinesOptions & Pick<ReadSessionOptions, 'letGoOffBranch'> = {},
 ): Promise<ParsedSession> {
   // The digest serves repair and the app's change checks, not an inspection: the bytes go unhashed.
   if ('file' in input) return (await readSessionFile(input.file, { ...options, digest: false })).parsed;

@@ -10,6 +10,7 @@ import type { Diagnostic, JsonValue, Message } from '../types.js';
 import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
 import { takeUnrecognized } from './parser-notes.js';
 import { isModelSnapshot, lastAssistantModel, lastModelEntryOf, recordedModel, str } from './recorded-model.js';
+import { restoreReleased } from './released.js';
 import { contextWindow } from './window.js';
 import { EntryTree, MISPLACED, pathToRoot, pathWithCycle } from './entry-tree.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from './types.js';
@@ -113,6 +114,8 @@ function clean(message: Message): Message {
 function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveBranch {
   // The parser judged each entry it kept of a v2+ file; a v1 file's entries are judged in the walk, as migrated (with ids).
   const reasons = parsed.version >= 2 ? takeUnrecognized(parsed.entries) : null;
+  // Without the parser's judgements the walk reads every message itself: those let go come back first.
+  if (reasons === null) restoreReleased(parsed.entries, parsed.entries);
   // The parser's id map serves the tree when it describes these entries (nearly always); when an
   // entry is not where it says (a repeated id), the tree is walked again with a map of its own.
   if (parsed.version >= 2) {
@@ -280,6 +283,8 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     };
   }
   const { branch, leafId, keptEntryId, hasGoogleBootstrapMarker } = activeBranch(parsed, diagnostics);
+  // Messages let go while the file was read come back for the branch, before anything reads them.
+  restoreReleased(parsed.entries, branch);
   let thinkingLevel = 'off';
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;

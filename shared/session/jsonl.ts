@@ -3,6 +3,7 @@ import { DiagnosticSink, explainJsonLine, preview, typeName } from './diagnostic
 import { MIN_TOO_DEEP_CHARS, nestedDeeperThan, TOO_DEEP_MESSAGE } from './nesting.js';
 import { rememberParserNotes } from './parser-notes.js';
 import { unrecognizedReason } from './recognize.js';
+import { BranchFollower, rememberReleased } from './released.js';
 import { checkEntryFields, ENTRY_TYPES } from './shape.js';
 import type { LineSource, ParsedSession, ParseLinesOptions, SessionEntry } from './types.js';
 import { isBlank } from '../text/blank.js';
@@ -59,9 +60,12 @@ export class SessionLineParser {
   /** Why OpenClaw would not recognise a kept entry, by its position in `entries` (see `shared/session/parser-notes.ts`). */
   private readonly unrecognized = new Map<number, string>();
   private count = 0;
+  /** With `releaseOffBranch`: follows the branch being written, letting go of what it leaves behind. */
+  private readonly follower: BranchFollower | null;
 
   constructor(private readonly options: ParseLinesOptions = {}) {
     this.result = { format: 'unknown', header: null, version: 1, entries: [], diagnostics: this.sink.list, lineCount: 0, bom: false };
+    this.follower = options.releaseOffBranch ? new BranchFollower(this.result.entries, this.ids, this.idAt) : null;
   }
 
   /** A session header after the first line: the first one is the file's (late), any other is ignored. */
@@ -251,6 +255,7 @@ export class SessionLineParser {
     if (reason !== null) this.unrecognized.set(result.entries.length, reason);
     result.entries.push({ line, entry });
     this.idAt.push(indexed ? (entry.id as string) : undefined);
+    if (indexed) this.follower?.follow(result.entries.length - 1, entry);
     try {
       this.options.onEntry?.(entry);
     } catch {
@@ -337,6 +342,7 @@ export class SessionLineParser {
     // A v1 file's entries are judged again once migrated (they get ids): its judgements are not kept.
     const ids = this.idRepeated ? null : { positions: this.ids, idAt: this.idAt };
     rememberParserNotes(result.entries, ids, result.version >= 2 ? this.unrecognized : null);
+    if (this.follower?.released) rememberReleased(result.entries, this.options.releaseOffBranch!);
     if (result.format === 'unknown') {
       if (this.count === 0 || sink.list.length === 0) sink.add(1, 0, 'error', 'empty', 'the file is empty — there is no session to show');
       result.format = 'jsonl';

@@ -1,5 +1,6 @@
 /** What parsing a session gives: the header, the entries with their lines, and the line source the parsers read. */
 import type { Diagnostic, Message } from '../types.js';
+import type { LineRereader } from './released.js';
 
 /** The first line of a session file. */
 export interface SessionHeader {
@@ -64,4 +65,10 @@ export interface ParseLinesOptions {
   onEntry?(entry: SessionEntry): void;
   /** Longest line read (default MAX_LINE_CHARS); longer ones are reported as line-too-large and skipped. */
   maxLineChars?: number;
+  /**
+   * Let go of the messages of entries left off the branch while the file is read, and read them
+   * again through this when the active branch needs them (see `shared/session/released.ts`): for a
+   * caller that reads only the active branch (an inspection), never for one that shows every entry.
+   */
+  releaseOffBranch?: LineRereader;
 }

@@ -1,7 +1,7 @@
 // Reading a session file in chunks must give exactly what parsing the whole file gives, whatever
 // the chunk size: lines split across chunks, CRLF split between chunks, BOM, no final newline.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import { parseSessionBytes } from '../../../../electron/host/load-session.js';
 import { InputError } from '../../../../electron/host/read-input.js';
 import { LONG_LINE_BYTES } from '../../../../electron/host/long-line.js';
 import { readSessionFile } from '../../../../electron/host/stream-session.js';
+import { buildContext } from '../../../../shared/session/context.js';
 
 let dir: string;
 beforeAll(() => {
@@ -258,5 +259,80 @@ describe('readSessionFile', () => {
   it('fails with a readable InputError for a missing file or a directory', async () => {
     await expect(readSessionFile(path.join(dir, 'missing.jsonl'))).rejects.toThrow(InputError);
     await expect(readSessionFile(dir)).rejects.toThrow(/is a directory/);
+  });
+});
+
+describe('readSessionFile letting go of the turns left off the branch', () => {
+  const asst = (id: string, parent: string, text: string): string =>
+    JSON.stringify({
+      type: 'message',
+      id,
+      parentId: parent,
+      timestamp: '2026-01-01T00:00:02.000Z',
+      message: { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop', timestamp: 2 },
+    });
+  // c and d are left behind by the retry e, then g goes back to d: they are read again.
+  const lines = [
+    header,
+    user('a', null, 'q1'),
+    asst('b', 'a', 'first answer'),
+    user('c', 'b', 'q2 — first attempt'),
+    asst('d', 'c', 'answer to the first attempt'),
+    user('e', 'b', 'q2 retried'),
+    asst('f', 'e', 'answer to the retry'),
+    user('g', 'd', 'q3, back on the first attempt'),
+  ];
+  const write = (name: string, text: string | Uint8Array) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('gives the context of a read that keeps everything, the turns read again at their lines (LF, CRLF, BOM, no final newline)', async () => {
+    for (const [name, text] of [
+      ['lf.jsonl', `${lines.join('\n')}\n`],
+      ['crlf.jsonl', `${lines.join('\r\n')}\r\n`],
+      ['bom.jsonl', `\uFEFF${lines.join('\n')}`],
+    ]) {
+      const file = write(name, text);
+      for (const chunkBytes of [7, 4096]) {
+        const lean = await readSessionFile(file, { chunkBytes, letGoOffBranch: true, digest: false });
+        expect(
+          lean.parsed.entries
+            .filter((l) => l.entry.message !== undefined && !('role' in (l.entry.message as object)))
+            .map((l) => l.entry.id),
+        ).toEqual(['c', 'd']);
+        const full = await readSessionFile(file, { chunkBytes, digest: false });
+        const context = buildContext(lean.parsed);
+        expect(context, `${name}, chunk ${chunkBytes}`).toEqual(buildContext(full.parsed));
+        expect(context.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+      }
+    }
+  });
+
+  it('refuses to read a line again from a file rewritten since, at the line, and from a file put in its place', async () => {
+    const file = write('rewritten.jsonl', `${lines.join('\n')}\n`);
+    const lean = await readSessionFile(file, { letGoOffBranch: true, digest: false });
+    // Rewritten in place (same inode): line 4 is now another entry.
+    writeFileSync(file, `${lines.map((l, i) => (i === 3 ? l.replace('"id":"c"', '"id":"z"') : l)).join('\n')}\n`);
+    expect(() => buildContext(lean.parsed)).toThrow(InputError);
+    expect(() => buildContext(lean.parsed)).toThrow(`${file}:4: the file changed while it was read — open it again`);
+
+    const other = write('other.jsonl', `${lines.join('\n')}\n`);
+    const moved = await readSessionFile(other, { letGoOffBranch: true, digest: false });
+    const replacement = write('replacement.jsonl', `${lines.join('\n')}\n`);
+    renameSync(replacement, other);
+    expect(() => buildContext(moved.parsed)).toThrow(`${other}:4: the file changed while it was read — open it again`);
+
+    const cut = write('cut.jsonl', `${lines.join('\n')}\n`);
+    const short = await readSessionFile(cut, { letGoOffBranch: true, digest: false });
+    truncateSync(cut, lines.slice(0, 3).join('\n').length);
+    expect(() => buildContext(short.parsed)).toThrow(`${cut}:4: the file changed while it was read — open it again`);
+  });
+
+  it('lets go of nothing without the option', async () => {
+    const file = write('kept.jsonl', `${lines.join('\n')}\n`);
+    const read = await readSessionFile(file, { digest: false });
+    expect(read.parsed.entries.every((l) => typeof (l.entry.message as { role?: unknown }).role === 'string')).toBe(true);
   });
 });
