@@ -67,12 +67,20 @@ export async function readLineRanges(handle: FileHandle, options: ReadLinesOptio
     line(buffer, start, end > start && buffer[end - 1] === CR ? end - 1 : end, offset);
   };
   let lineBuffer = Buffer.alloc(0);
+  // A line read again into a buffer of its own (longer than KEPT_LINE_BYTES) gives it up once handled.
+  const wholeAgain = (bytes: Buffer, length: number, offset: number): void => {
+    try {
+      whole(bytes, 0, length, offset);
+    } finally {
+      if (length > KEPT_LINE_BYTES) giveUp(bytes);
+    }
+  };
   // The bytes of a line that spanned chunks, read again; `tail` is its part in the last chunk, which
   // must read the same (a cheap check that the file was not rewritten meanwhile: chunks are read at
   // different times anyway, and repair checks the digest of its own read).
   const reread = async (position: number, length: number, tail: Buffer): Promise<Buffer> => {
-    // A line longer than KEPT_LINE_BYTES gets a buffer of its own, left to the GC once the line is
-    // parsed: a 50 MB tool output must not hold 50 MB until the whole file is read.
+    // A line longer than KEPT_LINE_BYTES gets a buffer of its own, given up once the line is handled
+    // (`wholeAgain`): a 50 MB tool output must not hold 50 MB until the whole file is read.
     let into: Buffer;
     if (length > KEPT_LINE_BYTES) {
       lineBuffer = Buffer.alloc(0);
@@ -116,7 +124,7 @@ export async function readLineRanges(handle: FileHandle, options: ReadLinesOptio
           const endsWithCr = nl > pos ? chunk[nl - 1] === CR : carryLast === CR;
           const effective = endsWithCr ? length - 1 : length;
           if (effective > maxLine) line(null, 0, effective, carryStart);
-          else whole(await reread(carryStart, length, chunk.subarray(pos, nl)), 0, length, carryStart);
+          else wholeAgain(await reread(carryStart, length, chunk.subarray(pos, nl)), length, carryStart);
           carryBytes = 0;
         } else {
           whole(chunk, pos, nl, at + pos);
@@ -133,11 +141,32 @@ export async function readLineRanges(handle: FileHandle, options: ReadLinesOptio
     if (carryBytes > 0) {
       const effective = carryLast === CR ? carryBytes - 1 : carryBytes;
       if (effective > maxLine) line(null, 0, effective, carryStart);
-      else whole(await reread(carryStart, carryBytes, Buffer.alloc(0)), 0, carryBytes, carryStart);
+      else wholeAgain(await reread(carryStart, carryBytes, Buffer.alloc(0)), carryBytes, carryStart);
     }
     return size;
   } finally {
     // A read still running (a failure) must end before the caller closes the handle.
     await pending?.catch(() => undefined);
+    giveUp(buffers[0]);
+    giveUp(buffers[1]);
+    giveUp(lineBuffer);
+  }
+}
+
+/**
+ * Free a buffer's memory now instead of at a full collection. A buffer's bytes are outside V8's heap
+ * and freed with the object that owns them, which a long read has often promoted to the old
+ * generation by then, where it waits for a full collection (an inspection rarely gets one): a 57 MB
+ * line's buffer stayed in the peak to the end. Moving the bytes to a new owner that nothing holds
+ * lets the next young collection free them, and leaves this buffer empty. Only a buffer that owns all
+ * of its memory: never a view into Node's shared pool of small buffers.
+ */
+export function giveUp(buffer: Buffer): void {
+  const memory = buffer.buffer;
+  if (buffer.byteOffset !== 0 || buffer.byteLength !== memory.byteLength || memory.byteLength === 0) return;
+  try {
+    structuredClone(memory, { transfer: [memory] });
+  } catch {
+    // Not transferable: freed at a full collection, as before.
   }
 }

@@ -3,7 +3,7 @@
 // from those just read, must fail the read.
 import type { FileHandle } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { readLines } from '../../../../electron/host/read-lines.js';
+import { giveUp, readLines } from '../../../../electron/host/read-lines.js';
 
 /** A file handle over bytes that `change` may rewrite after the first full pass of reads. */
 function fakeHandle(bytes: Buffer, change?: (reads: number) => Buffer | undefined): FileHandle {
@@ -67,5 +67,42 @@ describe('readLines', () => {
     await expect(linesOf(fakeHandle(text, (n) => (n === 4 ? text.subarray(0, 10) : undefined)))).rejects.toThrow(
       'read failed: the file became shorter while it was read',
     );
+  });
+});
+
+describe('giveUp', () => {
+  it('empties a buffer that owns its memory, and leaves a view into the shared pool of small buffers alone', () => {
+    const own = Buffer.alloc(1024 * 1024, 7);
+    giveUp(own);
+    expect(own.length).toBe(0);
+    // Small unsafe buffers are views into one pool: emptying it would empty its neighbours too.
+    const pooled = Buffer.allocUnsafe(16).fill(1);
+    const neighbour = Buffer.allocUnsafe(16).fill(2);
+    expect(pooled.buffer).toBe(neighbour.buffer);
+    giveUp(pooled);
+    expect([...pooled]).toEqual(new Array(16).fill(1));
+    expect([...neighbour]).toEqual(new Array(16).fill(2));
+    // A view into part of a buffer is not the buffer's owner either.
+    const whole = Buffer.alloc(64, 3);
+    giveUp(whole.subarray(8, 16));
+    expect(whole.length).toBe(64);
+  });
+
+  it('gives up the buffer of a line longer than the kept size once the line is handled', async () => {
+    const long = `{"text":"${'x'.repeat(17 * 1024 * 1024)}"}`;
+    const bytes = Buffer.from(`{"a":1}\n${long}\n{"b":2}\n`);
+    const kept: Buffer[] = [];
+    const lengths: number[] = [];
+    await readLines(fakeHandle(bytes), { ...options, chunkBytes: 1024 * 1024, maxLine: 64 * 1024 * 1024 }, (line, _offset, length) => {
+      lengths.push(length);
+      if (line) {
+        // What the handler sees during the call is the whole line.
+        expect(line.length).toBe(length);
+        kept.push(line);
+      }
+    });
+    expect(lengths).toEqual([7, long.length, 7]);
+    // After it, the long line's own buffer is empty (the short lines' chunk buffers too, once the read ended).
+    expect(kept.map((b) => b.length)).toEqual([0, 0, 0]);
   });
 });
