@@ -4,27 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../shared/session/context.js';
 import { EntryTree, pathToRoot } from '../../../../shared/session/entry-tree.js';
 import { parseSession } from '../../../../shared/session/parse.js';
+import { assistantLine, entryLine, sessionHeader, userLine } from '../../helpers/session-lines.js';
 
-const HEADER = (v = 3) => JSON.stringify({ type: 'session', version: v, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
-const e = (o: Record<string, unknown>) => JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', ...o });
-const user = (id: string, parentId: string | null, text: string) =>
-  e({ type: 'message', id, parentId, message: { role: 'user', content: text, timestamp: 1 } });
-const asst = (id: string, parentId: string | null, text: string, extra: Record<string, unknown> = {}) =>
-  e({
-    type: 'message',
-    id,
-    parentId,
-    message: {
-      role: 'assistant',
-      content: [{ type: 'text', text }],
-      api: 'anthropic-messages',
-      provider: 'anthropic',
-      model: 'claude-opus-4-6',
-      stopReason: 'stop',
-      timestamp: 2,
-      ...extra,
-    },
-  });
+const HEADER = sessionHeader;
+const e = entryLine;
+const user = (id: string, parentId: string | null, text: string) => userLine(id, parentId, text);
+const asst = assistantLine;
 const texts = (text: string) =>
   buildContext(parseSession(text)).messages.map((m) =>
     typeof m.content === 'string' ? m.content : m.role === 'compactionSummary' ? `summary:${String(m.summary)}` : JSON.stringify(m.content),

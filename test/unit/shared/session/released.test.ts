@@ -12,26 +12,12 @@ import { parseSessionLines } from '../../../../shared/session/jsonl.js';
 import { parseSession } from '../../../../shared/session/parse.js';
 import { isReleased, RELEASED, type LineRereader } from '../../../../shared/session/released.js';
 import type { LineSource, ParsedSession } from '../../../../shared/session/types.js';
+import { assistantLine, entryLine, sessionHeader, userLine } from '../../helpers/session-lines.js';
 
-const HEADER = JSON.stringify({ type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/x' });
-const e = (o: Record<string, unknown>) => JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', ...o });
-const user = (id: string, parentId: string | null | undefined, text: string) =>
-  e({ type: 'message', id, ...(parentId === undefined ? {} : { parentId }), message: { role: 'user', content: text, timestamp: 1 } });
-const asst = (id: string, parentId: string | null, text: string) =>
-  e({
-    type: 'message',
-    id,
-    parentId,
-    message: {
-      role: 'assistant',
-      content: [{ type: 'text', text }],
-      api: 'anthropic-messages',
-      provider: 'anthropic',
-      model: 'claude-opus-4-6',
-      stopReason: 'stop',
-      timestamp: 2,
-    },
-  });
+const HEADER = sessionHeader();
+const e = entryLine;
+const user = userLine;
+const asst = (id: string, parentId: string | null, text: string) => assistantLine(id, parentId, text);
 
 /** A parse that lets go of messages, with a rereader over the same text that records what it was asked. */
 function parseReleasing(text: string, edit?: (line: number, raw: string) => string) {
