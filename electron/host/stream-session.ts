@@ -161,11 +161,7 @@ function lineRereader(file: string, version: FileVersion, skip: number): LineRer
           const range = ranges.get(line);
           if (!range) throw changed(line);
           const bytes = Buffer.allocUnsafe(range.end - range.start);
-          for (let done = 0; done < bytes.length;) {
-            const read = readSync(fd, bytes, done, bytes.length - done, range.start + done);
-            if (read === 0) throw changed(line);
-            done += read;
-          }
+          if (!readAtSync(fd, bytes, range.start)) throw changed(line);
           const text =
             bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.toString('utf8', 0, bytes.length - 1) : bytes.toString('utf8');
           try {
@@ -242,13 +238,19 @@ export function parseLineBytes(
  */
 function rereadSync(fd: number, line: Buffer, offset: number, edits: readonly number[]): void {
   const fresh = Buffer.allocUnsafe(line.length);
-  for (let done = 0; done < fresh.length;) {
-    const read = readSync(fd, fresh, done, fresh.length - done, offset + done);
-    if (read === 0) throw new Error('the file became shorter while it was read');
-    done += read;
-  }
+  if (!readAtSync(fd, fresh, offset)) throw new Error('the file became shorter while it was read');
   if (!sameLine(line, fresh, edits)) throw new Error('the file changed while it was read');
   fresh.copy(line);
+}
+
+/** Fill `into` with the file's bytes from `position`; false when the file ends first. */
+function readAtSync(fd: number, into: Buffer, position: number): boolean {
+  for (let done = 0; done < into.length;) {
+    const read = readSync(fd, into, done, into.length - done, position + done);
+    if (read === 0) return false;
+    done += read;
+  }
+  return true;
 }
 
 /** The parsed session of an `inspect()` input: a file is read in chunks, text is parsed as given. */

@@ -11,6 +11,8 @@ import { InputError } from '../../../../electron/host/read-input.js';
 import { LONG_LINE_BYTES } from '../../../../electron/host/long-line.js';
 import { readSessionFile } from '../../../../electron/host/stream-session.js';
 import { buildContext } from '../../../../shared/session/context.js';
+import { isReleased } from '../../../../shared/session/released.js';
+import { assistantLine } from '../../helpers/session-lines.js';
 
 let dir: string;
 beforeAll(() => {
@@ -263,14 +265,7 @@ describe('readSessionFile', () => {
 });
 
 describe('readSessionFile letting go of the turns left off the branch', () => {
-  const asst = (id: string, parent: string, text: string): string =>
-    JSON.stringify({
-      type: 'message',
-      id,
-      parentId: parent,
-      timestamp: '2026-01-01T00:00:02.000Z',
-      message: { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop', timestamp: 2 },
-    });
+  const asst = (id: string, parent: string, text: string) => assistantLine(id, parent, text);
   // c and d are left behind by the retry e, then g goes back to d: they are read again.
   const lines = [
     header,
@@ -297,11 +292,7 @@ describe('readSessionFile letting go of the turns left off the branch', () => {
       const file = write(name, text);
       for (const chunkBytes of [7, 4096]) {
         const lean = await readSessionFile(file, { chunkBytes, letGoOffBranch: true, digest: false });
-        expect(
-          lean.parsed.entries
-            .filter((l) => l.entry.message !== undefined && !('role' in (l.entry.message as object)))
-            .map((l) => l.entry.id),
-        ).toEqual(['c', 'd']);
+        expect(lean.parsed.entries.filter((l) => isReleased(l.entry)).map((l) => l.entry.id)).toEqual(['c', 'd']);
         const full = await readSessionFile(file, { chunkBytes, digest: false });
         const context = buildContext(lean.parsed);
         expect(context, `${name}, chunk ${chunkBytes}`).toEqual(buildContext(full.parsed));
