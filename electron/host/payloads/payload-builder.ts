@@ -15,6 +15,7 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+import { buildInParts } from './payload-parts.js';
 import { restoreTexts, STAND_IN_APIS, withStandIns } from './stand-ins.js';
 
 // The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
@@ -60,7 +61,10 @@ const PLACEHOLDER_CODEX_JWT = `${base64Url({ alg: 'none', typ: 'JWT' })}.${base6
 
 /** Build the wire payload of `messages` for `target` (no system prompt, no tools). Never sends anything. */
 export async function buildPayload(messages: readonly Message[], target: Target, options: PayloadBuildOptions = {}): Promise<PayloadBuild> {
-  const build = await buildLlmPayload(toLlmMessages(messages), target, options);
+  const llm = toLlmMessages(messages);
+  // A long Anthropic conversation is built in parts, so pi-ai's copies die young (see payload-parts.ts).
+  const build =
+    (await buildInParts(llm, target, (part) => buildLlmPayload(part, target, options))) ?? (await buildLlmPayload(llm, target, options));
   builtFrom.set(build, messages);
   return build;
 }

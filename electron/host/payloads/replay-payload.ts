@@ -16,6 +16,7 @@ import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
+import { knownUnits } from './payload-parts.js';
 import { entryBounds, unitsOf, unitsOfPart, type Units } from './replay-units.js';
 
 /** The member of a message no pi-ai builder reads (a tool result's UI details). */
@@ -93,7 +94,7 @@ async function reusedBuild(
   const originalEntries = entriesOf(build.payload);
   if (!originalEntries) return null;
   const originalLlm = build.llmMessages;
-  const originalUnits = unitsOf(originalLlm, model);
+  const originalUnits = knownUnits(build) ?? unitsOf(originalLlm, model);
   if (!originalUnits) return null;
   const originalEntryBounds = entryBounds(originalEntries, originalUnits);
   if (!originalEntryBounds) return null;

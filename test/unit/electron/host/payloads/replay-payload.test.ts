@@ -5,114 +5,13 @@ import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payl
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import type { Message, Target } from '../../../../../shared/types.js';
+import { rng, transcript } from '../../../helpers/transcripts.js';
 
 const TARGETS: Target[] = [
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
 ];
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const TEXTS = [
-  'hello',
-  '',
-  '  ',
-  'fix it',
-  '\ud83d lone',
-  'emoji 🙈',
-  'x'.repeat(40),
-  // Long enough for the Anthropic builder's stand-ins: plain, two-byte, lone surrogate, blank.
-  'y'.repeat(600),
-  'long 中文 🙈 text\n'.repeat(60),
-  `${'z'.repeat(700)}\udc00`,
-  ' \n'.repeat(400),
-];
-const IDS = ['toolu_a', 'toolu_b', 'call|x', 'toolu_c', 'fc_1|abc', 'toolu_d'];
-
-/** A random transcript with the odd cases the builder treats apart (blank, failed, foreign, orphan, custom). */
-function transcript(random: () => number, length: number): Message[] {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const out: Message[] = [];
-  let pending: string[] = [];
-  let idCount = 0;
-  for (let i = 0; i < length; i += 1) {
-    const r = random();
-    if (r < 0.2) {
-      out.push(
-        random() < 0.3
-          ? { role: 'user', content: pick(TEXTS), timestamp: i }
-          : { role: 'user', content: [{ type: 'text', text: pick(TEXTS) }], timestamp: i },
-      );
-    } else if (r < 0.5) {
-      const foreign = random() < 0.3;
-      const content: Record<string, unknown>[] = [];
-      if (random() < 0.5) content.push({ type: 'thinking', thinking: pick(TEXTS), thinkingSignature: random() < 0.5 ? 'sig' : '' });
-      if (random() < 0.1) content.push({ type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true });
-      if (random() < 0.7) content.push({ type: 'text', text: pick(TEXTS) });
-      pending = [];
-      const calls = Math.floor(random() * 3);
-      for (let c = 0; c < calls; c += 1) {
-        const id = random() < 0.15 ? pick(IDS) : `${pick(IDS)}_${(idCount += 1)}`;
-        pending.push(id);
-        content.push({ type: 'toolCall', id, name: 'bash', arguments: { n: c } });
-      }
-      out.push({
-        role: 'assistant',
-        content,
-        api: foreign ? 'openai-responses' : 'anthropic-messages',
-        provider: foreign ? 'openai' : 'anthropic',
-        model: foreign ? 'gpt-5' : 'claude-sonnet-4-5',
-        stopReason: random() < 0.1 ? pick(['error', 'aborted']) : calls > 0 ? 'toolUse' : 'stop',
-        timestamp: i,
-      });
-    } else if (r < 0.9) {
-      const id = pending.length > 0 && random() < 0.85 ? pending.shift()! : pick(IDS);
-      out.push({
-        role: 'toolResult',
-        toolCallId: id,
-        toolName: 'bash',
-        content:
-          random() < 0.3
-            ? [
-                { type: 'text', text: pick(TEXTS) },
-                { type: 'text', text: pick(TEXTS) },
-              ]
-            : random() < 0.15
-              ? [
-                  { type: 'text', text: pick(TEXTS) },
-                  { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-                ]
-              : [{ type: 'text', text: pick(TEXTS) }],
-        isError: random() < 0.2,
-        details: { exitCode: 0 },
-        timestamp: i,
-      });
-    } else if (r < 0.95) {
-      out.push({ role: 'compactionSummary', summary: pick(TEXTS), tokensBefore: 1, timestamp: i });
-    } else {
-      out.push({
-        role: 'bashExecution',
-        command: 'ls',
-        output: pick(TEXTS),
-        exitCode: 0,
-        excludeFromContext: random() < 0.5,
-        timestamp: i,
-      });
-    }
-  }
-  return out;
-}
 
 /** A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or added. */
 function replayOf(random: () => number, original: Message[]): { messages: Message[]; origins: (number | null)[] } {

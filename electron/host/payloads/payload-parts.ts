@@ -1,0 +1,131 @@
+/**
+ * A long conversation's Anthropic payload built by pi-ai in parts of whole units (see
+ * replay-units.ts), then joined: what one build of the whole gives, byte for byte.
+ *
+ * Why: pi-ai copies every assistant message (and our stand-ins every long text's message) before it
+ * converts them, and those copies live as long as the build. Built whole, a long session's copies
+ * outlive the young generation, are promoted, and stay in memory as garbage until a full collection,
+ * which an inspection rarely gets to: on a session of short turns they were half the file's size at
+ * the peak. Built in parts of a few thousand messages, each part's copies die young.
+ *
+ * Why it is the same: with no tool-call id in two units, a unit's entries depend on that unit alone
+ * (pi-ai normalises ids and inserts synthetic results within it). A part ends after a unit that is one
+ * assistant message without tool calls, whose entry is an assistant entry: nothing is pending after
+ * it, and pi-ai's `cache_control` (which goes on a last entry only when it is a user entry) is not
+ * put on it. The last part holds the last unit, where a whole build puts `cache_control`. Every part
+ * must give the same request fields besides `messages`, and each part's entries must fit its units;
+ * otherwise the caller builds the whole in one call.
+ */
+import { isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Target } from '../../../shared/types.js';
+import type { LlmMessages } from './llm-messages.js';
+import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+import type { PayloadBuild } from './payload-builder.js';
+import { entryBounds, unitsOf, type Units } from './replay-units.js';
+
+/** Messages in a part: its copies stay within a young generation; a few dozen pi-ai calls at 100 MB. */
+export const PART_MESSAGES = 2048;
+
+/** The units each build made in parts found (the replay's build reads them instead of finding them again). */
+const unitsOfBuilds = new WeakMap<PayloadBuild, Units>();
+
+/** The units of a build's LLM messages, when a build in parts found them. */
+export function knownUnits(build: PayloadBuild): Units | undefined {
+  return unitsOfBuilds.get(build);
+}
+
+/** A whole build of LLM messages (`buildLlmPayload`), given so that this module does not import its caller. */
+export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
+
+/**
+ * The Anthropic payload of `llm` built in parts of about `partMessages` messages, or null when it is
+ * not an Anthropic build, too short to split, or not proven the same as a whole build.
+ */
+export async function buildInParts(
+  llm: LlmMessages,
+  target: Target,
+  buildLlm: BuildLlm,
+  partMessages: number = PART_MESSAGES,
+): Promise<PayloadBuild | null> {
+  if (llm.messages.length < 2 * partMessages) return null;
+  let model;
+  try {
+    model = resolvePayloadModel(target).model;
+  } catch (error) {
+    if (error instanceof UnsupportedApiError) return null;
+    throw error;
+  }
+  if (model.api !== 'anthropic-messages') return null;
+  const units = unitsOf(llm.messages, model);
+  if (!units) return null;
+  const cuts = partCuts(llm, units, partMessages);
+  if (cuts.length < 3) return null;
+
+  // Each part's entries, joined once at the end: one list grown by push would be copied at each growth.
+  const parts: JsonValue[][] = [];
+  let last: PayloadBuild | undefined;
+  let fields: string | undefined;
+  for (let p = 0; p + 1 < cuts.length; p += 1) {
+    const from = units.bounds[cuts[p]];
+    const to = units.bounds[cuts[p + 1]];
+    const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
+    const payload = part.payload;
+    if (part.error || !isRecord(payload) || !Array.isArray(payload.messages)) return null;
+    if (!entriesFit(payload.messages, units, cuts[p], cuts[p + 1])) return null;
+    // The request's other fields (model, max_tokens, thinking…) read no message: the same in every part.
+    const rest = requestFields(payload);
+    if (fields === undefined) fields = rest;
+    else if (rest !== fields) return null;
+    parts.push(payload.messages);
+    last = part;
+  }
+  const payload = last!.payload as Record<string, JsonValue>;
+  const build: PayloadBuild = {
+    ...last!,
+    sources: llm.sources,
+    llmMessages: llm.messages,
+    payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
+  };
+  unitsOfBuilds.set(build, units);
+  return build;
+}
+
+/**
+ * The units the parts start at (then the unit count): each part but the last ends with a unit that is
+ * one assistant message without tool calls, and holds at least `partMessages` messages.
+ */
+export function partCuts(llm: LlmMessages, units: Units, partMessages: number): number[] {
+  const { bounds } = units;
+  const unitCount = bounds.length - 1;
+  const cuts = [0];
+  for (let t = 1; t < unitCount; t += 1) {
+    if (bounds[t] - bounds[cuts[cuts.length - 1]] < partMessages) continue;
+    // The unit before this one: one message, an assistant's that leads a unit and calls no tool.
+    const before = bounds[t - 1];
+    if (bounds[t] - before !== 1 || units.leads[before] !== 1) continue;
+    const message = llm.messages[before];
+    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    if ((message.content as unknown[]).some((block) => isRecord(block) && block.type === 'toolCall')) continue;
+    cuts.push(t);
+  }
+  // A short remainder joins the part before it, so the last part is never a sliver.
+  if (cuts.length > 1 && llm.messages.length - bounds[cuts[cuts.length - 1]] < partMessages / 2) cuts.pop();
+  cuts.push(unitCount);
+  return cuts;
+}
+
+/** Whether the entries of units [first, end) fit them as a whole build's would: one leading entry per unit. */
+function entriesFit(entries: readonly JsonValue[], units: Units, first: number, end: number): boolean {
+  const from = units.bounds[first];
+  const bounds = new Int32Array(end - first + 1);
+  for (let t = first; t <= end; t += 1) bounds[t - first] = units.bounds[t] - from;
+  const partUnits: Units = { bounds, firstLeads: units.leads[from] === 1, leads: units.leads.subarray(from, units.bounds[end]) };
+  return entryBounds(entries, partUnits) !== null;
+}
+
+/** A request's fields besides its messages, as one comparable string. */
+function requestFields(payload: Record<string, JsonValue>): string {
+  const rest: Record<string, JsonValue> = {};
+  for (const key in payload) if (key !== 'messages') rest[key] = payload[key];
+  return JSON.stringify(rest);
+}

@@ -1,0 +1,158 @@
+// A long Anthropic payload built in parts of whole units: always what one whole pi-ai build gives.
+import { describe, expect, it } from 'vitest';
+import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
+import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
+import { buildInParts, knownUnits, PART_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
+import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
+import { unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
+import type { Message, Target } from '../../../../../shared/types.js';
+import { rng, transcript } from '../../../helpers/transcripts.js';
+
+const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+const ANTHROPIC_PLAIN: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
+const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
+const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
+
+const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
+const answer = (text: string): Message => ({
+  role: 'assistant',
+  content: [{ type: 'text', text }],
+  ...route,
+  stopReason: 'stop',
+  timestamp: 2,
+});
+const calling = (id: string): Message => ({
+  role: 'assistant',
+  content: [{ type: 'toolCall', id, name: 'read', arguments: { path: 'a' } }],
+  ...route,
+  stopReason: 'toolUse',
+  timestamp: 3,
+});
+const result = (id: string): Message => ({
+  role: 'toolResult',
+  toolCallId: id,
+  toolName: 'read',
+  content: [{ type: 'text', text: 'A' }],
+  isError: false,
+  timestamp: 4,
+});
+
+const wholeBuild = (llm: LlmMessages, target: Target) => buildLlmPayload(llm, target);
+const byParts = (llm: LlmMessages, target: Target, size: number) =>
+  buildInParts(llm, target, (part) => buildLlmPayload(part, target), size);
+
+describe('partCuts', () => {
+  it('cuts only after a unit that is one assistant message calling no tool, once a part is long enough', () => {
+    // Units: [u0] [a1] [u2] [a3 r4] [a5] [u6] [a7 r8] [a9] [u10 (blank: skipped, stays in a9's unit)]… see below.
+    const messages = [
+      user('one'), // 0
+      answer('a'), // 1: a cut may follow
+      user('two'), // 2
+      calling('toolu_1'), // 3: calls a tool, no cut after it
+      result('toolu_1'), // 4
+      answer('b'), // 5: a cut may follow
+      user('three'), // 6
+      calling('toolu_2'), // 7
+      result('toolu_2'), // 8
+      answer('c'), // 9: a cut may follow
+      user('four'), // 10
+      answer('d'), // 11
+    ];
+    const llm = toLlmMessages(messages);
+    const units = unitsOf(llm.messages, MODEL)!;
+    expect([...units.bounds]).toEqual([0, 1, 2, 3, 5, 6, 7, 9, 10, 11, 12]);
+    // Parts of at least 2 messages: after a1 (2 messages), after a5 (4), after a9 (4); the rest (u10 a11, 2) stays.
+    expect(partCuts(llm, units, 2)).toEqual([0, 2, 5, 8, 10]);
+    // At least 5: after a5 (6 messages); the rest (6) stays its own part.
+    expect(partCuts(llm, units, 5)).toEqual([0, 5, 10]);
+    // A remainder under half a part joins the part before it.
+    expect(partCuts(llm, units, 8)).toEqual([0, 10]);
+  });
+
+  it('never cuts after a unit whose last entry is a user entry, which would take the cache_control of a last entry', () => {
+    const asked = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }], timestamp: 1 });
+    // u0 a1 | u2 u3 a4 r5 (a result no call asked for: a user entry after the answer) u6 a7 | u8 a9
+    const messages = [
+      asked('one'),
+      answer('a'),
+      asked('two'),
+      asked('three'),
+      answer('b'),
+      result('toolu_x'),
+      asked('four'),
+      answer('c'),
+      asked('five'),
+      answer('d'),
+    ];
+    const llm = toLlmMessages(messages);
+    const units = unitsOf(llm.messages, MODEL)!;
+    expect([...units.bounds]).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10]);
+    const cuts = partCuts(llm, units, 1);
+    expect(cuts).toEqual([0, 2, 7, 9]);
+    for (const t of cuts.slice(1, -1)) expect(llm.messages[units.bounds[t] - 1].role).toBe('assistant');
+  });
+});
+
+describe('buildInParts', () => {
+  it('gives what a whole build gives, on random transcripts, part sizes and both thinking settings', async () => {
+    const random = rng(71);
+    let inParts = 0;
+    for (let round = 0; round < 120; round += 1) {
+      const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
+      const llm = toLlmMessages(messages);
+      const size = 2 + Math.floor(random() * 12);
+      for (const target of [ANTHROPIC, ANTHROPIC_PLAIN]) {
+        const parts = await byParts(llm, target, size);
+        if (parts === null) continue;
+        inParts += 1;
+        const whole = await wholeBuild(llm, target);
+        expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
+      }
+    }
+    // Most rounds were built in parts (not all fell back to a whole build).
+    expect(inParts).toBeGreaterThan(150);
+  }, 120_000);
+
+  it('builds nothing itself for another api, a short conversation, or a tool-call id in two units', async () => {
+    const messages: Message[] = [];
+    for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
+    const llm = toLlmMessages(messages);
+    expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
+    expect(await byParts(llm, { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' }, 4)).toBeNull();
+    expect(await byParts(llm, ANTHROPIC, 41)).toBeNull();
+    const reused = toLlmMessages([...messages, user('again'), calling('toolu_3'), result('toolu_3'), answer('done')]);
+    expect(await byParts(reused, ANTHROPIC, 4)).toBeNull();
+  });
+
+  it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1) messages.push(user(`q${i}`), answer(`a${i}`));
+    messages.push(user('last question'));
+    const llm = toLlmMessages(messages);
+    const parts = (await byParts(llm, ANTHROPIC, 4))!;
+    const entries = (parts.payload as { messages: { content: unknown }[] }).messages;
+    const marked = entries.flatMap((entry, k) => (JSON.stringify(entry).includes('cache_control') ? [k] : []));
+    expect(marked).toEqual([entries.length - 1]);
+    expect(entries[entries.length - 1].content).toEqual([{ type: 'text', text: 'last question', cache_control: { type: 'ephemeral' } }]);
+  });
+});
+
+describe('buildPayload of a long conversation', () => {
+  it("is built in parts, the same as a whole build, and hands its units to the replay's build", async () => {
+    const messages: Message[] = [];
+    for (let i = 0; messages.length < 2 * PART_MESSAGES + 100; i += 1)
+      messages.push(user(`question ${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`answer ${i}`));
+    const build = await buildPayload(messages, ANTHROPIC);
+    expect(knownUnits(build)).toBeDefined();
+    expect(JSON.stringify(build)).toBe(JSON.stringify(await wholeBuild(toLlmMessages(messages), ANTHROPIC)));
+    // The replay (one answer changed) reuses the original's entries and gives a whole build's payload.
+    const replay = messages.slice();
+    replay[7] = answer('changed');
+    const origins = replay.map((_, i) => i);
+    const replayBuild = await buildReplayPayload(replay, origins, { messages, build }, ANTHROPIC);
+    expect(JSON.stringify(replayBuild)).toBe(JSON.stringify(await wholeBuild(toLlmMessages(replay), ANTHROPIC)));
+    const originalEntries = new Set((build.payload as { messages: unknown[] }).messages);
+    const reused = (replayBuild.payload as { messages: unknown[] }).messages.filter((entry) => originalEntries.has(entry)).length;
+    expect(reused).toBeGreaterThan(messages.length / 2);
+  });
+});

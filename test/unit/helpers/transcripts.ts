@@ -1,0 +1,114 @@
+// Random transcripts for the payload builders' tests: deterministic, with the cases pi-ai treats apart.
+import { isWellFormed } from '../../../shared/text/well-formed.js';
+import type { Message } from '../../../shared/types.js';
+
+/** A small deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const TEXTS = [
+  'hello',
+  '',
+  '  ',
+  'fix it',
+  '\ud83d lone',
+  'emoji 🙈',
+  'x'.repeat(40),
+  // Long enough for the Anthropic builder's stand-ins: plain, two-byte, lone surrogate, blank.
+  'y'.repeat(600),
+  'long 中文 🙈 text\n'.repeat(60),
+  `${'z'.repeat(700)}\udc00`,
+  ' \n'.repeat(400),
+];
+const IDS = ['toolu_a', 'toolu_b', 'call|x', 'toolu_c', 'fc_1|abc', 'toolu_d'];
+
+/**
+ * A random transcript with the odd cases pi-ai's builders treat apart (blank, failed, foreign, orphan,
+ * custom roles). `oneUnitIds`: no tool-call id in two units (no id used twice, no result after a user
+ * turn answering a call before it); `wellFormed`: no text with a lone surrogate (pi-ai strips those).
+ * Both are what a payload built in parts of units needs (payload-parts.ts).
+ */
+export function transcript(random: () => number, length: number, options: { oneUnitIds?: boolean; wellFormed?: boolean } = {}): Message[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const texts = options.wellFormed ? TEXTS.filter(isWellFormed) : TEXTS;
+  const out: Message[] = [];
+  let pending: string[] = [];
+  let idCount = 0;
+  for (let i = 0; i < length; i += 1) {
+    const r = random();
+    // A user turn (summaries and bash runs become ones) starts a unit: the calls before it stay unanswered.
+    if (options.oneUnitIds && (r < 0.2 || r >= 0.9)) pending = [];
+    if (r < 0.2) {
+      out.push(
+        random() < 0.3
+          ? { role: 'user', content: pick(texts), timestamp: i }
+          : { role: 'user', content: [{ type: 'text', text: pick(texts) }], timestamp: i },
+      );
+    } else if (r < 0.5) {
+      const foreign = random() < 0.3;
+      const content: Record<string, unknown>[] = [];
+      if (random() < 0.5) content.push({ type: 'thinking', thinking: pick(texts), thinkingSignature: random() < 0.5 ? 'sig' : '' });
+      if (random() < 0.1) content.push({ type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true });
+      if (random() < 0.7) content.push({ type: 'text', text: pick(texts) });
+      pending = [];
+      const calls = Math.floor(random() * 3);
+      for (let c = 0; c < calls; c += 1) {
+        const id = !options.oneUnitIds && random() < 0.15 ? pick(IDS) : `${pick(IDS)}_${(idCount += 1)}`;
+        pending.push(id);
+        content.push({ type: 'toolCall', id, name: 'bash', arguments: { n: c } });
+      }
+      out.push({
+        role: 'assistant',
+        content,
+        api: foreign ? 'openai-responses' : 'anthropic-messages',
+        provider: foreign ? 'openai' : 'anthropic',
+        model: foreign ? 'gpt-5' : 'claude-sonnet-4-5',
+        stopReason: random() < 0.1 ? pick(['error', 'aborted']) : calls > 0 ? 'toolUse' : 'stop',
+        timestamp: i,
+      });
+    } else if (r < 0.9) {
+      const orphanId = options.oneUnitIds ? `orphan_${i}` : undefined;
+      const id = pending.length > 0 && random() < 0.85 ? pending.shift()! : (orphanId ?? pick(IDS));
+      out.push({
+        role: 'toolResult',
+        toolCallId: id,
+        toolName: 'bash',
+        content:
+          random() < 0.3
+            ? [
+                { type: 'text', text: pick(texts) },
+                { type: 'text', text: pick(texts) },
+              ]
+            : random() < 0.15
+              ? [
+                  { type: 'text', text: pick(texts) },
+                  { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+                ]
+              : [{ type: 'text', text: pick(texts) }],
+        isError: random() < 0.2,
+        details: { exitCode: 0 },
+        timestamp: i,
+      });
+    } else if (r < 0.95) {
+      out.push({ role: 'compactionSummary', summary: pick(texts), tokensBefore: 1, timestamp: i });
+    } else {
+      out.push({
+        role: 'bashExecution',
+        command: 'ls',
+        output: pick(texts),
+        exitCode: 0,
+        excludeFromContext: random() < 0.5,
+        timestamp: i,
+      });
+    }
+  }
+  return out;
+}
