@@ -25,6 +25,18 @@ import { entryBounds, unitsOf, type Units } from './replay-units.js';
 
 /** Messages in a part: its copies stay within a young generation; a few dozen pi-ai calls at 100 MB. */
 export const PART_MESSAGES = 2048;
+/**
+ * The fewest messages built in parts. A shorter conversation's copies are few enough to die young in
+ * a whole build (a session of 11,000 messages of mid-size tool results: no lower peak in parts, and
+ * 20–40 ms more for the units and the calls).
+ */
+export const MIN_PARTS_MESSAGES = 16_384;
+
+/** How a conversation is cut: messages in a part, and the fewest messages cut at all. */
+export interface PartSizes {
+  part: number;
+  min: number;
+}
 
 /** The units each build made in parts found (the replay's build reads them instead of finding them again). */
 const unitsOfBuilds = new WeakMap<PayloadBuild, Units>();
@@ -38,16 +50,16 @@ export function knownUnits(build: PayloadBuild): Units | undefined {
 export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
 
 /**
- * The Anthropic payload of `llm` built in parts of about `partMessages` messages, or null when it is
+ * The Anthropic payload of `llm` built in parts of about `sizes.part` messages, or null when it is
  * not an Anthropic build, too short to split, or not proven the same as a whole build.
  */
 export async function buildInParts(
   llm: LlmMessages,
   target: Target,
   buildLlm: BuildLlm,
-  partMessages: number = PART_MESSAGES,
+  sizes: PartSizes = { part: PART_MESSAGES, min: MIN_PARTS_MESSAGES },
 ): Promise<PayloadBuild | null> {
-  if (llm.messages.length < 2 * partMessages) return null;
+  if (llm.messages.length < sizes.min) return null;
   let model;
   try {
     model = resolvePayloadModel(target).model;
@@ -58,7 +70,7 @@ export async function buildInParts(
   if (model.api !== 'anthropic-messages') return null;
   const units = unitsOf(llm.messages, model);
   if (!units) return null;
-  const cuts = partCuts(llm, units, partMessages);
+  const cuts = partCuts(llm, units, sizes.part);
   if (cuts.length < 3) return null;
 
   // Each part's entries, joined once at the end: one list grown by push would be copied at each growth.

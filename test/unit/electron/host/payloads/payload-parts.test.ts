@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
-import { buildInParts, knownUnits, PART_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
+import { buildInParts, knownUnits, MIN_PARTS_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
 import type { Message, Target } from '../../../../../shared/types.js';
@@ -39,7 +39,7 @@ const result = (id: string): Message => ({
 
 const wholeBuild = (llm: LlmMessages, target: Target) => buildLlmPayload(llm, target);
 const byParts = (llm: LlmMessages, target: Target, size: number) =>
-  buildInParts(llm, target, (part) => buildLlmPayload(part, target), size);
+  buildInParts(llm, target, (part) => buildLlmPayload(part, target), { part: size, min: 2 * size });
 
 describe('partCuts', () => {
   it('cuts only after a unit that is one assistant message calling no tool, once a part is long enough', () => {
@@ -140,7 +140,7 @@ describe('buildInParts', () => {
 describe('buildPayload of a long conversation', () => {
   it("is built in parts, the same as a whole build, and hands its units to the replay's build", async () => {
     const messages: Message[] = [];
-    for (let i = 0; messages.length < 2 * PART_MESSAGES + 100; i += 1)
+    for (let i = 0; messages.length < MIN_PARTS_MESSAGES; i += 1)
       messages.push(user(`question ${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`answer ${i}`));
     const build = await buildPayload(messages, ANTHROPIC);
     expect(knownUnits(build)).toBeDefined();
