@@ -38,12 +38,18 @@ export interface PartSizes {
   min: number;
 }
 
-/** The units each build made in parts found (the replay's build reads them instead of finding them again). */
-const unitsOfBuilds = new WeakMap<PayloadBuild, Units>();
+/** What a build in parts found out (the replay's build reads it instead of finding it again). */
+interface KnownSplit {
+  /** The units of the build's LLM messages. */
+  units: Units;
+  /** Where each unit's entries start in the payload, then the end (`entryBounds`). */
+  entryBounds: Int32Array;
+}
+const splits = new WeakMap<PayloadBuild, KnownSplit>();
 
-/** The units of a build's LLM messages, when a build in parts found them. */
-export function knownUnits(build: PayloadBuild): Units | undefined {
-  return unitsOfBuilds.get(build);
+/** The units of a build's LLM messages and where their entries are, when a build in parts found them. */
+export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
+  return splits.get(build);
 }
 
 /** A whole build of LLM messages (`buildLlmPayload`), given so that this module does not import its caller. */
@@ -75,6 +81,9 @@ export async function buildInParts(
 
   // Each part's entries, joined once at the end: one list grown by push would be copied at each growth.
   const parts: JsonValue[][] = [];
+  // Each unit's first entry in the joined payload (then the end), from each part's own.
+  const bounds = new Int32Array(units.bounds.length);
+  let entryCount = 0;
   let last: PayloadBuild | undefined;
   let fields: string | undefined;
   for (let p = 0; p + 1 < cuts.length; p += 1) {
@@ -83,12 +92,15 @@ export async function buildInParts(
     const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
     const payload = part.payload;
     if (part.error || !isRecord(payload) || !Array.isArray(payload.messages)) return null;
-    if (!entriesFit(payload.messages, units, cuts[p], cuts[p + 1])) return null;
+    const partBounds = partEntryBounds(payload.messages, units, cuts[p], cuts[p + 1]);
+    if (!partBounds) return null;
+    for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
     // The request's other fields (model, max_tokens, thinking…) read no message: the same in every part.
     const rest = requestFields(payload);
     if (fields === undefined) fields = rest;
     else if (rest !== fields) return null;
     parts.push(payload.messages);
+    entryCount += payload.messages.length;
     last = part;
   }
   const payload = last!.payload as Record<string, JsonValue>;
@@ -98,7 +110,8 @@ export async function buildInParts(
     llmMessages: llm.messages,
     payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
   };
-  unitsOfBuilds.set(build, units);
+  bounds[bounds.length - 1] = entryCount;
+  splits.set(build, { units, entryBounds: bounds });
   return build;
 }
 
@@ -126,13 +139,16 @@ export function partCuts(llm: LlmMessages, units: Units, partMessages: number): 
   return cuts;
 }
 
-/** Whether the entries of units [first, end) fit them as a whole build's would: one leading entry per unit. */
-function entriesFit(entries: readonly JsonValue[], units: Units, first: number, end: number): boolean {
+/**
+ * Where the entries of units [first, end) start in their part's payload (then the end), or null when
+ * they do not fit the units as a whole build's would (one leading entry per unit).
+ */
+function partEntryBounds(entries: readonly JsonValue[], units: Units, first: number, end: number): Int32Array | null {
   const from = units.bounds[first];
   const bounds = new Int32Array(end - first + 1);
   for (let t = first; t <= end; t += 1) bounds[t - first] = units.bounds[t] - from;
   const partUnits: Units = { bounds, firstLeads: units.leads[from] === 1, leads: units.leads.subarray(from, units.bounds[end]) };
-  return entryBounds(entries, partUnits) !== null;
+  return entryBounds(entries, partUnits);
 }
 
 /** A request's fields besides its messages, as one comparable string. */

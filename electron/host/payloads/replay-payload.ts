@@ -16,7 +16,7 @@ import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
-import { knownUnits } from './payload-parts.js';
+import { knownSplit } from './payload-parts.js';
 import { entryBounds, unitsOf, unitsOfPart, type Units } from './replay-units.js';
 
 /** The member of a message no pi-ai builder reads (a tool result's UI details). */
@@ -94,9 +94,11 @@ async function reusedBuild(
   const originalEntries = entriesOf(build.payload);
   if (!originalEntries) return null;
   const originalLlm = build.llmMessages;
-  const originalUnits = knownUnits(build) ?? unitsOf(originalLlm, model);
+  // A build in parts found both already.
+  const known = knownSplit(build);
+  const originalUnits = known?.units ?? unitsOf(originalLlm, model);
   if (!originalUnits) return null;
-  const originalEntryBounds = entryBounds(originalEntries, originalUnits);
+  const originalEntryBounds = known?.entryBounds ?? entryBounds(originalEntries, originalUnits);
   if (!originalEntryBounds) return null;
   const llm = toLlmMessages(messages);
   const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
-import { buildInParts, knownUnits, MIN_PARTS_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
+import { buildInParts, knownSplit, MIN_PARTS_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
-import { unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
-import type { Message, Target } from '../../../../../shared/types.js';
+import { entryBounds, unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
+import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
 
 const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
@@ -107,6 +107,12 @@ describe('buildInParts', () => {
         inParts += 1;
         const whole = await wholeBuild(llm, target);
         expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
+        // The units and entry bounds handed to the replay's build are the ones it would find.
+        const split = knownSplit(parts)!;
+        expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, MODEL));
+        expect([...split.entryBounds], `round ${round}`).toEqual([
+          ...entryBounds((parts.payload as { messages: JsonValue[] }).messages, split.units)!,
+        ]);
       }
     }
     // Most rounds were built in parts (not all fell back to a whole build).
@@ -143,7 +149,11 @@ describe('buildPayload of a long conversation', () => {
     for (let i = 0; messages.length < MIN_PARTS_MESSAGES; i += 1)
       messages.push(user(`question ${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`answer ${i}`));
     const build = await buildPayload(messages, ANTHROPIC);
-    expect(knownUnits(build)).toBeDefined();
+    // What it hands over is what the replay's build would find itself.
+    const llm = toLlmMessages(messages);
+    const units = unitsOf(llm.messages, MODEL)!;
+    expect(knownSplit(build)!.units).toEqual(units);
+    expect([...knownSplit(build)!.entryBounds]).toEqual([...entryBounds((build.payload as { messages: JsonValue[] }).messages, units)!]);
     expect(JSON.stringify(build)).toBe(JSON.stringify(await wholeBuild(toLlmMessages(messages), ANTHROPIC)));
     // The replay (one answer changed) reuses the original's entries and gives a whole build's payload.
     const replay = messages.slice();
