@@ -6,6 +6,7 @@ import { buildInParts, knownSplit, MIN_PARTS_MESSAGES, partCuts } from '../../..
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { entryBounds, unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
+import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
 
 const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
@@ -13,29 +14,10 @@ const ANTHROPIC_PLAIN: Target = { provider: 'anthropic', api: 'anthropic-message
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 
-const user = (text: string): Message => ({ role: 'user', content: text, timestamp: 1 });
-const answer = (text: string): Message => ({
-  role: 'assistant',
-  content: [{ type: 'text', text }],
-  ...route,
-  stopReason: 'stop',
-  timestamp: 2,
-});
-const calling = (id: string): Message => ({
-  role: 'assistant',
-  content: [{ type: 'toolCall', id, name: 'read', arguments: { path: 'a' } }],
-  ...route,
-  stopReason: 'toolUse',
-  timestamp: 3,
-});
-const result = (id: string): Message => ({
-  role: 'toolResult',
-  toolCallId: id,
-  toolName: 'read',
-  content: [{ type: 'text', text: 'A' }],
-  isError: false,
-  timestamp: 4,
-});
+const user = (content: string): Message => U(content, { timestamp: 1 });
+const answer = (value: string): Message => A([text(value)], { ...route, timestamp: 2 });
+const calling = (id: string): Message => A([tc(id, 'read', { path: 'a' })], { ...route, stopReason: 'toolUse', timestamp: 3 });
+const result = (id: string): Message => TR(id, 'A', { timestamp: 4 });
 
 const wholeBuild = (llm: LlmMessages, target: Target) => buildLlmPayload(llm, target);
 const byParts = (llm: LlmMessages, target: Target, size: number) =>
@@ -70,7 +52,7 @@ describe('partCuts', () => {
   });
 
   it('never cuts after a unit whose last entry is a user entry, which would take the cache_control of a last entry', () => {
-    const asked = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }], timestamp: 1 });
+    const asked = (value: string): Message => U([text(value)], { timestamp: 1 });
     // u0 a1 | u2 u3 a4 r5 (a result no call asked for: a user entry after the answer) u6 a7 | u8 a9
     const messages = [
       asked('one'),
