@@ -25,7 +25,7 @@ const byParts = (llm: LlmMessages, target: Target, size: number) =>
 
 describe('partCuts', () => {
   it('cuts only after a unit that is one assistant message calling no tool, once a part is long enough', () => {
-    // Units: [u0] [a1] [u2] [a3 r4] [a5] [u6] [a7 r8] [a9] [u10 (blank: skipped, stays in a9's unit)]… see below.
+    // Units: [u0] [a1] [u2] [a3 r4] [a5] [u6] [a7 r8] [a9] [u10] [a11].
     const messages = [
       user('one'), // 0
       answer('a'), // 1: a cut may follow
