@@ -33,3 +33,18 @@ export const assistantLine = (id: string, parentId: string | null, text: string,
       ...extra,
     },
   });
+
+/**
+ * A session whose retry leaves turns behind that a later entry goes back to: c and d are left
+ * behind by the retry e, then g hangs off d, so c and d (lines 4 and 5) are on the branch again.
+ */
+export const retriedThenBackLines = (): string[] => [
+  sessionHeader(),
+  userLine('a', null, 'q1'),
+  assistantLine('b', 'a', 'first answer'),
+  userLine('c', 'b', 'q2 — first attempt'),
+  assistantLine('d', 'c', 'answer to the first attempt'),
+  userLine('e', 'b', 'q2 retried'),
+  assistantLine('f', 'e', 'answer to the retry'),
+  userLine('g', 'd', 'q3, back on the first attempt'),
+];

@@ -12,7 +12,7 @@ import { LONG_LINE_BYTES } from '../../../../electron/host/long-line.js';
 import { readSessionFile } from '../../../../electron/host/stream-session.js';
 import { buildContext } from '../../../../shared/session/context.js';
 import { isReleased } from '../../../../shared/session/released.js';
-import { assistantLine } from '../../helpers/session-lines.js';
+import { retriedThenBackLines } from '../../helpers/session-lines.js';
 
 let dir: string;
 beforeAll(() => {
@@ -265,18 +265,8 @@ describe('readSessionFile', () => {
 });
 
 describe('readSessionFile letting go of the turns left off the branch', () => {
-  const asst = (id: string, parent: string, text: string) => assistantLine(id, parent, text);
   // c and d are left behind by the retry e, then g goes back to d: they are read again.
-  const lines = [
-    header,
-    user('a', null, 'q1'),
-    asst('b', 'a', 'first answer'),
-    user('c', 'b', 'q2 — first attempt'),
-    asst('d', 'c', 'answer to the first attempt'),
-    user('e', 'b', 'q2 retried'),
-    asst('f', 'e', 'answer to the retry'),
-    user('g', 'd', 'q3, back on the first attempt'),
-  ];
+  const lines = retriedThenBackLines();
   const write = (name: string, text: string | Uint8Array) => {
     const file = path.join(dir, name);
     writeFileSync(file, text);

@@ -12,7 +12,7 @@ import { parseSessionLines } from '../../../../shared/session/jsonl.js';
 import { parseSession } from '../../../../shared/session/parse.js';
 import { isReleased, RELEASED, type LineRereader } from '../../../../shared/session/released.js';
 import type { LineSource, ParsedSession } from '../../../../shared/session/types.js';
-import { assistantLine, entryLine, sessionHeader, userLine } from '../../helpers/session-lines.js';
+import { assistantLine, entryLine, retriedThenBackLines, sessionHeader, userLine } from '../../helpers/session-lines.js';
 
 const HEADER = sessionHeader();
 const e = entryLine;
@@ -70,17 +70,8 @@ describe('messages let go off the branch', () => {
   });
 
   it('reads again the turns left behind that a later entry goes back to', () => {
-    const text = [
-      HEADER,
-      user('a', null, 'q1'),
-      asst('b', 'a', 'first answer'),
-      user('c', 'b', 'q2'),
-      asst('d', 'c', 'answer to q2'),
-      user('e', 'b', 'q2 retried'),
-      asst('f', 'e', 'answer to the retry'),
-      // Back to the first attempt: c and d are on the branch again.
-      user('g', 'd', 'q3 after the first attempt'),
-    ].join('\n');
+    // Back to the first attempt: c and d are on the branch again.
+    const text = retriedThenBackLines().join('\n');
     const { parsed, asked } = parseReleasing(text);
     expect(releasedIds(parsed)).toEqual(['c', 'd']);
     const context = buildContext(parsed);
