@@ -118,6 +118,13 @@ if (check) {
     `\nchecking against the baseline of ${baseline.updated} (${baseline.machine}); a ratio ${Math.round((REGRESSION - 1) * 100)} % and ${REGRESSION_MIN_STEP} above it fails (load now ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; CPU-time ratios where measured)`,
   );
   const own = baseline.byCpu?.find((o) => cpuModel.includes(o.cpu));
+  // Why a figure is judged as it is (its processor's own figure, its own tolerance): each reason is
+  // printed once, after the list, and each line names its reasons by number.
+  const reasons: string[] = [];
+  const reason = (text: string): string => {
+    const at = reasons.indexOf(text);
+    return `[${(at < 0 ? reasons.push(text) : at + 1).toString()}]`;
+  };
   let regressions = 0;
   for (const r of results) {
     const mine = own?.figures[r.name];
@@ -130,11 +137,15 @@ if (check) {
     const verdict = change > (base.tolerance ?? REGRESSION) && now - then >= REGRESSION_MIN_STEP ? 'REGRESSION' : 'ok';
     if (verdict !== 'ok') regressions += 1;
     const wall = cpu ? ` (wall clock ${r.ratio.toFixed(2)} vs ${base.ratio.toFixed(2)})` : '';
-    const whose = `${mine ? ` [the ${own!.cpu} figure: ${own!.why}]` : ''}${base.tolerance === undefined ? '' : ` [fails above +${Math.round((base.tolerance - 1) * 100)} %: ${base.why}]`}`;
+    const whose = [
+      mine ? reason(`the ${own!.cpu} figure: ${own!.why}`) : '',
+      base.tolerance === undefined ? '' : reason(`fails above +${Math.round((base.tolerance - 1) * 100)} %: ${base.why}`),
+    ].join('');
     console.log(
-      `  ${verdict.padEnd(10)} ${r.name}: ${cpu ? 'CPU ' : ''}${now.toFixed(2)} vs ${then.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)${wall}${whose}`,
+      `  ${verdict.padEnd(10)} ${r.name}: ${cpu ? 'CPU ' : ''}${now.toFixed(2)} vs ${then.toFixed(2)} (${change >= 1 ? '+' : ''}${((change - 1) * 100).toFixed(0)} %)${wall}${whose ? ` ${whose}` : ''}`,
     );
   }
+  reasons.forEach((text, i) => console.log(`  [${i + 1}] ${text}`));
   const missing = results.filter((r) => !r.unchecked && r.ratio !== undefined && baseline.figures[r.name]?.ratio === undefined);
   if (missing.length) console.log(`  (no baseline yet for: ${missing.map((r) => r.name).join('; ')})`);
   if (regressions) {
