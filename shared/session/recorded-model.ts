@@ -1,4 +1,5 @@
 /** The provider and model a session last used, as its entries record them (for `buildContext`). */
+import { isAssistant, isRecord } from '../messages.js';
 import type { Message } from '../types.js';
 import type { RecordedModel } from './context.js';
 import type { LocatedEntry, SessionEntry } from './types.js';
@@ -17,7 +18,12 @@ export function isModelSnapshot(entry: SessionEntry): boolean {
 export function lastModelEntryOf(branch: readonly LocatedEntry[]): SessionEntry | null {
   for (let i = branch.length - 1; i >= 0; i -= 1) {
     const { entry } = branch[i];
-    if (entry.type === 'model_change' || (entry.type === 'message' && isAssistant(entry.message)) || isModelSnapshot(entry)) return entry;
+    if (
+      entry.type === 'model_change' ||
+      (entry.type === 'message' && isRecord(entry.message) && isAssistant(entry.message as Message)) ||
+      isModelSnapshot(entry)
+    )
+      return entry;
   }
   return null;
 }
@@ -31,10 +37,6 @@ export function recordedModel(entry: SessionEntry): RecordedModel {
   }
   const d = entry.data as Record<string, unknown>;
   return { provider: str(d.provider), modelId: str(d.modelId), api: str(d.modelApi) || undefined, source: 'model-snapshot' };
-}
-
-function isAssistant(m: unknown): boolean {
-  return !!m && typeof m === 'object' && (m as Message).role === 'assistant';
 }
 
 /** The model of the last assistant turn that names one (a JSON message list has no other record). */
