@@ -38,6 +38,22 @@ export interface ShapeStats {
 // The generator's words, and two that need escaping in JSON.
 const WORDS = [...GENERATOR_WORDS, '"quoted"', 'tab\there'];
 
+/**
+ * The text the shapes are written in. `mixed` (the default): the generator's words, whose CJK word
+ * puts a character past U+00FF in nearly every text, so V8 holds nearly every parsed string at two
+ * bytes a character. `latin1`: the same words with a two-letter ASCII word in place of the
+ * two-character CJK one, as most tool output is, so every parsed string is held at one byte a
+ * character (accents stay: two bytes in the file, one in V8). Same seed and same lengths in
+ * characters, so the same entries, blocks and texts' lengths, until the file's size in bytes is
+ * reached (later, as the ASCII word is smaller in UTF-8).
+ */
+export const SHAPE_TEXTS = ['mixed', 'latin1'] as const;
+export type ShapeText = (typeof SHAPE_TEXTS)[number];
+const WORDS_BY_TEXT: Record<ShapeText, readonly string[]> = {
+  mixed: WORDS,
+  latin1: WORDS.map((word) => ([...word].some((c) => c.charCodeAt(0) > 0xff) ? 'io' : word)),
+};
+
 const USAGE = { input: 1500, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1800 };
 const ASSISTANT = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: USAGE };
 
@@ -48,10 +64,12 @@ class SessionWriter {
   private counter = 0;
   private readonly out;
   readonly random: () => number;
+  private readonly words: readonly string[];
 
-  constructor(file: string, seed: number) {
+  constructor(file: string, seed: number, text: ShapeText) {
     this.out = createWriteStream(file);
     this.random = rng(seed);
+    this.words = WORDS_BY_TEXT[text];
   }
 
   /** Text of about `chars` characters (words, some newlines, non-ASCII). Built in pieces: fast for megabytes. */
@@ -59,7 +77,7 @@ class SessionWriter {
     const parts: string[] = [];
     let length = 0;
     while (length < chars) {
-      const word = WORDS[Math.floor(this.random() * WORDS.length)];
+      const word = this.words[Math.floor(this.random() * this.words.length)];
       parts.push(word, this.random() < 0.1 ? '\n' : ' ');
       length += word.length + 1;
     }
@@ -221,9 +239,15 @@ const WRITERS: Record<Shape, ShapeWriter> = {
   },
 };
 
-/** Write a session of `shape` of about `megabytes` MiB to `file`. */
-export async function generateShape(file: string, shape: Shape, megabytes: number, seed = 42): Promise<ShapeStats> {
-  const w = new SessionWriter(file, seed);
+/** Write a session of `shape` of about `megabytes` MiB to `file`, its texts in `text`. */
+export async function generateShape(
+  file: string,
+  shape: Shape,
+  megabytes: number,
+  seed = 42,
+  text: ShapeText = 'mixed',
+): Promise<ShapeStats> {
+  const w = new SessionWriter(file, seed, text);
   const images =
     shape === 'base64-heavy'
       ? await Promise.all([

@@ -16,14 +16,16 @@
  * time, so `--check` guards the CPU-time ratios (`guard`).
  *
  * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
- * --shapes=a,b (default all). Env: SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES.
+ * --shapes=a,b (default all) · --text=latin1 (texts without the CJK word, so V8 holds every parsed
+ * string at one byte a character; default mixed; the figures' names then say so, and no baseline
+ * figure guards them). Env: SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES, SHAPES_BENCH_TEXT.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchContext, BenchResult } from './run.js';
 import { probe } from './probe-process.js';
-import { generateShape, SHAPES, type Shape } from './session-shapes.js';
+import { generateShape, SHAPE_TEXTS, SHAPES, type Shape, type ShapeText } from './session-shapes.js';
 import { median } from './stats.js';
 
 function option(args: string[], name: string, env: string, fallback: string): string {
@@ -36,14 +38,17 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
   const wanted = option(ctx.args, 'shapes', 'SHAPES_BENCH_SHAPES', SHAPES.join(',')).split(',');
   const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
   if (unknown.length) throw new Error(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
+  const text = option(ctx.args, 'text', 'SHAPES_BENCH_TEXT', 'mixed') as ShapeText;
+  if (!SHAPE_TEXTS.includes(text)) throw new Error(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
+  const textLabel = text === 'mixed' ? '' : `, ${text} text`;
   const results: BenchResult[] = [];
   for (const shape of wanted as Shape[]) {
     const file = path.join(ctx.workDir, `shape-${shape}-${mb}.jsonl`);
     const work = path.join(ctx.workDir, `work-${shape}`);
     mkdirSync(work, { recursive: true });
-    const made = await generateShape(file, shape, mb);
+    const made = await generateShape(file, shape, mb, 42, text);
     const size = statSync(file).size;
-    ctx.log(`${shape}, ${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
+    ctx.log(`${shape}, ${mb} MiB${textLabel}: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     const floor: number[] = [];
     const ms: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [] };
     const ratios: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [] };
@@ -75,7 +80,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     }
     rmSync(file, { force: true });
     rmSync(work, { recursive: true, force: true });
-    const label = `${shape}, ${mb} MiB`;
+    const label = `${shape}, ${mb} MiB${textLabel}`;
     results.push(
       { name: `${label}: read + JSON.parse every line (floor)`, value: median(floor), unit: 'ms' },
       {
