@@ -38,6 +38,7 @@ import type { BenchContext, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
 import { generateShape, SHAPES, type Shape } from './session-shapes.js';
+import { BenchUsageError } from './usage-error.js';
 import { startServe } from '../e2e/support/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,7 +58,7 @@ function wantedShapes(args: string[]): (Shape | null)[] {
   if (!given) return [null];
   const wanted = given === 'all' ? [...SHAPES] : given.split(',').map((s) => s.trim());
   const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')}, or all)`);
+  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')}, or all)`);
   return wanted as Shape[];
 }
 

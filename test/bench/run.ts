@@ -13,6 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BenchUsageError } from './usage-error.js';
 
 /** One measured figure. `ratio` is value / floor when the bench compares to a floor. */
 export interface BenchResult {
@@ -78,6 +79,7 @@ const files = readdirSync(here)
   .sort();
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'ti-bench-'));
 const results: BenchResult[] = [];
+let usageError: string | undefined;
 try {
   for (const file of files) {
     console.log(`\n## ${file}`);
@@ -92,8 +94,15 @@ try {
       console.log(`  ${r.name}: ${r.value.toFixed(r.unit === 'ms' ? 0 : 2)} ${r.unit}${ratio}${r.note ? `  — ${r.note}` : ''}`);
     }
   }
+} catch (error) {
+  if (!(error instanceof BenchUsageError)) throw error;
+  usageError = error.message;
 } finally {
   rmSync(workDir, { recursive: true, force: true });
+}
+if (usageError) {
+  console.error(`npm run bench: ${usageError}`);
+  process.exit(2);
 }
 console.log(`\n${results.length} figure(s) on ${machine}`);
 

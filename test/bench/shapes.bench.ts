@@ -27,6 +27,7 @@ import type { BenchContext, BenchResult } from './run.js';
 import { probe } from './probe-process.js';
 import { generateShape, SHAPE_TEXTS, SHAPES, type Shape, type ShapeText } from './session-shapes.js';
 import { median } from './stats.js';
+import { BenchUsageError } from './usage-error.js';
 
 function option(args: string[], name: string, env: string, fallback: string): string {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
@@ -37,9 +38,9 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
   const runs = Math.max(1, Number(option(ctx.args, 'runs', 'SHAPES_BENCH_RUNS', '3')));
   const wanted = option(ctx.args, 'shapes', 'SHAPES_BENCH_SHAPES', SHAPES.join(',')).split(',');
   const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new Error(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
+  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
   const text = option(ctx.args, 'text', 'SHAPES_BENCH_TEXT', 'mixed') as ShapeText;
-  if (!SHAPE_TEXTS.includes(text)) throw new Error(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
+  if (!SHAPE_TEXTS.includes(text)) throw new BenchUsageError(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
   const textLabel = text === 'mixed' ? '' : `, ${text} text`;
   const results: BenchResult[] = [];
   for (const shape of wanted as Shape[]) {
