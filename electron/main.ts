@@ -73,6 +73,8 @@ if (launchPath) grants.grant(launchPath);
 /** The folder named on the command line (`npm start -- DIR`), which the renderer scans at start. */
 let launchFolder = launchPath ? null : fileFromArgv(process.argv, process.cwd(), 'folder');
 if (launchFolder) grants.grantFolder(launchFolder);
+/** Whether the command line named a session or a folder, which the window opens as soon as it loads. */
+const launchedWithInput = launchPath !== null || launchFolder !== null;
 const folders = createFolderService();
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
@@ -300,8 +302,9 @@ function createWindow(): void {
     // scripts/start.mjs waits for this line to know the desktop app really started.
     process.stdout.write('transcript-inspector: window ready\n');
     // As `serve` does: the first session the user opens must not be the inspection that loads the
-    // provider libraries and compiles the engine. Started once the window shows, so it never delays it.
-    void warmUp(inspector);
+    // provider libraries and compiles the engine. Started once the window shows, so it never delays it;
+    // without the training session when the window opens a session or folder from the command line.
+    void warmUp(inspector, { train: !launchedWithInput });
   });
   mainWindow.on('closed', () => {
     mainWindow = null;

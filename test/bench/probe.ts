@@ -20,7 +20,7 @@ import path from 'node:path';
 import { defaultImageCodec } from '../../electron/host/image-codec.js';
 import { inspect } from '../../electron/host/inspect.js';
 import { createInspector } from '../../electron/host/inspector.js';
-import { WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/warm-up.js';
+import { train, WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/warm-up.js';
 import { readSessionFile } from '../../electron/host/stream-session.js';
 import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
@@ -170,12 +170,17 @@ async function run(): Promise<Record<string, number>> {
   }
 }
 
-/** Load every module and warm the JIT on a small session, so the figures are about the file. */
+/**
+ * Load every module and warm the JIT as the hosts do (a tiny session, then the training session), so
+ * the figures are about the file.
+ */
 async function warmUpProbe(): Promise<void> {
   if (op === 'inspect' || op === 'inspect-payloads' || op === 'inspect-payloads-again' || op === 'pi-ai') {
     // The image codec (sharp) is loaded on a session's first image: loaded here, it is not counted as the file's memory.
     await defaultImageCodec();
     await inspect({ text: WARM_UP_SESSION }, TARGET, { now: 0 });
+    // As the desktop app and `serve` do when they start without a session to open.
+    await train();
   }
   if (op === 'app') {
     const ins = createInspector({ recentFile: path.join(work, 'warm-recent.json') });

@@ -1,16 +1,23 @@
 /**
- * A first inspection of a tiny session, before the user's: it loads the provider libraries and
- * compiles the hot paths (pipeline, payloads, documents), so the first screen of a real session does
- * not pay for them.
+ * Inspections before the user's, so the first screen of a real session does not pay for loading the
+ * provider libraries and compiling the engine: first a tiny session (it loads every library the first
+ * screen needs), then a generated session of a few thousand messages, inspected a few times.
  *
- * Only the host warms up (the desktop app once its window shows, `serve` before its first page, the
- * bench's probe before it measures): `inspect()` called through the package API gets no warm-up, so
- * its first call pays for loading the provider libraries and compiling the engine. A warm-up this
- * small gives V8 little to go on: it records how a function is used only once the function has run
- * for a while, so code compiled for a big session is still compiled, and sometimes thrown away and
- * compiled again, during its first inspection.
+ * Why the second: V8 records how a function is used (the shapes of the objects it meets, the branches
+ * it takes) only once the function has run for a while, and compiles it for what it has seen. After
+ * the tiny session alone, a big session's first inspection compiled the payload code for its first
+ * messages, met other kinds of objects further on (a tool result with `details`, pi-ai's own copies,
+ * the stand-ins' copies of long texts), threw the compiled code away and compiled it again, several
+ * times: 170 optimising compiles on a session of short turns. The training session holds the kinds
+ * of entries a pi or OpenClaw writer produces, in its field order, so its objects have the same
+ * hidden classes as a real session's.
+ *
+ * Only the host warms up (the desktop app once its window shows, `serve` once its URL is out, the
+ * bench's probe before it measures): `inspect()` called through the package API, and the CLI's
+ * one-shot commands, get no warm-up, so their first call pays for loading and compiling.
  */
 import type { Target } from '../../../shared/types.js';
+import { inspect } from '../inspect.js';
 import type { HostInspector } from '../inspector.js';
 
 /** The target the warm-up inspects for. */
@@ -64,8 +71,199 @@ const LINES = [
 /** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
-/** Inspect a tiny session once and forget it. Never throws: a failure here shows up again, and is reported, on real use. */
-export async function warmUp(inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'>): Promise<void> {
+/** Turns of the training session (about 1 MB, 4,000 messages). */
+export const TRAINING_TURNS = 1000;
+/** Times the training session is inspected. */
+export const TRAINING_PASSES = 3;
+
+const WORDS = [
+  'the',
+  'session',
+  'read',
+  'file',
+  'return',
+  'await',
+  'const',
+  'path',
+  'error',
+  'tests',
+  'fix',
+  'agent',
+  'é',
+  'données',
+  'naïve',
+  '"quoted"',
+  'tab\there',
+  'line\nbreak',
+  '{',
+  '}',
+];
+// Two-byte text in some turns: V8 then keeps those strings at two bytes a character, as it does for
+// any text with a character past U+00FF.
+const WIDE_WORDS = [...WORDS, '中文', 'ключ', '→'];
+
+/**
+ * The training session: `turns` user turns, each answered by one of six kinds of assistant turn
+ * (text; thinking and a call; thinking, text and three calls with their results, one with `details`
+ * and one an error; a call with a long result; long thinking and text; text and two calls), texts of
+ * 512 characters or more every few turns (what goes to pi-ai as a stand-in), a failed turn and a
+ * retry every 40 turns (a branch left behind), assistant turns as today's pi writes them
+ * (`responseId`, `usage.cost`) and as older writers did (without them). Deterministic.
+ */
+export function trainingSession(turns = TRAINING_TURNS): string {
+  let seed = 7;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const text = (chars: number, wide: boolean): string => {
+    const words = wide ? WIDE_WORDS : WORDS;
+    let out = '';
+    while (out.length < chars) out += `${words[Math.floor(next() * words.length)]} `;
+    return out;
+  };
+  const lines: string[] = [];
+  let counter = 0;
+  let parent: string | null = null;
+  let clock = 1_767_225_600_000;
+  const entry = (fields: Record<string, unknown>, parentId: string | null = parent): string => {
+    counter += 1;
+    clock += 1537;
+    const id = counter.toString(16).padStart(8, '0');
+    lines.push(JSON.stringify({ type: fields.type ?? 'message', id, parentId, timestamp: new Date(clock).toISOString(), ...fields }));
+    parent = id;
+    return id;
+  };
+  lines.push(
+    JSON.stringify({ type: 'session', version: 3, id: 'warm-up-training', timestamp: new Date(clock).toISOString(), cwd: '/work' }),
+  );
+  entry({ type: 'model_change', provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+  entry({ type: 'thinking_level_change', thinkingLevel: 'medium' });
+  let call = 0;
+  const assistant = (turn: number, content: unknown[], stopReason: string, extra: Record<string, unknown> = {}) => {
+    const current = turn % 2 === 0;
+    const usage = current
+      ? {
+          input: 1200 + turn,
+          output: 300,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: 1500 + turn,
+          cost: { input: 0.0036, output: 0.0045, cacheRead: 0, cacheWrite: 0.000375, total: 0.008475 },
+        }
+      : { input: 1200 + turn, output: 300, cacheRead: 0, cacheWrite: 0, totalTokens: 1500 + turn };
+    const message: Record<string, unknown> = {
+      role: 'assistant',
+      content,
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      usage,
+      stopReason,
+      timestamp: clock,
+      ...extra,
+    };
+    if (current && stopReason !== 'error') message.responseId = `msg_${(1000 + turn).toString(36)}`;
+    return entry({ message });
+  };
+  const toolCall = (name: string, wide: boolean) => ({
+    type: 'toolCall',
+    id: `toolu_${(call += 1).toString(36).padStart(6, '0')}`,
+    name,
+    arguments: { path: text(20, wide) },
+  });
+  const result = (tc: { id: string; name: string }, chars: number, wide: boolean, kind: 'plain' | 'details' | 'error' = 'plain') => {
+    const message: Record<string, unknown> = {
+      role: 'toolResult',
+      toolCallId: tc.id,
+      toolName: tc.name,
+      content: [{ type: 'text', text: text(chars, wide) }],
+    };
+    if (kind === 'details') message.details = { diff: text(40, wide) };
+    message.isError = kind === 'error';
+    message.timestamp = clock;
+    entry({ message });
+  };
+  const thinking = (chars: number, wide: boolean) => ({
+    type: 'thinking',
+    thinking: text(chars, wide),
+    thinkingSignature: `sig${text(40, false).replace(/[^a-z]/g, '')}`,
+  });
+  for (let turn = 0; turn < turns; turn += 1) {
+    const wide = turn % 3 === 0;
+    const long = turn % 4 === 0 || turn % 8 === 3 ? 520 : 0;
+    const words = long || 20 + Math.floor(next() * 80);
+    const user =
+      turn % 2 === 0
+        ? { role: 'user', content: [{ type: 'text', text: text(words, wide) }], timestamp: clock }
+        : { role: 'user', content: text(words, wide), timestamp: clock };
+    const asked = entry({ message: user });
+    if (turn % 40 === 39) {
+      // A failed turn, then the retry from the same user turn: the failed turn is left off the branch.
+      assistant(turn, [], 'error', { errorMessage: 'overloaded_error: Overloaded' });
+      parent = asked;
+    }
+    switch (turn % 6) {
+      case 0:
+        assistant(turn, [{ type: 'text', text: text(40 + long, wide) }], 'stop');
+        break;
+      case 1: {
+        const tc = toolCall('read', wide);
+        assistant(turn, [thinking(60, wide), tc], 'toolUse');
+        result(tc, 80, wide);
+        assistant(turn, [{ type: 'text', text: text(30, wide) }], 'stop');
+        break;
+      }
+      case 2: {
+        const calls = [toolCall('read', wide), toolCall('edit', wide), toolCall('bash', wide)];
+        assistant(turn, [thinking(80, wide), { type: 'text', text: text(30, wide) }, ...calls], 'toolUse');
+        result(calls[0], 100, wide);
+        result(calls[1], 60, wide, 'details');
+        result(calls[2], 40, wide, 'error');
+        assistant(turn, [{ type: 'text', text: text(40, wide) }], 'stop');
+        break;
+      }
+      case 3: {
+        const tc = toolCall('bash', wide);
+        assistant(turn, [tc], 'toolUse');
+        result(tc, 520, wide);
+        assistant(turn, [{ type: 'text', text: text(30, wide) }], 'stop');
+        break;
+      }
+      case 4:
+        assistant(turn, [thinking(520, wide), { type: 'text', text: text(520, wide) }], 'stop');
+        break;
+      default: {
+        const calls = [toolCall('grep', wide), toolCall('read', wide)];
+        assistant(turn, [{ type: 'text', text: text(20, wide) }, ...calls], 'toolUse');
+        for (const tc of calls) result(tc, 60, wide);
+        assistant(turn, [{ type: 'text', text: text(30, wide) }], 'stop');
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Options of `warmUp`. */
+export interface WarmUpOptions {
+  /**
+   * Also inspect the training session (default true). A host that opens a session at once (one named
+   * on its command line) passes false: that session's inspection must not wait for the training's.
+   */
+  train?: boolean;
+  /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
+  inspectText?: (text: string) => Promise<unknown>;
+}
+
+/**
+ * Inspect a tiny session once through the inspector (its first payload and turn windows too), then
+ * the training session `TRAINING_PASSES` times, and forget them. Never throws: a failure here shows
+ * up again, and is reported, on real use.
+ */
+export async function warmUp(
+  inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'>,
+  options: WarmUpOptions = {},
+): Promise<void> {
   try {
     const info = await inspector.open({ kind: 'text', name: 'warm-up.jsonl', text: WARM_UP_SESSION });
     try {
@@ -79,4 +277,26 @@ export async function warmUp(inspector: Pick<HostInspector, 'open' | 'inspect' |
   } catch {
     // Only a head start.
   }
+  if (options.train !== false) await train(options.inspectText);
+}
+
+/**
+ * Inspect the training session `TRAINING_PASSES` times, payloads and preflight included (about 0.4 s
+ * on two cores), letting other work in between passes. Never throws.
+ */
+export async function train(inspectText: (text: string) => Promise<unknown> = inspectTraining): Promise<void> {
+  try {
+    const text = trainingSession();
+    for (let pass = 0; pass < TRAINING_PASSES; pass += 1) {
+      await inspectText(text);
+      // A request that came meanwhile (the user opened a session) runs before the next pass.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch {
+    // Only a head start.
+  }
+}
+
+async function inspectTraining(text: string): Promise<void> {
+  await inspect({ text, name: 'warm-up-training.jsonl' }, WARM_UP_TARGET, { now: 0 });
 }

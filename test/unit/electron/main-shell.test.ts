@@ -97,6 +97,15 @@ const inspector = vi.hoisted(() => ({
 
 vi.mock('electron', () => fake.electron);
 vi.mock('../../../electron/host/inspector.js', () => ({ createInspector: () => inspector }));
+// The warm-up's training session is inspected with inspect() itself: counted here, never run.
+const trainingInspections = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../electron/host/inspect.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../electron/host/inspect.js')>()),
+  inspect: async () => {
+    trainingInspections.count += 1;
+    throw new Error('not inspected in this test');
+  },
+}));
 
 let rendererDir: string;
 let sessionFile: string;
@@ -275,6 +284,9 @@ describe('electron main', () => {
     }
     await vi.waitFor(() => expect(warmUpOpens()).toHaveLength(1));
     expect(warmUpOpens()[0][0]).toMatchObject({ kind: 'text', name: 'warm-up.jsonl' });
+    // Launched with a session on its command line, which the window opens at once: no training session.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(trainingInspections.count).toBe(0);
   });
 
   it('forwards file-change events to the window', () => {

@@ -6,6 +6,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serve, type ServeDeps, type ServeInspector } from '../../../electron/cli/serve.js';
 import { stubApi } from '../renderer/stub-api.js';
 
+// The options each serve gave its warm-up (the warm-up itself runs, with the training session's
+// inspections counted instead of run).
+const warmUps = vi.hoisted(() => [] as { train?: boolean }[]);
+vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../electron/host/inspector/warm-up.js')>();
+  return {
+    ...original,
+    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean } = {}) => {
+      warmUps.push(options);
+      return original.warmUp(inspector, { ...options, inspectText: async () => undefined });
+    },
+  };
+});
+
 let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-serve-'));
@@ -53,6 +67,18 @@ describe('serve', () => {
     expect(await running).toBe(0);
     expect(dispose).toHaveBeenCalled();
     await expect(fetch(`${url.origin}/`)).rejects.toThrow();
+    // The page opens FILE as soon as it loads: its inspection must not wait for the training session.
+    expect(warmUps.at(-1)).toEqual({ train: false });
+  });
+
+  it('serve alone trains the engine after the URL is out: the page opens nothing by itself', async () => {
+    const { d, lines, stop } = deps();
+    const before = warmUps.length;
+    const running = serve(['--port', '0'], d);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    stop();
+    expect(await running).toBe(0);
+    expect(warmUps.slice(before)).toEqual([{ train: true }]);
   });
 
   it('serve DIR opens the folder view on it: the page is told the folder, and no file is read at start', async () => {
@@ -66,6 +92,7 @@ describe('serve', () => {
     expect(await launch.json()).toEqual({ request: null, folder: path.join(dir, 'agents') });
     stop();
     expect(await running).toBe(0);
+    expect(warmUps.at(-1)).toEqual({ train: false });
   });
 
   it('refuses bad arguments with exit code 2 and one line on stderr', async () => {

@@ -1,13 +1,23 @@
 // The warm-up session reaches what a real session's first screen runs: both payloads, preflight, and
 // the replay payload's reuse of the original's entries. If it stopped reaching them, a real session's
-// first inspection would load and compile them itself.
+// first inspection would load and compile them itself. The training session holds the kinds of entries
+// a real session's first inspection meets, written in a pi writer's field order, so that V8 has seen
+// their hidden classes before that inspection.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
-import { WARM_UP_SESSION, WARM_UP_TARGET, warmUp } from '../../../../../electron/host/inspector/warm-up.js';
+import {
+  train,
+  trainingSession,
+  TRAINING_PASSES,
+  WARM_UP_SESSION,
+  WARM_UP_TARGET,
+  warmUp,
+} from '../../../../../electron/host/inspector/warm-up.js';
+import { parseSession } from '../../../../../shared/session/parse.js';
 
 /** For each entry of a payload's messages, the index of the same object in the other payload's (-1: none). */
 function sameEntries(payload: unknown, other: unknown): number[] {
@@ -41,17 +51,107 @@ describe('warm-up session', () => {
       return value;
     };
     try {
-      await warmUp({
-        open: (request) => noted('open', inspector.open(request)),
-        inspect: (...args) => noted('inspect', inspector.inspect(...args)),
-        getDocument: (...args) => noted(`document ${args[1]}`, inspector.getDocument(...args)),
-        getTurns: (...args) => noted('turns', inspector.getTurns(...args)),
-        close: (sessionId) => noted('close', inspector.close(sessionId)),
-      });
+      await warmUp(
+        {
+          open: (request) => noted('open', inspector.open(request)),
+          inspect: (...args) => noted('inspect', inspector.inspect(...args)),
+          getDocument: (...args) => noted(`document ${args[1]}`, inspector.getDocument(...args)),
+          getTurns: (...args) => noted('turns', inspector.getTurns(...args)),
+          close: (sessionId) => noted('close', inspector.close(sessionId)),
+        },
+        { inspectText: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`) },
+      );
     } finally {
       await inspector.dispose();
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(calls).toEqual(['open', 'inspect', 'document original', 'document replay', 'turns', 'close']);
+    expect(calls).toEqual([
+      'open',
+      'inspect',
+      'document original',
+      'document replay',
+      'turns',
+      'close',
+      ...Array<string>(TRAINING_PASSES).fill('training session'),
+    ]);
+  });
+
+  it('trains only when asked to, and a failing training does not throw', async () => {
+    const failingInspector = {
+      open: () => Promise.reject(new Error('no inspector')),
+      inspect: () => Promise.reject(new Error('unused')),
+      getDocument: () => Promise.reject(new Error('unused')),
+      getTurns: () => Promise.reject(new Error('unused')),
+      close: () => Promise.reject(new Error('unused')),
+    };
+    let passes = 0;
+    await warmUp(failingInspector, { train: false, inspectText: async () => (passes += 1) });
+    expect(passes).toBe(0);
+    await warmUp(failingInspector, { inspectText: async () => (passes += 1) });
+    expect(passes).toBe(TRAINING_PASSES);
+    await expect(
+      train(async () => {
+        passes += 1;
+        throw new Error('broken engine');
+      }),
+    ).resolves.toBeUndefined();
+    expect(passes).toBe(TRAINING_PASSES + 1);
+  });
+});
+
+describe('training session', () => {
+  const text = trainingSession();
+  const lines = text.split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const messages = lines.flatMap((line) => (line.type === 'message' ? [line.message as Record<string, unknown>] : []));
+  const byRole = (role: string) => messages.filter((message) => message.role === role);
+  const texts = (message: Record<string, unknown>): string[] =>
+    typeof message.content === 'string'
+      ? [message.content]
+      : (message.content as Record<string, unknown>[]).flatMap((block) =>
+          typeof block.text === 'string' ? [block.text] : typeof block.thinking === 'string' ? [block.thinking] : [],
+        );
+
+  it('is the same every time, and parses without a diagnostic', () => {
+    expect(trainingSession()).toBe(text);
+    const parsed = parseSession(text);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(messages.length).toBeGreaterThan(3000);
+    expect(text.length).toBeLessThan(3_000_000);
+  });
+
+  it("writes each kind of message in a pi writer's field order, assistant turns as today's pi and as older writers", () => {
+    const current = ['role', 'content', 'api', 'provider', 'model', 'usage', 'stopReason', 'timestamp', 'responseId'];
+    const assistants = byRole('assistant');
+    expect(assistants.filter((m) => Object.keys(m).join() === current.join()).length).toBeGreaterThan(100);
+    expect(assistants.filter((m) => Object.keys(m).join() === current.slice(0, -1).join()).length).toBeGreaterThan(100);
+    for (const m of assistants.filter((m) => 'responseId' in m))
+      expect(Object.keys(m.usage as object)).toEqual(['input', 'output', 'cacheRead', 'cacheWrite', 'totalTokens', 'cost']);
+    const results = byRole('toolResult');
+    expect(new Set(results.map((m) => Object.keys(m).join()))).toEqual(
+      new Set(['role,toolCallId,toolName,content,isError,timestamp', 'role,toolCallId,toolName,content,details,isError,timestamp']),
+    );
+    expect(results.some((m) => m.isError === true)).toBe(true);
+    expect(new Set(byRole('user').map((m) => Object.keys(m).join()))).toEqual(new Set(['role,content,timestamp']));
+    expect(byRole('user').some((m) => typeof m.content === 'string')).toBe(true);
+    expect(byRole('user').some((m) => Array.isArray(m.content))).toBe(true);
+    // Timestamps as a real writer's: milliseconds since 1970, which V8 keeps as doubles, not small integers.
+    expect(messages.every((m) => typeof m.timestamp === 'number' && m.timestamp > 2 ** 31)).toBe(true);
+  });
+
+  it('has long texts of every kind (what goes to pi-ai as stand-ins), two-byte text, and a failed turn left off the branch', async () => {
+    const long = (role: string) => byRole(role).some((m) => texts(m).some((t) => t.length >= 512));
+    expect(['user', 'assistant', 'toolResult'].filter(long)).toEqual(['user', 'assistant', 'toolResult']);
+    expect(byRole('user').some((m) => typeof m.content === 'string' && m.content.length >= 512)).toBe(true);
+    const wide = messages.filter((m) => texts(m).some((t) => [...t].some((c) => c.charCodeAt(0) > 0xff)));
+    expect(wide.length).toBeGreaterThan(messages.length / 10);
+    expect(wide.length).toBeLessThan(messages.length / 2);
+    const failed = byRole('assistant').filter((m) => m.stopReason === 'error');
+    expect(failed.length).toBeGreaterThan(10);
+    const inspection = await inspect({ text }, WARM_UP_TARGET, { now: 0 });
+    expect(inspection.diagnostics).toEqual([]);
+    expect(inspection.original.messages.some((m) => m.stopReason === 'error')).toBe(false);
+    expect(inspection.original.messages).toHaveLength(messages.length - failed.length);
+    expect(inspection.original.payload).toBeDefined();
+    expect(inspection.replay.payload).toBeDefined();
   });
 });
