@@ -8,9 +8,9 @@
  * the tiny session alone, a big session's first inspection compiled the payload code for its first
  * messages, met other kinds of objects further on (a tool result with `details`, pi-ai's own copies,
  * the stand-ins' copies of long texts), threw the compiled code away and compiled it again, several
- * times: 170 optimising compiles on a session of short turns. The training session holds the kinds
- * of entries a pi or OpenClaw writer produces, in its field order, so its objects have the same
- * hidden classes as a real session's.
+ * times: 174 optimising compiles on a session of short turns. The training session holds the kinds
+ * of entries pi's session writer produces, in its field order, so its objects have the same hidden
+ * classes as a real session's.
  *
  * Only the host warms up (the desktop app once its window shows, `serve` once its URL is out, the
  * bench's probe before it measures): `inspect()` called through the package API, and the CLI's
@@ -71,7 +71,7 @@ const LINES = [
 /** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
-/** Turns of the training session (about 1 MB, 4,000 messages). */
+/** Turns of the training session (about 2 MB, 3,900 messages). */
 export const TRAINING_TURNS = 1000;
 /** Times the training session is inspected. */
 export const TRAINING_PASSES = 3;
@@ -126,11 +126,14 @@ export function trainingSession(turns = TRAINING_TURNS): string {
   let counter = 0;
   let parent: string | null = null;
   let clock = 1_767_225_600_000;
-  const entry = (fields: Record<string, unknown>, parentId: string | null = parent): string => {
+  // Each entry hangs off the one written before it, unless `parent` was set back (a retry).
+  const entry = (fields: Record<string, unknown>): string => {
     counter += 1;
     clock += 1537;
     const id = counter.toString(16).padStart(8, '0');
-    lines.push(JSON.stringify({ type: fields.type ?? 'message', id, parentId, timestamp: new Date(clock).toISOString(), ...fields }));
+    lines.push(
+      JSON.stringify({ type: fields.type ?? 'message', id, parentId: parent, timestamp: new Date(clock).toISOString(), ...fields }),
+    );
     parent = id;
     return id;
   };
@@ -192,11 +195,11 @@ export function trainingSession(turns = TRAINING_TURNS): string {
   for (let turn = 0; turn < turns; turn += 1) {
     const wide = turn % 3 === 0;
     const long = turn % 4 === 0 || turn % 8 === 3 ? 520 : 0;
-    const words = long || 20 + Math.floor(next() * 80);
+    const chars = long || 20 + Math.floor(next() * 80);
     const user =
       turn % 2 === 0
-        ? { role: 'user', content: [{ type: 'text', text: text(words, wide) }], timestamp: clock }
-        : { role: 'user', content: text(words, wide), timestamp: clock };
+        ? { role: 'user', content: [{ type: 'text', text: text(chars, wide) }], timestamp: clock }
+        : { role: 'user', content: text(chars, wide), timestamp: clock };
     const asked = entry({ message: user });
     if (turn % 40 === 39) {
       // A failed turn, then the retry from the same user turn: the failed turn is left off the branch.
