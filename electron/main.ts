@@ -73,8 +73,13 @@ if (launchPath) grants.grant(launchPath);
 /** The folder named on the command line (`npm start -- DIR`), which the renderer scans at start. */
 let launchFolder = launchPath ? null : fileFromArgv(process.argv, process.cwd(), 'folder');
 if (launchFolder) grants.grantFolder(launchFolder);
-/** Whether the command line named a session or a folder, which the window opens as soon as it loads. */
-const launchedWithInput = launchPath !== null || launchFolder !== null;
+/**
+ * Whether the window opens a session or folder as soon as it loads: one named on the command line, or
+ * a file macOS handed over before the window existed (Open With, a drop on the Dock icon).
+ */
+let opensAtStart = launchPath !== null || launchFolder !== null;
+/** Whether the warm-up has run: a window made again (macOS, after the last one closed) does not rerun it. */
+let warmedUp = false;
 const folders = createFolderService();
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
@@ -98,6 +103,7 @@ function sendOpen(filePath: string): void {
   const request: OpenRequest = { kind: 'path', path: grants.grant(filePath) };
   if (!mainWindow) {
     launchPath = request.path;
+    opensAtStart = true;
     return;
   }
   if (mainWindow.isMinimized()) mainWindow.restore();
@@ -303,8 +309,11 @@ function createWindow(): void {
     process.stdout.write('transcript-inspector: window ready\n');
     // As `serve` does: the first session the user opens must not be the inspection that loads the
     // provider libraries and compiles the engine. Started once the window shows, so it never delays it;
-    // without the training session when the window opens a session or folder from the command line.
-    void warmUp(inspector, { train: !launchedWithInput });
+    // without the training session when the window opens a session or folder at once.
+    if (!warmedUp) {
+      warmedUp = true;
+      void warmUp(inspector, { train: !opensAtStart });
+    }
   });
   mainWindow.on('closed', () => {
     mainWindow = null;

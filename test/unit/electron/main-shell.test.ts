@@ -287,6 +287,15 @@ describe('electron main', () => {
     // Launched with a session on its command line, which the window opens at once: no training session.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(trainingInspections.count).toBe(0);
+    // A window shown again (macOS makes a new one after the last closed) does not warm up again.
+    const again = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      fake.windows[0].onceHandlers.get('ready-to-show')!();
+    } finally {
+      again.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warmUpOpens()).toHaveLength(1);
   });
 
   it('forwards file-change events to the window', () => {
