@@ -16,6 +16,7 @@
  * bench's probe before it measures): `inspect()` called through the package API, and the CLI's
  * one-shot commands, get no warm-up, so their first call pays for loading and compiling.
  */
+import type { Inspection } from '../../../shared/inspection.js';
 import type { Target } from '../../../shared/types.js';
 import { inspect } from '../inspect.js';
 import type { HostInspector } from '../inspector.js';
@@ -72,7 +73,7 @@ const LINES = [
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
 /** Turns of the training session (about 2 MB, 3,900 messages). */
-export const TRAINING_TURNS = 1000;
+const TRAINING_TURNS = 1000;
 /** Times the training session is inspected. */
 export const TRAINING_PASSES = 3;
 
@@ -103,16 +104,18 @@ const WORDS = [
 const WIDE_WORDS = [...WORDS, '中文', 'ключ', '→'];
 
 /**
- * The training session: `turns` user turns, each answered by one of six kinds of assistant turn
+ * The training session: `TRAINING_TURNS` user turns, each answered by one of six kinds of assistant turn
  * (text; thinking and a call; thinking, text and three calls with their results, one with `details`
  * and one an error; a call with a long result; long thinking and text; text and two calls), texts of
  * 512 characters or more every few turns (what goes to pi-ai as a stand-in), a failed turn and a
  * retry every 40 turns (a branch left behind), assistant turns as today's pi writes them
  * (`responseId`, `usage.cost`) and as older writers did (without them). Deterministic.
  */
-export function trainingSession(turns = TRAINING_TURNS): string {
+export function trainingSession(): string {
   let seed = 7;
   const next = (): number => {
+    // A plain deterministic sequence (its low bits repeat after a few thousand draws, which is fine:
+    // only the kinds of entries and the lengths of texts matter here, not the words).
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
@@ -167,7 +170,7 @@ export function trainingSession(turns = TRAINING_TURNS): string {
       ...extra,
     };
     if (current && stopReason !== 'error') message.responseId = `msg_${(1000 + turn).toString(36)}`;
-    return entry({ message });
+    entry({ message });
   };
   const toolCall = (name: string, wide: boolean) => ({
     type: 'toolCall',
@@ -192,7 +195,7 @@ export function trainingSession(turns = TRAINING_TURNS): string {
     thinking: text(chars, wide),
     thinkingSignature: `sig${text(40, false).replace(/[^a-z]/g, '')}`,
   });
-  for (let turn = 0; turn < turns; turn += 1) {
+  for (let turn = 0; turn < TRAINING_TURNS; turn += 1) {
     const wide = turn % 3 === 0;
     const long = turn % 4 === 0 || turn % 8 === 3 ? 520 : 0;
     const chars = long || 20 + Math.floor(next() * 80);
@@ -251,17 +254,18 @@ export function trainingSession(turns = TRAINING_TURNS): string {
 export interface WarmUpOptions {
   /**
    * Also inspect the training session (default true). A host that opens a session at once (one named
-   * on its command line) passes false: that session's inspection must not wait for the training's.
+   * on its command line, or handed over by the system at launch) passes false: that session's
+   * inspection must not wait for the training's.
    */
   train?: boolean;
   /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
-  inspectText?: (text: string) => Promise<unknown>;
+  inspectTraining?: (text: string) => Promise<unknown>;
 }
 
 /**
- * Inspect a tiny session once through the inspector (its first payload and turn windows too), then
- * the training session `TRAINING_PASSES` times, and forget them. Never throws: a failure here shows
- * up again, and is reported, on real use.
+ * Inspect a tiny session once through the inspector (its first payload and turn windows too), then,
+ * unless `options.train` is false, the training session `TRAINING_PASSES` times, and forget them.
+ * Never throws: a failure here shows up again, and is reported, on real use.
  */
 export async function warmUp(
   inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'>,
@@ -280,19 +284,20 @@ export async function warmUp(
   } catch {
     // Only a head start.
   }
-  if (options.train !== false) await train(options.inspectText);
+  if (options.train !== false) await train(options.inspectTraining);
 }
 
 /**
  * Inspect the training session `TRAINING_PASSES` times, payloads and preflight included (about 0.4 s
  * on two cores), letting other work in between passes. Never throws.
  */
-export async function train(inspectText: (text: string) => Promise<unknown> = inspectTraining): Promise<void> {
+export async function train(inspectTraining: (text: string) => Promise<unknown> = inspectTrainingSession): Promise<void> {
   try {
     const text = trainingSession();
     for (let pass = 0; pass < TRAINING_PASSES; pass += 1) {
-      await inspectText(text);
-      // A request that came meanwhile (the user opened a session) runs before the next pass.
+      await inspectTraining(text);
+      // Other work that came meanwhile (the page loading, the user opening a session) gets a turn
+      // between passes; a pass itself runs to its end (60–230 ms).
       await new Promise((resolve) => setImmediate(resolve));
     }
   } catch {
@@ -300,6 +305,7 @@ export async function train(inspectText: (text: string) => Promise<unknown> = in
   }
 }
 
-async function inspectTraining(text: string): Promise<void> {
-  await inspect({ text, name: 'warm-up-training.jsonl' }, WARM_UP_TARGET, { now: 0 });
+/** The training's inspection: `inspect()` as the hosts run it, payloads and preflight included. */
+export function inspectTrainingSession(text: string): Promise<Inspection> {
+  return inspect({ text, name: 'warm-up-training.jsonl' }, WARM_UP_TARGET, { now: 0 });
 }

@@ -15,7 +15,7 @@ vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) =>
     ...original,
     warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean } = {}) => {
       warmUps.push(options);
-      return original.warmUp(inspector, { ...options, inspectText: async () => undefined });
+      return original.warmUp(inspector, { ...options, inspectTraining: async () => undefined });
     },
   };
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
 import {
+  inspectTrainingSession,
   train,
   trainingSession,
   TRAINING_PASSES,
@@ -59,7 +60,7 @@ describe('warm-up session', () => {
           getTurns: (...args) => noted('turns', inspector.getTurns(...args)),
           close: (sessionId) => noted('close', inspector.close(sessionId)),
         },
-        { inspectText: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`) },
+        { inspectTraining: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`) },
       );
     } finally {
       await inspector.dispose();
@@ -85,9 +86,9 @@ describe('warm-up session', () => {
       close: () => Promise.reject(new Error('unused')),
     };
     let passes = 0;
-    await warmUp(failingInspector, { train: false, inspectText: async () => (passes += 1) });
+    await warmUp(failingInspector, { train: false, inspectTraining: async () => (passes += 1) });
     expect(passes).toBe(0);
-    await warmUp(failingInspector, { inspectText: async () => (passes += 1) });
+    await warmUp(failingInspector, { inspectTraining: async () => (passes += 1) });
     expect(passes).toBe(TRAINING_PASSES);
     await expect(
       train(async () => {
@@ -147,7 +148,8 @@ describe('training session', () => {
     expect(wide.length).toBeLessThan(messages.length / 2);
     const failed = byRole('assistant').filter((m) => m.stopReason === 'error');
     expect(failed.length).toBeGreaterThan(10);
-    const inspection = await inspect({ text }, WARM_UP_TARGET, { now: 0 });
+    // As the hosts' training inspects it.
+    const inspection = await inspectTrainingSession(text);
     expect(inspection.diagnostics).toEqual([]);
     expect(inspection.original.messages.some((m) => m.stopReason === 'error')).toBe(false);
     expect(inspection.original.messages).toHaveLength(messages.length - failed.length);
