@@ -119,8 +119,10 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     // The page's first inspection must not be the one that loads the provider libraries; warmed after
     // the URL is out, while the browser is still loading the page, so the URL does not wait for it.
     // The training session (0.4 s) only when the page opens nothing by itself: a session or folder
-    // named here is opened as soon as the page loads, and must not wait for it.
-    const warming = warmUp(inspector, { train: !file && !folder });
+    // named here is opened as soon as the page loads, and must not wait for it. Ctrl+C ends it.
+    let stopping = false;
+    void deps.stopSignal.then(() => (stopping = true));
+    const warming = warmUp(inspector, { train: !file && !folder, stopping: () => stopping });
     await deps.stopSignal;
     await warming;
     await server.close();

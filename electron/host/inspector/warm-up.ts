@@ -258,6 +258,8 @@ export interface WarmUpOptions {
    * inspection must not wait for the training's.
    */
   train?: boolean;
+  /** True once the host is stopping: the training ends before its next pass. */
+  stopping?: () => boolean;
   /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
   inspectTraining?: (text: string) => Promise<unknown>;
 }
@@ -265,10 +267,11 @@ export interface WarmUpOptions {
 /**
  * Inspect a tiny session once through the inspector (its first payload and turn windows too), then,
  * unless `options.train` is false, the training session `TRAINING_PASSES` times, and forget them.
- * Never throws: a failure here shows up again, and is reported, on real use.
+ * A file the user opens meanwhile (its read reports progress) or the host stopping ends the training
+ * before its next pass. Never throws: a failure here shows up again, and is reported, on real use.
  */
 export async function warmUp(
-  inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'>,
+  inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'> & Partial<Pick<HostInspector, 'onProgress'>>,
   options: WarmUpOptions = {},
 ): Promise<void> {
   try {
@@ -284,19 +287,30 @@ export async function warmUp(
   } catch {
     // Only a head start.
   }
-  if (options.train !== false) await train(options.inspectTraining);
+  if (options.train === false) return;
+  // Only files on disk report progress, so the warm-up's own sessions (texts) do not end it.
+  let opened = false;
+  const unsubscribe = inspector.onProgress?.(() => (opened = true));
+  try {
+    await train(options.inspectTraining, () => opened || (options.stopping?.() ?? false));
+  } finally {
+    unsubscribe?.();
+  }
 }
 
 /**
  * Inspect the training session `TRAINING_PASSES` times, payloads and preflight included (about 0.4 s
- * on two cores), letting other work in between passes. Never throws.
+ * on two cores), letting other work in between passes, until `stop` says so. Never throws.
  */
-export async function train(inspectTraining: (text: string) => Promise<unknown> = inspectTrainingSession): Promise<void> {
+export async function train(
+  inspectTraining: (text: string) => Promise<unknown> = inspectTrainingSession,
+  stop: () => boolean = () => false,
+): Promise<void> {
   try {
     const text = trainingSession();
-    for (let pass = 0; pass < TRAINING_PASSES; pass += 1) {
+    for (let pass = 0; pass < TRAINING_PASSES && !stop(); pass += 1) {
       await inspectTraining(text);
-      // Other work that came meanwhile (the page loading, the user opening a session) gets a turn
+      // Other work that came meanwhile (the page loading, the user opening a file) gets a turn
       // between passes; a pass itself runs to its end (60–230 ms).
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -8,12 +8,12 @@ import { stubApi } from '../renderer/stub-api.js';
 
 // The options each serve gave its warm-up (the warm-up itself runs, with the training session's
 // inspections counted instead of run).
-const warmUps = vi.hoisted(() => [] as { train?: boolean }[]);
+const warmUps = vi.hoisted(() => [] as { train?: boolean; stopping?: () => boolean }[]);
 vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../electron/host/inspector/warm-up.js')>();
   return {
     ...original,
-    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean } = {}) => {
+    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean; stopping?: () => boolean } = {}) => {
       warmUps.push(options);
       return original.warmUp(inspector, { ...options, inspectTraining: async () => undefined });
     },
@@ -68,7 +68,7 @@ describe('serve', () => {
     expect(dispose).toHaveBeenCalled();
     await expect(fetch(`${url.origin}/`)).rejects.toThrow();
     // The page opens FILE as soon as it loads: its inspection must not wait for the training session.
-    expect(warmUps.at(-1)).toEqual({ train: false });
+    expect(warmUps.at(-1)?.train).toBe(false);
   });
 
   it('serve alone trains the engine after the URL is out: the page opens nothing by itself', async () => {
@@ -76,9 +76,14 @@ describe('serve', () => {
     const before = warmUps.length;
     const running = serve(['--port', '0'], d);
     await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    const [options, ...more] = warmUps.slice(before);
+    expect(more).toEqual([]);
+    expect(options.train).toBe(true);
+    // Ctrl+C ends the training before its next pass.
+    expect(options.stopping?.()).toBe(false);
     stop();
     expect(await running).toBe(0);
-    expect(warmUps.slice(before)).toEqual([{ train: true }]);
+    expect(options.stopping?.()).toBe(true);
   });
 
   it('serve DIR opens the folder view on it: the page is told the folder, and no file is read at start', async () => {
@@ -92,7 +97,7 @@ describe('serve', () => {
     expect(await launch.json()).toEqual({ request: null, folder: path.join(dir, 'agents') });
     stop();
     expect(await running).toBe(0);
-    expect(warmUps.at(-1)).toEqual({ train: false });
+    expect(warmUps.at(-1)?.train).toBe(false);
   });
 
   it('refuses bad arguments with exit code 2 and one line on stderr', async () => {

@@ -18,6 +18,7 @@ import {
   WARM_UP_TARGET,
   warmUp,
 } from '../../../../../electron/host/inspector/warm-up.js';
+import type { ProgressEvent } from '../../../../../shared/api.js';
 import { parseSession } from '../../../../../shared/session/parse.js';
 
 /** For each entry of a payload's messages, the index of the same object in the other payload's (-1: none). */
@@ -97,6 +98,34 @@ describe('warm-up session', () => {
       }),
     ).resolves.toBeUndefined();
     expect(passes).toBe(TRAINING_PASSES + 1);
+  });
+
+  it('ends the training before its next pass once a file is opened meanwhile, or the host is stopping', async () => {
+    const listeners: ((event: ProgressEvent) => void)[] = [];
+    const inspector = {
+      open: () => Promise.reject(new Error('no inspector')),
+      inspect: () => Promise.reject(new Error('unused')),
+      getDocument: () => Promise.reject(new Error('unused')),
+      getTurns: () => Promise.reject(new Error('unused')),
+      close: () => Promise.reject(new Error('unused')),
+      onProgress: (listener: (event: ProgressEvent) => void) => {
+        listeners.push(listener);
+        return () => void listeners.splice(listeners.indexOf(listener), 1);
+      },
+    };
+    let passes = 0;
+    // The first pass sees a file's read report progress (the user opened a session).
+    await warmUp(inspector, {
+      inspectTraining: async () => {
+        passes += 1;
+        for (const listener of [...listeners]) listener({ operation: 'open', name: 'big.jsonl', path: '/big.jsonl', done: 1, total: 2 });
+      },
+    });
+    expect(passes).toBe(1);
+    expect(listeners).toEqual([]);
+    // A host already stopping trains not at all.
+    await warmUp(inspector, { stopping: () => true, inspectTraining: async () => (passes += 1) });
+    expect(passes).toBe(1);
   });
 });
 
