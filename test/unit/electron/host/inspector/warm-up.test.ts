@@ -28,6 +28,12 @@ function sameEntries(payload: unknown, other: unknown): number[] {
   return entries.map((entry) => others.indexOf(entry));
 }
 
+/** An inspector whose every call fails: the warm-up's tiny session then does nothing, the training still runs. */
+function noInspector() {
+  const fail = () => Promise.reject(new Error('no inspector'));
+  return { open: fail, inspect: fail, getDocument: fail, getTurns: fail, close: fail };
+}
+
 describe('warm-up session', () => {
   it('builds both payloads and preflights them, without a diagnostic', async () => {
     const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
@@ -79,13 +85,7 @@ describe('warm-up session', () => {
   });
 
   it('trains only when asked to, and a failing training does not throw', async () => {
-    const failingInspector = {
-      open: () => Promise.reject(new Error('no inspector')),
-      inspect: () => Promise.reject(new Error('unused')),
-      getDocument: () => Promise.reject(new Error('unused')),
-      getTurns: () => Promise.reject(new Error('unused')),
-      close: () => Promise.reject(new Error('unused')),
-    };
+    const failingInspector = noInspector();
     let passes = 0;
     await warmUp(failingInspector, { train: false, inspectTraining: async () => (passes += 1) });
     expect(passes).toBe(0);
@@ -103,11 +103,7 @@ describe('warm-up session', () => {
   it('ends the training before its next pass once a file is opened meanwhile, or the host is stopping', async () => {
     const listeners: ((event: ProgressEvent) => void)[] = [];
     const inspector = {
-      open: () => Promise.reject(new Error('no inspector')),
-      inspect: () => Promise.reject(new Error('unused')),
-      getDocument: () => Promise.reject(new Error('unused')),
-      getTurns: () => Promise.reject(new Error('unused')),
-      close: () => Promise.reject(new Error('unused')),
+      ...noInspector(),
       onProgress: (listener: (event: ProgressEvent) => void) => {
         listeners.push(listener);
         return () => void listeners.splice(listeners.indexOf(listener), 1);
