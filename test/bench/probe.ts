@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { defaultImageCodec } from '../../electron/host/image-codec.js';
+import { defaultImageCodec, newImageCodec } from '../../electron/host/image-codec.js';
 import { inspect } from '../../electron/host/inspect.js';
 import { createInspector } from '../../electron/host/inspector.js';
 import { train, WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/warm-up.js';
@@ -109,9 +109,7 @@ async function run(): Promise<Record<string, number>> {
       gc();
       // A codec of its own: the first run's reduced images must not come back as cache hits, which
       // would read as compiling saved.
-      const { createCachedCodec } = await import('../../electron/host/images/cached-codec.js');
-      const { createSharpCodec } = await import('../../electron/host/images/sharp-codec.js');
-      const fresh = createCachedCodec(createSharpCodec());
+      const fresh = await newImageCodec();
       const t = performance.now();
       const cpuStart = cpuMs();
       const r = await inspect({ file }, TARGET, { payloads: true, codec: fresh, now: 0 });
