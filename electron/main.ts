@@ -30,7 +30,7 @@ import { validateArguments } from '../shared/api-guards.js';
 import { createInspector } from './host/inspector.js';
 import { warmUp } from './host/inspector/warm-up.js';
 import { PathGrants } from './host/path-grants.js';
-import { dispatchGranted, type GrantedServices } from './host/dispatch-granted.js';
+import { dispatchGranted, startsWork, type GrantedServices } from './host/dispatch-granted.js';
 import { createFolderService } from './host/folder/folder-service.js';
 import { findRendererDir } from './web/renderer-dir.js';
 import { SECURITY_HEADERS } from './web/security.js';
@@ -80,6 +80,8 @@ if (launchFolder) grants.grantFolder(launchFolder);
 let opensAtStart = launchPath !== null || launchFolder !== null;
 /** Whether the warm-up has run: a window made again (macOS, after the last one closed) does not rerun it. */
 let warmedUp = false;
+/** Set once the window asks for work (opens, inspects, scans…): the warm-up's training gives way to it. */
+let workAsked = false;
 const folders = createFolderService();
 
 /** True when an IPC message comes from our window's top frame showing our own page. */
@@ -155,6 +157,7 @@ function registerIpc(): void {
     ipcMain.handle(channelOf(method), async (event, ...args: unknown[]) => {
       if (!trustedSender(event)) throw new Error(`refused ${method}: the request did not come from the inspector window`);
       validateArguments(method, args);
+      if (startsWork(method)) workAsked = true;
       return dispatchGranted(services, method, args);
     });
   }
@@ -312,7 +315,7 @@ function createWindow(): void {
     // without the training session when the window opens a session or folder at once.
     if (!warmedUp) {
       warmedUp = true;
-      void warmUp(inspector, { train: !opensAtStart });
+      void warmUp(inspector, { train: !opensAtStart, stopping: () => workAsked });
     }
   });
   mainWindow.on('closed', () => {

@@ -16,7 +16,7 @@ import { INSPECTOR_METHODS, type InspectorMethod, type OpenRequest } from '../sh
 import { validateArguments } from '../shared/api-guards.js';
 import { MAX_BODY_BYTES } from '../shared/web-limits.js';
 import { PathGrants } from './host/path-grants.js';
-import { dispatchGranted, type GrantedInspector, type GrantedServices, type ShellHooks } from './host/dispatch-granted.js';
+import { dispatchGranted, startsWork, type GrantedInspector, type GrantedServices, type ShellHooks } from './host/dispatch-granted.js';
 import { createFolderService, type FolderService } from './host/folder/folder-service.js';
 import { readStaticFile } from './web/static-files.js';
 import { isJsonContentType, needsToken, presentedToken } from './web/credentials.js';
@@ -51,6 +51,12 @@ export interface WebServerOptions {
   validate?: ArgumentValidator;
   /** Largest request body accepted (a dropped session travels as base64). Default MAX_BODY_BYTES: a 384 MiB file and its envelope. */
   maxBodyBytes?: number;
+  /**
+   * Called when a request for work arrives (a method `startsWork` names), with the token checked and
+   * before its body is read: a session dropped on the page travels as a body of up to hundreds of
+   * MB, and `serve`'s warm-up must give way from the moment it starts coming.
+   */
+  onWork?(method: InspectorMethod): void;
 }
 
 /** A running web server. */
@@ -156,6 +162,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (request.method !== 'POST') throw new HttpError(405, `${name} needs POST`);
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
+    if (startsWork(name as InspectorMethod)) options.onWork?.(name as InspectorMethod);
     const args = await readArgs(request, maxBody);
     const result = await callMethod(services, validate, name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });

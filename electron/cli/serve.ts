@@ -101,6 +101,8 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    // Set once the page asks for work (opens, inspects, scans…): the training gives way to it.
+    let workAsked = false;
     let server;
     try {
       server = await startWebServer({
@@ -110,6 +112,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         launchPath: file,
         launchSessionId: sessionId,
         launchFolder: folder,
+        onWork: () => (workAsked = true),
       });
     } catch (error) {
       return fail(`serve: cannot listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
@@ -119,10 +122,11 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     // The page's first inspection must not be the one that loads the provider libraries; warmed after
     // the URL is out, while the browser is still loading the page, so the URL does not wait for it.
     // The training session (0.4 s) only when the page opens nothing by itself: a session or folder
-    // named here is opened as soon as the page loads, and must not wait for it. Ctrl+C ends it.
+    // named here is opened as soon as the page loads, and must not wait for it. Ctrl+C ends it, and so
+    // does the page asking for work (a session dropped on it is text, whose reading reports no progress).
     let stopping = false;
     void deps.stopSignal.then(() => (stopping = true));
-    const warming = warmUp(inspector, { train: !file && !folder, stopping: () => stopping });
+    const warming = warmUp(inspector, { train: !file && !folder, stopping: () => stopping || workAsked });
     await deps.stopSignal;
     await warming;
     await server.close();

@@ -29,6 +29,29 @@ export interface GrantedServices {
   shell: ShellHooks;
 }
 
+/**
+ * The methods that read, inspect or write sessions: the work a user is waiting for. A host's warm-up
+ * gives way once one is asked for (its training runs only while the user has asked for nothing).
+ */
+const WORK_METHODS: ReadonlySet<InspectorMethod> = new Set<InspectorMethod>([
+  'open',
+  'reload',
+  'preview',
+  'listStore',
+  'inspect',
+  'planRepair',
+  'repair',
+  'undoRepair',
+  'scanFolder',
+  'repairFolder',
+  'undoFolderRepair',
+  'openTrajectory',
+  'compareTrajectoryRun',
+]);
+
+/** Whether a call of `method` starts work the user waits for (see WORK_METHODS). */
+export const startsWork = (method: InspectorMethod): boolean => WORK_METHODS.has(method);
+
 /** Run one method whose arguments were validated. */
 export async function dispatchGranted(services: GrantedServices, method: InspectorMethod, args: unknown[]): Promise<unknown> {
   const { inspector, grants, folders, shell } = services;

@@ -258,7 +258,10 @@ export interface WarmUpOptions {
    * inspection must not wait for the training's.
    */
   train?: boolean;
-  /** True once the host is stopping: the training ends before its next pass. */
+  /**
+   * True once the training must give way: the host is stopping, or the user asked for work (the hosts
+   * know each request; see `startsWork`). The training ends before its next pass.
+   */
   stopping?: () => boolean;
   /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
   inspectTraining?: (text: string) => Promise<unknown>;
@@ -267,8 +270,8 @@ export interface WarmUpOptions {
 /**
  * Inspect a tiny session once through the inspector (its first payload and turn windows too), then,
  * unless `options.train` is false, the training session `TRAINING_PASSES` times, and forget them.
- * A file the user opens meanwhile (its read reports progress) or the host stopping ends the training
- * before its next pass. Never throws: a failure here shows up again, and is reported, on real use.
+ * A file read meanwhile (its read reports progress) or `options.stopping` ends the training before
+ * its next pass. Never throws: a failure here shows up again, and is reported, on real use.
  */
 export async function warmUp(
   inspector: Pick<HostInspector, 'open' | 'inspect' | 'getDocument' | 'getTurns' | 'close'> & Partial<Pick<HostInspector, 'onProgress'>>,

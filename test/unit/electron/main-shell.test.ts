@@ -97,6 +97,18 @@ const inspector = vi.hoisted(() => ({
 
 vi.mock('electron', () => fake.electron);
 vi.mock('../../../electron/host/inspector.js', () => ({ createInspector: () => inspector }));
+// The options the shell gave its warm-up (the warm-up itself runs).
+const warmUpOptions = vi.hoisted(() => [] as { train?: boolean; stopping?: () => boolean }[]);
+vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../electron/host/inspector/warm-up.js')>();
+  return {
+    ...original,
+    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean; stopping?: () => boolean } = {}) => {
+      warmUpOptions.push(options);
+      return original.warmUp(inspector, options);
+    },
+  };
+});
 // The warm-up's training session is inspected with inspect() itself: counted here, never run.
 const trainingInspections = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../electron/host/inspect.js', async (importOriginal) => ({
@@ -287,6 +299,10 @@ describe('electron main', () => {
     // Launched with a session on its command line, which the window opens at once: no training session.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(trainingInspections.count).toBe(0);
+    expect(warmUpOptions).toHaveLength(1);
+    expect(warmUpOptions[0].train).toBe(false);
+    // The window has asked for work by now (the tests above opened files): a training would give way.
+    expect(warmUpOptions[0].stopping?.()).toBe(true);
     // A window shown again (macOS makes a new one after the last closed) does not warm up again.
     const again = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {

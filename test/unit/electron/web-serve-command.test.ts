@@ -86,6 +86,29 @@ describe('serve', () => {
     expect(options.stopping?.()).toBe(true);
   });
 
+  it("serve's training gives way once the page asks for work, such as a dropped session (text, which reports no progress)", async () => {
+    const { d, lines, stop } = deps();
+    const before = warmUps.length;
+    const running = serve(['--port', '0'], d);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    const [options] = warmUps.slice(before);
+    const url = new URL(lines[0].slice('Transcript Inspector at '.length));
+    const call = (method: string, args: unknown[]) =>
+      fetch(`${url.origin}/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': url.searchParams.get('token')! },
+        body: JSON.stringify({ args }),
+      });
+    // The page loading asks for targets and recent files: the training goes on.
+    expect((await call('listTargets', [])).status).toBe(200);
+    expect((await call('recentFiles', [])).status).toBe(200);
+    expect(options.stopping?.()).toBe(false);
+    expect((await call('open', [{ kind: 'text', name: 'dropped.jsonl', text: '{}' }])).status).toBe(200);
+    expect(options.stopping?.()).toBe(true);
+    stop();
+    expect(await running).toBe(0);
+  });
+
   it('serve DIR opens the folder view on it: the page is told the folder, and no file is read at start', async () => {
     const { d, lines, stub, stop } = deps();
     fs.mkdirSync(path.join(dir, 'agents'));

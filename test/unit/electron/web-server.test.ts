@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileChangedEvent, OpenRequest, ProgressEvent, SessionInfo } from '../../../shared/api.js';
 import { startWebServer, statusOf, type WebInspector, type WebServer } from '../../../electron/web.js';
 import { base64Length, MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
@@ -357,6 +357,42 @@ describe('web server', () => {
     expect(status.code).toBe(413);
     expect(status.body).toContain(`limit ${MAX_BODY_BYTES})`);
     expect(MAX_BODY_BYTES).toBeGreaterThan(base64Length(MAX_UPLOAD_BYTES));
+  });
+
+  it('tells onWork of each request for work as it arrives, before its body is read', async () => {
+    const work: string[] = [];
+    const own = await startWebServer({ inspector: stub.inspector, rendererDir: dir, onWork: (method) => work.push(method) });
+    try {
+      const call = (method: string, args: unknown[], token = own.token) =>
+        fetch(`http://127.0.0.1:${own.port}/api/${method}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': token },
+          body: JSON.stringify({ args }),
+        });
+      // Reading what is there already, and a request without the token, are no work asked for.
+      expect((await call('listTargets', [])).status).toBe(200);
+      expect((await call('recentFiles', [])).status).toBe(200);
+      expect((await call('getDocument', ['i1', 'replay', 'payload'])).status).toBe(200);
+      expect((await call('open', [{ kind: 'text', name: 'a.jsonl', text: '{}' }], 'wrong')).status).toBe(401);
+      expect(work).toEqual([]);
+      // An upload: the page's request is known while its body is still on the way.
+      const req = http.request({
+        host: '127.0.0.1',
+        port: own.port,
+        method: 'POST',
+        path: '/api/open',
+        headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': own.token, 'Content-Length': '1000' },
+      });
+      req.on('error', () => undefined);
+      req.write('{"args":[');
+      await vi.waitFor(() => expect(work).toEqual(['open']));
+      expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+      req.destroy();
+      expect((await call('inspect', ['s1', { provider: 'anthropic', api: 'anthropic-messages', modelId: 'm' }])).status).toBe(200);
+      expect(work).toEqual(['open', 'inspect']);
+    } finally {
+      await own.close();
+    }
   });
 
   it('maps the host error classes to HTTP statuses', () => {
