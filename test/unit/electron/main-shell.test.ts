@@ -99,16 +99,9 @@ vi.mock('electron', () => fake.electron);
 vi.mock('../../../electron/host/inspector.js', () => ({ createInspector: () => inspector }));
 // The options the shell gave its warm-up (the warm-up itself runs).
 const warmUpOptions = vi.hoisted(() => [] as { train?: boolean; stopping?: () => boolean }[]);
-vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../electron/host/inspector/warm-up.js')>();
-  return {
-    ...original,
-    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean; stopping?: () => boolean } = {}) => {
-      warmUpOptions.push(options);
-      return original.warmUp(inspector, options);
-    },
-  };
-});
+vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) =>
+  (await import('../helpers/warm-up-recorder.js')).recordingWarmUp(importOriginal, warmUpOptions),
+);
 // The warm-up's training session is inspected with inspect() itself: counted here, never run.
 const trainingInspections = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../electron/host/inspect.js', async (importOriginal) => ({

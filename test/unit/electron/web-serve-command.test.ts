@@ -9,16 +9,9 @@ import { stubApi } from '../renderer/stub-api.js';
 // The options each serve gave its warm-up (the warm-up itself runs, with the training session's
 // inspections counted instead of run).
 const warmUps = vi.hoisted(() => [] as { train?: boolean; stopping?: () => boolean }[]);
-vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../electron/host/inspector/warm-up.js')>();
-  return {
-    ...original,
-    warmUp: (inspector: Parameters<typeof original.warmUp>[0], options: { train?: boolean; stopping?: () => boolean } = {}) => {
-      warmUps.push(options);
-      return original.warmUp(inspector, { ...options, inspectTraining: async () => undefined });
-    },
-  };
-});
+vi.mock('../../../electron/host/inspector/warm-up.js', async (importOriginal) =>
+  (await import('../helpers/warm-up-recorder.js')).recordingWarmUp(importOriginal, warmUps, { inspectTraining: async () => undefined }),
+);
 
 let dir: string;
 beforeEach(() => {
