@@ -156,8 +156,9 @@ function registerIpc(): void {
   for (const method of INSPECTOR_METHODS) {
     ipcMain.handle(channelOf(method), async (event, ...args: unknown[]) => {
       if (!trustedSender(event)) throw new Error(`refused ${method}: the request did not come from the inspector window`);
-      validateArguments(method, args);
+      // Before the arguments are checked, as the web server notices a request before its body.
       if (startsWork(method)) workAsked = true;
+      validateArguments(method, args);
       return dispatchGranted(services, method, args);
     });
   }

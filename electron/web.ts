@@ -162,7 +162,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (request.method !== 'POST') throw new HttpError(405, `${name} needs POST`);
     // Only JSON: a cross-site HTML form cannot send this content type without a CORS preflight.
     if (!isJsonContentType(request.headers['content-type'])) throw new HttpError(415, 'send Content-Type: application/json');
-    if (startsWork(name as InspectorMethod)) options.onWork?.(name as InspectorMethod);
+    if (startsWork(name as InspectorMethod)) {
+      try {
+        options.onWork?.(name as InspectorMethod);
+      } catch {
+        // The host's bookkeeping must not cost the user the request.
+      }
+    }
     const args = await readArgs(request, maxBody);
     const result = await callMethod(services, validate, name as InspectorMethod, args);
     sendJson(response, 200, result === undefined ? {} : { result });

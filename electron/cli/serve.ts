@@ -123,7 +123,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     // the URL is out, while the browser is still loading the page, so the URL does not wait for it.
     // The training session (0.4 s) only when the page opens nothing by itself: a session or folder
     // named here is opened as soon as the page loads, and must not wait for it. Ctrl+C ends it, and so
-    // does the page asking for work (a session dropped on it is text, whose reading reports no progress).
+    // does the page asking for work (a session dropped on it arrives as bytes, whose reading reports no progress).
     let stopping = false;
     void deps.stopSignal.then(() => (stopping = true));
     const warming = warmUp(inspector, { train: !file && !folder, stopping: () => stopping || workAsked });

@@ -187,6 +187,42 @@ describe('electron main', () => {
     expect(inspector.close).not.toHaveBeenCalled();
   });
 
+  it('warms the inspector up once the window shows, not before', async () => {
+    const warmUpOpens = () => inspector.open.mock.calls.filter(([request]) => request.kind === 'text');
+    expect(warmUpOpens()).toHaveLength(0);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      fake.windows[0].onceHandlers.get('ready-to-show')!();
+      expect(stdout).toHaveBeenCalledWith('transcript-inspector: window ready\n');
+    } finally {
+      stdout.mockRestore();
+    }
+    await vi.waitFor(() => expect(warmUpOpens()).toHaveLength(1));
+    expect(warmUpOpens()[0][0]).toMatchObject({ kind: 'text', name: 'warm-up.jsonl' });
+    // Launched with a session on its command line, which the window opens at once: no training session.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(trainingInspections.count).toBe(0);
+    expect(warmUpOptions).toHaveLength(1);
+    expect(warmUpOptions[0].train).toBe(false);
+    // A training would give way once the window asks for work, and not before (no test above asked for any).
+    const stopping = warmUpOptions[0].stopping!;
+    expect(stopping()).toBe(false);
+    await call(channelOf('listTargets'), trusted());
+    await call(channelOf('recentFiles'), trusted());
+    expect(stopping()).toBe(false);
+    await call(channelOf('open'), trusted(), { kind: 'path', path: sessionFile });
+    expect(stopping()).toBe(true);
+    // A window shown again (macOS makes a new one after the last closed) does not warm up again.
+    const again = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      fake.windows[0].onceHandlers.get('ready-to-show')!();
+    } finally {
+      again.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(warmUpOpens()).toHaveLength(1);
+  });
+
   it('opens by path only what the user opened: command line, dialog, drop, recent list', async () => {
     expect(await call(SHELL_CHANNELS.launchRequest, trusted())).toEqual({ kind: 'path', path: sessionFile });
     await expect(call(channelOf('open'), trusted(), { kind: 'path', path: sessionFile })).resolves.toMatchObject({ path: sessionFile });
@@ -275,36 +311,6 @@ describe('electron main', () => {
       listeners.get(event)!({ preventDefault });
       expect(preventDefault, event).toHaveBeenCalled();
     }
-  });
-
-  it('warms the inspector up once the window shows, not before', async () => {
-    const warmUpOpens = () => inspector.open.mock.calls.filter(([request]) => request.kind === 'text');
-    expect(warmUpOpens()).toHaveLength(0);
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      fake.windows[0].onceHandlers.get('ready-to-show')!();
-      expect(stdout).toHaveBeenCalledWith('transcript-inspector: window ready\n');
-    } finally {
-      stdout.mockRestore();
-    }
-    await vi.waitFor(() => expect(warmUpOpens()).toHaveLength(1));
-    expect(warmUpOpens()[0][0]).toMatchObject({ kind: 'text', name: 'warm-up.jsonl' });
-    // Launched with a session on its command line, which the window opens at once: no training session.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(trainingInspections.count).toBe(0);
-    expect(warmUpOptions).toHaveLength(1);
-    expect(warmUpOptions[0].train).toBe(false);
-    // The window has asked for work by now (the tests above opened files): a training would give way.
-    expect(warmUpOptions[0].stopping?.()).toBe(true);
-    // A window shown again (macOS makes a new one after the last closed) does not warm up again.
-    const again = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      fake.windows[0].onceHandlers.get('ready-to-show')!();
-    } finally {
-      again.mockRestore();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(warmUpOpens()).toHaveLength(1);
   });
 
   it('forwards file-change events to the window', () => {

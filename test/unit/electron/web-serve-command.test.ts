@@ -79,7 +79,7 @@ describe('serve', () => {
     expect(options.stopping?.()).toBe(true);
   });
 
-  it("serve's training gives way once the page asks for work, such as a dropped session (text, which reports no progress)", async () => {
+  it("serve's training gives way once the page asks for work, such as a dropped session (bytes, whose reading reports no progress)", async () => {
     const { d, lines, stop } = deps();
     const before = warmUps.length;
     const running = serve(['--port', '0'], d);
@@ -96,7 +96,8 @@ describe('serve', () => {
     expect((await call('listTargets', [])).status).toBe(200);
     expect((await call('recentFiles', [])).status).toBe(200);
     expect(options.stopping?.()).toBe(false);
-    expect((await call('open', [{ kind: 'text', name: 'dropped.jsonl', text: '{}' }])).status).toBe(200);
+    const dropped = Buffer.from('{"type":"session","version":3,"id":"d"}\n').toString('base64');
+    expect((await call('open', [{ kind: 'bytes', name: 'dropped.jsonl', bytes: { $bytes: dropped } }])).status).toBe(200);
     expect(options.stopping?.()).toBe(true);
     stop();
     expect(await running).toBe(0);

@@ -77,6 +77,8 @@ function stubInspector() {
 let dir: string;
 let server: WebServer;
 let stub: ReturnType<typeof stubInspector>;
+/** The methods the server told `onWork` of, in order. */
+let work: string[];
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ti-web-'));
@@ -85,7 +87,13 @@ beforeEach(async () => {
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(os.tmpdir(), 'ti-secret.txt'), 'secret');
   stub = stubInspector();
-  server = await startWebServer({ inspector: stub.inspector, rendererDir: dir, launchPath: '/tmp/launched.jsonl' });
+  work = [];
+  server = await startWebServer({
+    inspector: stub.inspector,
+    rendererDir: dir,
+    launchPath: '/tmp/launched.jsonl',
+    onWork: (method) => work.push(method),
+  });
 });
 
 afterEach(async () => {
@@ -360,39 +368,27 @@ describe('web server', () => {
   });
 
   it('tells onWork of each request for work as it arrives, before its body is read', async () => {
-    const work: string[] = [];
-    const own = await startWebServer({ inspector: stub.inspector, rendererDir: dir, onWork: (method) => work.push(method) });
-    try {
-      const call = (method: string, args: unknown[], token = own.token) =>
-        fetch(`http://127.0.0.1:${own.port}/api/${method}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': token },
-          body: JSON.stringify({ args }),
-        });
-      // Reading what is there already, and a request without the token, are no work asked for.
-      expect((await call('listTargets', [])).status).toBe(200);
-      expect((await call('recentFiles', [])).status).toBe(200);
-      expect((await call('getDocument', ['i1', 'replay', 'payload'])).status).toBe(200);
-      expect((await call('open', [{ kind: 'text', name: 'a.jsonl', text: '{}' }], 'wrong')).status).toBe(401);
-      expect(work).toEqual([]);
-      // An upload: the page's request is known while its body is still on the way.
-      const req = http.request({
-        host: '127.0.0.1',
-        port: own.port,
-        method: 'POST',
-        path: '/api/open',
-        headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': own.token, 'Content-Length': '1000' },
-      });
-      req.on('error', () => undefined);
-      req.write('{"args":[');
-      await vi.waitFor(() => expect(work).toEqual(['open']));
-      expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
-      req.destroy();
-      expect((await call('inspect', ['s1', { provider: 'anthropic', api: 'anthropic-messages', modelId: 'm' }])).status).toBe(200);
-      expect(work).toEqual(['open', 'inspect']);
-    } finally {
-      await own.close();
-    }
+    // Reading what is there already, and a request without the token, are no work asked for.
+    expect((await api('listTargets', [])).status).toBe(200);
+    expect((await api('recentFiles', [])).status).toBe(200);
+    expect((await api('getDocument', ['i1', 'replay', 'payload'])).status).toBe(200);
+    expect((await api('open', [{ kind: 'text', name: 'a.jsonl', text: '{}' }], { 'X-Inspector-Token': 'wrong' })).status).toBe(401);
+    expect(work).toEqual([]);
+    // A dropped session: the page's request is known while its body is still on the way.
+    const req = http.request({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/api/open',
+      headers: { 'Content-Type': 'application/json', 'X-Inspector-Token': server.token, 'Content-Length': '1000' },
+    });
+    req.on('error', () => undefined);
+    req.write('{"args":[{"kind":"bytes","name":"dropped.jsonl","bytes":{"$bytes":"');
+    await vi.waitFor(() => expect(work).toEqual(['open']));
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(false);
+    req.destroy();
+    expect((await api('inspect', ['s1', { provider: 'anthropic', api: 'anthropic-messages', modelId: 'm' }])).status).toBe(200);
+    expect(work).toEqual(['open', 'inspect']);
   });
 
   it('maps the host error classes to HTTP statuses', () => {
