@@ -182,7 +182,7 @@ async function run(): Promise<Record<string, number>> {
 /**
  * Load every module and warm the JIT as the hosts do (a tiny session, then the training session), so
  * the figures are about the file. Returns the RSS the memory figures start from: taken before the
- * training session, whose inspections leave 15–20 MB of RSS to the process (on most shapes the
+ * training session, whose inspections leave 12–20 MB of RSS to the process (on most shapes the
  * peak is what it was without them; from after them, every growth would read up to 0.2 × a 100 MB
  * file lower).
  */

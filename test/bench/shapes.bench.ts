@@ -32,6 +32,9 @@ import { generateShape, SHAPE_TEXTS, SHAPES, type Shape, type ShapeText } from '
 import { median } from './stats.js';
 import { BenchUsageError } from './usage-error.js';
 
+/** One list of figures for each timed op, by its key in the log. */
+const perOp = (): Record<string, number[]> => ({ keep: [], inspect: [], payloads: [], piAi: [], again: [] });
+
 function option(args: string[], name: string, env: string, fallback: string): string {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
 }
@@ -55,9 +58,9 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const size = statSync(file).size;
     ctx.log(`${shape}, ${mb} MiB${textLabel}: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     const floor: number[] = [];
-    const ms: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [], again: [] };
-    const ratios: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [], again: [] };
-    const cpuRatios: Record<string, number[]> = { keep: [], inspect: [], payloads: [], piAi: [], again: [] };
+    const ms = perOp();
+    const ratios = perOp();
+    const cpuRatios = perOp();
     const rss: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const paired = (key: string, op: string) => {
