@@ -1,28 +1,24 @@
 #!/usr/bin/env node
-// How long OpenClaw 2026.9.6's own replay pipeline takes on a session, against this project's
-// `inspect()` on the same file: each in fresh processes, alternating, each against the parse floor
-// (read + JSON.parse of every line) timed in the same process right after it, as the bench's probe does.
+// One timed replay of a session in this process, for the bench's comparison with the release
+// (test/bench/release.bench.ts, `npm run bench -- --only=release`): prints one JSON line.
 //
-//   ORACLE_DIR=/path/to/openclaw-oracle ORACLE_NODE=/path/to/node24 \
-//   node --import tsx test/oracle/time-release.mjs [--mb 100] [--shapes a,b] [--runs 3] [--dir DIR]
+//   ORACLE_DIR=/path/to/openclaw-oracle $ORACLE_NODE test/oracle/time-release.mjs release FILE
+//   node --import tsx test/oracle/time-release.mjs engine FILE
 //
-// The sessions are the bench's shapes (test/bench/session-shapes.ts), written to DIR (default: a
-// folder in the system's temp dir, kept for the next run). Three sides, each timed cold (no
-// warm-up, as `inspect()` through the package API and the CLI run), without payloads:
-//   release      the release's pipeline under ORACLE_NODE: its session file parser, its SessionManager's
-//                branch, sanitizeSessionHistory, validateReplayTurns, the heartbeat filter and final
-//                pairing, convertToLlm and the stream-time guards, as the oracle harness sequences them
-//                for `--load context` but without the harness's defensive copies and serialisation;
-//   engine       this project's `inspect()` under ORACLE_NODE (the same Node and V8 as the release);
-//   engine-node  this project's `inspect()` under the Node running this script.
-// The engine runs with `behaviour: 'openclaw-2026.9.6'`, so both sides should hand the provider
-// adapter the same messages. Prints, per shape and side, the medians of wall-clock and CPU time
-// (every thread) and their ratios to the floor, and whether each run's messages were the release's
-// (compared as JSON with sorted keys; a reduced image's bytes aside, see `canonical`), so the
-// figures are known to compare the same work.
-import { spawnSync } from 'node:child_process';
+// release  OpenClaw 2026.9.6's own replay pipeline, under the oracle's Node (>= 24.16): its session
+//          file parser, its SessionManager's branch, sanitizeSessionHistory, validateReplayTurns, the
+//          heartbeat filter and final pairing, convertToLlm and the stream-time guards, in the order
+//          the oracle's harness runs them for `--load context`, without the harness's defensive copies
+//          and serialisation;
+// engine   this project's `inspect()` without payloads, in `openclaw-2026.9.6` behaviour, so that both
+//          hand the provider adapter the same messages.
+// Both run cold (no warm-up, as `inspect()` through the package API and the CLI do), then the parse
+// floor (read + JSON.parse of every line) is timed in the same process, as the bench's probe does.
+// The line: wall-clock and CPU time (every thread) of the replay and of the floor, the count of
+// messages out and of images among them, and a digest of the messages (JSON with sorted keys, an
+// image's data left out), which the bench compares between the two sides.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -113,7 +109,7 @@ async function releaseReplay(engine, file) {
 }
 
 /** One timed run in this process; prints one JSON line. */
-async function child(side, file) {
+async function timeOne(side, file) {
   let run;
   if (side === 'release') {
     const dir = process.env.ORACLE_DIR;
@@ -144,64 +140,9 @@ async function child(side, file) {
   process.exit(0);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-async function main(argv) {
-  const opt = (name, fallback) => {
-    const i = argv.indexOf(name);
-    return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;
-  };
-  const oracleDir = process.env.ORACLE_DIR;
-  const oracleNode = process.env.ORACLE_NODE;
-  if (!oracleDir || !existsSync(path.join(oracleDir, 'lib', 'load-engine.mjs')) || !oracleNode || !existsSync(oracleNode)) {
-    console.error('time-release: set ORACLE_DIR to the openclaw-oracle folder and ORACLE_NODE to the Node (>= 24.16) it runs on');
-    process.exit(2);
-  }
-  const { generateShape, SHAPES } = await import('../bench/session-shapes.ts');
-  const mb = Number(opt('--mb', '100'));
-  const runs = Number(opt('--runs', '3'));
-  const shapes = opt('--shapes', SHAPES.join(',')).split(',');
-  const dir = opt('--dir', path.join(os.tmpdir(), 'transcript-inspector-time-release'));
-  mkdirSync(dir, { recursive: true });
-  const self = fileURLToPath(import.meta.url);
-  const sides = [
-    ['release', oracleNode],
-    ['engine', oracleNode],
-    ['engine-node', process.execPath],
-  ];
-  for (const shape of shapes) {
-    const file = path.join(dir, `${shape}-${mb}.jsonl`);
-    if (!existsSync(file)) await generateShape(file, shape, mb);
-    const figures = new Map(sides.map(([side]) => [side, []]));
-    for (let run = 0; run < runs; run += 1) {
-      for (const [side, node] of sides) {
-        const loader = side === 'release' ? [] : ['--import', 'tsx'];
-        const args = ['--max-old-space-size=16384', ...loader, self, '--child', side === 'release' ? 'release' : 'engine', file];
-        const r = spawnSync(node, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
-        const line = r.stdout.trim().split('\n').pop();
-        if (r.status !== 0 || !line) throw new Error(`${side} on ${shape}: exit ${r.status}\n${r.stderr.slice(-2000)}`);
-        figures.get(side).push(JSON.parse(line));
-      }
-    }
-    const mib = (statSync(file).size / 1024 / 1024).toFixed(0);
-    const release = figures.get('release')[0];
-    console.log(`${shape} (${mib} MiB): ${release.messages} messages out, ${release.images} of them images`);
-    for (const [side, list] of figures) {
-      const m = (key) => median(list.map((f) => f[key]));
-      const ratio = (key, floorKey) => median(list.map((f) => f[key] / f[floorKey])).toFixed(2);
-      const same = side === 'release' ? '' : list.every((f) => f.digest === release.digest) ? ', same messages' : ', DIFFERENT messages';
-      // The release's time over this side's, both medians: how many times faster this side is.
-      const faster = side === 'release' ? '' : `, ${(median(figures.get('release').map((f) => f.ms)) / m('ms')).toFixed(1)} × faster`;
-      console.log(
-        `  ${side.padEnd(11)} ${m('ms').toFixed(0).padStart(6)} ms (${ratio('ms', 'floorMs')} × floor), CPU ${m('cpuMs').toFixed(0).padStart(6)} ms (${ratio('cpuMs', 'floorCpuMs')}), floor ${m('floorMs').toFixed(0)} ms${faster}${same}`,
-      );
-    }
-  }
+const [side, file] = process.argv.slice(2);
+if ((side !== 'release' && side !== 'engine') || !file) {
+  console.error('usage: time-release.mjs release|engine FILE (release: with ORACLE_DIR set)');
+  process.exit(2);
 }
-
-const argv = process.argv.slice(2);
-if (argv[0] === '--child') await child(argv[1], argv[2]);
-else await main(argv);
+await timeOne(side, file);
