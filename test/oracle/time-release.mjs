@@ -15,13 +15,13 @@
 // Both run cold (no warm-up, as `inspect()` through the package API and the CLI do), then the parse
 // floor (read + JSON.parse of every line) is timed in the same process, as the bench's probe does.
 // The line: wall-clock and CPU time (every thread) of the replay and of the floor, the count of
-// messages out and of images among them, and a digest of the messages (JSON with sorted keys, an
-// image's data left out), which the bench compares between the two sides.
-import { createHash } from 'node:crypto';
+// messages out and of images among them, and their digest (lib/replay-digest.mjs), which the bench
+// compares between the two sides.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { replayDigest } from './lib/replay-digest.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
@@ -47,22 +47,6 @@ function floor(file) {
     }
     start = end + 1;
   }
-}
-
-/**
- * JSON with every object's keys sorted (the two sides write a message's fields in different
- * orders), and an image's data as a mark: the release encodes reduced images with its own image
- * library, this project with sharp. `images` counts the marks.
- */
-function canonical(value, images) {
-  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, images)).join(',')}]`;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  const image = value.type === 'image' && typeof value.data === 'string';
-  if (image) images.count += 1;
-  const keys = Object.keys(value)
-    .filter((k) => value[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${image && k === 'data' ? '"<image>"' : canonical(value[k], images)}`).join(',')}}`;
 }
 
 /** The release's replay of `file`: the messages its provider adapter would receive. */
@@ -133,9 +117,8 @@ async function timeOne(side, file) {
   floor(file);
   const floorMs = performance.now() - t1;
   const floorCpuMs = cpuMs() - c1;
-  const images = { count: 0 };
-  const digest = createHash('sha256').update(canonical(messages, images)).digest('hex');
-  const figures = { side, ms, cpuMs: cpu, floorMs, floorCpuMs, messages: messages.length, images: images.count, digest };
+  const { digest, images } = replayDigest(messages);
+  const figures = { side, ms, cpuMs: cpu, floorMs, floorCpuMs, messages: messages.length, images, digest };
   process.stdout.write(`${JSON.stringify(figures)}\n`);
   process.exit(0);
 }
