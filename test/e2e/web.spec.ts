@@ -256,6 +256,11 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await page.goto(server.url);
   await waitForInspection(page);
   const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
+  // Every line shown: with unchanged regions folded, the transcript view's placeholders sit in folds
+  // (none left to hover), and a fold that lands after the list of placeholders was taken detaches them.
+  const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
+  if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
+  await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
   // Hover every elided base64 placeholder (the SVG is big enough to be elided; the host never makes
   // it an image reference), then every view and panel; each once the diff stopped redrawing the lines.
   await waitForDiffSettled(page);
@@ -279,7 +284,11 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await page.getByTestId('view-transcript').click();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'transcript');
   await waitForDiffSettled(page);
-  for (const chip of await page.locator('.ti-elision').all()) await chip.hover();
+  await expect(page.locator('.ti-elision').first()).toBeVisible();
+  for (const chip of await page.locator('.ti-elision').all()) {
+    await chip.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+  }
   for (const item of await page.getByTestId('turn-item').all()) await item.click();
   await openAllRules(page);
   for (const item of await page.getByTestId('annotation-item').all()) await item.click();
