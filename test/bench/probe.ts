@@ -15,7 +15,7 @@
  * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, fsyncSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { defaultImageCodec, newImageCodec } from '../../electron/host/image-codec.js';
 import { inspect } from '../../electron/host/inspect.js';
@@ -24,29 +24,14 @@ import { train, WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/wa
 import { readSessionFile } from '../../electron/host/stream-session.js';
 import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
+import { parseFloor } from './parse-floor.mjs';
 
 const [op, file, work] = process.argv.slice(2);
 const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 
 /** The parse floor; `keep` gets every parsed value when given. */
 function floor(keep?: unknown[]): Record<string, number> {
-  const bytes = readFileSync(file);
-  let count = 0;
-  for (let start = 0; start < bytes.length;) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    if (end > start) {
-      try {
-        const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
-        keep?.push(value);
-        count += 1;
-      } catch {
-        // a damaged line costs its parse attempt, like in the real parser
-      }
-    }
-    start = end + 1;
-  }
-  return { lines: count };
+  return { lines: parseFloor(file, keep) };
 }
 
 /**

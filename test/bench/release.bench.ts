@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
-import { generateShape, SHAPES, type Shape } from './session-shapes.js';
+import { option, shapesOption } from './options.js';
+import { generateShape } from './session-shapes.js';
 import { median } from './stats.js';
-import { BenchUsageError } from './usage-error.js';
 
 const timer = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'oracle', 'time-release.mjs');
 
@@ -43,10 +43,6 @@ const SIDES = [
   { key: 'engine', label: "inspect() on the release's Node", timed: 'engine', oracleNode: true },
   { key: 'engine-node', label: "inspect() on this project's Node", timed: 'engine', oracleNode: false },
 ] as const;
-
-function option(args: string[], name: string, env: string, fallback: string): string {
-  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
-}
 
 function timeOne(node: string, side: 'release' | 'engine', file: string): Timed {
   const loader = side === 'engine' ? ['--import', 'tsx'] : [];
@@ -72,11 +68,9 @@ export default async function releaseBench(ctx: BenchContext): Promise<BenchResu
   }
   const mb = Math.max(1, Number(option(ctx.args, 'mb', 'RELEASE_BENCH_MB', '100')));
   const runs = Math.max(1, Number(option(ctx.args, 'runs', 'RELEASE_BENCH_RUNS', '3')));
-  const wanted = option(ctx.args, 'shapes', 'RELEASE_BENCH_SHAPES', SHAPES.join(',')).split(',');
-  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
+  const wanted = shapesOption(ctx.args, 'RELEASE_BENCH_SHAPES');
   const results: BenchResult[] = [];
-  for (const shape of wanted as Shape[]) {
+  for (const shape of wanted) {
     const file = path.join(ctx.workDir, `release-${shape}-${mb}.jsonl`);
     await generateShape(file, shape, mb);
     const timed = new Map<string, Timed[]>(SIDES.map((s) => [s.key, []]));

@@ -28,29 +28,24 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BenchContext, BenchResult } from './run.js';
 import { probe } from './probe-process.js';
-import { generateShape, SHAPE_TEXTS, SHAPES, type Shape, type ShapeText } from './session-shapes.js';
+import { option, shapesOption } from './options.js';
+import { generateShape, SHAPE_TEXTS, type ShapeText } from './session-shapes.js';
 import { median } from './stats.js';
 import { BenchUsageError } from './usage-error.js';
 
 /** One list of figures for each timed op, by its key in the log. */
 const perOp = (): Record<string, number[]> => ({ keep: [], inspect: [], payloads: [], piAi: [], again: [] });
 
-function option(args: string[], name: string, env: string, fallback: string): string {
-  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
-}
-
 export default async function shapesBench(ctx: BenchContext): Promise<BenchResult[]> {
   const mb = Math.max(1, Number(option(ctx.args, 'mb', 'SHAPES_BENCH_MB', '100')));
   const runs = Math.max(1, Number(option(ctx.args, 'runs', 'SHAPES_BENCH_RUNS', '3')));
-  const wanted = option(ctx.args, 'shapes', 'SHAPES_BENCH_SHAPES', SHAPES.join(',')).split(',');
-  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
+  const wanted = shapesOption(ctx.args, 'SHAPES_BENCH_SHAPES');
   const text = option(ctx.args, 'text', 'SHAPES_BENCH_TEXT', 'mixed') as ShapeText;
   if (!SHAPE_TEXTS.includes(text)) throw new BenchUsageError(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
   const textLabel = text === 'mixed' ? '' : `, ${text} text`;
   const again = ctx.args.includes('--again') || process.env.SHAPES_BENCH_AGAIN === '1';
   const results: BenchResult[] = [];
-  for (const shape of wanted as Shape[]) {
+  for (const shape of wanted) {
     const file = path.join(ctx.workDir, `shape-${shape}-${mb}.jsonl`);
     const work = path.join(ctx.workDir, `work-${shape}`);
     mkdirSync(work, { recursive: true });

@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseFloor } from '../bench/parse-floor.mjs';
 import { replayDigest } from './lib/replay-digest.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -31,23 +32,6 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-
-/** The parse floor, as the bench's probe times it. */
-function floor(file) {
-  const bytes = readFileSync(file);
-  for (let start = 0; start < bytes.length;) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    if (end > start) {
-      try {
-        JSON.parse(bytes.toString('utf8', start, end));
-      } catch {
-        // a damaged line costs its parse attempt
-      }
-    }
-    start = end + 1;
-  }
-}
 
 /** The release's replay of `file`: the messages its provider adapter would receive. */
 async function releaseReplay(engine, file) {
@@ -114,7 +98,7 @@ async function timeOne(side, file) {
   const cpu = cpuMs() - c0;
   const t1 = performance.now();
   const c1 = cpuMs();
-  floor(file);
+  parseFloor(file);
   const floorMs = performance.now() - t1;
   const floorCpuMs = cpuMs() - c1;
   const { digest, images } = replayDigest(messages);
