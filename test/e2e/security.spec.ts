@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { openSample, test, waitForInspection } from './support/app.js';
+import { openSample, showUnchangedLines, test, waitForInspection } from './support/app.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 
 let server: ServeHandle | null = null;
@@ -52,9 +52,7 @@ test('a tool name written as a Markdown link is text in the gutter hover and ope
   await page.goto(server.url);
   await waitForInspection(page);
   // Show every line: the mark sits on the first line of the turn, which the collapsed view hides.
-  const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
-  if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
-  await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
+  await showUnchangedLines(page);
   const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'evil' });
   // The mark of the changed assistant turn, in the original editor; Monaco shows its hover after a delay.
   await page.locator('[data-testid=diff-view] .editor.original .ti-glyph-annotation').first().hover();

@@ -9,6 +9,7 @@ import {
   openSample,
   openSection,
   ruleCounts,
+  showUnchangedLines,
   test,
   waitForDiffSettled,
   waitForInspection,
@@ -258,9 +259,7 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null);
   // Every line shown: with unchanged regions folded, the transcript view's placeholders sit in folds
   // (none left to hover), and a fold that lands after the list of placeholders was taken detaches them.
-  const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
-  if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
-  await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
+  await showUnchangedLines(page);
   // Hover every elided base64 placeholder (the SVG is big enough to be elided; the host never makes
   // it an image reference), then every view and panel; each once the diff stopped redrawing the lines.
   await waitForDiffSettled(page);

@@ -68,6 +68,13 @@ export async function waitForDiffSettled(page: Page): Promise<void> {
   await expect(diff).toHaveAttribute('data-diffing', 'false');
 }
 
+/** Turn off "Hide unchanged", so the diff shows every line (marks and placeholders in unchanged regions too). */
+export async function showUnchangedLines(page: Page): Promise<void> {
+  const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
+  if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
+  await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
+}
+
 /** Open the bundled sample and wait for its inspection. */
 export async function openSample(page: Page): Promise<string> {
   await page.getByTestId('open-sample').click();
