@@ -1,4 +1,5 @@
 /** Options of the bench modules: `--name=value` after `npm run bench --`, or an environment variable. */
+import { PI_WRITTEN_SHAPES, type PiWrittenShape } from './pi-written.js';
 import { SHAPES, type Shape } from './session-shapes.js';
 import { BenchUsageError } from './usage-error.js';
 
@@ -7,10 +8,27 @@ export function option(args: string[], name: string, env: string, fallback: stri
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? process.env[env] ?? fallback;
 }
 
-/** The session shapes `--shapes=a,b` (or `env`) asks for, every one by default; an unknown name is a usage error. */
-export function shapesOption(args: string[], env: string): Shape[] {
-  const wanted = option(args, 'shapes', env, SHAPES.join(',')).split(',');
-  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')})`);
-  return wanted as Shape[];
+/** Names that stand for several shapes in `--shapes=`. */
+const SHAPE_GROUPS: Record<string, readonly (Shape | PiWrittenShape)[]> = {
+  generated: SHAPES,
+  'pi-written': PI_WRITTEN_SHAPES,
+  all: [...SHAPES, ...PI_WRITTEN_SHAPES],
+};
+
+/**
+ * The session shapes `--shapes=a,b` (or `env`) asks for: shape names, or a group's (`generated`, the
+ * seven generated shapes and the default; `pi-written`, the sessions pi wrote, repeated; `all`). An
+ * unknown name is a usage error.
+ */
+export function shapesOption(args: string[], env: string): (Shape | PiWrittenShape)[] {
+  const known: readonly string[] = [...SHAPES, ...PI_WRITTEN_SHAPES];
+  const wanted = option(args, 'shapes', env, 'generated')
+    .split(',')
+    .flatMap((name) => SHAPE_GROUPS[name] ?? [name]);
+  const unknown = wanted.filter((s) => !known.includes(s));
+  if (unknown.length)
+    throw new BenchUsageError(
+      `unknown shape(s) ${unknown.join(', ')} (known: ${known.join(', ')}; groups: ${Object.keys(SHAPE_GROUPS).join(', ')})`,
+    );
+  return [...new Set(wanted)] as (Shape | PiWrittenShape)[];
 }

@@ -11,7 +11,7 @@
  * scripts/oracle-compare.mjs).
  *
  * Options (after `npm run bench --`): --mb=N (default 100) · --runs=N (default 3) · --shapes=a,b
- * (default all). Env: RELEASE_BENCH_MB, RELEASE_BENCH_RUNS, RELEASE_BENCH_SHAPES.
+ * (names or groups, as for the shapes bench; default the seven generated shapes). Env: RELEASE_BENCH_MB, RELEASE_BENCH_RUNS, RELEASE_BENCH_SHAPES.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
 import { option, shapesOption } from './options.js';
-import { generateShape } from './session-shapes.js';
+import { writeBenchShape } from './pi-written.js';
 import { median } from './stats.js';
 
 const timer = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'oracle', 'time-release.mjs');
@@ -72,7 +72,7 @@ export default async function releaseBench(ctx: BenchContext): Promise<BenchResu
   const results: BenchResult[] = [];
   for (const shape of wanted) {
     const file = path.join(ctx.workDir, `release-${shape}-${mb}.jsonl`);
-    await generateShape(file, shape, mb);
+    await writeBenchShape(file, shape, mb);
     const timed = new Map<string, Timed[]>(SIDES.map((s) => [s.key, []]));
     for (let run = 0; run < runs; run += 1) {
       for (const side of SIDES) timed.get(side.key)!.push(timeOne(side.oracleNode ? oracleNode : process.execPath, side.timed, file));

@@ -16,7 +16,8 @@
  * time, so `--check` guards the CPU-time ratios (`guard`).
  *
  * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
- * --shapes=a,b (default all) · --text=latin1 (texts without the CJK word, so V8 holds every parsed
+ * --shapes=a,b (shape names or groups: `generated`, the seven above and the default; `pi-written`,
+ * sessions pi wrote repeated to the size, test/bench/pi-written.ts; `all`) · --text=latin1 (texts without the CJK word, so V8 holds every parsed
  * string at one byte a character; default mixed; the figures' names then say so, and no baseline
  * figure guards them) · --again (also `inspect()` with payloads as a process's second inspection of
  * the session, the first untimed: what the desktop app or `serve` pays once its code has run on a big
@@ -29,7 +30,8 @@ import path from 'node:path';
 import type { BenchContext, BenchResult } from './run.js';
 import { probe } from './probe-process.js';
 import { option, shapesOption } from './options.js';
-import { generateShape, SHAPE_TEXTS, type ShapeText } from './session-shapes.js';
+import { writeBenchShape } from './pi-written.js';
+import { SHAPE_TEXTS, type ShapeText } from './session-shapes.js';
 import { median } from './stats.js';
 import { BenchUsageError } from './usage-error.js';
 
@@ -49,7 +51,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const file = path.join(ctx.workDir, `shape-${shape}-${mb}.jsonl`);
     const work = path.join(ctx.workDir, `work-${shape}`);
     mkdirSync(work, { recursive: true });
-    const made = await generateShape(file, shape, mb, 42, text);
+    const made = await writeBenchShape(file, shape, mb, text);
     const size = statSync(file).size;
     ctx.log(`${shape}, ${mb} MiB${textLabel}: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     const floor: number[] = [];
