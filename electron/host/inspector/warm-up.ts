@@ -18,7 +18,6 @@
  */
 import type { Inspection } from '../../../shared/inspection.js';
 import type { Target } from '../../../shared/types.js';
-import { explainError } from '../explain.js';
 import { inspect } from '../inspect.js';
 import type { HostInspector } from '../inspector.js';
 
@@ -266,8 +265,6 @@ export interface WarmUpOptions {
   stopping?: () => boolean;
   /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
   inspectTraining?: (text: string) => Promise<unknown>;
-  /** How the training's provider errors are explained (default: `explainError`; tests count the calls). */
-  explainTraining?: (text: string) => unknown;
 }
 
 /**
@@ -298,50 +295,27 @@ export async function warmUp(
   let opened = false;
   const unsubscribe = inspector.onProgress?.(() => (opened = true));
   try {
-    await train(options.inspectTraining, () => opened || (options.stopping?.() ?? false), options.explainTraining);
+    await train(options.inspectTraining, () => opened || (options.stopping?.() ?? false));
   } finally {
     unsubscribe?.();
   }
 }
 
 /**
- * Provider errors the training explains, one of each way the explainer reads an error: a provider's
- * JSON envelope, a bare message, a context-length error, a transcript error. V8 compiles a regular
- * expression on its first use, and the explainer has hundreds: the first of these took 57 ms, the
- * second 30, the third 11, and any error after them under 1 ms. Without this, a session that
- * recorded errors paid that on its inspection (0.1 s of a 100 MB session's 1.9 s), and so did the
- * first error pasted.
- */
-export const TRAINING_ERRORS = [
-  'Request was aborted',
-  '529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_011CWarmUpTraining"}',
-  'prompt is too long: 212000 tokens > 200000 maximum',
-  '400 {"type":"error","error":{"type":"invalid_request_error","message":"messages.2.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01WarmUp. Each `tool_result` block must have a corresponding `tool_use` block in the previous message."}}',
-];
-
-/**
  * Inspect the training session `TRAINING_PASSES` times, payloads and preflight included (about 0.4 s
- * on two cores), then explain `TRAINING_ERRORS` (about 0.1 s), letting other work in between passes
- * and errors, until `stop` says so. Never throws.
+ * on two cores), letting other work in between passes, until `stop` says so. Never throws.
  */
 export async function train(
   inspectTraining: (text: string) => Promise<unknown> = inspectTrainingSession,
   stop: () => boolean = () => false,
-  explainTraining: (text: string) => unknown = explainError,
 ): Promise<void> {
-  // Other work that came meanwhile (the page loading, the user opening a file) gets a turn between
-  // steps; a step itself runs to its end (a pass 60–230 ms, an error under 60 ms).
-  const yieldToWork = () => new Promise((resolve) => setImmediate(resolve));
   try {
     const text = trainingSession();
     for (let pass = 0; pass < TRAINING_PASSES && !stop(); pass += 1) {
       await inspectTraining(text);
-      await yieldToWork();
-    }
-    for (const error of TRAINING_ERRORS) {
-      if (stop()) break;
-      explainTraining(error);
-      await yieldToWork();
+      // Other work that came meanwhile (the page loading, the user opening a file) gets a turn
+      // between passes; a pass itself runs to its end (60–230 ms).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } catch {
     // Only a head start.

@@ -9,12 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
-import { explainError } from '../../../../../electron/host/explain.js';
 import {
   inspectTrainingSession,
   train,
   trainingSession,
-  TRAINING_ERRORS,
   TRAINING_PASSES,
   WARM_UP_SESSION,
   WARM_UP_TARGET,
@@ -69,10 +67,7 @@ describe('warm-up session', () => {
           getTurns: (...args) => noted('turns', inspector.getTurns(...args)),
           close: (sessionId) => noted('close', inspector.close(sessionId)),
         },
-        {
-          inspectTraining: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`),
-          explainTraining: (text) => calls.push(`explain ${TRAINING_ERRORS.indexOf(text)}`),
-        },
+        { inspectTraining: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`) },
       );
     } finally {
       await inspector.dispose();
@@ -86,15 +81,7 @@ describe('warm-up session', () => {
       'turns',
       'close',
       ...Array<string>(TRAINING_PASSES).fill('training session'),
-      ...TRAINING_ERRORS.map((_, i) => `explain ${i}`),
     ]);
-  });
-
-  it("explains errors of each of the explainer's readings", () => {
-    const categories = TRAINING_ERRORS.map((text) => explainError(text)[0]?.category);
-    expect(categories).toEqual(['unknown', 'rate-limit', 'context-length', 'transcript']);
-    // The transcript error's answer names its check: the transcript patterns were run.
-    expect(explainError(TRAINING_ERRORS[3])[0]?.check).toBeDefined();
   });
 
   it('trains only when asked to, and a failing training does not throw', async () => {
@@ -114,7 +101,6 @@ describe('warm-up session', () => {
   });
 
   it('ends the training before its next pass once a file is opened meanwhile, or the host is stopping', async () => {
-    let explained = 0;
     const listeners: ((event: ProgressEvent) => void)[] = [];
     const inspector = {
       ...noInspector(),
@@ -130,22 +116,12 @@ describe('warm-up session', () => {
         passes += 1;
         for (const listener of [...listeners]) listener({ operation: 'open', name: 'big.jsonl', path: '/big.jsonl', done: 1, total: 2 });
       },
-      explainTraining: () => (explained += 1),
     });
     expect(passes).toBe(1);
-    expect(explained).toBe(0);
     expect(listeners).toEqual([]);
     // A host already stopping trains not at all.
-    await warmUp(inspector, { stopping: () => true, inspectTraining: async () => (passes += 1), explainTraining: () => (explained += 1) });
+    await warmUp(inspector, { stopping: () => true, inspectTraining: async () => (passes += 1) });
     expect(passes).toBe(1);
-    expect(explained).toBe(0);
-    // Asked to stop between errors, it explains no more.
-    await train(
-      async () => undefined,
-      () => explained >= 2,
-      () => (explained += 1),
-    );
-    expect(explained).toBe(2);
   });
 });
 
