@@ -20,10 +20,11 @@
  * "From the command" adds what comes before navigation: spawning `serve FILE` (whose start previews
  * FILE, the preview the page then gets at once) and the browser context's start.
  *
- * `--shapes=a,b` (or FIRST_SCREEN_SHAPES; `all` for every one) measures the shapes of
- * test/bench/session-shapes.ts (many mid-size tool results, short turns, long thinking, base64-heavy,
- * one huge output, many calls per turn, deep branches) instead of the sessions bench's generated
- * session; the target (≤ 1000 ms at 100 MB) holds for each. `--skip-far-jump` leaves out the wait for
+ * `--shapes=a,b` (or FIRST_SCREEN_SHAPES; names or groups as for the shapes bench: `generated`,
+ * `pi-written`, `all`) measures those shapes — test/bench/session-shapes.ts (many mid-size tool
+ * results, short turns, long thinking, base64-heavy, one huge output, many calls per turn, deep
+ * branches) and the sessions pi wrote, repeated (test/bench/pi-written.ts) — instead of the sessions
+ * bench's generated session; the target (≤ 1000 ms at 100 MB) holds for each. `--skip-far-jump` leaves out the wait for
  * the full inspection and the farthest annotation's jump (a run then ends at "diff computed").
  *
  * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · FIRST_SCREEN_SHAPES · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
@@ -37,8 +38,9 @@ import { chromium, type Browser } from '@playwright/test';
 import type { BenchContext, BenchResult } from './run.js';
 import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
-import { generateShape, SHAPES, type Shape } from './session-shapes.js';
-import { BenchUsageError } from './usage-error.js';
+import type { Shape } from './session-shapes.js';
+import { shapesOption } from './options.js';
+import { writeBenchShape, type PiWrittenShape } from './pi-written.js';
 import { startServe } from '../e2e/support/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,14 +54,10 @@ const TARGET_MB = 100;
 const CHROMIUM = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = 300_000;
 
-/** The sessions measured: the sessions bench's generated one (null), or the shapes asked for. */
-function wantedShapes(args: string[]): (Shape | null)[] {
-  const given = args.find((a) => a.startsWith('--shapes='))?.slice('--shapes='.length) ?? process.env.FIRST_SCREEN_SHAPES;
-  if (!given) return [null];
-  const wanted = given === 'all' ? [...SHAPES] : given.split(',').map((s) => s.trim());
-  const unknown = wanted.filter((s) => !(SHAPES as readonly string[]).includes(s));
-  if (unknown.length) throw new BenchUsageError(`unknown shape(s) ${unknown.join(', ')} (known: ${SHAPES.join(', ')}, or all)`);
-  return wanted as Shape[];
+/** The sessions measured: the sessions bench's generated one (null), or the shapes asked for (names or groups, as for the shapes bench). */
+function wantedShapes(args: string[]): (Shape | PiWrittenShape | null)[] {
+  const given = args.some((a) => a.startsWith('--shapes=')) || process.env.FIRST_SCREEN_SHAPES;
+  return given ? shapesOption(args, 'FIRST_SCREEN_SHAPES') : [null];
 }
 
 /** What one run measured in the page. */
@@ -240,7 +238,7 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
     for (const shape of wantedShapes(ctx.args))
       for (const mb of SIZES) {
         const file = path.join(ctx.workDir, `first-screen-${shape ?? 'session'}-${mb}mb.jsonl`);
-        const stats = shape ? await generateShape(file, shape, mb) : await generateSession(file, mb);
+        const stats = shape ? await writeBenchShape(file, shape, mb) : await generateSession(file, mb);
         // The shapes' names carry the shape; the generated session's keep the names the baseline knows.
         const sized = shape ? `${mb} MB ${shape} session` : `${mb} MB session`;
         ctx.log(`${sized}: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
