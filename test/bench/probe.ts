@@ -3,7 +3,8 @@
  * <op> <file> [work]`. Prints one JSON line: `{ ms, rssBefore, rssPeak, ...details }` (bytes).
  *
  * ops: floor (read + JSON.parse of every line), floor-keep (the floor keeping every parsed value, as
- * any inspection must keep the lines it shows), parse (streamed read + parse), inspect (no payloads),
+ * any inspection must keep the lines it shows; `keptBytes`: the values' heap after a full
+ * collection, once timed — its peak RSS counts the floor's whole-file buffer too), parse (streamed read + parse), inspect (no payloads),
  * inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
  * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
  * (the engine's inspection untimed, then pi-ai's payload builds of both sides, timed),
@@ -49,6 +50,9 @@ function settleDisk(): void {
 /** A full collection (the probe runs with --expose-gc). */
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 
+/** floor-keep's parsed values, alive until their weight is measured. */
+let kept: unknown[] | null = null;
+
 /** The ops that inspect: they warm up as the hosts do, and time the floor after themselves. */
 const INSPECT_OPS = ['inspect', 'inspect-payloads', 'inspect-payloads-again', 'pi-ai'];
 
@@ -65,8 +69,10 @@ async function run(): Promise<Record<string, number>> {
     case 'floor-keep': {
       const t = performance.now();
       const cpuStart = cpuMs();
-      // Every value is kept while the lines are parsed, as an inspection keeps what it parsed.
-      return { start: t, cpuStart, ...floor([]) };
+      // Every value is kept while the lines are parsed, as an inspection keeps what it parsed; kept
+      // past the op, so that what they weigh is measured once it is timed (see `keptBytes`).
+      kept = [];
+      return { start: t, cpuStart, ...floor(kept) };
     }
     case 'parse': {
       const t = performance.now();
@@ -196,6 +202,7 @@ async function warmUpProbe(): Promise<number> {
 }
 
 const rssBefore = await warmUpProbe();
+const heapBefore = process.memoryUsage().heapUsed;
 const t = performance.now();
 const details = await run();
 const end = details.end ?? performance.now();
@@ -205,6 +212,13 @@ delete details.cpuStart;
 delete details.start;
 delete details.end;
 const rssPeak = process.resourceUsage().maxRSS * 1024;
+if (kept) {
+  // What the parsed values weigh once nothing else is held (the floor's whole-file buffer, which its
+  // peak RSS counts, is gone): the least any inspection that keeps them holds at its end.
+  gc();
+  details.keptBytes = process.memoryUsage().heapUsed - heapBefore;
+  kept = null;
+}
 // The floor of the parsing figures, in this same process, after the peak was taken (its buffer
 // must not count in the op's memory).
 if (op === 'floor-keep' || op === 'parse' || INSPECT_OPS.includes(op)) {

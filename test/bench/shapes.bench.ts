@@ -6,7 +6,7 @@
  * Per shape: the parse floor (read + JSON.parse of every line, timed in the same process right after
  * each figure), the floor when it keeps every parsed value (what any inspection keeps, which costs the
  * GC's copying and marking of them: no target and not checked, it says how far below it `inspect()`
- * cannot go; its peak RSS growth likewise),
+ * cannot go; and what those values weigh, after a full collection, against the peak RSS line),
  * `inspect()` without payloads (target ≤ 1.5 × the floor), with pi-ai payloads of both
  * sides and preflight (target ≤ 2 ×), pi-ai's own share (its payload builds of both sides, after an
  * untimed inspection), and the peak RSS growth of `inspect()` with payloads over the file size
@@ -59,7 +59,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const ratios = perOp();
     const cpuRatios = perOp();
     const rss: number[] = [];
-    const keepRss: number[] = [];
+    const keptWeight: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const paired = (key: string, op: string) => {
         const p = probe(op, file, work);
@@ -70,7 +70,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
         return p;
       };
       const kept = paired('keep', 'floor-keep');
-      keepRss.push((kept.rssPeak - kept.rssBefore) / size);
+      keptWeight.push(kept.keptBytes / size);
       paired('inspect', 'inspect');
       const full = paired('payloads', 'inspect-payloads');
       rss.push((full.rssPeak - full.rssBefore) / size);
@@ -87,7 +87,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
           .map((x) => x.toFixed(0))
           .join(
             '/',
-          )} ms; floor keeping ${ms.keep.at(-1)!.toFixed(0)}, inspect ${ms.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)}, pi-ai ${ms.piAi.at(-1)!.toFixed(0)} ms (CPU-time ratios ${cpu('keep')}/${cpu('inspect')}/${cpu('payloads')}/${cpu('piAi')}); RSS growth ${rss.at(-1)!.toFixed(2)} × file (floor keeping ${keepRss.at(-1)!.toFixed(2)})${
+          )} ms; floor keeping ${ms.keep.at(-1)!.toFixed(0)}, inspect ${ms.inspect.at(-1)!.toFixed(0)}, with payloads ${full.ms.toFixed(0)}, pi-ai ${ms.piAi.at(-1)!.toFixed(0)} ms (CPU-time ratios ${cpu('keep')}/${cpu('inspect')}/${cpu('payloads')}/${cpu('piAi')}); RSS growth ${rss.at(-1)!.toFixed(2)} × file (the parsed values weigh ${keptWeight.at(-1)!.toFixed(2)})${
           again ? `; second inspection ${ms.again.at(-1)!.toFixed(0)} ms (CPU-time ratio ${cpu('again')})` : ''
         }`,
       );
@@ -148,11 +148,11 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
           ]
         : []),
       {
-        name: `${label}: peak RSS growth of the floor keeping every parsed value`,
-        value: median(keepRss),
+        name: `${label}: what every parsed value weighs`,
+        value: median(keptWeight),
         unit: '× file',
-        ratio: median(keepRss),
-        note: 'what keeping the parsed lines holds by itself (peak RSS − RSS at the start, over the file size): how low the peak of any inspection that keeps them can go',
+        ratio: median(keptWeight),
+        note: 'the heap of every value JSON.parse gave, after a full collection, over the file size: what any inspection that keeps the parsed lines holds at least, below the peak RSS line',
         // V8's objects for the file's values, not this project's code.
         unchecked: true,
       },
