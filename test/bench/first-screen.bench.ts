@@ -24,8 +24,9 @@
  * `pi-written`, `all`) measures those shapes — test/bench/session-shapes.ts (many mid-size tool
  * results, short turns, long thinking, base64-heavy, one huge output, many calls per turn, deep
  * branches) and the sessions pi wrote, repeated (test/bench/pi-written.ts) — instead of the sessions
- * bench's generated session; the target (≤ 1000 ms at 100 MB) holds for each. `--skip-far-jump` leaves out the wait for
- * the full inspection and the farthest annotation's jump (a run then ends at "diff computed").
+ * bench's generated session; the target (≤ 1000 ms at 100 MB) holds for each. `--skip-far-jump`
+ * leaves out the wait for the full inspection and the farthest annotation's jump (a run then ends at
+ * "diff computed").
  *
  * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · FIRST_SCREEN_SHAPES · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
  * Needs `npm run build` (builds it when dist/ is missing) and Debian's Chromium.
