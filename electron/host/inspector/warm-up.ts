@@ -72,6 +72,45 @@ const LINES = [
 /** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
+/**
+ * The models the training session's turns are recorded by, from turn `from` on: a user who switched
+ * to OpenAI and then to Gemini mid-session, and back. pi-ai converts another provider's turns for the
+ * target (its thinking, its tool-call ids), code a session of one provider never reaches.
+ */
+const MODEL_SWITCHES = [
+  { from: 0, provider: 'anthropic', api: 'anthropic-messages', model: 'claude-sonnet-4-5', responsePrefix: 'msg_' },
+  { from: 700, provider: 'openai', api: 'openai-responses', model: 'gpt-5.2', responsePrefix: 'resp_' },
+  { from: 800, provider: 'google', api: 'google-generative-ai', model: 'gemini-2.5-pro', responsePrefix: 'g' },
+  { from: 900, provider: 'anthropic', api: 'anthropic-messages', model: 'claude-sonnet-4-5', responsePrefix: 'msg_' },
+];
+
+type ModelSwitch = (typeof MODEL_SWITCHES)[number];
+
+/** Hex digits for an id, from a counter (deterministic, spread). */
+const hexOf = (n: number, length: number): string => (n * 2654435761).toString(16).padStart(length, '0').slice(-length);
+
+/** A tool-call id as `model`'s provider writes it: Anthropic's, OpenAI Responses' call and item ids, Gemini's name, time and count. */
+function toolCallId(model: ModelSwitch, name: string, call: number, clock: number): string {
+  if (model.provider === 'openai') return `call_${call.toString(36).padStart(24, '0')}|fc_${hexOf(call, 48)}`;
+  if (model.provider === 'google') return `${name}_${clock}_${call}`;
+  return `toolu_${call.toString(36).padStart(6, '0')}`;
+}
+
+/** A thinking block as `model`'s provider records it: Anthropic's signed, OpenAI's with its reasoning item, Gemini's unsigned. */
+function thinkingBlock(model: ModelSwitch, said: string, letters: string, call: number): Record<string, unknown> {
+  if (model.provider === 'google') return { type: 'thinking', thinking: said };
+  const signature =
+    model.provider === 'openai'
+      ? JSON.stringify({
+          id: `rs_${hexOf(call, 48)}`,
+          type: 'reasoning',
+          summary: [{ type: 'summary_text', text: said }],
+          encrypted_content: `gAAAA${letters}`,
+        })
+      : `sig${letters}`;
+  return { type: 'thinking', thinking: said, thinkingSignature: signature };
+}
+
 /** Turns of the training session (about 2 MB, 3,900 messages). */
 const TRAINING_TURNS = 1000;
 /** Times the training session is inspected. */
@@ -109,7 +148,8 @@ const WIDE_WORDS = [...WORDS, '中文', 'ключ', '→'];
  * and one an error; a call with a long result; long thinking and text; text and two calls), texts of
  * 512 characters or more every few turns (what goes to pi-ai as a stand-in), a failed turn and a
  * retry every 40 turns (a branch left behind), assistant turns as today's pi writes them
- * (`responseId`, `usage.cost`) and as older writers did (without them). Deterministic.
+ * (`responseId`, `usage.cost`) and as older writers did (without them), and a hundred turns each
+ * recorded by OpenAI Responses and by Gemini after a model switch (`MODEL_SWITCHES`). Deterministic.
  */
 export function trainingSession(): string {
   let seed = 7;
@@ -143,7 +183,8 @@ export function trainingSession(): string {
   lines.push(
     JSON.stringify({ type: 'session', version: 3, id: 'warm-up-training', timestamp: new Date(clock).toISOString(), cwd: '/work' }),
   );
-  entry({ type: 'model_change', provider: 'anthropic', modelId: 'claude-sonnet-4-5' });
+  let model = MODEL_SWITCHES[0];
+  entry({ type: 'model_change', provider: model.provider, modelId: model.model });
   entry({ type: 'thinking_level_change', thinkingLevel: 'medium' });
   let call = 0;
   const assistant = (turn: number, content: unknown[], stopReason: string, extra: Record<string, unknown> = {}) => {
@@ -161,24 +202,29 @@ export function trainingSession(): string {
     const message: Record<string, unknown> = {
       role: 'assistant',
       content,
-      api: 'anthropic-messages',
-      provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
+      api: model.api,
+      provider: model.provider,
+      model: model.model,
       usage,
       stopReason,
       timestamp: clock,
       ...extra,
     };
-    if (current && stopReason !== 'error') message.responseId = `msg_${(1000 + turn).toString(36)}`;
+    if (current && stopReason !== 'error') message.responseId = `${model.responsePrefix}${(1000 + turn).toString(36)}`;
     entry({ message });
   };
-  const toolCall = (name: string, wide: boolean) => ({
-    type: 'toolCall',
-    id: `toolu_${(call += 1).toString(36).padStart(6, '0')}`,
-    name,
-    arguments: { path: text(20, wide) },
-  });
-  const result = (tc: { id: string; name: string }, chars: number, wide: boolean, kind: 'plain' | 'details' | 'error' = 'plain') => {
+  const toolCall = (name: string, wide: boolean): Record<string, unknown> => {
+    call += 1;
+    const block: Record<string, unknown> = {
+      type: 'toolCall',
+      id: toolCallId(model, name, call, clock),
+      name,
+      arguments: { path: text(20, wide) },
+    };
+    if (model.provider === 'google') block.thoughtSignature = `Cuc${text(40, false).replace(/[^a-z]/g, '')}`;
+    return block;
+  };
+  const result = (tc: Record<string, unknown>, chars: number, wide: boolean, kind: 'plain' | 'details' | 'error' = 'plain') => {
     const message: Record<string, unknown> = {
       role: 'toolResult',
       toolCallId: tc.id,
@@ -190,12 +236,14 @@ export function trainingSession(): string {
     message.timestamp = clock;
     entry({ message });
   };
-  const thinking = (chars: number, wide: boolean) => ({
-    type: 'thinking',
-    thinking: text(chars, wide),
-    thinkingSignature: `sig${text(40, false).replace(/[^a-z]/g, '')}`,
-  });
+  const thinking = (chars: number, wide: boolean): Record<string, unknown> =>
+    thinkingBlock(model, text(chars, wide), text(40, false).replace(/[^a-z]/g, ''), call);
   for (let turn = 0; turn < TRAINING_TURNS; turn += 1) {
+    const switched = MODEL_SWITCHES.find((m) => m.from === turn);
+    if (switched && switched !== model) {
+      model = switched;
+      entry({ type: 'model_change', provider: model.provider, modelId: model.model });
+    }
     const wide = turn % 3 === 0;
     const long = turn % 4 === 0 || turn % 8 === 3 ? 520 : 0;
     const chars = long || 20 + Math.floor(next() * 80);

@@ -164,6 +164,30 @@ describe('training session', () => {
     expect(messages.every((m) => typeof m.timestamp === 'number' && m.timestamp > 2 ** 31)).toBe(true);
   });
 
+  it('switches model mid-session: turns recorded by OpenAI Responses and Gemini, with their own thinking and tool-call ids', async () => {
+    const apis = (m: Record<string, unknown>) => m.api;
+    expect([...new Set(byRole('assistant').map(apis))].sort()).toEqual(['anthropic-messages', 'google-generative-ai', 'openai-responses']);
+    expect(lines.filter((line) => line.type === 'model_change').map((line) => line.provider)).toEqual([
+      'anthropic',
+      'openai',
+      'google',
+      'anthropic',
+    ]);
+    const blocks = (api: string, type: string) =>
+      byRole('assistant')
+        .filter((m) => m.api === api)
+        .flatMap((m) => (m.content as Record<string, unknown>[]).filter((b) => b.type === type));
+    expect(blocks('openai-responses', 'toolCall').every((b) => /^call_[0-9a-z]{24}\|fc_[0-9a-f]{48}$/.test(b.id as string))).toBe(true);
+    expect(blocks('openai-responses', 'thinking').every((b) => JSON.parse(b.thinkingSignature as string).type === 'reasoning')).toBe(true);
+    expect(blocks('google-generative-ai', 'toolCall').every((b) => typeof b.thoughtSignature === 'string')).toBe(true);
+    expect(blocks('google-generative-ai', 'thinking').some((b) => 'thinkingSignature' in b)).toBe(false);
+    for (const api of ['openai-responses', 'google-generative-ai']) expect(blocks(api, 'toolCall').length).toBeGreaterThan(50);
+    // It ends on the target's provider; for that target, the other providers' call ids are rewritten.
+    expect(byRole('assistant').at(-1)?.api).toBe(WARM_UP_TARGET.api);
+    const inspection = await inspectTrainingSession(text);
+    expect(inspection.annotations.filter((a) => a.rule === 'tool-call-id').length).toBeGreaterThan(50);
+  });
+
   it('has long texts of every kind (what goes to pi-ai as stand-ins), two-byte text, and a failed turn left off the branch', async () => {
     const long = (role: string) => byRole(role).some((m) => texts(m).some((t) => t.length >= 512));
     expect(['user', 'assistant', 'toolResult'].filter(long)).toEqual(['user', 'assistant', 'toolResult']);
