@@ -1,7 +1,7 @@
 // Sessions of thousands of turns in the web mode: windows of turns, a far annotation, elided strings.
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { openRuleGroup, test, waitForInspection } from './support/app.js';
+import { hoverForTooltip, openRuleGroup, test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 
@@ -107,7 +107,7 @@ test('"show anyway" opens an elided long text and an elided image in a viewer of
   await page.locator(`[data-testid=turn-item][data-index="${session.imageTurn}"]`).click();
   const chip = page.locator('[data-testid=diff-view] .editor.original .ti-elision-image').first();
   await expect(chip).toBeVisible();
-  await chip.hover();
+  await hoverForTooltip(page, chip);
   await expect(page.getByRole('tooltip')).toContainText('click to show');
   // The preview floats just below and right of the pointer (Playwright points at the chip's centre), wherever the pane is.
   const at = (await chip.boundingBox())!;

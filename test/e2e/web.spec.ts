@@ -7,6 +7,7 @@ import {
   openAllRules,
   openRuleGroup,
   openSample,
+  hoverForTooltip,
   openSection,
   ruleCounts,
   showUnchangedLines,
@@ -264,10 +265,7 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   // it an image reference), then every view and panel; each once the diff stopped redrawing the lines.
   await waitForDiffSettled(page);
   await expect(page.locator('.ti-elision').first()).toBeVisible();
-  for (const chip of await page.locator('.ti-elision').all()) {
-    await chip.hover();
-    await expect(page.getByRole('tooltip')).toBeVisible();
-  }
+  for (const chip of await page.locator('.ti-elision').all()) await hoverForTooltip(page, chip);
   // "Show anyway" of every placeholder: the full string is text in the viewer, never rendered.
   for (const chip of await page.locator('.ti-elision').all()) {
     await chip.click();
@@ -284,10 +282,7 @@ test('markup in a session and an SVG image execute nothing', async ({ page, prob
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-view', 'transcript');
   await waitForDiffSettled(page);
   await expect(page.locator('.ti-elision').first()).toBeVisible();
-  for (const chip of await page.locator('.ti-elision').all()) {
-    await chip.hover();
-    await expect(page.getByRole('tooltip')).toBeVisible();
-  }
+  for (const chip of await page.locator('.ti-elision').all()) await hoverForTooltip(page, chip);
   for (const item of await page.getByTestId('turn-item').all()) await item.click();
   await openAllRules(page);
   for (const item of await page.getByTestId('annotation-item').all()) await item.click();

@@ -1,5 +1,5 @@
 // Page helpers for the app: waits on UI state (data attributes), never on time.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startServe, type ServeHandle } from './server.js';
 
 /** Collects console messages that mean a Content-Security-Policy violation or a page error. */
@@ -73,6 +73,20 @@ export async function showUnchangedLines(page: Page): Promise<void> {
   const hideUnchanged = page.getByTestId('hide-unchanged-toggle');
   if ((await hideUnchanged.getAttribute('aria-pressed')) === 'true') await hideUnchanged.click();
   await expect(hideUnchanged).toHaveAttribute('aria-pressed', 'false');
+}
+
+/**
+ * Rest the pointer on a base64 placeholder until its tooltip shows. The editor answers each pointer
+ * move, and a move that comes while the view is still being set up (after a view switch, under load)
+ * finds no placeholder there; a user moves again, and so does this (from the page's corner, so each
+ * try is a fresh move onto the placeholder).
+ */
+export async function hoverForTooltip(page: Page, chip: Locator): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await chip.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Open the bundled sample and wait for its inspection. */
