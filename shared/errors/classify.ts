@@ -19,6 +19,7 @@ import {
 } from './category-patterns.js';
 import { cueCategory } from './category-cues.js';
 import type { ErrorEnvelope } from './envelope.js';
+import { mayMatch } from './literal-gate.js';
 import { parseCount } from './normalize.js';
 import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
@@ -97,16 +98,24 @@ export function reportedTokens(text: string): ReportedTokens | undefined {
 }
 
 /** The first reading a pattern matches: the normalised text, then the one with a terminal's wrapping undone. */
-function firstMatch(pattern: RegExp, readings: readonly string[]): RegExpExecArray | null {
+function firstMatch(pattern: RegExp, readings: readonly Reading[]): RegExpExecArray | null {
   for (const reading of readings) {
-    const m = pattern.exec(reading);
+    // Most patterns cannot match a given text: they are not run (nor compiled) on it (literal-gate.ts).
+    const m = mayMatch(pattern, reading.lowered) ? pattern.exec(reading.text) : null;
     if (m) return m;
   }
   return null;
 }
 
-function transcriptAnswers(readings: readonly string[]): RawAnswer[] {
-  const [text] = readings;
+/** A text to read, with its lower-cased copy for `mayMatch`. */
+interface Reading {
+  text: string;
+  lowered: string;
+}
+
+function transcriptAnswers(texts: readonly string[]): RawAnswer[] {
+  const [text] = texts;
+  const readings = texts.map((t): Reading => ({ text: t, lowered: t.toLowerCase() }));
   const best = new Map<CheckId, RawAnswer>();
   for (const p of TRANSCRIPT_PATTERNS) {
     const m = firstMatch(p.pattern, readings);
@@ -188,8 +197,9 @@ function refusedStatus(envelope: ErrorEnvelope): boolean {
 function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const signals = new Map<OtherCategory, Signals>();
   const refused = refusedStatus(envelope);
+  const lowered = text.toLowerCase();
   for (const p of CATEGORY_PATTERNS) {
-    const m = p.pattern.exec(text);
+    const m = mayMatch(p.pattern, lowered) ? p.pattern.exec(text) : null;
     if (!m) continue;
     // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
     const codeWord = CODE_WORD.test(m[0].trim());

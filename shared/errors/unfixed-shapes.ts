@@ -2,6 +2,7 @@
  * Conversation shapes a provider refuses that no hygiene rule fixes: a request answer that says what
  * the words mean and what to do, instead of the generic "malformed outside the conversation".
  */
+import { mayMatch } from './literal-gate.js';
 
 /** One refused shape, in the project's own words. */
 export interface UnfixedShape {
@@ -45,8 +46,9 @@ export const UNFIXED_SHAPES: readonly UnfixedShape[] = [
 
 /** The refused shape the text names, if any. */
 export function unfixedShape(text: string): { shape: UnfixedShape; match: string } | null {
+  const lowered = text.toLowerCase();
   for (const shape of UNFIXED_SHAPES) {
-    const m = shape.pattern.exec(text);
+    const m = mayMatch(shape.pattern, lowered) ? shape.pattern.exec(text) : null;
     if (m) return { shape, match: m[0] };
   }
   return null;

@@ -1,0 +1,202 @@
+/**
+ * A cheap look before a pattern runs. V8 compiles a regular expression the first time it runs (and
+ * to machine code the second time), and the explainer has some hundred and seventy patterns, most of
+ * them long case-insensitive alternations, while an error matches two or three: on a 33 KB session
+ * with six failed turns, the CLI spent 85 of its 210 ms compiling them. So each pattern is read once
+ * for the runs of plain characters its matches must contain (one per top-level alternative: a run
+ * outside any quantifier, or the runs of a group every match passes through), and it runs only on a
+ * text that contains one of them. A pattern with an alternative without such a run (three characters
+ * at least) always runs.
+ *
+ * Why the look never skips a match: a match of the pattern is a match of one of its top-level
+ * alternatives, which contains that alternative's run as it is, up to case when the pattern ignores
+ * case. Runs are made only of ASCII characters and of caseless CJK characters, the characters whose
+ * case-insensitive equals (in a pattern without the `u` or `v` flag) are exactly their ASCII case
+ * pair or themselves, so the lower-cased text holds the lower-cased run. A pattern with `u` or `v`
+ * (other case folding: `/s/iu` matches `ſ`), `g` or `y` (state between runs), or an escape this
+ * reading does not know, is not read and always runs.
+ */
+
+/** The shortest run worth a look: shorter ones are in nearly every text. */
+const MIN_RUN = 3;
+
+const runs = new WeakMap<RegExp, readonly string[] | null>();
+
+/**
+ * Whether `pattern` may match a text whose `toLowerCase()` is `lowered`: false only when no match is
+ * possible (the text lacks every run the pattern's matches need).
+ */
+export function mayMatch(pattern: RegExp, lowered: string): boolean {
+  let needed = runs.get(pattern);
+  if (needed === undefined) {
+    needed = requiredRuns(pattern);
+    runs.set(pattern, needed);
+  }
+  if (needed === null) return true;
+  for (const run of needed) if (lowered.includes(run)) return true;
+  return false;
+}
+
+/**
+ * The lower-cased runs of a pattern, one per top-level alternative: every match contains one of them.
+ * null when the pattern is not read (see above) or an alternative has no run of MIN_RUN characters.
+ */
+export function requiredRuns(pattern: RegExp): string[] | null {
+  if (!/^[dims]*$/.test(pattern.flags)) return null;
+  let set: string[] | null;
+  try {
+    const read = alternation(pattern.source, 0);
+    set = read.end === pattern.source.length ? read.runs : null;
+  } catch (error) {
+    if (error === UNREAD) return null;
+    throw error;
+  }
+  if (set === null) return null;
+  // A run that holds another run of the set adds nothing: a text with it has the other too.
+  const lowered = [...new Set(set.map((run) => run.toLowerCase()))];
+  return lowered.filter((run) => !lowered.some((other) => other !== run && run.includes(other)));
+}
+
+/** Thrown where the pattern holds what this reading does not know: the pattern is not read. */
+const UNREAD = new Error('pattern not read');
+
+/** What a part of a pattern requires, and where the part ends (at its `)` or `|`, or the source's end). */
+interface Read {
+  /** Runs one of which every match of the part contains (null: none is known). */
+  runs: string[] | null;
+  end: number;
+}
+
+/**
+ * Alternatives from `at` to the `)` that closes them (or the end): every alternative needs runs of its
+ * own, and a match holds one of them.
+ */
+function alternation(source: string, at: number): Read {
+  const runs: string[] = [];
+  let known = true;
+  for (let i = at; ; i += 1) {
+    const part = sequence(source, i);
+    if (part.runs === null) known = false;
+    else runs.push(...part.runs);
+    i = part.end;
+    if (source[i] !== '|') return { runs: known ? runs : null, end: i };
+  }
+}
+
+/** Where the character class opened at `open` (a `[`) closes. */
+function classEnd(source: string, open: number): number {
+  for (let i = open + 1; i < source.length; i += 1) {
+    if (source[i] === '\\') i += 1;
+    else if (source[i] === ']') return i;
+  }
+  throw UNREAD;
+}
+
+/** Escapes of a character class or an assertion, and of one control character: atoms that are no run character. */
+const ATOM_ESCAPES = 'dDwWsSbBfnrtv0123456789';
+/** Escapes followed by more of their own (`\u0041`, `\x41`, `\cJ`, `\k<name>`, `\p{L}`): not read. */
+const LONG_ESCAPES = 'uxckpP';
+/** Characters that end a run where they stand unescaped. */
+const RUN_ENDS = '.^$]}';
+
+/** A character a run may hold: an ASCII one, or a caseless CJK one (kana, ideographs, their punctuation). */
+function runCharacter(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return true;
+  return code >= 0x3000 && code <= 0x9fff && c.toLowerCase() === c && c.toUpperCase() === c;
+}
+
+/** How selective a run is: its length, a CJK character counting as two. */
+function weight(run: string): number {
+  let w = 0;
+  for (let i = 0; i < run.length; i += 1) w += run.charCodeAt(i) < 0x80 ? 1 : 2;
+  return w;
+}
+
+/** How selective a set of runs is (any of them may be the one a match holds): its least selective run. */
+function strength(set: readonly string[]): number {
+  let least = Infinity;
+  for (const run of set) least = Math.min(least, weight(run));
+  return least;
+}
+
+/** A quantifier that allows no occurrence (`?`, `*`, `{0}`, `{0,n}`), read where a group ends. */
+const ALLOWS_NONE = /[?*]|\{0*(?:,\d*)?\}/y;
+/** A bounded quantifier, read at its `{`. */
+const BOUNDS = /\{\d+(?:,\d*)?\}/y;
+/** Plain characters up to the next one with a meaning of its own: most of a pattern's text, read in one step. */
+const PLAIN = /[^\\[\](){}|?*+.^$]+/y;
+/** A character other than printable ASCII: plain text that holds one is read a character at a time (see `runCharacter`). */
+const OUTSIDE_ASCII = /[^ -~\t\n\r]/;
+
+/** How a group opens: a look-around (not part of the match), a named group, or a group that does not capture. */
+const GROUP_OPENING = /\?(?:(<?[=!])|<[A-Za-z_$][\w$]*>|:)/y;
+
+/**
+ * The most selective set of runs that every match of one alternative (from `at` to its `|` or `)`)
+ * contains: a run of plain characters at its top level (each matched as itself, none under a
+ * quantifier), or a group's own set (a group every match passes through: not optional, not a
+ * look-around). Its runs are null when it has none of at least MIN_RUN.
+ */
+function sequence(source: string, at: number): Read {
+  let best: string[] | null = null;
+  let bestStrength = MIN_RUN - 1;
+  let run = '';
+  const offer = (set: string[] | null) => {
+    const found = set === null || set.length === 0 ? 0 : strength(set);
+    if (found > bestStrength) {
+      best = set;
+      bestStrength = found;
+    }
+  };
+  const end = () => {
+    if (run !== '' && weight(run) > bestStrength) offer([run]);
+    run = '';
+  };
+  let i = at;
+  for (; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '|' || c === ')') break;
+    if (c === '\\') {
+      i += 1;
+      const next = source[i];
+      if (next === undefined || LONG_ESCAPES.includes(next)) throw UNREAD;
+      if (ATOM_ESCAPES.includes(next) || !runCharacter(next)) end();
+      else run += next;
+    } else if (c === '[') {
+      i = classEnd(source, i);
+      end();
+    } else if (c === '(') {
+      end();
+      GROUP_OPENING.lastIndex = i + 1;
+      const opening = GROUP_OPENING.exec(source);
+      const inside = alternation(source, opening ? GROUP_OPENING.lastIndex : i + 1);
+      if (source[inside.end] !== ')') throw UNREAD;
+      i = inside.end;
+      // A group is passed through unless a quantifier that allows none follows it, or it looks around.
+      ALLOWS_NONE.lastIndex = i + 1;
+      if (!ALLOWS_NONE.test(source) && !opening?.[1]) offer(inside.runs);
+    } else if (c === '?' || c === '*' || c === '+' || c === '{') {
+      // A quantifier takes the character before it out of the run (a group or class has already ended it).
+      run = run.slice(0, -1);
+      end();
+      BOUNDS.lastIndex = i;
+      if (c === '{' && BOUNDS.test(source)) i = BOUNDS.lastIndex - 1;
+    } else if (RUN_ENDS.includes(c)) end();
+    else {
+      PLAIN.lastIndex = i;
+      PLAIN.test(source);
+      const plain = source.slice(i, PLAIN.lastIndex);
+      i = PLAIN.lastIndex - 1;
+      if (!OUTSIDE_ASCII.test(plain)) run += plain;
+      else {
+        for (const ch of plain) {
+          if (runCharacter(ch)) run += ch;
+          else end();
+        }
+      }
+    }
+  }
+  end();
+  return { runs: best, end: i };
+}

@@ -1,0 +1,171 @@
+// The look before an explainer pattern runs (shared/errors/literal-gate.ts): the runs it reads out of
+// a pattern, exactly, and that it never skips a pattern on a text the pattern matches — on every
+// pattern of the explainer, over the corpus of real errors and over texts generated from each pattern.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import RandExp from 'randexp';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_PATTERNS } from '../../../../shared/errors/category-patterns.js';
+import { mayMatch, requiredRuns } from '../../../../shared/errors/literal-gate.js';
+import { normalizeErrorText, unwrappedErrorText } from '../../../../shared/errors/normalize.js';
+import { TRANSCRIPT_MEANINGS } from '../../../../shared/errors/transcript-meanings.js';
+import { TRANSCRIPT_PATTERNS } from '../../../../shared/errors/transcript-patterns.js';
+import { UNFIXED_SHAPES } from '../../../../shared/errors/unfixed-shapes.js';
+
+const PATTERNS: readonly RegExp[] = [...CATEGORY_PATTERNS, ...TRANSCRIPT_PATTERNS, ...TRANSCRIPT_MEANINGS, ...UNFIXED_SHAPES].map(
+  (p) => p.pattern,
+);
+
+const ERRORS_DIR = path.join(__dirname, '../../../fixtures/provider-errors');
+const CORPUS: readonly string[] = readdirSync(ERRORS_DIR)
+  .filter((name) => name.endsWith('.jsonl'))
+  .flatMap((name) =>
+    readFileSync(path.join(ERRORS_DIR, name), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => (JSON.parse(line) as { text: string }).text),
+  );
+
+/** A deterministic generator (mulberry32), so a failure is the same failure on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The text with each letter's case flipped at random. */
+function mixedCase(text: string, next: () => number): string {
+  let out = '';
+  for (const c of text) out += next() < 0.5 ? c.toUpperCase() : c.toLowerCase();
+  return out;
+}
+
+describe('requiredRuns', () => {
+  it.each([
+    [/abc/i, ['abc']],
+    [/foo|bar/, ['foo', 'bar']],
+    [/abcd?ef/, ['abc']],
+    // The quantifier takes the character before it; "ef" alone is too short.
+    [/x(?:alpha|beta)?ygamma/, ['ygamma']],
+    // A group every match passes through gives its own runs when they are the most selective.
+    [/(?:balance|credits?) is (?:low|gone)/, ['balance', 'credit']],
+    [/(?:balance|credits?) is too low/, [' is too low']],
+    [/(?:a|b)+ longer/, [' longer']],
+    [/(?:alpha|beta){1,2}x/, ['alpha', 'beta']],
+    // Look-arounds are not part of the match.
+    [/(?<![a-z])token(?=s)/, ['token']],
+    [/(?<name>alpha)-x/, ['alpha']],
+    [/a\.bc\d/, ['a.bc']],
+    [/\bword\b/, ['word']],
+    [/ab{2}cde/, ['cde']],
+    [/余额不足|欠费/, ['余额不足', '欠费']],
+    // A run inside another adds nothing.
+    [/insufficient (?:funds)?|insufficient/, ['insufficient']],
+    [/ABC/m, ['abc']],
+  ] as [RegExp, string[] | null][])('%s → %j', (pattern, runs) => {
+    expect(requiredRuns(pattern)).toEqual(runs);
+  });
+
+  it.each([
+    // Too short, or an alternative without a run.
+    [/ab/],
+    [/foo|ba/],
+    [/foo|(?:bar)?/],
+    [/ab{2,}cde|xyz{0,1}w/],
+    // Escapes this reading does not know.
+    [/\u0041bc/],
+    [/\x41bcd/],
+    [/(?<x>a)\k<x>bcd/],
+    // Other case folding (u, v), state between runs (g, y).
+    [/abc/u],
+    [/abc/g],
+    [/abc/y],
+    // A cased character outside ASCII is never part of a run: /σ/i also matches ς.
+    [/σίγμα/i],
+  ])('%s is not read', (pattern) => {
+    expect(requiredRuns(pattern)).toBeNull();
+  });
+});
+
+describe('mayMatch', () => {
+  it('looks for a run in the lower-cased text', () => {
+    expect(mayMatch(/Tool_Use ids/i, 'unexpected tool_use ids were found')).toBe(true);
+    expect(mayMatch(/tool_use ids/i, 'rate limit reached')).toBe(false);
+    // An unread pattern always runs.
+    expect(mayMatch(/ab/, 'xyz')).toBe(true);
+  });
+
+  it('keeps a match that differs from the run only in a cased non-ASCII character', () => {
+    const pattern = /ςxyz/i;
+    const text = 'ΣXYZ';
+    expect(pattern.test(text)).toBe(true);
+    expect(mayMatch(pattern, text.toLowerCase())).toBe(true);
+  });
+
+  it('reads every pattern of the explainer', () => {
+    const unread = PATTERNS.filter((p) => requiredRuns(p) === null).map((p) => p.source);
+    expect(unread).toEqual([]);
+  });
+});
+
+describe('every explainer pattern, on texts it matches', () => {
+  it('is never skipped on a real error, in any of its readings or cases', () => {
+    const next = random(7);
+    let matches = 0;
+    let skipped = 0;
+    for (const raw of CORPUS) {
+      const readings = [raw, normalizeErrorText(raw), unwrappedErrorText(raw)];
+      readings.push(...readings.map((r) => mixedCase(r, next)), readings[1].toUpperCase());
+      for (const text of readings) {
+        const lowered = text.toLowerCase();
+        for (const pattern of PATTERNS) {
+          const may = mayMatch(pattern, lowered);
+          if (pattern.test(text)) {
+            matches += 1;
+            if (!may) throw new Error(`${pattern} skipped on a text it matches: ${JSON.stringify(text)}`);
+          } else if (!may) skipped += 1;
+        }
+      }
+    }
+    expect(CORPUS.length).toBeGreaterThan(1500);
+    expect(matches).toBeGreaterThan(10_000);
+    // The look must spare most runs: nearly every pattern fails on nearly every text.
+    expect(skipped / (CORPUS.length * 7 * PATTERNS.length)).toBeGreaterThan(0.8);
+  });
+
+  it('is never skipped on texts generated from the pattern itself', () => {
+    const next = random(11);
+    let checked = 0;
+    const unused: string[] = [];
+    for (const pattern of PATTERNS) {
+      let generator: RandExp;
+      try {
+        generator = new RandExp(pattern);
+      } catch {
+        // The generator does not know every syntax (look-behinds): counted below.
+        unused.push(pattern.source);
+        continue;
+      }
+      generator.max = 3;
+      generator.randInt = (from, to) => from + Math.floor(next() * (to - from + 1));
+      let matched = 0;
+      for (let k = 0; k < 150; k += 1) {
+        const generated = generator.gen();
+        const text = pattern.ignoreCase ? mixedCase(generated, next) : generated;
+        if (!pattern.test(text)) continue;
+        matched += 1;
+        if (!mayMatch(pattern, text.toLowerCase())) throw new Error(`${pattern} skipped on a text it matches: ${JSON.stringify(text)}`);
+      }
+      if (matched === 0) unused.push(pattern.source);
+      checked += matched;
+    }
+    expect(checked).toBeGreaterThan(20_000);
+    // A few patterns the generator cannot serve (look-behinds, back-references) are covered by the corpus above.
+    expect(unused.length).toBeLessThanOrEqual(6);
+  });
+});
