@@ -3,16 +3,17 @@
  * to machine code the second time), and the explainer has some hundred and seventy patterns, most of
  * them long case-insensitive alternations, while an error matches two or three: on a 33 KB session
  * with six failed turns, the CLI spent 85 of its 210 ms compiling them. So each pattern is read once
- * for the runs of plain characters its matches must contain (one per top-level alternative: a run
- * outside any quantifier, or the runs of a group every match passes through), and it runs only on a
- * text that contains one of them. A pattern with an alternative without such a run (three characters
- * at least) always runs.
+ * for what its matches must contain: for each of its top-level alternatives, sets of runs of plain
+ * characters (a run outside any quantifier is a set of one; a group every match passes through gives
+ * the runs of its alternatives), a run of each set in every match. The pattern runs only on a text
+ * that holds, for one of its alternatives, a run of each of its sets. A pattern with an alternative
+ * that needs no run of three characters at least always runs.
  *
  * Why the look never skips a match: a match of the pattern is a match of one of its top-level
- * alternatives, which contains that alternative's run as it is, up to case when the pattern ignores
- * case. Runs are made only of ASCII characters and of caseless CJK characters, the characters whose
- * case-insensitive equals (in a pattern without the `u` or `v` flag) are exactly their ASCII case
- * pair or themselves, so the lower-cased text holds the lower-cased run. A pattern with `u` or `v`
+ * alternatives, which contains a run of each of that alternative's sets as it is, up to case when the
+ * pattern ignores case. Runs are made only of ASCII characters and of caseless CJK characters, the
+ * characters whose case-insensitive equals (in a pattern without the `u` or `v` flag) are exactly
+ * their ASCII case pair or themselves, so the lower-cased text holds the lower-cased run. A pattern with `u` or `v`
  * (other case folding: `/s/iu` matches `ſ`), `g` or `y` (state between runs), or an escape this
  * reading does not know, is not read and always runs.
  */
@@ -20,67 +21,102 @@
 /** The shortest run worth a look: shorter ones are in nearly every text. */
 const MIN_RUN = 3;
 
-const runs = new WeakMap<RegExp, readonly string[] | null>();
+/**
+ * What the matches of a pattern need, for each of its top-level alternatives: sets of lower-cased
+ * runs, and a match of the alternative holds a run of every set.
+ */
+export type Needs = readonly (readonly (readonly string[])[])[];
+
+const known = new WeakMap<RegExp, Needs | null>();
 
 /**
  * Whether `pattern` may match a text whose `toLowerCase()` is `lowered`: false only when no match is
- * possible (the text lacks every run the pattern's matches need).
+ * possible (for every alternative, the text lacks all the runs of one of its sets).
  */
 export function mayMatch(pattern: RegExp, lowered: string): boolean {
-  let needed = runs.get(pattern);
-  if (needed === undefined) {
-    needed = requiredRuns(pattern);
-    runs.set(pattern, needed);
+  let needs = known.get(pattern);
+  if (needs === undefined) {
+    needs = requiredRuns(pattern);
+    known.set(pattern, needs);
   }
-  if (needed === null) return true;
-  for (const run of needed) if (lowered.includes(run)) return true;
+  if (needs === null) return true;
+  for (const sets of needs) if (holdsAll(sets, lowered)) return true;
   return false;
 }
 
+/** Whether the text holds a run of every set (plain loops: this runs cold, a few thousand times, on the first errors). */
+function holdsAll(sets: readonly (readonly string[])[], lowered: string): boolean {
+  for (const set of sets) {
+    let held = false;
+    for (const run of set) {
+      if (lowered.includes(run)) {
+        held = true;
+        break;
+      }
+    }
+    if (!held) return false;
+  }
+  return true;
+}
+
 /**
- * The lower-cased runs of a pattern, one per top-level alternative: every match contains one of them.
- * null when the pattern is not read (see above) or an alternative has no run of MIN_RUN characters.
+ * What a pattern's matches need (see `Needs`), or null when the pattern is not read (see above) or
+ * an alternative needs no run of MIN_RUN characters.
  */
-export function requiredRuns(pattern: RegExp): string[] | null {
+export function requiredRuns(pattern: RegExp): Needs | null {
   if (!/^[dims]*$/.test(pattern.flags)) return null;
-  let set: string[] | null;
+  let read: Read;
   try {
-    const read = alternation(pattern.source, 0);
-    set = read.end === pattern.source.length ? read.runs : null;
+    read = alternation(pattern.source, 0);
   } catch (error) {
     if (error === UNREAD) return null;
     throw error;
   }
-  if (set === null) return null;
-  // A run that holds another run of the set adds nothing: a text with it has the other too.
-  const lowered = [...new Set(set.map((run) => run.toLowerCase()))];
-  return lowered.filter((run) => !lowered.some((other) => other !== run && run.includes(other)));
+  if (read.end !== pattern.source.length || read.alternatives.some((sets) => sets.length === 0)) return null;
+  // The smallest sets first: a text usually lacks every run of the first set looked at.
+  return read.alternatives.map((sets) => sets.map(lowered).sort((a, b) => a.length - b.length));
+}
+
+/** A set's runs lower-cased, once each; a run that holds another run of the set adds nothing (a text with it has the other too). */
+function lowered(set: readonly string[]): string[] {
+  const runs = [...new Set(set.map((run) => run.toLowerCase()))];
+  return runs.filter((run) => !runs.some((other) => other !== run && run.includes(other)));
 }
 
 /** Thrown where the pattern holds what this reading does not know: the pattern is not read. */
 const UNREAD = new Error('pattern not read');
 
-/** What a part of a pattern requires, and where the part ends (at its `)` or `|`, or the source's end). */
+/** What the alternatives of a part of a pattern need, and where the part ends (at its `)` or the source's end). */
 interface Read {
-  /** Runs one of which every match of the part contains (null: none is known). */
-  runs: string[] | null;
+  /** For each alternative, sets of runs: a match of it holds a run of every set (none: nothing known). */
+  alternatives: string[][][];
   end: number;
 }
 
-/**
- * Alternatives from `at` to the `)` that closes them (or the end): every alternative needs runs of its
- * own, and a match holds one of them.
- */
+/** The alternatives from `at` to the `)` that closes them (or the end), each with the sets its matches need. */
 function alternation(source: string, at: number): Read {
-  const runs: string[] = [];
-  let known = true;
+  const alternatives: string[][][] = [];
   for (let i = at; ; i += 1) {
     const part = sequence(source, i);
-    if (part.runs === null) known = false;
-    else runs.push(...part.runs);
+    alternatives.push(part.sets);
     i = part.end;
-    if (source[i] !== '|') return { runs: known ? runs : null, end: i };
+    if (source[i] !== '|') return { alternatives, end: i };
   }
+}
+
+/**
+ * One set of runs a match of a group holds one of: the most selective set of each alternative, all
+ * together (null when an alternative needs none).
+ */
+function groupSet(alternatives: readonly (readonly string[][])[]): string[] | null {
+  const out: string[] = [];
+  for (const sets of alternatives) {
+    let best: string[] | null = null;
+    for (const set of sets) if (best === null || strength(set) > strength(best)) best = set;
+    if (best === null) return null;
+    out.push(...best);
+  }
+  return out;
 }
 
 /** Where the character class opened at `open` (a `[`) closes. */
@@ -133,24 +169,19 @@ const OUTSIDE_ASCII = /[^ -~\t\n\r]/;
 const GROUP_OPENING = /\?(?:(<?[=!])|<[A-Za-z_$][\w$]*>|:)/y;
 
 /**
- * The most selective set of runs that every match of one alternative (from `at` to its `|` or `)`)
- * contains: a run of plain characters at its top level (each matched as itself, none under a
- * quantifier), or a group's own set (a group every match passes through: not optional, not a
- * look-around). Its runs are null when it has none of at least MIN_RUN.
+ * The sets of runs a match of one alternative (from `at` to its `|` or `)`) needs: each run of plain
+ * characters at its top level (each matched as itself, none under a quantifier) and each group every
+ * match passes through (not optional, not a look-around) gives one, when it is selective enough
+ * (MIN_RUN).
  */
-function sequence(source: string, at: number): Read {
-  let best: string[] | null = null;
-  let bestStrength = MIN_RUN - 1;
+function sequence(source: string, at: number): { sets: string[][]; end: number } {
+  const sets: string[][] = [];
   let run = '';
   const offer = (set: string[] | null) => {
-    const found = set === null || set.length === 0 ? 0 : strength(set);
-    if (found > bestStrength) {
-      best = set;
-      bestStrength = found;
-    }
+    if (set !== null && set.length > 0 && strength(set) >= MIN_RUN) sets.push(set);
   };
   const end = () => {
-    if (run !== '' && weight(run) > bestStrength) offer([run]);
+    if (run !== '') offer([run]);
     run = '';
   };
   let i = at;
@@ -175,7 +206,7 @@ function sequence(source: string, at: number): Read {
       i = inside.end;
       // A group is passed through unless a quantifier that allows none follows it, or it looks around.
       ALLOWS_NONE.lastIndex = i + 1;
-      if (!ALLOWS_NONE.test(source) && !opening?.[1]) offer(inside.runs);
+      if (!ALLOWS_NONE.test(source) && !opening?.[1]) offer(groupSet(inside.alternatives));
     } else if (c === '?' || c === '*' || c === '+' || c === '{') {
       // A quantifier takes the character before it out of the run (a group or class has already ended it).
       run = run.slice(0, -1);
@@ -198,5 +229,5 @@ function sequence(source: string, at: number): Read {
     }
   }
   end();
-  return { runs: best, end: i };
+  return { sets, end: i };
 }
