@@ -10,7 +10,9 @@
  * time but hardly CPU time.
  *
  * The session: the first 4 lines of test/fixtures/pi-sessions/a-anthropic-tools.jsonl (header,
- * model, thinking level, one user turn). Options: --start-runs=N (default 7; env START_BENCH_RUNS);
+ * model, thinking level, one user turn). And `inspect` of a whole session pi wrote,
+ * test/fixtures/pi-sessions/g-aborted-errors.jsonl (33 KB, 52 turns, six of them failed): a small
+ * session as users have them, whose recorded errors the CLI explains. Options: --start-runs=N (default 7; env START_BENCH_RUNS);
  * START_BENCH_CLI=path/to/cli.js times another build (a copy of dist/node kept from before a change).
  * Needs `npm run build` (builds it when dist/ is missing).
  */
@@ -25,6 +27,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // START_BENCH_CLI: another build's cli.js to time (a copy of dist/node from before a change), in place of dist/node's.
 const CLI = process.env.START_BENCH_CLI ? path.resolve(process.env.START_BENCH_CLI) : path.join(root, 'dist/node/cli.js');
 const TARGET = 3;
+/** The op that inspects a whole small session with failed turns. */
+const ERRORS_OP = 'inspect (six failed turns)';
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
@@ -92,8 +96,10 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
   const file = path.join(ctx.workDir, 'start-4-lines.jsonl');
   const fixture = fs.readFileSync(path.join(root, 'test/fixtures/pi-sessions/a-anthropic-tools.jsonl'), 'utf8');
   fs.writeFileSync(file, `${fixture.split('\n').slice(0, 4).join('\n')}\n`);
+  const withErrors = path.join(root, 'test/fixtures/pi-sessions/g-aborted-errors.jsonl');
   const ops: Record<string, () => Times | Promise<Times>> = {
     inspect: () => timed([process.execPath, CLI, 'inspect', file]),
+    [ERRORS_OP]: () => timed([process.execPath, CLI, 'inspect', withErrors]),
     'inspect --no-payloads': () => timed([process.execPath, CLI, 'inspect', '--no-payloads', file]),
     serve: () => serveUntilUrl(file),
   };
@@ -125,7 +131,11 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
       `${name}: ${median(g.ms).toFixed(0)} ms wall, ${median(g.cpuMs).toFixed(0)} ms CPU; ratios to node -e 0: wall ${median(g.wall).toFixed(2)}, CPU ${median(g.cpu).toFixed(2)}`,
     );
     results.push({
-      name: isServe ? 'serve of a 4-line session: its URL printed, vs node -e 0' : `CLI start: ${name} of a 4-line session, vs node -e 0`,
+      name: isServe
+        ? 'serve of a 4-line session: its URL printed, vs node -e 0'
+        : name === ERRORS_OP
+          ? 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0'
+          : `CLI start: ${name} of a 4-line session, vs node -e 0`,
       value: median(g.ms),
       unit: 'ms',
       ratio: median(g.wall),
