@@ -40,53 +40,55 @@ function noteBlanksRemoved(ctx: RuleContext, turn: Turn, content: readonly unkno
 }
 function userTurns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
   if (!ctx.mayHave(BLANK)) return turns;
-  const out: Turn[] = [];
-  for (const turn of turns) {
-    const m = turn.message;
-    if (m.role !== 'user' || !(turn.traits & BLANK)) {
-      out.push(turn);
+  // The turns after the pass, copied only from the first turn it changes (most sessions have none).
+  let out: Turn[] | null = null;
+  for (let index = 0; index < turns.length; index += 1) {
+    const turn = turns[index];
+    const next = turn.message.role !== 'user' || !(turn.traits & BLANK) ? turn : userTurn(turn, ctx);
+    if (next === turn) {
+      out?.push(turn);
       continue;
     }
-    if (typeof m.content === 'string') {
-      if (!isBlank(m.content) || hasPersistedMedia(m)) out.push(turn);
-      else ctx.note(turn, 'dropped', 'blank user turn dropped (providers reject empty user content)', { before: m.content });
-      continue;
-    }
-    const content = contentArray(m);
-    if (!content) {
-      out.push(turn);
-      continue;
-    }
-    const blanks = blankIndexes(content);
-    if (blanks.length === 0 && content.length > 0) {
-      out.push(turn);
-      continue;
-    }
-    const kept = content.filter((_, i) => !blanks.includes(i));
-    if (kept.length === 0) {
-      if (hasPersistedMedia(m)) {
-        ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', {
-          before: m.content,
-          after: '',
-          path: 'content',
-        });
-        out.push(ctx.with(turn, { ...m, content: '' }));
-      } else {
-        ctx.note(
-          turn,
-          'dropped',
-          content.length
-            ? 'user turn with only blank text dropped (providers reject empty user content)'
-            : 'user turn with no content dropped (providers reject empty user content)',
-          { before: m.content },
-        );
-      }
-      continue;
-    }
-    noteBlanksRemoved(ctx, turn, content, blanks);
-    out.push(ctx.with(turn, { ...m, content: kept }));
+    out ??= turns.slice(0, index);
+    if (next) out.push(next);
   }
-  return out;
+  return out ?? turns;
+}
+
+/** A user turn with blank text: itself when it stays as it is, its rewrite, or null when it is dropped. */
+function userTurn(turn: Turn, ctx: RuleContext): Turn | null {
+  const m = turn.message;
+  if (typeof m.content === 'string') {
+    if (!isBlank(m.content) || hasPersistedMedia(m)) return turn;
+    ctx.note(turn, 'dropped', 'blank user turn dropped (providers reject empty user content)', { before: m.content });
+    return null;
+  }
+  const content = contentArray(m);
+  if (!content) return turn;
+  const blanks = blankIndexes(content);
+  if (blanks.length === 0 && content.length > 0) return turn;
+  const kept = content.filter((_, i) => !blanks.includes(i));
+  if (kept.length === 0) {
+    if (hasPersistedMedia(m)) {
+      ctx.note(turn, 'rewritten', 'blank text removed; the turn keeps its media facts with empty content', {
+        before: m.content,
+        after: '',
+        path: 'content',
+      });
+      return ctx.with(turn, { ...m, content: '' });
+    }
+    ctx.note(
+      turn,
+      'dropped',
+      content.length
+        ? 'user turn with only blank text dropped (providers reject empty user content)'
+        : 'user turn with no content dropped (providers reject empty user content)',
+      { before: m.content },
+    );
+    return null;
+  }
+  noteBlanksRemoved(ctx, turn, content, blanks);
+  return ctx.with(turn, { ...m, content: kept });
 }
 
 function contentPhase(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {

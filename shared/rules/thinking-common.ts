@@ -60,12 +60,15 @@ export function shouldPreserveLatestAssistantThinking(messages: readonly Message
 /** A non-blank string in signature, thinkingSignature or thought_signature (or data for redacted blocks). */
 export function hasReplayableSignature(block: unknown): boolean {
   if (!isThinkingLike(block) || !isRecord(block)) return false;
-  const fields =
-    block.type === 'redacted_thinking'
-      ? [block.data, block.signature, block.thinkingSignature, block.thought_signature]
-      : [block.signature, block.thinkingSignature, block.thought_signature];
-  return fields.some((v) => typeof v === 'string' && v.trim().length > 0);
+  return (
+    (block.type === 'redacted_thinking' && isNonBlank(block.data)) ||
+    isNonBlank(block.signature) ||
+    isNonBlank(block.thinkingSignature) ||
+    isNonBlank(block.thought_signature)
+  );
 }
+
+const isNonBlank = (v: unknown): boolean => typeof v === 'string' && v.trim().length > 0;
 
 /** The placeholder content of an assistant turn whose reasoning was all removed. */
 export const reasoningOmitted = () => [{ type: 'text', text: TEXT.reasoningOmitted }];

@@ -1,7 +1,7 @@
 /** Thinking blocks with a missing, empty or blank signature are removed (signed-thinking providers). */
 import { isRecord, isThinkingLike, TEXT } from '../messages.js';
-import type { Message } from '../types.js';
-import type { Rule, Turn } from './rule.js';
+import type { DecisionId, Message } from '../types.js';
+import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
 import {
   hasReplayableSignature,
@@ -23,6 +23,59 @@ function normalizeAntigravitySignature(block: Record<string, unknown>): Record<s
   return copy;
 }
 
+/** Whether a block is left as it is: not thinking, or thinking with a replayable signature (and, for Antigravity Claude, already under thinkingSignature). */
+function keptAsIs(block: unknown, antigravity: boolean): boolean {
+  if (!isThinkingLike(block)) return true;
+  if (antigravity && isRecord(block) && normalizeAntigravitySignature(block) !== block) return false;
+  return hasReplayableSignature(block);
+}
+
+/** The turn without its unsigned thinking blocks (the turn itself when it has none). */
+function withoutUnsigned(turn: Turn, ctx: RuleContext, antigravity: boolean, decision: DecisionId | undefined): Turn {
+  const m = turn.message;
+  const content = m.content as unknown[];
+  // Read before anything is built: a turn whose blocks all stay is left alone.
+  if (content.every((block) => keptAsIs(block, antigravity))) return turn;
+  const next: unknown[] = [];
+  content.forEach((block, i) => {
+    let b = block;
+    if (antigravity && isThinkingLike(b) && isRecord(b)) {
+      const normalized = normalizeAntigravitySignature(b);
+      if (normalized !== b) {
+        ctx.note(turn, 'rewritten', 'Antigravity Claude: signature moved to thinkingSignature', {
+          before: b,
+          after: normalized,
+          path: `content[${i}]`,
+          decision,
+        });
+        b = normalized;
+      }
+    }
+    if (!isThinkingLike(b) || hasReplayableSignature(b)) {
+      next.push(b);
+      return;
+    }
+    ctx.note(
+      turn,
+      'rewritten',
+      'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)',
+      {
+        before: b,
+        path: `content[${i}]`,
+        decision,
+      },
+    );
+  });
+  const emptied = next.length === 0;
+  if (emptied)
+    ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, {
+      after: reasoningOmitted()[0],
+      path: 'content[0]',
+      decision,
+    });
+  return ctx.with(turn, { ...m, content: emptied ? reasoningOmitted() : next } as Message);
+}
+
 export const thinkingSignatureInvalidRule: Rule = {
   id: 'thinking-signature-invalid',
   title: 'Missing or blank thinking signatures',
@@ -38,47 +91,16 @@ export const thinkingSignatureInvalidRule: Rule = {
     const decision = antigravity ? ctx.decisionOf('normalizeAntigravityThinkingBlocks') : undefined;
     // The exemption keeps signed blocks intact; Antigravity Claude drops unsigned ones in the latest turn too.
     const preserveIndex = !antigravity && shouldPreserveLatestAssistantThinking(messages) ? latestAssistantIndex(messages) : -1;
-    return turns.map((turn, index): Turn => {
-      const m = turn.message;
-      if (!(turn.traits & TRAIT.thinking) || !isAssistantWithContent(m) || index === preserveIndex) return turn;
-      let changed = false;
-      const next: unknown[] = [];
-      (m.content as unknown[]).forEach((block, i) => {
-        let b = block;
-        if (antigravity && isThinkingLike(b) && isRecord(b)) {
-          const normalized = normalizeAntigravitySignature(b);
-          if (normalized !== b) {
-            ctx.note(turn, 'rewritten', 'Antigravity Claude: signature moved to thinkingSignature', {
-              before: b,
-              after: normalized,
-              path: `content[${i}]`,
-              decision,
-            });
-            changed = true;
-            b = normalized;
-          }
-        }
-        if (!isThinkingLike(b) || hasReplayableSignature(b)) {
-          next.push(b);
-          return;
-        }
-        changed = true;
-        ctx.note(
-          turn,
-          'rewritten',
-          'thinking block without a replayable signature removed (the provider rejects unsigned or blank-signed thinking)',
-          { before: b, path: `content[${i}]`, decision },
-        );
-      });
-      if (!changed) return turn;
-      const emptied = next.length === 0;
-      if (emptied)
-        ctx.note(turn, 'inserted', `turn emptied: "${TEXT.reasoningOmitted}" keeps its place`, {
-          after: reasoningOmitted()[0],
-          path: 'content[0]',
-          decision,
-        });
-      return ctx.with(turn, { ...m, content: emptied ? reasoningOmitted() : next } as Message);
-    });
+    // The turns copied at the first one that changes: most sessions' thinking is all signed.
+    let out: Turn[] | null = null;
+    for (let index = 0; index < turns.length; index += 1) {
+      const turn = turns[index];
+      if (!(turn.traits & TRAIT.thinking) || !isAssistantWithContent(turn.message) || index === preserveIndex) continue;
+      const next = withoutUnsigned(turn, ctx, antigravity, decision);
+      if (next === turn) continue;
+      out ??= turns.slice();
+      out[index] = next;
+    }
+    return out ?? turns;
   },
 };
