@@ -124,8 +124,8 @@ describe('every explainer pattern, on texts it matches', () => {
     let matches = 0;
     let skipped = 0;
     for (const raw of CORPUS) {
-      const readings = [raw, normalizeErrorText(raw), unwrappedErrorText(raw)];
-      readings.push(...readings.map((r) => mixedCase(r, next)), readings[1].toUpperCase());
+      const normalized = normalizeErrorText(raw);
+      const readings = [raw, normalized, unwrappedErrorText(raw), mixedCase(normalized, next), normalized.toUpperCase()];
       for (const text of readings) {
         const lowered = text.toLowerCase();
         for (const pattern of PATTERNS) {
@@ -140,7 +140,7 @@ describe('every explainer pattern, on texts it matches', () => {
     expect(CORPUS.length).toBeGreaterThan(1500);
     expect(matches).toBeGreaterThan(10_000);
     // The look must spare most runs: nearly every pattern fails on nearly every text.
-    expect(skipped / (CORPUS.length * 7 * PATTERNS.length)).toBeGreaterThan(0.8);
+    expect(skipped / (CORPUS.length * 5 * PATTERNS.length)).toBeGreaterThan(0.8);
   });
 
   it('is never skipped on texts generated from the pattern itself', () => {
