@@ -139,8 +139,8 @@ describe('every explainer pattern, on texts it matches', () => {
     }
     expect(CORPUS.length).toBeGreaterThan(1500);
     expect(matches).toBeGreaterThan(10_000);
-    // The look must spare most runs: nearly every pattern fails on nearly every text.
-    expect(skipped / (CORPUS.length * 5 * PATTERNS.length)).toBeGreaterThan(0.8);
+    // The look must spare most runs: nearly every pattern fails on nearly every text (98 % are skipped).
+    expect(skipped / (CORPUS.length * 5 * PATTERNS.length)).toBeGreaterThan(0.95);
   });
 
   it('is never skipped on texts generated from the pattern itself', () => {
