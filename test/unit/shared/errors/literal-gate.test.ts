@@ -11,6 +11,7 @@ import { normalizeErrorText, unwrappedErrorText } from '../../../../shared/error
 import { TRANSCRIPT_MEANINGS } from '../../../../shared/errors/transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from '../../../../shared/errors/transcript-patterns.js';
 import { UNFIXED_SHAPES } from '../../../../shared/errors/unfixed-shapes.js';
+import { rng } from '../../helpers/transcripts.js';
 
 const PATTERNS: readonly RegExp[] = [...CATEGORY_PATTERNS, ...TRANSCRIPT_PATTERNS, ...TRANSCRIPT_MEANINGS, ...UNFIXED_SHAPES].map(
   (p) => p.pattern,
@@ -25,18 +26,6 @@ const CORPUS: readonly string[] = readdirSync(ERRORS_DIR)
       .filter((line) => line.trim() !== '')
       .map((line) => (JSON.parse(line) as { text: string }).text),
   );
-
-/** A deterministic generator (mulberry32), so a failure is the same failure on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The text with each letter's case flipped at random. */
 function mixedCase(text: string, next: () => number): string {
@@ -120,7 +109,7 @@ describe('mayMatch', () => {
 
 describe('every explainer pattern, on texts it matches', () => {
   it('is never skipped on a real error, in any of its readings or cases', () => {
-    const next = random(7);
+    const next = rng(7);
     let matches = 0;
     let skipped = 0;
     for (const raw of CORPUS) {
@@ -144,7 +133,7 @@ describe('every explainer pattern, on texts it matches', () => {
   });
 
   it('is never skipped on texts generated from the pattern itself', () => {
-    const next = random(11);
+    const next = rng(11);
     let checked = 0;
     const unused: string[] = [];
     for (const pattern of PATTERNS) {
