@@ -13,9 +13,9 @@
  * alternatives, which contains a run of each of that alternative's sets as it is, up to case when the
  * pattern ignores case. Runs are made only of ASCII characters and of caseless CJK characters, the
  * characters whose case-insensitive equals (in a pattern without the `u` or `v` flag) are exactly
- * their ASCII case pair or themselves, so the lower-cased text holds the lower-cased run. A pattern with `u` or `v`
- * (other case folding: `/s/iu` matches `ſ`), `g` or `y` (state between runs), or an escape this
- * reading does not know, is not read and always runs.
+ * their ASCII case pair or themselves, so the lower-cased text holds the lower-cased run. A pattern
+ * with `u` or `v` (other case folding: `/s/iu` matches `ſ`), `g` or `y` (state between runs), or an
+ * escape this reading does not know, is not read and always runs.
  */
 
 /** The shortest run worth a look: shorter ones are in nearly every text. */

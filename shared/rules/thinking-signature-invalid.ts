@@ -23,7 +23,10 @@ function normalizeAntigravitySignature(block: Record<string, unknown>): Record<s
   return copy;
 }
 
-/** Whether a block is left as it is: not thinking, or thinking with a replayable signature (and, for Antigravity Claude, already under thinkingSignature). */
+/**
+ * Whether a block is left as it is: not thinking, or thinking with a replayable signature (and, for
+ * Antigravity Claude, already under thinkingSignature).
+ */
 function keptAsIs(block: unknown, antigravity: boolean): boolean {
   if (!isThinkingLike(block)) return true;
   if (antigravity && isRecord(block) && normalizeAntigravitySignature(block) !== block) return false;
