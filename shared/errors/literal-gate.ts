@@ -77,7 +77,10 @@ export function requiredRuns(pattern: RegExp): Needs | null {
   return read.alternatives.map((sets) => sets.map(lowered).sort((a, b) => a.length - b.length));
 }
 
-/** A set's runs lower-cased, once each; a run that holds another run of the set adds nothing (a text with it has the other too). */
+/**
+ * A set's runs lower-cased, once each; a run that holds another run of the set adds nothing (a text
+ * with it has the other too).
+ */
 function lowered(set: readonly string[]): string[] {
   const runs = [...new Set(set.map((run) => run.toLowerCase()))];
   return runs.filter((run) => !runs.some((other) => other !== run && run.includes(other)));

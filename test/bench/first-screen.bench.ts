@@ -55,7 +55,10 @@ const TARGET_MB = 100;
 const CHROMIUM = process.env.TRANSCRIPT_INSPECTOR_CHROMIUM || '/usr/bin/chromium';
 const TIMEOUT_MS = 300_000;
 
-/** The sessions measured: the sessions bench's generated one (null), or the shapes asked for (names or groups, as for the shapes bench). */
+/**
+ * The sessions measured: the sessions bench's generated one (null), or the shapes asked for (names
+ * or groups, as for the shapes bench).
+ */
 function wantedShapes(args: string[]): (Shape | PiWrittenShape | null)[] {
   const given = args.some((a) => a.startsWith('--shapes=')) || process.env.FIRST_SCREEN_SHAPES;
   return given ? shapesOption(args, 'FIRST_SCREEN_SHAPES') : [null];

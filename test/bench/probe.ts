@@ -5,8 +5,8 @@
  * ops: floor (read + JSON.parse of every line), floor-keep (the floor keeping every parsed value, as
  * any inspection must keep the lines it shows; `keptBytes`: the values' heap after a full
  * collection, once timed — its peak RSS counts the floor's whole-file buffer too), parse (streamed
- * read + parse), inspect (no payloads), inspect-payloads, app (the Inspector service: open, inspect, first turn window and document
- * window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
+ * read + parse), inspect (no payloads), inspect-payloads, app (the Inspector service: open, inspect,
+ * first turn window and document window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
  * (the engine's inspection untimed, then pi-ai's payload builds of both sides, timed),
  * inspect-payloads-again (inspect-payloads once untimed, then again, timed: what a host that stays up
  * pays for a session once its code has run on a big one; `firstMs`/`firstCpuMs` give the first run).

@@ -89,7 +89,10 @@ type ModelSwitch = (typeof MODEL_SWITCHES)[number];
 /** Hex digits for an id, from a counter (deterministic, spread). */
 const hexOf = (n: number, length: number): string => (n * 2654435761).toString(16).padStart(length, '0').slice(-length);
 
-/** A tool-call id as `model`'s provider writes it: Anthropic's, OpenAI Responses' call and item ids, Gemini's name, time and count. */
+/**
+ * A tool-call id as `model`'s provider writes it: Anthropic's, OpenAI Responses' call and item ids,
+ * Gemini's name, time and count.
+ */
 function toolCallId(model: ModelSwitch, name: string, call: number, clock: number): string {
   if (model.provider === 'openai') return `call_${call.toString(36).padStart(24, '0')}|fc_${hexOf(call, 48)}`;
   if (model.provider === 'google') return `${name}_${clock}_${call}`;
