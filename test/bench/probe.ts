@@ -2,16 +2,16 @@
  * One measurement in a process of its own, so its peak RSS is its own: `node --import tsx probe.ts
  * <op> <file> [work]`. Prints one JSON line: `{ ms, rssBefore, rssPeak, ...details }` (bytes).
  *
- * ops: floor (read + JSON.parse of every line), floor-keep (the floor keeping every parsed value, as
- * any inspection must keep the lines it shows; `keptBytes`: the values' heap after a full
+ * ops: floor (read + JSON.parse of every line), floor-keep (the floor keeping every parsed value,
+ * as any inspection must keep the lines it shows; `keptBytes`: the values' heap after a full
  * collection, once timed — its peak RSS counts the floor's whole-file buffer too), parse (streamed
- * read + parse), inspect (no payloads), inspect-payloads, app (the Inspector service: open, inspect,
- * first turn window and document window), copy-fsync (the repair floor), repair (plan, then the repair step, timed apart), pi-ai
- * (the engine's inspection untimed, then pi-ai's payload builds of both sides, timed),
- * inspect-payloads-again (inspect-payloads once untimed, then again, timed: what a host that stays up
- * pays for a session once its code has run on a big one; `firstMs`/`firstCpuMs` give the first run).
- * floor-keep, parse, inspect, inspect-payloads, inspect-payloads-again and pi-ai also time the floor
- * in the same process, after the op
+ * read + parse), inspect (no payloads), inspect-payloads, app (the Inspector service: open,
+ * inspect, first turn window and document window), copy-fsync (the repair floor), repair (plan,
+ * then the repair step, timed apart), pi-ai (the engine's inspection untimed, then pi-ai's payload
+ * builds of both sides, timed), inspect-payloads-again (inspect-payloads once untimed, then again,
+ * timed: what a host that stays up pays for a session once its code has run on a big one;
+ * `firstMs`/`firstCpuMs` give the first run). floor-keep, parse, inspect, inspect-payloads,
+ * inspect-payloads-again and pi-ai also time the floor in the same process, after the op
  * (`floorMs`), so each ratio compares two figures of one process; they also give both figures in
  * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
  */
