@@ -38,6 +38,9 @@ export interface PartSizes {
   min: number;
 }
 
+/** The sizes builds use (tests give smaller ones). */
+export const PART_SIZES: PartSizes = { part: PART_MESSAGES, min: MIN_PARTS_MESSAGES };
+
 /** What a build in parts found out (the replay's build reads it instead of finding it again). */
 interface KnownSplit {
   /** The units of the build's LLM messages. */
@@ -63,7 +66,7 @@ export async function buildInParts(
   llm: LlmMessages,
   target: Target,
   buildLlm: BuildLlm,
-  sizes: PartSizes = { part: PART_MESSAGES, min: MIN_PARTS_MESSAGES },
+  sizes: PartSizes = PART_SIZES,
 ): Promise<PayloadBuild | null> {
   if (llm.messages.length < sizes.min) return null;
   let model;

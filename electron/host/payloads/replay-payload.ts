@@ -9,14 +9,15 @@
  * on that unit alone, and a replay unit whose messages are the original's (the same objects, or
  * differing only in what no builder reads) has the original's entries; one whose first message
  * changed but not its tool calls has the original's entries after the first. pi-ai builds the rest
- * (the last unit always among it) in one call. Anything this does not prove (another api, an odd
- * message, a count that does not add up) builds the whole replay with pi-ai, as before.
+ * (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does
+ * not prove (another api, an odd message, a count that does not add up) builds the whole replay with
+ * pi-ai, as before.
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
-import { toLlmMessages } from './llm-messages.js';
+import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
-import { knownSplit } from './payload-parts.js';
+import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
 import { entryBounds, unitsOf, unitsOfPart, type Units } from './replay-units.js';
 
 /** The member of a message no pi-ai builder reads (a tool result's UI details). */
@@ -70,8 +71,10 @@ export async function buildReplayPayload(
   original: { messages: readonly Message[]; build: PayloadBuild },
   target: Target,
   options: PayloadBuildOptions = {},
+  /** How a long rest is cut into parts (tests give small sizes). */
+  sizes: PartSizes = PART_SIZES,
 ): Promise<PayloadBuild> {
-  return (await reusedBuild(messages, origins, original, target, options)) ?? buildPayload(messages, target, options);
+  return (await reusedBuild(messages, origins, original, target, options, sizes)) ?? buildPayload(messages, target, options);
 }
 
 /**
@@ -86,6 +89,7 @@ async function reusedBuild(
   original: { messages: readonly Message[]; build: PayloadBuild },
   target: Target,
   options: PayloadBuildOptions,
+  sizes: PartSizes,
 ): Promise<PayloadBuild | null> {
   const build = original.build;
   if (build.api !== 'anthropic-messages' || build.error || !origins || origins.length !== messages.length) return null;
@@ -113,10 +117,14 @@ async function reusedBuild(
     lastEntryUnit: lastEntryUnit(originalEntryBounds, originalEntries.length),
   });
 
-  // pi-ai builds the other units (the last one among them) and the changed first messages in one call.
+  // pi-ai builds the other units (the last one among them) and the changed first messages: in parts
+  // when they are many, as the original's are, so that its copies die young (a session whose model
+  // changed has most of its turns rewritten for another model).
   const part = freshPart(units, reused, llm);
   if (part.messages.length === llm.messages.length) return null;
-  const fresh = await buildLlmPayload({ messages: part.messages, sources: part.sources }, target, options);
+  const freshLlm = { messages: part.messages, sources: part.sources };
+  const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
+  const fresh = (await buildInParts(freshLlm, target, buildFresh, sizes)) ?? (await buildFresh(freshLlm));
   const freshEntries = entriesOf(fresh.payload);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
   const freshUnits = unitsOfPart(units, part.at);

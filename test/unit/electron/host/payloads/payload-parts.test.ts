@@ -1,13 +1,39 @@
 // A long Anthropic payload built in parts of whole units: always what one whole pi-ai build gives.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
-import { buildInParts, knownSplit, MIN_PARTS_MESSAGES, partCuts } from '../../../../../electron/host/payloads/payload-parts.js';
+import {
+  buildInParts,
+  knownSplit,
+  MIN_PARTS_MESSAGES,
+  PART_MESSAGES,
+  partCuts,
+} from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { entryBounds, unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
+
+// pi-ai's builder, counted: a build in parts calls it once a part.
+const piAi = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('@mariozechner/pi-ai', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@mariozechner/pi-ai')>();
+  return {
+    ...actual,
+    streamSimple: (...args: Parameters<typeof actual.streamSimple>) => {
+      piAi.calls += 1;
+      return actual.streamSimple(...args);
+    },
+  };
+});
+
+/** How many times pi-ai built a payload while `work` ran. */
+async function piAiCalls<T>(work: () => Promise<T>): Promise<{ value: T; calls: number }> {
+  const before = piAi.calls;
+  const value = await work();
+  return { value, calls: piAi.calls - before };
+}
 
 const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 const ANTHROPIC_PLAIN: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
@@ -125,10 +151,65 @@ describe('buildInParts', () => {
   });
 });
 
+/**
+ * A replay as a model switch makes one: most assistant turns rewritten (their blocks copied, so
+ * their tool calls are not the original's), some only stripped of thinking, a few messages dropped.
+ */
+function rewrittenReplay(random: () => number, original: Message[]): { messages: Message[]; origins: (number | null)[] } {
+  const messages: Message[] = [];
+  const origins: (number | null)[] = [];
+  original.forEach((message, index) => {
+    const r = random();
+    if (r < 0.04) return;
+    let out = message;
+    if (message.role === 'assistant' && Array.isArray(message.content)) {
+      const blocks = message.content as Record<string, unknown>[];
+      if (r < 0.7) out = { ...message, content: blocks.map((block) => ({ ...block })) };
+      else if (r < 0.8) out = { ...message, content: blocks.filter((block) => block.type !== 'thinking') };
+    }
+    messages.push(out);
+    origins.push(index);
+  });
+  return { messages, origins };
+}
+
+describe("buildReplayPayload's rest in parts", () => {
+  it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
+    const random = rng(29);
+    let inParts = 0;
+    for (let round = 0; round < 80; round += 1) {
+      const original = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
+      const replay = rewrittenReplay(random, original);
+      const size = 2 + Math.floor(random() * 8);
+      for (const target of [ANTHROPIC, ANTHROPIC_PLAIN]) {
+        const originalBuild = await buildPayload(original, target);
+        const { value: actual, calls } = await piAiCalls(() =>
+          buildReplayPayload(
+            replay.messages,
+            replay.origins,
+            { messages: original, build: originalBuild },
+            target,
+            {},
+            {
+              part: size,
+              min: 2 * size,
+            },
+          ),
+        );
+        const expected = await wholeBuild(toLlmMessages(replay.messages), target);
+        expect(JSON.stringify(actual), `round ${round}, size ${size}`).toBe(JSON.stringify(expected));
+        if (calls > 1) inParts += 1;
+      }
+    }
+    // Most replays' rests were built in parts (132 of the 160 builds), not all in one call.
+    expect(inParts).toBeGreaterThan(100);
+  }, 120_000);
+});
+
 describe('buildPayload of a long conversation', () => {
   it("is built in parts, the same as a whole build, and hands its units to the replay's build", async () => {
     const messages: Message[] = [];
-    for (let i = 0; messages.length < MIN_PARTS_MESSAGES; i += 1)
+    for (let i = 0; messages.length < MIN_PARTS_MESSAGES + 4; i += 1)
       messages.push(user(`question ${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`answer ${i}`));
     const build = await buildPayload(messages, ANTHROPIC);
     // What it hands over is what the replay's build would find itself.
@@ -146,5 +227,18 @@ describe('buildPayload of a long conversation', () => {
     const originalEntries = new Set((build.payload as { messages: unknown[] }).messages);
     const reused = (replayBuild.payload as { messages: unknown[] }).messages.filter((entry) => originalEntries.has(entry)).length;
     expect(reused).toBeGreaterThan(messages.length / 2);
+    // Every turn after the first rewritten: the replay's rest, nearly the whole session, is built in
+    // parts too (at least a call a part), and gives a whole build's payload.
+    const switched = messages.map((message, i) => {
+      if (i === 0) return message;
+      const content = message.content;
+      return {
+        ...message,
+        content: Array.isArray(content) ? content.map((block: Record<string, unknown>) => ({ ...block })) : `${content}!`,
+      };
+    });
+    const { value: switchedBuild, calls } = await piAiCalls(() => buildReplayPayload(switched, origins, { messages, build }, ANTHROPIC));
+    expect(calls).toBeGreaterThanOrEqual(MIN_PARTS_MESSAGES / PART_MESSAGES);
+    expect(JSON.stringify(switchedBuild)).toBe(JSON.stringify(await wholeBuild(toLlmMessages(switched), ANTHROPIC)));
   });
 });
