@@ -9,10 +9,10 @@
  * the peak. Built in parts of a few thousand messages, each part's copies die young.
  *
  * Why it is the same: with no tool-call id in two units, a unit's entries depend on that unit alone
- * (pi-ai normalises ids and inserts synthetic results within it). A part ends after a unit that is one
- * assistant message without tool calls, whose entry is an assistant entry: nothing is pending after
- * it, and pi-ai's `cache_control` (which goes on a last entry only when it is a user entry) is not
- * put on it. The last part holds the last unit, where a whole build puts `cache_control`. Every part
+ * (pi-ai normalises ids and inserts synthetic results within it, or at the end of what it was given).
+ * A part ends after an assistant's unit, whose last entry is the assistant's or its tool results'.
+ * pi-ai puts `cache_control` on a last entry when it is a user entry: on a part's last tool results it
+ * is taken off again, and the last part holds the last unit, where a whole build puts it. Every part
  * must give the same request fields besides `messages`, and each part's entries must fit its units;
  * otherwise the caller builds the whole in one call.
  */
@@ -95,6 +95,7 @@ export async function buildInParts(
     const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
     const payload = part.payload;
     if (part.error || !isRecord(payload) || !Array.isArray(payload.messages)) return null;
+    if (p + 2 < cuts.length && !withoutLastCacheControl(payload.messages)) return null;
     const partBounds = partEntryBounds(payload.messages, units, cuts[p], cuts[p + 1]);
     if (!partBounds) return null;
     for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
@@ -119,8 +120,36 @@ export async function buildInParts(
 }
 
 /**
- * The units the parts start at (then the unit count): each part but the last ends with a unit that is
- * one assistant message without tool calls, and holds at least `partMessages` messages.
+ * A part's entries as a whole build has them: a part that is not the last and ends with its tool
+ * results' user entry got pi-ai's `cache_control` on that entry's last block, which a whole build
+ * puts only on the conversation's last entry. False when the entry is not what a cut leaves there.
+ */
+function withoutLastCacheControl(entries: JsonValue[]): boolean {
+  const entry = entries[entries.length - 1];
+  if (!isRecord(entry)) return false;
+  if (entry.role === 'assistant') return true;
+  const blocks = entry.content;
+  if (!Array.isArray(blocks) || blocks.length === 0) return false;
+  const block = blocks[blocks.length - 1];
+  if (!isRecord(block) || block.type !== 'tool_result') return false;
+  delete block.cache_control;
+  return true;
+}
+
+/**
+ * Whether a part may end with unit `u`: an assistant's unit, whose entries end with its assistant
+ * entry or with the user entry of its tool results (real or synthetic: pi-ai adds those at the end
+ * of a part as it does before the next unit). A user's unit ends with a user entry that a part's
+ * build may have turned from a string into a block list to put `cache_control` on.
+ */
+function endsPart(llm: LlmMessages, units: Units, u: number): boolean {
+  const first = units.bounds[u];
+  return units.leads[first] === 1 && llm.messages[first].role === 'assistant';
+}
+
+/**
+ * The units the parts start at (then the unit count): each part but the last ends with an
+ * assistant's unit (`endsPart`), and holds at least `partMessages` messages.
  */
 export function partCuts(llm: LlmMessages, units: Units, partMessages: number): number[] {
   const { bounds } = units;
@@ -128,13 +157,7 @@ export function partCuts(llm: LlmMessages, units: Units, partMessages: number): 
   const cuts = [0];
   for (let t = 1; t < unitCount; t += 1) {
     if (bounds[t] - bounds[cuts[cuts.length - 1]] < partMessages) continue;
-    // The unit before this one: one message, an assistant's that leads a unit and calls no tool.
-    const before = bounds[t - 1];
-    if (bounds[t] - before !== 1 || units.leads[before] !== 1) continue;
-    const message = llm.messages[before];
-    if (message.role !== 'assistant' || !Array.isArray(message.content)) continue;
-    if ((message.content as unknown[]).some((block) => isRecord(block) && block.type === 'toolCall')) continue;
-    cuts.push(t);
+    if (endsPart(llm, units, t - 1)) cuts.push(t);
   }
   // A short remainder joins the part before it, so the last part is never a sliver.
   if (cuts.length > 1 && llm.messages.length - bounds[cuts[cuts.length - 1]] < partMessages / 2) cuts.pop();

@@ -50,18 +50,18 @@ const byParts = (llm: LlmMessages, target: Target, size: number) =>
   buildInParts(llm, target, (part) => buildLlmPayload(part, target), { part: size, min: 2 * size });
 
 describe('partCuts', () => {
-  it('cuts only after a unit that is one assistant message calling no tool, once a part is long enough', () => {
+  it("cuts only after an assistant's unit, once a part is long enough", () => {
     // Units: [u0] [a1] [u2] [a3 r4] [a5] [u6] [a7 r8] [a9] [u10] [a11].
     const messages = [
       user('one'), // 0
       answer('a'), // 1: a cut may follow
-      user('two'), // 2
-      calling('toolu_1'), // 3: calls a tool, no cut after it
-      result('toolu_1'), // 4
+      user('two'), // 2: a user's unit, no cut after it
+      calling('toolu_1'), // 3
+      result('toolu_1'), // 4: a cut may follow (the unit of a3)
       answer('b'), // 5: a cut may follow
       user('three'), // 6
       calling('toolu_2'), // 7
-      result('toolu_2'), // 8
+      result('toolu_2'), // 8: a cut may follow
       answer('c'), // 9: a cut may follow
       user('four'), // 10
       answer('d'), // 11
@@ -69,17 +69,18 @@ describe('partCuts', () => {
     const llm = toLlmMessages(messages);
     const units = unitsOf(llm.messages, MODEL)!;
     expect([...units.bounds]).toEqual([0, 1, 2, 3, 5, 6, 7, 9, 10, 11, 12]);
-    // Parts of at least 2 messages: after a1 (2 messages), after a5 (4), after a9 (4); the rest (u10 a11, 2) stays.
-    expect(partCuts(llm, units, 2)).toEqual([0, 2, 5, 8, 10]);
-    // At least 5: after a5 (6 messages); the rest (6) stays its own part.
-    expect(partCuts(llm, units, 5)).toEqual([0, 5, 10]);
+    // Parts of at least 2 messages: after a1 (2 messages), after r4 (3), after r8 (4; not after u6);
+    // the rest (a9 u10 a11, 3) stays.
+    expect(partCuts(llm, units, 2)).toEqual([0, 2, 4, 7, 10]);
+    // At least 5: after r4 (5 messages), after a9 (5); the rest (u10 a11, 2) joins the part before it.
+    expect(partCuts(llm, units, 5)).toEqual([0, 4, 10]);
     // A remainder under half a part joins the part before it.
     expect(partCuts(llm, units, 8)).toEqual([0, 10]);
   });
 
-  it('never cuts after a unit whose last entry is a user entry, which would take the cache_control of a last entry', () => {
+  it("never cuts after a user's unit, and takes off the cache_control a part's build puts on its last tool results", async () => {
     const asked = (value: string): Message => U([text(value)], { timestamp: 1 });
-    // u0 a1 | u2 u3 a4 r5 (a result no call asked for: a user entry after the answer) u6 a7 | u8 a9
+    // u0 a1 | u2 u3 a4 r5 (a result no call asked for: a user entry after the answer) | u6 a7 | u8 a9 | u10
     const messages = [
       asked('one'),
       answer('a'),
@@ -91,13 +92,21 @@ describe('partCuts', () => {
       answer('c'),
       asked('five'),
       answer('d'),
+      asked('six'),
     ];
     const llm = toLlmMessages(messages);
     const units = unitsOf(llm.messages, MODEL)!;
-    expect([...units.bounds]).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10]);
+    expect([...units.bounds]).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
     const cuts = partCuts(llm, units, 1);
-    expect(cuts).toEqual([0, 2, 7, 9]);
-    for (const t of cuts.slice(1, -1)) expect(llm.messages[units.bounds[t] - 1].role).toBe('assistant');
+    expect(cuts).toEqual([0, 2, 5, 7, 9, 10]);
+    for (const t of cuts.slice(1, -1)) expect(llm.messages[units.bounds[t - 1]].role).toBe('assistant');
+    // The part that ends with r5's entry gets cache_control there from pi-ai; the joined payload has it
+    // only on the last entry (u10's), as a whole build.
+    const { value: parts, calls } = await piAiCalls(async () => (await byParts(llm, ANTHROPIC, 1))!);
+    expect(calls).toBe(5);
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, ANTHROPIC)));
+    const entries = (parts.payload as { messages: unknown[] }).messages;
+    expect(entries.flatMap((entry, k) => (JSON.stringify(entry).includes('cache_control') ? [k] : []))).toEqual([entries.length - 1]);
   });
 });
 
