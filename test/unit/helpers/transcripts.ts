@@ -112,3 +112,41 @@ export function transcript(random: () => number, length: number, options: { oneU
   }
   return out;
 }
+
+/**
+ * A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or
+ * added. `rewritten`: the share of assistant turns rewritten whole besides (their blocks copied, so
+ * their tool calls are not the original's), as after a switch to another model.
+ */
+export function replayOf(
+  random: () => number,
+  original: Message[],
+  options: { rewritten?: number } = {},
+): { messages: Message[]; origins: (number | null)[] } {
+  const messages: Message[] = [];
+  const origins: (number | null)[] = [];
+  original.forEach((message, index) => {
+    const r = random();
+    if (r < 0.06) return;
+    let out = message;
+    if (options.rewritten && message.role === 'assistant' && Array.isArray(message.content) && random() < options.rewritten) {
+      out = { ...message, content: message.content.map((b) => ({ ...(b as object) })) };
+    } else if (r < 0.12 && message.role === 'toolResult') {
+      out = { ...message };
+      delete out.details;
+    } else if (r < 0.18 && message.role === 'assistant' && Array.isArray(message.content)) {
+      out = { ...message, content: message.content.filter((b) => (b as { type?: string }).type !== 'thinking') };
+    } else if (r < 0.21 && Array.isArray(message.content)) {
+      out = { ...message, content: [...message.content] };
+    } else if (r < 0.23) {
+      out = { ...message, content: [{ type: 'text', text: 'changed' }] };
+    }
+    messages.push(out);
+    origins.push(index);
+  });
+  if (random() < 0.3) {
+    messages.push({ role: 'user', content: [{ type: 'text', text: 'Continue.' }], timestamp: 99 });
+    origins.push(null);
+  }
+  return { messages, origins };
+}

@@ -5,41 +5,13 @@ import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payl
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import type { Message, Target } from '../../../../../shared/types.js';
-import { rng, transcript } from '../../../helpers/transcripts.js';
+import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const TARGETS: Target[] = [
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
 ];
-
-/** A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or added. */
-function replayOf(random: () => number, original: Message[]): { messages: Message[]; origins: (number | null)[] } {
-  const messages: Message[] = [];
-  const origins: (number | null)[] = [];
-  original.forEach((message, index) => {
-    const r = random();
-    if (r < 0.06) return;
-    let out = message;
-    if (r < 0.12 && message.role === 'toolResult') {
-      out = { ...message };
-      delete out.details;
-    } else if (r < 0.18 && message.role === 'assistant' && Array.isArray(message.content)) {
-      out = { ...message, content: message.content.filter((b) => (b as { type?: string }).type !== 'thinking') };
-    } else if (r < 0.21 && Array.isArray(message.content)) {
-      out = { ...message, content: [...message.content] };
-    } else if (r < 0.23) {
-      out = { ...message, content: [{ type: 'text', text: 'changed' }] };
-    }
-    messages.push(out);
-    origins.push(index);
-  });
-  if (random() < 0.3) {
-    messages.push({ role: 'user', content: [{ type: 'text', text: 'Continue.' }], timestamp: 99 });
-    origins.push(null);
-  }
-  return { messages, origins };
-}
 
 describe('buildReplayPayload', () => {
   it('gives what a whole build of the replay gives, on random transcripts and replays', async () => {
