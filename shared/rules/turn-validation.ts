@@ -85,6 +85,18 @@ function mergeUserRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[
   return out;
 }
 
+/**
+ * Runs of assistant turns merged. The id check (`ids-kept`) reads the call blocks and the results, in
+ * their order, which this merge keeps (the blocks of a run are joined in order, no result is touched),
+ * so a list that passed it still does. The pairing check does not always hold after it (a merged turn
+ * may take an earlier turn's failed stop reason), nor, with it, the send-time guard's.
+ */
+function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
+  const out = mergeRuns(turns, ctx, 'assistant', mergeAssistants);
+  if (out !== turns && ctx.proven(turns, 'ids-kept')) ctx.prove(out, 'ids-kept');
+  return out;
+}
+
 /** Result ids (and names) between an assistant and the next assistant. */
 /** The result ids after an assistant turn, up to the next one; with `names`, also the tool names each id was answered under. */
 function futureResults(turns: readonly Turn[], index: number, names: boolean) {
@@ -228,12 +240,12 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
 
 /** Gemini: merge consecutive assistant turns. */
 export function validateGemini(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
-  return mergeRuns(turns, ctx, 'assistant', mergeAssistants);
+  return mergeAssistantRuns(turns, ctx);
 }
 
 /** Anthropic: merge assistants, strip dangling tool uses, merge users (unless append-only on Messages). */
 export function validateAnthropic(turns: readonly Turn[], ctx: RuleContext, mergeUsersToo: boolean): readonly Turn[] {
-  const stripped = stripDanglingToolUses(mergeRuns(turns, ctx, 'assistant', mergeAssistants), ctx);
+  const stripped = stripDanglingToolUses(mergeAssistantRuns(turns, ctx), ctx);
   return mergeUsersToo ? mergeUserRuns(stripped, ctx) : stripped;
 }
 

@@ -418,3 +418,51 @@ describe('turn-validation — what the user-turn merge keeps', () => {
     expect(seen).toEqual([true, false, false]);
   });
 });
+
+describe('turn-validation — what the assistant-turn merge keeps', () => {
+  const pairing = step(toolResultPairingRule, { flavour: 'generic' });
+  const validation = step(turnValidationRule, {});
+  const idRule = step(toolCallIdRule);
+  // Runs of assistant turns (the case this is about): a failed one before a call, two texts, a text
+  // before a call and its result.
+  const assistantRun = fc.constantFrom<Message[]>(
+    [A([text('first')], { stopReason: 'error' }), A([tc('call6')], { stopReason: undefined }), TR('call6', 'ok')],
+    [A([text('one')]), A([text('two')])],
+    [A([text('looking')]), A([tc('call4')], { stopReason: 'toolUse' }), TR('call4', 'found')],
+  );
+  const messages = fc
+    .array(fc.oneof({ weight: 2, arbitrary: frame }, { weight: 2, arbitrary: single }, { weight: 2, arbitrary: assistantRun }), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.flat());
+
+  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
+    const proven = await expectTrustingLikeLooking(
+      messages,
+      ['ids-kept'],
+      (paired) => (paired ? [pairing, idRule] : [idRule]),
+      validation,
+      next,
+    );
+    // The generator must reach the case it is about: merged lists that carry the proof.
+    expect(proven).toBeGreaterThan(30);
+  });
+
+  it('keeps the id proof through a merge of assistant turns, and not the pairing proof', async () => {
+    const seen: boolean[] = [];
+    const observe = ruleStep(
+      testRule((turns, ctx) => {
+        seen.push(ctx.proven(turns, 'paired'), ctx.proven(turns, 'ids-kept'));
+        return turns;
+      }),
+      undefined,
+    );
+    const run = await applySteps(
+      [pairing, idRule, validation, observe],
+      [U('one'), A([text('first')], { stopReason: 'error' }), A([tc('call1')], { stopReason: undefined }), TR('call1', 'ok')],
+      ENV,
+    );
+    expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult']);
+    expect(seen).toEqual([false, true]);
+  });
+});
