@@ -360,6 +360,39 @@ describe('tool-result-pairing — what a repair proves', () => {
   });
 });
 
+/**
+ * For each pass after turn validation: on `messages`, it changes nothing more when it trusts the
+ * `proofs` a merge hands on than when it looks again, over more than 30 merged lists that carry one.
+ */
+function trustsMergedLists(messages: fc.Arbitrary<Message[]>, proofs: readonly ToolCallProof[], prefix: (flag: boolean) => HistoryStep[]) {
+  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
+    const proven = await expectTrustingLikeLooking(messages, proofs, prefix, step(turnValidationRule, {}), next);
+    // The generator must reach the case it is about: merged lists that carry a proof.
+    expect(proven).toBeGreaterThan(30);
+  });
+}
+
+/** Runs `steps` on `messages`, then gives the roles of the result and which of every proof its list carries. */
+async function proofsAfter(
+  steps: HistoryStep[],
+  messages: Message[],
+): Promise<{ roles: string[]; proofs: Record<ToolCallProof, boolean> }> {
+  let proofs = { paired: false, 'ids-kept': false, 'calls-sent-as-is': false };
+  const observe = ruleStep(
+    testRule((turns, ctx) => {
+      proofs = {
+        paired: ctx.proven(turns, 'paired'),
+        'ids-kept': ctx.proven(turns, 'ids-kept'),
+        'calls-sent-as-is': ctx.proven(turns, 'calls-sent-as-is'),
+      };
+      return turns;
+    }),
+    undefined,
+  );
+  const run = await applySteps([...steps, observe], messages, ENV);
+  return { roles: run.messages.map((m) => m.role), proofs };
+}
+
 describe('turn-validation — what the user-turn merge keeps', () => {
   const pairing = step(toolResultPairingRule, { flavour: 'generic' });
   const validation = step(turnValidationRule, {});
@@ -388,34 +421,15 @@ describe('turn-validation — what the user-turn merge keeps', () => {
     .tuple(withUserRuns, fc.oneof(fc.constant([]), oddAfterRepair, assistantsMerged), fc.boolean())
     .map(([ms, extra, first]) => (first ? [...extra, ...ms] : [...ms, ...extra]));
 
-  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
-    const proven = await expectTrustingLikeLooking(
-      messages,
-      ['paired', 'ids-kept'],
-      (idsFirst) => (idsFirst ? [pairing, idRule] : [pairing]),
-      validation,
-      next,
-    );
-    // The generator must reach the case it is about: merged lists that carry a proof.
-    expect(proven).toBeGreaterThan(30);
-  });
+  trustsMergedLists(messages, ['paired', 'ids-kept'], (idsFirst) => (idsFirst ? [pairing, idRule] : [pairing]));
 
   it('keeps the proofs through a merge of user turns, and only those the list had', async () => {
-    const seen: boolean[] = [];
-    const observe = ruleStep(
-      testRule((turns, ctx) => {
-        seen.push(ctx.proven(turns, 'paired'), ctx.proven(turns, 'ids-kept'), ctx.proven(turns, 'calls-sent-as-is'));
-        return turns;
-      }),
-      undefined,
-    );
-    const run = await applySteps(
-      [pairing, validation, observe],
+    const after = await proofsAfter(
+      [pairing, validation],
       [U('one'), U('two'), A([tc('call_1')], { stopReason: 'toolUse' }), TR('call_1', 'ok')],
-      ENV,
     );
-    expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult']);
-    expect(seen).toEqual([true, false, false]);
+    expect(after.roles).toEqual(['user', 'assistant', 'toolResult']);
+    expect(after.proofs).toEqual({ paired: true, 'ids-kept': false, 'calls-sent-as-is': false });
   });
 });
 
@@ -436,33 +450,14 @@ describe('turn-validation — what the assistant-turn merge keeps', () => {
     })
     .map((parts) => parts.flat());
 
-  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a merged list than when it looks again', async (_name, next) => {
-    const proven = await expectTrustingLikeLooking(
-      messages,
-      ['ids-kept'],
-      (paired) => (paired ? [pairing, idRule] : [idRule]),
-      validation,
-      next,
-    );
-    // The generator must reach the case it is about: merged lists that carry the proof.
-    expect(proven).toBeGreaterThan(30);
-  });
+  trustsMergedLists(messages, ['ids-kept'], (paired) => (paired ? [pairing, idRule] : [idRule]));
 
   it('keeps the id proof through a merge of assistant turns, and not the pairing proof', async () => {
-    const seen: boolean[] = [];
-    const observe = ruleStep(
-      testRule((turns, ctx) => {
-        seen.push(ctx.proven(turns, 'paired'), ctx.proven(turns, 'ids-kept'));
-        return turns;
-      }),
-      undefined,
-    );
-    const run = await applySteps(
-      [pairing, idRule, validation, observe],
+    const after = await proofsAfter(
+      [pairing, idRule, validation],
       [U('one'), A([text('first')], { stopReason: 'error' }), A([tc('call1')], { stopReason: undefined }), TR('call1', 'ok')],
-      ENV,
     );
-    expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult']);
-    expect(seen).toEqual([false, true]);
+    expect(after.roles).toEqual(['user', 'assistant', 'toolResult']);
+    expect(after.proofs).toEqual({ paired: false, 'ids-kept': true, 'calls-sent-as-is': false });
   });
 });
