@@ -19,7 +19,7 @@ import {
 } from './category-patterns.js';
 import { cueCategory } from './category-cues.js';
 import type { ErrorEnvelope } from './envelope.js';
-import { mayMatch } from './literal-gate.js';
+import { execIfMayMatch } from './literal-gate.js';
 import { parseCount } from './normalize.js';
 import { MEANING_CONFIDENCE, meaningCheck, TRANSCRIPT_MEANINGS } from './transcript-meanings.js';
 import { TRANSCRIPT_PATTERNS } from './transcript-patterns.js';
@@ -101,7 +101,7 @@ export function reportedTokens(text: string): ReportedTokens | undefined {
 function firstMatch(pattern: RegExp, readings: readonly Reading[]): RegExpExecArray | null {
   for (const reading of readings) {
     // Most patterns cannot match a given text: they are not run (nor compiled) on it (literal-gate.ts).
-    const m = mayMatch(pattern, reading.lowered) ? pattern.exec(reading.text) : null;
+    const m = execIfMayMatch(pattern, reading.text, reading.lowered);
     if (m) return m;
   }
   return null;
@@ -199,7 +199,7 @@ function otherAnswers(text: string, envelope: ErrorEnvelope): RawAnswer[] {
   const refused = refusedStatus(envelope);
   const lowered = text.toLowerCase();
   for (const p of CATEGORY_PATTERNS) {
-    const m = mayMatch(p.pattern, lowered) ? p.pattern.exec(text) : null;
+    const m = execIfMayMatch(p.pattern, text, lowered);
     if (!m) continue;
     // A match that is only a code word (permission_denied) names a status, not what happened: it must not outrank a sentence that says why.
     const codeWord = CODE_WORD.test(m[0].trim());

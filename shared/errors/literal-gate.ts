@@ -44,6 +44,11 @@ export function mayMatch(pattern: RegExp, lowered: string): boolean {
   return false;
 }
 
+/** `pattern.exec(text)`, or null without running it when `mayMatch` says it cannot match (`lowered`: the text lower-cased). */
+export function execIfMayMatch(pattern: RegExp, text: string, lowered: string): RegExpExecArray | null {
+  return mayMatch(pattern, lowered) ? pattern.exec(text) : null;
+}
+
 /** Whether the text holds a run of every set (plain loops: this runs cold, a few thousand times, on the first errors). */
 function holdsAll(sets: readonly (readonly string[])[], lowered: string): boolean {
   for (const set of sets) {

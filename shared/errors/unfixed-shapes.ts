@@ -2,7 +2,7 @@
  * Conversation shapes a provider refuses that no hygiene rule fixes: a request answer that says what
  * the words mean and what to do, instead of the generic "malformed outside the conversation".
  */
-import { mayMatch } from './literal-gate.js';
+import { execIfMayMatch } from './literal-gate.js';
 
 /** One refused shape, in the project's own words. */
 export interface UnfixedShape {
@@ -48,7 +48,7 @@ export const UNFIXED_SHAPES: readonly UnfixedShape[] = [
 export function unfixedShape(text: string): { shape: UnfixedShape; match: string } | null {
   const lowered = text.toLowerCase();
   for (const shape of UNFIXED_SHAPES) {
-    const m = mayMatch(shape.pattern, lowered) ? shape.pattern.exec(text) : null;
+    const m = execIfMayMatch(shape.pattern, text, lowered);
     if (m) return { shape, match: m[0] };
   }
   return null;
