@@ -19,9 +19,10 @@
  * --shapes=a,b (shape names or groups: `generated`, the seven above and the default; `pi-written`,
  * sessions pi wrote repeated to the size, test/bench/pi-written.ts; `all`) · --text=latin1 (texts
  * without the CJK word, so V8 holds every parsed string at one byte a character; default mixed; the
- * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with payloads as a process's second inspection of
- * the session, the first untimed: what the desktop app or `serve` pays once its code has run on a big
- * session, against the first run's compiling and recompiling; reported, not checked). Env:
+ * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with
+ * payloads as a process's second inspection of the session, the first untimed: what the desktop app
+ * or `serve` pays once its code has run on a big session, against the first run's compiling and
+ * recompiling; reported, not checked). Env:
  * SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES, SHAPES_BENCH_TEXT, SHAPES_BENCH_AGAIN=1.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';

@@ -13,9 +13,8 @@
  * model, thinking level, one user turn). And `inspect` of a whole session pi wrote,
  * test/fixtures/pi-sessions/g-aborted-errors.jsonl (33 KB, 52 turns, six of them failed): a small
  * session as users have them, whose recorded errors the CLI explains. Options: --start-runs=N
- * (default 7; env START_BENCH_RUNS);
- * START_BENCH_CLI=path/to/cli.js times another build (a copy of dist/node kept from before a change).
- * Needs `npm run build` (builds it when dist/ is missing).
+ * (default 7; env START_BENCH_RUNS); START_BENCH_CLI=path/to/cli.js times another build (a copy of
+ * dist/node kept from before a change). Needs `npm run build` (builds it when dist/ is missing).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
