@@ -6,7 +6,7 @@
 import type { ImageCodec } from '../images/codec.js';
 import { previewValue } from '../messages.js';
 import { imageMaxSide } from '../rules/images.js';
-import type { Note, PayloadContext, Rule, RuleContext, ToolCallProof, Turn, WirePayload } from '../rules/rule.js';
+import type { PayloadContext, Rule, RuleContext, ToolCallProof, Turn, WirePayload } from '../rules/rule.js';
 import { specDecisionSentence } from '../policy/spec-decisions.js';
 import { traitsOf } from '../rules/traits.js';
 import type {
@@ -140,7 +140,11 @@ export interface HistoryRun {
 export async function runHistory(steps: readonly HistoryStep[], messages: readonly Message[], env: RunEnv): Promise<HistoryRun> {
   let nextKey = 0;
   let rule: RuleId = 'assistant-normalize';
-  const notes: Note[] = [];
+  // Each note is made as its annotation, with its turn and replay turn filled in at the end from the
+  // key beside it (`noteKeys`): one object a note, not a note and then its annotation (a session whose
+  // ids are all rewritten has two notes a call).
+  const notes: Annotation[] = [];
+  const noteKeys: number[] = [];
   // Keys are handed out in order from 0, so each key's origin lives in an array indexed by key: the
   // input's turns take keys 0…n-1 (their origin is their key), created turns the keys after. Made at
   // its size, like the turns (see givenTurns).
@@ -176,21 +180,25 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     },
     note(turn, action, detail, extra) {
       // A change a spec decision causes says so, in the decision's own sentence.
-      const note: Note = {
+      const note: Annotation = {
         rule,
-        key: turn.key,
+        turn: null,
+        replayTurn: null,
         action,
         detail: extra?.decision ? `${detail}. ${specDecisionSentence(extra.decision)}` : detail,
       };
-      if (extra?.decision !== undefined) note.decision = extra.decision;
       if (extra?.path !== undefined) note.path = extra.path;
       if (extra?.before !== undefined) note.before = previewValue(extra.before);
       if (extra?.after !== undefined) note.after = previewValue(extra.after);
+      if (extra?.decision !== undefined) note.decision = extra.decision;
       notes.push(note);
+      noteKeys.push(turn.key);
     },
     merged(absorbed, into, detail) {
-      notes.push({ rule, key: absorbed.key, action: 'merged', detail });
-      notes.push({ rule, key: into.key, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
+      notes.push({ rule, turn: null, replayTurn: null, action: 'merged', detail });
+      noteKeys.push(absorbed.key);
+      notes.push({ rule, turn: null, replayTurn: null, action: 'rewritten', detail: `${detail}: this turn absorbed the next one` });
+      noteKeys.push(into.key);
       aliases.set(absorbed.key, into.key);
     },
     create(message) {
@@ -227,7 +235,7 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     turns = next;
   }
 
-  return { ...finalTurns(turns), annotations: resolveNotes(notes, turns, origins, aliases, nextKey), sessionAppends };
+  return { ...finalTurns(turns), annotations: resolveNotes(notes, noteKeys, turns, origins, aliases, nextKey), sessionAppends };
 }
 
 /*
@@ -266,9 +274,10 @@ function finalTurns(turns: readonly Turn[]): { messages: Message[]; origins: (nu
   return { messages: turns.map(messageOf), origins: turns.map(originOf) };
 }
 
-/** The annotations: each points at its original turn and at the turn's final place (through merges). */
+/** The notes made annotations: each points at its original turn and at the turn's final place (through merges). */
 function resolveNotes(
-  notes: readonly Note[],
+  notes: Annotation[],
+  noteKeys: readonly number[],
   turns: readonly Turn[],
   origins: readonly (number | null)[],
   aliases: ReadonlyMap<number, number>,
@@ -285,9 +294,13 @@ function resolveNotes(
     }
     return finalIndex[k] >= 0 ? finalIndex[k] : null;
   };
-  return notes.map((n) =>
-    annotation(n.rule, origins[n.key] ?? null, n.action === 'dropped' ? null : resolve(n.key), n.action, n.detail, n),
-  );
+  for (let index = 0; index < notes.length; index += 1) {
+    const note = notes[index];
+    const key = noteKeys[index];
+    note.turn = origins[key] ?? null;
+    note.replayTurn = note.action === 'dropped' ? null : resolve(key);
+  }
+  return notes;
 }
 
 /**

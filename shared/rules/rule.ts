@@ -17,18 +17,6 @@ export interface Turn {
   readonly traits: number;
 }
 
-/** An annotation as a rule records it: on a turn key, resolved to indices at the end of the pipeline. */
-export interface Note {
-  rule: RuleId;
-  key: number;
-  action: AnnotationAction;
-  detail: string;
-  before?: JsonValue;
-  after?: JsonValue;
-  path?: string;
-  decision?: DecisionId;
-}
-
 /**
  * A check over the tool calls and results of a whole list that found nothing to change: `paired` (every
  * call answered right after it, as the pairing repair would leave it), `ids-kept` (every id already as
