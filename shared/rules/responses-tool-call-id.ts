@@ -3,7 +3,7 @@ import { sha256Hex } from '../hash/sha256.js';
 import { isRecord, PAIRABLE_CALL_TYPES, TOOL_RESULT_ID_FIELDS } from '../messages.js';
 import type { DecisionId } from '../types.js';
 import type { Rule, Turn } from './rule.js';
-import { TRAIT } from './traits.js';
+import { TRAIT, traitsAfterCallIdRewrite } from './traits.js';
 
 const MAX = 64;
 const CALL_RE = /^call_[A-Za-z0-9_-]{1,59}$/;
@@ -78,7 +78,7 @@ export const responsesToolCallIdRule: Rule = {
           });
           next[i] = { ...b, id };
         }
-        return next ? ctx.with(turn, { ...m, content: next }) : turn;
+        return next ? ctx.with(turn, { ...m, content: next }, traitsAfterCallIdRewrite(turn.traits)) : turn;
       }
       if (m.role === 'toolResult')
         return rewriteResultIds(turn, ctx, resolve, 'follows its normalised call', ctx.decisionOf('isResponsesFamily'));
@@ -126,5 +126,6 @@ export function rewriteResultIds(
     path: Object.keys(updates).join(', '),
     decision,
   });
-  return ctx.with(turn, { ...m, ...updates });
+  // A plain result gets a new, non-empty toolCallId and nothing else: it keeps its traits.
+  return ctx.with(turn, { ...m, ...updates }, plain ? turn.traits : undefined);
 }

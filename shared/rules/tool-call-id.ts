@@ -4,7 +4,7 @@ import { isAsciiAlnumCode } from '../text/ascii.js';
 import { hasCallInput, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../messages.js';
 import type { ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
-import { TRAIT } from './traits.js';
+import { TRAIT, traitsAfterCallIdRewrite } from './traits.js';
 import { completedCallBlocks } from './tool-call-input.js';
 import { isAllowedToolName, normalizeAllowlist } from './tool-names.js';
 import { extractCalls } from './tool-result-pairing.js';
@@ -242,7 +242,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
         );
         next[i] = { ...b, id };
       }
-      return next ? ctx.with(turn, { ...m, content: next }) : turn;
+      return next ? ctx.with(turn, { ...m, content: next }, traitsAfterCallIdRewrite(turn.traits)) : turn;
     }
     if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call', ctx.decisionOf('toolCallIdMode'));
     return turn;

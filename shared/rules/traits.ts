@@ -192,3 +192,13 @@ export function traitsOf(message: Message): number {
   }
   return bits;
 }
+
+/**
+ * The traits of an assistant turn whose call ids alone were rewritten, when they are known without
+ * reading the turn again (undefined when not): a rewritten id is never empty and has no white space
+ * around it, so a turn whose calls were all plain (`oddCall` clear) keeps every bit. A turn with an
+ * odd call is read again, since its call may have been odd only for its id.
+ */
+export function traitsAfterCallIdRewrite(traits: number): number | undefined {
+  return traits & TRAIT.oddCall ? undefined : traits;
+}

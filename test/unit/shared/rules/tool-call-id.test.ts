@@ -5,7 +5,10 @@ import { isInModeForm, sanitizeToolCallId, toolCallIdRule } from '../../../../sh
 import type { Message } from '../../../../shared/types.js';
 import { applyRule, applySteps, brief, step } from '../../helpers/apply-rule.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
-import { A, tc, TR, U } from '../../helpers/messages.js';
+import { responsesToolCallIdRule } from '../../../../shared/rules/responses-tool-call-id.js';
+import type { Rule } from '../../../../shared/rules/rule.js';
+import { TRAIT, traitsOf } from '../../../../shared/rules/traits.js';
+import { A, tc, text, thinking, TR, U } from '../../helpers/messages.js';
 
 const strict = (messages: Message[]) =>
   applyRule(toolCallIdRule, messages, { policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict' } });
@@ -262,4 +265,73 @@ describe('isInModeForm (an id allocate would keep as its first choice)', () => {
       { numRuns: 20000 },
     );
   });
+});
+
+describe('the traits an id rewrite hands on (the turn is not read again)', () => {
+  /** A rule that records, for every turn, the traits it carries and those a read of its message gives. */
+  const observer = (seen: [carried: number, read: number][]): Rule => ({
+    ...toolCallIdRule,
+    appliesWhen: () => true,
+    apply(turns) {
+      for (const turn of turns) seen.push([turn.traits, traitsOf(turn.message)]);
+      return turns;
+    },
+  });
+  // Ids each rule keeps, rewrites, or meets with white space around them or empty (an odd call).
+  const id = fc.constantFrom(
+    'call1',
+    'call_2',
+    'call|item:1',
+    'toolu_01',
+    'functions.read:0',
+    ' call3',
+    'call4 ',
+    'a.b',
+    '',
+    'call_abc|fc_1',
+  );
+  const call = fc.tuple(id, fc.constantFrom('read', 'exec', 'bad name')).map(([i, name]) => tc(i, name));
+  const block = fc.oneof(call, call, fc.constant(text('done')), fc.constant(text('NO_REPLY')), fc.constant(thinking('plan', 'sig')));
+  const result = fc
+    .tuple(id, fc.constantFrom('plain', 'toolUseId', 'call_id'))
+    .map(([i, field]) => (field === 'plain' ? TR(i, 'ok') : TR(i, 'ok', { [field]: i })));
+  const transcript = fc
+    .array(
+      fc.oneof(
+        fc.array(block, { minLength: 1, maxLength: 3 }).map((content) => A(content, { stopReason: 'toolUse' })),
+        result,
+        result,
+        fc.constant(U('go')),
+      ),
+      { maxLength: 8 },
+    )
+    .map((ms): Message[] => ms);
+  const modes = [
+    { name: 'strict', rule: toolCallIdRule, policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict' as const } },
+    { name: 'strict9', rule: toolCallIdRule, policy: { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' as const } },
+    { name: 'Responses', rule: responsesToolCallIdRule, policy: { isResponsesFamily: true } },
+  ];
+
+  for (const { name, rule: idRule, policy } of modes) {
+    it(`${name}: every turn carries exactly the traits a read of its message gives (random transcripts)`, async () => {
+      // The turns the rule rewrote without reading them again: assistants whose calls were all plain, plain results.
+      let handedOn = 0;
+      await fc.assert(
+        fc.asyncProperty(transcript, async (messages) => {
+          const seen: [number, number][] = [];
+          const run = await applySteps([step(idRule), step(observer(seen))], messages, { policy });
+          expect(seen).toHaveLength(run.messages.length);
+          for (const [carried, read] of seen) expect(carried).toBe(read);
+          run.messages.forEach((m, i) => {
+            if (m === messages[i]) return;
+            const before = traitsOf(messages[i]);
+            if (m.role === 'assistant' ? !(before & TRAIT.oddCall) : before & TRAIT.plainResultId) handedOn += 1;
+          });
+        }),
+        { numRuns: 300 },
+      );
+      // The generator must reach the case the hand-on is about.
+      expect(handedOn).toBeGreaterThan(100);
+    });
+  }
 });
