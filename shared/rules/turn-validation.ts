@@ -98,24 +98,13 @@ function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly 
 }
 
 /** Result ids (and names) between an assistant and the next assistant. */
-/** The result ids after an assistant turn, up to the next one; with `names`, also the tool names each id was answered under. */
-function futureResults(turns: readonly Turn[], index: number, names: boolean) {
-  const matches = new Map<string, Set<string>>();
+/** The result ids after an assistant turn, up to the next one (result messages' and embedded result blocks'). */
+function futureResults(turns: readonly Turn[], index: number): Set<string> {
   const ids = new Set<string>();
   for (let i = index + 1; i < turns.length; i += 1) {
     const m = turns[i].message;
     if (m.role === 'assistant') break;
-    if (m.role === 'toolResult' || m.role === 'tool') {
-      const name = names ? (trimmed(m.toolName) ?? trimmed(m.name)) : undefined;
-      for (const id of toolResultCallIds(m)) {
-        if (names) {
-          const bucket = matches.get(id) ?? new Set<string>();
-          if (name) bucket.add(name);
-          matches.set(id, bucket);
-        }
-        ids.add(id);
-      }
-    }
+    if (m.role === 'toolResult' || m.role === 'tool') for (const id of toolResultCallIds(m)) ids.add(id);
     if (Array.isArray(m.content)) {
       for (const b of m.content) {
         if (!isRecord(b) || (b.type !== 'toolResult' && b.type !== 'tool')) continue;
@@ -123,10 +112,10 @@ function futureResults(turns: readonly Turn[], index: number, names: boolean) {
       }
     }
   }
-  return { matches, ids };
+  return ids;
 }
 
-/** Whether `futureResults(turns, index, false).ids` holds `id`, found without building the set. */
+/** Whether `futureResults(turns, index)` holds `id`, found without building the set. */
 function answeredAfter(turns: readonly Turn[], index: number, id: string): boolean {
   for (let i = index + 1; i < turns.length; i += 1) {
     const m = turns[i].message;
@@ -154,6 +143,38 @@ function keepsAll(content: readonly unknown[], turns: readonly Turn[], index: nu
       continue;
     }
     if (!answeredAfter(turns, index, id)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a signed turn keeps its content: each call has an id and a name, and a result message after
+ * it (before the next assistant) names that id, with the call's name unless no such result has a name.
+ * Read call by call, without the maps of every later result's ids and names: nearly every signed turn
+ * is answered, and a session of failed turns has thousands of them.
+ */
+function signedCallsAnswered(content: readonly unknown[], turns: readonly Turn[], index: number): boolean {
+  for (const b of content) {
+    if (!b || !isCall(b)) continue;
+    const rec = b as Record<string, unknown>;
+    const id = trimmed(rec.id);
+    const name = trimmed(rec.name);
+    if (!id || !name) return false;
+    let answered = false;
+    let named = false;
+    for (let i = index + 1; i < turns.length; i += 1) {
+      const m = turns[i].message;
+      if (m.role === 'assistant') break;
+      if ((m.role !== 'toolResult' && m.role !== 'tool') || !namesCallId(m, id)) continue;
+      answered = true;
+      const resultName = trimmed(m.toolName) ?? trimmed(m.name);
+      if (resultName === name) {
+        named = false;
+        break;
+      }
+      if (resultName) named = true;
+    }
+    if (!answered || named) return false;
   }
   return true;
 }
@@ -194,20 +215,13 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
     // without an identified call is kept too, and whichever check says so first decides).
     if (!signed && keepsAll(content, turns, i)) return turn;
     if (content.length === 0 || !hasIdentifiedCall(m)) return turn;
+    // A signed turn keeps all or nothing, read call by call; an unsigned one loses the calls no later
+    // result answers.
+    const ids = signed ? null : futureResults(turns, i);
+    if (ids ? content.every((b) => keepsBlock(b, ids)) : signedCallsAnswered(content, turns, i)) return turn;
     const failed = m.stopReason === 'aborted' || m.stopReason === 'error';
     const placeholder = failed ? [] : [{ type: 'text', text: TEXT.toolCallsOmitted }];
-    const { matches, ids } = futureResults(turns, i, signed);
-    if (signed) {
-      const allMatched = content.every((b) => {
-        if (!b || !isCall(b)) return true;
-        const rec = b as Record<string, unknown>;
-        const id = trimmed(rec.id);
-        const name = trimmed(rec.name);
-        if (!id || !name) return false;
-        const names = matches.get(id);
-        return !!names && (names.size === 0 || names.has(name));
-      });
-      if (allMatched) return turn;
+    if (!ids) {
       ctx.note(
         turn,
         'rewritten',
@@ -216,7 +230,6 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
       );
       return ctx.with(turn, { ...m, content: placeholder });
     }
-    if (content.every((b) => keepsBlock(b, ids))) return turn;
     const kept = content.filter((b) => keepsBlock(b, ids));
     const removed = content.filter((b) => !kept.includes(b));
     if (kept.length === 0) {

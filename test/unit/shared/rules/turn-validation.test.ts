@@ -1,9 +1,10 @@
 // turn-validation: Gemini- and Anthropic-style validation, and Bedrock's payload merge.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { turnValidationRule } from '../../../../shared/rules/turn-validation.js';
 import type { Message, Target } from '../../../../shared/types.js';
 import { applyPayloadRule, applyRule, brief, policyFor } from '../../helpers/apply-rule.js';
-import { A, text, U } from '../../helpers/messages.js';
+import { A, tc, text, thinking, TR, U } from '../../helpers/messages.js';
 import { TARGETS } from '../../helpers/pipeline.js';
 
 const gemini = (messages: Message[]) => applyRule(turnValidationRule, messages, { policy: { validateGeminiTurns: true }, options: {} });
@@ -150,5 +151,100 @@ describe('turn-validation', () => {
       applyPayloadRule(turnValidationRule, { api: 'anthropic-messages', family: 'anthropic', value: split }, { target: TARGETS.anthropic })
         .annotations,
     ).toEqual([]);
+  });
+});
+
+describe('turn-validation: a turn with thinking and a call without its result (Anthropic)', () => {
+  const OMITTED = text('[tool calls omitted]');
+  const signed = (calls: Record<string, unknown>[], extra = {}) =>
+    A([thinking('plan', 'sig'), ...calls], { stopReason: 'toolUse', ...extra });
+  const kept = async (messages: Message[], index: number) => (await anthropic(messages)).messages[index] === messages[index];
+
+  it('is kept when each call is answered by a result of its name, or by results that name no tool', async () => {
+    expect(await kept([U('go'), signed([tc('a', 'read')]), TR('a', 'ok', { toolName: 'read' }), U('next')], 1)).toBe(true);
+    expect(await kept([U('go'), signed([tc('a', 'read')]), TR('a', 'ok', { toolName: undefined }), U('next')], 1)).toBe(true);
+    // One of two results for the id has the call's name.
+    const two = [U('go'), signed([tc('a', 'read')]), TR('a', 'x', { toolName: 'exec' }), TR('a', 'y', { toolName: ' read ' }), U('next')];
+    expect(await kept(two, 1)).toBe(true);
+  });
+
+  it('has its whole content replaced when a call is unanswered, answered under another name, or has no name', async () => {
+    for (const [calls, results] of [
+      [[tc('a', 'read')], []],
+      [[tc('a', 'read')], [TR('a', 'ok', { toolName: 'exec' })]],
+      [[tc('a', 'read'), tc('b', 'read')], [TR('a', 'ok', { toolName: 'read' })]],
+      [[tc('a', '')], [TR('a', 'ok', { toolName: undefined })]],
+    ] as [Record<string, unknown>[], Message[]][]) {
+      const turn = signed(calls);
+      const run = await anthropic([U('go'), turn, ...results, U('next')]);
+      expect(run.messages[1]).toEqual({ ...turn, content: [OMITTED] });
+      expect(brief(run.annotations, true)).toEqual([
+        { rule: 'turn-validation', action: 'rewritten', turn: 1, replayTurn: 1, path: 'content' },
+      ]);
+    }
+  });
+
+  it('a failed turn is left with no content', async () => {
+    const turn = signed([tc('a', 'read')], { stopReason: 'error' });
+    const run = await anthropic([U('go'), turn, U('next')]);
+    expect(run.messages[1]).toEqual({ ...turn, content: [] });
+  });
+
+  /**
+   * The reading the rule must agree with, written out with the maps the rule no longer builds: each
+   * result message up to the next assistant adds its name to the bucket of every id it names.
+   */
+  function answeredByName(messages: readonly Message[], index: number): boolean {
+    const buckets = new Map<string, Set<string>>();
+    const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    for (let i = index + 1; i < messages.length && messages[i].role !== 'assistant'; i += 1) {
+      const m = messages[i];
+      if (m.role !== 'toolResult') continue;
+      const name = clean(m.toolName);
+      for (const id of new Set([clean(m.toolCallId), clean(m.toolUseId)]))
+        if (id) {
+          const bucket = buckets.get(id) ?? new Set<string>();
+          if (name) bucket.add(name);
+          buckets.set(id, bucket);
+        }
+    }
+    return (messages[index].content as Record<string, unknown>[]).every((b) => {
+      if (b.type !== 'toolCall') return true;
+      const id = clean(b.id);
+      const name = clean(b.name);
+      const names = id && buckets.get(id);
+      return !!name && !!names && (names.size === 0 || names.has(name));
+    });
+  }
+
+  it('is kept exactly when the reading with maps says so (random transcripts)', async () => {
+    const id = fc.constantFrom('a', 'b', ' a', 'c');
+    const name = fc.constantFrom('read', 'exec', ' read', '', undefined);
+    const call = fc.tuple(id, name).map(([i, n]) => ({ type: 'toolCall', id: i, name: n, arguments: {} }));
+    const result = fc
+      .tuple(id, name, fc.boolean())
+      .map(([i, n, alias]): Message =>
+        alias ? TR('', 'ok', { toolName: n, toolCallId: undefined, toolUseId: i }) : TR(i, 'ok', { toolName: n }),
+      );
+    // U, then (A, results, U)*: no two turns of one role in a row, so nothing merges and indexes stay.
+    const round = fc.tuple(fc.array(call, { minLength: 1, maxLength: 3 }), fc.array(result, { maxLength: 3 }));
+    const both = [0, 0];
+    await fc.assert(
+      fc.asyncProperty(fc.array(round, { minLength: 1, maxLength: 4 }), async (rounds) => {
+        const messages: Message[] = [U('go')];
+        for (const [calls, results] of rounds) messages.push(signed(calls), ...results, U('next'));
+        const run = await anthropic(messages);
+        expect(run.messages).toHaveLength(messages.length);
+        messages.forEach((m, i) => {
+          if (m.role !== 'assistant') return;
+          const expected = answeredByName(messages, i);
+          expect(run.messages[i] === m).toBe(expected);
+          both[expected ? 0 : 1] += 1;
+        });
+      }),
+      { numRuns: 800 },
+    );
+    // The generator must reach both answers often.
+    expect(Math.min(...both)).toBeGreaterThan(100);
   });
 });
