@@ -5,9 +5,10 @@ import { hasCallInput, isRecord, isThinkingLike, PAIRABLE_CALL_TYPES } from '../
 import type { ToolCallIdMode } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT, traitsAfterCallIdRewrite } from './traits.js';
-import { completedCallBlocks } from './tool-call-input.js';
+import { completedCallBlocks } from './completed-calls.js';
 import { isAllowedToolName, normalizeAllowlist } from './tool-names.js';
-import { extractCalls } from './tool-result-pairing.js';
+import { addCallIds, extractCalls } from './tool-result-pairing.js';
+import { isIdentifiedCall } from './pairing-checks.js';
 import { rewriteResultIds } from './responses-tool-call-id.js';
 
 const NATIVE_ANTHROPIC = /^toolu_[A-Za-z0-9_]+$/;
@@ -67,7 +68,9 @@ function replaySafeSignedTurns(
     if ((traits & SIGNED_CALL) !== SIGNED_CALL || m.role !== 'assistant' || !Array.isArray(m.content)) return;
     let thinking = false;
     let call = false;
-    const seen = new Set<string>();
+    // The ids so far: the first alone, a set only from a second call on (most turns make one).
+    let first: string | null = null;
+    let seen: Set<string> | null = null;
     for (const b of m.content) {
       if (isThinkingLike(b)) {
         thinking = true;
@@ -78,14 +81,18 @@ function replaySafeSignedTurns(
       const id = typeof b.id === 'string' ? b.id.trim() : '';
       const nameOk =
         typeof b.name === 'string' && isAllowedToolName(b.name, completed?.has(b) ? null : allowed) && b.name === b.name.trim();
-      if (!hasCallInput(b) || !id || seen.has(id) || !nameOk) return;
-      seen.add(id);
+      if (!hasCallInput(b) || !id || !nameOk) return;
+      if (first === null) first = id;
+      else {
+        seen ??= new Set([first]);
+        if (seen.has(id)) return;
+        seen.add(id);
+      }
     }
     if (!thinking || !call) return;
-    const calls = extractCalls(m);
-    if (calls.some((c) => reserved.has(c.id))) return;
+    for (const b of m.content) if (isIdentifiedCall(b) && reserved.has(b.id)) return;
     indexes.add(index);
-    for (const c of calls) reserved.add(c.id);
+    addCallIds(m, reserved);
   });
   return { reserved, indexes };
 }

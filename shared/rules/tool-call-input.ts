@@ -9,7 +9,7 @@ import {
   isThinkingLike,
   PAIRABLE_CALL_TYPES,
   TOOL_CALL_TYPES,
-  toolResultCallId,
+  namesCallId,
   toolResultCallIds,
 } from '../messages.js';
 import { isBlank } from '../text/blank.js';
@@ -17,7 +17,8 @@ import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
 import { isAllowedToolName, normalizeAllowlist, resolveReplayToolName } from './tool-names.js';
-import { isSyntheticResult } from './pairing-checks.js';
+import { completedCallBlocks } from './completed-calls.js';
+import { hasIdentifiedCall, isIdentifiedCall } from './pairing-checks.js';
 import { addCallIds, extractCalls } from './tool-result-pairing.js';
 
 export interface ToolCallInputOptions {
@@ -41,53 +42,6 @@ const hasAnyId = (b: Block) =>
   isNonBlankId(b.tool_call_id) ||
   isNonBlankId(b.tool_use_id);
 
-/**
- * Tool-call blocks that already completed (answered by a real result): they replay even when the tool
- * is no longer allowed, because the result is a fact of the conversation.
- */
-export function completedCallBlocks(messages: readonly Message[]): Set<unknown> {
-  const completed = new Set<unknown>();
-  const starts = messages.flatMap((m, i) => (m.role === 'assistant' && extractCalls(m).length > 0 ? [i] : []));
-  const unanswered = new Map<string, { block: unknown }[]>();
-  const leftovers: { id?: string; synthetic: boolean }[][] = [];
-  starts.forEach((start, f) => {
-    const assistant = messages[start];
-    const blocks = (assistant.content as unknown[]).filter((b) => isRunnerCall(b) && typeof b.id === 'string' && b.id);
-    const calls = extractCalls(assistant);
-    const pending = new Map<string, unknown[]>();
-    blocks.forEach((b) => pending.set((b as Block).id as string, [...(pending.get((b as Block).id as string) ?? []), b]));
-    const answered = new Set<unknown>();
-    const frameLeftovers: { id?: string; synthetic: boolean }[] = [];
-    const end = starts[f + 1] ?? messages.length;
-    for (let i = start + 1; i < end; i += 1) {
-      const m = messages[i];
-      if (m.role !== 'toolResult') continue;
-      let id = toolResultCallId(m);
-      if (!id && calls.length === 1) {
-        const rn = typeof m.toolName === 'string' ? m.toolName.trim() : '';
-        const cn = calls[0].name?.trim() ?? '';
-        if (!(rn && cn && rn !== cn)) id = calls[0].id;
-      }
-      const block = id ? pending.get(id)?.shift() : undefined;
-      if (block) {
-        answered.add(block);
-        if (!isSyntheticResult(m)) completed.add(block);
-      } else if (!id || !calls.some((c) => c.id === id)) frameLeftovers.push({ id, synthetic: isSyntheticResult(m) });
-    }
-    for (const b of blocks)
-      if (!answered.has(b)) unanswered.set((b as Block).id as string, [...(unanswered.get((b as Block).id as string) ?? []), { block: b }]);
-    leftovers.push(frameLeftovers);
-    for (const r of frameLeftovers) {
-      const candidates = r.id ? (unanswered.get(r.id) ?? []) : [];
-      if (candidates.length === 1 && !r.synthetic) {
-        completed.add(candidates[0].block);
-        unanswered.set(r.id!, []);
-      }
-    }
-  });
-  return completed;
-}
-
 // ---- the rule --------------------------------------------------------------------------------
 
 function followingResults(messages: readonly Message[], index: number, flavour: 'history' | 'stream') {
@@ -97,10 +51,7 @@ function followingResults(messages: readonly Message[], index: number, flavour: 
   const calls = extractCalls(messages[index]);
   for (let i = index + 1; i < messages.length; i += 1) {
     const m = messages[i];
-    if (
-      m.role === 'assistant' &&
-      (flavour === 'history' ? extractCalls(m).length > 0 : Array.isArray(m.content) && m.content.some(isRunnerCall))
-    )
+    if (m.role === 'assistant' && (flavour === 'history' ? hasIdentifiedCall(m) : Array.isArray(m.content) && m.content.some(isRunnerCall)))
       break;
     if (m.role === 'toolResult') {
       let found = toolResultCallIds(m);
@@ -144,13 +95,14 @@ function signedTurnProblem(
   allowedFor: (b: Block) => Set<string> | null,
   seenBefore: { preserved: ReadonlySet<string>; prior: ReadonlySet<string> },
 ): string {
-  const seen = new Set<string>();
+  // Most signed turns make one call: no set for it.
+  const seen = callBlocks.length > 1 ? new Set<string>() : null;
   let reason = '';
   for (const b of callBlocks) {
     const id = typeof b.id === 'string' ? b.id.trim() : '';
     if (!hasCallInput(b)) reason = 'a tool call has no input';
     else if (!id) reason = 'a tool call has no id';
-    else if (seen.has(id)) reason = `tool call id ${id} repeats within the turn`;
+    else if (seen?.has(id)) reason = `tool call id ${id} repeats within the turn`;
     else if (flavour === 'history' && typeof b.partialJson === 'string') reason = 'a tool call was never finished (partialJson)';
     else if (flavour === 'history' && !isAllowedToolName(b.name, allowedFor(b)))
       reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
@@ -158,22 +110,48 @@ function signedTurnProblem(
     else if (flavour === 'stream' && resolveReplayToolName(typeof b.name === 'string' ? b.name : '', id, allowedFor(b)) !== b.name)
       reason = `tool name ${JSON.stringify(b.name)} is not valid or not allowed`;
     if (reason) return reason;
-    seen.add(id);
+    seen?.add(id);
   }
   const { preserved, prior } = seenBefore;
-  const following = followingResults(messages, index, flavour);
-  const spawn = callBlocks.some(
-    (b) => b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0,
-  );
-  const bad = extractCalls(messages[index]).find(
-    (c) => preserved.has(c.id) || ((flavour === 'stream' || spawn) && !following.ids.has(c.id)) || (following.displaced && prior.has(c.id)),
-  );
-  if (!bad) return '';
-  return preserved.has(bad.id)
-    ? `tool call id ${bad.id} was already used by an earlier signed turn`
-    : !following.ids.has(bad.id)
-      ? `call ${bad.id} has no result after it`
-      : `the results of call ${bad.id} are displaced and its id appeared earlier`;
+  // Each call must be answered after the turn when sent as is (the stream guard), or when it spawns a
+  // session with attachments. The results after the turn are listed only when a call needs them (no
+  // closure either: this runs for every signed turn): nearly every signed turn's ids are new, and the
+  // stream pass asks each call alone, unless its id has white space around it (the results' are trimmed).
+  const mustBeAnswered = flavour === 'stream' || callBlocks.some(spawnsWithAttachments);
+  let following: ReturnType<typeof followingResults> | null = null;
+  for (const c of messages[index].content as unknown[]) {
+    if (!isIdentifiedCall(c)) continue;
+    const id = c.id;
+    if (preserved.has(id)) return `tool call id ${id} was already used by an earlier signed turn`;
+    if (mustBeAnswered) {
+      const alone = flavour === 'stream' && following === null && id.trim() === id;
+      if (!(alone ? answeredBeforeNextCall(messages, index, id) : (following ??= followingResults(messages, index, flavour)).ids.has(id)))
+        return `call ${id} has no result after it`;
+    }
+    if (prior.has(id) && (following ??= followingResults(messages, index, flavour)).displaced)
+      return following.ids.has(id)
+        ? `the results of call ${id} are displaced and its id appeared earlier`
+        : `call ${id} has no result after it`;
+  }
+  return '';
+}
+
+/** A `sessions_spawn` call with attachments. */
+function spawnsWithAttachments(b: Block): boolean {
+  return b.name === 'sessions_spawn' && isRecord(b.input) && Array.isArray(b.input.attachments) && b.input.attachments.length > 0;
+}
+
+/**
+ * Whether `followingResults(messages, index, 'stream').ids` holds `id`, found without building the set:
+ * a result message names it before the next assistant turn with a call.
+ */
+function answeredBeforeNextCall(messages: readonly Message[], index: number, id: string): boolean {
+  for (let i = index + 1; i < messages.length; i += 1) {
+    const m = messages[i];
+    if (m.role === 'assistant' && Array.isArray(m.content) && m.content.some(isRunnerCall)) return false;
+    if (m.role === 'toolResult' && namesCallId(m, id)) return true;
+  }
+  return false;
 }
 
 /**

@@ -154,7 +154,8 @@ function keepsAll(content: readonly unknown[], turns: readonly Turn[], index: nu
  * is answered, and a session of failed turns has thousands of them.
  */
 function signedCallsAnswered(content: readonly unknown[], turns: readonly Turn[], index: number): boolean {
-  for (const b of content) {
+  for (let k = 0; k < content.length; k += 1) {
+    const b = content[k];
     if (!b || !isCall(b)) continue;
     const rec = b as Record<string, unknown>;
     const id = trimmed(rec.id);
@@ -210,7 +211,7 @@ function stripDanglingToolUses(turns: readonly Turn[], ctx: RuleContext): readon
     if (answeredInPlace && !(turn.traits & (TRAIT.thinking | TRAIT.oddBlock))) return turn;
     const m = turn.message;
     const content = Array.isArray(m.content) ? m.content : [];
-    const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some((b) => isThinkingLike(b));
+    const signed = (turn.traits & TRAIT.thinking) !== 0 && content.some(isThinkingLike);
     // Nearly every turn keeps all its blocks: checked first, before any set or copy is made (a turn
     // without an identified call is kept too, and whichever check says so first decides).
     if (!signed && keepsAll(content, turns, i)) return turn;

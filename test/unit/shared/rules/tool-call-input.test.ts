@@ -119,6 +119,62 @@ describe('tool-call-input', () => {
   });
 });
 
+// ---- a turn with signed thinking and calls (kept untouched or dropped whole) ---------------------
+
+describe('tool-call-input — a signed thinking + tool-call turn, where provider-owned thinking replays', () => {
+  const OPUS: RuleEnv = { target: TARGETS.anthropicOpus46 };
+  const signed = (...calls: Record<string, unknown>[]) =>
+    A([{ type: 'thinking', thinking: 't', thinkingSignature: 'sig' }, ...calls], { stopReason: 'toolUse' });
+  const run = (flavour: ToolCallInputOptions['flavour'], messages: Message[]) =>
+    applyRule(toolCallInputRule, messages, { ...OPUS, options: { flavour } });
+  /** The reason the signed turn at `index` was dropped for, or null when every turn was kept. */
+  const droppedFor = async (flavour: ToolCallInputOptions['flavour'], messages: Message[], index: number) => {
+    const r = await run(flavour, messages);
+    if (r.untouched) return null;
+    const note = r.annotations.find((a) => a.turn === index && a.action === 'dropped');
+    return note?.detail.match(/dropped whole: (.*) \(a signed turn cannot be edited\)$/)?.[1] ?? 'another change';
+  };
+
+  it('stream: a call answered later, past a user turn, keeps the turn; an unanswered one drops it', async () => {
+    expect(await droppedFor('stream', [U('go'), signed(tc('a')), U('wait'), TR('a', 'ok'), U('next')], 1)).toBeNull();
+    expect(await droppedFor('stream', [U('go'), signed(tc('a'), tc('b')), TR('a', 'ok'), U('next')], 1)).toBe(
+      'call b has no result after it',
+    );
+    // A result after the next turn with a call does not count.
+    const late = [U('go'), signed(tc('a')), A([tc('c')], { stopReason: 'toolUse' }), TR('c', 'ok'), TR('a', 'ok')];
+    expect(await droppedFor('stream', late, 1)).toBe('call a has no result after it');
+  });
+
+  it('stream: a call id with white space around it is not answered by a result naming the trimmed id', async () => {
+    expect(await droppedFor('stream', [U('go'), signed(tc(' a')), TR('a', 'ok'), U('next')], 1)).toBe('call  a has no result after it');
+    // Nor by one naming it with the same white space: a result's ids are read trimmed.
+    expect(await droppedFor('stream', [U('go'), signed(tc('a ')), TR('a ', 'ok'), U('next')], 1)).toBe('call a  has no result after it');
+  });
+
+  it('history: an id an earlier signed turn used drops the later turn', async () => {
+    const messages = [U('go'), signed(tc('a')), TR('a', 'ok'), U('again'), signed(tc('a')), TR('a', 'ok'), U('next')];
+    expect(await droppedFor('history', messages, 4)).toBe('tool call id a was already used by an earlier signed turn');
+  });
+
+  it('history: only a session spawn with attachments must be answered', async () => {
+    // (Read from `input`, where an Anthropic toolUse block keeps its arguments.)
+    const spawnWith = (attachments: unknown[]) => ({ type: 'toolUse', id: 's', name: 'sessions_spawn', input: { attachments } });
+    const spawn = spawnWith([{ name: 'a.txt' }]);
+    expect(await droppedFor('history', [U('go'), signed(spawn), U('next')], 1)).toBe('call s has no result after it');
+    expect(await droppedFor('history', [U('go'), signed(spawnWith([])), U('next')], 1)).toBeNull();
+    expect(await droppedFor('history', [U('go'), signed(tc('a')), U('next')], 1)).toBeNull();
+  });
+
+  it('history: results displaced behind another turn, for an id seen earlier, drop the turn', async () => {
+    const earlier = [U('go'), A([tc('a')], { stopReason: 'toolUse' }), TR('a', 'ok')];
+    const displaced = [...earlier, U('again'), signed(tc('a')), U('meanwhile'), TR('a', 'ok'), U('next')];
+    expect(await droppedFor('history', displaced, 4)).toBe('the results of call a are displaced and its id appeared earlier');
+    // In place, or for a new id, the same turn is kept.
+    expect(await droppedFor('history', [...earlier, U('again'), signed(tc('a')), TR('a', 'ok'), U('next')], 4)).toBeNull();
+    expect(await droppedFor('history', [...earlier, U('again'), signed(tc('b')), U('meanwhile'), TR('b', 'ok')], 4)).toBeNull();
+  });
+});
+
 // ---- the skip when no call is odd --------------------------------------------------------------
 
 /** The rule as it runs when a turn may hold an odd call: it looks at every call. */
