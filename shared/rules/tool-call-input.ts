@@ -327,6 +327,13 @@ function apply(turns: readonly Turn[], ctx: RuleContext, flavour: 'history' | 's
       out?.push(turn);
       continue;
     }
+    // With signed turns about and no allowlist, the other turns' calls are still judged alone: a turn
+    // whose calls are all plain keeps every block, as the skip above says of a whole run.
+    if (signedTurns && allowed === null && !(turn.traits & TRAIT.oddCall)) {
+      addCallIds(m, prior);
+      out?.push(turn);
+      continue;
+    }
     // The blocks kept, copied only from the first change on (most turns have none).
     let next: unknown[] | null = null;
     for (let i = 0; i < content.length; i += 1) {

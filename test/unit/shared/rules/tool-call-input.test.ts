@@ -165,6 +165,22 @@ describe('tool-call-input — a signed thinking + tool-call turn, where provider
     expect(await droppedFor('history', [U('go'), signed(tc('a')), U('next')], 1)).toBeNull();
   });
 
+  it('beside a signed turn, an unsigned turn with an odd call still has it mended (a name trimmed)', async () => {
+    const odd = A([tc('b', ' read'), tc('c', 'read')], { stopReason: 'toolUse' });
+    const messages = [U('go'), signed(tc('a')), TR('a', 'ok'), U('on'), odd, TR('b', 'ok'), TR('c', 'ok')];
+    const r = await run('history', messages);
+    expect(r.messages[4]).toEqual({ ...odd, content: [tc('b', 'read'), tc('c', 'read')] });
+  });
+
+  it('beside a signed turn, an unsigned turn calling a tool the allowlist lacks still loses that call', async () => {
+    const pending = A([tc('w', 'write'), tc('r', 'read')], { stopReason: 'toolUse' });
+    const messages = [U('go'), signed(tc('a')), TR('a', 'ok'), U('on'), pending];
+    for (const flavour of ['history', 'stream'] as const) {
+      const r = await applyRule(toolCallInputRule, messages, { ...OPUS, allowedToolNames: ['read'], options: { flavour } });
+      expect(r.messages[4]).toEqual({ ...pending, content: [tc('r', 'read')] });
+    }
+  });
+
   it('history: results displaced behind another turn, for an id seen earlier, drop the turn', async () => {
     const earlier = [U('go'), A([tc('a')], { stopReason: 'toolUse' }), TR('a', 'ok')];
     const displaced = [...earlier, U('again'), signed(tc('a')), U('meanwhile'), TR('a', 'ok'), U('next')];
@@ -177,11 +193,15 @@ describe('tool-call-input — a signed thinking + tool-call turn, where provider
 
 // ---- the skip when no call is odd --------------------------------------------------------------
 
-/** The rule as it runs when a turn may hold an odd call: it looks at every call. */
+/** The rule as it runs when every turn may hold an odd call: it looks at every call. */
 const looking: Rule<ToolCallInputOptions> = {
   ...toolCallInputRule,
   apply: (turns, ctx, options) =>
-    toolCallInputRule.apply(turns, { ...ctx, mayHave: (bits) => (bits & TRAIT.oddCall) !== 0 || ctx.mayHave(bits) }, options),
+    toolCallInputRule.apply(
+      turns.map((t) => ({ ...t, traits: t.traits | TRAIT.oddCall })),
+      { ...ctx, mayHave: (bits) => (bits & TRAIT.oddCall) !== 0 || ctx.mayHave(bits) },
+      options,
+    ),
 };
 
 /** A call as a well-formed session writes it. */
@@ -230,6 +250,7 @@ describe('tool-call-input — both passes skipped when every call is plain', () 
     ['without an allowlist', { target: TARGETS.anthropic }],
     ['with signed thinking kept', { target: TARGETS.anthropicOpus46 }],
     ['with an allowlist', { target: TARGETS.anthropic, allowedToolNames: ['read'] }],
+    ['with signed thinking kept and an allowlist', { target: TARGETS.anthropicOpus46, allowedToolNames: ['read'] }],
   ];
   for (const flavour of ['history', 'stream'] as const) {
     for (const [name, env] of envs) {
