@@ -1,4 +1,5 @@
 // thought-signature: the msg_ strip and the Gemini base64-only cleanup.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blankTextRule, thoughtSignatureRule } from '../../../../shared/rules/index.js';
 import { isBase64Signature } from '../../../../shared/rules/thought-signature.js';
@@ -57,5 +58,72 @@ describe('thought-signature', () => {
     const out = await applyRule(thoughtSignatureRule, [U('go'), turn], { target: TARGETS.anthropicOpus46 });
     expect(out.untouched).toBe(true);
     expect(out.annotations).toEqual([]);
+  });
+});
+
+/**
+ * The definition `isBase64Signature` reads without decoding: decode with Node's rules (stop at the first
+ * `=`, skip characters of the other alphabet, `+`/`/` read as `-`/`_` in base64url), encode again
+ * without padding, and compare with the text before its trailing `=`.
+ */
+function roundTrips(value: string): boolean {
+  const compact = value.trim().replace(/\s+/g, '');
+  if (!compact || !/^[A-Za-z0-9+/=_-]+$/.test(compact)) return false;
+  const url = compact.includes('-') || compact.includes('_');
+  const alphabet = url
+    ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    : 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const pad = compact.indexOf('=');
+  const body = [...(pad >= 0 ? compact.slice(0, pad) : compact)]
+    .filter((c) => alphabet.includes(c) || (url && (c === '+' || c === '/')))
+    .map((c) => (url && c === '+' ? '-' : url && c === '/' ? '_' : c));
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of body) {
+    acc = ((acc << 6) | alphabet.indexOf(c)) & 0xffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >> bits) & 0xff);
+    }
+  }
+  if (bytes.length === 0) return false;
+  let encoded = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    for (let k = 0; k < (i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2); k += 1) encoded += alphabet[(n >> (18 - 6 * k)) & 63];
+  }
+  return encoded === compact.replace(/=+$/, '');
+}
+
+describe('isBase64Signature', () => {
+  it('agrees with decoding and encoding again, on random texts near base64 (every length, padding, alphabet mix)', () => {
+    const char = fc.constantFrom(...'AQIDgwxyz09+/-_= \n'.split(''), 'A', 'Q', 'g', 'w');
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }), (chars) => {
+        const text = chars.join('');
+        expect(isBase64Signature(text)).toBe(roundTrips(text));
+        if (roundTrips(text)) accepted += 1;
+      }),
+      { numRuns: 5000 },
+    );
+    expect(accepted).toBeGreaterThan(200);
+  });
+
+  it('reads real-looking signatures as the decoding does', () => {
+    const bytes = Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 37) & 0xff));
+    for (let cut = 1; cut < 40; cut += 1) {
+      for (const text of [
+        bytes.subarray(0, cut).toString('base64'),
+        bytes.subarray(0, cut).toString('base64url'),
+        bytes.subarray(0, cut).toString('base64').replace(/=+$/, ''),
+        `${bytes.subarray(0, cut).toString('base64')}x`,
+        `msg_${bytes.subarray(0, cut).toString('hex')}`,
+      ])
+        expect(isBase64Signature(text)).toBe(roundTrips(text));
+    }
+    expect(isBase64Signature(bytes.toString('base64'))).toBe(true);
   });
 });
