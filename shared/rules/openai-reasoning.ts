@@ -30,7 +30,26 @@ export function parseReasoningSignature(value: unknown): { id: string; type: str
   return id.startsWith('rs_') && (type === 'reasoning' || type.startsWith('reasoning.')) ? { id, type } : null;
 }
 
-const isReasoningBlock = (b: unknown) => isRecord(b) && b.type === 'thinking' && parseReasoningSignature(b.thinkingSignature) !== null;
+/**
+ * For each run (its rule context), whether each block read so far is a reasoning item. The phases of
+ * this rule read the same blocks up to three times, and recognising one parses its signature (OpenAI's
+ * carry kilobytes of encrypted content). Per run, so a block a caller changes between two inspections
+ * is read again.
+ */
+const reasoningByRun = new WeakMap<RuleContext, WeakMap<object, boolean>>();
+
+/** The reasoning-item test of a run, remembering its answer for each block. */
+function reasoningTest(ctx: RuleContext): (block: unknown) => boolean {
+  let known = reasoningByRun.get(ctx);
+  if (known === undefined) reasoningByRun.set(ctx, (known = new WeakMap()));
+  const answers = known;
+  return (block) => {
+    if (!isRecord(block) || block.type !== 'thinking') return false;
+    let answer = answers.get(block);
+    if (answer === undefined) answers.set(block, (answer = parseReasoningSignature(block.thinkingSignature) !== null));
+    return answer;
+  };
+}
 
 /** The `{"v":1,"phase":…}` a text signature keeps when its message id is dropped. */
 function phaseOnly(signature: unknown): string | undefined {
@@ -46,6 +65,7 @@ function phaseOnly(signature: unknown): string | undefined {
 }
 
 function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number | null | undefined): Turn[] {
+  const isReasoningBlock = reasoningTest(ctx);
   const out: Turn[] = [];
   for (const turn of turns) {
     const m = turn.message;
@@ -74,8 +94,7 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
         return;
       }
       // A spec decision: reasoning with no non-thinking block after it in the same turn is orphaned.
-      const followed = content.slice(i + 1).some((b) => isRecord(b) && b.type !== 'thinking' && b.type !== 'redacted_thinking');
-      if (!followed && ctx.policy.dropOrphanReasoning) {
+      if (ctx.policy.dropOrphanReasoning && !followedByContent(content, i)) {
         droppedOrphan += 1;
         return;
       }
@@ -117,12 +136,17 @@ function reasoning(turns: readonly Turn[], ctx: RuleContext, dropBefore: number 
   return out;
 }
 
-function splitPairing(id: string): { callId: string; itemId?: string } {
-  const sep = id.indexOf('|');
-  return sep <= 0 || sep >= id.length - 1 ? { callId: id } : { callId: id.slice(0, sep), itemId: id.slice(sep + 1) };
+/** Whether a block other than thinking follows the one at `index`. */
+function followedByContent(content: readonly unknown[], index: number): boolean {
+  for (let i = index + 1; i < content.length; i += 1) {
+    const b = content[i];
+    if (isRecord(b) && b.type !== 'thinking' && b.type !== 'redacted_thinking') return true;
+  }
+  return false;
 }
 
 function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
+  const isReasoningBlock = reasoningTest(ctx);
   const out: Turn[] = [];
   let pending: Map<string, string> | null = null;
   for (const turn of turns) {
@@ -133,28 +157,35 @@ function fcDowngrade(turns: readonly Turn[], ctx: RuleContext): Turn[] {
         out.push(turn);
         continue;
       }
-      const local = new Map<string, string>();
+      const content = m.content;
+      // Copied, and the ids mapped, only from the first downgrade on: nearly every turn has none. Whether a
+      // reasoning block comes before a call is read only for a call that could be downgraded, and only up
+      // to it (a reasoning block's signature is parsed to be recognised: OpenAI's are long).
+      let local: Map<string, string> | null = null;
+      let next: unknown[] | null = null;
+      let read = 0;
       let seenReasoning = false;
-      const next = m.content.map((block, i) => {
-        if (isReasoningBlock(block)) {
-          seenReasoning = true;
-          return block;
-        }
+      for (let i = 0; i < content.length; i += 1) {
+        const block = content[i];
         if (!isRecord(block) || typeof block.type !== 'string' || !PAIRABLE_CALL_TYPES.has(block.type) || typeof block.id !== 'string')
-          return block;
-        const { callId, itemId } = splitPairing(block.id);
-        if (seenReasoning || !itemId || !itemId.startsWith('fc_')) return block;
-        local.set(block.id, callId);
+          continue;
+        const id = block.id;
+        const sep = id.indexOf('|');
+        if (sep <= 0 || sep >= id.length - 1 || !id.startsWith('fc_', sep + 1)) continue;
+        for (; !seenReasoning && read < i; read += 1) seenReasoning = isReasoningBlock(content[read]);
+        if (seenReasoning) continue;
+        const callId = id.slice(0, sep);
+        (local ??= new Map()).set(id, callId);
         ctx.note(
           turn,
           'rewritten',
-          `call id ${block.id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`,
-          { before: block.id, after: callId, path: `content[${i}].id`, decision: ctx.decisionOf('isResponsesFamily') },
+          `call id ${id} downgraded to ${callId}: no reasoning item precedes it, and OpenAI rejects a function_call item id (fc_…) without its reasoning`,
+          { before: id, after: callId, path: `content[${i}].id`, decision: ctx.decisionOf('isResponsesFamily') },
         );
-        return { ...block, id: callId };
-      });
-      pending = local.size ? local : null;
-      out.push(local.size ? ctx.with(turn, { ...m, content: next }) : turn);
+        (next ??= content.slice())[i] = { ...block, id: callId };
+      }
+      pending = local;
+      out.push(next ? ctx.with(turn, { ...m, content: next }) : turn);
       continue;
     }
     if (m.role === 'toolResult' && pending) {
