@@ -97,7 +97,6 @@ function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly 
   return out;
 }
 
-/** Result ids (and names) between an assistant and the next assistant. */
 /** The result ids after an assistant turn, up to the next one (result messages' and embedded result blocks'). */
 function futureResults(turns: readonly Turn[], index: number): Set<string> {
   const ids = new Set<string>();
