@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../../shared/hash/sha256.js';
@@ -28,6 +29,22 @@ describe('sha256Hex', () => {
         expect(sha256Hex(s)).toBe(bytesToHex(sha256(utf8ToBytes(s))));
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('agrees with node:crypto on ASCII strings of every length to 300 and on random ids (the ones hashed without bytes)', () => {
+    const node = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const all = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    for (let n = 0; n <= 300; n += 1) {
+      const text = all.repeat(3).slice(n % 128, (n % 128) + n);
+      expect(text).toHaveLength(n);
+      expect(sha256Hex(text)).toBe(node(text));
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary-ascii', maxLength: 300 }), (text) => {
+        expect(sha256Hex(text)).toBe(node(text));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
