@@ -14,7 +14,6 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
   const completed = new Set<unknown>();
   const starts = messages.flatMap((m, i) => (m.role === 'assistant' && extractCalls(m).length > 0 ? [i] : []));
   const unanswered = new Map<string, { block: unknown }[]>();
-  const leftovers: { id?: string; synthetic: boolean }[][] = [];
   starts.forEach((start, f) => {
     const assistant = messages[start];
     const blocks = (assistant.content as unknown[]).filter(isIdentifiedCall);
@@ -41,7 +40,6 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
     }
     for (const b of blocks)
       if (!answered.has(b)) unanswered.set((b as Block).id as string, [...(unanswered.get((b as Block).id as string) ?? []), { block: b }]);
-    leftovers.push(frameLeftovers);
     for (const r of frameLeftovers) {
       const candidates = r.id ? (unanswered.get(r.id) ?? []) : [];
       if (candidates.length === 1 && !r.synthetic) {
