@@ -1,6 +1,6 @@
 /**
- * A long conversation's Anthropic payload built by pi-ai in parts of whole units (see
- * replay-units.ts), then joined: what one build of the whole gives, byte for byte.
+ * A long conversation's Anthropic or Bedrock Converse payload built by pi-ai in parts of whole units
+ * (see replay-units.ts), then joined: what one build of the whole gives, byte for byte.
  *
  * Why: pi-ai copies every assistant message (and our stand-ins every long text's message) before it
  * converts them, and those copies live as long as the build. Built whole, a long session's copies
@@ -11,8 +11,9 @@
  * Why it is the same: with no tool-call id in two units, a unit's entries depend on that unit alone
  * (pi-ai normalises ids and inserts synthetic results within it, or at the end of what it was given).
  * A part ends after an assistant's unit, whose last entry is the assistant's or its tool results'.
- * pi-ai puts `cache_control` on a last entry when it is a user entry: on a part's last tool results it
- * is taken off again, and the last part holds the last unit, where a whole build puts it. Every part
+ * pi-ai marks a last entry for caching when it is a user entry (Anthropic: `cache_control`; Bedrock: a
+ * `cachePoint` block): on a part's last tool results the mark is taken off again, and the last part
+ * holds the last unit, where a whole build puts it. Every part
  * must give the same request fields besides `messages`, and each part's entries must fit its units;
  * otherwise the caller builds the whole in one call.
  */
@@ -21,7 +22,7 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
-import { entryBounds, unitsOf, type Units } from './replay-units.js';
+import { entryBounds, hasUnits, isToolResultBlock, unitsOf, type UnitApi, type Units } from './replay-units.js';
 
 /** Messages in a part: its copies die in a young generation; 218,000 short messages take about a hundred pi-ai calls. */
 export const PART_MESSAGES = 2048;
@@ -59,8 +60,8 @@ export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
 export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
 
 /**
- * The Anthropic payload of `llm` built in parts of about `sizes.part` messages, or null when it is
- * not an Anthropic build, too short to split, or not proven the same as a whole build.
+ * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is neither an
+ * Anthropic nor a Bedrock Converse build, too short to split, or not proven the same as a whole build.
  */
 export async function buildInParts(
   llm: LlmMessages,
@@ -76,7 +77,8 @@ export async function buildInParts(
     if (error instanceof UnsupportedApiError) return null;
     throw error;
   }
-  if (model.api !== 'anthropic-messages') return null;
+  const api = model.api;
+  if (!hasUnits(api)) return null;
   const units = unitsOf(llm.messages, model);
   if (!units) return null;
   const cuts = partCuts(llm, units, sizes.part);
@@ -95,8 +97,8 @@ export async function buildInParts(
     const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
     const payload = part.payload;
     if (part.error || !isRecord(payload) || !Array.isArray(payload.messages)) return null;
-    if (p + 2 < cuts.length && !withoutLastCacheControl(payload.messages)) return null;
-    const partBounds = partEntryBounds(payload.messages, units, cuts[p], cuts[p + 1]);
+    if (p + 2 < cuts.length && !withoutLastCacheMark(payload.messages, api)) return null;
+    const partBounds = partEntryBounds(payload.messages, units, cuts[p], cuts[p + 1], api);
     if (!partBounds) return null;
     for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
     // The request's other fields (model, max_tokens, thinking…) read no message: the same in every part.
@@ -121,18 +123,25 @@ export async function buildInParts(
 
 /**
  * A part's entries as a whole build has them: a part that is not the last and ends with its tool
- * results' user entry got pi-ai's `cache_control` on that entry's last block, which a whole build
- * puts only on the conversation's last entry. False when the entry is not what a cut leaves there.
+ * results' user entry got pi-ai's cache marker there, which a whole build puts only on the
+ * conversation's last entry (Anthropic: `cache_control` on the entry's last block; Bedrock: a
+ * `cachePoint` block after them, for the models that cache). False when the entry is not what a cut
+ * leaves there.
  */
-function withoutLastCacheControl(entries: JsonValue[]): boolean {
+function withoutLastCacheMark(entries: JsonValue[], api: UnitApi): boolean {
   const entry = entries[entries.length - 1];
   if (!isRecord(entry)) return false;
   if (entry.role === 'assistant') return true;
   const blocks = entry.content;
   if (!Array.isArray(blocks) || blocks.length === 0) return false;
+  if (api === 'bedrock-converse-stream') {
+    const mark = blocks[blocks.length - 1];
+    if (isRecord(mark) && isRecord(mark.cachePoint) && Object.keys(mark).length === 1) blocks.pop();
+    return blocks.length > 0 && isToolResultBlock(blocks[blocks.length - 1], api);
+  }
   const block = blocks[blocks.length - 1];
-  if (!isRecord(block) || block.type !== 'tool_result') return false;
-  delete block.cache_control;
+  if (!isToolResultBlock(block, api)) return false;
+  delete (block as Record<string, JsonValue>).cache_control;
   return true;
 }
 
@@ -169,12 +178,12 @@ export function partCuts(llm: LlmMessages, units: Units, partMessages: number): 
  * Where the entries of units [first, end) start in their part's payload (then the end), or null when
  * they do not fit the units as a whole build's would (one leading entry per unit).
  */
-function partEntryBounds(entries: readonly JsonValue[], units: Units, first: number, end: number): Int32Array | null {
+function partEntryBounds(entries: readonly JsonValue[], units: Units, first: number, end: number, api: UnitApi): Int32Array | null {
   const from = units.bounds[first];
   const bounds = new Int32Array(end - first + 1);
   for (let t = first; t <= end; t += 1) bounds[t - first] = units.bounds[t] - from;
   const partUnits: Units = { bounds, firstLeads: units.leads[from] === 1, leads: units.leads.subarray(from, units.bounds[end]) };
-  return entryBounds(entries, partUnits);
+  return entryBounds(entries, partUnits, api);
 }
 
 /** A request's fields besides its messages, as one comparable string. */

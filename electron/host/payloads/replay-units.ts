@@ -1,7 +1,7 @@
 /**
- * A side's units, for the replay's payload built from the original's (see replay-payload.ts): LLM
- * message ranges whose entries in pi-ai's Anthropic payload depend on nothing else, and where each
- * unit's entries are in a payload.
+ * A side's units, for the replay's payload built from the original's (see replay-payload.ts) and for
+ * builds in parts (payload-parts.ts): LLM message ranges whose entries in pi-ai's Anthropic or Bedrock
+ * Converse payload depend on nothing else, and where each unit's entries are in a payload.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import { isBlank } from '../../../shared/text/blank.js';
@@ -9,11 +9,21 @@ import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { PayloadBuild } from './payload-builder.js';
 
+/** The APIs whose payloads have units: Anthropic Messages and Bedrock Converse (Claude behind Bedrock). */
+export type UnitApi = 'anthropic-messages' | 'bedrock-converse-stream';
+
+/** Whether pi-ai's payloads for an API have units (`unitsOf`, `entryBounds`). */
+export function hasUnits(api: string): api is UnitApi {
+  return api === 'anthropic-messages' || api === 'bedrock-converse-stream';
+}
+
 /**
  * Whether the Anthropic builder emits an entry for a user message: it skips one whose text is
  * blank. Null when unsure (text with lone surrogates, which pi-ai strips first; a malformed message).
+ * The Bedrock builder emits one for every user message whose blocks are texts and images.
  */
-function userEmits(message: Message): boolean | null {
+function userEmits(message: Message, api: UnitApi): boolean | null {
+  if (api === 'bedrock-converse-stream') return bedrockUserEmits(message);
   const content: unknown = message.content;
   if (typeof content === 'string') return !isBlank(content);
   if (!Array.isArray(content)) return null;
@@ -32,6 +42,15 @@ function userEmits(message: Message): boolean | null {
   return emits;
 }
 
+function bedrockUserEmits(message: Message): boolean | null {
+  const content: unknown = message.content;
+  if (typeof content === 'string') return true;
+  if (!Array.isArray(content)) return null;
+  for (const item of content)
+    if (!isRecord(item) || !(item.type === 'image' || (item.type === 'text' && typeof item.text === 'string'))) return null;
+  return true;
+}
+
 /** The model a payload is built for, as pi-ai compares it with an assistant message's. */
 export type BuildModel = NonNullable<PayloadBuild['model']>;
 
@@ -42,6 +61,7 @@ export type BuildModel = NonNullable<PayloadBuild['model']>;
 function assistantEmits(message: Message, model: BuildModel): boolean | null {
   if (!Array.isArray(message.content)) return null;
   const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  if (model.api === 'bedrock-converse-stream') return bedrockAssistantEmits(message.content, sameModel);
   let emits = false;
   for (const block of message.content) {
     if (!isRecord(block)) return null;
@@ -55,6 +75,28 @@ function assistantEmits(message: Message, model: BuildModel): boolean | null {
       } else if (typeof block.thinking !== 'string') return null;
       else if (!isBlank(block.thinking)) emits = true;
     }
+  }
+  return emits;
+}
+
+/**
+ * Whether the Bedrock builder emits an entry for a (not failed) assistant message: it skips one whose
+ * blocks are all blank texts and blank thinking (another model's redacted thinking is dropped before,
+ * and its own is read as thinking). Null for a block it does not take (it throws on those).
+ */
+function bedrockAssistantEmits(content: readonly unknown[], sameModel: boolean): boolean | null {
+  let emits = false;
+  for (const block of content) {
+    if (!isRecord(block)) return null;
+    if (block.type === 'toolCall') emits = true;
+    else if (block.type === 'text') {
+      if (typeof block.text !== 'string') return null;
+      if (!isBlank(block.text)) emits = true;
+    } else if (block.type === 'thinking') {
+      if (block.redacted && !sameModel) continue;
+      if (typeof block.thinking !== 'string') return null;
+      if (!isBlank(block.thinking)) emits = true;
+    } else return null;
   }
   return emits;
 }
@@ -88,7 +130,7 @@ function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel,
   const message = messages[i];
   const there = known === undefined ? -1 : known.at[i];
   if (there >= 0 && known!.messages[there] === message) return known!.leads[there] === 1;
-  if (message.role === 'user') return userEmits(message);
+  if (message.role === 'user') return userEmits(message, model.api as UnitApi);
   // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
   if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model);
   return false;
@@ -174,22 +216,31 @@ export function unitsOfPart(units: Units, at: readonly number[]): Units {
   return { bounds: bounds.list(), firstLeads: leads.length > 0 && leads[0] === 1, leads };
 }
 
-/** An entry a unit starts with: a user entry that is not a group of tool results, or an assistant entry. */
-function leadsUnit(entry: JsonValue): boolean {
+/**
+ * An entry a unit starts with: a user entry that is not a group of tool results (Anthropic's
+ * `tool_result` blocks, Bedrock's `toolResult` ones), or an assistant entry.
+ */
+function leadsUnit(entry: JsonValue, api: UnitApi): boolean {
   if (!isRecord(entry)) return false;
   if (entry.role === 'assistant') return true;
   if (entry.role !== 'user') return false;
   const content = entry.content;
-  return !(Array.isArray(content) && content.length > 0 && isRecord(content[0]) && content[0].type === 'tool_result');
+  return !(Array.isArray(content) && content.length > 0 && isToolResultBlock(content[0], api));
+}
+
+/** A tool result's block in a user entry of the API's payload. */
+export function isToolResultBlock(block: JsonValue, api: UnitApi): boolean {
+  if (!isRecord(block)) return false;
+  return api === 'bedrock-converse-stream' ? isRecord(block.toolResult) : block.type === 'tool_result';
 }
 
 /** Where each unit's entries start (then the end), or null when the entries do not fit the units. */
-export function entryBounds(entries: readonly JsonValue[], units: Units): Int32Array | null {
+export function entryBounds(entries: readonly JsonValue[], units: Units, api: UnitApi = 'anthropic-messages'): Int32Array | null {
   // One start per unit, then the end: as many as the units' bounds.
   const out = new Int32Array(units.bounds.length);
   let count = 1;
   for (let k = 0; k < entries.length; k += 1) {
-    const leads = leadsUnit(entries[k]);
+    const leads = leadsUnit(entries[k], api);
     if (k === 0 && units.firstLeads) {
       if (!leads) return null;
     } else if (leads) {

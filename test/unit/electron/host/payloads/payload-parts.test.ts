@@ -1,4 +1,4 @@
-// A long Anthropic payload built in parts of whole units: always what one whole pi-ai build gives.
+// A long Anthropic or Bedrock payload built in parts of whole units: always what one whole pi-ai build gives.
 import { describe, expect, it, vi } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
@@ -10,7 +10,8 @@ import {
   partCuts,
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
-import { entryBounds, unitsOf } from '../../../../../electron/host/payloads/replay-units.js';
+import { entryBounds, unitsOf, type UnitApi } from '../../../../../electron/host/payloads/replay-units.js';
+import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
@@ -37,6 +38,13 @@ async function piAiCalls<T>(work: () => Promise<T>): Promise<{ value: T; calls: 
 
 const ANTHROPIC: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
 const ANTHROPIC_PLAIN: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' };
+const BEDROCK: Target = {
+  provider: 'amazon-bedrock',
+  api: 'bedrock-converse-stream',
+  modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+  reasoning: true,
+};
+const BEDROCK_PLAIN: Target = { ...BEDROCK, reasoning: false };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 
@@ -111,30 +119,36 @@ describe('partCuts', () => {
 });
 
 describe('buildInParts', () => {
-  it('gives what a whole build gives, on random transcripts, part sizes and both thinking settings', async () => {
-    const random = rng(71);
-    let inParts = 0;
-    for (let round = 0; round < 120; round += 1) {
-      const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
-      const llm = toLlmMessages(messages);
-      const size = 2 + Math.floor(random() * 12);
-      for (const target of [ANTHROPIC, ANTHROPIC_PLAIN]) {
-        const parts = await byParts(llm, target, size);
-        if (parts === null) continue;
-        inParts += 1;
-        const whole = await wholeBuild(llm, target);
-        expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
-        // The units and entry bounds handed to the replay's build are the ones it would find.
-        const split = knownSplit(parts)!;
-        expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, MODEL));
-        expect([...split.entryBounds], `round ${round}`).toEqual([
-          ...entryBounds((parts.payload as { messages: JsonValue[] }).messages, split.units)!,
-        ]);
+  for (const [name, targets, seed] of [
+    ['Anthropic', [ANTHROPIC, ANTHROPIC_PLAIN], 71],
+    ['Bedrock', [BEDROCK, BEDROCK_PLAIN], 72],
+  ] as const) {
+    it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
+      const random = rng(seed);
+      let inParts = 0;
+      for (let round = 0; round < 120; round += 1) {
+        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
+        const llm = toLlmMessages(messages);
+        const size = 2 + Math.floor(random() * 12);
+        for (const target of targets) {
+          const parts = await byParts(llm, target, size);
+          if (parts === null) continue;
+          inParts += 1;
+          const whole = await wholeBuild(llm, target);
+          expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
+          // The units and entry bounds handed to the replay's build are the ones it would find.
+          const split = knownSplit(parts)!;
+          const api = target.api as UnitApi;
+          expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, resolvePayloadModel(target).model));
+          expect([...split.entryBounds], `round ${round}`).toEqual([
+            ...entryBounds((parts.payload as { messages: JsonValue[] }).messages, split.units, api)!,
+          ]);
+        }
       }
-    }
-    // Most rounds were built in parts (not all fell back to a whole build).
-    expect(inParts).toBeGreaterThan(150);
-  }, 120_000);
+      // Most rounds were built in parts (not all fell back to a whole build).
+      expect(inParts).toBeGreaterThan(150);
+    }, 120_000);
+  }
 
   it('builds nothing itself for another api, a short conversation, or a tool-call id in two units', async () => {
     const messages: Message[] = [];
@@ -145,6 +159,31 @@ describe('buildInParts', () => {
     expect(await byParts(llm, ANTHROPIC, 41)).toBeNull();
     const reused = toLlmMessages([...messages, user('again'), calling('toolu_3'), result('toolu_3'), answer('done')]);
     expect(await byParts(reused, ANTHROPIC, 4)).toBeNull();
+  });
+
+  it("Bedrock: an assistant's own redacted thinking makes an entry, another model's does not", async () => {
+    const bedrockRoute = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', model: BEDROCK.modelId };
+    const redacted = { type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true };
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1)
+      messages.push(user(`q${i}`), A([redacted], { ...(i % 2 ? bedrockRoute : route), timestamp: 2 }), answer(`a${i}`));
+    const llm = toLlmMessages(messages);
+    const parts = await byParts(llm, BEDROCK, 4);
+    expect(parts).not.toBeNull();
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, BEDROCK)));
+  });
+
+  it("Bedrock: takes off the cache point a part's build adds after its last tool results, and keeps the last entry's", async () => {
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`));
+    messages.push(user('last question'));
+    const llm = toLlmMessages(messages);
+    const { value: parts, calls } = await piAiCalls(() => byParts(llm, BEDROCK, 4));
+    expect(calls).toBeGreaterThan(2);
+    const entries = (parts!.payload as { messages: { content: unknown[] }[] }).messages;
+    const marked = entries.flatMap((entry, k) => (JSON.stringify(entry).includes('cachePoint') ? [k] : []));
+    expect(marked).toEqual([entries.length - 1]);
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, BEDROCK)));
   });
 
   it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {
