@@ -55,13 +55,15 @@ function bedrockUserEmits(message: Message): boolean | null {
 export type BuildModel = NonNullable<PayloadBuild['model']>;
 
 /**
- * Whether the Anthropic builder emits an entry for a (not failed) assistant message: it skips one
- * left without blocks (blank text, blank or foreign redacted thinking). Null for a malformed message.
+ * Whether the builder emits an entry for a (not failed) assistant message: it skips one left without
+ * blocks (blank text, blank thinking, another model's redacted thinking, which pi-ai drops first).
+ * Anthropic's replays the model's own redacted thinking as it is; Bedrock's reads its text as
+ * thinking, and throws on any block but text, thinking and calls. Null for a malformed message.
  */
 function assistantEmits(message: Message, model: BuildModel): boolean | null {
   if (!Array.isArray(message.content)) return null;
   const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
-  if (model.api === 'bedrock-converse-stream') return bedrockAssistantEmits(message.content, sameModel);
+  const bedrock = model.api === 'bedrock-converse-stream';
   let emits = false;
   for (const block of message.content) {
     if (!isRecord(block)) return null;
@@ -70,33 +72,11 @@ function assistantEmits(message: Message, model: BuildModel): boolean | null {
       if (typeof block.text !== 'string') return null;
       if (!isBlank(block.text)) emits = true;
     } else if (block.type === 'thinking') {
-      if (block.redacted) {
-        if (sameModel) emits = true;
-      } else if (typeof block.thinking !== 'string') return null;
-      else if (!isBlank(block.thinking)) emits = true;
-    }
-  }
-  return emits;
-}
-
-/**
- * Whether the Bedrock builder emits an entry for a (not failed) assistant message: it skips one whose
- * blocks are all blank texts and blank thinking (another model's redacted thinking is dropped before,
- * and its own is read as thinking). Null for a block it does not take (it throws on those).
- */
-function bedrockAssistantEmits(content: readonly unknown[], sameModel: boolean): boolean | null {
-  let emits = false;
-  for (const block of content) {
-    if (!isRecord(block)) return null;
-    if (block.type === 'toolCall') emits = true;
-    else if (block.type === 'text') {
-      if (typeof block.text !== 'string') return null;
-      if (!isBlank(block.text)) emits = true;
-    } else if (block.type === 'thinking') {
       if (block.redacted && !sameModel) continue;
-      if (typeof block.thinking !== 'string') return null;
-      if (!isBlank(block.thinking)) emits = true;
-    } else return null;
+      if (block.redacted && !bedrock) emits = true;
+      else if (typeof block.thinking !== 'string') return null;
+      else if (!isBlank(block.thinking)) emits = true;
+    } else if (bedrock) return null;
   }
   return emits;
 }
