@@ -141,7 +141,7 @@ function withoutLastCacheMark(entries: JsonValue[], api: UnitApi): boolean {
   }
   const block = blocks[blocks.length - 1];
   if (!isToolResultBlock(block, api)) return false;
-  delete (block as Record<string, JsonValue>).cache_control;
+  delete block.cache_control;
   return true;
 }
 

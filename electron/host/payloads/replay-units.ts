@@ -209,7 +209,7 @@ function leadsUnit(entry: JsonValue, api: UnitApi): boolean {
 }
 
 /** A tool result's block in a user entry of the API's payload. */
-export function isToolResultBlock(block: JsonValue, api: UnitApi): boolean {
+export function isToolResultBlock(block: JsonValue, api: UnitApi): block is Record<string, JsonValue> {
   if (!isRecord(block)) return false;
   return api === 'bedrock-converse-stream' ? isRecord(block.toolResult) : block.type === 'tool_result';
 }
