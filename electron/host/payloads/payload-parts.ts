@@ -1,6 +1,6 @@
 /**
- * A long conversation's Anthropic or Bedrock Converse payload built by pi-ai in parts of whole units
- * (see replay-units.ts), then joined: what one build of the whole gives, byte for byte.
+ * A long conversation's Anthropic, Bedrock Converse or Gemini payload built by pi-ai in parts of whole
+ * units (see replay-units.ts), then joined: what one build of the whole gives, byte for byte.
  *
  * Why: pi-ai copies every assistant message (and our stand-ins every long text's message) before it
  * converts them, and those copies live as long as the build. Built whole, a long session's copies
@@ -9,12 +9,14 @@
  * the peak. Built in parts of a few thousand messages, each part's copies die young.
  *
  * Why it is the same: with no tool-call id in two units, a unit's entries depend on that unit alone
- * (pi-ai normalises ids and inserts synthetic results within it, or at the end of what it was given).
+ * (pi-ai normalises ids and inserts synthetic results within it, or at the end of what it was given;
+ * Gemini's builder adds a tool result to the user entry before it only when that entry holds tool
+ * results, which a unit's first entry never is).
  * A part ends after an assistant's unit, whose last entry is the assistant's or its tool results'.
  * pi-ai marks a last entry for caching when it is a user entry (Anthropic: `cache_control`; Bedrock: a
- * `cachePoint` block): on a part's last tool results the mark is taken off again, and the last part
- * holds the last unit, where a whole build puts it. Every part
- * must give the same request fields besides `messages`, and each part's entries must fit its units;
+ * `cachePoint` block; Gemini: none): on a part's last tool results the mark is taken off again, and
+ * the last part holds the last unit, where a whole build puts it. Every part
+ * must give the same request fields besides its entries, and each part's entries must fit its units;
  * otherwise the caller builds the whole in one call.
  */
 import { isRecord } from '../../../shared/messages.js';
@@ -22,7 +24,17 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
-import { entryBounds, hasUnits, isToolResultBlock, unitsOf, type UnitApi, type Units } from './replay-units.js';
+import {
+  entriesKey,
+  entryBounds,
+  hasUnits,
+  isAssistantEntry,
+  isToolImageEntry,
+  isToolResultBlock,
+  unitsOf,
+  type UnitApi,
+  type Units,
+} from './replay-units.js';
 
 /** Messages in a part: its copies die in a young generation; 218,000 short messages take about a hundred pi-ai calls. */
 export const PART_MESSAGES = 2048;
@@ -60,8 +72,9 @@ export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
 export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
 
 /**
- * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is neither an
- * Anthropic nor a Bedrock Converse build, too short to split, or not proven the same as a whole build.
+ * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
+ * Anthropic, Bedrock Converse or Gemini build, is too short to split, or is not proven the same as a
+ * whole build.
  */
 export async function buildInParts(
   llm: LlmMessages,
@@ -79,6 +92,7 @@ export async function buildInParts(
   }
   const api = model.api;
   if (!hasUnits(api)) return null;
+  const key = entriesKey(api);
   const units = unitsOf(llm.messages, model);
   if (!units) return null;
   const cuts = partCuts(llm, units, sizes.part);
@@ -96,17 +110,19 @@ export async function buildInParts(
     const to = units.bounds[cuts[p + 1]];
     const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
     const payload = part.payload;
-    if (part.error || !isRecord(payload) || !Array.isArray(payload.messages)) return null;
-    if (p + 2 < cuts.length && !withoutLastCacheMark(payload.messages, api)) return null;
-    const partBounds = partEntryBounds(payload.messages, units, cuts[p], cuts[p + 1], api);
+    if (part.error || !isRecord(payload)) return null;
+    const entries = payload[key];
+    if (!Array.isArray(entries)) return null;
+    if (p + 2 < cuts.length && !withoutLastCacheMark(entries, api)) return null;
+    const partBounds = partEntryBounds(entries, units, cuts[p], cuts[p + 1], api);
     if (!partBounds) return null;
     for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
     // The request's other fields (model, max_tokens, thinking…) read no message: the same in every part.
-    const rest = requestFields(payload);
+    const rest = requestFields(payload, key);
     if (fields === undefined) fields = rest;
     else if (rest !== fields) return null;
-    parts.push(payload.messages);
-    entryCount += payload.messages.length;
+    parts.push(entries);
+    entryCount += entries.length;
     last = part;
   }
   const payload = last!.payload as Record<string, JsonValue>;
@@ -114,7 +130,7 @@ export async function buildInParts(
     ...last!,
     sources: llm.sources,
     llmMessages: llm.messages,
-    payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
+    payload: { ...payload, [key]: ([] as JsonValue[]).concat(...parts) },
   };
   bounds[bounds.length - 1] = entryCount;
   splits.set(build, { units, entryBounds: bounds });
@@ -125,13 +141,17 @@ export async function buildInParts(
  * A part's entries as a whole build has them: a part that is not the last and ends with its tool
  * results' user entry got pi-ai's cache marker there, which a whole build puts only on the
  * conversation's last entry (Anthropic: `cache_control` on the entry's last block; Bedrock: a
- * `cachePoint` block after them, for the models that cache). False when the entry is not what a cut
- * leaves there.
+ * `cachePoint` block after them, for the models that cache; Gemini marks none). False when the entry
+ * is not what a cut leaves there.
  */
 function withoutLastCacheMark(entries: JsonValue[], api: UnitApi): boolean {
   const entry = entries[entries.length - 1];
   if (!isRecord(entry)) return false;
-  if (entry.role === 'assistant') return true;
+  if (isAssistantEntry(entry, api)) return true;
+  if (api === 'google-generative-ai') {
+    const parts = entry.parts;
+    return isToolImageEntry(entry) || (Array.isArray(parts) && parts.length > 0 && isToolResultBlock(parts[parts.length - 1], api));
+  }
   const blocks = entry.content;
   if (!Array.isArray(blocks) || blocks.length === 0) return false;
   if (api === 'bedrock-converse-stream') {
@@ -186,9 +206,9 @@ function partEntryBounds(entries: readonly JsonValue[], units: Units, first: num
   return entryBounds(entries, partUnits, api);
 }
 
-/** A request's fields besides its messages, as one comparable string. */
-function requestFields(payload: Record<string, JsonValue>): string {
+/** A request's fields besides its entries (`key`), as one comparable string. */
+function requestFields(payload: Record<string, JsonValue>, key: string): string {
   const rest: Record<string, JsonValue> = {};
-  for (const key in payload) if (key !== 'messages') rest[key] = payload[key];
+  for (const member in payload) if (member !== key) rest[member] = payload[member];
   return JSON.stringify(rest);
 }

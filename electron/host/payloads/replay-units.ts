@@ -1,7 +1,7 @@
 /**
  * A side's units, for the replay's payload built from the original's (see replay-payload.ts) and for
- * builds in parts (payload-parts.ts): LLM message ranges whose entries in pi-ai's Anthropic or Bedrock
- * Converse payload depend on nothing else, and where each unit's entries are in a payload.
+ * builds in parts (payload-parts.ts): LLM message ranges whose entries in pi-ai's Anthropic, Bedrock
+ * Converse or Gemini payload depend on nothing else, and where each unit's entries are in a payload.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import { isBlank } from '../../../shared/text/blank.js';
@@ -9,21 +9,32 @@ import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { PayloadBuild } from './payload-builder.js';
 
-/** The APIs whose payloads have units: Anthropic Messages and Bedrock Converse (Claude behind Bedrock). */
-export type UnitApi = 'anthropic-messages' | 'bedrock-converse-stream';
+/**
+ * The APIs whose payloads have units: Anthropic Messages, Bedrock Converse (Claude behind Bedrock) and
+ * Gemini's generateContent. Each builder makes one entry of each user message and assistant message
+ * it keeps, and puts a turn's tool results together in one user entry.
+ */
+export type UnitApi = 'anthropic-messages' | 'bedrock-converse-stream' | 'google-generative-ai';
 
 /** Whether pi-ai's payloads for an API have units (`unitsOf`, `entryBounds`). */
 export function hasUnits(api: string): api is UnitApi {
-  return api === 'anthropic-messages' || api === 'bedrock-converse-stream';
+  return api === 'anthropic-messages' || api === 'bedrock-converse-stream' || api === 'google-generative-ai';
+}
+
+/** The member of an API's request that holds its entries: Gemini's `contents`, the others' `messages`. */
+export function entriesKey(api: UnitApi): 'messages' | 'contents' {
+  return api === 'google-generative-ai' ? 'contents' : 'messages';
 }
 
 /**
  * Whether the Anthropic builder emits an entry for a user message: it skips one whose text is
  * blank. Null when unsure (text with lone surrogates, which pi-ai strips first; a malformed message).
- * The Bedrock builder emits one for every user message whose blocks are texts and images.
+ * The Bedrock builder emits one for every user message whose blocks are texts and images; Gemini's
+ * for every user message but one with an empty block list, blank texts included.
  */
 function userEmits(message: Message, api: UnitApi): boolean | null {
   if (api === 'bedrock-converse-stream') return bedrockUserEmits(message);
+  if (api === 'google-generative-ai') return geminiUserEmits(message);
   const content: unknown = message.content;
   if (typeof content === 'string') return !isBlank(content);
   if (!Array.isArray(content)) return null;
@@ -51,6 +62,14 @@ function bedrockUserEmits(message: Message): boolean | null {
   return true;
 }
 
+function geminiUserEmits(message: Message): boolean | null {
+  const content: unknown = message.content;
+  if (typeof content === 'string') return true;
+  if (!Array.isArray(content)) return null;
+  for (const item of content) if (!isRecord(item)) return null;
+  return content.length > 0;
+}
+
 /** The model a payload is built for, as pi-ai compares it with an assistant message's. */
 export type BuildModel = NonNullable<PayloadBuild['model']>;
 
@@ -61,6 +80,7 @@ export type BuildModel = NonNullable<PayloadBuild['model']>;
  * thinking, and throws on any block but text, thinking and calls. Null for a malformed message.
  */
 function assistantEmits(message: Message, model: BuildModel): boolean | null {
+  if (model.api === 'google-generative-ai') return geminiAssistantEmits(message, model);
   if (!Array.isArray(message.content)) return null;
   const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
   const bedrock = model.api === 'bedrock-converse-stream';
@@ -77,6 +97,29 @@ function assistantEmits(message: Message, model: BuildModel): boolean | null {
       else if (typeof block.thinking !== 'string') return null;
       else if (!isBlank(block.thinking)) emits = true;
     } else if (bedrock) return null;
+  }
+  return emits;
+}
+
+/**
+ * Whether the Gemini builder emits an entry for a (not failed) assistant message: it makes a part of
+ * each call, and of each text and thinking that is not blank (thinking of another model as text);
+ * redacted thinking is kept, and read as thinking, only for the model that wrote it (pi-ai drops it
+ * first for any other). Other blocks make no part. Null for a malformed message.
+ */
+function geminiAssistantEmits(message: Message, model: BuildModel): boolean | null {
+  if (!Array.isArray(message.content)) return null;
+  const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  let emits = false;
+  for (const block of message.content) {
+    if (!isRecord(block)) return null;
+    if (block.type === 'toolCall') emits = true;
+    else if (block.type === 'text' || block.type === 'thinking') {
+      if (block.type === 'thinking' && block.redacted && !sameModel) continue;
+      const text = block.type === 'text' ? block.text : block.thinking;
+      if (typeof text !== 'string') return null;
+      if (!isBlank(text)) emits = true;
+    }
   }
   return emits;
 }
@@ -198,19 +241,46 @@ export function unitsOfPart(units: Units, at: readonly number[]): Units {
 
 /**
  * An entry a unit starts with: a user entry that is not a group of tool results (Anthropic's
- * `tool_result` blocks, Bedrock's `toolResult` ones), or an assistant entry.
+ * `tool_result` blocks, Bedrock's `toolResult` ones, Gemini's `functionResponse` parts), or an
+ * assistant entry (Gemini's role `model`).
  */
 function leadsUnit(entry: JsonValue, api: UnitApi): boolean {
   if (!isRecord(entry)) return false;
-  if (entry.role === 'assistant') return true;
+  if (isAssistantEntry(entry, api)) return true;
   if (entry.role !== 'user') return false;
-  const content = entry.content;
+  if (api === 'google-generative-ai' && isToolImageEntry(entry)) return false;
+  const content = entry[api === 'google-generative-ai' ? 'parts' : 'content'];
   return !(Array.isArray(content) && content.length > 0 && isToolResultBlock(content[0], api));
 }
 
-/** A tool result's block in a user entry of the API's payload. */
+/** The text Gemini's builder puts before a tool result's images for models before Gemini 3. */
+const TOOL_IMAGE_LABEL = 'Tool result image:';
+
+/**
+ * The user entry of a tool result's images that Gemini's builder adds after the result for models
+ * before Gemini 3 (which take no images inside a result): part of the result's unit. A user message
+ * of that very form would be read as one too, so the unit count comes out short and the entries are
+ * not taken as fitting (never the other way round).
+ */
+export function isToolImageEntry(entry: Record<string, JsonValue>): boolean {
+  const parts = entry.parts;
+  if (entry.role !== 'user' || !Array.isArray(parts) || parts.length < 2) return false;
+  const label = parts[0];
+  if (!isRecord(label) || label.text !== TOOL_IMAGE_LABEL || Object.keys(label).length !== 1) return false;
+  for (let i = 1; i < parts.length; i += 1)
+    if (!isRecord(parts[i]) || !isRecord((parts[i] as Record<string, JsonValue>).inlineData)) return false;
+  return true;
+}
+
+/** An assistant's entry in the API's payload (Gemini's role is `model`). */
+export function isAssistantEntry(entry: Record<string, JsonValue>, api: UnitApi): boolean {
+  return entry.role === (api === 'google-generative-ai' ? 'model' : 'assistant');
+}
+
+/** A tool result's block (Gemini: part) in a user entry of the API's payload. */
 export function isToolResultBlock(block: JsonValue, api: UnitApi): block is Record<string, JsonValue> {
   if (!isRecord(block)) return false;
+  if (api === 'google-generative-ai') return isRecord(block.functionResponse);
   return api === 'bedrock-converse-stream' ? isRecord(block.toolResult) : block.type === 'tool_result';
 }
 

@@ -28,15 +28,29 @@ export const TEXTS = [
   `${'z'.repeat(700)}\udc00`,
   ' \n'.repeat(400),
 ];
+const ANTHROPIC_ROUTE: Route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 const IDS = ['toolu_a', 'toolu_b', 'call|x', 'toolu_c', 'fc_1|abc', 'toolu_d'];
+
+/** Where an assistant message says it came from. */
+export interface Route {
+  api: string;
+  provider: string;
+  model: string;
+}
 
 /**
  * A random transcript with the odd cases pi-ai's builders treat apart (blank, failed, foreign, orphan,
  * custom roles). `oneUnitIds`: no tool-call id in two units (no id used twice, no result after a user
  * turn answering a call before it); `wellFormed`: no text with a lone surrogate (pi-ai strips those).
- * Both are what a payload built in parts of units needs (payload-parts.ts).
+ * Both are what a payload built in parts of units needs (payload-parts.ts). `own`: the route of the
+ * assistant messages that are not OpenAI's (Anthropic's when not given); with it, calls sometimes
+ * carry a Gemini thought signature and user turns are sometimes an image or an empty block list.
  */
-export function transcript(random: () => number, length: number, options: { oneUnitIds?: boolean; wellFormed?: boolean } = {}): Message[] {
+export function transcript(
+  random: () => number,
+  length: number,
+  options: { oneUnitIds?: boolean; wellFormed?: boolean; own?: Route } = {},
+): Message[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const texts = options.wellFormed ? TEXTS.filter(isWellFormed) : TEXTS;
   const out: Message[] = [];
@@ -47,10 +61,15 @@ export function transcript(random: () => number, length: number, options: { oneU
     // A user turn (summaries and bash runs become ones) starts a unit: the calls before it stay unanswered.
     if (options.oneUnitIds && (r < 0.2 || r >= 0.9)) pending = [];
     if (r < 0.2) {
+      const odd = options.own ? random() : 1;
       out.push(
-        random() < 0.3
-          ? { role: 'user', content: pick(texts), timestamp: i }
-          : { role: 'user', content: [{ type: 'text', text: pick(texts) }], timestamp: i },
+        odd < 0.08
+          ? { role: 'user', content: [], timestamp: i }
+          : odd < 0.16
+            ? { role: 'user', content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }], timestamp: i }
+            : random() < 0.3
+              ? { role: 'user', content: pick(texts), timestamp: i }
+              : { role: 'user', content: [{ type: 'text', text: pick(texts) }], timestamp: i },
       );
     } else if (r < 0.5) {
       const foreign = random() < 0.3;
@@ -63,14 +82,15 @@ export function transcript(random: () => number, length: number, options: { oneU
       for (let c = 0; c < calls; c += 1) {
         const id = !options.oneUnitIds && random() < 0.15 ? pick(IDS) : `${pick(IDS)}_${(idCount += 1)}`;
         pending.push(id);
-        content.push({ type: 'toolCall', id, name: 'bash', arguments: { n: c } });
+        const call: Record<string, unknown> = { type: 'toolCall', id, name: 'bash', arguments: { n: c } };
+        if (options.own && random() < 0.5) call.thoughtSignature = 'c2lnbmF0dXJl';
+        content.push(call);
       }
+      const route = foreign ? { api: 'openai-responses', provider: 'openai', model: 'gpt-5' } : (options.own ?? ANTHROPIC_ROUTE);
       out.push({
         role: 'assistant',
         content,
-        api: foreign ? 'openai-responses' : 'anthropic-messages',
-        provider: foreign ? 'openai' : 'anthropic',
-        model: foreign ? 'gpt-5' : 'claude-sonnet-4-5',
+        ...route,
         stopReason: random() < 0.1 ? pick(['error', 'aborted']) : calls > 0 ? 'toolUse' : 'stop',
         timestamp: i,
       });

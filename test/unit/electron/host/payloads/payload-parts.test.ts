@@ -1,4 +1,4 @@
-// A long Anthropic or Bedrock payload built in parts of whole units: always what one whole pi-ai build gives.
+// A long Anthropic, Bedrock or Gemini payload built in parts of whole units: always what one whole pi-ai build gives.
 import { describe, expect, it, vi } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
@@ -45,6 +45,11 @@ const BEDROCK: Target = {
   reasoning: true,
 };
 const BEDROCK_PLAIN: Target = { ...BEDROCK, reasoning: false };
+// Gemini 2.5 puts a tool result's images in a user entry of their own after it; Gemini 3 inside the result.
+const GEMINI: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true };
+const GEMINI_PLAIN: Target = { ...GEMINI, reasoning: false };
+const GEMINI_3: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-3-pro-preview', reasoning: true };
+const geminiRoute = { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro' };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 
@@ -119,15 +124,17 @@ describe('partCuts', () => {
 });
 
 describe('buildInParts', () => {
-  for (const [name, targets, seed] of [
-    ['Anthropic', [ANTHROPIC, ANTHROPIC_PLAIN], 71],
-    ['Bedrock', [BEDROCK, BEDROCK_PLAIN], 72],
+  for (const [name, targets, seed, own] of [
+    ['Anthropic', [ANTHROPIC, ANTHROPIC_PLAIN], 71, undefined],
+    ['Bedrock', [BEDROCK, BEDROCK_PLAIN], 72, undefined],
+    ['Gemini', [GEMINI, GEMINI_PLAIN], 73, geminiRoute],
+    ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
   ] as const) {
     it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
       const random = rng(seed);
       let inParts = 0;
       for (let round = 0; round < 120; round += 1) {
-        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
+        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true, own });
         const llm = toLlmMessages(messages);
         const size = 2 + Math.floor(random() * 12);
         for (const target of targets) {
@@ -140,9 +147,8 @@ describe('buildInParts', () => {
           const split = knownSplit(parts)!;
           const api = target.api as UnitApi;
           expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, resolvePayloadModel(target).model));
-          expect([...split.entryBounds], `round ${round}`).toEqual([
-            ...entryBounds((parts.payload as { messages: JsonValue[] }).messages, split.units, api)!,
-          ]);
+          const entries = (parts.payload as Record<string, JsonValue[]>)[api === 'google-generative-ai' ? 'contents' : 'messages'];
+          expect([...split.entryBounds], `round ${round}`).toEqual([...entryBounds(entries, split.units, api)!]);
         }
       }
       // Most rounds were built in parts (not all fell back to a whole build).
@@ -156,6 +162,7 @@ describe('buildInParts', () => {
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
     expect(await byParts(llm, { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' }, 4)).toBeNull();
+    expect(await byParts(llm, GEMINI, 4)).not.toBeNull();
     expect(await byParts(llm, ANTHROPIC, 41)).toBeNull();
     const reused = toLlmMessages([...messages, user('again'), calling('toolu_3'), result('toolu_3'), answer('done')]);
     expect(await byParts(reused, ANTHROPIC, 4)).toBeNull();
@@ -184,6 +191,55 @@ describe('buildInParts', () => {
     const marked = entries.flatMap((entry, k) => (JSON.stringify(entry).includes('cachePoint') ? [k] : []));
     expect(marked).toEqual([entries.length - 1]);
     expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, BEDROCK)));
+  });
+
+  it("Gemini: a tool result's images after it (before Gemini 3) stay in its unit, a user turn of the same form does not fit", async () => {
+    const withImage = (id: string): Message => ({
+      role: 'toolResult',
+      toolCallId: id,
+      toolName: 'read',
+      content: [text('shot'), { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+      isError: false,
+      timestamp: 4,
+    });
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), withImage(`toolu_${i}`), answer(`a${i}`));
+    const llm = toLlmMessages(messages);
+    const { value: parts, calls } = await piAiCalls(() => byParts(llm, GEMINI, 4));
+    expect(calls).toBeGreaterThan(2);
+    const contents = (parts!.payload as { contents: { role: string; parts: Record<string, unknown>[] }[] }).contents;
+    // Each result: its functionResponse entry, then its images' entry.
+    expect(contents.filter((entry) => entry.parts[0].text === 'Tool result image:')).toHaveLength(12);
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, GEMINI)));
+    // A user turn that reads like such an entry leaves the units one short: built whole.
+    const lookalike = messages.slice();
+    lookalike.splice(
+      20,
+      0,
+      U([text('Tool result image:'), { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }], { timestamp: 1 }),
+    );
+    expect(await byParts(toLlmMessages(lookalike), GEMINI, 4)).toBeNull();
+  });
+
+  it("Gemini: an empty user turn makes no entry, a blank one does, and another model's redacted thinking none", async () => {
+    const redacted = { type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true };
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1)
+      messages.push(
+        U(i % 3 === 0 ? [] : i % 3 === 1 ? '  ' : `q${i}`, { timestamp: 1 }),
+        A([redacted], { ...(i % 2 ? geminiRoute : route), timestamp: 2 }),
+        answer(`a${i}`),
+      );
+    const llm = toLlmMessages(messages);
+    const units = unitsOf(llm.messages, resolvePayloadModel(GEMINI).model)!;
+    // Twelve answers lead; of the users, the eight not empty; of the redacted turns, Gemini's own six.
+    expect(units.leads.reduce((sum, lead) => sum + lead, 0)).toBe(12 + 8 + 6);
+    // The first message (an empty user turn) leads none: the first unit holds it and the turn after.
+    expect(units.firstLeads).toBe(false);
+    expect(units.bounds.length - 1).toBe(12 + 8 + 6 + 1);
+    const parts = await byParts(llm, GEMINI, 4);
+    expect(parts).not.toBeNull();
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, GEMINI)));
   });
 
   it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {
