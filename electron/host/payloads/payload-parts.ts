@@ -24,6 +24,7 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
+import { buildResponsesParts, responsesUnits } from './responses-parts.js';
 import {
   entriesKey,
   entryBounds,
@@ -73,8 +74,8 @@ export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
 
 /**
  * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
- * Anthropic, Bedrock Converse or Gemini build, is too short to split, or is not proven the same as a
- * whole build.
+ * Anthropic, Bedrock Converse, Gemini or OpenAI Responses build, is too short to split, or is not
+ * proven the same as a whole build (OpenAI Responses: see responses-parts.ts).
  */
 export async function buildInParts(
   llm: LlmMessages,
@@ -91,6 +92,11 @@ export async function buildInParts(
     throw error;
   }
   const api = model.api;
+  if (api === 'openai-responses') {
+    const units = responsesUnits(llm.messages);
+    const cuts = units && partCuts(llm, units, sizes.part);
+    return units && cuts && cuts.length >= 3 ? buildResponsesParts(llm, units, cuts, model, buildLlm) : null;
+  }
   if (!hasUnits(api)) return null;
   const key = entriesKey(api);
   const units = unitsOf(llm.messages, model);

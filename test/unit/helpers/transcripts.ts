@@ -45,11 +45,13 @@ export interface Route {
  * Both are what a payload built in parts of units needs (payload-parts.ts). `own`: the route of the
  * assistant messages that are not OpenAI's (Anthropic's when not given); with it, calls sometimes
  * carry a Gemini thought signature and user turns are sometimes an image or an empty block list.
+ * `responses`: OpenAI's turns carry what the Responses API records (a reasoning item as the thinking
+ * signature, an item id as the text signature, in both of pi-ai's forms, or none).
  */
 export function transcript(
   random: () => number,
   length: number,
-  options: { oneUnitIds?: boolean; wellFormed?: boolean; own?: Route } = {},
+  options: { oneUnitIds?: boolean; wellFormed?: boolean; own?: Route; responses?: boolean } = {},
 ): Message[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const texts = options.wellFormed ? TEXTS.filter(isWellFormed) : TEXTS;
@@ -77,6 +79,7 @@ export function transcript(
       if (random() < 0.5) content.push({ type: 'thinking', thinking: pick(texts), thinkingSignature: random() < 0.5 ? 'sig' : '' });
       if (random() < 0.1) content.push({ type: 'thinking', thinking: '[Reasoning redacted]', thinkingSignature: 'enc', redacted: true });
       if (random() < 0.7) content.push({ type: 'text', text: pick(texts) });
+      if (options.responses && foreign) asResponsesTurn(random, content, i);
       pending = [];
       const calls = Math.floor(random() * 3);
       for (let c = 0; c < calls; c += 1) {
@@ -131,6 +134,19 @@ export function transcript(
     }
   }
   return out;
+}
+
+/** An OpenAI turn's blocks as the Responses API records them (see `transcript`). */
+function asResponsesTurn(random: () => number, content: Record<string, unknown>[], turn: number): void {
+  content.forEach((block, k) => {
+    if (block.type === 'thinking')
+      block.thinkingSignature = JSON.stringify({ type: 'reasoning', id: `rs_${turn}_${k}`, summary: [], encrypted_content: 'gAAAA' });
+    if (block.type === 'text') {
+      const r = random();
+      if (r < 0.4) block.textSignature = JSON.stringify({ v: 1, id: `msg_${turn}x${k}`, ...(r < 0.2 ? { phase: 'final_answer' } : {}) });
+      else if (r < 0.6) block.textSignature = `msg_legacy${turn}${k}`;
+    }
+  });
 }
 
 /**

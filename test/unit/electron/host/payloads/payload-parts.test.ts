@@ -49,6 +49,8 @@ const BEDROCK_PLAIN: Target = { ...BEDROCK, reasoning: false };
 const GEMINI: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true };
 const GEMINI_PLAIN: Target = { ...GEMINI, reasoning: false };
 const GEMINI_3: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-3-pro-preview', reasoning: true };
+const OPENAI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
+const OPENAI_PLAIN: Target = { ...OPENAI, reasoning: false };
 const geminiRoute = { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro' };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
@@ -129,12 +131,14 @@ describe('buildInParts', () => {
     ['Bedrock', [BEDROCK, BEDROCK_PLAIN], 72, undefined],
     ['Gemini', [GEMINI, GEMINI_PLAIN], 73, geminiRoute],
     ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
+    ['OpenAI Responses', [OPENAI, OPENAI_PLAIN], 75, undefined],
   ] as const) {
     it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
       const random = rng(seed);
       let inParts = 0;
+      const responses = targets[0] === OPENAI;
       for (let round = 0; round < 120; round += 1) {
-        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true, own });
+        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true, own, responses });
         const llm = toLlmMessages(messages);
         const size = 2 + Math.floor(random() * 12);
         for (const target of targets) {
@@ -143,7 +147,12 @@ describe('buildInParts', () => {
           inParts += 1;
           const whole = await wholeBuild(llm, target);
           expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
-          // The units and entry bounds handed to the replay's build are the ones it would find.
+          // The units and entry bounds handed to the replay's build are the ones it would find (the
+          // replay's build reuses no Responses entries, and is handed none).
+          if (responses) {
+            expect(knownSplit(parts)).toBeUndefined();
+            continue;
+          }
           const split = knownSplit(parts)!;
           const api = target.api as UnitApi;
           expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, resolvePayloadModel(target).model));
@@ -156,16 +165,18 @@ describe('buildInParts', () => {
     }, 120_000);
   }
 
-  it('builds nothing itself for another api, a short conversation, or a tool-call id in two units', async () => {
+  it('builds nothing itself for an api without parts, a short conversation, or a tool-call id in two units', async () => {
     const messages: Message[] = [];
     for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
-    expect(await byParts(llm, { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'openai', api: 'openai-completions', modelId: 'gpt-4o' }, 4)).toBeNull();
+    expect(await byParts(llm, OPENAI, 4)).not.toBeNull();
     expect(await byParts(llm, GEMINI, 4)).not.toBeNull();
     expect(await byParts(llm, ANTHROPIC, 41)).toBeNull();
     const reused = toLlmMessages([...messages, user('again'), calling('toolu_3'), result('toolu_3'), answer('done')]);
     expect(await byParts(reused, ANTHROPIC, 4)).toBeNull();
+    expect(await byParts(reused, OPENAI, 4)).toBeNull();
   });
 
   it("Bedrock: an assistant's own redacted thinking makes an entry, another model's does not", async () => {
@@ -240,6 +251,45 @@ describe('buildInParts', () => {
     const parts = await byParts(llm, GEMINI, 4);
     expect(parts).not.toBeNull();
     expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, GEMINI)));
+  });
+
+  it('OpenAI Responses: the ids pi-ai generates for texts count on from part to part, as in a whole build', async () => {
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
+    const llm = toLlmMessages(messages);
+    const { value: parts, calls } = await piAiCalls(() => byParts(llm, OPENAI, 4));
+    expect(calls).toBeGreaterThan(2);
+    const items = (parts!.payload as { input: { type?: string; id?: string }[] }).input;
+    // Each answer's text (another model's: no id of its own) is the 4th message of its turn.
+    expect(items.filter((item) => item.type === 'message').map((item) => item.id)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `msg_${4 * i + 3}`),
+    );
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, OPENAI)));
+  });
+
+  it("OpenAI Responses: built whole when a text's own id or a reasoning item could read as a generated id", async () => {
+    const openaiRoute = { api: 'openai-responses', provider: 'openai', model: 'gpt-5' };
+    const turns = (signed: Message): Message[] => {
+      const messages: Message[] = [];
+      for (let i = 0; i < 12; i += 1) messages.push(user(`q${i}`), i === 6 ? signed : answer(`a${i}`));
+      return messages;
+    };
+    const own = (block: Record<string, unknown>): Message => A([block], { ...openaiRoute, timestamp: 2 });
+    const reasoning = (id: string) => JSON.stringify({ type: 'reasoning', id, summary: [] });
+    for (const [signed, inParts] of [
+      [own({ type: 'text', text: 'x', textSignature: 'msg_3' }), false],
+      [own({ type: 'text', text: 'x', textSignature: JSON.stringify({ v: 1, id: 'msg_12' }) }), false],
+      // pi-ai replays the signature's item as it is, whatever its type.
+      [own({ type: 'thinking', thinking: 'y', thinkingSignature: JSON.stringify({ type: 'message', id: 'msg_1', content: [] }) }), false],
+      [own({ type: 'text', text: 'x', textSignature: 'msg_03' }), true],
+      [own({ type: 'text', text: 'x', textSignature: JSON.stringify({ v: 1, id: 'msg_abc' }) }), true],
+      [own({ type: 'thinking', thinking: 'y', thinkingSignature: reasoning('rs_5') }), true],
+    ] as const) {
+      const llm = toLlmMessages(turns(signed));
+      const parts = await byParts(llm, OPENAI, 4);
+      expect(parts !== null, JSON.stringify(signed.content)).toBe(inParts);
+      if (parts) expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, OPENAI)));
+    }
   });
 
   it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {

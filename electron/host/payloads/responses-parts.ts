@@ -1,0 +1,180 @@
+/**
+ * A long conversation's OpenAI Responses payload built by pi-ai in parts, then joined: what one build
+ * of the whole gives, byte for byte (why parts at all: payload-parts.ts).
+ *
+ * The Responses builder makes input items of each message alone (a user message, each block of an
+ * assistant message, each tool result), so a conversation can be cut before any user or assistant
+ * message that keeps every tool-call id on one side of the cut: pi-ai normalises a call's id and its
+ * results' together, and adds the results a call lacks before the next user or assistant message or
+ * at the end of what it was given, which is the same place.
+ *
+ * One thing reads the whole conversation: an assistant text without an id of its own (every text of
+ * another model's turn, whose signature pi-ai drops) gets `msg_<n>`, n counting the messages the
+ * builder converted before it, across the whole conversation. A part counts from 0, so each part's
+ * generated ids are moved by the count of the parts before it. That count is pi-ai's own: each part
+ * but the last is given one more assistant text at its end, whose generated id is the part's count,
+ * and whose item is taken off again. Ids pi-ai did not generate are never moved: the parts are not
+ * used when a text's own id, or a reasoning item, could read as a generated one.
+ */
+import { isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Message } from '../../../shared/types.js';
+import type { LlmMessages } from './llm-messages.js';
+import type { BuildLlm } from './payload-parts.js';
+import type { PayloadBuild } from './payload-builder.js';
+import type { BuildModel, Units } from './replay-units.js';
+
+/** An id pi-ai's Responses builder generates for a text without one: `msg_` and the message count. */
+const GENERATED_ID = /^msg_(0|[1-9]\d*)$/;
+
+/** The text of the assistant message put at the end of a part, to read the part's message count. */
+const COUNTER_TEXT = 'count';
+
+/**
+ * The payload of `llm` for an OpenAI Responses model built in the parts `cuts` gives (unit indexes of
+ * `responsesUnits`, then the unit count), or null when it cannot be proven the same as a whole build
+ * (the caller then builds it whole).
+ */
+export async function buildResponsesParts(
+  llm: LlmMessages,
+  units: Units,
+  cuts: readonly number[],
+  model: BuildModel,
+  buildLlm: BuildLlm,
+): Promise<PayloadBuild | null> {
+  const counter: Message = {
+    role: 'assistant',
+    content: [{ type: 'text', text: COUNTER_TEXT }],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    stopReason: 'stop',
+    timestamp: 0,
+  };
+  const parts: JsonValue[][] = [];
+  // The messages the builder counted in the parts so far: where this part's generated ids start.
+  let counted = 0;
+  let last: PayloadBuild | undefined;
+  let fields: string | undefined;
+  for (let p = 0; p + 1 < cuts.length; p += 1) {
+    const from = units.bounds[cuts[p]];
+    const to = units.bounds[cuts[p + 1]];
+    const final = p + 2 === cuts.length;
+    const messages = llm.messages.slice(from, to);
+    const sources = llm.sources.slice(from, to);
+    if (!final) {
+      messages.push(counter);
+      sources.push(-1);
+    }
+    const part = await buildLlm({ messages, sources });
+    const payload = part.payload;
+    if (part.error || !isRecord(payload)) return null;
+    const items = payload.input;
+    if (!Array.isArray(items)) return null;
+    // The counter's item is the last one; its id is this part's count of converted messages.
+    const count = final ? Number.POSITIVE_INFINITY : counterCount(items.pop());
+    if (count === null || !shiftGeneratedIds(items, counted, count)) return null;
+    if (!final) counted += count;
+    const rest = requestFields(payload);
+    if (fields === undefined) fields = rest;
+    else if (rest !== fields) return null;
+    parts.push(items);
+    last = part;
+  }
+  const payload = last!.payload as Record<string, JsonValue>;
+  return {
+    ...last!,
+    sources: llm.sources,
+    llmMessages: llm.messages,
+    payload: { ...payload, input: ([] as JsonValue[]).concat(...parts) },
+  };
+}
+
+/**
+ * Where the conversation may be cut: before each user or assistant message (each leads a unit), as
+ * long as no tool-call id is on both sides. Null when a message is malformed, an id is in two units,
+ * or a text's own id or a reasoning item could read as a generated id (see above).
+ */
+export function responsesUnits(messages: readonly Message[]): Units | null {
+  const starts = new Int32Array(messages.length + 1);
+  let count = 1;
+  const leads = new Uint8Array(messages.length);
+  const unitOfId = new Map<string, number>();
+  for (let i = 0; i < messages.length; i += 1) {
+    const message = messages[i];
+    if (!isRecord(message)) return null;
+    if (message.role === 'user' || message.role === 'assistant') {
+      leads[i] = 1;
+      if (i > 0) starts[count++] = i;
+    }
+    const unit = count - 1;
+    if (message.role === 'assistant') {
+      if (!Array.isArray(message.content)) return null;
+      for (const block of message.content as unknown[]) {
+        if (!isRecord(block)) return null;
+        if (block.type === 'toolCall' && !claim(unitOfId, block.id, unit)) return null;
+        if (block.type === 'text' && mayReadAsGenerated(block.textSignature)) return null;
+        if (block.type === 'thinking' && typeof block.thinkingSignature === 'string' && block.thinkingSignature.includes('msg_'))
+          return null;
+      }
+    } else if (message.role === 'toolResult') {
+      if (!Array.isArray(message.content) || !claim(unitOfId, message.toolCallId, unit)) return null;
+    }
+  }
+  starts[count++] = messages.length;
+  return { bounds: starts.subarray(0, count), firstLeads: leads.length > 0 && leads[0] === 1, leads };
+}
+
+/** Whether a text's signature gives it an id of the generated form (read as pi-ai reads it). */
+function mayReadAsGenerated(signature: unknown): boolean {
+  if (typeof signature !== 'string' || !signature.includes('msg_')) return false;
+  let id: unknown = signature;
+  if (signature.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(signature);
+      if (isRecord(parsed) && parsed.v === 1 && typeof parsed.id === 'string') id = parsed.id;
+    } catch {
+      // pi-ai takes the signature itself as the id.
+    }
+  }
+  return typeof id === 'string' && GENERATED_ID.test(id);
+}
+
+/** Each tool-call id in one unit (as in replay-units.ts). */
+function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolean {
+  if (typeof id !== 'string') return true;
+  const seen = unitOfId.get(id);
+  if (seen === undefined) unitOfId.set(id, unit);
+  return seen === undefined || seen === unit;
+}
+
+/** The count a part's counter item carries (its generated id), or null when it is not that item. */
+function counterCount(item: JsonValue | undefined): number | null {
+  if (!isRecord(item) || item.type !== 'message' || typeof item.id !== 'string') return null;
+  const content = item.content;
+  if (!Array.isArray(content) || content.length !== 1 || !isRecord(content[0]) || content[0].text !== COUNTER_TEXT) return null;
+  const id = GENERATED_ID.exec(item.id);
+  return id ? Number(id[1]) : null;
+}
+
+/**
+ * Move a part's generated message ids by the messages counted before it. Every `msg_<n>` id is
+ * generated here (`responsesUnits` saw to it), and counts no further than the part's own count.
+ */
+function shiftGeneratedIds(items: JsonValue[], by: number, count: number): boolean {
+  for (const item of items) {
+    if (!isRecord(item) || item.type !== 'message' || typeof item.id !== 'string') continue;
+    const id = GENERATED_ID.exec(item.id);
+    if (!id) continue;
+    const n = Number(id[1]);
+    if (n >= count) return false;
+    if (by > 0) item.id = `msg_${n + by}`;
+  }
+  return true;
+}
+
+/** A request's fields besides its input items, as one comparable string. */
+function requestFields(payload: Record<string, JsonValue>): string {
+  const rest: Record<string, JsonValue> = {};
+  for (const member in payload) if (member !== 'input') rest[member] = payload[member];
+  return JSON.stringify(rest);
+}
