@@ -62,7 +62,7 @@ const PLACEHOLDER_CODEX_JWT = `${base64Url({ alg: 'none', typ: 'JWT' })}.${base6
 /** Build the wire payload of `messages` for `target` (no system prompt, no tools). Never sends anything. */
 export async function buildPayload(messages: readonly Message[], target: Target, options: PayloadBuildOptions = {}): Promise<PayloadBuild> {
   const llm = toLlmMessages(messages);
-  // A long Anthropic, Bedrock or Gemini conversation is built in parts, so pi-ai's copies die young (see payload-parts.ts).
+  // A long conversation is built in parts where the API allows it, so pi-ai's copies die young (see payload-parts.ts).
   const build =
     (await buildInParts(llm, target, (part) => buildLlmPayload(part, target, options))) ?? (await buildLlmPayload(llm, target, options));
   builtFrom.set(build, messages);

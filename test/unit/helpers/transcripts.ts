@@ -46,12 +46,13 @@ export interface Route {
  * assistant messages that are not OpenAI's (Anthropic's when not given); with it, calls sometimes
  * carry a Gemini thought signature and user turns are sometimes an image or an empty block list.
  * `responses`: OpenAI's turns carry what the Responses API records (a reasoning item as the thinking
- * signature, an item id as the text signature, in both of pi-ai's forms, or none).
+ * signature, an item id as the text signature, in both of pi-ai's forms, or none). `noFailedCalls`:
+ * a failed turn never holds a call (one that would have is a tool-use turn).
  */
 export function transcript(
   random: () => number,
   length: number,
-  options: { oneUnitIds?: boolean; wellFormed?: boolean; own?: Route; responses?: boolean } = {},
+  options: { oneUnitIds?: boolean; wellFormed?: boolean; own?: Route; responses?: boolean; noFailedCalls?: boolean } = {},
 ): Message[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const texts = options.wellFormed ? TEXTS.filter(isWellFormed) : TEXTS;
@@ -94,7 +95,9 @@ export function transcript(
         role: 'assistant',
         content,
         ...route,
-        stopReason: random() < 0.1 ? pick(['error', 'aborted']) : calls > 0 ? 'toolUse' : 'stop',
+        stopReason:
+          failedStop(random() < 0.1 ? pick(['error', 'aborted']) : null, calls > 0, options.noFailedCalls) ??
+          (calls > 0 ? 'toolUse' : 'stop'),
         timestamp: i,
       });
     } else if (r < 0.9) {
@@ -134,6 +137,11 @@ export function transcript(
     }
   }
   return out;
+}
+
+/** A failed turn's stop reason, or null: none when it would hold calls and `noFailedCalls` forbids it. */
+function failedStop(failed: string | null, calls: boolean, noFailedCalls: boolean | undefined): string | null {
+  return failed !== null && calls && noFailedCalls ? null : failed;
 }
 
 /** An OpenAI turn's blocks as the Responses API records them (see `transcript`). */

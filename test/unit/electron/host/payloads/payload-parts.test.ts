@@ -1,6 +1,6 @@
 // A long Anthropic, Bedrock or Gemini payload built in parts of whole units: always what one whole pi-ai build gives.
 import { describe, expect, it, vi } from 'vitest';
-import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
+import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import {
   buildInParts,
@@ -51,6 +51,8 @@ const GEMINI_PLAIN: Target = { ...GEMINI, reasoning: false };
 const GEMINI_3: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-3-pro-preview', reasoning: true };
 const OPENAI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
 const OPENAI_PLAIN: Target = { ...OPENAI, reasoning: false };
+const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
+const MAGISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'magistral-medium-latest', reasoning: true };
 const geminiRoute = { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro' };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
@@ -132,13 +134,21 @@ describe('buildInParts', () => {
     ['Gemini', [GEMINI, GEMINI_PLAIN], 73, geminiRoute],
     ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
     ['OpenAI Responses', [OPENAI, OPENAI_PLAIN], 75, undefined],
+    ['Mistral', [MISTRAL, MAGISTRAL], 76, undefined],
   ] as const) {
     it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
       const random = rng(seed);
       let inParts = 0;
       const responses = targets[0] === OPENAI;
+      const perMessage = responses || targets[0] === MISTRAL;
       for (let round = 0; round < 120; round += 1) {
-        const messages = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true, own, responses });
+        const messages = transcript(random, 40 + Math.floor(random() * 120), {
+          oneUnitIds: true,
+          wellFormed: true,
+          own,
+          responses,
+          noFailedCalls: targets[0] === MISTRAL,
+        });
         const llm = toLlmMessages(messages);
         const size = 2 + Math.floor(random() * 12);
         for (const target of targets) {
@@ -149,7 +159,7 @@ describe('buildInParts', () => {
           expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
           // The units and entry bounds handed to the replay's build are the ones it would find (the
           // replay's build reuses no Responses entries, and is handed none).
-          if (responses) {
+          if (perMessage) {
             expect(knownSplit(parts)).toBeUndefined();
             continue;
           }
@@ -290,6 +300,36 @@ describe('buildInParts', () => {
       expect(parts !== null, JSON.stringify(signed.content)).toBe(inParts);
       if (parts) expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, OPENAI)));
     }
+  });
+
+  it('Mistral: built whole when two parts give out one call id, or a failed turn holds a call', async () => {
+    // Another model's ids: pi-ai keeps an id of 9 letters and digits once stripped of the rest, and
+    // hashes again one taken already. toolu_abcd and tool_uabcd both strip to tooluabcd: the whole
+    // build hashes the second again, a part that does not hold the first would not.
+    const turns = (second: string, at: number, failed = false): Message[] => {
+      const messages: Message[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const id = i === 1 ? 'toolu_abcd' : i === at ? second : `toolu_${i}`;
+        const call = i === at && failed ? A([tc(id, 'read', {})], { ...route, stopReason: 'error', timestamp: 3 }) : calling(id);
+        messages.push(user(`q${i}`), call, result(id));
+      }
+      return messages;
+    };
+    const callIds = (build: PayloadBuild) =>
+      (build.payload as { messages: { toolCalls?: { id: string }[] }[] }).messages.flatMap((m) => (m.toolCalls ?? []).map((c) => c.id));
+    const apart = toLlmMessages(turns('tool_uabcd', 10));
+    const whole = await wholeBuild(apart, MISTRAL);
+    expect(callIds(whole)).toContain('tooluabcd');
+    expect(new Set(callIds(whole)).size).toBe(12);
+    expect(await byParts(apart, MISTRAL, 4)).toBeNull();
+    // In one part, pi-ai sees both: the same as a whole build.
+    const near = toLlmMessages(turns('tool_uabcd', 2));
+    const { value: nearParts, calls } = await piAiCalls(() => byParts(near, MISTRAL, 12));
+    expect(calls).toBeGreaterThan(1);
+    expect(JSON.stringify(nearParts)).toBe(JSON.stringify(await wholeBuild(near, MISTRAL)));
+    const distinct = toLlmMessages(turns('toolu_wxyz', 10));
+    expect(JSON.stringify(await byParts(distinct, MISTRAL, 4))).toBe(JSON.stringify(await wholeBuild(distinct, MISTRAL)));
+    expect(await byParts(toLlmMessages(turns('toolu_wxyz', 10, true)), MISTRAL, 4)).toBeNull();
   });
 
   it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {

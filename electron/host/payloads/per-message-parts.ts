@@ -1,22 +1,31 @@
 /**
- * A long conversation's OpenAI Responses payload built by pi-ai in parts, then joined: what one build
- * of the whole gives, byte for byte (why parts at all: payload-parts.ts).
+ * A long conversation's OpenAI Responses or Mistral payload built by pi-ai in parts, then joined: what
+ * one build of the whole gives, byte for byte (why parts at all: payload-parts.ts).
  *
- * The Responses builder makes input items of each message alone (a user message, each block of an
- * assistant message, each tool result), so a conversation can be cut before any user or assistant
- * message that keeps every tool-call id on one side of the cut: pi-ai normalises a call's id and its
- * results' together, and adds the results a call lacks before the next user or assistant message or
- * at the end of what it was given, which is the same place.
+ * These builders convert each message alone (a user message, an assistant message or each of its
+ * blocks, each tool result), so a conversation can be cut before any user or assistant message that
+ * keeps every tool-call id on one side of the cut: pi-ai normalises a call's id and its results'
+ * together, and adds the results a call lacks before the next user or assistant message or at the end
+ * of what it was given, which is the same place. Each builder has one thing that reads the whole
+ * conversation, made right below.
  *
- * One thing reads the whole conversation: an assistant text without an id of its own (every text of
- * another model's turn, whose signature pi-ai drops) gets `msg_<n>`, n counting the messages the
- * builder converted before it, across the whole conversation. A part counts from 0, so each part's
- * generated ids are moved by the count of the parts before it. That count is pi-ai's own: each part
- * but the last is given one more assistant text at its end, whose generated id is the part's count,
- * and whose item is taken off again. Ids pi-ai did not generate are never moved: the parts are not
- * used when a text's own id, or a reasoning item, could read as a generated one.
+ * OpenAI Responses: an assistant text without an id of its own (every text of another model's turn,
+ * whose signature pi-ai drops) gets `msg_<n>`, n counting the messages the builder converted before
+ * it, across the whole conversation. A part counts from 0, so each part's generated ids are moved by
+ * the count of the parts before it. That count is pi-ai's own: each part but the last is given one
+ * more assistant text at its end, whose generated id is the part's count, and whose item is taken off
+ * again. Ids pi-ai did not generate are never moved: the parts are not used when a text's own id, or
+ * a reasoning item, could read as a generated one.
+ *
+ * Mistral: another model's call ids are hashed to 9 characters, and an id whose hash another call
+ * took already is hashed again, with an attempt number, until it is free: free of the ids given out
+ * earlier in the whole conversation. Each part sees only its own. When every call id the parts give
+ * out is distinct, each id got in its part what the whole build gives it: the attempts its part
+ * found taken are taken in the whole build too (by earlier calls of the same part), and the id it
+ * ended with is no other call's. So the parts are used only then, and only when no failed turn holds
+ * a call (pi-ai hashes its ids, then leaves the turn out, so they cannot be seen).
  */
-import { isRecord } from '../../../shared/messages.js';
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import type { BuildLlm } from './payload-parts.js';
@@ -31,7 +40,7 @@ const COUNTER_TEXT = 'count';
 
 /**
  * The payload of `llm` for an OpenAI Responses model built in the parts `cuts` gives (unit indexes of
- * `responsesUnits`, then the unit count), or null when it cannot be proven the same as a whole build
+ * `perMessageUnits`, then the unit count), or null when it cannot be proven the same as a whole build
  * (the caller then builds it whole).
  */
 export async function buildResponsesParts(
@@ -74,7 +83,7 @@ export async function buildResponsesParts(
     const count = final ? Number.POSITIVE_INFINITY : counterCount(items.pop());
     if (count === null || !shiftGeneratedIds(items, counted, count)) return null;
     if (!final) counted += count;
-    const rest = requestFields(payload);
+    const rest = requestFields(payload, 'input');
     if (fields === undefined) fields = rest;
     else if (rest !== fields) return null;
     parts.push(items);
@@ -89,12 +98,21 @@ export async function buildResponsesParts(
   };
 }
 
+/** The APIs whose builders convert each message alone. */
+export type PerMessageApi = 'openai-responses' | 'mistral-conversations';
+
+export function isPerMessageApi(api: string): api is PerMessageApi {
+  return api === 'openai-responses' || api === 'mistral-conversations';
+}
+
 /**
  * Where the conversation may be cut: before each user or assistant message (each leads a unit), as
  * long as no tool-call id is on both sides. Null when a message is malformed, an id is in two units,
- * or a text's own id or a reasoning item could read as a generated id (see above).
+ * or what the API's builder reads across the whole conversation cannot be made right (see above):
+ * OpenAI Responses, a text's own id or a reasoning item that could read as a generated id; Mistral,
+ * a failed turn with a call.
  */
-export function responsesUnits(messages: readonly Message[]): Units | null {
+export function perMessageUnits(messages: readonly Message[], api: PerMessageApi): Units | null {
   const starts = new Int32Array(messages.length + 1);
   let count = 1;
   const leads = new Uint8Array(messages.length);
@@ -109,9 +127,11 @@ export function responsesUnits(messages: readonly Message[]): Units | null {
     const unit = count - 1;
     if (message.role === 'assistant') {
       if (!Array.isArray(message.content)) return null;
+      const failed = api === 'mistral-conversations' && isFailedStop(message);
       for (const block of message.content as unknown[]) {
         if (!isRecord(block)) return null;
-        if (block.type === 'toolCall' && !claim(unitOfId, block.id, unit)) return null;
+        if (block.type === 'toolCall' && (failed || !claim(unitOfId, block.id, unit))) return null;
+        if (api !== 'openai-responses') continue;
         if (block.type === 'text' && mayReadAsGenerated(block.textSignature)) return null;
         if (block.type === 'thinking' && typeof block.thinkingSignature === 'string' && block.thinkingSignature.includes('msg_'))
           return null;
@@ -172,9 +192,59 @@ function shiftGeneratedIds(items: JsonValue[], by: number, count: number): boole
   return true;
 }
 
-/** A request's fields besides its input items, as one comparable string. */
-function requestFields(payload: Record<string, JsonValue>): string {
+/** A request's fields besides its conversation (`key`), as one comparable string. */
+function requestFields(payload: Record<string, JsonValue>, key: string): string {
   const rest: Record<string, JsonValue> = {};
-  for (const member in payload) if (member !== 'input') rest[member] = payload[member];
+  for (const member in payload) if (member !== key) rest[member] = payload[member];
   return JSON.stringify(rest);
+}
+
+/**
+ * The payload of `llm` for a Mistral model built in the parts `cuts` gives (as `buildResponsesParts`),
+ * or null when a call id the parts give out is not distinct (see above).
+ */
+export async function buildMistralParts(
+  llm: LlmMessages,
+  units: Units,
+  cuts: readonly number[],
+  buildLlm: BuildLlm,
+): Promise<PayloadBuild | null> {
+  const parts: JsonValue[][] = [];
+  const given = new Set<string>();
+  let last: PayloadBuild | undefined;
+  let fields: string | undefined;
+  for (let p = 0; p + 1 < cuts.length; p += 1) {
+    const from = units.bounds[cuts[p]];
+    const to = units.bounds[cuts[p + 1]];
+    const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
+    const payload = part.payload;
+    if (part.error || !isRecord(payload)) return null;
+    const entries = payload.messages;
+    if (!Array.isArray(entries) || !callIdsDistinct(entries, given)) return null;
+    const rest = requestFields(payload, 'messages');
+    if (fields === undefined) fields = rest;
+    else if (rest !== fields) return null;
+    parts.push(entries);
+    last = part;
+  }
+  const payload = last!.payload as Record<string, JsonValue>;
+  return {
+    ...last!,
+    sources: llm.sources,
+    llmMessages: llm.messages,
+    payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
+  };
+}
+
+/** Whether the call ids of a part's assistant entries are new to `given` and to each other (added to it). */
+function callIdsDistinct(entries: readonly JsonValue[], given: Set<string>): boolean {
+  for (const entry of entries) {
+    if (!isRecord(entry) || entry.role !== 'assistant' || entry.toolCalls === undefined) continue;
+    if (!Array.isArray(entry.toolCalls)) return false;
+    for (const call of entry.toolCalls) {
+      if (!isRecord(call) || typeof call.id !== 'string' || given.has(call.id)) return false;
+      given.add(call.id);
+    }
+  }
+  return true;
 }
