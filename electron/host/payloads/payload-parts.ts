@@ -24,7 +24,7 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
-import { buildMistralParts, buildResponsesParts, isPerMessageApi, perMessageUnits } from './per-message-parts.js';
+import { buildJoinedParts, buildResponsesParts, isPerMessageApi, perMessageUnits } from './per-message-parts.js';
 import {
   entriesKey,
   entryBounds,
@@ -74,8 +74,8 @@ export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
 
 /**
  * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
- * Anthropic, Bedrock Converse, Gemini, OpenAI Responses or Mistral build, is too short to split, or
- * is not proven the same as a whole build (OpenAI Responses and Mistral: see per-message-parts.ts).
+ * Anthropic, Bedrock Converse, Gemini, OpenAI Responses, Mistral or Chat Completions build, is too
+ * short to split, or is not proven the same as a whole build (the last three: per-message-parts.ts).
  */
 export async function buildInParts(
   llm: LlmMessages,
@@ -98,7 +98,7 @@ export async function buildInParts(
     if (!units || !cuts || cuts.length < 3) return null;
     return api === 'openai-responses'
       ? buildResponsesParts(llm, units, cuts, model, buildLlm)
-      : buildMistralParts(llm, units, cuts, buildLlm);
+      : buildJoinedParts(llm, units, cuts, api, buildLlm);
   }
   if (!hasUnits(api)) return null;
   const key = entriesKey(api);

@@ -1,13 +1,13 @@
 /**
- * A long conversation's OpenAI Responses or Mistral payload built by pi-ai in parts, then joined: what
- * one build of the whole gives, byte for byte (why parts at all: payload-parts.ts).
+ * A long conversation's OpenAI Responses, Mistral or Chat Completions payload built by pi-ai in parts,
+ * then joined: what one build of the whole gives, byte for byte (why parts at all: payload-parts.ts).
  *
  * These builders convert each message alone (a user message, an assistant message or each of its
- * blocks, each tool result), so a conversation can be cut before any user or assistant message that
+ * blocks, each tool result), so a conversation can be cut before a user or assistant message that
  * keeps every tool-call id on one side of the cut: pi-ai normalises a call's id and its results'
  * together, and adds the results a call lacks before the next user or assistant message or at the end
- * of what it was given, which is the same place. Each builder has one thing that reads the whole
- * conversation, made right below.
+ * of what it was given, which is the same place. Each builder has something that reads across
+ * messages, made right below.
  *
  * OpenAI Responses: an assistant text without an id of its own (every text of another model's turn,
  * whose signature pi-ai drops) gets `msg_<n>`, n counting the messages the builder converted before
@@ -24,6 +24,14 @@
  * found taken are taken in the whole build too (by earlier calls of the same part), and the id it
  * ended with is no other call's. So the parts are used only then, and only when no failed turn holds
  * a call (pi-ai hashes its ids, then leaves the turn out, so they cannot be seen).
+ *
+ * Chat Completions: consecutive tool results are one group (a failed turn between them, which pi-ai
+ * leaves out, does not part them), and for some servers a user message right after tool results gets
+ * an assistant message before it, so a part starts only at an assistant message with a call, which is
+ * never left out; a request whose conversation
+ * has tool calls gets an empty `tools` list (every part must then have one, or the fields differ and
+ * the whole is built in one call); and for servers that take Anthropic's cache marks the last text
+ * is marked, which a part would put on its own last text: the parts are not used when any is marked.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
@@ -99,15 +107,15 @@ export async function buildResponsesParts(
 }
 
 /** The APIs whose builders convert each message alone. */
-export type PerMessageApi = 'openai-responses' | 'mistral-conversations';
+export type PerMessageApi = 'openai-responses' | 'mistral-conversations' | 'openai-completions';
 
 export function isPerMessageApi(api: string): api is PerMessageApi {
-  return api === 'openai-responses' || api === 'mistral-conversations';
+  return api === 'openai-responses' || api === 'mistral-conversations' || api === 'openai-completions';
 }
 
 /**
- * Where the conversation may be cut: before each user or assistant message (each leads a unit), as
- * long as no tool-call id is on both sides. Null when a message is malformed, an id is in two units,
+ * Where the conversation may be cut: before each user or assistant message (each leads a unit; Chat
+ * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null when a message is malformed, an id is in two units,
  * or what the API's builder reads across the whole conversation cannot be made right (see above):
  * OpenAI Responses, a text's own id or a reasoning item that could read as a generated id; Mistral,
  * a failed turn with a call.
@@ -120,7 +128,7 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i];
     if (!isRecord(message)) return null;
-    if (message.role === 'user' || message.role === 'assistant') {
+    if (api === 'openai-completions' ? leadsCompletions(message) : message.role === 'user' || message.role === 'assistant') {
       leads[i] = 1;
       if (i > 0) starts[count++] = i;
     }
@@ -142,6 +150,17 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
   }
   starts[count++] = messages.length;
   return { bounds: starts.subarray(0, count), firstLeads: leads.length > 0 && leads[0] === 1, leads };
+}
+
+/**
+ * Where a Chat Completions part may start: at an assistant message with a call, which the builder
+ * always converts. Not at one it leaves out (a failed turn, or one with nothing to say), around which
+ * it gathers tool results into one group and keeps the last role it wrote.
+ */
+function leadsCompletions(message: Message): boolean {
+  if (message.role !== 'assistant' || isFailedStop(message) || !Array.isArray(message.content)) return false;
+  for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall') return true;
+  return false;
 }
 
 /** Whether a text's signature gives it an id of the generated form (read as pi-ai reads it). */
@@ -200,13 +219,15 @@ function requestFields(payload: Record<string, JsonValue>, key: string): string 
 }
 
 /**
- * The payload of `llm` for a Mistral model built in the parts `cuts` gives (as `buildResponsesParts`),
- * or null when a call id the parts give out is not distinct (see above).
+ * The payload of `llm` for a Mistral or Chat Completions model built in the parts `cuts` gives (as
+ * `buildResponsesParts`), or null when a part's entries are not what a whole build has there (see
+ * above): Mistral, a call id the parts give out twice; Chat Completions, a cache mark.
  */
-export async function buildMistralParts(
+export async function buildJoinedParts(
   llm: LlmMessages,
   units: Units,
   cuts: readonly number[],
+  api: 'mistral-conversations' | 'openai-completions',
   buildLlm: BuildLlm,
 ): Promise<PayloadBuild | null> {
   const parts: JsonValue[][] = [];
@@ -220,7 +241,8 @@ export async function buildMistralParts(
     const payload = part.payload;
     if (part.error || !isRecord(payload)) return null;
     const entries = payload.messages;
-    if (!Array.isArray(entries) || !callIdsDistinct(entries, given)) return null;
+    if (!Array.isArray(entries)) return null;
+    if (api === 'mistral-conversations' ? !callIdsDistinct(entries, given) : hasCacheMark(entries)) return null;
     const rest = requestFields(payload, 'messages');
     if (fields === undefined) fields = rest;
     else if (rest !== fields) return null;
@@ -234,6 +256,15 @@ export async function buildMistralParts(
     llmMessages: llm.messages,
     payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
   };
+}
+
+/** Whether a Chat Completions entry's content holds a part with Anthropic's cache mark. */
+function hasCacheMark(entries: readonly JsonValue[]): boolean {
+  for (const entry of entries) {
+    if (!isRecord(entry) || !Array.isArray(entry.content)) continue;
+    for (const part of entry.content) if (isRecord(part) && part.cache_control !== undefined) return true;
+  }
+  return false;
 }
 
 /** Whether the call ids of a part's assistant entries are new to `given` and to each other (added to it). */

@@ -11,6 +11,7 @@ import {
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { entryBounds, unitsOf, type UnitApi } from '../../../../../electron/host/payloads/replay-units.js';
+import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
@@ -52,6 +53,9 @@ const GEMINI_3: Target = { provider: 'google', api: 'google-generative-ai', mode
 const OPENAI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
 const OPENAI_PLAIN: Target = { ...OPENAI, reasoning: false };
 const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
+// Chat Completions: OpenRouter's thinking format, and DeepSeek's (reasoning_content on every assistant).
+const OPENROUTER: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' };
+const DEEPSEEK: Target = { provider: 'deepseek', api: 'openai-completions', modelId: 'deepseek-v4-pro', reasoning: true };
 const MAGISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'magistral-medium-latest', reasoning: true };
 const geminiRoute = { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro' };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
@@ -135,12 +139,13 @@ describe('buildInParts', () => {
     ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
     ['OpenAI Responses', [OPENAI, OPENAI_PLAIN], 75, undefined],
     ['Mistral', [MISTRAL, MAGISTRAL], 76, undefined],
+    ['Chat Completions', [OPENROUTER, DEEPSEEK], 77, undefined],
   ] as const) {
     it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
       const random = rng(seed);
       let inParts = 0;
       const responses = targets[0] === OPENAI;
-      const perMessage = responses || targets[0] === MISTRAL;
+      const perMessage = responses || targets[0] === MISTRAL || targets[0] === OPENROUTER;
       for (let round = 0; round < 120; round += 1) {
         const messages = transcript(random, 40 + Math.floor(random() * 120), {
           oneUnitIds: true,
@@ -180,7 +185,8 @@ describe('buildInParts', () => {
     for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
-    expect(await byParts(llm, { provider: 'openai', api: 'openai-completions', modelId: 'gpt-4o' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro' }, 4)).toBeNull();
+    expect(await byParts(llm, OPENROUTER, 4)).not.toBeNull();
     expect(await byParts(llm, OPENAI, 4)).not.toBeNull();
     expect(await byParts(llm, GEMINI, 4)).not.toBeNull();
     expect(await byParts(llm, ANTHROPIC, 41)).toBeNull();
@@ -330,6 +336,26 @@ describe('buildInParts', () => {
     const distinct = toLlmMessages(turns('toolu_wxyz', 10));
     expect(JSON.stringify(await byParts(distinct, MISTRAL, 4))).toBe(JSON.stringify(await wholeBuild(distinct, MISTRAL)));
     expect(await byParts(toLlmMessages(turns('toolu_wxyz', 10, true)), MISTRAL, 4)).toBeNull();
+  });
+
+  it('Chat Completions: a part starts at a call, and a request with cache marks is built whole', async () => {
+    const messages: Message[] = [];
+    for (let i = 0; i < 12; i += 1)
+      messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), user(`more ${i}`), answer(`a${i}`));
+    // A failed turn between two results: pi-ai leaves it out and keeps the results one group.
+    messages.splice(32, 0, A([tc('toolu_x', 'read', {})], { ...route, stopReason: 'error', timestamp: 3 }), result('toolu_x'));
+    const llm = toLlmMessages(messages);
+    const units = perMessageUnits(llm.messages, 'openai-completions')!;
+    // Units start at the twelve calls only (the first unit holds q0 alone).
+    expect(units.bounds.length - 1).toBe(13);
+    for (const start of units.bounds.slice(1, -1)) expect(llm.messages[start]).toMatchObject({ role: 'assistant', stopReason: 'toolUse' });
+    const { value: parts, calls } = await piAiCalls(() => byParts(llm, OPENROUTER, 4));
+    expect(calls).toBeGreaterThan(2);
+    expect(JSON.stringify(parts)).toBe(JSON.stringify(await wholeBuild(llm, OPENROUTER)));
+    // OpenRouter's Claude takes Anthropic's cache mark on the last text: each part would have one.
+    const claude: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5' };
+    expect(JSON.stringify((await wholeBuild(llm, claude)).payload)).toContain('cache_control');
+    expect(await byParts(llm, claude, 4)).toBeNull();
   });
 
   it("keeps the last entry's cache_control where a whole build puts it, and no other", async () => {
