@@ -17,15 +17,19 @@ export interface Probe {
  * Run `node args` in a fresh process and return the JSON line it printed last; a failure throws with
  * `what` and the last lines of its stderr.
  */
-export function runMeasuringChild<T>(node: string, args: string[], what: string): T {
-  const child = spawnSync(node, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+export function runMeasuringChild<T>(node: string, args: string[], what: string, env?: NodeJS.ProcessEnv): T {
+  const child = spawnSync(node, args, { encoding: 'utf8', maxBuffer: 1 << 24, env: env ?? process.env });
   if (child.status !== 0)
     throw new Error(`${what} failed (${child.status ?? child.signal}): ${child.stderr.trim().split('\n').slice(-6).join('\n')}`);
   return JSON.parse(child.stdout.trim().split('\n').at(-1)!) as T;
 }
 
-/** Run one probe op on `file` (`work`: its scratch path) and return what it measured. */
-export function probe(op: string, file: string, work: string): Probe {
+/**
+ * Run one probe op on `file` (`work`: its scratch path) and return what it measured; `target`
+ * (`provider/api/model`) replaces the default target of the inspecting ops.
+ */
+export function probe(op: string, file: string, work: string, target?: string): Probe {
   const args = ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', path.join(here, 'probe.ts'), op, file, work];
-  return runMeasuringChild<Probe>(process.execPath, args, `probe ${op}`);
+  const env = target === undefined ? undefined : { ...process.env, PROBE_TARGET: target };
+  return runMeasuringChild<Probe>(process.execPath, args, `probe ${op}`, env);
 }

@@ -14,6 +14,8 @@
  * inspect-payloads-again and pi-ai also time the floor in the same process, after the op
  * (`floorMs`), so each ratio compares two figures of one process; they also give both figures in
  * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
+ * The inspecting ops inspect for `claude-sonnet-4-5` on Anthropic, or for PROBE_TARGET
+ * (`provider/api/model`, test/bench/target.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, copyFileSync, fsyncSync, openSync, rmSync } from 'node:fs';
@@ -26,9 +28,11 @@ import { readSessionFile } from '../../electron/host/stream-session.js';
 import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 import { parseFloor } from './parse-floor.mjs';
+import { DEFAULT_TARGET, parseBenchTarget } from './target.js';
 
 const [op, file, work] = process.argv.slice(2);
-const TARGET = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+// The shapes bench's --target (provider/api/model) comes as PROBE_TARGET.
+const TARGET = process.env.PROBE_TARGET ? parseBenchTarget(process.env.PROBE_TARGET) : DEFAULT_TARGET;
 
 /** The parse floor; `keep` gets every parsed value when given. */
 function floor(keep?: unknown[]): Record<string, number> {

@@ -22,8 +22,11 @@
  * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with
  * payloads as a process's second inspection of the session, the first untimed: what the desktop app
  * or `serve` pays once its code has run on a big session, against the first run's compiling and
- * recompiling; reported, not checked). Env:
- * SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES, SHAPES_BENCH_TEXT, SHAPES_BENCH_AGAIN=1.
+ * recompiling; reported, not checked) · --target=provider/api/model (inspect for another target than
+ * `claude-sonnet-4-5` on Anthropic, e.g. openai/openai-responses/gpt-5: each policy sends a session
+ * through other rules and each API's payload is built apart; the figures' names then say so, and no
+ * baseline figure guards them). Env: SHAPES_BENCH_MB, SHAPES_BENCH_RUNS, SHAPES_BENCH_SHAPES,
+ * SHAPES_BENCH_TEXT, SHAPES_BENCH_AGAIN=1, SHAPES_BENCH_TARGET.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +37,7 @@ import { option, shapesOption } from './options.js';
 import { writeBenchShape } from './pi-written.js';
 import { SHAPE_TEXTS, type ShapeText } from './session-shapes.js';
 import { median } from './stats.js';
+import { parseBenchTarget } from './target.js';
 import { BenchUsageError } from './usage-error.js';
 
 /** One list of figures for each timed op, by its key in the log. */
@@ -47,6 +51,10 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
   if (!SHAPE_TEXTS.includes(text)) throw new BenchUsageError(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
   const textLabel = text === 'mixed' ? '' : `, ${text} text`;
   const again = ctx.args.includes('--again') || process.env.SHAPES_BENCH_AGAIN === '1';
+  const targetSpec = option(ctx.args, 'target', 'SHAPES_BENCH_TARGET', '') || undefined;
+  // Checked here, so a bad spec is a usage error before any session is written.
+  if (targetSpec !== undefined) parseBenchTarget(targetSpec);
+  const targetLabel = targetSpec === undefined ? '' : `, for ${targetSpec}`;
   const results: BenchResult[] = [];
   for (const shape of wanted) {
     const file = path.join(ctx.workDir, `shape-${shape}-${mb}.jsonl`);
@@ -54,7 +62,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     mkdirSync(work, { recursive: true });
     const made = await writeBenchShape(file, shape, mb, text);
     const size = statSync(file).size;
-    ctx.log(`${shape}, ${mb} MiB${textLabel}: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
+    ctx.log(`${shape}, ${mb} MiB${textLabel}${targetLabel}: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     const floor: number[] = [];
     const ms = perOp();
     const ratios = perOp();
@@ -63,7 +71,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     const keptWeight: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const paired = (key: string, op: string) => {
-        const p = probe(op, file, work);
+        const p = probe(op, file, work, targetSpec);
         floor.push(p.floorMs);
         ms[key].push(p.ms);
         ratios[key].push(p.ms / p.floorMs);
@@ -95,7 +103,7 @@ export default async function shapesBench(ctx: BenchContext): Promise<BenchResul
     }
     rmSync(file, { force: true });
     rmSync(work, { recursive: true, force: true });
-    const label = `${shape}, ${mb} MiB${textLabel}`;
+    const label = `${shape}, ${mb} MiB${textLabel}${targetLabel}`;
     results.push(
       { name: `${label}: read + JSON.parse every line (floor)`, value: median(floor), unit: 'ms' },
       {
