@@ -24,6 +24,7 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
+import { joinParts, requestFields } from './parts-common.js';
 import { buildJoinedParts, buildResponsesParts, isPerMessageApi, perMessageUnits } from './per-message-parts.js';
 import {
   entriesKey,
@@ -134,13 +135,7 @@ export async function buildInParts(
     entryCount += entries.length;
     last = part;
   }
-  const payload = last!.payload as Record<string, JsonValue>;
-  const build: PayloadBuild = {
-    ...last!,
-    sources: llm.sources,
-    llmMessages: llm.messages,
-    payload: { ...payload, [key]: ([] as JsonValue[]).concat(...parts) },
-  };
+  const build = joinParts(last!, llm, key, parts);
   bounds[bounds.length - 1] = entryCount;
   splits.set(build, { units, entryBounds: bounds });
   return build;
@@ -213,11 +208,4 @@ function partEntryBounds(entries: readonly JsonValue[], units: Units, first: num
   for (let t = first; t <= end; t += 1) bounds[t - first] = units.bounds[t] - from;
   const partUnits: Units = { bounds, firstLeads: units.leads[from] === 1, leads: units.leads.subarray(from, units.bounds[end]) };
   return entryBounds(entries, partUnits, api);
-}
-
-/** A request's fields besides its entries (`key`), as one comparable string. */
-function requestFields(payload: Record<string, JsonValue>, key: string): string {
-  const rest: Record<string, JsonValue> = {};
-  for (const member in payload) if (member !== key) rest[member] = payload[member];
-  return JSON.stringify(rest);
 }

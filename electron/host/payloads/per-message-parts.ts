@@ -28,16 +28,17 @@
  * Chat Completions: consecutive tool results are one group (a failed turn between them, which pi-ai
  * leaves out, does not part them), and for some servers a user message right after tool results gets
  * an assistant message before it, so a part starts only at an assistant message with a call, which is
- * never left out; a request whose conversation
- * has tool calls gets an empty `tools` list (every part must then have one, or the fields differ and
- * the whole is built in one call); and for servers that take Anthropic's cache marks the last text
- * is marked, which a part would put on its own last text: the parts are not used when any is marked.
+ * never left out; a request whose conversation has tool calls gets an empty `tools` list (every part
+ * must then have one, or the fields differ and the whole is built in one call); and for servers that
+ * take Anthropic's cache marks the last text is marked, which a part would put on its own last text:
+ * the parts are not used when any is marked.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import type { BuildLlm } from './payload-parts.js';
 import type { PayloadBuild } from './payload-builder.js';
+import { claim, joinParts, requestFields } from './parts-common.js';
 import type { BuildModel, Units } from './replay-units.js';
 
 /** An id pi-ai's Responses builder generates for a text without one: `msg_` and the message count. */
@@ -97,13 +98,7 @@ export async function buildResponsesParts(
     parts.push(items);
     last = part;
   }
-  const payload = last!.payload as Record<string, JsonValue>;
-  return {
-    ...last!,
-    sources: llm.sources,
-    llmMessages: llm.messages,
-    payload: { ...payload, input: ([] as JsonValue[]).concat(...parts) },
-  };
+  return joinParts(last!, llm, 'input', parts);
 }
 
 /** The APIs whose builders convert each message alone. */
@@ -115,10 +110,10 @@ export function isPerMessageApi(api: string): api is PerMessageApi {
 
 /**
  * Where the conversation may be cut: before each user or assistant message (each leads a unit; Chat
- * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null when a message is malformed, an id is in two units,
- * or what the API's builder reads across the whole conversation cannot be made right (see above):
- * OpenAI Responses, a text's own id or a reasoning item that could read as a generated id; Mistral,
- * a failed turn with a call.
+ * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null
+ * when a message is malformed, an id is in two units, or what the API's builder reads across the
+ * whole conversation cannot be made right (see above): OpenAI Responses, a text's own id or a
+ * reasoning item that could read as a generated id; Mistral, a failed turn with a call.
  */
 export function perMessageUnits(messages: readonly Message[], api: PerMessageApi): Units | null {
   const starts = new Int32Array(messages.length + 1);
@@ -178,14 +173,6 @@ function mayReadAsGenerated(signature: unknown): boolean {
   return typeof id === 'string' && GENERATED_ID.test(id);
 }
 
-/** Each tool-call id in one unit (as in replay-units.ts). */
-function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolean {
-  if (typeof id !== 'string') return true;
-  const seen = unitOfId.get(id);
-  if (seen === undefined) unitOfId.set(id, unit);
-  return seen === undefined || seen === unit;
-}
-
 /** The count a part's counter item carries (its generated id), or null when it is not that item. */
 function counterCount(item: JsonValue | undefined): number | null {
   if (!isRecord(item) || item.type !== 'message' || typeof item.id !== 'string') return null;
@@ -197,7 +184,7 @@ function counterCount(item: JsonValue | undefined): number | null {
 
 /**
  * Move a part's generated message ids by the messages counted before it. Every `msg_<n>` id is
- * generated here (`responsesUnits` saw to it), and counts no further than the part's own count.
+ * generated here (`perMessageUnits` saw to it), and counts no further than the part's own count.
  */
 function shiftGeneratedIds(items: JsonValue[], by: number, count: number): boolean {
   for (const item of items) {
@@ -209,13 +196,6 @@ function shiftGeneratedIds(items: JsonValue[], by: number, count: number): boole
     if (by > 0) item.id = `msg_${n + by}`;
   }
   return true;
-}
-
-/** A request's fields besides its conversation (`key`), as one comparable string. */
-function requestFields(payload: Record<string, JsonValue>, key: string): string {
-  const rest: Record<string, JsonValue> = {};
-  for (const member in payload) if (member !== key) rest[member] = payload[member];
-  return JSON.stringify(rest);
 }
 
 /**
@@ -249,13 +229,7 @@ export async function buildJoinedParts(
     parts.push(entries);
     last = part;
   }
-  const payload = last!.payload as Record<string, JsonValue>;
-  return {
-    ...last!,
-    sources: llm.sources,
-    llmMessages: llm.messages,
-    payload: { ...payload, messages: ([] as JsonValue[]).concat(...parts) },
-  };
+  return joinParts(last!, llm, 'messages', parts);
 }
 
 /** Whether a Chat Completions entry's content holds a part with Anthropic's cache mark. */

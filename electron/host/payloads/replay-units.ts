@@ -7,6 +7,7 @@ import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import { isBlank } from '../../../shared/text/blank.js';
 import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
+import { claim } from './parts-common.js';
 import type { PayloadBuild } from './payload-builder.js';
 
 /**
@@ -181,18 +182,6 @@ class UnitBounds {
   list(): Int32Array {
     return this.starts.subarray(0, this.count);
   }
-}
-
-/**
- * Tool-call ids normalised in one unit would be looked up in another: each id must stay in one unit.
- * (A function of the module, not a closure per call: `unitsOf` runs on each side, and V8 drops the
- * code it optimised for one closure when the next call brings another.)
- */
-function claim(unitOfId: Map<string, number>, id: unknown, unit: number): boolean {
-  if (typeof id !== 'string') return true;
-  const seen = unitOfId.get(id);
-  if (seen === undefined) unitOfId.set(id, unit);
-  return seen === undefined || seen === unit;
 }
 
 /** The units of LLM messages, or null when a unit's entries may depend on another unit. */
