@@ -1,11 +1,12 @@
 /**
  * The replay's payload, built from the original's where hygiene left messages unchanged.
  *
- * pi-ai's Anthropic builder (0.73) converts a conversation unit by unit: a unit starts at a user or
- * (not failed) assistant message it emits an entry for, and nothing crosses into the next unit
- * (synthetic tool results are flushed before it, tool results grouped only up to it), except two
- * things: tool-call ids normalised in one unit are looked up in later ones, and `cache_control` goes
- * on the last entry. So when no tool-call id appears in two units of a side, a unit's entries depend
+ * pi-ai's Anthropic, Bedrock Converse and Gemini builders (0.73) convert a conversation unit by unit
+ * (replay-units.ts): a unit starts at a user or (not failed) assistant message the builder emits an
+ * entry for, and nothing crosses into the next unit (synthetic tool results are flushed before it,
+ * tool results grouped only up to it), except two things: tool-call ids normalised in one unit are
+ * looked up in later ones, and a cache mark goes on the last entry (Anthropic's `cache_control`,
+ * Bedrock's `cachePoint`; Gemini's builder marks none). So when no tool-call id appears in two units of a side, a unit's entries depend
  * on that unit alone, and a replay unit whose messages are the original's (the same objects, or
  * differing only in what no builder reads) has the original's entries; one whose first message
  * changed but not its tool calls has the original's entries after the first. pi-ai builds the rest
@@ -18,7 +19,7 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
-import { entryBounds, unitsOf, unitsOfPart, type Units } from './replay-units.js';
+import { entriesKey, entryBounds, hasUnits, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
 
 /** The member of a message no pi-ai builder reads (a tool result's UI details). */
 const UNREAD_MEMBER = 'details';
@@ -51,9 +52,10 @@ function sameToolCalls(a: Message, b: Message): boolean {
   return ca.length === cb.length && ca.every((block, i) => block === cb[i]);
 }
 
-/** The entries of an Anthropic payload, or null. */
-function entriesOf(payload: JsonValue | undefined): JsonValue[] | null {
-  return isRecord(payload) && Array.isArray(payload.messages) ? payload.messages : null;
+/** The entries of a payload of an API with units, or null. */
+function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
+  const entries = isRecord(payload) ? payload[entriesKey(api)] : undefined;
+  return Array.isArray(entries) ? entries : null;
 }
 
 /** For each entry of a replay build's payload, the index of the original's entry it is (-1: built for the replay). */
@@ -92,17 +94,18 @@ async function reusedBuild(
   sizes: PartSizes,
 ): Promise<PayloadBuild | null> {
   const build = original.build;
-  if (build.api !== 'anthropic-messages' || build.error || !origins || origins.length !== messages.length) return null;
+  const api = build.api;
+  if (!hasUnits(api) || build.error || !origins || origins.length !== messages.length) return null;
   const model = build.model;
   if (!model || messagesOfBuild(build) !== original.messages) return null;
-  const originalEntries = entriesOf(build.payload);
+  const originalEntries = entriesOf(build.payload, api);
   if (!originalEntries) return null;
   const originalLlm = build.llmMessages;
   // A build in parts found both already.
   const known = knownSplit(build);
   const originalUnits = known?.units ?? unitsOf(originalLlm, model);
   if (!originalUnits) return null;
-  const originalEntryBounds = known?.entryBounds ?? entryBounds(originalEntries, originalUnits);
+  const originalEntryBounds = known?.entryBounds ?? entryBounds(originalEntries, originalUnits, api);
   if (!originalEntryBounds) return null;
   const llm = toLlmMessages(messages);
   const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
@@ -125,12 +128,12 @@ async function reusedBuild(
   const freshLlm = { messages: part.messages, sources: part.sources };
   const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
   const fresh = (await buildInParts(freshLlm, target, buildFresh, sizes)) ?? (await buildFresh(freshLlm));
-  const freshEntries = entriesOf(fresh.payload);
+  const freshEntries = entriesOf(fresh.payload, api);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
   const freshUnits = unitsOfPart(units, part.at);
-  const freshEntryBounds = entryBounds(freshEntries, freshUnits);
+  const freshEntryBounds = entryBounds(freshEntries, freshUnits, api);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== part.unitCount) return null;
-  // The last entry must come from the last unit, so that `cache_control` lands where a whole build puts it.
+  // The last entry must come from the last unit, so that the cache mark lands where a whole build puts it.
   if (freshEntryBounds.at(-2) === freshEntries.length) return null;
 
   const { entries, reusedAt } = joinedEntries(
@@ -141,7 +144,7 @@ async function reusedBuild(
       bounds: originalEntryBounds,
     },
   );
-  const replay = { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, messages: entries } };
+  const replay = { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [entriesKey(api)]: entries } };
   reusedEntries.set(replay, reusedAt);
   return replay;
 }
@@ -170,7 +173,7 @@ function unitStarts(units: Units): Int32Array {
   return out;
 }
 
-/** The unit holding the last entry: pi-ai's `cache_control` sits there, so it is never reused. */
+/** The unit holding the last entry: pi-ai's cache mark sits there, so it is never reused. */
 function lastEntryUnit(entryBounds: Int32Array, entryCount: number): number {
   let unit = entryBounds.length - 2;
   while (unit > 0 && entryBounds[unit] === entryCount) unit -= 1;

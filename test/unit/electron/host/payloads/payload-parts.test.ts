@@ -379,7 +379,7 @@ describe("buildReplayPayload's rest in parts", () => {
       const original = transcript(random, 40 + Math.floor(random() * 120), { oneUnitIds: true, wellFormed: true });
       const replay = replayOf(random, original, { rewritten: 0.7 });
       const size = 2 + Math.floor(random() * 8);
-      for (const target of [ANTHROPIC, ANTHROPIC_PLAIN]) {
+      for (const target of [ANTHROPIC, ANTHROPIC_PLAIN, BEDROCK, GEMINI]) {
         const originalBuild = await buildPayload(original, target);
         const { value: actual, calls } = await piAiCalls(() =>
           buildReplayPayload(
@@ -399,8 +399,8 @@ describe("buildReplayPayload's rest in parts", () => {
         if (calls > 1) inParts += 1;
       }
     }
-    // The replays' rests were built in parts (all 160 builds), not in one call.
-    expect(inParts).toBeGreaterThan(150);
+    // The replays' rests were built in parts (all 320 builds), not in one call.
+    expect(inParts).toBeGreaterThan(300);
   }, 120_000);
 });
 
