@@ -24,7 +24,7 @@ import type { JsonValue, Target } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
-import { joinParts, requestFields } from './parts-common.js';
+import { buildEachPart, type BuildLlm } from './parts-common.js';
 import { buildJoinedParts, buildResponsesParts, isPerMessageApi, perMessageUnits } from './per-message-parts.js';
 import {
   entriesKey,
@@ -70,9 +70,6 @@ export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
   return splits.get(build);
 }
 
-/** A whole build of LLM messages (`buildLlmPayload`), given so that this module does not import its caller. */
-export type BuildLlm = (llm: LlmMessages) => Promise<PayloadBuild>;
-
 /**
  * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
  * Anthropic, Bedrock Converse, Gemini, OpenAI Responses, Mistral or Chat Completions build, is too
@@ -108,34 +105,18 @@ export async function buildInParts(
   const cuts = partCuts(llm, units, sizes.part);
   if (cuts.length < 3) return null;
 
-  // Each part's entries, joined once at the end: one list grown by push would be copied at each growth.
-  const parts: JsonValue[][] = [];
   // Each unit's first entry in the joined payload (then the end), from each part's own.
   const bounds = new Int32Array(units.bounds.length);
   let entryCount = 0;
-  let last: PayloadBuild | undefined;
-  let fields: string | undefined;
-  for (let p = 0; p + 1 < cuts.length; p += 1) {
-    const from = units.bounds[cuts[p]];
-    const to = units.bounds[cuts[p + 1]];
-    const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
-    const payload = part.payload;
-    if (part.error || !isRecord(payload)) return null;
-    const entries = payload[key];
-    if (!Array.isArray(entries)) return null;
-    if (p + 2 < cuts.length && !withoutLastCacheMark(entries, api)) return null;
+  const build = await buildEachPart(llm, units, cuts, key, buildLlm, (entries, p, final) => {
+    if (!final && !withoutLastCacheMark(entries, api)) return false;
     const partBounds = partEntryBounds(entries, units, cuts[p], cuts[p + 1], api);
-    if (!partBounds) return null;
+    if (!partBounds) return false;
     for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
-    // The request's other fields (model, max_tokens, thinking…) read no message: the same in every part.
-    const rest = requestFields(payload, key);
-    if (fields === undefined) fields = rest;
-    else if (rest !== fields) return null;
-    parts.push(entries);
     entryCount += entries.length;
-    last = part;
-  }
-  const build = joinParts(last!, llm, key, parts);
+    return true;
+  });
+  if (!build) return null;
   bounds[bounds.length - 1] = entryCount;
   splits.set(build, { units, entryBounds: bounds });
   return build;

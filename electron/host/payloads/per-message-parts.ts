@@ -36,9 +36,8 @@
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
-import type { BuildLlm } from './payload-parts.js';
 import type { PayloadBuild } from './payload-builder.js';
-import { claim, joinParts, requestFields } from './parts-common.js';
+import { buildEachPart, claim, type BuildLlm } from './parts-common.js';
 import type { BuildModel, Units } from './replay-units.js';
 
 /** An id pi-ai's Responses builder generates for a text without one: `msg_` and the message count. */
@@ -68,37 +67,23 @@ export async function buildResponsesParts(
     stopReason: 'stop',
     timestamp: 0,
   };
-  const parts: JsonValue[][] = [];
   // The messages the builder counted in the parts so far: where this part's generated ids start.
   let counted = 0;
-  let last: PayloadBuild | undefined;
-  let fields: string | undefined;
-  for (let p = 0; p + 1 < cuts.length; p += 1) {
-    const from = units.bounds[cuts[p]];
-    const to = units.bounds[cuts[p + 1]];
-    const final = p + 2 === cuts.length;
-    const messages = llm.messages.slice(from, to);
-    const sources = llm.sources.slice(from, to);
-    if (!final) {
-      messages.push(counter);
-      sources.push(-1);
-    }
-    const part = await buildLlm({ messages, sources });
-    const payload = part.payload;
-    if (part.error || !isRecord(payload)) return null;
-    const items = payload.input;
-    if (!Array.isArray(items)) return null;
-    // The counter's item is the last one; its id is this part's count of converted messages.
-    const count = final ? Number.POSITIVE_INFINITY : counterCount(items.pop());
-    if (count === null || !shiftGeneratedIds(items, counted, count)) return null;
-    if (!final) counted += count;
-    const rest = requestFields(payload, 'input');
-    if (fields === undefined) fields = rest;
-    else if (rest !== fields) return null;
-    parts.push(items);
-    last = part;
-  }
-  return joinParts(last!, llm, 'input', parts);
+  return buildEachPart(
+    llm,
+    units,
+    cuts,
+    'input',
+    buildLlm,
+    (items, _p, final) => {
+      // The counter's item is the last one; its id is this part's count of converted messages.
+      const count = final ? Number.POSITIVE_INFINITY : counterCount(items.pop());
+      if (count === null || !shiftGeneratedIds(items, counted, count)) return false;
+      if (!final) counted += count;
+      return true;
+    },
+    counter,
+  );
 }
 
 /** The APIs whose builders convert each message alone. */
@@ -210,26 +195,10 @@ export async function buildJoinedParts(
   api: 'mistral-conversations' | 'openai-completions',
   buildLlm: BuildLlm,
 ): Promise<PayloadBuild | null> {
-  const parts: JsonValue[][] = [];
   const given = new Set<string>();
-  let last: PayloadBuild | undefined;
-  let fields: string | undefined;
-  for (let p = 0; p + 1 < cuts.length; p += 1) {
-    const from = units.bounds[cuts[p]];
-    const to = units.bounds[cuts[p + 1]];
-    const part = await buildLlm({ messages: llm.messages.slice(from, to), sources: llm.sources.slice(from, to) });
-    const payload = part.payload;
-    if (part.error || !isRecord(payload)) return null;
-    const entries = payload.messages;
-    if (!Array.isArray(entries)) return null;
-    if (api === 'mistral-conversations' ? !callIdsDistinct(entries, given) : hasCacheMark(entries)) return null;
-    const rest = requestFields(payload, 'messages');
-    if (fields === undefined) fields = rest;
-    else if (rest !== fields) return null;
-    parts.push(entries);
-    last = part;
-  }
-  return joinParts(last!, llm, 'messages', parts);
+  return buildEachPart(llm, units, cuts, 'messages', buildLlm, (entries) =>
+    api === 'mistral-conversations' ? callIdsDistinct(entries, given) : !hasCacheMark(entries),
+  );
 }
 
 /** Whether a Chat Completions entry's content holds a part with Anthropic's cache mark. */
