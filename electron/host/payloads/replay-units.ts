@@ -256,8 +256,10 @@ export function isToolImageEntry(entry: Record<string, JsonValue>): boolean {
   if (entry.role !== 'user' || !Array.isArray(parts) || parts.length < 2) return false;
   const label = parts[0];
   if (!isRecord(label) || label.text !== TOOL_IMAGE_LABEL || Object.keys(label).length !== 1) return false;
-  for (let i = 1; i < parts.length; i += 1)
-    if (!isRecord(parts[i]) || !isRecord((parts[i] as Record<string, JsonValue>).inlineData)) return false;
+  for (let i = 1; i < parts.length; i += 1) {
+    const part = parts[i];
+    if (!isRecord(part) || !isRecord(part.inlineData)) return false;
+  }
   return true;
 }
 
