@@ -6,13 +6,13 @@
  * entry for, and nothing crosses into the next unit (synthetic tool results are flushed before it,
  * tool results grouped only up to it), except two things: tool-call ids normalised in one unit are
  * looked up in later ones, and a cache mark goes on the last entry (Anthropic's `cache_control`,
- * Bedrock's `cachePoint`; Gemini's builder marks none). So when no tool-call id appears in two units of a side, a unit's entries depend
- * on that unit alone, and a replay unit whose messages are the original's (the same objects, or
- * differing only in what no builder reads) has the original's entries; one whose first message
- * changed but not its tool calls has the original's entries after the first. pi-ai builds the rest
- * (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does
- * not prove (another api, an odd message, a count that does not add up) builds the whole replay with
- * pi-ai, as before.
+ * Bedrock's `cachePoint`; Gemini's builder marks none). So when no tool-call id appears in two units
+ * of a side, a unit's entries depend on that unit alone, and a replay unit whose messages are the
+ * original's (the same objects, or differing only in what no builder reads) has the original's
+ * entries; one whose first message changed but not its tool calls has the original's entries after
+ * the first. pi-ai builds the rest (the last unit always among it), in parts when it is long
+ * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
+ * not add up) builds the whole replay with pi-ai, as before.
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
