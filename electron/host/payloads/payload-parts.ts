@@ -11,13 +11,12 @@
  * Why it is the same: with no tool-call id in two units, a unit's entries depend on that unit alone
  * (pi-ai normalises ids and inserts synthetic results within it, or at the end of what it was given;
  * Gemini's builder adds a tool result to the user entry before it only when that entry holds tool
- * results, which a unit's first entry never is).
- * A part ends after an assistant's unit, whose last entry is the assistant's or its tool results'.
- * pi-ai marks a last entry for caching when it is a user entry (Anthropic: `cache_control`; Bedrock: a
- * `cachePoint` block; Gemini: none): on a part's last tool results the mark is taken off again, and
- * the last part holds the last unit, where a whole build puts it. Every part
- * must give the same request fields besides its entries, and each part's entries must fit its units;
- * otherwise the caller builds the whole in one call.
+ * results, which a unit's first entry never is). A part ends after an assistant's unit, whose last
+ * entry is the assistant's or its tool results'. pi-ai marks a last entry for caching when it is a
+ * user entry (Anthropic: `cache_control`; Bedrock: a `cachePoint` block; Gemini: none): on a part's
+ * last tool results the mark is taken off again, and the last part holds the last unit, where a
+ * whole build puts it. Every part must give the same request fields besides its entries, and each
+ * part's entries must fit its units; otherwise the caller builds the whole in one call.
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Target } from '../../../shared/types.js';
