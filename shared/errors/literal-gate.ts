@@ -16,7 +16,14 @@
  * their ASCII case pair or themselves, so the lower-cased text holds the lower-cased run. A pattern
  * with `u` or `v` (other case folding: `/s/iu` matches `ſ`), `g` or `y` (state between runs), or an
  * escape this reading does not know, is not read and always runs.
+ *
+ * The explainer's own patterns are read ahead of time (literal-needs-table.ts, written by
+ * scripts/literal-needs.ts): reading all of them took 2–11 ms of the first error's explanation, and
+ * V8 then compiled the reading's loops, which had run hot, with its optimising compiler: 25–30 ms of
+ * CPU time in a short process that never ran them again. A pattern the table does not hold is read
+ * at its first use, as before.
  */
+import { LITERAL_NEEDS_JSON } from './literal-needs-table.js';
 
 /** The shortest run worth a look: shorter ones are in nearly every text. */
 const MIN_RUN = 3;
@@ -29,6 +36,21 @@ export type Needs = readonly (readonly (readonly string[])[])[];
 
 const known = new WeakMap<RegExp, Needs | null>();
 
+/** The table's needs by `patternKey`, parsed at the first look. */
+let table: Map<string, Needs | null> | null = null;
+
+/** How the table names a pattern: its flags, then its source (flags hold no `/`). */
+export function patternKey(pattern: RegExp): string {
+  return `${pattern.flags}/${pattern.source}`;
+}
+
+/** What a pattern's matches need: from the table when it holds the pattern, else read now. */
+function needsOf(pattern: RegExp): Needs | null {
+  table ??= new Map(JSON.parse(LITERAL_NEEDS_JSON) as [string, Needs | null][]);
+  const needs = table.get(patternKey(pattern));
+  return needs !== undefined ? needs : requiredRuns(pattern);
+}
+
 /**
  * Whether `pattern` may match a text whose `toLowerCase()` is `lowered`: false only when no match is
  * possible (for every alternative, the text lacks all the runs of one of its sets).
@@ -36,7 +58,7 @@ const known = new WeakMap<RegExp, Needs | null>();
 export function mayMatch(pattern: RegExp, lowered: string): boolean {
   let needs = known.get(pattern);
   if (needs === undefined) {
-    needs = requiredRuns(pattern);
+    needs = needsOf(pattern);
     known.set(pattern, needs);
   }
   if (needs === null) return true;

@@ -5,17 +5,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import RandExp from 'randexp';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_PATTERNS } from '../../../../shared/errors/category-patterns.js';
-import { mayMatch, requiredRuns } from '../../../../shared/errors/literal-gate.js';
+import { explainerPatterns } from '../../../../shared/errors/explainer-patterns.js';
+import { mayMatch, patternKey, requiredRuns, type Needs } from '../../../../shared/errors/literal-gate.js';
+import { LITERAL_NEEDS_JSON } from '../../../../shared/errors/literal-needs-table.js';
 import { normalizeErrorText, unwrappedErrorText } from '../../../../shared/errors/normalize.js';
-import { TRANSCRIPT_MEANINGS } from '../../../../shared/errors/transcript-meanings.js';
-import { TRANSCRIPT_PATTERNS } from '../../../../shared/errors/transcript-patterns.js';
-import { UNFIXED_SHAPES } from '../../../../shared/errors/unfixed-shapes.js';
 import { rng } from '../../helpers/transcripts.js';
 
-const PATTERNS: readonly RegExp[] = [...CATEGORY_PATTERNS, ...TRANSCRIPT_PATTERNS, ...TRANSCRIPT_MEANINGS, ...UNFIXED_SHAPES].map(
-  (p) => p.pattern,
-);
+const PATTERNS: readonly RegExp[] = explainerPatterns();
 
 const ERRORS_DIR = path.join(__dirname, '../../../fixtures/provider-errors');
 const CORPUS: readonly string[] = readdirSync(ERRORS_DIR)
@@ -104,6 +100,24 @@ describe('mayMatch', () => {
   it('reads every pattern of the explainer', () => {
     const unread = PATTERNS.filter((p) => requiredRuns(p) === null).map((p) => p.source);
     expect(unread).toEqual([]);
+  });
+});
+
+describe('the needs read ahead (literal-needs-table.ts)', () => {
+  const table = new Map(JSON.parse(LITERAL_NEEDS_JSON) as [string, Needs | null][]);
+
+  it('names every pattern of the explainer, and no other', () => {
+    expect(PATTERNS.length).toBeGreaterThan(150);
+    expect([...table.keys()].sort()).toEqual(PATTERNS.map(patternKey).sort());
+  });
+
+  it('holds what the reading finds in each pattern now (else: npx tsx scripts/literal-needs.ts)', () => {
+    for (const pattern of PATTERNS) expect(table.get(patternKey(pattern)), String(pattern)).toEqual(requiredRuns(pattern));
+  });
+
+  it('names a pattern by its flags and its source', () => {
+    expect(patternKey(/a\/b|c/iu)).toBe('iu/a\\/b|c');
+    expect(patternKey(/x/)).not.toBe(patternKey(/x/i));
   });
 });
 
