@@ -6,3 +6,4 @@ export const LEFT_OUT: string[];
 export function packageName(spec: string): string;
 export function packageDir(root: string, name: string): string;
 export function nodeBundlePlugins(root: string): Plugin[];
+export const SDK_STAND_INS: string[];

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 
 /**
  * Packages bundled instead of imported from node_modules. Each module file Node loads costs a
@@ -11,7 +12,7 @@ import { pathToFileURL } from 'node:url';
  * OpenAI SDKs are ~65 and ~115 files loaded the first time a payload is built. Bundled, they come as
  * a few chunks, each loaded when first needed (pi-ai imports every provider lazily). @noble/hashes is
  * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The other
- * provider SDKs (Google, Mistral, Bedrock) stay outside: large, rarer, and loaded on first use anyway.
+ * provider SDKs (Google, Mistral, Bedrock) are not loaded at all: see SDK_STAND_INS.
  */
 export const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', '@anthropic-ai/sdk', 'openai', '@noble/hashes', 'partial-json']);
 
@@ -49,10 +50,58 @@ function jsonSafe(value) {
   return isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value);
 }
 
+/**
+ * Packages pi-ai's providers import only to send a request: they make a client before they hand the
+ * request body to `onPayload`, which captures it and throws, so nothing is ever sent
+ * (electron/host/payloads/payload-builder.ts). Loading them cost more than the rest of a small
+ * inspection: @mistralai/mistralai 550–610 ms of CPU time, @google/genai 82–99, Bedrock's client
+ * 68–71 (`node -e 0`: 47). The last two are what pi-ai's Bedrock provider loads before the body
+ * when a proxy is set in the environment. In the bundle, pi-ai's providers get a stand-in for each
+ * (SDK_STAND_INS below): what the body takes from the SDK (its enums: `ConversationRole.USER`,
+ * `FunctionCallingConfigMode.AUTO`…) is the SDK's own data, read from it at build time; each class
+ * is one that can be made, tested with `instanceof`, and does nothing else. A stand-in of a name
+ * that is neither (a function called to build the body) would fail loudly, in the build's check of
+ * pi-ai's imports or in the tests that compare the bundle's payloads with the SDKs' own.
+ */
+export const SDK_STAND_INS = [
+  '@mistralai/mistralai',
+  '@google/genai',
+  '@aws-sdk/client-bedrock-runtime',
+  '@smithy/node-http-handler',
+  'proxy-agent',
+];
+
+/** A stand-in module's text for `name`, as pi-ai resolves it from `piAi` (its package folder). */
+async function standInModule(piAi, name) {
+  const resolved = createRequire(path.join(piAi, 'package.json')).resolve(name);
+  const sdk = await import(pathToFileURL(resolved).href);
+  const lines = [`// A stand-in for ${name}: its data as the SDK has it, its classes inert (scripts/node-bundle.mjs).`, 'class Inert {}'];
+  for (const [key, value] of Object.entries(sdk)) {
+    if (key === 'default' || !/^[A-Za-z_$][\w$]*$/.test(key)) continue;
+    if (typeof value === 'function') lines.push(`export class ${key} extends Inert {}`);
+    else if (value !== undefined && jsonSafe(value)) lines.push(`export const ${key} = ${JSON.stringify(value)};`);
+  }
+  return lines.join('\n');
+}
+
 /** The esbuild plugins of a Node bundle rooted at `root` (the repository). */
 export function nodeBundlePlugins(root) {
   const piAi = packageDir(root, '@mariozechner/pi-ai');
+  const providers = path.join(piAi, 'dist', 'providers') + path.sep;
+  const standIns = new Set(SDK_STAND_INS);
   return [
+    {
+      name: 'sdk-stand-ins',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          standIns.has(args.path) && args.importer.startsWith(providers) ? { path: args.path, namespace: 'sdk-stand-in' } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'sdk-stand-in' }, async (args) => ({
+          contents: await standInModule(piAi, args.path),
+          loader: 'js',
+        }));
+      },
+    },
     {
       name: 'bundle-some-packages',
       setup(b) {

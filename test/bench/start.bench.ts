@@ -12,7 +12,10 @@
  * The session: the first 4 lines of test/fixtures/pi-sessions/a-anthropic-tools.jsonl (header,
  * model, thinking level, one user turn). And `inspect` of a whole session pi wrote,
  * test/fixtures/pi-sessions/g-aborted-errors.jsonl (33 KB, 52 turns, six of them failed): a small
- * session as users have them, whose recorded errors the CLI explains. Options: --start-runs=N
+ * session as users have them, whose recorded errors the CLI explains. And `inspect` of the 4-line
+ * session for a target of each provider whose SDK the bundle replaces with a stand-in (Mistral,
+ * Gemini, Bedrock; scripts/node-bundle.mjs, SDK_STAND_INS): loading those SDKs once cost 1.5–15 ×
+ * the empty start by itself. Options: --start-runs=N
  * (default 7; env START_BENCH_RUNS); START_BENCH_CLI=path/to/cli.js times another build (a copy of
  * dist/node kept from before a change). Needs `npm run build` (builds it when dist/ is missing).
  */
@@ -29,6 +32,19 @@ const CLI = process.env.START_BENCH_CLI ? path.resolve(process.env.START_BENCH_C
 const TARGET = 3;
 /** The op that inspects a whole small session with failed turns. */
 const ERRORS_OP = 'inspect (six failed turns)';
+/** Targets of the providers whose SDKs the bundle stands in for: op name → the CLI's target options. */
+const STAND_IN_TARGETS: Record<string, string[]> = {
+  'inspect for Mistral': ['--provider', 'mistral', '--api', 'mistral-conversations', '--model', 'mistral-large-latest'],
+  'inspect for Gemini': ['--provider', 'google', '--api', 'google-generative-ai', '--model', 'gemini-2.5-pro'],
+  'inspect for Bedrock': [
+    '--provider',
+    'amazon-bedrock',
+    '--api',
+    'bedrock-converse-stream',
+    '--model',
+    'anthropic.claude-sonnet-4-5-20250929-v1:0',
+  ],
+};
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
@@ -101,6 +117,9 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
     inspect: () => timed([process.execPath, CLI, 'inspect', file]),
     [ERRORS_OP]: () => timed([process.execPath, CLI, 'inspect', withErrors]),
     'inspect --no-payloads': () => timed([process.execPath, CLI, 'inspect', '--no-payloads', file]),
+    ...Object.fromEntries(
+      Object.entries(STAND_IN_TARGETS).map(([name, target]) => [name, () => timed([process.execPath, CLI, 'inspect', file, ...target])]),
+    ),
     serve: () => serveUntilUrl(file),
   };
   const floor: Times[] = [];
@@ -135,7 +154,9 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
         ? 'serve of a 4-line session: its URL printed, vs node -e 0'
         : name === ERRORS_OP
           ? 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0'
-          : `CLI start: ${name} of a 4-line session, vs node -e 0`,
+          : name in STAND_IN_TARGETS
+            ? `CLI start: inspect of a 4-line session for ${STAND_IN_TARGETS[name][5]} (${name.slice('inspect for '.length)}), vs node -e 0`
+            : `CLI start: ${name} of a 4-line session, vs node -e 0`,
       value: median(g.ms),
       unit: 'ms',
       ratio: median(g.wall),
