@@ -134,7 +134,13 @@ function renderReport(
   } else {
     out.push(`hygiene: ${inspection.annotations.length} change(s)`);
     const byRule = new Map<string, Annotation[]>();
-    for (const a of inspection.annotations) byRule.set(a.rule, [...(byRule.get(a.rule) ?? []), a]);
+    // Pushed in place: copying a rule's list for each of its annotations was quadratic (3 s of 6 for
+    // the report of a session with 50,000 changes).
+    for (const a of inspection.annotations) {
+      const list = byRule.get(a.rule);
+      if (list) list.push(a);
+      else byRule.set(a.rule, [a]);
+    }
     const order = RULES.map((r) => r.id as string);
     for (const rule of [...byRule.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
       const list = byRule.get(rule)!;
