@@ -1,31 +1,63 @@
 /**
  * Writing a large value as JSON without one string for all of it: `JSON.stringify` of a 1 GB
  * session's inspection would be longer than a JavaScript string can be. The output is byte for
- * byte what `JSON.stringify(value)` gives; containers near the root are walked, the rest is
- * stringified piece by piece and written in chunks, waiting for the stream when it is full.
+ * byte what `JSON.stringify(value)` gives; containers near the root are walked, each value below
+ * them stringified whole (or walked further when too long), and the text written in chunks,
+ * waiting for the stream when it is full.
  */
 import type { Writable } from 'node:stream';
 import { terminalJson } from './terminal-text.js';
 
 /**
- * Containers at this depth and below are stringified whole. The deepest lists of a session's
- * inspection are `replay.payload.messages` (depth 3) and their entries' fields (depth 5): walking to
- * there makes every piece at most one message field, which came from one line of the file.
+ * What grows with a session is its lists (messages, payload entries, annotations, findings), and
+ * each item of a list came from about one line of the file: so each item is stringified whole, and
+ * so is a list of plain values (the origins); only the containers around them are walked. An item
+ * whose JSON is too long for a string (a line near the 500 MB limit, with escapes) is walked further.
+ * Walking every message down to its fields cost more than the inspection of a 100 MB session
+ * itself: millions of pieces, each passed up through nested generators.
  */
-const WALK_DEPTH = 5;
 const FLUSH_CHARS = 1 << 20;
 
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   return value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-/** The JSON text of `value` as a sequence of pieces whose concatenation is `JSON.stringify(value)`. */
-export function* jsonPieces(value: unknown, depth = 0): Generator<string> {
-  if (depth >= WALK_DEPTH || !isPlainContainer(value)) {
+/** How a container is tried whole: its JSON, or null when it is too long for one string (tests give a smaller bound). */
+export type Whole = (value: unknown) => string | null;
+
+/** `JSON.stringify`, or null when the text would be longer than V8's longest string. */
+function stringifyWhole(value: unknown): string | null {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError && /string length/i.test(error.message)) return null;
+    throw error;
+  }
+}
+
+/** Whether every item of a list is a plain value (no container): the list is then one piece. */
+function onlyPlainValues(list: readonly unknown[]): boolean {
+  for (const item of list) if (item !== null && typeof item === 'object') return false;
+  return true;
+}
+
+/**
+ * The JSON text of `value` as a sequence of pieces whose concatenation is `JSON.stringify(value)`
+ * (`listItem`: the value is an item of a list, tried whole).
+ */
+export function* jsonPieces(value: unknown, whole: Whole = stringifyWhole, listItem = false): Generator<string> {
+  if (!isPlainContainer(value)) {
     const text = JSON.stringify(value);
     // undefined at the root (JSON.stringify returns undefined): nothing, as stringify would.
     if (text !== undefined) yield text;
     return;
+  }
+  if (listItem || (Array.isArray(value) && onlyPlainValues(value))) {
+    const text = whole(value);
+    if (text !== null) {
+      yield text;
+      return;
+    }
   }
   if (Array.isArray(value)) {
     yield '[';
@@ -34,7 +66,7 @@ export function* jsonPieces(value: unknown, depth = 0): Generator<string> {
       const item = value[i];
       // Inside arrays, what JSON cannot say becomes null.
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null';
-      else yield* jsonPieces(item, depth + 1);
+      else yield* jsonPieces(item, whole, true);
     }
     yield ']';
     return;
@@ -46,7 +78,7 @@ export function* jsonPieces(value: unknown, depth = 0): Generator<string> {
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
     yield `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
-    yield* jsonPieces(item, depth + 1);
+    yield* jsonPieces(item, whole);
   }
   yield '}';
 }

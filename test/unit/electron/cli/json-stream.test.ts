@@ -22,11 +22,14 @@ describe('jsonPieces', () => {
     );
   });
 
-  it('honours toJSON and walks down to the fields of payload messages, no further', () => {
-    const value = { when: new Date(0), list: [{ deep: { deeper: { deepest: { bottom: [1, 2] } } } }] };
+  it('honours toJSON, walks what holds the lists and gives each item of a list as one piece', () => {
+    const value = { when: new Date(0), list: [{ deep: { deeper: [1, { bottom: [1, 2] }] } }], plain: [1, null, 'x'], n: 1 };
     const pieces = [...jsonPieces(value)];
     expect(pieces.join('')).toBe(JSON.stringify(value));
-    expect(pieces).toContain('{"bottom":[1,2]}');
+    expect(pieces).toContain(JSON.stringify(new Date(0)));
+    expect(pieces).toContain('{"deep":{"deeper":[1,{"bottom":[1,2]}]}}');
+    expect(pieces).toContain('[1,null,"x"]');
+    expect(pieces).toContain('1');
   });
 
   it('never makes one piece of several messages of a payload (each could be hundreds of MB)', () => {
@@ -37,7 +40,58 @@ describe('jsonPieces', () => {
     };
     const pieces = [...jsonPieces(inspection)];
     expect(pieces.join('')).toBe(JSON.stringify(inspection));
-    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(JSON.stringify(message(0).content).length + 10);
+    expect(Math.max(...pieces.map((p) => p.length))).toBe(JSON.stringify(message(0)).length);
+    // Each message is one piece: five of the original's payload and messages, and four of the replay's.
+    expect(pieces.filter((p) => p.startsWith('{"role":"user"')).length).toBe(9);
+  });
+
+  it('walks a value too long for one string down to what fits, still giving JSON.stringify', () => {
+    // A bound of 60 characters stands for V8's longest string.
+    const bounded = (value: unknown) => {
+      const text = JSON.stringify(value);
+      return text.length > 60 ? null : text;
+    };
+    const big = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'a'.repeat(30) },
+        { type: 'text', text: 'b'.repeat(30) },
+      ],
+    };
+    const value = { replay: { messages: [big, { role: 'user', content: 'short' }] } };
+    const pieces = [...jsonPieces(value, bounded)];
+    expect(pieces.join('')).toBe(JSON.stringify(value));
+    expect(pieces).toContain(JSON.stringify(big.content[0]));
+    expect(pieces).toContain('{"role":"user","content":"short"}');
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(60);
+  });
+
+  it('lets any other error of a value through', () => {
+    const failing = {
+      a: {
+        b: {
+          c: {
+            toJSON: () => 1,
+            get d() {
+              return 1;
+            },
+          },
+        },
+      },
+    };
+    const throwing = {
+      a: {
+        b: {
+          c: {
+            get d(): number {
+              throw new Error('no such field');
+            },
+          },
+        },
+      },
+    };
+    expect([...jsonPieces(failing)].join('')).toBe(JSON.stringify(failing));
+    expect(() => [...jsonPieces(throwing)]).toThrow('no such field');
   });
 });
 
