@@ -37,7 +37,15 @@ export async function openImage(image: Uint8Array): Promise<MemoryDatabase> {
   const each: MemoryDatabase['each'] = (sql, params, row) => {
     const statement = db.prepare(sql, params);
     try {
-      while (statement.step()) row(statement.getAsObject());
+      // The column names read once: sql.js's getAsObject reads them out of SQLite again for every row
+      // (a 100 MB session's 172,000 events spent about 0.4 s there).
+      const names = statement.getColumnNames();
+      while (statement.step()) {
+        const values = statement.get();
+        const record: Record<string, SqlValue> = {};
+        for (let i = 0; i < names.length; i += 1) record[names[i]] = values[i];
+        row(record);
+      }
     } finally {
       statement.free();
     }
