@@ -4,6 +4,7 @@ import { fail } from './cli/common.js';
 import { outputClosed, watchOutput } from './cli/closed-output.js';
 import { terminalLine } from './cli/terminal-text.js';
 import { ExitCode } from './host/exit-code.js';
+import { tuneWasmTiering } from './host/wasm-tiering.js';
 
 const USAGE = `usage: transcript-inspector <command> [options]
 
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
 
 watchOutput(process.stdout);
 watchOutput(process.stderr);
+tuneWasmTiering();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

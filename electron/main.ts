@@ -28,6 +28,7 @@ import {
 } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import { createInspector } from './host/inspector.js';
+import { tuneWasmTiering } from './host/wasm-tiering.js';
 import { warmUp } from './host/inspector/warm-up.js';
 import { PathGrants } from './host/path-grants.js';
 import { dispatchGranted, startsWork, type GrantedServices } from './host/dispatch-granted.js';
@@ -44,6 +45,7 @@ const isMac = process.platform === 'darwin';
 
 // Tests and portable runs keep their recent list and single-instance lock apart.
 if (process.env.TRANSCRIPT_INSPECTOR_USER_DATA) app.setPath('userData', process.env.TRANSCRIPT_INSPECTOR_USER_DATA);
+tuneWasmTiering();
 
 // app:// behaves like an https origin for the renderer (fetch, workers, CSP 'self').
 protocol.registerSchemesAsPrivileged([{ scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
