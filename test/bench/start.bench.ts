@@ -15,7 +15,9 @@
  * session as users have them, whose recorded errors the CLI explains. And `inspect` of the 4-line
  * session for a target of each provider whose SDK the bundle replaces with a stand-in (Mistral,
  * Gemini, Bedrock; scripts/node-bundle.mjs, SDK_STAND_INS): loading those SDKs once cost 1.5–15 ×
- * the empty start by itself. Options: --start-runs=N
+ * the empty start by itself. And `inspect` of a session of OpenClaw's SQLite store,
+ * test/fixtures/stores/openclaw/agents/main/agent/openclaw-agent.sqlite#0199b8a4-… (166 events;
+ * the same session as a file is test/fixtures/stores/twins/main/). Options: --start-runs=N
  * (default 7; env START_BENCH_RUNS); START_BENCH_CLI=path/to/cli.js times another build (a copy of
  * dist/node kept from before a change). Needs `npm run build` (builds it when dist/ is missing).
  */
@@ -32,6 +34,10 @@ const CLI = process.env.START_BENCH_CLI ? path.resolve(process.env.START_BENCH_C
 const TARGET = 3;
 /** The op that inspects a whole small session with failed turns. */
 const ERRORS_OP = 'inspect (six failed turns)';
+/** The op that inspects a session of an OpenClaw store. */
+const STORE_OP = 'inspect (stored session)';
+/** That session: its store, and its id there. */
+const STORED_SESSION = 'test/fixtures/stores/openclaw/agents/main/agent/openclaw-agent.sqlite#0199b8a4-4f40-757d-bdfc-0da82e7aa754';
 /** Targets of the providers whose SDKs the bundle stands in for: op name → the CLI's target options. */
 const STAND_IN_TARGETS: Record<string, string[]> = {
   'inspect for Mistral': ['--provider', 'mistral', '--api', 'mistral-conversations', '--model', 'mistral-large-latest'],
@@ -47,6 +53,16 @@ const STAND_IN_TARGETS: Record<string, string[]> = {
 };
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
+
+/** The figure an op's results are reported and checked under (the names are the baseline's keys). */
+function figureName(op: string): string {
+  if (op === 'serve') return 'serve of a 4-line session: its URL printed, vs node -e 0';
+  if (op === ERRORS_OP) return 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0';
+  if (op === STORE_OP) return 'CLI start: inspect of a 166-event session of an OpenClaw store, vs node -e 0';
+  const target = STAND_IN_TARGETS[op];
+  if (target) return `CLI start: inspect of a 4-line session for ${target[5]} (${op.slice('inspect for '.length)}), vs node -e 0`;
+  return `CLI start: ${op} of a 4-line session, vs node -e 0`;
+}
 
 interface Times {
   wallMs: number;
@@ -116,6 +132,7 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
   const ops: Record<string, () => Times | Promise<Times>> = {
     inspect: () => timed([process.execPath, CLI, 'inspect', file]),
     [ERRORS_OP]: () => timed([process.execPath, CLI, 'inspect', withErrors]),
+    [STORE_OP]: () => timed([process.execPath, CLI, 'inspect', path.join(root, STORED_SESSION)]),
     'inspect --no-payloads': () => timed([process.execPath, CLI, 'inspect', '--no-payloads', file]),
     ...Object.fromEntries(
       Object.entries(STAND_IN_TARGETS).map(([name, target]) => [name, () => timed([process.execPath, CLI, 'inspect', file, ...target])]),
@@ -150,13 +167,7 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
       `${name}: ${median(g.ms).toFixed(0)} ms wall, ${median(g.cpuMs).toFixed(0)} ms CPU; ratios to node -e 0: wall ${median(g.wall).toFixed(2)}, CPU ${median(g.cpu).toFixed(2)}`,
     );
     results.push({
-      name: isServe
-        ? 'serve of a 4-line session: its URL printed, vs node -e 0'
-        : name === ERRORS_OP
-          ? 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0'
-          : name in STAND_IN_TARGETS
-            ? `CLI start: inspect of a 4-line session for ${STAND_IN_TARGETS[name][5]} (${name.slice('inspect for '.length)}), vs node -e 0`
-            : `CLI start: ${name} of a 4-line session, vs node -e 0`,
+      name: figureName(name),
       value: median(g.ms),
       unit: 'ms',
       ratio: median(g.wall),
