@@ -1,7 +1,6 @@
 /** `transcript-inspector inspect FILE …`: a readable hygiene report, or the inspection as JSON. */
-import { inspect } from '../host/inspect.js';
+import { inspectCompleting } from '../host/inspect.js';
 import { InputError } from '../host/read-input.js';
-import { completeTarget } from '../host/targets.js';
 import type { ErrorExplanation, Inspection } from '../../shared/inspection.js';
 import { RULES } from '../../shared/rules/index.js';
 import { turnMapping } from '../../shared/text/numbering.js';
@@ -61,16 +60,14 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
       process.stdout.write(renderStoreListing(file, listing));
       return fail(`${file} is an OpenClaw session store: name one of its sessions, as ${file}#SESSION_ID or with --session SESSION_ID`);
     }
-    const target = await completeTarget(
-      {
-        provider: args.values.get('provider'),
-        api: args.values.get('api'),
-        modelId: args.values.get('model'),
-        reasoning: args.booleans.has('reasoning') ? true : undefined,
-      },
-      source,
-    );
-    const inspection = await inspect(source, target, {
+    // The target is completed from the session's own record as it is read (read once).
+    const partial = {
+      provider: args.values.get('provider'),
+      api: args.values.get('api'),
+      modelId: args.values.get('model'),
+      reasoning: args.booleans.has('reasoning') ? true : undefined,
+    };
+    const inspection = await inspectCompleting(source, partial, {
       now: now === undefined ? undefined : Number(now),
       allowedToolNames:
         allowed === undefined

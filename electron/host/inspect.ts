@@ -10,6 +10,7 @@ import { forgetLongStringNotes } from './long-line.js';
 import { readInputSession } from './stream-session.js';
 import { defaultImageCodec } from './image-codec.js';
 import { codecOnDemand, imagePrewarmer, isCachedCodec } from './images/prewarm.js';
+import { completeTargetFrom, type PartialTarget } from './targets.js';
 
 /** Options of `inspect()`: the public ones plus an image codec override (tests). */
 export interface HostInspectOptions extends InspectOptions {
@@ -25,6 +26,27 @@ export interface HostInspectOptions extends InspectOptions {
  * the input cannot be read at all.
  */
 export async function inspect(input: InspectInput, target: Target, options: HostInspectOptions = {}): Promise<Inspection> {
+  return inspectFor(input, () => Promise.resolve(target), options);
+}
+
+/**
+ * `inspect()` for a target given in part (the command line without --provider, --api or --model):
+ * completed from the session's own record once it is read (`completeTarget`), so the session is read
+ * once, not once for its last model and again for the inspection. The inspection's `target` is the
+ * completed one. Throws the InputError `completeTarget` would when it cannot be completed.
+ */
+export async function inspectCompleting(
+  input: InspectInput,
+  partial: PartialTarget,
+  options: HostInspectOptions = {},
+): Promise<Inspection> {
+  return inspectFor(input, (read) => completeTargetFrom(partial, input, read), options);
+}
+
+/** How the target is had once the session is read: the session as read (null for a stored one's entries), and its branch's last model. */
+type TargetOf = (read: { parsed: ParsedSession | null; context: SessionContext }) => Promise<Target>;
+
+async function inspectFor(input: InspectInput, targetOf: TargetOf, options: HostInspectOptions): Promise<Inspection> {
   // The default codec (sharp) is loaded only for a session with images; a memoising codec starts
   // shrinking oversized images while the lines are parsed.
   const given = options.codec;
@@ -35,7 +57,7 @@ export async function inspect(input: InspectInput, target: Target, options: Host
       ? imagePrewarmer(given, options.imageMaxDimensionPx)
       : undefined;
   try {
-    const { parsed, context } = await readInput(input, { onEntry });
+    const { parsed, context, target } = await readInput(input, { onEntry }, targetOf);
     const codec = onDemand ? await onDemand.codecFor(context.messages) : (given ?? undefined);
     const normalized = normalizeTarget(target);
     if (options.payloads === false) {
@@ -56,18 +78,25 @@ export async function inspect(input: InspectInput, target: Target, options: Host
  * The parsed session and its active branch: a stored session is read from its store, anything else
  * as a file or text. Only what an inspection reads is kept (see `forInspection`).
  */
-async function readInput(input: InspectInput, options: ParseLinesOptions): Promise<{ parsed: ParsedSession; context: SessionContext }> {
+async function readInput(
+  input: InspectInput,
+  options: ParseLinesOptions,
+  targetOf: TargetOf,
+): Promise<{ parsed: ParsedSession; context: SessionContext; target: Target }> {
   if (input && typeof input === 'object' && 'store' in input) {
     if (typeof input.store !== 'string' || typeof input.sessionId !== 'string' || input.sessionId === '')
       throw new InputError('inspect(): expected { store: path, sessionId }');
     // The store reader (sql.js, zstd) is loaded for a stored session only.
     const { openStoredSession } = await import('./store/index.js');
     const { parsed, context } = await openStoredSession({ file: input.store }, input.sessionId, options);
-    return forInspection(parsed, context);
+    return { ...forInspection(parsed, context), target: await targetOf({ parsed: null, context }) };
   }
   // Only the active branch is read from here on: the messages of turns a retry left behind are let go as the file is read.
   const parsed = await readInputSession(input, { ...options, letGoOffBranch: true });
-  return forInspection(parsed, buildContext(parsed));
+  const context = buildContext(parsed);
+  // The target is had before the entries are let go: a session without any says why.
+  const target = await targetOf({ parsed, context });
+  return { ...forInspection(parsed, context), target };
 }
 
 /**

@@ -45,25 +45,40 @@ function mismatchMessage(recorded: { provider: string; modelId: string }, provid
  * the session, the catalogue or the provider's usual API. Throws an InputError when it cannot.
  */
 export async function completeTarget(partial: PartialTarget, source: InspectInput): Promise<Target> {
+  if (partial.provider && partial.api && partial.modelId) return completeTargetFrom(partial, source, null);
+  // A session file is parsed here: when it gives no model, what is wrong with it is said.
+  if ('store' in source) {
+    const { openStoredSession } = await import('./store/index.js');
+    return completeTargetFrom(partial, source, {
+      parsed: null,
+      context: (await openStoredSession({ file: source.store }, source.sessionId)).context,
+    });
+  }
+  const parsed = await readInputSession(source);
+  return completeTargetFrom(partial, source, { parsed, context: buildContext(parsed) });
+}
+
+/** A session already read, as `completeTargetFrom` needs it: its entries (null for a stored session) and its branch's last model. */
+export interface ReadForTarget {
+  parsed: ParsedSession | null;
+  context: Pick<SessionContext, 'lastModel'>;
+}
+
+/**
+ * `completeTarget` for a session already read (`read`; null when the partial target is whole and
+ * nothing need be read): `inspect()` completes its target this way, so the session is read once.
+ */
+export async function completeTargetFrom(partial: PartialTarget, source: InspectInput, read: ReadForTarget | null): Promise<Target> {
   let { provider, api, modelId } = partial;
-  if (!provider || !api || !modelId) {
-    // A session file is parsed here, and kept: when it gives no model, what is wrong with it is said.
-    let parsed: ParsedSession | null = null;
-    let recorded: SessionContext['lastModel'];
-    if ('store' in source) {
-      const { openStoredSession } = await import('./store/index.js');
-      recorded = (await openStoredSession({ file: source.store }, source.sessionId)).context.lastModel;
-    } else {
-      parsed = await readInputSession(source);
-      recorded = buildContext(parsed).lastModel;
-    }
+  if ((!provider || !api || !modelId) && read) {
+    const recorded = read.context.lastModel;
     if (recorded && (!provider || provider === recorded.provider) && (!modelId || modelId === recorded.modelId)) {
       provider ??= recorded.provider;
       modelId ??= recorded.modelId;
       api ??= recorded.api;
     }
     if (!provider || !modelId) {
-      const problem = parsed === null || 'store' in source ? null : await emptyInputProblem(parsed, source);
+      const problem = read.parsed === null || 'store' in source ? null : await emptyInputProblem(read.parsed, source);
       if (problem !== null) throw new InputError(problem);
       if (recorded) throw new InputError(mismatchMessage(recorded, provider, modelId));
     }

@@ -153,16 +153,10 @@ async function runRepair(
 async function runInspect(file: string, options: BatchInspectOptions): Promise<InspectSummary> {
   const empty = { kind: 'inspect' as const, file, annotations: 0, rules: {}, errors: 0, warnings: 0 };
   // Loaded on first use: a repair-only worker never pays for the engine, pi-ai and sharp.
-  const [{ inspect }, { completeTarget }] = await Promise.all([import('../inspect.js'), import('../targets.js')]);
-  let target;
+  const { inspectCompleting } = await import('../inspect.js');
   try {
-    target = await completeTarget(options.target, { file });
-  } catch (error) {
-    const status = await inspectStatus(file, null);
-    return { ...empty, status: 'unusable', exitCode: ExitCode.unusable, reason: (error as Error).message, ...status };
-  }
-  try {
-    const inspection = await inspect({ file }, target, {
+    // The target completed from the file's own record as it is read: the file is read once.
+    const inspection = await inspectCompleting({ file }, options.target, {
       now: options.now,
       allowedToolNames: options.allowedToolNames,
       imageMaxDimensionPx: options.imageMaxDimensionPx,
@@ -176,7 +170,7 @@ async function runInspect(file: string, options: BatchInspectOptions): Promise<I
       ...empty,
       status: exitCode === ExitCode.clean ? 'clean' : 'findings',
       exitCode,
-      target: `${target.provider}/${target.api}/${target.modelId}`,
+      target: `${inspection.target.provider}/${inspection.target.api}/${inspection.target.modelId}`,
       annotations: inspection.annotations.length,
       rules,
       errors: inspection.diagnostics.filter((d) => d.severity === 'error').length,

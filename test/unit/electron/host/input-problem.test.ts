@@ -5,7 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { completeTarget } from '../../../../electron/host/targets.js';
+import { inspectCompleting } from '../../../../electron/host/inspect.js';
+import { completeTarget, type PartialTarget } from '../../../../electron/host/targets.js';
+import type { Target } from '../../../../shared/types.js';
 import { cliArgs } from '../../helpers/cli.js';
 
 const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
@@ -21,7 +23,16 @@ const recorded = write(
   `${HEADER}\n{"type":"model_change","id":"m","parentId":null,"timestamp":"t","provider":"anthropic","modelId":"claude-sonnet-4-5"}\n`,
 );
 
-describe('what is wrong with an input that has no target', () => {
+/**
+ * The two ways a partial target is completed: on its own (reading the session for it), and by
+ * `inspectCompleting` as the session is read for its inspection (the CLI's way): the same answers.
+ */
+const COMPLETIONS: [string, (partial: PartialTarget, file: string) => Promise<Target>][] = [
+  ['completeTarget', (partial, file) => completeTarget(partial, { file })],
+  ['inspectCompleting', async (partial, file) => (await inspectCompleting({ file }, partial, { payloads: false })).target],
+];
+
+describe.each(COMPLETIONS)('what is wrong with an input that has no target (%s)', (_name, complete) => {
   it.each([
     ['empty.jsonl', '', 'the file is empty (0 bytes)'],
     ['blank.jsonl', '\n  \n\r\n', 'the file holds only blank lines — there is no session in it'],
@@ -37,19 +48,19 @@ describe('what is wrong with an input that has no target', () => {
     ],
   ])('%s', async (name, bytes, message) => {
     const file = write(name, bytes);
-    await expect(completeTarget({}, { file })).rejects.toThrow(`${file}: ${message}`);
+    await expect(complete({}, file)).rejects.toThrow(`${file}: ${message}`);
   });
 
   it('a header alone: no entries, so no recorded model', async () => {
     const file = write('header.jsonl', `${HEADER}\n`);
-    await expect(completeTarget({}, { file })).rejects.toThrow(
+    await expect(complete({}, file)).rejects.toThrow(
       `${file}: the session has no entries yet, so it records no model — pass --provider, --api and --model`,
     );
   });
 
   it('binary data: the first located error', async () => {
     const file = write('binary.jsonl', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
-    await expect(completeTarget({}, { file })).rejects.toThrow(`${file}:1:1: not a session file — `);
+    await expect(complete({}, file)).rejects.toThrow(`${file}:1:1: not a session file — `);
   });
 
   it('a session with entries but no model keeps the "no target" advice', async () => {
@@ -57,25 +68,27 @@ describe('what is wrong with an input that has no target', () => {
       'nomodel.jsonl',
       `${HEADER}\n{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"user","content":"hi","timestamp":1}}\n`,
     );
-    await expect(completeTarget({}, { file })).rejects.toThrow(
+    await expect(complete({}, file)).rejects.toThrow(
       'no target: pass --provider, --api and --model (the session records no model to default to)',
     );
   });
 
   it('--provider alone, for another provider than the recorded one, names the recorded model', async () => {
-    await expect(completeTarget({ provider: 'openai' }, { file: recorded })).rejects.toThrow(
+    await expect(complete({ provider: 'openai' }, recorded)).rejects.toThrow(
       "no model for --provider openai: the session's last model is anthropic/claude-sonnet-4-5, of another provider — pass --model",
     );
-    await expect(completeTarget({ modelId: 'gpt-5' }, { file: recorded })).rejects.toThrow(
+    await expect(complete({ modelId: 'gpt-5' }, recorded)).rejects.toThrow(
       "no provider for --model gpt-5: the session's last model is anthropic/claude-sonnet-4-5 — pass --provider",
     );
-    await expect(completeTarget({ provider: 'anthropic' }, { file: recorded })).resolves.toEqual({
+    await expect(complete({ provider: 'anthropic' }, recorded)).resolves.toEqual({
       provider: 'anthropic',
       api: 'anthropic-messages',
       modelId: 'claude-sonnet-4-5',
     });
   });
+});
 
+describe('the command line', () => {
   it('the CLI prints it as its one-line reason, exit 2', () => {
     const r = spawnSync(process.execPath, [...cliArgs(), 'inspect', path.join(dir, 'empty.jsonl')], {
       cwd: root,
