@@ -9,10 +9,12 @@ const MAX_CALL_ID = 64;
 /** Run the OpenAI Responses checks (also Codex and Azure Responses). */
 export function responsesChecks(list: readonly JsonValue[]): PreflightFinding[] {
   const out: PreflightFinding[] = [];
-  const outputsAt = new Map<string, number[]>();
+  // Where the last output of each call id is: a call is answered when one comes after it. (A list of
+  // every output's position, copied at each output and searched for each call, was quadratic in the
+  // calls sharing an id: 16 s for 40,000 calls of one id.)
+  const lastOutputAt = new Map<string, number>();
   list.forEach((item, i) => {
-    if (isRecord(item) && item.type === 'function_call_output' && typeof item.call_id === 'string')
-      outputsAt.set(item.call_id, [...(outputsAt.get(item.call_id) ?? []), i]);
+    if (isRecord(item) && item.type === 'function_call_output' && typeof item.call_id === 'string') lastOutputAt.set(item.call_id, i);
   });
   const calledBefore = new Set<string>();
   list.forEach((item, i) => {
@@ -36,7 +38,7 @@ export function responsesChecks(list: readonly JsonValue[]): PreflightFinding[] 
             `call_id is ${callId.length} characters long (at most ${MAX_CALL_ID}).`,
           ),
         );
-      if (!(outputsAt.get(callId) ?? []).some((at) => at > i))
+      if (!((lastOutputAt.get(callId) ?? -1) > i))
         out.push(
           finding(
             'responses-dangling-function-call',

@@ -3,6 +3,7 @@ import { toolResultCallId } from '../messages.js';
 import type { Message } from '../types.js';
 import { isIdentifiedCall, isSyntheticResult } from './pairing-checks.js';
 import { extractCalls } from './tool-result-pairing.js';
+import { pushTo } from '../multimap.js';
 
 type Block = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
     const blocks = (assistant.content as unknown[]).filter(isIdentifiedCall);
     const calls = extractCalls(assistant);
     const pending = new Map<string, unknown[]>();
-    blocks.forEach((b) => pending.set((b as Block).id as string, [...(pending.get((b as Block).id as string) ?? []), b]));
+    blocks.forEach((b) => pushTo(pending, (b as Block).id as string, b));
     const answered = new Set<unknown>();
     const frameLeftovers: { id?: string; synthetic: boolean }[] = [];
     const end = starts[f + 1] ?? messages.length;
@@ -38,8 +39,7 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
         if (!isSyntheticResult(m)) completed.add(block);
       } else if (!id || !calls.some((c) => c.id === id)) frameLeftovers.push({ id, synthetic: isSyntheticResult(m) });
     }
-    for (const b of blocks)
-      if (!answered.has(b)) unanswered.set((b as Block).id as string, [...(unanswered.get((b as Block).id as string) ?? []), { block: b }]);
+    for (const b of blocks) if (!answered.has(b)) pushTo(unanswered, (b as Block).id as string, { block: b });
     for (const r of frameLeftovers) {
       const candidates = r.id ? (unanswered.get(r.id) ?? []) : [];
       if (candidates.length === 1 && !r.synthetic) {

@@ -7,6 +7,7 @@ import { alreadyPaired, answersInPlace, frameStarts, isIdentifiedCall, isSynthet
 import type { Message } from '../types.js';
 import type { Rule, RuleContext, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
+import { pushTo } from '../multimap.js';
 
 export interface PairingOptions {
   /**
@@ -175,7 +176,7 @@ function buildFrame(turns: readonly Turn[], starts: readonly number[], f: number
   const calls = extractCalls(assistant.message);
   const occurrences: Occurrence[] = calls.map((c) => ({ ...c, displacement: 0 }));
   const pending = new Map<string, Occurrence[]>();
-  for (const o of occurrences) pending.set(o.id, [...(pending.get(o.id) ?? []), o]);
+  for (const o of occurrences) pushTo(pending, o.id, o);
   const synthetic = new Map<string, Occurrence[]>();
   const end = starts[f + 1] ?? turns.length;
   const remainder: Turn[] = [];
@@ -194,7 +195,7 @@ function buildFrame(turns: readonly Turn[], starts: readonly number[], f: number
       occurrence.source = turn;
       occurrence.displacement = remainder.length > 0 ? 1 : 0;
       occurrence.index = i;
-      if (isSyntheticResult(occurrence.result.message)) synthetic.set(occurrence.id, [...(synthetic.get(occurrence.id) ?? []), occurrence]);
+      if (isSyntheticResult(occurrence.result.message)) pushTo(synthetic, occurrence.id, occurrence);
       continue;
     }
     if (!id || !occurrences.some((o) => o.id === id)) {
@@ -221,8 +222,7 @@ function buildFrame(turns: readonly Turn[], starts: readonly number[], f: number
 function recoverAcrossFrames(frames: readonly Frame[], ctx: RuleContext, dropped: Dropped[]): void {
   const unresolved = new Map<string, Occurrence[]>();
   for (const frame of frames) {
-    for (const o of frame.occurrences)
-      if (!o.result || isSyntheticResult(o.result.message)) unresolved.set(o.id, [...(unresolved.get(o.id) ?? []), o]);
+    for (const o of frame.occurrences) if (!o.result || isSyntheticResult(o.result.message)) pushTo(unresolved, o.id, o);
     for (const record of frame.unclaimed) {
       const candidates = record.id
         ? (unresolved.get(record.id) ?? []).filter(
