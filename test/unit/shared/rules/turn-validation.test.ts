@@ -64,6 +64,38 @@ describe('turn-validation', () => {
     expect(brief(run.annotations)).toEqual(merged(1, 0));
   });
 
+  it("a run of four assistants is one turn: the first's fields, each later usage, stop reason and error that is set, every block in order", async () => {
+    const a1 = A([text('1')], { usage: { input: 1, output: 1 }, stopReason: 'toolUse', extra1: 'first' });
+    const a2 = A('not a list', { usage: { input: 2, output: 2 }, errorMessage: 'boom' });
+    const a3 = A([text('3'), text('3b')], { stopReason: '', errorMessage: '', usage: undefined });
+    const a4 = A([text('4')], { stopReason: 'stop', extra1: 'last', usage: undefined });
+    const run = await gemini([U('go'), a1, a2, a3, a4, U('next')]);
+    expect(run.messages).toEqual([
+      U('go'),
+      {
+        ...a1,
+        content: [text('1'), text('3'), text('3b'), text('4')],
+        usage: { input: 2, output: 2 },
+        stopReason: 'stop',
+        errorMessage: 'boom',
+      },
+      U('next'),
+    ]);
+    expect(Object.keys(run.messages[1])).toEqual([...Object.keys(a1), 'errorMessage']);
+    expect(brief(run.annotations)).toEqual([...merged(2, 1), ...merged(3, 1), ...merged(4, 1)]);
+  });
+
+  it("a run of three users is one turn: the last's fields, the last timestamp there is, string contents as text blocks", async () => {
+    const u1 = U('one', { timestamp: 1000, first: true });
+    const u2 = U([text('two')], { timestamp: 2000 });
+    const u3 = U([text('three')], { timestamp: null, last: true });
+    const run = await anthropic([u1, u2, u3]);
+    expect(run.messages).toEqual([{ role: 'user', content: [text('one'), text('two'), text('three')], timestamp: 2000, last: true }]);
+    expect(brief(run.annotations)).toEqual([...merged(1, 0), ...merged(2, 0)]);
+    const none = await anthropic([U('a', { timestamp: null }), U('b', { timestamp: undefined }), U('c', { timestamp: undefined })]);
+    expect(none.messages).toEqual([{ role: 'user', content: [text('a'), text('b'), text('c')], timestamp: null }]);
+  });
+
   it('Anthropic steering — users after an empty error turn merge: 3 messages, the last user has 2 blocks', async () => {
     const failed = A([], { stopReason: 'error', errorMessage: 'Overloaded' });
     const run = await anthropic([U('Hi'), failed, U([text('Steering')]), U([text('Another')])]);
