@@ -23,6 +23,8 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
     blocks.forEach((b) => pushTo(pending, (b as Block).id as string, b));
     const answered = new Set<unknown>();
     const frameLeftovers: { id?: string; synthetic: boolean }[] = [];
+    // The turn's call ids, as a set once a result needs it (not a search of the calls per result).
+    let callIds: Set<string> | null = null;
     const end = starts[f + 1] ?? messages.length;
     for (let i = start + 1; i < end; i += 1) {
       const m = messages[i];
@@ -37,7 +39,8 @@ export function completedCallBlocks(messages: readonly Message[]): Set<unknown> 
       if (block) {
         answered.add(block);
         if (!isSyntheticResult(m)) completed.add(block);
-      } else if (!id || !calls.some((c) => c.id === id)) frameLeftovers.push({ id, synthetic: isSyntheticResult(m) });
+      } else if (!id || !(callIds ??= new Set(calls.map((c) => c.id))).has(id))
+        frameLeftovers.push({ id, synthetic: isSyntheticResult(m) });
     }
     for (const b of blocks) if (!answered.has(b)) pushTo(unanswered, (b as Block).id as string, { block: b });
     for (const r of frameLeftovers) {
