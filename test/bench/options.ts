@@ -1,6 +1,6 @@
 /** Options of the bench modules: `--name=value` after `npm run bench --`, or an environment variable. */
 import { PI_WRITTEN_SHAPES, type PiWrittenShape } from './pi-written.js';
-import { SHAPES, type Shape } from './session-shapes.js';
+import { ADVERSARIAL_SHAPES, SHAPES, type Shape } from './session-shapes.js';
 import { BenchUsageError } from './usage-error.js';
 
 /** The value of `--name=…`, else of the environment variable `env`, else `fallback`. */
@@ -12,16 +12,17 @@ export function option(args: string[], name: string, env: string, fallback: stri
 const SHAPE_GROUPS: Record<string, readonly (Shape | PiWrittenShape)[]> = {
   generated: SHAPES,
   'pi-written': PI_WRITTEN_SHAPES,
+  adversarial: ADVERSARIAL_SHAPES,
   all: [...SHAPES, ...PI_WRITTEN_SHAPES],
 };
 
 /**
  * The session shapes `--shapes=a,b` (or `env`) asks for: shape names, or a group's (`generated`, the
- * seven generated shapes and the default; `pi-written`, the sessions pi wrote, repeated; `all`). An
- * unknown name is a usage error.
+ * seven generated shapes and the default; `pi-written`, the sessions pi wrote, repeated; `all`, those
+ * twelve; `adversarial`, shapes that would make a pass quadratic). An unknown name is a usage error.
  */
 export function shapesOption(args: string[], env: string): (Shape | PiWrittenShape)[] {
-  const known: readonly string[] = [...SHAPES, ...PI_WRITTEN_SHAPES];
+  const known: readonly string[] = [...SHAPES, ...PI_WRITTEN_SHAPES, ...ADVERSARIAL_SHAPES];
   const wanted = option(args, 'shapes', env, 'generated')
     .split(',')
     .flatMap((name) => SHAPE_GROUPS[name] ?? [name]);

@@ -26,7 +26,13 @@ export const SHAPES = [
   'many-calls',
   'deep-branches',
 ] as const;
-export type Shape = (typeof SHAPES)[number];
+/**
+ * Shapes a session should never have, and real ones sometimes do, each at an ordinary size of text:
+ * what would make a pass over calls, results or turns quadratic. Not in the default run (`generated`)
+ * nor in the baseline: `--shapes=adversarial`.
+ */
+export const ADVERSARIAL_SHAPES = ['one-id', 'orphan-results', 'assistant-runs', 'user-runs'] as const;
+export type Shape = (typeof SHAPES)[number] | (typeof ADVERSARIAL_SHAPES)[number];
 
 /** What a shape wrote. */
 export interface ShapeStats {
@@ -235,6 +241,40 @@ const WRITERS: Record<Shape, ShapeWriter> = {
       path.push(await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 500) }, toolCall(id)], 'toolUse'));
       path.push(await w.toolResult(id, [{ type: 'text', text: w.text(500 + w.random() * 6000) }]));
       path.push(await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 1000) }]));
+    }
+  },
+  // A server that numbers nothing: every tool call of the session has the id `call_0`.
+  'one-id': async (w, target) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(w.text(50 + w.random() * 400));
+      await w.assistant([{ type: 'text', text: w.text(50 + w.random() * 300) }, toolCall('call_0', 'bash')], 'toolUse');
+      await w.toolResult('call_0', [{ type: 'text', text: w.text(300 + w.random() * 3000) }], 'bash');
+      await w.assistant([{ type: 'text', text: w.text(50 + w.random() * 400) }]);
+    }
+  },
+  // Turns of 500 calls followed by 500 results that name none of them (ids rewritten by some proxy).
+  'orphan-results': async (w, target) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      await w.user(w.text(100 + w.random() * 400));
+      const ids = Array.from({ length: 500 }, (_, k) => w.callId(turn, k));
+      await w.assistant([{ type: 'text', text: w.text(100) }, ...ids.map((id) => toolCall(id))], 'toolUse');
+      for (const id of ids) await w.toolResult(`proxy_${id}`, [{ type: 'text', text: w.text(200 + w.random() * 2000) }]);
+      await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 400) }]);
+    }
+  },
+  // An agent that kept talking: runs of 2,000 assistant turns with no user turn between them.
+  'assistant-runs': async (w, target) => {
+    while (w.stats.bytes < target) {
+      await w.user(w.text(100 + w.random() * 400));
+      for (let k = 0; k < 2000 && w.stats.bytes < target; k += 1)
+        await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 2000) }]);
+    }
+  },
+  // Queued messages never answered: runs of 2,000 user turns with no assistant turn between them.
+  'user-runs': async (w, target) => {
+    while (w.stats.bytes < target) {
+      for (let k = 0; k < 2000 && w.stats.bytes < target; k += 1) await w.user(w.text(100 + w.random() * 2000));
+      await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 400) }]);
     }
   },
 };
