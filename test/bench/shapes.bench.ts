@@ -17,7 +17,8 @@
  *
  * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
  * --shapes=a,b (shape names or groups: `generated`, the seven above and the default; `pi-written`,
- * sessions pi wrote repeated to the size, test/bench/pi-written.ts; `all`) · --text=latin1 (texts
+ * sessions pi wrote repeated to the size, test/bench/pi-written.ts; `all`, those twelve; `adversarial`,
+ * sessions whose structure would make a pass quadratic) · --text=latin1 (texts
  * without the CJK word, so V8 holds every parsed string at one byte a character; default mixed; the
  * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with
  * payloads as a process's second inspection of the session, the first untimed: what the desktop app
