@@ -3,8 +3,9 @@
  * default (a budget of 1,800,000, roughly bytes executed), for the processes this project starts
  * (the command line, whose `serve` is the web mode, and the desktop shell). The only WebAssembly
  * here is SQLite (sql.js), which reads OpenClaw's session stores. With the default, reading a small
- * store had most of SQLite's query functions recompiled on background threads, work that a short
- * command never gets back: `inspect store.sqlite#ID` of a 166-event session took 416–424 ms of CPU
+ * store had 25 of SQLite's functions recompiled on background threads (262 ms of compiling), work
+ * that a short command never gets back; with this budget 4–6 of them are (100–120 ms, SQLite's
+ * statement loop among them): `inspect store.sqlite#ID` of a 166-event session took 416–424 ms of CPU
  * time, 307–350 with this budget (wall clock 298–306 → 248–279 ms), while a 130 MB store is read as
  * fast as before (listed in 1.14–1.16 s; its 172,000-event session inspected in 3.4 s either way).
  * It is a process-wide V8 setting, so the library API (`inspect()`) never sets it: its callers'
