@@ -34,31 +34,19 @@ function cliInspect(file: string, target: string[], env: Record<string, string> 
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 
+/** The CLI's options for a target. */
+const flags = (provider: string, api: string, model: string) => ['--provider', provider, '--api', api, '--model', model];
+const BEDROCK_CLAUDE = flags('amazon-bedrock', 'bedrock-converse-stream', 'anthropic.claude-sonnet-4-5-20250929-v1:0');
+
 const CASES: { name: string; file: string; target: string[]; env?: Record<string, string> }[] = [
-  {
-    name: 'Mistral',
-    file: 'd-model-switch.jsonl',
-    target: ['--provider', 'mistral', '--api', 'mistral-conversations', '--model', 'mistral-large-latest'],
-  },
-  {
-    name: 'Gemini',
-    file: 'd-model-switch.jsonl',
-    target: ['--provider', 'google', '--api', 'google-generative-ai', '--model', 'gemini-2.5-pro'],
-  },
-  {
-    name: 'Vertex',
-    file: 'a-anthropic-tools.jsonl',
-    target: ['--provider', 'google-vertex', '--api', 'google-vertex', '--model', 'gemini-2.5-pro'],
-  },
-  {
-    name: 'Bedrock, with images (its image formats come from the SDK)',
-    file: 'i-images.jsonl',
-    target: ['--provider', 'amazon-bedrock', '--api', 'bedrock-converse-stream', '--model', 'anthropic.claude-sonnet-4-5-20250929-v1:0'],
-  },
+  { name: 'Mistral', file: 'd-model-switch.jsonl', target: flags('mistral', 'mistral-conversations', 'mistral-large-latest') },
+  { name: 'Gemini', file: 'd-model-switch.jsonl', target: flags('google', 'google-generative-ai', 'gemini-2.5-pro') },
+  { name: 'Vertex', file: 'a-anthropic-tools.jsonl', target: flags('google-vertex', 'google-vertex', 'gemini-2.5-pro') },
+  { name: 'Bedrock, with images (its image formats come from the SDK)', file: 'i-images.jsonl', target: BEDROCK_CLAUDE },
   {
     name: 'Bedrock behind a proxy (pi-ai then loads an HTTP handler and a proxy agent first)',
     file: 'g-aborted-errors.jsonl',
-    target: ['--provider', 'amazon-bedrock', '--api', 'bedrock-converse-stream', '--model', 'anthropic.claude-sonnet-4-5-20250929-v1:0'],
+    target: BEDROCK_CLAUDE,
     env: { HTTPS_PROXY: 'http://127.0.0.1:9', AWS_BEDROCK_FORCE_HTTP1: '1' },
   },
 ];
