@@ -3,13 +3,12 @@
  * docs/redaction.md), then checked: the copy is inspected for the session's model (or the target
  * given) and compared with the original.
  */
-import { inspect } from '../host/inspect.js';
+import { inspectCompleting } from '../host/inspect.js';
 import { InputError } from '../host/read-input.js';
 import { checkRedaction, describeCheck, describeCounts, type RedactionCheck } from '../host/redact/check.js';
 import { redactSession, writeRedactedSession } from '../host/redact/redact-session.js';
-import { completeTarget } from '../host/targets.js';
 import { ExitCode } from '../host/exit-code.js';
-import type { InspectInput } from '../../shared/inspection.js';
+import type { InspectInput, Inspection } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
 import { fail as failOn, parseCommandArgs, UsageError, type ParsedArgs } from './common.js';
@@ -85,20 +84,20 @@ async function checkAgainstOriginal(
   copy: InspectInput,
   args: ParsedArgs,
 ): Promise<RedactionCheck | { skipped: string }> {
-  let target;
+  const partial = {
+    provider: args.values.get('provider'),
+    api: args.values.get('api'),
+    modelId: args.values.get('model'),
+    reasoning: args.booleans.has('reasoning') ? true : undefined,
+  };
+  let original: Inspection;
   try {
-    target = await completeTarget(
-      {
-        provider: args.values.get('provider'),
-        api: args.values.get('api'),
-        modelId: args.values.get('model'),
-        reasoning: args.booleans.has('reasoning') ? true : undefined,
-      },
-      source,
-    );
+    // The target completed as the original is read for its inspection: the original is read once.
+    original = await inspectCompleting(source, partial);
   } catch (error) {
-    if (error instanceof InputError) return { skipped: error.message };
+    // No target to check with (the session records none, or cannot be read for one): the check is skipped.
+    if (error instanceof InputError && !(partial.provider && partial.api && partial.modelId)) return { skipped: error.message };
     throw error;
   }
-  return checkRedaction(await inspect(source, target), copy);
+  return checkRedaction(original, copy);
 }

@@ -71,6 +71,26 @@ describe('redact FILE', () => {
     });
   });
 
+  it('writes the copy but skips the check, saying why, when the session records no model and none is given', async () => {
+    const bare = path.join(dir, 'bare.jsonl');
+    await writeFile(bare, jsonl([HEADER, entry('a', null, user('my card is 4111 1111 1111 1111'))]));
+    const out = path.join(dir, 'bare-copy.jsonl');
+    const io = scriptedIo();
+    expect(await runRedactCommand([bare, '--output', out, '--json'], io)).toBe(0);
+    expect(await readFile(out, 'utf8')).not.toContain('4111');
+    expect(JSON.parse(io.text()).check).toEqual({
+      skipped: 'no target: pass --provider, --api and --model (the session records no model to default to)',
+    });
+    // With a whole target, the same session is checked.
+    const given = scriptedIo();
+    const target = ['--provider', 'anthropic', '--api', 'anthropic-messages', '--model', 'claude-sonnet-4-5'];
+    expect(await runRedactCommand([bare, '--output', path.join(dir, 'bare-2.jsonl'), '--json', ...target], given)).toBe(0);
+    expect(JSON.parse(given.text()).check).toMatchObject({
+      reproduces: true,
+      target: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' },
+    });
+  });
+
   it('writes to standard output with --output -, the summary going to standard error', async () => {
     const io = scriptedIo();
     const stdout = new PassThrough();
