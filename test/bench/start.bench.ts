@@ -38,18 +38,11 @@ const ERRORS_OP = 'inspect (six failed turns)';
 const STORE_OP = 'inspect (stored session)';
 /** That session: its store, and its id there. */
 const STORED_SESSION = 'test/fixtures/stores/openclaw/agents/main/agent/openclaw-agent.sqlite#0199b8a4-4f40-757d-bdfc-0da82e7aa754';
-/** Targets of the providers whose SDKs the bundle stands in for: op name → the CLI's target options. */
-const STAND_IN_TARGETS: Record<string, string[]> = {
-  'inspect for Mistral': ['--provider', 'mistral', '--api', 'mistral-conversations', '--model', 'mistral-large-latest'],
-  'inspect for Gemini': ['--provider', 'google', '--api', 'google-generative-ai', '--model', 'gemini-2.5-pro'],
-  'inspect for Bedrock': [
-    '--provider',
-    'amazon-bedrock',
-    '--api',
-    'bedrock-converse-stream',
-    '--model',
-    'anthropic.claude-sonnet-4-5-20250929-v1:0',
-  ],
+/** Targets of the providers whose SDKs the bundle stands in for, by op name. */
+const STAND_IN_TARGETS: Record<string, { provider: string; api: string; model: string }> = {
+  'inspect for Mistral': { provider: 'mistral', api: 'mistral-conversations', model: 'mistral-large-latest' },
+  'inspect for Gemini': { provider: 'google', api: 'google-generative-ai', model: 'gemini-2.5-pro' },
+  'inspect for Bedrock': { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', model: 'anthropic.claude-sonnet-4-5-20250929-v1:0' },
 };
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
@@ -60,7 +53,7 @@ function figureName(op: string): string {
   if (op === ERRORS_OP) return 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0';
   if (op === STORE_OP) return 'CLI start: inspect of a 166-event session of an OpenClaw store, vs node -e 0';
   const target = STAND_IN_TARGETS[op];
-  if (target) return `CLI start: inspect of a 4-line session for ${target[5]} (${op.slice('inspect for '.length)}), vs node -e 0`;
+  if (target) return `CLI start: inspect of a 4-line session for ${target.model} (${op.slice('inspect for '.length)}), vs node -e 0`;
   return `CLI start: ${op} of a 4-line session, vs node -e 0`;
 }
 
@@ -135,7 +128,10 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
     [STORE_OP]: () => timed([process.execPath, CLI, 'inspect', path.join(root, STORED_SESSION)]),
     'inspect --no-payloads': () => timed([process.execPath, CLI, 'inspect', '--no-payloads', file]),
     ...Object.fromEntries(
-      Object.entries(STAND_IN_TARGETS).map(([name, target]) => [name, () => timed([process.execPath, CLI, 'inspect', file, ...target])]),
+      Object.entries(STAND_IN_TARGETS).map(([name, t]) => [
+        name,
+        () => timed([process.execPath, CLI, 'inspect', file, '--provider', t.provider, '--api', t.api, '--model', t.model]),
+      ]),
     ),
     serve: () => serveUntilUrl(file),
   };
