@@ -78,8 +78,10 @@ async function main(argv: string[]): Promise<number> {
 
 watchOutput(process.stdout);
 watchOutput(process.stderr);
-tuneWasmTiering();
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+// A command that reads one session or store is short; `serve` and `--all` read many, for longer.
+tuneWasmTiering({ short: argv[0] !== 'serve' && !argv.includes('--all') });
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,21 +1,46 @@
 /**
- * How soon V8 recompiles a hot WebAssembly function with its optimising compiler: later than its
- * default (a budget of 1,800,000, roughly bytes executed), for the processes this project starts
- * (the command line, whose `serve` is the web mode, and the desktop shell). The only WebAssembly
- * here is SQLite (sql.js), which reads OpenClaw's session stores. With the default, reading a small
- * store had 25 of SQLite's functions recompiled on background threads (262 ms of compiling), work
- * that a short command never gets back; with this budget 4–6 of them are (100–120 ms, SQLite's
- * statement loop among them): `inspect store.sqlite#ID` of a 166-event session took 416–424 ms of CPU
- * time, 307–350 with this budget (wall clock 298–306 → 248–279 ms), while a 130 MB store is read as
- * fast as before (listed in 1.14–1.16 s; its 172,000-event session inspected in 3.4 s either way).
- * It is a process-wide V8 setting, so the library API (`inspect()`) never sets it: its callers'
+ * How V8 runs SQLite's WebAssembly (sql.js, the only WebAssembly here, which reads OpenClaw's
+ * session stores) in the processes this project starts: the command line and the desktop shell.
+ * The library API (`inspect()`) never sets it: V8's flags are process-wide, and its callers'
  * processes are theirs.
+ *
+ * V8 first runs WebAssembly with its baseline compiler (Liftoff), then recompiles the functions that
+ * run hot with its optimising compiler (TurboFan) on background threads. Both rules below are about
+ * that second step.
+ *
+ * - Later tier-up (every process): a tiering budget ten times V8's default (1,800,000, roughly bytes
+ *   executed). With the default, reading a small store had 25 of SQLite's functions recompiled
+ *   (262 ms of compiling) that a short command never gets back; with this budget 4–6 are.
+ * - No tier-up for a small store in a short command (`inspect`, `repair`, `redact`, `undo` of one
+ *   session or store): those 4–6 compiles still cost 100–120 ms of CPU time, and on two cores they
+ *   slow the command itself (`inspect store.sqlite#ID` of a 166-event session: 211–243 → 164–171 ms
+ *   by the wall clock without them). Below 16 MiB the optimised code never pays that back; above it,
+ *   listing a store's sessions (SQLite's JSON functions over every event) is faster with it (a
+ *   130 MB store: 1.17 s with, 1.44 s without), so the later tier-up is kept there.
  */
 import v8 from 'node:v8';
 
 /** Ten times V8's default, measured above; set before the first store is read (sql.js compiled). */
 const WASM_TIERING_BUDGET = 20_000_000;
 
-export function tuneWasmTiering(): void {
+/** Below this, a short command's first store is read by baseline code only (measured above). */
+export const BASELINE_ONLY_BELOW_BYTES = 16 * 1024 * 1024;
+
+let shortCommand = false;
+
+/** The later tier-up, for every process this project starts; `short` for a command that reads one store. */
+export function tuneWasmTiering(options: { short?: boolean } = {}): void {
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  shortCommand = options.short === true;
+}
+
+/**
+ * Called once, just before SQLite's WebAssembly is compiled, with the size of the first store's
+ * image: in a short command, a small store turns the optimising compiler off for WebAssembly.
+ * Returns whether it did.
+ */
+export function beforeSqliteCompile(imageBytes: number): boolean {
+  if (!shortCommand || imageBytes >= BASELINE_ONLY_BELOW_BYTES) return false;
+  v8.setFlagsFromString('--liftoff-only');
+  return true;
 }

@@ -6,12 +6,18 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+import { beforeSqliteCompile } from '../wasm-tiering.js';
 
 let engine: Promise<SqlJsStatic> | null = null;
 
-/** The sql.js module, its WebAssembly read from the installed package (also from inside an asar archive). */
-function sqlJs(): Promise<SqlJsStatic> {
+/**
+ * The sql.js module, its WebAssembly read from the installed package (also from inside an asar
+ * archive). `imageBytes`, the size of the first database opened, tells the process's WebAssembly
+ * settings how much SQLite is about to run (`beforeSqliteCompile`).
+ */
+function sqlJs(imageBytes: number): Promise<SqlJsStatic> {
   engine ??= (async () => {
+    beforeSqliteCompile(imageBytes);
     const wasm = await readFile(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
     return initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
   })();
@@ -32,7 +38,7 @@ export interface MemoryDatabase {
 
 /** Open the image of a database (bytes SQLite wrote, with any log already applied). */
 export async function openImage(image: Uint8Array): Promise<MemoryDatabase> {
-  const SQL = await sqlJs();
+  const SQL = await sqlJs(image.byteLength);
   const db: Database = new SQL.Database(image);
   const each: MemoryDatabase['each'] = (sql, params, row) => {
     const statement = db.prepare(sql, params);

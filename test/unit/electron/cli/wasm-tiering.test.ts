@@ -1,0 +1,55 @@
+/**
+ * How the command line has V8 run SQLite's WebAssembly: a short command on a small store never has
+ * SQLite's functions recompiled by the optimising compiler; on a store from 16 MiB it does, later
+ * than V8's default. Seen through V8's own trace of what it compiled, on the bundled CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliArgs } from '../../helpers/cli.js';
+import { copyStore, edit, storePath } from '../host/store/support.js';
+import { BASELINE_ONLY_BELOW_BYTES } from '../../../../electron/host/wasm-tiering.js';
+
+const root = path.resolve(new URL('../../../../', import.meta.url).pathname);
+const SESSION = '0199b8a4-4f40-757d-bdfc-0da82e7aa754';
+
+/** The CLI's exit code, and how many WebAssembly functions V8 compiled with TurboFan meanwhile. */
+function traced(args: string[]): { status: number | null; turbofan: number; stdout: string } {
+  const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', ...cliArgs(), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const turbofan = run.stdout.split('\n').filter((line) => /^Compiled function .* using TurboFan/.test(line)).length;
+  return { status: run.status, turbofan, stdout: run.stdout };
+}
+
+describe('SQLite under V8 in the command line', () => {
+  it('reads a small store with baseline code only', () => {
+    expect(statSync(storePath('main')).size).toBeLessThan(BASELINE_ONLY_BELOW_BYTES);
+    const listing = traced(['inspect', storePath('main')]);
+    expect(listing.stdout).toContain(`#${SESSION}`);
+    expect(listing.turbofan).toBe(0);
+    const session = traced(['inspect', `${storePath('main')}#${SESSION}`, '--no-payloads']);
+    expect(session.status).not.toBe(2);
+    expect(session.turbofan).toBe(0);
+  });
+
+  it('lets V8 optimise SQLite on a store of 16 MiB or more, where listing it pays that back', () => {
+    const file = copyStore('main');
+    edit(file, (db) => {
+      // The session's own events again under later sequence numbers, until the store is large enough.
+      const copy = db.prepare(
+        `INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_zstd, event_utf8_bytes, navigation_json)
+         SELECT session_id, seq + ?, event_json, created_at, event_zstd, event_utf8_bytes, navigation_json
+         FROM transcript_events WHERE session_id = ? AND seq < 1000`,
+      );
+      for (let round = 1; round <= 100; round += 1) copy.run(round * 1000, SESSION);
+    });
+    expect(statSync(file).size).toBeGreaterThanOrEqual(BASELINE_ONLY_BELOW_BYTES);
+    const listing = traced(['inspect', file]);
+    expect(listing.stdout).toContain(`#${SESSION}`);
+    expect(listing.turbofan).toBeGreaterThan(0);
+  });
+});
