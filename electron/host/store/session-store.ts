@@ -43,6 +43,10 @@ export class SessionStore {
   static async open(source: StoreSource): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     const notes: string[] = [];
+    // Loaded before SQLite runs its first query: V8 compiles this small WebAssembly module (0.5 ms)
+    // only after the optimising compiles that SQLite's first queries start, which took it to 50–60 ms.
+    const decoder = eventDecoder();
+    decoder.catch(() => undefined); // awaited below, unless the store fails first
     let image: Uint8Array;
     let walFrames = 0;
     if ('file' in source) {
@@ -75,7 +79,7 @@ export class SessionStore {
         path.basename(where),
         'file' in source ? path.resolve(source.file) : null,
         db,
-        await eventDecoder(),
+        await decoder,
         info,
         walFrames,
         notes,
