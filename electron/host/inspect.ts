@@ -56,6 +56,10 @@ async function inspectFor(input: InspectInput, targetOf: TargetOf, options: Host
     : given && isCachedCodec(given)
       ? imagePrewarmer(given, options.imageMaxDimensionPx)
       : undefined;
+  // Payloads and preflight (pi-ai's builders) are loaded when asked for: `--no-payloads` starts
+  // without them. Their modules load while the session is read, not after it.
+  const enrich = options.payloads === false ? null : import('./enrich.js');
+  enrich?.catch(() => undefined); // awaited below, unless the read fails first
   try {
     const { parsed, context, target } = await readInput(input, { onEntry }, targetOf);
     const codec = onDemand ? await onDemand.codecFor(context.messages) : (given ?? undefined);
@@ -65,8 +69,7 @@ async function inspectFor(input: InspectInput, targetOf: TargetOf, options: Host
       const recordedErrors = explainRecordedErrors(inspection);
       return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
     }
-    // Payloads and preflight (pi-ai's builders) are loaded when asked for: `--no-payloads` starts without them.
-    const { inspectAndEnrich } = await import('./enrich.js');
+    const { inspectAndEnrich } = await (enrich ?? import('./enrich.js'));
     return (await inspectAndEnrich(parsed, normalized, { ...options, codec, context })).inspection;
   } finally {
     // What the read noted of its long strings served this inspection only.
