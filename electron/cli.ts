@@ -79,8 +79,8 @@ async function main(argv: string[]): Promise<number> {
 watchOutput(process.stdout);
 watchOutput(process.stderr);
 const argv = process.argv.slice(2);
-// A command that reads one session or store is short; `serve` and `--all` read many, for longer.
-tuneWasmTiering({ short: argv[0] !== 'serve' && !argv.includes('--all') });
+// Every command but `serve` ends once it has read its session or store (`--all` reads session files only).
+tuneWasmTiering({ short: argv[0] !== 'serve' });
 main(argv).then(
   (code) => {
     process.exitCode = code;

@@ -1,6 +1,7 @@
 /**
- * How V8 runs SQLite's WebAssembly (sql.js, the only WebAssembly here, which reads OpenClaw's
- * session stores) in the processes this project starts: the command line and the desktop shell.
+ * How V8 runs the WebAssembly that reads OpenClaw's session stores (SQLite as sql.js, and
+ * xxhash-wasm's checksums of compressed events; the only WebAssembly here) in the processes this
+ * project starts: the command line and the desktop shell.
  * The library API (`inspect()`) never sets it: V8's flags are process-wide, and its callers'
  * processes are theirs.
  *
@@ -11,12 +12,14 @@
  * - Later tier-up (every process): a tiering budget ten times V8's default (1,800,000, roughly bytes
  *   executed). With the default, reading a small store had 25 of SQLite's functions recompiled
  *   (262 ms of compiling) that a short command never gets back; with this budget 4–6 are.
- * - No tier-up for a small store in a short command (`inspect`, `repair`, `redact`, `undo` of one
- *   session or store): those 4–6 compiles still cost 100–120 ms of CPU time, and on two cores they
- *   slow the command itself (`inspect store.sqlite#ID` of a 166-event session: 211–243 → 164–171 ms
- *   by the wall clock without them). Below 16 MiB the optimised code never pays that back; above it,
- *   listing a store's sessions (SQLite's JSON functions over every event) is faster with it (a
- *   130 MB store: 1.17 s with, 1.44 s without), so the later tier-up is kept there.
+ * - No tier-up for a small store in a short command (every command but `serve`, which stays up;
+ *   `inspect --all` and `repair --all` read session files only): those 4–6 compiles still cost
+ *   100–120 ms of CPU time, and on two cores they slow the command itself, which Node also makes
+ *   wait for them before it exits (`inspect store.sqlite#ID` of a 166-event session: 211–250 →
+ *   164–182 ms by the wall clock without them). Below 16 MiB of store (its image, with its log
+ *   applied) the optimised code never pays that back; above it, listing a store's sessions
+ *   (SQLite's JSON functions over every event) is faster with it (a 130 MB store: 1.17 s with,
+ *   1.44 s without), so the later tier-up is kept there.
  */
 import v8 from 'node:v8';
 
@@ -27,20 +30,21 @@ const WASM_TIERING_BUDGET = 20_000_000;
 export const BASELINE_ONLY_BELOW_BYTES = 16 * 1024 * 1024;
 
 let shortCommand = false;
+let settled = false;
 
-/** The later tier-up, for every process this project starts; `short` for a command that reads one store. */
+/** The later tier-up, for every process this project starts; `short` for a command that ends once it has read one session or store. */
 export function tuneWasmTiering(options: { short?: boolean } = {}): void {
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   shortCommand = options.short === true;
 }
 
 /**
- * Called once, just before SQLite's WebAssembly is compiled, with the size of the first store's
- * image: in a short command, a small store turns the optimising compiler off for WebAssembly.
- * Returns whether it did.
+ * Called with the size of a store's image before its WebAssembly (SQLite's, xxhash-wasm's) is
+ * compiled; the first call settles it for the process: in a short command, a small store turns
+ * V8's optimising compiler off for WebAssembly.
  */
-export function beforeSqliteCompile(imageBytes: number): boolean {
-  if (!shortCommand || imageBytes >= BASELINE_ONLY_BELOW_BYTES) return false;
-  v8.setFlagsFromString('--liftoff-only');
-  return true;
+export function beforeStoreWasm(imageBytes: number): void {
+  if (settled) return;
+  settled = true;
+  if (shortCommand && imageBytes < BASELINE_ONLY_BELOW_BYTES) v8.setFlagsFromString('--liftoff-only');
 }

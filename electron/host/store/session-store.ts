@@ -13,6 +13,7 @@ import { readStoreSnapshot } from './snapshot.js';
 import { openImage, type MemoryDatabase } from './sqlite.js';
 import { mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
+import { beforeStoreWasm } from '../wasm-tiering.js';
 import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 
 /** The schema version this reader was checked against (OpenClaw 2026.9.6). */
@@ -43,10 +44,6 @@ export class SessionStore {
   static async open(source: StoreSource): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     const notes: string[] = [];
-    // Loaded before SQLite runs its first query: V8 compiles this small WebAssembly module (0.5 ms)
-    // only after the optimising compiles that SQLite's first queries start, which took it to 50–60 ms.
-    const decoder = eventDecoder();
-    decoder.catch(() => undefined); // awaited below, unless the store fails first
     let image: Uint8Array;
     let walFrames = 0;
     if ('file' in source) {
@@ -67,6 +64,13 @@ export class SessionStore {
         'read from the bytes of the database file alone: sessions a running gateway has not yet checkpointed (its -wal file) are not in it',
       );
     }
+    // How V8 is to run the store's WebAssembly is settled from the image's size before any of it is
+    // compiled, xxhash-wasm's included (wasm-tiering.ts).
+    beforeStoreWasm(image.byteLength);
+    // Loaded before SQLite runs its first query: with SQLite's functions being optimised on background
+    // threads, this small module (0.5 ms) was instantiated only after them, 50–60 ms later.
+    const decoder = eventDecoder();
+    decoder.catch(() => undefined); // awaited below, unless the store fails first
     let db: MemoryDatabase;
     try {
       db = await openImage(image);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { default as InitSqlJs, Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { beforeSqliteCompile } from '../wasm-tiering.js';
+import { beforeStoreWasm } from '../wasm-tiering.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,11 +15,11 @@ let engine: Promise<SqlJsStatic> | null = null;
 /**
  * The sql.js module, its WebAssembly read from the installed package (also from inside an asar
  * archive). `imageBytes`, the size of the first database opened, tells the process's WebAssembly
- * settings how much SQLite is about to run (`beforeSqliteCompile`).
+ * settings how much SQLite is about to run (`beforeStoreWasm`), when no store has yet.
  */
 function sqlJs(imageBytes: number): Promise<SqlJsStatic> {
   engine ??= (async () => {
-    beforeSqliteCompile(imageBytes);
+    beforeStoreWasm(imageBytes);
     // sql.js is CommonJS. Required, it loads in 3 ms; imported from this ES module, Node 20 first
     // scans its 64 KB for the names it exports, with a lexer written in JavaScript: 18 ms.
     const initSqlJs = require('sql.js') as typeof InitSqlJs;
