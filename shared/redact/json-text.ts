@@ -4,7 +4,7 @@
  * JSON (a cut-off line) is walked as far as it goes; what follows is masked as text. When a rule
  * keeps the UTF-16 length, the raw length of the token is kept too, so error columns do not move.
  */
-import { fromCodeUnits, maskText } from './mask-text.js';
+import { maskText } from './mask-text.js';
 
 /** Where a value sits: object keys and array indices from the root. */
 export type JsonPath = readonly (string | number)[];
@@ -22,12 +22,16 @@ interface Frame {
   expectKey: boolean;
 }
 
-/** Length of the string token starting at `start` (the opening quote), or -1 when it never closes. */
+/**
+ * The end (past the closing quote) of the string token starting at `start` (its opening quote), or
+ * -1 when it never closes. A quote closes the token when an even number of backslashes precedes it
+ * (pairs are escaped backslashes): found with indexOf, not by reading every character.
+ */
 function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c) i += 1;
-    else if (c === 0x22) return i + 1;
+  for (let quote = text.indexOf('"', start + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    for (let k = quote - 1; k > start && text.charCodeAt(k) === 0x5c; k -= 1) backslashes += 1;
+    if (backslashes % 2 === 0) return quote + 1;
   }
   return -1;
 }
@@ -36,33 +40,43 @@ const HEX = /^[0-9a-fA-F]{4}$/;
 
 const hex4 = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
 
+/** A character a JSON string cannot hold as it is. */
+// eslint-disable-next-line no-control-regex -- these are the characters JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
 /**
  * Encode `next` (same length as `decoded`) reusing the original's raw form wherever a unit did not
  * change; a changed unit keeps its raw size (a \\uXXXX escape stays one), so the token keeps its length.
+ * Read in runs between escapes: a run's raw characters are its decoded units, one each, so the
+ * run's new text is the slice of `next`, written as it is when it holds nothing to escape.
  */
 function reencode(content: string, decoded: string, next: string): string {
   if (next.length !== decoded.length) return JSON.stringify(next).slice(1, -1);
   // Without escapes the content is the decoded text, and a mask never adds a character to escape.
   if (!content.includes('\\')) return next;
-  const out = new Uint16Array(content.length);
-  let p = 0;
-  for (let i = 0; i < decoded.length; i += 1) {
-    // One code unit of the value is one raw character, a two-character escape or a \uXXXX escape.
-    const size = content.charCodeAt(p) !== 0x5c ? 1 : content[p + 1] === 'u' ? 6 : 2;
-    const code = next.charCodeAt(i);
-    if (code === decoded.charCodeAt(i)) {
-      for (let k = 0; k < size; k += 1) out[p + k] = content.charCodeAt(p + k);
-    } else if (size === 6) {
-      const escape = hex4(code);
-      for (let k = 0; k < 6; k += 1) out[p + k] = escape.charCodeAt(k);
-    } else if (size === 1 && code >= 0x20 && code !== 0x22 && code !== 0x5c) {
-      out[p] = code;
-    } else {
-      return JSON.stringify(next).slice(1, -1);
+  const parts: string[] = [];
+  let i = 0;
+  for (let p = 0; p < content.length;) {
+    const slash = content.indexOf('\\', p);
+    const runEnd = slash < 0 ? content.length : slash;
+    if (runEnd > p) {
+      const piece = next.slice(i, i + runEnd - p);
+      if (piece.length !== runEnd - p || NEEDS_ESCAPE.test(piece)) return JSON.stringify(next).slice(1, -1);
+      parts.push(piece);
+      i += piece.length;
+      p = runEnd;
+      continue;
     }
+    // One escape, one code unit of the value: two characters, or six for \uXXXX.
+    const size = content[p + 1] === 'u' ? 6 : 2;
+    const code = next.charCodeAt(i);
+    if (code === decoded.charCodeAt(i)) parts.push(content.slice(p, p + size));
+    else if (size === 6) parts.push(hex4(code));
+    else return JSON.stringify(next).slice(1, -1);
+    i += 1;
     p += size;
   }
-  return p === content.length ? fromCodeUnits(out) : JSON.stringify(next).slice(1, -1);
+  return i === decoded.length ? parts.join('') : JSON.stringify(next).slice(1, -1);
 }
 
 /** Mask the content of a string that never closes (a cut-off line): escapes keep their shape. */
@@ -89,61 +103,80 @@ function maskOpenString(content: string): string {
 
 const LITERAL = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)$/;
 const BARE_END = /[\s{}[\],:"]/;
+const WHITESPACE = /\s/;
+
+/** Whether a code unit is whitespace as `\s` reads it (ASCII answered without the regex). */
+function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return WHITESPACE.test(String.fromCharCode(code));
+}
 
 /** Rewrite the string values of `text` (one JSON value, possibly cut off) with `rule`. */
 export function rewriteJsonStrings(text: string, rule: StringRule): string {
   const stack: Frame[] = [];
-  const path = (): (string | number)[] => stack.map((f) => f.at);
+  // The frames' keys and indices, kept as the walk goes; each rule call gets its own copy.
+  const path: (string | number)[] = [];
+  // What is unchanged is copied in runs: text[copied, i) still has to be written.
   const out: string[] = [];
+  let copied = 0;
+  const replace = (from: number, to: number, replacement: string) => {
+    if (from > copied) out.push(text.slice(copied, from));
+    out.push(replacement);
+    copied = to;
+  };
   let i = 0;
   while (i < text.length) {
-    const c = text[i];
-    const top = stack.at(-1);
-    if (c === '"') {
+    const c = text.charCodeAt(i);
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    if (c === 0x22) {
       const end = stringEnd(text, i);
       if (end < 0) {
-        out.push(`"${maskOpenString(text.slice(i + 1))}`);
+        replace(i, text.length, `"${maskOpenString(text.slice(i + 1))}`);
         break;
       }
       const token = text.slice(i, end);
       if (top && !top.array && top.expectKey) {
-        out.push(token);
         top.at = decodeKey(token);
+        path[stack.length - 1] = top.at;
       } else {
-        out.push(rewriteValue(token, path(), rule));
+        const next = rewriteValue(token, path.slice(), rule);
+        if (next !== token) replace(i, end, next);
       }
       i = end;
       continue;
     }
-    if (c === '{' || c === '[') {
-      stack.push({ array: c === '[', at: c === '[' ? 0 : '', expectKey: c === '{' });
-      out.push(c);
-    } else if (c === '}' || c === ']') {
+    if (c === 0x7b || c === 0x5b) {
+      const frame: Frame = { array: c === 0x5b, at: c === 0x5b ? 0 : '', expectKey: c === 0x7b };
+      stack.push(frame);
+      path.push(frame.at);
+    } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
-      out.push(c);
-    } else if (c === ':') {
+      path.length = stack.length;
+    } else if (c === 0x3a) {
       if (top && !top.array) top.expectKey = false;
-      out.push(c);
-    } else if (c === ',') {
-      if (top?.array) top.at = (top.at as number) + 1;
-      else if (top) top.expectKey = true;
-      out.push(c);
-    } else if (/\s/.test(c)) {
-      out.push(c);
-    } else {
+    } else if (c === 0x2c) {
+      if (top?.array) {
+        top.at = (top.at as number) + 1;
+        path[stack.length - 1] = top.at;
+      } else if (top) top.expectKey = true;
+    } else if (!isSpace(c)) {
       let end = i + 1;
       while (end < text.length && !BARE_END.test(text[end])) end += 1;
       const bare = text.slice(i, end);
-      out.push(LITERAL.test(bare) ? bare : maskText(bare));
+      if (!LITERAL.test(bare)) replace(i, end, maskText(bare));
       i = end;
       continue;
     }
     i += 1;
   }
+  if (copied === 0) return text;
+  if (copied < text.length) out.push(text.slice(copied));
   return out.join('');
 }
 
+/** A key's text: most keys have no escape, and then it is the token without its quotes. */
 function decodeKey(token: string): string {
+  if (!token.includes('\\')) return token.slice(1, -1);
   try {
     return JSON.parse(token) as string;
   } catch {

@@ -46,4 +46,49 @@ describe('rewriteJsonStrings', () => {
   it('masks bare words that are not JSON literals', () => {
     expect(rewriteJsonStrings('{"a": tru, "b": 1e5, "c": secret}', mask)).toBe('{"a": xxx, "b": 1e5, "c": xxxxxx}');
   });
+
+  it('ends a string at the first quote after an even run of backslashes, not at an escaped one', () => {
+    // "a\\" ends after its escaped backslash; "b\"c" holds an escaped quote; "\\\"" is a backslash and a quote.
+    const text = String.raw`{"k":"a\\","l":"b\"c","m":"\\\"","n":"d"}`;
+    const seen: [string, JsonPath][] = [];
+    const out = rewriteJsonStrings(text, (value, path) => {
+      seen.push([value, path]);
+      return mask(value);
+    });
+    expect(seen).toEqual([
+      ['a\\', ['k']],
+      ['b"c', ['l']],
+      ['\\"', ['m']],
+      ['d', ['n']],
+    ]);
+    expect(out).toBe(String.raw`{"k":"x\\","l":"x\"x","m":"\\\"","n":"x"}`);
+  });
+
+  it('keeps the key an escape spells, and any whitespace between tokens, as they are', () => {
+    const text = '{"\\u0074ype":"x",\u000b"b":\u00a0"y",\f"c":\t"z"}';
+    const seen: JsonPath[] = [];
+    const out = rewriteJsonStrings(text, (value, path) => {
+      seen.push(path);
+      return mask(value);
+    });
+    expect(seen).toEqual([['type'], ['b'], ['c']]);
+    expect(out).toBe(text.replace(/"[xyz]"/g, '"x"'));
+  });
+
+  it('returns the text itself when no value changes', () => {
+    const text = '{"a":["b",1,{"c":null}]}';
+    expect(rewriteJsonStrings(text, (value) => value)).toBe(text);
+  });
+
+  it('writes a changed value with the original escapes where it can, and escapes it anew where it cannot', () => {
+    const to = (next: string) => () => next;
+    // A run changed around a kept escape: the escape stays two characters.
+    expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('xy\nzw'))).toBe(String.raw`{"a":"xy\nzw"}`);
+    // A \uXXXX escape whose unit changed stays six characters.
+    expect(rewriteJsonStrings(String.raw`{"a":"\u00e9t\u00e9"}`, to('øxø'))).toBe(String.raw`{"a":"\u00f8x\u00f8"}`);
+    // A two-character escape whose unit changed, a quote or a control character in a run: escaped anew.
+    expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('abZcd'))).toBe('{"a":"abZcd"}');
+    expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('"b\ncd'))).toBe(String.raw`{"a":"\"b\ncd"}`);
+    expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('a\tb\ncd'.slice(0, 5)))).toBe(String.raw`{"a":"a\tb\nc"}`);
+  });
 });
