@@ -94,21 +94,31 @@ const isDataUrl = (value: string) => value.startsWith('data:') && value.slice(0,
 /** Image payloads of a value, by path: `data` of image blocks and `data:…;base64,` URLs. */
 function imagePaths(root: unknown): JsonPath[] {
   const found: JsonPath[] = [];
-  const walk = (value: unknown, path: (string | number)[]) => {
+  // One path, extended and cut back as the walk goes; copied only for what is found.
+  const path: (string | number)[] = [];
+  const walk = (value: unknown) => {
     if (typeof value === 'string') {
-      if (isDataUrl(value)) found.push([...path]);
+      if (isDataUrl(value)) found.push(path.slice());
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i]));
-    else if (isRecord(value)) {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i += 1) {
+        path.push(i);
+        walk(value[i]);
+        path.pop();
+      }
+    } else if (isRecord(value)) {
       const image = value.type === 'image' || value.type === 'base64';
-      for (const [key, item] of Object.entries(value)) {
-        if (image && key === 'data' && typeof item === 'string') found.push([...path, key]);
-        else walk(item, [...path, key]);
+      for (const key of Object.keys(value)) {
+        const item = value[key];
+        path.push(key);
+        if (image && key === 'data' && typeof item === 'string') found.push(path.slice());
+        else walk(item);
+        path.pop();
       }
     }
   };
-  walk(root, []);
+  walk(root);
   return found;
 }
 
@@ -129,7 +139,7 @@ export function redactText(value: string, depth = 0): string {
 /** The rule for every string of one value. */
 function stringRule(root: unknown, images: Map<string, string>, counts: RedactCounts) {
   return (value: string, path: JsonPath): string | { raw: string } => {
-    const image = images.get(JSON.stringify(path));
+    const image = images.size > 0 ? images.get(JSON.stringify(path)) : undefined;
     if (image !== undefined) {
       counts.images += 1;
       return { raw: JSON.stringify(image) };

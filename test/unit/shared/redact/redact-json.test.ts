@@ -108,6 +108,24 @@ describe('redactJsonText', () => {
     expect(counts.images).toBe(2);
   });
 
+  it('finds image data however the line spells it: with escaped letters, or as a data URL whose text says nothing of images', async () => {
+    const png = Buffer.alloc(40);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    png.fill(0x61, 24);
+    const data = png.toString('base64');
+    const expected = Buffer.concat([png.subarray(0, 24), Buffer.alloc(16)]).toString('base64');
+    // "type":"image" written with escapes: the line's text holds neither "image" nor "base64".
+    const escaped = String.raw`{"content":[{"type":"\u0069mage","data":"` + data + String.raw`","mimeType":"\u0069mage/png"}]}`;
+    expect(escaped.includes('image')).toBe(false);
+    const counts = emptyCounts();
+    const out = JSON.parse(await redactJsonText(escaped, headerOnlyImages, counts));
+    expect(out.content[0]).toEqual({ type: 'image', data: expected, mimeType: 'image/png' });
+    expect(counts.images).toBe(1);
+    const url = line({ screenshot: `data:application/octet-stream;base64,${data}` });
+    const fromUrl = JSON.parse(await redactJsonText(url, headerOnlyImages, emptyCounts()));
+    expect(fromUrl.screenshot).toBe(`data:application/octet-stream;base64,${expected}`);
+  });
+
   it('keeps the model snapshot a custom entry records', async () => {
     const input = line({
       type: 'custom',
