@@ -52,8 +52,9 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
  */
 function reencode(content: string, decoded: string, next: string): string {
   if (next.length !== decoded.length) return JSON.stringify(next).slice(1, -1);
-  // Without escapes the content is the decoded text, and a mask never adds a character to escape.
-  if (!content.includes('\\')) return next;
+  // Without escapes the content is the decoded text: the new text goes as it is, unless the rule
+  // put in a character JSON escapes (a mask never does).
+  if (!content.includes('\\')) return NEEDS_ESCAPE.test(next) ? JSON.stringify(next).slice(1, -1) : next;
   const parts: string[] = [];
   let i = 0;
   for (let p = 0; p < content.length;) {

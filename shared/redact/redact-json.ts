@@ -91,34 +91,45 @@ function isToolCallLike(parent: unknown, path: JsonPath): boolean {
 
 const isDataUrl = (value: string) => value.startsWith('data:') && value.slice(0, 200).includes(';base64,');
 
-/** Image payloads of a value, by path: `data` of image blocks and `data:…;base64,` URLs. */
+/** A value the image walk has still to visit: at `depth`, under `key`; `data` marks an image block's data. */
+interface Visit {
+  value: unknown;
+  depth: number;
+  key: string | number | undefined;
+  data: boolean;
+}
+
+/**
+ * Image payloads of a value, by path: `data` of image blocks and `data:…;base64,` URLs, in the
+ * order of the text. Walked with a stack of its own, not by recursion: a line nested thousands of
+ * levels deep is walked to its end (an image there is still found) instead of exhausting the call stack.
+ */
 function imagePaths(root: unknown): JsonPath[] {
   const found: JsonPath[] = [];
-  // One path, extended and cut back as the walk goes; copied only for what is found.
+  // One path, cut back and extended as the walk goes; copied only for what is found.
   const path: (string | number)[] = [];
-  const walk = (value: unknown) => {
-    if (typeof value === 'string') {
-      if (isDataUrl(value)) found.push(path.slice());
-      return;
+  const stack: Visit[] = [{ value: root, depth: 0, key: undefined, data: false }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    const { value, depth, key } = visit;
+    path.length = depth === 0 ? 0 : depth - 1;
+    if (key !== undefined) path.push(key);
+    if (visit.data || (typeof value === 'string' && isDataUrl(value))) {
+      found.push(path.slice());
+      continue;
     }
+    // Children go on the stack last first, so that they are visited in order.
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i += 1) {
-        path.push(i);
-        walk(value[i]);
-        path.pop();
-      }
+      for (let i = value.length - 1; i >= 0; i -= 1) stack.push({ value: value[i], depth: depth + 1, key: i, data: false });
     } else if (isRecord(value)) {
       const image = value.type === 'image' || value.type === 'base64';
-      for (const key of Object.keys(value)) {
-        const item = value[key];
-        path.push(key);
-        if (image && key === 'data' && typeof item === 'string') found.push(path.slice());
-        else walk(item);
-        path.pop();
+      const keys = Object.keys(value);
+      for (let k = keys.length - 1; k >= 0; k -= 1) {
+        const item = value[keys[k]];
+        const data = image && keys[k] === 'data' && typeof item === 'string';
+        stack.push({ value: item, depth: depth + 1, key: keys[k], data });
       }
     }
-  };
-  walk(root);
+  }
   return found;
 }
 

@@ -91,4 +91,10 @@ describe('rewriteJsonStrings', () => {
     expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('"b\ncd'))).toBe(String.raw`{"a":"\"b\ncd"}`);
     expect(rewriteJsonStrings(String.raw`{"a":"ab\ncd"}`, to('a\tb\ncd'.slice(0, 5)))).toBe(String.raw`{"a":"a\tb\nc"}`);
   });
+
+  it('escapes what a rule puts into a value that had no escape', () => {
+    const out = rewriteJsonStrings('{"a":"bc","d":"ef"}', (value) => (value === 'bc' ? 'b"' : 'e\n'));
+    expect(out).toBe(String.raw`{"a":"b\"","d":"e\n"}`);
+    expect(JSON.parse(out)).toEqual({ a: 'b"', d: 'e\n' });
+  });
 });

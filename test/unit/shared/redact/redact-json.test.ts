@@ -126,6 +126,21 @@ describe('redactJsonText', () => {
     expect(fromUrl.screenshot).toBe(`data:application/octet-stream;base64,${expected}`);
   });
 
+  it('finds an image however deep a line nests it', async () => {
+    const png = Buffer.alloc(40);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    png.fill(0x61, 24);
+    const data = png.toString('base64');
+    const depth = 20_000;
+    const input = '{"a":['.repeat(depth) + JSON.stringify({ type: 'image', data, mimeType: 'image/png' }) + ']}'.repeat(depth);
+    const counts = emptyCounts();
+    const out = await redactJsonText(input, headerOnlyImages, counts);
+    expect(counts.images).toBe(1);
+    expect(out.length).toBe(input.length);
+    expect(out).not.toContain(data);
+    expect(out).toContain(Buffer.concat([png.subarray(0, 24), Buffer.alloc(16)]).toString('base64'));
+  });
+
   it('keeps the model snapshot a custom entry records', async () => {
     const input = line({
       type: 'custom',
