@@ -17,8 +17,6 @@ export type StringRule = (value: string, path: JsonPath) => string | { raw: stri
 
 interface Frame {
   array: boolean;
-  /** The current key (objects) or index (arrays). */
-  at: string | number;
   expectKey: boolean;
 }
 
@@ -115,7 +113,7 @@ function isSpace(code: number): boolean {
 /** Rewrite the string values of `text` (one JSON value, possibly cut off) with `rule`. */
 export function rewriteJsonStrings(text: string, rule: StringRule): string {
   const stack: Frame[] = [];
-  // The frames' keys and indices, kept as the walk goes; each rule call gets its own copy.
+  // Each frame's current key (objects) or index (arrays), as the walk goes; each rule call gets its own copy.
   const path: (string | number)[] = [];
   // What is unchanged is copied in runs: text[copied, i) still has to be written.
   const out: string[] = [];
@@ -137,8 +135,7 @@ export function rewriteJsonStrings(text: string, rule: StringRule): string {
       }
       const token = text.slice(i, end);
       if (top && !top.array && top.expectKey) {
-        top.at = decodeKey(token);
-        path[stack.length - 1] = top.at;
+        path[stack.length - 1] = decodeKey(token);
       } else {
         const next = rewriteValue(token, path.slice(), rule);
         if (next !== token) replace(i, end, next);
@@ -147,19 +144,16 @@ export function rewriteJsonStrings(text: string, rule: StringRule): string {
       continue;
     }
     if (c === 0x7b || c === 0x5b) {
-      const frame: Frame = { array: c === 0x5b, at: c === 0x5b ? 0 : '', expectKey: c === 0x7b };
-      stack.push(frame);
-      path.push(frame.at);
+      stack.push({ array: c === 0x5b, expectKey: c === 0x7b });
+      path.push(c === 0x5b ? 0 : '');
     } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
       path.length = stack.length;
     } else if (c === 0x3a) {
       if (top && !top.array) top.expectKey = false;
     } else if (c === 0x2c) {
-      if (top?.array) {
-        top.at = (top.at as number) + 1;
-        path[stack.length - 1] = top.at;
-      } else if (top) top.expectKey = true;
+      if (top?.array) path[stack.length - 1] = (path[stack.length - 1] as number) + 1;
+      else if (top) top.expectKey = true;
     } else if (!isSpace(c)) {
       let end = i + 1;
       while (end < text.length && !BARE_END.test(text[end])) end += 1;

@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { default as InitSqlJs, Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { beforeStoreWasm } from '../wasm-tiering.js';
 
 const require = createRequire(import.meta.url);
 
@@ -14,12 +13,10 @@ let engine: Promise<SqlJsStatic> | null = null;
 
 /**
  * The sql.js module, its WebAssembly read from the installed package (also from inside an asar
- * archive). `imageBytes`, the size of the first database opened, tells the process's WebAssembly
- * settings how much SQLite is about to run (`beforeStoreWasm`), when no store has yet.
+ * archive). How V8 runs it is settled by `SessionStore.open` before the first store is opened.
  */
-function sqlJs(imageBytes: number): Promise<SqlJsStatic> {
+function sqlJs(): Promise<SqlJsStatic> {
   engine ??= (async () => {
-    beforeStoreWasm(imageBytes);
     // sql.js is CommonJS. Required, it loads in 3 ms; imported from this ES module, Node 20 first
     // scans its 64 KB for the names it exports, with a lexer written in JavaScript: 18 ms.
     const initSqlJs = require('sql.js') as typeof InitSqlJs;
@@ -43,7 +40,7 @@ export interface MemoryDatabase {
 
 /** Open the image of a database (bytes SQLite wrote, with any log already applied). */
 export async function openImage(image: Uint8Array): Promise<MemoryDatabase> {
-  const SQL = await sqlJs(image.byteLength);
+  const SQL = await sqlJs();
   const db: Database = new SQL.Database(image);
   const each: MemoryDatabase['each'] = (sql, params, row) => {
     const statement = db.prepare(sql, params);
