@@ -11,7 +11,7 @@ import { findSessionFiles, type SkippedPath } from './session-files.js';
 import { terminalJson, terminalLines } from './terminal-text.js';
 import { renderInspect, renderRepair, repairTotals, skippedLines } from './batch-report.js';
 import { statusCounts, withInUse } from './folder-statuses.js';
-import { fail, parseBehaviour, UsageError, type ParsedArgs } from './common.js';
+import { fail, parseBehaviour, UsageError, type ParsedArgs, partialTarget } from './common.js';
 
 /** Where the command line reads and writes; tests pass their own. */
 export interface CliIo {
@@ -106,12 +106,7 @@ function inspectOptions(args: ParsedArgs): BatchInspectOptions | string {
   const behaviour = parseBehaviour(args.values.get('behaviour'));
   if (behaviour instanceof UsageError) return behaviour.message;
   return {
-    target: {
-      provider: args.values.get('provider'),
-      api: args.values.get('api'),
-      modelId: args.values.get('model'),
-      reasoning: args.booleans.has('reasoning') ? true : undefined,
-    },
+    target: partialTarget(args),
     now: now === undefined ? undefined : Number(now),
     allowedToolNames:
       allowed === undefined

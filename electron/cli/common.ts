@@ -1,5 +1,6 @@
 /** Shared pieces of the command line: argument parsing, one-line failures. */
 import { ExitCode } from '../host/exit-code.js';
+import type { PartialTarget } from '../host/targets.js';
 import { terminalLine } from './terminal-text.js';
 import { BEHAVIOURS, DEFAULT_BEHAVIOUR } from '../../shared/policy/spec-decisions.js';
 import type { Behaviour } from '../../shared/types.js';
@@ -80,4 +81,14 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     }
   }
   return out;
+}
+
+/** The target the flags give (`--provider`, `--api`, `--model`, `--reasoning`), completed later from the session. */
+export function partialTarget(args: ParsedArgs): PartialTarget {
+  return {
+    provider: args.values.get('provider'),
+    api: args.values.get('api'),
+    modelId: args.values.get('model'),
+    reasoning: args.booleans.has('reasoning') ? true : undefined,
+  };
 }

@@ -7,7 +7,7 @@ import { RULES } from '../../shared/rules/index.js';
 import { turnMapping } from '../../shared/text/numbering.js';
 import type { Annotation, PolicyFlag, Target } from '../../shared/types.js';
 import { inspectionExitCode } from '../host/exit-code.js';
-import { fail, parseBehaviour, parseCommandArgs, UsageError } from './common.js';
+import { fail, parseBehaviour, parseCommandArgs, UsageError, partialTarget } from './common.js';
 import { outputClosed } from './closed-output.js';
 import { explanationLines, recordedErrorLines } from './error-report.js';
 import { writeJson } from './json-stream.js';
@@ -62,13 +62,7 @@ export async function runInspectCommand(argv: string[]): Promise<number> {
       return fail(`${file} is an OpenClaw session store: name one of its sessions, as ${file}#SESSION_ID or with --session SESSION_ID`);
     }
     // The target is completed from the session's own record as it is read (read once).
-    const partial = {
-      provider: args.values.get('provider'),
-      api: args.values.get('api'),
-      modelId: args.values.get('model'),
-      reasoning: args.booleans.has('reasoning') ? true : undefined,
-    };
-    const inspection = await inspectCompleting(source, partial, {
+    const inspection = await inspectCompleting(source, partialTarget(args), {
       now: now === undefined ? undefined : Number(now),
       allowedToolNames:
         allowed === undefined

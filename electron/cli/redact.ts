@@ -11,7 +11,7 @@ import { ExitCode } from '../host/exit-code.js';
 import type { InspectInput, Inspection } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
-import { fail as failOn, parseCommandArgs, UsageError, type ParsedArgs } from './common.js';
+import { fail as failOn, parseCommandArgs, UsageError, type ParsedArgs, partialTarget } from './common.js';
 import { terminalJson, terminalLines } from './terminal-text.js';
 import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
 
@@ -84,12 +84,7 @@ async function checkAgainstOriginal(
   copy: InspectInput,
   args: ParsedArgs,
 ): Promise<RedactionCheck | { skipped: string }> {
-  const partial = {
-    provider: args.values.get('provider'),
-    api: args.values.get('api'),
-    modelId: args.values.get('model'),
-    reasoning: args.booleans.has('reasoning') ? true : undefined,
-  };
+  const partial = partialTarget(args);
   let original: Inspection;
   try {
     // The target completed as the original is read for its inspection: the original is read once.
