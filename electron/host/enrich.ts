@@ -15,7 +15,7 @@ import type { ParsedSession } from '../../shared/session/types.js';
 import type { Annotation, InspectOptions, JsonValue, Target } from '../../shared/types.js';
 import { buildPayload, type PayloadBuild, type PayloadBuildOptions } from './payloads/payload-builder.js';
 import { buildReplayPayload, reusedEntryIndexes } from './payloads/replay-payload.js';
-import { explainRecordedErrors } from './explain.js';
+import { recordedErrorsExplained } from './recorded-errors.js';
 
 /** Options of the enrichment: the public inspect options plus the thinking level payloads are built with. */
 export interface EnrichOptions extends InspectOptions, PayloadBuildOptions {}
@@ -95,7 +95,7 @@ export async function enrichDetailed(
     notes,
   };
   // With preflight done, a session's own recorded errors can be checked like pasted ones.
-  const recordedErrors = explainRecordedErrors(enriched);
+  const recordedErrors = await recordedErrorsExplained(enriched);
   if (recordedErrors.length > 0) enriched.recordedErrors = recordedErrors;
   return { inspection: enriched, original, replay };
 }

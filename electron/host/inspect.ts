@@ -2,7 +2,7 @@
 import { inspectParsed, type EngineOptions } from '../../shared/engine.js';
 import type { Inspection, InspectInput } from '../../shared/inspection.js';
 import type { InspectOptions, Target } from '../../shared/types.js';
-import { explainRecordedErrors } from './explain.js';
+import { recordedErrorsExplained } from './recorded-errors.js';
 import { buildContext, type SessionContext } from '../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../shared/session/types.js';
 import { InputError } from './read-input.js';
@@ -66,7 +66,7 @@ async function inspectFor(input: InspectInput, targetOf: TargetOf, options: Host
     const normalized = normalizeTarget(target);
     if (options.payloads === false) {
       const { inspection } = await inspectParsed(parsed, normalized, { ...options, codec, context });
-      const recordedErrors = explainRecordedErrors(inspection);
+      const recordedErrors = await recordedErrorsExplained(inspection);
       return recordedErrors.length > 0 ? { ...inspection, recordedErrors } : inspection;
     }
     const { inspectAndEnrich } = await (enrich ?? import('./enrich.js'));

@@ -6,6 +6,7 @@
 import type { ErrorExplanation, Inspection, RecordedError } from '../inspection.js';
 import type { Message } from '../types.js';
 import type { ExplainFacts } from './facts.js';
+import { failedTurns } from './failed-turns.js';
 import { explainProviderError } from './match-error.js';
 
 /** Answers kept per recorded error. */
@@ -27,20 +28,6 @@ function noMessageAnswer(): ErrorExplanation {
 function groupKey(answers: ErrorExplanation[]): string {
   const top = answers[0];
   return top ? `${top.category}${top.check ? `:${top.check}` : ''}` : 'unknown';
-}
-
-function isRecordedError(message: Message): boolean {
-  return message.role === 'assistant' && message.stopReason === 'error';
-}
-
-/**
- * The turns that recorded an error, in order: a loop, not flatMap, which made an array for every
- * message (a session of short turns has hundreds of thousands).
- */
-function failedTurns(messages: readonly Message[]): number[] {
-  const turns: number[] = [];
-  for (let turn = 0; turn < messages.length; turn += 1) if (isRecordedError(messages[turn])) turns.push(turn);
-  return turns;
 }
 
 /**
