@@ -10,7 +10,7 @@ import type { SqlValue } from 'sql.js';
 import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
 import { InputError } from '../read-input.js';
 import { readStoreSnapshot } from './snapshot.js';
-import { openImage, type MemoryDatabase } from './sqlite.js';
+import { loadSqlJs, openImage, type MemoryDatabase } from './sqlite.js';
 import { mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
@@ -28,8 +28,31 @@ export type StoredEvent = { seq: number; bytes: Buffer } | { seq: number; proble
 const text = (value: SqlValue | undefined): string | null => (typeof value === 'string' ? value : null);
 const int = (value: SqlValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/**
+ * SQLite's WebAssembly and xxhash-wasm's, started once a store's size is known: for a file, while
+ * its pages are read (a small store's start had waited about 10 ms on those reads before loading
+ * them). How V8 is to run them is settled from that size before either is compiled (wasm-tiering.ts).
+ */
+function storeWasm(): { start(storeBytes: number): Promise<EventDecoder> } {
+  let decoder: Promise<EventDecoder> | null = null;
+  return {
+    start(storeBytes) {
+      if (decoder) return decoder;
+      beforeStoreWasm(storeBytes);
+      decoder = eventDecoder();
+      // Both are awaited later (the engine by openImage), unless the store fails first.
+      decoder.catch(() => undefined);
+      loadSqlJs().catch(() => undefined);
+      return decoder;
+    },
+  };
+}
+
 /** A store, open on one snapshot of its pages until `close`. */
 export class SessionStore {
+  /** Whether the listing's queries were checked against this store's layout. */
+  private listingChecked = false;
+
   private constructor(
     readonly name: string,
     readonly path: string | null,
@@ -44,10 +67,11 @@ export class SessionStore {
   static async open(source: StoreSource): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     const notes: string[] = [];
+    const wasm = storeWasm();
     let image: Uint8Array;
     let walFrames = 0;
     if ('file' in source) {
-      const snapshot = await readStoreSnapshot(source.file);
+      const snapshot = await readStoreSnapshot(source.file, (dbBytes, walBytes) => wasm.start(dbBytes + walBytes));
       image = snapshot.image;
       walFrames = snapshot.walFrames;
       if (snapshot.walUncommittedFrames > 0)
@@ -64,13 +88,7 @@ export class SessionStore {
         'read from the bytes of the database file alone: sessions a running gateway has not yet checkpointed (its -wal file) are not in it',
       );
     }
-    // How V8 is to run the store's WebAssembly is settled from the image's size before any of it is
-    // compiled, xxhash-wasm's included (wasm-tiering.ts).
-    beforeStoreWasm(image.byteLength);
-    // Loaded before SQLite runs its first query: with SQLite's functions being optimised on background
-    // threads, this small module (0.5 ms) was instantiated only after them, 50–60 ms later.
-    const decoder = eventDecoder();
-    decoder.catch(() => undefined); // awaited below, unless the store fails first
+    const decoder = wasm.start(image.byteLength);
     let db: MemoryDatabase;
     try {
       db = await openImage(image);
@@ -78,7 +96,7 @@ export class SessionStore {
       throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
     }
     try {
-      const info = describeSchema(db, where, notes);
+      const info = describeSchema(db, where, notes, headerTextEncoding(image));
       return new SessionStore(
         path.basename(where),
         'file' in source ? path.resolve(source.file) : null,
@@ -111,6 +129,8 @@ export class SessionStore {
   }
 
   private listSessions(): StoreListing {
+    if (!this.listingChecked) checkLayout(this.db, this.path ?? this.name, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
+    this.listingChecked = true;
     const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
     const windows = this.db.all(WINDOWS_SQL);
     const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
@@ -243,6 +263,7 @@ function describeSchema(
   db: MemoryDatabase,
   where: string,
   notes: string[],
+  textEncoding: number,
 ): { agentId: string | null; schemaVersion: number | null; appVersion: string | null; utf8: boolean } {
   const tables = new Set(db.all("SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => text(row.name)));
   const meta = tables.has('schema_meta')
@@ -257,24 +278,41 @@ function describeSchema(
       `${where}: a SQLite database, but not an OpenClaw session store (it has no transcript_events and session_windows tables)`,
     );
   }
-  // The queries this reader runs, prepared once: a store without a table or column they need fails here, by name.
-  for (const sql of [SESSION_SUMMARY_SQL, WINDOWS_SQL, EVENTS_OF_SESSION_SQL]) {
+  checkLayout(db, where, [EVENTS_OF_SESSION_SQL]);
+  const schemaVersion = int(meta?.schema_version);
+  if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
+    notes.push(
+      `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
+    );
+  return {
+    agentId: text(meta?.agent_id),
+    schemaVersion,
+    appVersion: text(meta?.app_version),
+    utf8: textEncoding === 0 || textEncoding === 1,
+  };
+}
+
+/**
+ * Prepare the queries a reading needs (with no rows): a store without a table or column they need
+ * fails here, by name. The listing's queries are checked when a store is first listed, not when
+ * one of its sessions is read: preparing them made SQLite compile code (JSON functions, windows)
+ * that reading a session never runs.
+ */
+function checkLayout(db: MemoryDatabase, where: string, queries: readonly string[]): void {
+  for (const sql of queries) {
     try {
       db.all(`SELECT * FROM (${sql.replace('= ?', '= NULL')}) LIMIT 0`);
     } catch (error) {
       throw new InputError(`${where}: this store's layout is not one this reader knows (${(error as Error).message})`);
     }
   }
-  const schemaVersion = int(meta?.schema_version);
-  if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
-    notes.push(
-      `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
-    );
-  const encoding = text(db.all('PRAGMA encoding')[0]?.encoding);
-  return {
-    agentId: text(meta?.agent_id),
-    schemaVersion,
-    appVersion: text(meta?.app_version),
-    utf8: encoding === null || encoding === 'UTF-8',
-  };
+}
+
+/**
+ * The text encoding a database's header records (the big-endian number at offset 56): 1 for UTF-8,
+ * 2 and 3 for UTF-16 (little- and big-endian), 0 in a database no table was ever made in. What
+ * `PRAGMA encoding` reports, without running the pragma (SQLite compiles its code for it).
+ */
+function headerTextEncoding(image: Uint8Array): number {
+  return image.byteLength < 60 ? 0 : new DataView(image.buffer, image.byteOffset, 60).getUint32(56);
 }

@@ -13,9 +13,10 @@ let engine: Promise<SqlJsStatic> | null = null;
 
 /**
  * The sql.js module, its WebAssembly read from the installed package (also from inside an asar
- * archive). How V8 runs it is settled by `SessionStore.open` before the first store is opened.
+ * archive), loaded once; a caller may start it early. How V8 runs it is settled by
+ * `SessionStore.open` before the first store is opened.
  */
-function sqlJs(): Promise<SqlJsStatic> {
+export function loadSqlJs(): Promise<SqlJsStatic> {
   engine ??= (async () => {
     // sql.js is CommonJS. Required, it loads in 3 ms; imported from this ES module, Node 20 first
     // scans its 64 KB for the names it exports, with a lexer written in JavaScript: 18 ms.
@@ -40,7 +41,7 @@ export interface MemoryDatabase {
 
 /** Open the image of a database (bytes SQLite wrote, with any log already applied). */
 export async function openImage(image: Uint8Array): Promise<MemoryDatabase> {
-  const SQL = await sqlJs();
+  const SQL = await loadSqlJs();
   const db: Database = new SQL.Database(image);
   const each: MemoryDatabase['each'] = (sql, params, row) => {
     const statement = db.prepare(sql, params);

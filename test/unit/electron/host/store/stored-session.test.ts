@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildContext } from '../../../../../shared/session/context.js';
 import { relabelLines } from '../../../../../shared/store.js';
 import { readSessionFile } from '../../../../../electron/host/stream-session.js';
-import { exportStoredSession, openStoredSession } from '../../../../../electron/host/store/index.js';
+import { exportStoredSession, listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
 import { copyStore, edit, manifest, storePath, twinPath } from './support.js';
 
 const cleanup: string[] = [];
@@ -124,5 +124,60 @@ describe('events the store cannot give whole', () => {
     const after = await openStoredSession({ file: work }, '0199b8ce-e568-75b3-a7e8-9a134ebd045d');
     expect(after.digest).toBe(before.digest);
     expect(after.parsed.entries).toEqual(before.parsed.entries);
+  });
+});
+
+describe("a store's layout and text encoding", () => {
+  const id = '0199b8a4-4f40-757d-bdfc-0da82e7aa754';
+
+  /** A store holding the main store's tables the reader needs, written by real SQLite in another text encoding. */
+  function storeIn(encoding: 'UTF-16le' | 'UTF-16be'): string {
+    const file = copyStore('main');
+    cleanup.push(file);
+    const other = file.replace(/openclaw-agent\.sqlite$/, `openclaw-agent-${encoding}.sqlite`);
+    const source = new Database(file, { readonly: true });
+    const db = new Database(other);
+    db.pragma(`encoding = '${encoding}'`);
+    db.pragma('foreign_keys = OFF'); // the tables they name are not copied
+    // Copied row by row: SQLite attaches no database of another text encoding.
+    for (const table of ['schema_meta', 'session_nodes', 'session_windows', 'transcript_events']) {
+      const { sql } = source.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('table', table) as { sql: string };
+      db.exec(sql);
+      const rows = source.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][];
+      if (rows.length === 0) continue;
+      const insert = db.prepare(`INSERT INTO ${table} VALUES (${rows[0].map(() => '?').join(', ')})`);
+      db.transaction(() => rows.forEach((row) => insert.run(...row)))();
+    }
+    source.close();
+    expect(db.pragma('encoding', { simple: true })).toBe(encoding);
+    db.close();
+    return other;
+  }
+
+  for (const encoding of ['UTF-16le', 'UTF-16be'] as const)
+    it(`reads a session of a ${encoding} store as the same JSONL lines`, async () => {
+      const twin = readFileSync(twinPath('main', id));
+      const opened = await openStoredSession({ file: storeIn(encoding) }, id);
+      const file = await readSessionFile(twinPath('main', id));
+      expect(opened.digest).toBe(file.digest);
+      expect(opened.parsed.entries).toEqual(file.parsed.entries);
+      expect((await exportStoredSession({ file: storeIn(encoding) }, id, 'session')).bytes.equals(twin)).toBe(true);
+    });
+
+  it('reads the sessions of a store whose listing it cannot make, and says why when asked to list it', async () => {
+    const file = copyStore('main');
+    cleanup.push(file);
+    // The listing reads navigation_json; reading a session does not.
+    edit(file, (db) => db.exec('ALTER TABLE transcript_events RENAME COLUMN navigation_json TO navigation'));
+    const opened = await openStoredSession({ file }, id);
+    expect(opened.digest).toBe((await readSessionFile(twinPath('main', id))).digest);
+    await expect(listStoreSessions(file)).rejects.toThrow(/layout is not one this reader knows \(.*navigation_json/);
+  });
+
+  it('refuses, by name, a store whose events it cannot read', async () => {
+    const file = copyStore('main');
+    cleanup.push(file);
+    edit(file, (db) => db.exec('ALTER TABLE transcript_events RENAME COLUMN event_zstd TO event_frame'));
+    await expect(openStoredSession({ file }, id)).rejects.toThrow(/layout is not one this reader knows \(.*event_zstd/);
   });
 });
