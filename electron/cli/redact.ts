@@ -1,19 +1,21 @@
 /**
  * `transcript-inspector redact FILE --output OUT`: the session redacted for a bug report (see
  * docs/redaction.md), then checked: the copy is inspected for the session's model (or the target
- * given) and compared with the original.
+ * given) and compared with the original. A large original is inspected on a worker thread while
+ * the copy is written.
  */
-import { inspectCompleting } from '../host/inspect.js';
 import { InputError } from '../host/read-input.js';
 import { checkRedaction, describeCheck, describeCounts, type RedactionCheck } from '../host/redact/check.js';
+import { startOriginalCheck, type OriginalCheck } from '../host/redact/original-check.js';
+import type { PartialTarget } from '../host/targets.js';
 import { redactSession, writeRedactedSession } from '../host/redact/redact-session.js';
 import { ExitCode } from '../host/exit-code.js';
-import type { InspectInput, Inspection } from '../../shared/inspection.js';
+import type { InspectInput } from '../../shared/inspection.js';
 import type { RedactCounts } from '../../shared/redact/redact-json.js';
 import { processIo, type CliIo } from './batch.js';
-import { fail as failOn, parseCommandArgs, UsageError, type ParsedArgs, partialTarget } from './common.js';
+import { fail as failOn, parseCommandArgs, UsageError, partialTarget } from './common.js';
 import { terminalJson, terminalLines } from './terminal-text.js';
-import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession, type SessionArgument } from './store-argument.js';
+import { argumentLabel, renderStoreListing, sessionArgument, storeWithoutSession } from './store-argument.js';
 
 const SPEC = { values: ['output', 'provider', 'api', 'model', 'session'], booleans: ['reasoning', 'json', 'no-check'] } as const;
 
@@ -46,7 +48,10 @@ export async function runRedactCommand(
   }
   // What the summary goes to: standard error when standard output carries the copy.
   const report = toStdout ? io.stderr : io.stdout;
+  const partial = partialTarget(args);
+  let original: OriginalCheck | null = null;
   try {
+    if (!args.booleans.has('no-check')) original = await startOriginalCheck(source, partial);
     let counts: RedactCounts;
     let copy: InspectInput;
     if (toStdout) {
@@ -58,7 +63,7 @@ export async function runRedactCommand(
       counts = await writeRedactedSession(source, output);
       copy = { file: output };
     }
-    const check = args.booleans.has('no-check') ? null : await checkAgainstOriginal(source, copy, args);
+    const check = original === null ? null : await checkAgainstOriginal(original, copy, partial);
     if (args.booleans.has('json')) {
       io.stdout.write(`${terminalJson(JSON.stringify({ file, output, counts, check }))}\n`);
     } else {
@@ -75,24 +80,25 @@ export async function runRedactCommand(
     if (code === 'EEXIST') return fail(`${output} already exists: redact never overwrites a file, choose another --output`);
     if (typeof code === 'string') return fail(`cannot write ${output}: ${(error as Error).message}`);
     throw error;
+  } finally {
+    original?.cancel();
   }
 }
 
-/** Inspect the original for the target (given, or the session's own model) and check the copy against it. */
+/** Compare the copy with the original's inspection for the target (given, or the session's own model). */
 async function checkAgainstOriginal(
-  source: SessionArgument,
+  original: OriginalCheck,
   copy: InspectInput,
-  args: ParsedArgs,
+  partial: PartialTarget,
 ): Promise<RedactionCheck | { skipped: string }> {
-  const partial = partialTarget(args);
-  let original: Inspection;
+  let checked;
   try {
     // The target completed as the original is read for its inspection: the original is read once.
-    original = await inspectCompleting(source, partial);
+    checked = await original.result();
   } catch (error) {
     // No target to check with (the session records none, or cannot be read for one): the check is skipped.
     if (error instanceof InputError && !(partial.provider && partial.api && partial.modelId)) return { skipped: error.message };
     throw error;
   }
-  return checkRedaction(original, copy);
+  return checkRedaction(checked, copy);
 }

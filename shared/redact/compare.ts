@@ -29,19 +29,43 @@ function differences(label: string, a: readonly string[], b: readonly string[]):
 const turnOf = (n: number | null) => (n === null ? 'new turn' : `turn #${n}`);
 
 /**
+ * The parts an inspection must reproduce, as one key per annotation (rule, action and turn), per
+ * preflight finding (check and message) and per diagnostic (code, severity and line): what the
+ * comparison reads, and small enough to send from the thread that inspected the original.
+ */
+export interface ReproducedKeys {
+  annotations: string[];
+  originalFindings: string[];
+  replayFindings: string[];
+  diagnostics: string[];
+}
+
+export function reproducedKeys(i: Reproduced): ReproducedKeys {
+  const findings = (side: 'original' | 'replay') =>
+    (i.preflight?.[side] ?? []).map((f) => `${f.check} at ${f.messageIndex === null ? f.path || 'payload' : `message ${f.messageIndex}`}`);
+  return {
+    annotations: i.annotations.map((a) => `${a.rule} ${a.action} at ${turnOf(a.turn)}`),
+    originalFindings: findings('original'),
+    replayFindings: findings('replay'),
+    diagnostics: i.diagnostics.map((d) => `${d.code} (${d.severity}) on line ${d.line}`),
+  };
+}
+
+/**
  * What the redacted copy's inspection does differently from the original's, in words (empty when
  * it reproduces it): annotations by rule, action and turn; preflight findings by check and
  * message; diagnostics by code and line.
  */
-export function inspectionDifferences(original: Reproduced, redacted: Reproduced): string[] {
-  const annotations = (i: Reproduced) => i.annotations.map((a) => `${a.rule} ${a.action} at ${turnOf(a.turn)}`);
-  const findings = (i: Reproduced, side: 'original' | 'replay') =>
-    (i.preflight?.[side] ?? []).map((f) => `${f.check} at ${f.messageIndex === null ? f.path || 'payload' : `message ${f.messageIndex}`}`);
-  const diagnostics = (i: Reproduced) => i.diagnostics.map((d) => `${d.code} (${d.severity}) on line ${d.line}`);
+export function keyDifferences(original: ReproducedKeys, redacted: ReproducedKeys): string[] {
   return [
-    ...differences('rule change', annotations(original), annotations(redacted)),
-    ...differences('preflight finding (original payload)', findings(original, 'original'), findings(redacted, 'original')),
-    ...differences('preflight finding (replay payload)', findings(original, 'replay'), findings(redacted, 'replay')),
-    ...differences('file problem', diagnostics(original), diagnostics(redacted)),
+    ...differences('rule change', original.annotations, redacted.annotations),
+    ...differences('preflight finding (original payload)', original.originalFindings, redacted.originalFindings),
+    ...differences('preflight finding (replay payload)', original.replayFindings, redacted.replayFindings),
+    ...differences('file problem', original.diagnostics, redacted.diagnostics),
   ];
+}
+
+/** `keyDifferences` of two inspections. */
+export function inspectionDifferences(original: Reproduced, redacted: Reproduced): string[] {
+  return keyDifferences(reproducedKeys(original), reproducedKeys(redacted));
 }

@@ -4,7 +4,7 @@
  */
 import type { ExportedText } from '../../../shared/api.js';
 import { InputError } from '../read-input.js';
-import { checkRedaction, describeCheck, describeCounts } from '../redact/check.js';
+import { checkedOriginal, checkRedaction, describeCheck, describeCounts } from '../redact/check.js';
 import { redactSession } from '../redact/redact-session.js';
 import { baseName } from './export-text.js';
 import { openedSessionBytes } from './stored-sessions.js';
@@ -20,7 +20,7 @@ export async function redactedSessionExport(session: SessionRecord, record: Insp
   const { text, counts } = await tooLargeAsTextLater('the redacted session', CLI_REDACT_HINT, async () =>
     redactSession({ bytes: await openedSessionBytes(session.request, session.info) }),
   );
-  const check = await checkRedaction(record.detail.inspection, { text }, record.options);
+  const check = await checkRedaction(checkedOriginal(record.detail.inspection), { text }, record.options);
   const extension = session.info.format === 'messages-json' ? 'json' : 'jsonl';
   return {
     fileName: `${baseName(session.info.store?.sessionId ?? session.info.name)}.redacted.${extension}`,

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { runBatchJob, type BatchJob, type BatchResult } from './batch-jobs.js';
 import { emptySummary } from '../folder/scan-job.js';
+import { runRedactionOriginal, type RedactionOriginalJob, type RedactionOriginalResult } from '../redact/original-job.js';
 
 /** How the jobs ran: on worker threads, or in this thread (with the reason). */
 export interface PoolReport {
@@ -169,4 +170,34 @@ export async function runJobs(
     for (let i = 0; i < wanted; i += 1) launch();
   });
   return { results, report: { mode: 'threads', workers: wanted } };
+}
+
+/**
+ * Run the original's inspection for a redaction's check on a worker thread of its own, which ends
+ * with it: the command writes the copy meanwhile. In this thread when there is no worker script, or
+ * when the thread fails before its result (the job then runs again here). `signal` stops the thread
+ * (the command failed before it needed the result); the promise then rejects with its reason.
+ */
+export async function runOnThread(job: RedactionOriginalJob, signal?: AbortSignal): Promise<RedactionOriginalResult> {
+  const entry = resolveWorkerEntry();
+  if (entry.kind === 'none') return runRedactionOriginal(job);
+  signal?.throwIfAborted();
+  const worker = startWorker(entry);
+  let stop = (): void => undefined;
+  try {
+    return await new Promise<RedactionOriginalResult>((resolve, reject) => {
+      stop = () => reject(signal!.reason);
+      signal?.addEventListener('abort', stop, { once: true });
+      worker.once('message', (msg: { result: RedactionOriginalResult }) => resolve(msg.result));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the worker thread exited (${code}) before its result`)));
+      worker.postMessage({ index: 0, job });
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return runRedactionOriginal(job);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    void worker.terminate();
+  }
 }
