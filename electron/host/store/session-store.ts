@@ -52,13 +52,16 @@ function storeWasm(): { start(storeBytes: number): Promise<EventDecoder> } {
 export class SessionStore {
   /** Whether the listing's queries were checked against this store's layout. */
   private listingChecked = false;
+  /** Who wrote the store, read when it is first listed (reading a session does not need it). */
+  private written: StoreWriter | null = null;
 
   private constructor(
     readonly name: string,
     readonly path: string | null,
     private readonly db: MemoryDatabase,
     private readonly decode: EventDecoder,
-    private readonly info: { agentId: string | null; schemaVersion: number | null; appVersion: string | null; utf8: boolean },
+    /** Whether the store keeps its text as UTF-8 (else SQLite converts it). */
+    private readonly utf8: boolean,
     readonly walFrames: number,
     private readonly notes: string[],
   ) {}
@@ -96,13 +99,13 @@ export class SessionStore {
       throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
     }
     try {
-      const info = describeSchema(db, where, notes, headerTextEncoding(image));
+      checkSchema(db, where);
       return new SessionStore(
         path.basename(where),
         'file' in source ? path.resolve(source.file) : null,
         db,
         await decoder,
-        info,
+        textEncodingIsUtf8(image),
         walFrames,
         notes,
       );
@@ -111,6 +114,19 @@ export class SessionStore {
       if (error instanceof InputError) throw error;
       throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
     }
+  }
+
+  /** Who wrote the store, from `schema_meta`; a schema other than the one this reader knows adds a note. */
+  private writer(): StoreWriter {
+    if (this.written) return this.written;
+    const meta = schemaMeta(this.db);
+    const schemaVersion = int(meta?.schema_version);
+    if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
+      this.notes.push(
+        `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
+      );
+    this.written = { agentId: text(meta?.agent_id), schemaVersion, appVersion: text(meta?.app_version) };
+    return this.written;
   }
 
   /** Every session of the store, most recently updated first. */
@@ -167,7 +183,7 @@ export class SessionStore {
       return summary;
     });
     sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
-    const { agentId, schemaVersion, appVersion } = this.info;
+    const { agentId, schemaVersion, appVersion } = this.writer();
     return {
       name: this.name,
       path: this.path,
@@ -189,20 +205,19 @@ export class SessionStore {
   }
 
   private readEvents(sessionId: string, onEvent: (event: StoredEvent) => void): void {
-    const known = this.db.all(
-      'SELECT 1 FROM session_windows WHERE session_id = ? UNION ALL SELECT 1 FROM transcript_events WHERE session_id = ? LIMIT 1',
-      [sessionId, sessionId],
-    );
-    if (known.length === 0)
-      throw new InputError(`${this.name}: no session ${sessionId} in this store (list its sessions to see which it has)`);
     let any = false;
-    this.db.each(this.info.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
+    this.db.each(this.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
       any = true;
       const seq = int(row.seq);
       if (seq === null || seq < 0 || !Number.isInteger(seq)) return;
       onEvent(this.eventOf(seq, row));
     });
-    if (!any && this.coldArchived(sessionId)) throw new InputError(`${this.name}#${sessionId}: ${COLD_STORAGE}`);
+    if (any) return;
+    // No event: a session the store does not have, or one whose events are gone (a window alone, or
+    // moved to cold storage). Asked only then: a session with events needs no other query.
+    if (this.db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length === 0)
+      throw new InputError(`${this.name}: no session ${sessionId} in this store (list its sessions to see which it has)`);
+    if (this.coldArchived(sessionId)) throw new InputError(`${this.name}#${sessionId}: ${COLD_STORAGE}`);
   }
 
   private eventOf(seq: number, row: Record<string, SqlValue>): StoredEvent {
@@ -258,19 +273,25 @@ function chainOf(sessionId: string, previous: Map<string, string | null>): strin
   return chain;
 }
 
-/** Check that the database is an OpenClaw agent store and say who wrote it. */
-function describeSchema(
-  db: MemoryDatabase,
-  where: string,
-  notes: string[],
-  textEncoding: number,
-): { agentId: string | null; schemaVersion: number | null; appVersion: string | null; utf8: boolean } {
+/** Who wrote a store, as its `schema_meta` says. */
+interface StoreWriter {
+  agentId: string | null;
+  schemaVersion: number | null;
+  appVersion: string | null;
+}
+
+/** The store's `schema_meta` row (the primary one first), when it has the table. */
+function schemaMeta(db: MemoryDatabase): Record<string, SqlValue> | undefined {
+  const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_meta'");
+  if (table.length === 0) return undefined;
+  return db.all("SELECT role, schema_version, agent_id, app_version FROM schema_meta ORDER BY meta_key = 'primary' DESC LIMIT 1")[0];
+}
+
+/** Check that the database is an OpenClaw agent store whose events this reader can read. */
+function checkSchema(db: MemoryDatabase, where: string): void {
   const tables = new Set(db.all("SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => text(row.name)));
-  const meta = tables.has('schema_meta')
-    ? db.all("SELECT role, schema_version, agent_id, app_version FROM schema_meta ORDER BY meta_key = 'primary' DESC LIMIT 1")[0]
-    : undefined;
   if (!tables.has('transcript_events') || !tables.has('session_windows')) {
-    if (text(meta?.role) === 'state')
+    if (text(schemaMeta(db)?.role) === 'state')
       throw new InputError(
         `${where}: this is OpenClaw's shared state database, not an agent's session store — sessions are in agents/<agent>/agent/openclaw-agent.sqlite`,
       );
@@ -279,17 +300,6 @@ function describeSchema(
     );
   }
   checkLayout(db, where, [EVENTS_OF_SESSION_SQL]);
-  const schemaVersion = int(meta?.schema_version);
-  if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
-    notes.push(
-      `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
-    );
-  return {
-    agentId: text(meta?.agent_id),
-    schemaVersion,
-    appVersion: text(meta?.app_version),
-    utf8: textEncoding === 0 || textEncoding === 1,
-  };
 }
 
 /**
@@ -309,10 +319,12 @@ function checkLayout(db: MemoryDatabase, where: string, queries: readonly string
 }
 
 /**
- * The text encoding a database's header records (the big-endian number at offset 56): 1 for UTF-8,
- * 2 and 3 for UTF-16 (little- and big-endian), 0 in a database no table was ever made in. What
- * `PRAGMA encoding` reports, without running the pragma (SQLite compiles its code for it).
+ * Whether a database keeps its text as UTF-8, from the text encoding its header records (the
+ * big-endian number at offset 56): 1 for UTF-8, 2 and 3 for UTF-16 (little- and big-endian), 0 in a
+ * database no table was ever made in (UTF-8 then). What `PRAGMA encoding` reports, without running
+ * the pragma (SQLite compiles its code for it).
  */
-function headerTextEncoding(image: Uint8Array): number {
-  return image.byteLength < 60 ? 0 : new DataView(image.buffer, image.byteOffset, 60).getUint32(56);
+function textEncodingIsUtf8(image: Uint8Array): boolean {
+  const encoding = image.byteLength < 60 ? 0 : new DataView(image.buffer, image.byteOffset, 60).getUint32(56);
+  return encoding === 0 || encoding === 1;
 }
