@@ -13,8 +13,8 @@ import { isSqliteHeader, storeSessionName, type StoreListing } from '../../../sh
 import { digestOf } from '../repair/read-session.js';
 import { InputError } from '../read-input.js';
 import { startsWithArray } from '../load-session.js';
+import { exportJsonl } from '../jsonl-export.js';
 import {
-  exportJsonl,
   exportStoredSession,
   isStoreFile,
   listStoreSessions,

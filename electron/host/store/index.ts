@@ -5,16 +5,16 @@
  */
 import path from 'node:path';
 import type { RepairPlan } from '../../../shared/inspection.js';
-import { applyRepair, planRepairBytes } from '../../../shared/repair/plan.js';
-import { buildContext, type SessionContext } from '../../../shared/session/context.js';
+import type { SessionContext } from '../../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import { storeSessionName, type StoreListing } from '../../../shared/store.js';
-import { parseSessionBytes } from '../load-session.js';
+import type { JsonlExport, JsonlExportKind } from '../jsonl-export.js';
 import { SessionStore, type StoreSource } from './session-store.js';
 import { readStoredSession, storedContext, storedSessionJsonl } from './stored-session.js';
 
 export { SessionStore, type StoreSource } from './session-store.js';
 export { findStores, isStoreFile, scanStores, STORE_FILE_NAME, type StoreScan } from './discover.js';
+export type { JsonlExport, JsonlExportKind } from '../jsonl-export.js';
 
 /** A stored session named by the API: `{ store: path, sessionId }`. */
 export interface StoreInput {
@@ -61,16 +61,6 @@ export async function openStoredSession(
   });
 }
 
-/** What a JSONL export of a stored session holds. */
-export type JsonlExportKind = 'session' | 'branch' | 'repaired';
-
-/** A JSONL export: its bytes, a file name, and for a repaired export the plan that was applied. */
-export interface JsonlExport {
-  fileName: string;
-  bytes: Buffer;
-  plan?: RepairPlan;
-}
-
 /**
  * Export a stored session as JSONL: every event (`session`), the header and the active branch's
  * entries (`branch`), or every event with the file repair applied (`repaired`, the same plan
@@ -78,45 +68,9 @@ export interface JsonlExport {
  */
 export async function exportStoredSession(source: StoreSource, sessionId: string, kind: JsonlExportKind): Promise<JsonlExport> {
   const bytes = await withStore(source, (store) => storedSessionJsonl(store, sessionId));
+  // The exports' code (the repair planner, the branch's parse) is loaded for an export only.
+  const { exportJsonl } = await import('../jsonl-export.js');
   return exportJsonl(bytes, sessionId, kind);
-}
-
-/** The same exports from a session's JSONL bytes (a stored session's, or a session file's). */
-export function exportJsonl(bytes: Buffer, baseName: string, kind: JsonlExportKind): JsonlExport {
-  const safe = baseName.replace(/[^A-Za-z0-9._-]+/g, '_') || 'session';
-  if (kind === 'session') return { fileName: `${safe}.jsonl`, bytes };
-  if (kind === 'repaired') {
-    const draft = planRepairBytes(bytes);
-    return { fileName: `${safe}.repaired.jsonl`, bytes: Buffer.from(applyRepair(bytes, draft.edits)), plan: draft.plan };
-  }
-  return { fileName: `${safe}.branch.jsonl`, bytes: branchLines(bytes) };
-}
-
-/** The header line and the lines of the active branch's entries, in file order. */
-function branchLines(bytes: Buffer): Buffer {
-  // Parsed again from the bytes, so the lines kept are exactly the ones the branch was built from.
-  const lines = splitLines(bytes);
-  const parsed = parseSessionBytes(bytes);
-  const context = buildContext(parsed);
-  const keep = new Set(context.branch.map(({ line }) => line));
-  const header = parsed.header ? lines.findIndex((line) => line.toString('utf8').trim() !== '') + 1 : 0;
-  if (header > 0) keep.add(header);
-  const out: Buffer[] = [];
-  lines.forEach((line, i) => {
-    if (keep.has(i + 1)) out.push(line, Buffer.from('\n'));
-  });
-  return Buffer.concat(out);
-}
-
-function splitLines(bytes: Buffer): Buffer[] {
-  const lines: Buffer[] = [];
-  for (let at = 0; at < bytes.length;) {
-    const nl = bytes.indexOf(0x0a, at);
-    const end = nl < 0 ? bytes.length : nl;
-    lines.push(bytes.subarray(at, end > at && bytes[end - 1] === 0x0d ? end - 1 : end));
-    at = end + 1;
-  }
-  return lines;
 }
 
 /** The refusal of repair on disk for a stored session, with what to do instead. */

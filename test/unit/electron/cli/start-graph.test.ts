@@ -1,7 +1,8 @@
 // What the bundled CLI compiles before it reads its arguments: every module its entry imports
 // statically. Each KB there is paid by every command's start; what a command may not need is
-// imported when it is needed. These tests name what must stay out of that graph.
-import { readFileSync } from 'node:fs';
+// imported when it is needed. These tests name what must stay out of that graph, and out of the
+// store reader's (what `inspect DB#ID` loads).
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliArgs } from '../../helpers/cli.js';
@@ -46,5 +47,22 @@ describe('what every command compiles at its start', () => {
     expect(sources).not.toContain('node_modules/@mariozechner/pi-ai/dist/models.generated.js');
     expect(sources).not.toContain('electron/host/store/session-store.ts');
     expect(sources).not.toContain('electron/host/enrich.ts');
+  });
+});
+
+describe('what reading a stored session loads', () => {
+  const dir = path.dirname(cliArgs()[0]);
+  const chunks = path.join(dir, 'chunks');
+  // The chunk that holds the store reader's entry (electron/host/store/index.ts), imported when a stored session is read.
+  const entry = readdirSync(chunks)
+    .map((name) => path.join(chunks, name))
+    .find((file) => file.endsWith('.js') && sourcesOf(readFileSync(file, 'utf8')).includes('electron/host/store/index.ts'));
+
+  it('leaves out the repair planner and the branch export: a JSONL export loads them', () => {
+    expect(entry).toBeDefined();
+    const sources = new Set([...staticGraph(entry!).values()].flatMap(sourcesOf));
+    expect(sources).toContain('electron/host/store/session-store.ts');
+    expect(sources).not.toContain('shared/repair/plan.ts');
+    expect(sources).not.toContain('electron/host/jsonl-export.ts');
   });
 });
