@@ -16,8 +16,8 @@
  *   `inspect --all` and `repair --all` read session files only): those 4–6 compiles still cost
  *   100–120 ms of CPU time, and on two cores they slow the command itself, which Node also makes
  *   wait for them before it exits (`inspect store.sqlite#ID` of a 166-event session: 211–250 →
- *   164–182 ms by the wall clock without them). Below 16 MiB of store (its main file and its log
- *   together, as first seen, before they are read) the optimised code never pays that back; above it, listing a store's sessions
+ *   164–182 ms by the wall clock without them). Below 16 MiB of store (its image, with its log
+ *   applied) the optimised code never pays that back; above it, listing a store's sessions
  *   (SQLite's JSON functions over every event) is faster with it (a 130 MB store: 1.17 s with,
  *   1.44 s without), so the later tier-up is kept there.
  */
@@ -39,12 +39,12 @@ export function tuneWasmTiering(options: { short?: boolean } = {}): void {
 }
 
 /**
- * Called with the size of a store (its main file and log, or the bytes a page sent) before its
- * WebAssembly (SQLite's, xxhash-wasm's) is compiled; the first call settles it for the process: in
- * a short command, a small store turns V8's optimising compiler off for WebAssembly.
+ * Called with the size of a store's image before its WebAssembly (SQLite's, xxhash-wasm's) is
+ * compiled; the first call settles it for the process: in a short command, a small store turns
+ * V8's optimising compiler off for WebAssembly.
  */
-export function beforeStoreWasm(storeBytes: number): void {
+export function beforeStoreWasm(imageBytes: number): void {
   if (settled) return;
   settled = true;
-  if (shortCommand && storeBytes < BASELINE_ONLY_BELOW_BYTES) v8.setFlagsFromString('--liftoff-only');
+  if (shortCommand && imageBytes < BASELINE_ONLY_BELOW_BYTES) v8.setFlagsFromString('--liftoff-only');
 }

@@ -10,7 +10,7 @@ import type { SqlValue } from 'sql.js';
 import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
 import { InputError } from '../read-input.js';
 import { readStoreSnapshot } from './snapshot.js';
-import { loadSqlJs, openImage, type MemoryDatabase } from './sqlite.js';
+import { openImage, prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
@@ -28,26 +28,6 @@ export type StoredEvent = { seq: number; bytes: Buffer } | { seq: number; proble
 const text = (value: SqlValue | undefined): string | null => (typeof value === 'string' ? value : null);
 const int = (value: SqlValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/**
- * SQLite's WebAssembly and xxhash-wasm's, started once a store's size is known: for a file, while
- * its pages are read (a small store's start had waited about 10 ms on those reads before loading
- * them). How V8 is to run them is settled from that size before either is compiled (wasm-tiering.ts).
- */
-function storeWasm(): { start(storeBytes: number): Promise<EventDecoder> } {
-  let decoder: Promise<EventDecoder> | null = null;
-  return {
-    start(storeBytes) {
-      if (decoder) return decoder;
-      beforeStoreWasm(storeBytes);
-      decoder = eventDecoder();
-      // Both are awaited later (the engine by openImage), unless the store fails first.
-      decoder.catch(() => undefined);
-      loadSqlJs().catch(() => undefined);
-      return decoder;
-    },
-  };
-}
-
 /** A store, open on one snapshot of its pages until `close`. */
 export class SessionStore {
   /** Whether the listing's queries were checked against this store's layout. */
@@ -56,6 +36,8 @@ export class SessionStore {
   private written: StoreWriter | null = null;
 
   private constructor(
+    /** The store as it was named (the path given, or the name of the bytes sent): what its complaints begin with. */
+    private readonly where: string,
     readonly name: string,
     readonly path: string | null,
     private readonly db: MemoryDatabase,
@@ -70,11 +52,12 @@ export class SessionStore {
   static async open(source: StoreSource): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     const notes: string[] = [];
-    const wasm = storeWasm();
     let image: Uint8Array;
     let walFrames = 0;
     if ('file' in source) {
-      const snapshot = await readStoreSnapshot(source.file, (dbBytes, walBytes) => wasm.start(dbBytes + walBytes));
+      // sql.js's JavaScript and WebAssembly load while the store's files are read (a small store's
+      // start had waited on those reads first).
+      const snapshot = await readStoreSnapshot(source.file, () => void prefetchSqlJs().catch(() => undefined));
       image = snapshot.image;
       walFrames = snapshot.walFrames;
       if (snapshot.walUncommittedFrames > 0)
@@ -91,7 +74,13 @@ export class SessionStore {
         'read from the bytes of the database file alone: sessions a running gateway has not yet checkpointed (its -wal file) are not in it',
       );
     }
-    const decoder = wasm.start(image.byteLength);
+    // How V8 is to run the store's WebAssembly is settled from the image's size before any of it is
+    // compiled, xxhash-wasm's included (wasm-tiering.ts).
+    beforeStoreWasm(image.byteLength);
+    // Loaded before SQLite runs its first query: with SQLite's functions being optimised on background
+    // threads, this small module (0.5 ms) was instantiated only after them, 50–60 ms later.
+    const decoder = eventDecoder();
+    decoder.catch(() => undefined); // awaited below, unless the store fails first
     let db: MemoryDatabase;
     try {
       db = await openImage(image);
@@ -101,6 +90,7 @@ export class SessionStore {
     try {
       checkSchema(db, where);
       return new SessionStore(
+        where,
         path.basename(where),
         'file' in source ? path.resolve(source.file) : null,
         db,
@@ -119,7 +109,12 @@ export class SessionStore {
   /** Who wrote the store, from `schema_meta`; a schema other than the one this reader knows adds a note. */
   private writer(): StoreWriter {
     if (this.written) return this.written;
-    const meta = schemaMeta(this.db);
+    let meta: Record<string, SqlValue> | undefined;
+    try {
+      meta = schemaMeta(this.db);
+    } catch (error) {
+      throw new InputError(`${this.where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
+    }
     const schemaVersion = int(meta?.schema_version);
     if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
       this.notes.push(
@@ -145,7 +140,7 @@ export class SessionStore {
   }
 
   private listSessions(): StoreListing {
-    if (!this.listingChecked) checkLayout(this.db, this.path ?? this.name, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
+    if (!this.listingChecked) checkLayout(this.db, this.where, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
     this.listingChecked = true;
     const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
     const windows = this.db.all(WINDOWS_SQL);

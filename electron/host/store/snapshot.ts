@@ -71,10 +71,10 @@ const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): bo
 /**
  * Read a store's main file and log consistently and merge them. Throws an InputError for a file that
  * is missing, unreadable or not SQLite, or a store that kept changing over every attempt.
- * `onSizes` is told the bytes of the main file and of its log as first seen, before they are read
- * (so that what reads the image can start loading meanwhile).
+ * `onStart` is called once the file is found to be there, before it is read (so that what reads
+ * the image can start loading meanwhile).
  */
-export async function readStoreSnapshot(file: string, onSizes?: (dbBytes: number, walBytes: number) => void): Promise<StoreSnapshot> {
+export async function readStoreSnapshot(file: string, onStart?: () => void): Promise<StoreSnapshot> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new InputError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${error.message})`);
   });
@@ -89,7 +89,7 @@ export async function readStoreSnapshot(file: string, onSizes?: (dbBytes: number
       const db0 = await mark(file, 0);
       const wal0 = await mark(walFile, 32);
       if (!db0) throw new InputError(`${file}: no such file`);
-      if (attempt === 0) onSizes?.(Number(db0.size), Number(wal0?.size ?? 0n));
+      if (attempt === 0) onStart?.();
       journal = await hotJournal(file);
       if (journal) continue;
       const db = await readWhole(file);

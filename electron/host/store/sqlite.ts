@@ -10,20 +10,32 @@ import type { default as InitSqlJs, Database, SqlJsStatic, SqlValue } from 'sql.
 const require = createRequire(import.meta.url);
 
 let engine: Promise<SqlJsStatic> | null = null;
+let files: Promise<{ initSqlJs: typeof InitSqlJs; wasm: ArrayBuffer }> | null = null;
 
 /**
- * The sql.js module, its WebAssembly read from the installed package (also from inside an asar
- * archive), loaded once; a caller may start it early. How V8 runs it is settled by
- * `SessionStore.open` before the first store is opened.
+ * sql.js's JavaScript loaded and its WebAssembly's bytes read from the installed package (also from
+ * inside an asar archive), once; nothing compiled yet. A caller may start it while a store is read.
  */
-export function loadSqlJs(): Promise<SqlJsStatic> {
-  engine ??= (async () => {
+export function prefetchSqlJs(): Promise<{ initSqlJs: typeof InitSqlJs; wasm: ArrayBuffer }> {
+  files ??= (async () => {
     // sql.js is CommonJS. Required, it loads in 3 ms; imported from this ES module, Node 20 first
     // scans its 64 KB for the names it exports, with a lexer written in JavaScript: 18 ms.
     const initSqlJs = require('sql.js') as typeof InitSqlJs;
     const wasm = await readFile(require.resolve('sql.js/dist/sql-wasm.wasm'));
-    return initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
+    return { initSqlJs, wasm: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) };
   })();
+  files.catch(() => {
+    files = null;
+  });
+  return files;
+}
+
+/**
+ * The sql.js module, compiled and instantiated once. How V8 compiles it is settled by
+ * `SessionStore.open` before the first store is opened.
+ */
+function loadSqlJs(): Promise<SqlJsStatic> {
+  engine ??= prefetchSqlJs().then(({ initSqlJs, wasm }) => initSqlJs({ wasmBinary: wasm }));
   engine.catch(() => {
     engine = null;
   });

@@ -51,6 +51,39 @@ describe('SQLite under V8 in the command line', () => {
     expect(session.sqliteTurbofan).toBe(0);
   });
 
+  it('judges a store by its pages, not by a log SQLite left long', () => {
+    const file = copyStore('main');
+    try {
+      // 22 MB written and dropped again with checkpoints off, then a process that ends without closing
+      // the store: its log keeps every frame, though the store it describes is as small as before.
+      const writer = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const Database = require('better-sqlite3');
+           const db = new Database(process.argv[1]);
+           db.pragma('wal_autocheckpoint = 0');
+           db.exec('CREATE TABLE scratch (x BLOB)');
+           const add = db.prepare('INSERT INTO scratch VALUES (?)');
+           db.transaction(() => { for (let i = 0; i < 2200; i += 1) add.run(Buffer.alloc(10000, i)); })();
+           db.exec('DROP TABLE scratch');
+           db.exec('VACUUM');
+           process.exit(0);`,
+          file,
+        ],
+        { cwd: root, encoding: 'utf8' },
+      );
+      expect(writer.stderr).toBe('');
+      expect(statSync(`${file}-wal`).size).toBeGreaterThanOrEqual(BASELINE_ONLY_BELOW_BYTES);
+      expect(statSync(file).size).toBeLessThan(BASELINE_ONLY_BELOW_BYTES);
+      const session = traced(['inspect', `${file}#${SESSION}`, '--no-payloads']);
+      expect(session.stdout).toContain('turns: 163 original');
+      expect(session.sqliteTurbofan).toBe(0);
+    } finally {
+      rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
   it('lets V8 optimise SQLite on a store of 16 MiB or more, where listing it pays that back', () => {
     const file = copyStore('main');
     try {

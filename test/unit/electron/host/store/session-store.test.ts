@@ -1,12 +1,14 @@
 // Listing the sessions of stores OpenClaw 2026.9.6 wrote, and refusing what is not such a store.
 import Database from 'better-sqlite3';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../../../../electron/host/read-input.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
-import { listStoreSessions } from '../../../../../electron/host/store/index.js';
+import { listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
 import { copyStore, edit, manifest, storePath } from './support.js';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const cleanup: string[] = [];
 afterEach(() => {
@@ -126,6 +128,20 @@ describe('what is not an OpenClaw agent store', () => {
     const file = copy('main');
     edit(file, (db) => db.exec('ALTER TABLE transcript_events RENAME COLUMN navigation_json TO navigation'));
     await expect(listStoreSessions(file)).rejects.toThrow(/layout is not one this reader knows \(.*navigation_json/);
+    // Named as it was given (here relative to the working directory), as every other complaint about it is.
+    const given = relative(process.cwd(), file);
+    await expect(listStoreSessions(given)).rejects.toThrow(new RegExp(`^${escapeRegExp(given)}: this store's layout`));
+  });
+
+  it("says a store's schema_meta cannot be read when it lists the store, and still reads its sessions", async () => {
+    const file = copy('main');
+    edit(file, (db) => db.exec('ALTER TABLE schema_meta RENAME COLUMN meta_key TO key'));
+    const given = relative(process.cwd(), file);
+    await expect(listStoreSessions(given)).rejects.toThrow(
+      new RegExp(`^${escapeRegExp(given)}: cannot be read as an OpenClaw store \\(.*meta_key`),
+    );
+    const opened = await openStoredSession({ file: given }, '0199b8a4-4f40-757d-bdfc-0da82e7aa754');
+    expect(opened.parsed.entries.length).toBeGreaterThan(100);
   });
 
   it('notes a schema version it was not checked against', async () => {
