@@ -1,20 +1,23 @@
 /**
- * Starting the original's side of a redaction's check. A large session is inspected at once on a
- * worker thread, while this thread writes the copy (at 100 MiB the two take about 2 and 3 s; side by
- * side on two cores, `redact` of such a session takes 5.2-5.8 instead of 6.4-6.7 s); a small one
- * here, once the copy is written.
+ * Starting the original's side of a redaction's check. A large session file is inspected at once on
+ * a worker thread, while this thread writes the copy (at 100 MiB the two take about 2 and 3 s; side
+ * by side on two cores, `redact` of such a session takes about 5.6-5.9 instead of 6.3-6.9 s); a
+ * small one, or a stored session, here, once the copy is written, as before.
  */
 import { stat } from 'node:fs/promises';
 import { runOnThread } from '../repair/batch-pool.js';
 import { InputError } from '../read-input.js';
 import type { PartialTarget } from '../targets.js';
-import type { CheckedOriginal } from './check.js';
-import { runRedactionOriginal, type RedactionOriginalJob, type RedactionOriginalResult } from './original-job.js';
+import { inspectCompleting } from '../inspect.js';
+import { checkedOriginal, type CheckedOriginal } from './check.js';
+import type { RedactionOriginalJob, RedactionOriginalResult } from './original-job.js';
 
 /**
- * From this size of session file (or store), the original is inspected on a worker thread. Below
- * it, the thread's start and its code not yet warmed up (nor the copy's inspection, which was the
- * process's second) cost what the overlap saves: at 20 MB the same time, at 5 MB 0.05 s more.
+ * From this size of session file, the original is inspected on a worker thread. Below it, the
+ * thread's start and its code not yet warmed up (nor the copy's inspection, which was the process's
+ * second) cost what the overlap saves: at 20 MB the same time, at 5 MB 0.05 s more. A stored
+ * session's size is not known before it is read (a large store may hold a small session, which a
+ * thread would only read the store again for), so it is inspected here.
  */
 export const ORIGINAL_ON_THREAD_FROM_BYTES = 32 * 1024 * 1024;
 
@@ -22,7 +25,7 @@ export const ORIGINAL_ON_THREAD_FROM_BYTES = 32 * 1024 * 1024;
 export interface OriginalCheck {
   result(): Promise<CheckedOriginal>;
   cancel(): void;
-  /** Whether it runs on a worker thread. */
+  /** Whether it was started on a worker thread (it runs here when the worker script is not found). */
   onThread: boolean;
 }
 
@@ -37,14 +40,18 @@ export async function startOriginalCheck(
   target: PartialTarget,
   onThreadFromBytes = ORIGINAL_ON_THREAD_FROM_BYTES,
 ): Promise<OriginalCheck> {
-  const job: RedactionOriginalJob = { kind: 'redaction-original', input, target };
-  const bytes = await stat('file' in input ? input.file : input.store).then(
-    (info) => info.size,
-    () => 0,
-  );
-  if (bytes < onThreadFromBytes) return { result: () => unwrap(runRedactionOriginal(job)), cancel: () => undefined, onThread: false };
+  const bytes =
+    'file' in input
+      ? await stat(input.file).then(
+          (info) => info.size,
+          () => 0,
+        )
+      : 0;
+  if ('store' in input || bytes < onThreadFromBytes)
+    // Here, its errors are the inspection's own, as they were before there was a thread.
+    return { result: async () => checkedOriginal(await inspectCompleting(input, target)), cancel: () => undefined, onThread: false };
   const stop = new AbortController();
-  const running = runOnThread(job, stop.signal);
+  const running = runOnThread({ kind: 'redaction-original', input, target }, stop.signal);
   running.catch(() => undefined); // awaited by `result`, unless the command fails first
   return { result: () => unwrap(running), cancel: () => stop.abort(new Error('the redaction failed')), onThread: true };
 }

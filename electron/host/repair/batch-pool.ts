@@ -174,30 +174,33 @@ export async function runJobs(
 
 /**
  * Run the original's inspection for a redaction's check on a worker thread of its own, which ends
- * with it: the command writes the copy meanwhile. In this thread when there is no worker script, or
- * when the thread fails before its result (the job then runs again here). `signal` stops the thread
+ * with it: the command writes the copy meanwhile (it lives here, beside the batch pool, for the
+ * worker script they share). In this thread when there is no worker script, or when the thread
+ * cannot start or fails before its result (the job then runs again here). `signal` stops the thread
  * (the command failed before it needed the result); the promise then rejects with its reason.
  */
 export async function runOnThread(job: RedactionOriginalJob, signal?: AbortSignal): Promise<RedactionOriginalResult> {
   const entry = resolveWorkerEntry();
   if (entry.kind === 'none') return runRedactionOriginal(job);
   signal?.throwIfAborted();
-  const worker = startWorker(entry);
+  let worker: Worker | null = null;
   let stop = (): void => undefined;
   try {
+    const thread = startWorker(entry);
+    worker = thread;
     return await new Promise<RedactionOriginalResult>((resolve, reject) => {
       stop = () => reject(signal!.reason);
       signal?.addEventListener('abort', stop, { once: true });
-      worker.once('message', (msg: { result: RedactionOriginalResult }) => resolve(msg.result));
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the worker thread exited (${code}) before its result`)));
-      worker.postMessage({ index: 0, job });
+      thread.once('message', (msg: { result: RedactionOriginalResult }) => resolve(msg.result));
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`the worker thread exited (${code}) before its result`)));
+      thread.postMessage({ index: 0, job });
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     return runRedactionOriginal(job);
   } finally {
     signal?.removeEventListener('abort', stop);
-    void worker.terminate();
+    void worker?.terminate();
   }
 }
