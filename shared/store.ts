@@ -70,6 +70,9 @@ export const eventOfLine = (line: number): number => line - 1;
 /** How a stored session is named in messages and on the command line: `store.sqlite#<session id>`. */
 export const storeSessionName = (storeName: string, sessionId: string): string => `${storeName}#${sessionId}`;
 
+/** The base of an exported session's file name: its id or name, with every run of characters other than letters, digits, `.`, `_` and `-` as one `_`. */
+export const exportFileBase = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'session';
+
 /**
  * Split `DB#SESSION_ID` (the command line's way to name a stored session). Null when `arg` has no `#`
  * followed by a session id; a path that itself contains `#` keeps everything before the last one.

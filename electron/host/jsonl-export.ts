@@ -5,6 +5,7 @@
 import type { RepairPlan } from '../../shared/inspection.js';
 import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
 import { buildContext } from '../../shared/session/context.js';
+import { exportFileBase } from '../../shared/store.js';
 import { parseSessionBytes } from './load-session.js';
 
 /** What a JSONL export holds. */
@@ -19,7 +20,7 @@ export interface JsonlExport {
 
 /** A JSONL export of a session's bytes, named after `baseName`. */
 export function exportJsonl(bytes: Buffer, baseName: string, kind: JsonlExportKind): JsonlExport {
-  const safe = baseName.replace(/[^A-Za-z0-9._-]+/g, '_') || 'session';
+  const safe = exportFileBase(baseName);
   if (kind === 'session') return { fileName: `${safe}.jsonl`, bytes };
   if (kind === 'repaired') {
     const draft = planRepairBytes(bytes);

@@ -4,6 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { planRepairBytes } from '../../../shared/repair/plan.js';
+import { failedTurns } from '../../../shared/errors/failed-turns.js';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import type { SessionContext } from '../../../shared/session/context.js';
 import type { ParsedSession } from '../../../shared/session/types.js';
@@ -110,7 +111,7 @@ async function preflightFor(parsed: ParsedSession, context: SessionContext, row:
 async function finish(row: ScanSummary, parsed: ParsedSession, context: SessionContext, plan: RepairPlan): Promise<ScanSummary> {
   row.turns = context.messages.length;
   row.lastModel = context.lastModel ? `${context.lastModel.provider}/${context.lastModel.modelId}` : null;
-  row.recordedErrors = context.messages.filter((m) => m.role === 'assistant' && m.stopReason === 'error').length;
+  row.recordedErrors = failedTurns(context.messages).length;
   row.lines = lineCounts(plan);
   row.repairLines = plan.actions.length;
   await preflightFor(parsed, context, row);

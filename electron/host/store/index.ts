@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RepairPlan } from '../../../shared/inspection.js';
 import type { SessionContext } from '../../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
-import { storeSessionName, type StoreListing } from '../../../shared/store.js';
+import { exportFileBase, storeSessionName, type StoreListing } from '../../../shared/store.js';
 import type { JsonlExport, JsonlExportKind } from '../jsonl-export.js';
 import { SessionStore, type StoreSource } from './session-store.js';
 import { readStoredSession, storedContext, storedSessionJsonl } from './stored-session.js';
@@ -68,7 +68,9 @@ export async function openStoredSession(
  */
 export async function exportStoredSession(source: StoreSource, sessionId: string, kind: JsonlExportKind): Promise<JsonlExport> {
   const bytes = await withStore(source, (store) => storedSessionJsonl(store, sessionId));
-  // The exports' code (the repair planner, the branch's parse) is loaded for an export only.
+  // Every event as it is (what redact and the folder scan read): nothing more to load.
+  if (kind === 'session') return { fileName: `${exportFileBase(sessionId)}.jsonl`, bytes };
+  // The other exports' code (the repair planner, the branch's parse) is loaded for them only.
   const { exportJsonl } = await import('../jsonl-export.js');
   return exportJsonl(bytes, sessionId, kind);
 }

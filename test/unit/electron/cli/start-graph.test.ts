@@ -22,8 +22,13 @@ function staticGraph(entry: string): Map<string, string> {
   return files;
 }
 
-/** The source files a bundled file holds (esbuild names each in a `// path` comment before its code). */
-const sourcesOf = (text: string): string[] => [...text.matchAll(/^\/\/ ((?:shared|electron|node_modules)\/\S+)$/gm)].map((m) => m[1]);
+/**
+ * The source files a bundled file holds (esbuild names each in a `// path` comment before its code,
+ * relative to the working directory: a package's path may start with `../` when node_modules is
+ * elsewhere, so it is read from its `node_modules/` on).
+ */
+const sourcesOf = (text: string): string[] =>
+  [...text.matchAll(/^\/\/ (?:\S*?\/)?((?:shared|electron|node_modules)\/\S+)$/gm)].map((m) => m[1]);
 
 describe('what every command compiles at its start', () => {
   const graph = staticGraph(cliArgs()[0]);
