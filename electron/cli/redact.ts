@@ -41,7 +41,15 @@ export async function runRedactCommand(
   const source = sessionArgument(args.positionals[0], args.values.get('session'));
   if (source instanceof UsageError) return fail(source.message);
   const file = argumentLabel(source);
-  const listing = await storeWithoutSession(source).catch(() => null);
+  let listing;
+  try {
+    listing = await storeWithoutSession(source);
+  } catch (error) {
+    // A SQLite file that cannot be listed (OpenClaw's state database, a damaged store) is never
+    // redacted as a session file: it is refused with the reason, as `inspect` refuses it.
+    if (error instanceof InputError) return fail(error.message);
+    throw error;
+  }
   if (listing) {
     io.stderr.write(renderStoreListing(file, listing));
     return fail(`${file} is an OpenClaw session store: name one of its sessions (${file}#SESSION_ID or --session SESSION_ID)`);
@@ -56,7 +64,10 @@ export async function runRedactCommand(
     let copy: InspectInput;
     if (toStdout) {
       const redacted = await redactSession(source);
-      stdout.write(redacted.text);
+      const failed = await new Promise<Error | null | undefined>((resolve) => stdout.write(redacted.text, resolve));
+      // The copy did not all reach standard output (a full disk behind a redirect, a reader gone): the
+      // output's own watch (cli.ts) says so; it is neither checked nor reported as written.
+      if (failed) return ExitCode.unusable;
       ({ counts } = redacted);
       copy = { text: redacted.text };
     } else {

@@ -1,4 +1,7 @@
 /** `transcript-inspector redact FILE --output OUT`: the copy on disk, the check, exit codes, refusals. */
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import os from 'node:os';
@@ -9,6 +12,7 @@ import { scriptedIo } from '../../../fixtures/repair/cli-io.js';
 import { redactSession } from '../../../../electron/host/redact/redact-session.js';
 import { assistant, entry, HEADER, jsonl, user } from '../../../fixtures/repair/sessions.js';
 import { storePath, twinPath } from '../host/store/support.js';
+import { cliArgs } from '../../helpers/cli.js';
 
 let dir: string;
 let file: string;
@@ -135,5 +139,36 @@ describe('redact FILE', () => {
     expect(await runRedactCommand([storePath('main'), '--output', path.join(dir, 'none.jsonl')], alone)).toBe(2);
     expect(alone.err.join('')).toContain(`${storePath('main')}#${sessionId}`);
     expect(alone.err.join('')).toContain('is an OpenClaw session store: name one of its sessions');
+  });
+
+  it('exits 2, without a summary, when standard output cannot take the copy (a full disk behind it)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const run = spawnSync(process.execPath, [...cliArgs(), 'redact', file, '--output', '-'], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^transcript-inspector: cannot write the output: ENOSPC/);
+      expect(run.stderr).not.toContain('wrote the redacted copy');
+      expect(run.stderr.match(/ENOSPC/g)).toHaveLength(1);
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it('refuses a SQLite file named alone that is not a store it can list, and writes nothing (exit 2)', async () => {
+    // OpenClaw's shared state database: SQLite, without the session tables.
+    const state = path.join(dir, 'openclaw.sqlite');
+    const db = new Database(state);
+    db.exec(
+      "CREATE TABLE schema_meta (meta_key TEXT, role TEXT, schema_version INTEGER, agent_id TEXT, app_version TEXT); INSERT INTO schema_meta VALUES ('primary', 'state', 18, NULL, '2026.9.6')",
+    );
+    db.close();
+    const out = path.join(dir, 'state.redacted.jsonl');
+    const io = scriptedIo();
+    expect(await runRedactCommand([state, '--output', out], io)).toBe(2);
+    expect(io.err.join('')).toContain("this is OpenClaw's shared state database, not an agent's session store");
+    await expect(readFile(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
