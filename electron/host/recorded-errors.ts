@@ -4,10 +4,10 @@
  * 5 ms of every command's start, for sessions that mostly have none.
  */
 import type { Inspection, RecordedError } from '../../shared/inspection.js';
-import { failedTurns } from '../../shared/errors/failed-turns.js';
+import { isRecordedError } from '../../shared/errors/failed-turns.js';
 
 export async function recordedErrorsExplained(inspection: Inspection): Promise<RecordedError[]> {
-  if (failedTurns(inspection.original.messages).length === 0) return [];
+  if (!inspection.original.messages.some(isRecordedError)) return [];
   const { explainRecordedErrors } = await import('./explain.js');
   return explainRecordedErrors(inspection);
 }

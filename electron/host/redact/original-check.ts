@@ -40,15 +40,14 @@ export async function startOriginalCheck(
   target: PartialTarget,
   onThreadFromBytes = ORIGINAL_ON_THREAD_FROM_BYTES,
 ): Promise<OriginalCheck> {
-  const bytes =
-    'file' in input
-      ? await stat(input.file).then(
-          (info) => info.size,
-          () => 0,
-        )
-      : 0;
-  if ('store' in input || bytes < onThreadFromBytes)
-    // Here, its errors are the inspection's own, as they were before there was a thread.
+  const large =
+    'file' in input &&
+    (await stat(input.file).then(
+      (info) => info.size >= onThreadFromBytes,
+      () => false,
+    ));
+  // Here, its errors are the inspection's own, as they were before there was a thread.
+  if (!large)
     return { result: async () => checkedOriginal(await inspectCompleting(input, target)), cancel: () => undefined, onThread: false };
   const stop = new AbortController();
   const running = runOnThread({ kind: 'redaction-original', input, target }, stop.signal);
