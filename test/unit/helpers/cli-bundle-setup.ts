@@ -33,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // dist/node's bundling (pi-ai's entries, its catalogue as JSON, the SDKs bundled): the CLI tested is the one shipped.
+    // dist/node's bundling (pi-ai's entries, its catalogue as JSON, the SDKs bundled): the CLI tested is the one shipped,
+    // but for dist/node's whitespace minification (start-graph.test.ts reads the path comments esbuild writes).
     plugins: nodeBundlePlugins(root),
     logLevel: 'warning',
   });
