@@ -49,10 +49,12 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
  * run's new text is the slice of `next`, written as it is when it holds nothing to escape.
  */
 function reencode(content: string, decoded: string, next: string): string {
-  if (next.length !== decoded.length) return JSON.stringify(next).slice(1, -1);
+  // The value written afresh, when its raw form cannot be kept.
+  const fresh = (): string => JSON.stringify(next).slice(1, -1);
+  if (next.length !== decoded.length) return fresh();
   // Without escapes the content is the decoded text: the new text goes as it is, unless the rule
   // put in a character JSON escapes (a mask never does).
-  if (!content.includes('\\')) return NEEDS_ESCAPE.test(next) ? JSON.stringify(next).slice(1, -1) : next;
+  if (!content.includes('\\')) return NEEDS_ESCAPE.test(next) ? fresh() : next;
   const parts: string[] = [];
   let i = 0;
   for (let p = 0; p < content.length;) {
@@ -60,7 +62,7 @@ function reencode(content: string, decoded: string, next: string): string {
     const runEnd = slash < 0 ? content.length : slash;
     if (runEnd > p) {
       const piece = next.slice(i, i + runEnd - p);
-      if (piece.length !== runEnd - p || NEEDS_ESCAPE.test(piece)) return JSON.stringify(next).slice(1, -1);
+      if (piece.length !== runEnd - p || NEEDS_ESCAPE.test(piece)) return fresh();
       parts.push(piece);
       i += piece.length;
       p = runEnd;
@@ -71,11 +73,11 @@ function reencode(content: string, decoded: string, next: string): string {
     const code = next.charCodeAt(i);
     if (code === decoded.charCodeAt(i)) parts.push(content.slice(p, p + size));
     else if (size === 6) parts.push(hex4(code));
-    else return JSON.stringify(next).slice(1, -1);
+    else return fresh();
     i += 1;
     p += size;
   }
-  return i === decoded.length ? parts.join('') : JSON.stringify(next).slice(1, -1);
+  return i === decoded.length ? parts.join('') : fresh();
 }
 
 /** Mask the content of a string that never closes (a cut-off line): escapes keep their shape. */

@@ -11,7 +11,7 @@ import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js
 import { InputError } from '../read-input.js';
 import { readStoreSnapshot } from './snapshot.js';
 import { openImage, prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
-import { mergeWal } from './wal.js';
+import { databaseTextIsUtf8, mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
 import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
@@ -95,7 +95,7 @@ export class SessionStore {
         'file' in source ? path.resolve(source.file) : null,
         db,
         await decoder,
-        textEncodingIsUtf8(image),
+        databaseTextIsUtf8(image),
         walFrames,
         notes,
       );
@@ -311,15 +311,4 @@ function checkLayout(db: MemoryDatabase, where: string, queries: readonly string
       throw new InputError(`${where}: this store's layout is not one this reader knows (${(error as Error).message})`);
     }
   }
-}
-
-/**
- * Whether a database keeps its text as UTF-8, from the text encoding its header records (the
- * big-endian number at offset 56): 1 for UTF-8, 2 and 3 for UTF-16 (little- and big-endian), 0 in a
- * database no table was ever made in (UTF-8 then). What `PRAGMA encoding` reports, without running
- * the pragma (SQLite compiles its code for it).
- */
-function textEncodingIsUtf8(image: Uint8Array): boolean {
-  const encoding = image.byteLength < 60 ? 0 : new DataView(image.buffer, image.byteOffset, 60).getUint32(56);
-  return encoding === 0 || encoding === 1;
 }

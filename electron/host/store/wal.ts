@@ -43,6 +43,16 @@ export function databasePageSize(db: Uint8Array): number {
   return isPageSize(size) ? size : 0;
 }
 
+/**
+ * Whether a database header says its text is UTF-8: the big-endian number at offset 56 is 1 for
+ * UTF-8, 2 and 3 for UTF-16 (little- and big-endian), 0 in a database no table was ever made in
+ * (UTF-8 then). What `PRAGMA encoding` reports, without SQLite compiling its pragma code.
+ */
+export function databaseTextIsUtf8(db: Uint8Array): boolean {
+  const encoding = db.length < 60 ? 0 : ((db[56] << 24) | (db[57] << 16) | (db[58] << 8) | db[59]) >>> 0;
+  return encoding === 0 || encoding === 1;
+}
+
 function isPageSize(size: number): boolean {
   return size >= 512 && size <= 65536 && (size & (size - 1)) === 0;
 }
