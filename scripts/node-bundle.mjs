@@ -51,6 +51,45 @@ function jsonSafe(value) {
 }
 
 /**
+ * pi-ai's models.js (`source`, at `file`) with its registry made lazy: the part before `getModel`,
+ * which imports the whole catalogue and copies it into a map of maps at load, becomes each
+ * provider's models as a JSON string (`catalogue`: pi-ai's MODELS) and a registry that parses a
+ * provider's the first time it is asked for. What the registry gives is unchanged: the providers in
+ * the catalogue's order, each one's models in a map in the catalogue's order. Throws when models.js
+ * no longer reads the registry the way this replaces (`get` and `keys` only, outside its set-up).
+ */
+function lazyModelRegistry(source, catalogue, file) {
+  const cut = source.indexOf('export function getModel(');
+  const setUp = source.slice(0, cut);
+  const rest = source.slice(cut);
+  const uses = rest.match(/modelRegistry\.\w+/g) ?? [];
+  if (
+    cut < 0 ||
+    !setUp.includes('import { MODELS } from "./models.generated.js";') ||
+    !setUp.includes('const modelRegistry = new Map();') ||
+    /\bMODELS\b/.test(rest) ||
+    uses.some((use) => use !== 'modelRegistry.get' && use !== 'modelRegistry.keys')
+  )
+    throw new Error(`${file}: pi-ai's model registry changed; update lazyModelRegistry in scripts/node-bundle.mjs`);
+  const texts = Object.fromEntries(Object.entries(catalogue).map(([provider, models]) => [provider, JSON.stringify(models)]));
+  const registry = `const PROVIDER_MODELS = ${JSON.stringify(texts)};
+const parsedProviders = new Map();
+const modelRegistry = {
+  keys: () => Object.keys(PROVIDER_MODELS),
+  get(provider) {
+    let models = parsedProviders.get(provider);
+    if (models === undefined && Object.hasOwn(PROVIDER_MODELS, provider)) {
+      models = new Map(Object.entries(JSON.parse(PROVIDER_MODELS[provider])));
+      parsedProviders.set(provider, models);
+    }
+    return models;
+  },
+};
+`;
+  return registry + rest;
+}
+
+/**
  * Packages pi-ai's providers import only to send a request: they make a client before they hand the
  * request body to `onPayload`, which captures it and throws, so nothing is ever sent
  * (electron/host/payloads/payload-builder.ts). Loading them cost more than the rest of a small
@@ -129,13 +168,17 @@ export function nodeBundlePlugins(root) {
             loader: 'js',
           };
         });
-        // pi-ai's model catalogue is a 550 KB object literal; the same data as one JSON string loads
-        // in about two thirds of the CPU time (11 against 16 ms here). Checked to be the same catalogue.
-        b.onLoad({ filter: /pi-ai[\\/]dist[\\/]models\.generated\.js$/ }, async (args) => {
-          const { MODELS, ...others } = await import(pathToFileURL(args.path).href);
+        // pi-ai's model catalogue is a 550 KB object literal of some thirty providers, and pi-ai's
+        // registry copies all of it into maps at load; a command looks up one provider or two. In the
+        // bundle each provider's models are a JSON string, parsed the first time that provider is
+        // asked for (PROVIDER_MODELS in lazyModelRegistry). Checked to be the same catalogue.
+        b.onLoad({ filter: /pi-ai[\\/]dist[\\/]models\.js$/ }, async (args) => {
+          const source = await fs.promises.readFile(args.path, 'utf8');
+          const catalogue = path.join(path.dirname(args.path), 'models.generated.js');
+          const { MODELS, ...others } = await import(pathToFileURL(catalogue).href);
           if (typeof MODELS !== 'object' || Object.keys(others).length > 0 || !jsonSafe(MODELS))
-            throw new Error(`${args.path}: pi-ai's catalogue is no longer one JSON-safe MODELS export; update scripts/node-bundle.mjs`);
-          return { contents: `export const MODELS = JSON.parse(${JSON.stringify(JSON.stringify(MODELS))});\n`, loader: 'js' };
+            throw new Error(`${catalogue}: pi-ai's catalogue is no longer one JSON-safe MODELS export; update scripts/node-bundle.mjs`);
+          return { contents: lazyModelRegistry(source, MODELS, args.path), loader: 'js' };
         });
       },
     },
