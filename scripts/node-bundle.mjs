@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
  * resolve, a stat and a read; pi-ai's index alone re-exports typebox (~700 files), the Anthropic and
  * OpenAI SDKs are ~65 and ~115 files loaded the first time a payload is built. Bundled, they come as
  * a few chunks, each loaded when first needed (pi-ai imports every provider lazily). @noble/hashes is
- * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The other
- * provider SDKs (Google, Mistral, Bedrock) are not loaded at all: see SDK_STAND_INS.
+ * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The
+ * provider SDKs (Anthropic, OpenAI, Google, Mistral, Bedrock) are not loaded at all: see SDK_STAND_INS.
  */
-export const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', '@anthropic-ai/sdk', 'openai', '@noble/hashes', 'partial-json']);
+export const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', '@noble/hashes', 'partial-json']);
 
 /**
  * What this project imports from pi-ai, and the pi-ai module that defines it. Importing these modules
@@ -95,7 +95,10 @@ const modelRegistry = {
  * (electron/host/payloads/payload-builder.ts). Loading them cost more than the rest of a small
  * inspection: @mistralai/mistralai 550–610 ms of CPU time, @google/genai 82–99, Bedrock's client
  * 68–71 (`node -e 0`: 47). The last two are what pi-ai's Bedrock provider loads before the body
- * when a proxy is set in the environment. In the bundle, pi-ai's providers get a stand-in for each
+ * when a proxy is set in the environment. The Anthropic and OpenAI SDKs, bundled, were still 137 of
+ * the Anthropic provider's 158 KB and a 171 KB chunk of the OpenAI providers, compiled at every
+ * start, and a client made for every part of a long payload. In the bundle, pi-ai's providers get a
+ * stand-in for each
  * (SDK_STAND_INS below): what the body takes from the SDK (its enums: `ConversationRole.USER`,
  * `FunctionCallingConfigMode.AUTO`…) is the SDK's own data, read from it at build time; each class
  * is one that can be made, tested with `instanceof`, and does nothing else. A stand-in of a name
@@ -103,6 +106,8 @@ const modelRegistry = {
  * pi-ai's imports or in the tests that compare the bundle's payloads with the SDKs' own.
  */
 export const SDK_STAND_INS = [
+  '@anthropic-ai/sdk',
+  'openai',
   '@mistralai/mistralai',
   '@google/genai',
   '@aws-sdk/client-bedrock-runtime',
@@ -115,6 +120,8 @@ async function standInModule(piAi, name) {
   const resolved = createRequire(path.join(piAi, 'package.json')).resolve(name);
   const sdk = await import(pathToFileURL(resolved).href);
   const lines = [`// A stand-in for ${name}: its data as the SDK has it, its classes inert (scripts/node-bundle.mjs).`, 'class Inert {}'];
+  // The Anthropic and OpenAI SDKs' client is their default export.
+  if (typeof sdk.default === 'function') lines.push('export default class extends Inert {}');
   for (const [key, value] of Object.entries(sdk)) {
     if (key === 'default' || !/^[A-Za-z_$][\w$]*$/.test(key)) continue;
     if (typeof value === 'function') lines.push(`export class ${key} extends Inert {}`);

@@ -1,4 +1,4 @@
-// The bundled CLI builds Mistral, Gemini, Vertex and Bedrock payloads with stand-ins for their SDKs
+// The bundled CLI builds Anthropic, OpenAI, Mistral, Gemini, Vertex and Bedrock payloads with stand-ins for their SDKs
 // (scripts/node-bundle.mjs, SDK_STAND_INS): the payloads must be the ones pi-ai builds with the SDKs
 // themselves (this process runs the sources, which load the real packages), and the bundle must not
 // load any of those packages.
@@ -39,6 +39,25 @@ const flags = (provider: string, api: string, model: string) => ['--provider', p
 const BEDROCK_CLAUDE = flags('amazon-bedrock', 'bedrock-converse-stream', 'anthropic.claude-sonnet-4-5-20250929-v1:0');
 
 const CASES: { name: string; file: string; target: string[]; env?: Record<string, string> }[] = [
+  { name: 'Anthropic, with images', file: 'i-images.jsonl', target: flags('anthropic', 'anthropic-messages', 'claude-sonnet-4-5') },
+  // pi-ai makes the Anthropic client its own way for these two (other headers, no API key).
+  {
+    name: 'Anthropic through GitHub Copilot',
+    file: 'd-model-switch.jsonl',
+    target: flags('github-copilot', 'anthropic-messages', 'claude-opus-4.5'),
+  },
+  {
+    name: 'Anthropic through Cloudflare’s AI gateway',
+    file: 'a-anthropic-tools.jsonl',
+    target: flags('cloudflare-ai-gateway', 'anthropic-messages', 'claude-3-5-haiku'),
+  },
+  { name: 'OpenAI Responses', file: 'd-model-switch.jsonl', target: flags('openai', 'openai-responses', 'gpt-5') },
+  {
+    name: 'Azure OpenAI Responses',
+    file: 'a-anthropic-tools.jsonl',
+    target: flags('azure-openai-responses', 'azure-openai-responses', 'gpt-4.1'),
+  },
+  { name: 'Chat Completions, with images', file: 'i-images.jsonl', target: flags('openrouter', 'openai-completions', 'openai/gpt-4o') },
   { name: 'Mistral', file: 'd-model-switch.jsonl', target: flags('mistral', 'mistral-conversations', 'mistral-large-latest') },
   { name: 'Gemini', file: 'd-model-switch.jsonl', target: flags('google', 'google-generative-ai', 'gemini-2.5-pro') },
   { name: 'Vertex', file: 'a-anthropic-tools.jsonl', target: flags('google-vertex', 'google-vertex', 'gemini-2.5-pro') },
@@ -77,6 +96,11 @@ describe('the bundle’s stand-ins for provider SDKs', () => {
     expect(files.length).toBeGreaterThan(5);
     const text = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
     expect(text).toContain('sdk-stand-in:@mistralai/mistralai');
-    for (const name of SDK_STAND_INS) expect(text, name).not.toMatch(new RegExp(`(?:from|import\\()\\s*["']${name}["']`));
+    expect(text).toContain('sdk-stand-in:@anthropic-ai/sdk');
+    for (const name of SDK_STAND_INS) {
+      expect(text, name).not.toMatch(new RegExp(`(?:from|import\\()\\s*["']${name}["']`));
+      // Nor bundled: esbuild names each module it bundles in a comment (the tests' bundle keeps them).
+      expect(text, name).not.toContain(`node_modules/${name}/`);
+    }
   });
 });
