@@ -11,12 +11,12 @@
  * commit frame are committed, and the latest of them wins for each page.
  */
 
+import { isSqliteHeader } from '../../../shared/store.js';
+
 const WAL_HEADER_BYTES = 32;
 const FRAME_HEADER_BYTES = 24;
 const WAL_MAGIC = 0x377f0682;
 const WAL_VERSION = 3007000;
-/** The text every SQLite database file starts with. */
-export const SQLITE_MAGIC = 'SQLite format 3\u0000';
 
 /** What a write-ahead log holds, once checked. */
 export interface WalIndex {
@@ -55,13 +55,6 @@ export function databaseTextIsUtf8(db: Uint8Array): boolean {
 
 function isPageSize(size: number): boolean {
   return size >= 512 && size <= 65536 && (size & (size - 1)) === 0;
-}
-
-/** Whether the bytes start like a SQLite database file. */
-export function hasSqliteMagic(bytes: Uint8Array): boolean {
-  if (bytes.length < 16) return false;
-  for (let i = 0; i < 16; i += 1) if (bytes[i] !== SQLITE_MAGIC.charCodeAt(i)) return false;
-  return true;
 }
 
 /**
@@ -143,7 +136,7 @@ export interface MergedImage {
  * needs. Throws when the main file is not a database.
  */
 export function mergeWal(db: Uint8Array, wal: Uint8Array): MergedImage {
-  if (db.length > 0 && !hasSqliteMagic(db)) throw new Error('not a SQLite database (the file does not start with "SQLite format 3")');
+  if (db.length > 0 && !isSqliteHeader(db)) throw new Error('not a SQLite database (the file does not start with "SQLite format 3")');
   const dbPageSize = db.length === 0 ? 0 : databasePageSize(db);
   if (db.length > 0 && dbPageSize === 0) throw new Error('the SQLite header declares no valid page size: the file is damaged');
   const index = indexWal(wal, dbPageSize);
@@ -164,7 +157,7 @@ export function mergeWal(db: Uint8Array, wal: Uint8Array): MergedImage {
     if (page > index.databasePages) continue;
     image.set(wal.subarray(offset, offset + pageSize), (page - 1) * pageSize);
   }
-  if (!hasSqliteMagic(image)) throw new Error('the write-ahead log does not hold a valid first page: the store is damaged');
+  if (!isSqliteHeader(image)) throw new Error('the write-ahead log does not hold a valid first page: the store is damaged');
   markRollbackJournal(image);
   return { image, pageSize, walFrames: index.committedFrames, walUncommittedFrames: index.uncommittedFrames };
 }
