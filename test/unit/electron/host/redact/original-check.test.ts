@@ -1,7 +1,10 @@
 // The original's side of a redaction's check, on a worker thread (a large session file's) or here:
 // the same keys either way, an unreadable original reported as the input problem it is, and a
 // thread's result refused once the command no longer needs it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { inspectCompleting } from '../../../../../electron/host/inspect.js';
@@ -65,4 +68,34 @@ describe('when the original goes to a thread', () => {
     check.cancel();
     await expect(check.result()).rejects.toThrow(/the redaction failed/);
   });
+
+  it('stops the thread when cancelled: its inspection does not run on', async () => {
+    // A session whose inspection takes seconds: the fixture's lines a thousand times over (ids repeat,
+    // which the parse reports and goes on).
+    const dir = mkdtempSync(path.join(tmpdir(), 'ti-original-check-'));
+    const file = path.join(dir, 'long.jsonl');
+    const lines = readFileSync(errors.file, 'utf8').trimEnd();
+    writeFileSync(file, `${Array.from({ length: 1000 }, () => lines).join('\n')}\n`);
+    try {
+      const cpu = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+      const start = cpu();
+      const check = await startOriginalCheck({ file }, {}, 0);
+      expect(check.onThread).toBe(true);
+      const outcome = check.result().catch((error: unknown) => error);
+      // This thread waits; the process's CPU time is the worker's: it is at work.
+      for (let waited = 0; cpu() - start < 300 && waited < 20_000; waited += 20) await sleep(20);
+      expect(cpu() - start).toBeGreaterThanOrEqual(300);
+      check.cancel();
+      expect(String(await outcome)).toMatch(/the redaction failed/);
+      const after = cpu();
+      await sleep(600);
+      // A thread still inspecting would have spent most of those 600 ms.
+      expect(cpu() - after).toBeLessThan(150);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
