@@ -12,3 +12,5 @@ port.on('message', (msg: { index: number; job: BatchJob | RedactionOriginalJob }
   const result = msg.job.kind === 'redaction-original' ? runRedactionOriginal(msg.job) : runBatchJob(msg.job);
   void result.then((r) => port.postMessage({ index: msg.index, result: r }));
 });
+// Loaded and listening: a pool whose worker ends before this knows its script could not start.
+port.postMessage({ ready: true });

@@ -24,8 +24,9 @@ type WorkerEntry = { kind: 'built'; url: URL } | { kind: 'source'; url: URL; loa
 
 /** Find the worker: the built `batch-worker.js` next to the bundle, or the TypeScript source through tsx. */
 function resolveWorkerEntry(): WorkerEntry {
-  // Built: this module is bundled into dist/node/cli.js or dist/node/chunks/*.js.
-  for (const rel of ['./batch-worker.js', '../batch-worker.js']) {
+  // Built: this module is bundled into dist/node/cli.js or dist/node/chunks/*.js, or into the desktop
+  // shell's dist/electron/main.js, which uses dist/node's worker (the two are built and shipped together).
+  for (const rel of ['./batch-worker.js', '../batch-worker.js', '../node/batch-worker.js']) {
     const url = new URL(rel, import.meta.url);
     if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { kind: 'built', url };
   }
@@ -69,36 +70,65 @@ export function maxWorkerCount(): number {
   return Math.max(2, 2 * cores());
 }
 
+/** What `runJobs` takes besides its jobs. */
+interface RunOptions {
+  workers?: number;
+  onResult?: (index: number, result: BatchResult) => void;
+  signal?: AbortSignal;
+}
+
 /**
  * Run jobs on up to `workers` worker threads; `onResult` sees each result as it lands.
  *
- * Falls back to running in this thread (saying why) when no worker script is available or when a
- * single worker is asked for. A worker that dies fails only its current job; a fresh one takes over.
+ * Falls back to running in this thread (saying why) when no worker script is available, when a
+ * single worker is asked for, or when a worker cannot start (its script does not load: the jobs it
+ * was given and every one not done yet then run here). A worker that dies once started fails only
+ * its current job; a fresh one takes over.
  */
 export async function runJobs(
   jobs: readonly BatchJob[],
-  options: { workers?: number; onResult?: (index: number, result: BatchResult) => void; signal?: AbortSignal } = {},
+  options: RunOptions = {},
 ): Promise<{ results: BatchResult[]; report: PoolReport }> {
   const { signal } = options;
   const results: BatchResult[] = new Array(jobs.length);
   const wanted = Math.max(1, Math.min(options.workers ?? defaultWorkerCount(), jobs.length, maxWorkerCount()));
   const entry = resolveWorkerEntry();
   if (jobs.length === 0) return { results, report: { mode: 'in-process', workers: 0 } };
-  if (entry.kind === 'none' || wanted === 1) {
+  // The jobs without a result yet, one after the other in this thread.
+  const inProcess = async (note?: string): Promise<{ results: BatchResult[]; report: PoolReport }> => {
     for (let i = 0; i < jobs.length; i += 1) {
+      if (results[i] !== undefined) continue;
       signal?.throwIfAborted();
       results[i] = await runBatchJob(jobs[i]);
       options.onResult?.(i, results[i]);
     }
-    return {
-      results,
-      report: { mode: 'in-process', workers: 1, note: entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined },
-    };
-  }
+    return { results, report: { mode: 'in-process', workers: 1, note } };
+  };
+  if (entry.kind === 'none' || wanted === 1) return inProcess(entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined);
+  const cannotStart = await runOnWorkers(entry, jobs, wanted, results, options);
+  if (cannotStart !== null) return inProcess(`ran in one thread: the worker thread could not start (${cannotStart})`);
+  return { results, report: { mode: 'threads', workers: wanted } };
+}
+
+/**
+ * The pool itself: fills `results` and resolves with null, or with why a worker could not start (it
+ * ended before its script said it was ready); the other workers are then stopped, and the jobs
+ * without a result are left to the caller.
+ */
+function runOnWorkers(
+  entry: Exclude<WorkerEntry, { kind: 'none' }>,
+  jobs: readonly BatchJob[],
+  wanted: number,
+  results: BatchResult[],
+  options: RunOptions,
+): Promise<string | null> {
+  const { signal } = options;
   let next = 0;
   let done = 0;
+  // Set once a worker could not start: from then on no worker's end settles anything.
+  let stopped = false;
   const workers = new Set<Worker>();
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<string | null>((resolve, reject) => {
     // Cancelled: no job is handed out any more, and the running ones are stopped with their threads.
     const abort = () => {
       next = jobs.length;
@@ -111,6 +141,7 @@ export async function runJobs(
       const worker = startWorker(entry);
       workers.add(worker);
       let current = -1;
+      let ready = false;
       const feed = () => {
         if (next >= jobs.length) {
           current = -1;
@@ -127,10 +158,14 @@ export async function runJobs(
         options.onResult?.(index, result);
         if (done === jobs.length) {
           signal?.removeEventListener('abort', abort);
-          resolve();
+          resolve(null);
         }
       };
-      worker.on('message', (msg: { index: number; result: BatchResult }) => {
+      worker.on('message', (msg: WorkerMessage<BatchResult>) => {
+        if ('ready' in msg) {
+          ready = true;
+          return;
+        }
         settle(msg.index, msg.result);
         feed();
       });
@@ -140,36 +175,36 @@ export async function runJobs(
       });
       worker.on('exit', () => {
         workers.delete(worker);
-        if (current < 0 || signal?.aborted) return;
+        if (stopped || signal?.aborted) return;
+        if (!ready) {
+          stopped = true;
+          next = jobs.length;
+          for (const w of workers) void w.terminate();
+          signal?.removeEventListener('abort', abort);
+          resolve(failure);
+          return;
+        }
+        if (current < 0) return;
         const index = current;
-        const job = jobs[index];
-        const reason = `the worker thread failed: ${failure}`;
         current = -1;
-        settle(
-          index,
-          job.kind === 'scan'
-            ? emptySummary(job.file, 'unreadable', reason)
-            : job.kind === 'inspect'
-              ? {
-                  kind: 'inspect',
-                  file: job.file,
-                  status: 'unusable',
-                  exitCode: 2,
-                  annotations: 0,
-                  rules: {},
-                  errors: 0,
-                  warnings: 0,
-                  reason,
-                }
-              : { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason },
-        );
+        settle(index, failedJob(jobs[index], `the worker thread failed: ${failure}`));
         if (next < jobs.length) launch();
       });
       feed();
     };
     for (let i = 0; i < wanted; i += 1) launch();
   });
-  return { results, report: { mode: 'threads', workers: wanted } };
+}
+
+/** What a worker sends: that its script is loaded and listening, then each job's result. */
+type WorkerMessage<R> = { ready: true } | { index: number; result: R };
+
+/** The result of a job whose worker died during it. */
+function failedJob(job: BatchJob, reason: string): BatchResult {
+  if (job.kind === 'scan') return emptySummary(job.file, 'unreadable', reason);
+  if (job.kind === 'inspect')
+    return { kind: 'inspect', file: job.file, status: 'unusable', exitCode: 2, annotations: 0, rules: {}, errors: 0, warnings: 0, reason };
+  return { kind: 'repair', file: job.file, status: 'unreadable', exitCode: 2, reason };
 }
 
 /**
@@ -191,7 +226,9 @@ export async function runOnThread(job: RedactionOriginalJob, signal?: AbortSigna
     return await new Promise<RedactionOriginalResult>((resolve, reject) => {
       stop = () => reject(signal!.reason);
       signal?.addEventListener('abort', stop, { once: true });
-      thread.once('message', (msg: { result: RedactionOriginalResult }) => resolve(msg.result));
+      thread.on('message', (msg: WorkerMessage<RedactionOriginalResult>) => {
+        if (!('ready' in msg)) resolve(msg.result);
+      });
       thread.once('error', reject);
       thread.once('exit', (code) => reject(new Error(`the worker thread exited (${code}) before its result`)));
       thread.postMessage({ index: 0, job });
