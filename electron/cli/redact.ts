@@ -4,6 +4,7 @@
  * given) and compared with the original. A large original is inspected on a worker thread while
  * the copy is written.
  */
+import { lstat } from 'node:fs/promises';
 import { InputError } from '../host/read-input.js';
 import { checkRedaction, describeCheck, describeCounts, type RedactionCheck } from '../host/redact/check.js';
 import { startOriginalCheck, type OriginalCheck } from '../host/redact/original-check.js';
@@ -54,6 +55,17 @@ export async function runRedactCommand(
     io.stderr.write(renderStoreListing(file, listing));
     return fail(`${file} is an OpenClaw session store: name one of its sessions (${file}#SESSION_ID or --session SESSION_ID)`);
   }
+  const taken = `${output} already exists: redact never overwrites a file, choose another --output`;
+  // Refused before the original's inspection starts (a thread, for a large session); the write
+  // itself still refuses a file that appears meanwhile.
+  if (
+    !toStdout &&
+    (await lstat(output).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return fail(taken);
   // What the summary goes to: standard error when standard output carries the copy.
   const report = toStdout ? io.stderr : io.stdout;
   const partial = partialTarget(args);
@@ -88,7 +100,7 @@ export async function runRedactCommand(
   } catch (error) {
     if (error instanceof InputError) return fail(error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return fail(`${output} already exists: redact never overwrites a file, choose another --output`);
+    if (code === 'EEXIST') return fail(taken);
     if (typeof code === 'string') return fail(`cannot write ${output}: ${(error as Error).message}`);
     throw error;
   } finally {
