@@ -105,18 +105,22 @@ export async function runJobs(
     return { results, report: { mode: 'in-process', workers: 1, note } };
   };
   if (entry.kind === 'none' || wanted === 1) return inProcess(entry.kind === 'none' ? `ran in one thread: ${entry.reason}` : undefined);
-  const cannotStart = await runOnWorkers(entry, jobs, wanted, results, options);
+  const cannotStart = await runOnWorkers(() => startWorker(entry), jobs, wanted, results, options);
   if (cannotStart !== null) return inProcess(`ran in one thread: the worker thread could not start (${cannotStart})`);
   return { results, report: { mode: 'threads', workers: wanted } };
 }
 
+/** What the pool needs of a worker thread (tests give it stand-ins whose events they order). */
+export type PoolWorker = Pick<Worker, 'on' | 'postMessage' | 'terminate'>;
+
 /**
- * The pool itself: fills `results` and resolves with null, or with why a worker could not start (it
- * ended before its script said it was ready); the other workers are then stopped, and the jobs
- * without a result are left to the caller.
+ * The pool itself, on the workers `start` makes: fills `results` and resolves with null, or with why
+ * a worker could not start (it ended before its script said it was ready). Then no job is handed out
+ * any more, a result still on its way is dropped, and it resolves once the other workers have ended:
+ * the jobs without a result are the caller's, and none of them is still running on a thread.
  */
-function runOnWorkers(
-  entry: Exclude<WorkerEntry, { kind: 'none' }>,
+export function runOnWorkers(
+  start: () => PoolWorker,
   jobs: readonly BatchJob[],
   wanted: number,
   results: BatchResult[],
@@ -127,7 +131,7 @@ function runOnWorkers(
   let done = 0;
   // Set once a worker could not start: from then on no worker's end settles anything.
   let stopped = false;
-  const workers = new Set<Worker>();
+  const workers = new Set<PoolWorker>();
   return new Promise<string | null>((resolve, reject) => {
     // Cancelled: no job is handed out any more, and the running ones are stopped with their threads.
     const abort = () => {
@@ -138,7 +142,7 @@ function runOnWorkers(
     if (signal?.aborted) return abort();
     signal?.addEventListener('abort', abort, { once: true });
     const launch = () => {
-      const worker = startWorker(entry);
+      const worker = start();
       workers.add(worker);
       let current = -1;
       let ready = false;
@@ -162,6 +166,9 @@ function runOnWorkers(
         }
       };
       worker.on('message', (msg: WorkerMessage<BatchResult>) => {
+        // A result that comes once the pool has stopped is dropped (its job runs again in this
+        // thread), and once it was cancelled (nobody waits for it).
+        if (stopped || signal?.aborted) return;
         if ('ready' in msg) {
           ready = true;
           return;
@@ -179,9 +186,10 @@ function runOnWorkers(
         if (!ready) {
           stopped = true;
           next = jobs.length;
-          for (const w of workers) void w.terminate();
           signal?.removeEventListener('abort', abort);
-          resolve(failure);
+          // The other workers end before this thread runs their jobs again: none of them is still
+          // working on a job (a repair, say) that runs here too.
+          void Promise.allSettled([...workers].map((w) => w.terminate())).then(() => resolve(failure));
           return;
         }
         if (current < 0) return;
