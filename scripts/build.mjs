@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
-import { BUNDLED_PACKAGES, LEFT_OUT, nodeBundlePlugins, packageDir, packageName } from './node-bundle.mjs';
+import { BUNDLED_PACKAGES, LEFT_OUT, nodeBundlePlugins, packageDir, packageName, SDK_STAND_INS } from './node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -56,6 +56,10 @@ function checkImports(metafile) {
     for (const i of imports)
       if (i.external && !i.path.startsWith('node:') && !builtinModules.includes(i.path) && !allowed.has(packageName(i.path)))
         bad.add(`${path.relative(root, out)} imports ${i.path}, which is not installed with this package`);
+    // A provider SDK imported at run time means its stand-in was not used (see SDK_STAND_INS).
+    for (const i of imports)
+      if (i.external && SDK_STAND_INS.includes(packageName(i.path)))
+        bad.add(`${path.relative(root, out)} imports ${i.path}, whose stand-in the bundle should have used (see scripts/node-bundle.mjs)`);
     for (const name of LEFT_OUT)
       if (imports.some((i) => packageName(i.path) === name) || Object.keys(inputs).some((i) => i.startsWith(`node_modules/${name}/`)))
         bad.add(`${path.relative(root, out)} loads ${name}, which the bundle leaves out (see scripts/node-bundle.mjs)`);

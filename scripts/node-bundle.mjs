@@ -36,11 +36,15 @@ export const packageName = (spec) =>
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
 
-/** An installed package's folder, found as Node finds it from the repository (node_modules upwards). */
+/**
+ * An installed package's folder, found as Node finds it from the repository (node_modules upwards),
+ * by its real path: esbuild names importers so, and the stand-ins are chosen by their importer's path
+ * (a symlinked node_modules, as in a git worktree, must not turn them off).
+ */
 export function packageDir(root, name) {
   for (let dir = root; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
-    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
     if (path.dirname(dir) === dir) throw new Error(`${name} is not installed (npm ci)`);
   }
 }
