@@ -19,7 +19,14 @@ const SESSION = '0199b8a4-4f40-757d-bdfc-0da82e7aa754';
  * meanwhile. V8's trace names each compiled function by its module (`0x…#index`); SQLite's module is
  * the one with by far the most functions (about 700 compiled by Liftoff), xxhash-wasm's has a few.
  */
-function traced(args: string[]): { status: number | null; stdout: string; sqliteFunctions: number; sqliteTurbofan: number } {
+function traced(args: string[]): {
+  status: number | null;
+  stdout: string;
+  sqliteFunctions: number;
+  sqliteTurbofan: number;
+  /** Every module's counts, and how many lines V8 printed: said when a figure is not as expected. */
+  seen: string;
+} {
   const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', ...cliArgs(), ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -33,7 +40,9 @@ function traced(args: string[]): { status: number | null; stdout: string; sqlite
     byModule.set(module, counts);
   }
   const sqlite = [...byModule.values()].sort((a, b) => b.functions - a.functions)[0] ?? { functions: 0, turbofan: 0 };
-  return { status: run.status, stdout: run.stdout, sqliteFunctions: sqlite.functions, sqliteTurbofan: sqlite.turbofan };
+  const lines = run.stdout.match(/Compiled function/g)?.length ?? 0;
+  const seen = `modules ${JSON.stringify([...byModule.values()])}, ${lines} compile lines, stderr ${JSON.stringify(run.stderr.slice(0, 300))}`;
+  return { status: run.status, stdout: run.stdout, sqliteFunctions: sqlite.functions, sqliteTurbofan: sqlite.turbofan, seen };
 }
 
 describe('SQLite under V8 in the command line', () => {
@@ -42,13 +51,13 @@ describe('SQLite under V8 in the command line', () => {
     const listing = traced(['inspect', storePath('main')]);
     expect(listing.status).toBe(2); // a store alone: its sessions are listed, one must be named
     expect(listing.stdout).toContain(`#${SESSION}`);
-    expect(listing.sqliteFunctions).toBeGreaterThan(100);
-    expect(listing.sqliteTurbofan).toBe(0);
+    expect(listing.sqliteFunctions, listing.seen).toBeGreaterThan(100);
+    expect(listing.sqliteTurbofan, listing.seen).toBe(0);
     const session = traced(['inspect', `${storePath('main')}#${SESSION}`, '--no-payloads']);
     expect([0, 1]).toContain(session.status);
     expect(session.stdout).toContain('turns: 163 original');
-    expect(session.sqliteFunctions).toBeGreaterThan(100);
-    expect(session.sqliteTurbofan).toBe(0);
+    expect(session.sqliteFunctions, session.seen).toBeGreaterThan(100);
+    expect(session.sqliteTurbofan, session.seen).toBe(0);
   });
 
   it('judges a store by its pages, not by a log SQLite left long', () => {
