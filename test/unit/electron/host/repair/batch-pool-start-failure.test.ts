@@ -39,17 +39,23 @@ const JOBS: BatchJob[] = [
 ];
 const result = (file: string): BatchResult => ({ kind: 'repair', file, status: 'clean', exitCode: 0 });
 
+/** The pool's way to start a worker, and the stand-ins it made, in order. */
+function fakeWorkers(): { made: FakeWorker[]; start: () => PoolWorker } {
+  const made: FakeWorker[] = [];
+  const start = () => {
+    const worker = new FakeWorker();
+    made.push(worker);
+    return worker as unknown as PoolWorker;
+  };
+  return { made, start };
+}
+
 /** Let the pool see what was emitted. */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the batch pool when a worker cannot start', () => {
   it('drops a result that arrives afterwards and waits for the other workers to end', async () => {
-    const made: FakeWorker[] = [];
-    const start = () => {
-      const worker = new FakeWorker();
-      made.push(worker);
-      return worker as unknown as PoolWorker;
-    };
+    const { made, start } = fakeWorkers();
     const results: BatchResult[] = new Array(JOBS.length);
     const seen: number[] = [];
     let settled: string | null | undefined;
@@ -76,12 +82,7 @@ describe('the batch pool when a worker cannot start', () => {
   });
 
   it('keeps what a worker finished before another failed to start, and hands out nothing more', async () => {
-    const made: FakeWorker[] = [];
-    const start = () => {
-      const worker = new FakeWorker();
-      made.push(worker);
-      return worker as unknown as PoolWorker;
-    };
+    const { made, start } = fakeWorkers();
     const jobs = [...JOBS, { kind: 'plan' as const, file: 'c.jsonl' }];
     const results: BatchResult[] = new Array(jobs.length);
     const seen: number[] = [];
