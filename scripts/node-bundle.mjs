@@ -8,11 +8,11 @@ import { createRequire } from 'node:module';
 
 /**
  * Packages bundled instead of imported from node_modules. Each module file Node loads costs a
- * resolve, a stat and a read; pi-ai's index alone re-exports typebox (~700 files), the Anthropic and
- * OpenAI SDKs are ~65 and ~115 files loaded the first time a payload is built. Bundled, they come as
- * a few chunks, each loaded when first needed (pi-ai imports every provider lazily). @noble/hashes is
- * bundled so that its unused SHA-512 (whose constants are computed at load) is left out. The
- * provider SDKs (Anthropic, OpenAI, Google, Mistral, Bedrock) are not loaded at all: see SDK_STAND_INS.
+ * resolve, a stat and a read; pi-ai's index alone re-exports typebox (~700 files). Bundled, pi-ai
+ * comes as a few chunks, each loaded when first needed (it imports every provider lazily).
+ * @noble/hashes is bundled so that its unused SHA-512 (whose constants are computed at load) is left
+ * out. The provider SDKs (Anthropic, OpenAI, Google, Mistral, Bedrock) are not loaded at all: see
+ * SDK_STAND_INS.
  */
 export const BUNDLED_PACKAGES = new Set(['@mariozechner/pi-ai', '@noble/hashes', 'partial-json']);
 

@@ -58,14 +58,8 @@ export async function runRedactCommand(
   const taken = `${output} already exists: redact never overwrites a file, choose another --output`;
   // Refused before the original's inspection starts (a thread, for a large session); the write
   // itself still refuses a file that appears meanwhile.
-  if (
-    !toStdout &&
-    (await lstat(output).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return fail(taken);
+  const exists = !toStdout && (await lstat(output).catch(() => null)) !== null;
+  if (exists) return fail(taken);
   // What the summary goes to: standard error when standard output carries the copy.
   const report = toStdout ? io.stderr : io.stdout;
   const partial = partialTarget(args);
