@@ -64,8 +64,3 @@ export function keyDifferences(original: ReproducedKeys, redacted: ReproducedKey
     ...differences('file problem', original.diagnostics, redacted.diagnostics),
   ];
 }
-
-/** `keyDifferences` of two inspections. */
-export function inspectionDifferences(original: Reproduced, redacted: Reproduced): string[] {
-  return keyDifferences(reproducedKeys(original), reproducedKeys(redacted));
-}
