@@ -17,25 +17,28 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Everything else through one module: the shell's build imports it from dist/node (scripts/build.mjs).
 import {
   FILE_CHANGED_CHANNEL,
   INSPECTOR_METHODS,
   PROGRESS_CHANNEL,
   SHELL_CHANNELS,
   channelOf,
+  createFolderService,
+  createInspector,
+  dispatchGranted,
+  findRendererDir,
+  PathGrants,
+  readStaticFile,
+  SECURITY_HEADERS,
+  startsWork,
+  tuneWasmTiering,
+  validateArguments,
+  warmUp,
+  type GrantedServices,
   type OpenRequest,
   type ShellCommand,
-} from '../shared/api.js';
-import { validateArguments } from '../shared/api-guards.js';
-import { createInspector } from './host/inspector.js';
-import { tuneWasmTiering } from './host/wasm-tiering.js';
-import { warmUp } from './host/inspector/warm-up.js';
-import { PathGrants } from './host/path-grants.js';
-import { dispatchGranted, startsWork, type GrantedServices } from './host/dispatch-granted.js';
-import { createFolderService } from './host/folder/folder-service.js';
-import { findRendererDir } from './web/renderer-dir.js';
-import { SECURITY_HEADERS } from './web/security.js';
-import { readStaticFile } from './web/static-files.js';
+} from './desktop-host.js';
 
 const SCHEME = 'app';
 const HOST = 'inspector';

@@ -3,6 +3,8 @@
 //   dist/node/      the programmatic API (index.js + .d.ts), the CLI and worker entries (esbuild, ESM)
 //   dist/electron/  Electron main (ESM) and preload (CommonJS: sandboxed preloads cannot be ESM)
 //   dist/renderer/  the React renderer (Vite), when renderer/index.html exists
+// `--out=DIR` builds node/ and electron/ into DIR instead of dist/, without the type declarations: the
+// tests build the shipped layout apart from dist/ (test/unit/electron/desktop-bundle.test.ts).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,8 +14,9 @@ import { builtinModules } from 'node:module';
 import { BUNDLED_PACKAGES, LEFT_OUT, nodeBundlePlugins, packageDir, packageName, SDK_STAND_INS } from './node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
-const only = process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
+const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
+const dist = outDir ? path.resolve(outDir) : path.join(root, 'dist');
+const only = outDir || process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
 const exists = (p) => fs.existsSync(path.join(root, p));
 
 /** Node entries: source → output name under dist/node. */
@@ -21,6 +24,8 @@ const nodeEntries = {
   index: 'electron/host/index.ts',
   cli: 'electron/cli.ts',
   'batch-worker': 'electron/host/batch-worker.ts',
+  // What the desktop shell uses besides Electron (see buildDesktopMain).
+  'desktop-host': 'electron/desktop-host.ts',
 };
 
 const common = {
@@ -93,15 +98,7 @@ async function buildNode() {
     if (!body.startsWith('#!')) fs.writeFileSync(cli, `#!/usr/bin/env node\n${body}`);
     fs.chmodSync(cli, 0o755);
   }
-  if (exists('electron/main.ts')) {
-    await build({
-      ...common,
-      format: 'esm',
-      entryPoints: { main: 'electron/main.ts' },
-      outdir: path.join(dist, 'electron'),
-      external: ['electron'],
-    });
-  }
+  if (exists('electron/main.ts')) await buildDesktopMain();
   if (exists('electron/preload.ts')) {
     await build({
       ...common,
@@ -116,12 +113,56 @@ async function buildNode() {
   const sampleDir = path.join(root, 'electron/host/sample');
   if (fs.existsSync(sampleDir))
     fs.cpSync(sampleDir, path.join(dist, 'node', 'sample'), { recursive: true, filter: (src) => !src.endsWith('.ts') });
+  if (outDir) return;
   // Declarations for the package's `exports` (types of the programmatic API).
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',
   });
   fs.writeFileSync(path.join(dist, 'node', 'index.d.ts'), "export * from '../types/electron/host/index.js';\n");
+}
+
+/**
+ * The desktop shell's main process: electron/main.ts alone, importing everything else from dist/node's
+ * `desktop-host.js`. So the shell runs the code the command line runs, built once: pi-ai bundled with
+ * its provider stand-ins and catalogue by provider, sharp, the store reader and the payload builders
+ * imported when first needed. (Built with every package external, the shell loaded pi-ai's index,
+ * sharp and the store reader before its window, and the real SDKs for a first payload.)
+ */
+async function buildDesktopMain() {
+  const desktopHost = path.join(root, 'electron', 'desktop-host.ts');
+  const built = await build({
+    ...common,
+    format: 'esm',
+    entryPoints: { main: 'electron/main.ts' },
+    outdir: path.join(dist, 'electron'),
+    metafile: true,
+    plugins: [
+      {
+        name: 'desktop-host-from-dist-node',
+        setup(b) {
+          b.onResolve({ filter: /^\.\/desktop-host\.js$/ }, (args) =>
+            path.join(args.resolveDir, 'desktop-host.ts') === desktopHost ? { path: '../node/desktop-host.js', external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  checkDesktopMain(built.metafile);
+}
+
+/** The shell's bundle holds main.ts only: any other module of this project in it would be a second copy. */
+function checkDesktopMain(metafile) {
+  const bad = [];
+  for (const [out, { imports, inputs }] of Object.entries(metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    for (const input of Object.keys(inputs))
+      if (input !== 'electron/main.ts') bad.push(`${path.relative(root, out)} holds ${input}: import it through electron/desktop-host.ts`);
+    for (const i of imports)
+      if (!(i.path === 'electron' || i.path === '../node/desktop-host.js' || i.path.startsWith('node:') || builtinModules.includes(i.path)))
+        bad.push(`${path.relative(root, out)} imports ${i.path}: import it through electron/desktop-host.ts`);
+  }
+  if (bad.length) throw new Error(`dist/electron:\n  ${bad.join('\n  ')}`);
 }
 
 async function buildRenderer() {
@@ -133,4 +174,4 @@ async function buildRenderer() {
 fs.mkdirSync(dist, { recursive: true });
 if (only !== 'renderer') await buildNode();
 if (only !== 'node') await buildRenderer();
-console.log(`built ${only === 'all' ? 'node, electron and renderer' : only} into dist/`);
+console.log(`built ${only === 'all' ? 'node, electron and renderer' : only} into ${path.relative(root, dist) || '.'}/`);

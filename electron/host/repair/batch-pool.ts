@@ -24,9 +24,9 @@ type WorkerEntry = { kind: 'built'; url: URL } | { kind: 'source'; url: URL; loa
 
 /** Find the worker: the built `batch-worker.js` next to the bundle, or the TypeScript source through tsx. */
 function resolveWorkerEntry(): WorkerEntry {
-  // Built: this module is bundled into dist/node/cli.js or dist/node/chunks/*.js, or into the desktop
-  // shell's dist/electron/main.js, which uses dist/node's worker (the two are built and shipped together).
-  for (const rel of ['./batch-worker.js', '../batch-worker.js', '../node/batch-worker.js']) {
+  // Built: this module is bundled into dist/node/cli.js or one of dist/node/chunks/*.js (the desktop
+  // shell runs dist/node's code too: scripts/build.mjs).
+  for (const rel of ['./batch-worker.js', '../batch-worker.js']) {
     const url = new URL(rel, import.meta.url);
     if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { kind: 'built', url };
   }

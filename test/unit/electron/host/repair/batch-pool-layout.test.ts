@@ -1,7 +1,7 @@
 // Where the batch pool finds its worker once built, and what it does when the worker cannot start.
-// The desktop shell bundles the pool into dist/electron/main.js; the worker it runs is dist/node's
-// batch-worker.js (built and shipped together): here both are bundled into that layout, as
-// scripts/build.mjs does, and the pool is run from it.
+// The command line and the desktop shell run the pool from one of dist/node's chunks, and its worker
+// is dist/node/batch-worker.js: here both are bundled into that layout, as scripts/build.mjs does,
+// and the pool is run from it.
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,13 +33,13 @@ beforeAll(async () => {
   const entry = path.join(dir, 'entry.ts');
   writeFileSync(entry, `export { runJobs } from ${JSON.stringify(path.join(root, 'electron/host/repair/batch-pool.ts'))};\n`);
   const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
-  await build({ ...common, entryPoints: [entry], outfile: path.join(dir, 'electron', 'main.js') });
+  await build({ ...common, entryPoints: [entry], outfile: path.join(dir, 'node', 'chunks', 'pool.js') });
   await build({
     ...common,
     entryPoints: [path.join(root, 'electron/host/batch-worker.ts')],
     outfile: path.join(dir, 'node', 'batch-worker.js'),
   });
-  ({ runJobs } = (await import(pathToFileURL(path.join(dir, 'electron', 'main.js')).href)) as { runJobs: RunJobs });
+  ({ runJobs } = (await import(pathToFileURL(path.join(dir, 'node', 'chunks', 'pool.js')).href)) as { runJobs: RunJobs });
 }, 60_000);
 
 afterAll(() => {
@@ -49,7 +49,7 @@ afterAll(() => {
 /** What each job gives in this thread. */
 const inThisThread = () => Promise.all(JOBS.map((job) => runBatchJob(job)));
 
-describe('the batch pool, bundled into the desktop shell', () => {
+describe('the batch pool, bundled as dist/node bundles it', () => {
   it('runs its jobs on dist/node’s worker threads', async () => {
     const { results, report } = await runJobs(JOBS, { workers: 2 });
     expect(report).toEqual({ mode: 'threads', workers: 2 });
