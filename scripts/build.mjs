@@ -14,7 +14,12 @@ import { builtinModules } from 'node:module';
 import { BUNDLED_PACKAGES, LEFT_OUT, nodeBundlePlugins, packageDir, packageName, SDK_STAND_INS } from './node-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
+const outArg = process.argv.find((a) => a.startsWith('--out'));
+if (outArg !== undefined && !/^--out=./.test(outArg)) {
+  console.error(`build: ${outArg}: give the folder as --out=DIR`);
+  process.exit(2);
+}
+const outDir = outArg?.slice('--out='.length);
 const dist = outDir ? path.resolve(outDir) : path.join(root, 'dist');
 const only = outDir || process.argv.includes('--node-only') ? 'node' : process.argv.includes('--renderer-only') ? 'renderer' : 'all';
 const exists = (p) => fs.existsSync(path.join(root, p));

@@ -7,8 +7,8 @@ const SAMPLE = 'sample-session.jsonl';
 
 /**
  * The sample session's path. Walks up from this module: the build puts it next to the bundle
- * (`dist/node/sample/`), Electron's main bundle sits in `dist/electron/`, and tests run from sources
- * (`electron/host/sample/`). Throws a clear error when none exists.
+ * (`dist/node/sample/`, this module being in `dist/node/` or `dist/node/chunks/`), and tests run from
+ * sources (`electron/host/sample/`). Throws a clear error when none exists.
  */
 export function sampleSessionPath(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
   const tried: string[] = [];
