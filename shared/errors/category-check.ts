@@ -82,7 +82,7 @@ export function checkContextLength(inspection: Inspection, tokens: ReportedToken
   const { messages, what } = requestMessages(inspection, facts);
   const estimate = estimateTokens(messages);
   const recorded = lastRecordedInput(messages);
-  const window = facts.model?.contextWindow;
+  const contextTokens = facts.model?.contextWindow;
   const modelName = facts.model?.modelId ?? inspection.target.modelId;
   if (tokens?.limit)
     evidence.push({
@@ -98,13 +98,13 @@ export function checkContextLength(inspection: Inspection, tokens: ReportedToken
       fact: `Turn #${recorded.turn} recorded ${recorded.tokens.toLocaleString('en-US')} input tokens in its usage.`,
       confirmed: null,
     });
-  if (window) evidence.push({ fact: `${modelName} accepts ${k(window)} tokens (pi-ai's catalogue).`, confirmed: null });
-  if (tokens?.limit && window && Math.abs(tokens.limit - window) > window * 0.1)
+  if (contextTokens) evidence.push({ fact: `${modelName} accepts ${k(contextTokens)} tokens (pi-ai's catalogue).`, confirmed: null });
+  if (tokens?.limit && contextTokens && Math.abs(tokens.limit - contextTokens) > contextTokens * 0.1)
     evidence.push({
-      fact: `The error's limit (${k(tokens.limit)}) is not ${modelName}'s window (${k(window)}): the request went to another model or deployment, or the server runs with a smaller context.`,
+      fact: `The error's limit (${k(tokens.limit)}) is not ${modelName}'s window (${k(contextTokens)}): the request went to another model or deployment, or the server runs with a smaller context.`,
       confirmed: false,
     });
-  const limit = tokens?.limit ?? window;
+  const limit = tokens?.limit ?? contextTokens;
   const size = Math.max(estimate, recorded?.tokens ?? 0);
   if (limit) {
     if (size >= limit * 0.8) {

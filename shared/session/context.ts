@@ -323,13 +323,14 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       messageLines.push(located.line);
     }
   };
-  const window = contextWindow(branch, keptEntryId, boundaryAt);
-  const { boundary } = window;
+  // Named apart from the page's global `window` (shared/ runs in the renderer too).
+  const span = contextWindow(branch, keptEntryId, boundaryAt);
+  const { boundary } = span;
   if (boundary?.entry.type === 'compaction') {
     messages.push(compactionMessage(boundary.entry));
     messageLines.push(boundary.line);
   }
-  if (boundary && window.retained === null) {
+  if (boundary && span.retained === null) {
     diagnostics.push({
       line: boundary.line,
       column: 0,
@@ -340,10 +341,10 @@ export function buildContext(parsed: ParsedSession): SessionContext {
   }
   // Index loops: this runs once per inspection, before the JIT optimises it, and a for…of there
   // allocates an iterator result for every entry.
-  const retained = window.retained ?? [];
+  const retained = span.retained ?? [];
   const retainedBy = boundary?.entry.type === 'reset' ? 'reset' : 'compaction';
   for (let i = 0; i < retained.length; i += 1) append(retained[i], retainedBy);
-  for (let i = 0; i < window.current.length; i += 1) append(window.current[i]);
+  for (let i = 0; i < span.current.length; i += 1) append(span.current[i]);
   return {
     messages,
     messageLines,
