@@ -17,12 +17,17 @@
  * Gemini, Bedrock; scripts/node-bundle.mjs, SDK_STAND_INS): loading those SDKs once cost 1.5–15 ×
  * the empty start by itself. And `inspect` of a session of OpenClaw's SQLite store,
  * test/fixtures/stores/openclaw/agents/main/agent/openclaw-agent.sqlite#0199b8a4-… (166 events;
- * the same session as a file is test/fixtures/stores/twins/main/). Options: --start-runs=N
+ * the same session as a file is test/fixtures/stores/twins/main/). And the desktop shell's main process
+ * (dist/electron/main.js, beside the CLI's dist/node) run under plain Node with a stand-in for the
+ * `electron` module (test/unit/helpers/electron-stand-in/drive.mjs), from its start to the 4-line
+ * session's first payload for Mistral (modules, window, open, inspection, export): what this project's
+ * code costs the shell, Electron's own start left out (nothing here can run Electron). Options: --start-runs=N
  * (default 7; env START_BENCH_RUNS); START_BENCH_CLI=path/to/cli.js times another build (a copy of
  * dist/node kept from before a change). Needs `npm run build` (builds it when dist/ is missing).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, BenchResult } from './run.js';
@@ -44,6 +49,8 @@ const STAND_IN_TARGETS: Record<string, { provider: string; api: string; model: s
   'inspect for Gemini': { provider: 'google', api: 'google-generative-ai', model: 'gemini-2.5-pro' },
   'inspect for Bedrock': { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', model: 'anthropic.claude-sonnet-4-5-20250929-v1:0' },
 };
+/** The op that runs the desktop shell under the stand-in Electron. */
+const DESKTOP_OP = 'desktop shell';
 /** Clock ticks per second of /proc/PID/stat (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
@@ -52,6 +59,8 @@ function figureName(op: string): string {
   if (op === 'serve') return 'serve of a 4-line session: its URL printed, vs node -e 0';
   if (op === ERRORS_OP) return 'CLI start: inspect of a 33 KB session pi wrote, with six failed turns, vs node -e 0';
   if (op === STORE_OP) return 'CLI start: inspect of a 166-event session of an OpenClaw store, vs node -e 0';
+  if (op === DESKTOP_OP)
+    return 'desktop shell under a stand-in Electron: from its start to the first payload of a 4-line session for mistral-large-latest, vs node -e 0';
   const target = STAND_IN_TARGETS[op];
   if (target) return `CLI start: inspect of a 4-line session for ${target.model} (${op.slice('inspect for '.length)}), vs node -e 0`;
   return `CLI start: ${op} of a 4-line session, vs node -e 0`;
@@ -63,10 +72,13 @@ interface Times {
 }
 
 /** Run a command to its end: wall time, and CPU time of the process (bash's `times` for its child). */
-function timed(args: string[]): Times {
+function timed(args: string[], env: Record<string, string> = {}): Times {
   const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const start = performance.now();
-  const child = spawnSync('bash', ['-c', `${quoted} >/dev/null 2>&1; code=$?; times; exit $code`], { encoding: 'utf8' });
+  const child = spawnSync('bash', ['-c', `${quoted} >/dev/null 2>&1; code=$?; times; exit $code`], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   const wallMs = performance.now() - start;
   if (child.status !== 0 && child.status !== 1) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
   // `times` prints the shell's own user/system times, then its children's: "0m0.261s 0m0.042s".
@@ -105,6 +117,18 @@ async function serveUntilUrl(file: string): Promise<Times> {
   return times;
 }
 
+/** The desktop shell built beside the CLI timed, to its first payload of `file` for Mistral, under the stand-in Electron. */
+function desktopShell(file: string): Times {
+  const mistral = STAND_IN_TARGETS['inspect for Mistral'];
+  return timed([process.execPath, path.join(root, 'test/unit/helpers/electron-stand-in/drive.mjs'), file], {
+    TI_MAIN: path.join(path.dirname(CLI), '..', 'electron', 'main.js'),
+    TI_TARGETS: JSON.stringify([{ provider: mistral.provider, api: mistral.api, modelId: mistral.model }]),
+    TI_RESULT: '/dev/null',
+    TRANSCRIPT_INSPECTOR_RENDERER_DIR: path.join(root, 'dist/renderer'),
+    TRANSCRIPT_INSPECTOR_USER_DATA: path.join(os.tmpdir(), 'ti-start-bench-desktop'),
+  });
+}
+
 function ensureBuilt(ctx: BenchContext): void {
   if (fs.existsSync(CLI) && fs.existsSync(path.join(root, 'dist/renderer/index.html'))) return;
   ctx.log('dist/ is missing: building (node scripts/build.mjs)');
@@ -134,6 +158,7 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
       ]),
     ),
     serve: () => serveUntilUrl(file),
+    [DESKTOP_OP]: () => desktopShell(file),
   };
   const floor: Times[] = [];
   const got: Record<string, { wall: number[]; cpu: number[]; ms: number[]; cpuMs: number[] }> = {};
@@ -158,7 +183,8 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
   );
   const results: BenchResult[] = [];
   for (const [name, g] of Object.entries(got)) {
-    const isServe = name === 'serve';
+    // The target is the CLI's inspect; serve has none, nor the shell's figure (Electron is not in it).
+    const hasTarget = name !== 'serve' && name !== DESKTOP_OP;
     ctx.log(
       `${name}: ${median(g.ms).toFixed(0)} ms wall, ${median(g.cpuMs).toFixed(0)} ms CPU; ratios to node -e 0: wall ${median(g.wall).toFixed(2)}, CPU ${median(g.cpu).toFixed(2)}`,
     );
@@ -168,8 +194,8 @@ export default async function startBench(ctx: BenchContext): Promise<BenchResult
       unit: 'ms',
       ratio: median(g.wall),
       guard: median(g.cpu),
-      ...(isServe ? {} : { target: TARGET }),
-      note: `median of ${runs}; CPU time ${median(g.cpuMs).toFixed(0)} ms, ratio ${median(g.cpu).toFixed(2)} (what --check compares)${isServe ? '' : `; target ≤ ${TARGET} ×`}`,
+      ...(hasTarget ? { target: TARGET } : {}),
+      note: `median of ${runs}; CPU time ${median(g.cpuMs).toFixed(0)} ms, ratio ${median(g.cpu).toFixed(2)} (what --check compares)${hasTarget ? `; target ≤ ${TARGET} ×` : ''}`,
     });
   }
   return results;

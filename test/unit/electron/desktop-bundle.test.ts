@@ -3,7 +3,7 @@
 // electron/main.ts alone, it runs dist/node's code, and its payloads are those the real SDKs give
 // while no SDK is loaded (dist/node's stand-ins), nor sharp or any provider before the window.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,8 +36,11 @@ interface Drive {
 
 let dir = '';
 
-/** Run the built shell launched with `file`, inspecting it for each target in turn. */
-function drive(file: string, targets: readonly Target[]): Drive {
+/**
+ * Run the built shell launched with `file`, inspecting it for each target in turn. `hooks`: through the
+ * module hooks that log what is resolved (else as the start bench runs it, from a copy of main.js).
+ */
+function drive(file: string, targets: readonly Target[], hooks = true): Drive {
   const log = path.join(dir, `resolved-${path.basename(file)}.log`);
   const out = path.join(dir, `result-${path.basename(file)}.json`);
   writeFileSync(log, '');
@@ -52,7 +55,7 @@ function drive(file: string, targets: readonly Target[]): Drive {
       ...process.env,
       TI_MAIN: path.join(dir, 'electron', 'main.js'),
       TI_TARGETS: JSON.stringify(targets),
-      TI_RESOLVE_LOG: log,
+      TI_RESOLVE_LOG: hooks ? log : '',
       TI_RESULT: out,
       TRANSCRIPT_INSPECTOR_RENDERER_DIR: path.join(dir, 'renderer'),
       TRANSCRIPT_INSPECTOR_USER_DATA: path.join(dir, 'user-data'),
@@ -180,5 +183,14 @@ describe('the desktop shell’s build', () => {
       expect(pick(late), name).toHaveLength(1);
       expect(pick(early), name).toEqual([]);
     }
+  }, 60_000);
+
+  it('runs as the start bench runs it, without module hooks, and leaves nothing beside main.js', async () => {
+    const file = fixture('d-model-switch.jsonl');
+    const run = drive(file, [MISTRAL], false);
+    expect(run.errors).toEqual([]);
+    expect(run.resolved).toEqual([]);
+    expect(run.payloads).toEqual(await fromSources(file, [MISTRAL]));
+    expect(readdirSync(path.join(dir, 'electron')).sort()).toEqual(['main.js', 'main.js.map', 'preload.cjs', 'preload.cjs.map']);
   }, 60_000);
 });
