@@ -87,19 +87,22 @@ async function preflightFor(parsed: ParsedSession, context: SessionContext, row:
     row.reason = 'the session records no model, so no provider was checked';
     return;
   }
-  // Loaded on first use: a worker that only meets unreadable files never pays for the engine, pi-ai and sharp.
-  const [{ completeTarget }, { normalizeTarget }, { inspectAndEnrich }, { defaultImageCodec }] = await Promise.all([
+  // Loaded on first use: a worker that only meets unreadable files never pays for the engine and pi-ai, nor one that meets no image for sharp.
+  const [{ completeTarget }, { normalizeTarget }, { inspectAndEnrich }, { defaultImageCodec }, { holdsImage }] = await Promise.all([
     import('../targets.js'),
     import('../inspect.js'),
     import('../enrich.js'),
     import('../image-codec.js'),
+    import('../images/prewarm.js'),
   ]);
   try {
     const target = normalizeTarget(
       await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' }),
     );
     row.target = `${target.provider}/${target.api}/${target.modelId}`;
-    const { inspection } = await inspectAndEnrich(parsed, target, { codec: await defaultImageCodec(), context });
+    // sharp only for a session with images.
+    const codec = holdsImage(context.messages) ? await defaultImageCodec() : undefined;
+    const { inspection } = await inspectAndEnrich(parsed, target, { codec, context });
     row.findings = (inspection.preflight?.original ?? []).filter(countsAtRest).length;
     row.replayFindings = (inspection.preflight?.replay ?? []).filter(countsAtRest).length;
   } catch (error) {

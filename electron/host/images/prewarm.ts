@@ -31,6 +31,15 @@ export function imagePrewarmer(codec: CachedCodec, maxDimensionPx: number | unde
 
 const hasImageBlock = (content: unknown): boolean => Array.isArray(content) && content.some((b) => isRecord(b) && b.type === 'image');
 
+/**
+ * Whether any of these messages holds an image block: the only thing the engine hands an image codec.
+ * Without one, the default codec (sharp, which costs more to load than inspecting a small session) is
+ * not needed.
+ */
+export function holdsImage(messages: readonly Message[]): boolean {
+  return messages.some((m) => hasImageBlock(m.content));
+}
+
 /** Whether a parsed entry carries an image block the prewarmer would look at. */
 function entryHasImage(entry: SessionEntry): boolean {
   return (
@@ -74,7 +83,7 @@ export function codecOnDemand(load: () => Promise<CachedCodec | undefined>, maxD
       }
     },
     codecFor(messages) {
-      return loading || messages.some((m) => hasImageBlock(m.content)) ? start() : Promise.resolve(undefined);
+      return loading || holdsImage(messages) ? start() : Promise.resolve(undefined);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/t
 import type { Target } from '../../../shared/types.js';
 import { lookupCatalogModel } from '../catalog.js';
 import { defaultImageCodec } from '../image-codec.js';
-import { imagePrewarmer } from '../images/prewarm.js';
+import { codecOnDemand } from '../images/prewarm.js';
 import { digestBytes, parseSessionBytes } from '../load-session.js';
 import type { FileVersion } from '../read-input.js';
 import { findLastRepair } from '../repair/kept-backup.js';
@@ -111,9 +111,9 @@ export async function loadSession(
   options: LoaderOptions,
   operation?: ProgressEvent['operation'],
 ): Promise<LoadedSession> {
-  // Oversized images start shrinking on libuv's threads while the lines are parsed.
-  const codec = await defaultImageCodec();
-  const parseOptions = codec ? { onEntry: imagePrewarmer(codec, options.imageMaxDimensionPx) } : {};
+  // Oversized images start shrinking on libuv's threads while the lines are parsed; the codec (sharp)
+  // is loaded at the first image, so a session without any never loads it.
+  const parseOptions = { onEntry: codecOnDemand(defaultImageCodec, options.imageMaxDimensionPx).onEntry };
   const { parsed, digest, size, name, filePath, ...read } = await readSource(request, parseOptions, options, operation);
   const context = read.context ?? buildContext(parsed);
   const diagnostics = [...parsed.diagnostics, ...context.diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);

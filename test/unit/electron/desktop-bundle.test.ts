@@ -164,7 +164,7 @@ describe('the desktop shell’s build', () => {
     }
   }, 120_000);
 
-  it('loads neither sharp nor a provider before its window: the first inspection does', () => {
+  it('loads no provider before its window (the first inspection does), and sharp only for a session with images', () => {
     const run = drive(fixture('a-anthropic-tools.jsonl'), [CLAUDE]);
     expect(run.errors).toEqual([]);
     expect(run.payloads).toHaveLength(1);
@@ -175,14 +175,16 @@ describe('the desktop shell’s build', () => {
     const late = [...sourcesOf(run.resolved)];
     expect(early).toContain('electron/host/inspector.ts');
     // pi-ai's providers, each in its chunk (named by pi-ai's own source map where it ships one).
-    const anthropic = (sources: string[]) => sources.filter((s) => /pi-ai\/(?:src|dist)\/providers\/anthropic\.[jt]s$/.test(s));
-    for (const [name, pick] of [
-      ['sharp', (sources: string[]) => sources.filter((s) => s === 'electron/host/images/sharp-codec.ts')],
-      ["pi-ai's Anthropic provider", anthropic],
-    ] as const) {
-      expect(pick(late), name).toHaveLength(1);
-      expect(pick(early), name).toEqual([]);
-    }
+    const anthropic = late.filter((s) => /pi-ai\/(?:src|dist)\/providers\/anthropic\.[jt]s$/.test(s));
+    expect(anthropic).toHaveLength(1);
+    expect(early).not.toContain(anthropic[0]);
+    // This session has no image: neither the codec's module nor sharp was loaded, by the open or the inspection.
+    expect(late).not.toContain('electron/host/images/sharp-codec.ts');
+    expect(packagesIn([...run.resolved, ...run.commonJs])).not.toContain('sharp');
+    const withImages = drive(fixture('i-images.jsonl'), [CLAUDE]);
+    expect(sourcesOf(withImages.beforeWindow)).not.toContain('electron/host/images/sharp-codec.ts');
+    expect(sourcesOf(withImages.resolved)).toContain('electron/host/images/sharp-codec.ts');
+    expect(packagesIn(withImages.resolved)).toContain('sharp');
   }, 60_000);
 
   it('runs as the start bench runs it, without module hooks, and leaves nothing beside main.js', async () => {
