@@ -1,7 +1,7 @@
 /**
  * Inspections before the user's, so the first screen of a real session does not pay for loading the
  * provider libraries and compiling the engine: first a tiny session (it loads every library the first
- * screen needs), then a generated session of a few thousand messages, inspected a few times.
+ * screen needs, the image codec included, which the host otherwise loads at a session's first image), then a generated session of a few thousand messages, inspected a few times.
  *
  * Why the second: V8 records how a function is used (the shapes of the objects it meets, the branches
  * it takes) only once the function has run for a while, and compiles it for what it has seen. After
@@ -23,6 +23,9 @@ import type { HostInspector } from '../inspector.js';
 
 /** The target the warm-up inspects for. */
 export const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+
+/** A 1×1 PNG. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const LINES = [
   { type: 'session', version: 3, id: 'warm-up', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' },
@@ -62,14 +65,18 @@ const LINES = [
       role: 'toolResult',
       toolCallId: 'toolu_1',
       toolName: 'read',
-      content: [{ type: 'text', text: 'ok' }],
+      // The image has the host load its image codec (sharp) now, not at the first session with one.
+      content: [
+        { type: 'text', text: 'ok' },
+        { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' },
+      ],
       isError: false,
       timestamp: 3,
     },
   },
 ];
 
-/** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
+/** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result (with an image). */
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
 /**

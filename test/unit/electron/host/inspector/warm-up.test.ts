@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
+import { holdsImage } from '../../../../../electron/host/images/prewarm.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
 import {
   inspectTrainingSession,
@@ -41,6 +42,12 @@ describe('warm-up session', () => {
     expect(inspection.original.payload).toBeDefined();
     expect(inspection.replay.payload).toBeDefined();
     expect(inspection.preflight).toEqual({ original: [], replay: [] });
+  });
+
+  it('holds an image, so that the host loads its image codec then (it is loaded at a session’s first image)', async () => {
+    const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
+    expect(holdsImage(inspection.original.messages)).toBe(true);
+    expect(JSON.stringify(inspection.original.payload)).toContain('"media_type":"image/png"');
   });
 
   it("reuses the original payload's entry for the unchanged first turn", async () => {
