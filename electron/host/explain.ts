@@ -78,15 +78,3 @@ export function explainRecordedErrors(inspection: Inspection): RecordedError[] {
     return { familyTargets: base.familyTargets, ...(model ? { model } : {}), turn };
   });
 }
-
-/** Characters of a recorded message the app is sent (an HTML error page can be large; the CLI's JSON keeps it whole). */
-const SUMMARY_MESSAGE_CHARS = 2000;
-
-/** Recorded errors as the inspection summary carries them: long messages shortened. */
-export function summaryRecordedErrors(errors: readonly RecordedError[]): RecordedError[] {
-  return errors.map((e) =>
-    e.message.length > SUMMARY_MESSAGE_CHARS
-      ? { ...e, message: `${e.message.slice(0, SUMMARY_MESSAGE_CHARS)}… (${e.message.length.toLocaleString('en-US')} characters)` }
-      : e,
-  );
-}

@@ -31,9 +31,9 @@ import { SessionRegistry, UnknownIdError, type SessionRecord } from './inspector
 import { exportSessionJsonl, listStore, planStoredSessionRepair, refuseStoredRepair } from './inspector/stored-sessions.js';
 import { forgetLongStringNotes } from './long-line.js';
 import { InputError, type FileVersion } from './read-input.js';
+import { explainPastedError } from './recorded-errors.js';
 import { forgetRepairPlan, planRepairFile, repairFile } from './repair/index.js';
 import { undoLastRepair, undoRepairFile, type UndoTicket } from './repair/kept-backup.js';
-import { explainError } from './explain.js';
 import { TrajectoryService } from './trajectory/trajectory-service.js';
 
 export { UnknownIdError } from './inspector/session-registry.js';
@@ -226,7 +226,7 @@ export function createInspector(options: InspectorOptions = {}): HostInspector {
 
     async explainError(inspectionId, errorText) {
       const inspection = inspectionId === null ? undefined : inspections.get(inspectionId).detail.inspection;
-      return explainError(errorText, inspection);
+      return explainPastedError(errorText, inspection);
     },
 
     async exportText(inspectionId, kind) {

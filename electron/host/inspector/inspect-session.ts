@@ -3,7 +3,7 @@ import type { InspectionSummary, RuleCount, Side } from '../../../shared/api.js'
 import { RULES } from '../../../shared/rules/index.js';
 import type { InspectOptions, RuleId, Target } from '../../../shared/types.js';
 import { inspectAndEnrich, type EnrichedInspection } from '../enrich.js';
-import { summaryRecordedErrors } from '../explain.js';
+import { summaryRecordedErrors } from '../recorded-errors.js';
 import { defaultImageCodec } from '../image-codec.js';
 import { holdsImage } from '../images/prewarm.js';
 import { normalizeTarget } from '../inspect.js';

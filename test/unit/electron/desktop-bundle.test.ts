@@ -164,7 +164,7 @@ describe('the desktop shell’s build', () => {
     }
   }, 120_000);
 
-  it('loads no provider before its window (the first inspection does), and sharp only for a session with images', () => {
+  it('loads no provider nor the error explainer before its window (the first inspection loads its provider), and sharp only for a session with images', () => {
     const run = drive(fixture('a-anthropic-tools.jsonl'), [CLAUDE]);
     expect(run.errors).toEqual([]);
     expect(run.payloads).toHaveLength(1);
@@ -174,6 +174,8 @@ describe('the desktop shell’s build', () => {
     const early = [...sourcesOf(run.beforeWindow)];
     const late = [...sourcesOf(run.resolved)];
     expect(early).toContain('electron/host/inspector.ts');
+    // Nor the provider-error explainer: it comes with a session's failed turns, or a pasted error.
+    expect(early.filter((s) => s === 'electron/host/explain.ts' || s === 'shared/errors/match-error.ts')).toEqual([]);
     // pi-ai's providers, each in its chunk (named by pi-ai's own source map where it ships one).
     const anthropic = late.filter((s) => /pi-ai\/(?:src|dist)\/providers\/anthropic\.[jt]s$/.test(s));
     expect(anthropic).toHaveLength(1);
