@@ -1,7 +1,8 @@
 /**
  * Inspections before the user's, so the first screen of a real session does not pay for loading the
  * provider libraries and compiling the engine: first a tiny session (it loads every library the first
- * screen needs, the image codec included, which the host otherwise loads at a session's first image), then a generated session of a few thousand messages, inspected a few times.
+ * screen needs), then the image codec and a generated session of a few thousand messages, inspected a
+ * few times.
  *
  * Why the second: V8 records how a function is used (the shapes of the objects it meets, the branches
  * it takes) only once the function has run for a while, and compiles it for what it has seen. After
@@ -18,14 +19,12 @@
  */
 import type { Inspection } from '../../../shared/inspection.js';
 import type { Target } from '../../../shared/types.js';
+import { defaultImageCodec } from '../image-codec.js';
 import { inspect } from '../inspect.js';
 import type { HostInspector } from '../inspector.js';
 
 /** The target the warm-up inspects for. */
 export const WARM_UP_TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
-
-/** A 1×1 PNG. */
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const LINES = [
   { type: 'session', version: 3, id: 'warm-up', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/' },
@@ -65,18 +64,14 @@ const LINES = [
       role: 'toolResult',
       toolCallId: 'toolu_1',
       toolName: 'read',
-      // The image has the host load its image codec (sharp) now, not at the first session with one.
-      content: [
-        { type: 'text', text: 'ok' },
-        { type: 'image', data: ONE_PIXEL_PNG, mimeType: 'image/png' },
-      ],
+      content: [{ type: 'text', text: 'ok' }],
       isError: false,
       timestamp: 3,
     },
   },
 ];
 
-/** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result (with an image). */
+/** The tiny session: a user turn, an assistant turn with thinking and a tool call, its result. */
 export const WARM_UP_SESSION = LINES.map((line) => JSON.stringify(line)).join('\n');
 
 /**
@@ -323,6 +318,8 @@ export interface WarmUpOptions {
   stopping?: () => boolean;
   /** How the training session is inspected (default: `inspect()` with payloads; tests count the calls). */
   inspectTraining?: (text: string) => Promise<unknown>;
+  /** How the image codec is loaded before the training (default: the host's codec, sharp; tests count the calls). */
+  loadImageCodec?: () => Promise<unknown>;
 }
 
 /**
@@ -349,6 +346,10 @@ export async function warmUp(
     // Only a head start.
   }
   if (options.train === false) return;
+  // The image codec (sharp), which the hosts load at a session's first image: loaded here, a first
+  // session with images finds it ready. Not when a session opens at once: it loads the codec itself
+  // if it has an image, and should not share the cores with sharp's load if it has none.
+  if (!options.stopping?.()) await (options.loadImageCodec ?? defaultImageCodec)().catch(() => undefined);
   // Only files on disk report progress, so the warm-up's own sessions (texts) do not end it.
   let opened = false;
   const unsubscribe = inspector.onProgress?.(() => (opened = true));

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../../../electron/host/inspect.js';
-import { holdsImage } from '../../../../../electron/host/images/prewarm.js';
 import { createInspector } from '../../../../../electron/host/inspector.js';
 import {
   inspectTrainingSession,
@@ -44,12 +43,6 @@ describe('warm-up session', () => {
     expect(inspection.preflight).toEqual({ original: [], replay: [] });
   });
 
-  it('holds an image, so that the host loads its image codec then (it is loaded at a session’s first image)', async () => {
-    const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
-    expect(holdsImage(inspection.original.messages)).toBe(true);
-    expect(JSON.stringify(inspection.original.payload)).toContain('"media_type":"image/png"');
-  });
-
   it("reuses the original payload's entry for the unchanged first turn", async () => {
     const inspection = await inspect({ text: WARM_UP_SESSION }, WARM_UP_TARGET, { now: 0 });
     expect(sameEntries(inspection.replay.payload, inspection.original.payload)).toEqual([0, -1, -1]);
@@ -74,7 +67,10 @@ describe('warm-up session', () => {
           getTurns: (...args) => noted('turns', inspector.getTurns(...args)),
           close: (sessionId) => noted('close', inspector.close(sessionId)),
         },
-        { inspectTraining: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`) },
+        {
+          inspectTraining: async (text) => calls.push(`training ${text === trainingSession() ? 'session' : 'other text'}`),
+          loadImageCodec: async () => calls.push('image codec'),
+        },
       );
     } finally {
       await inspector.dispose();
@@ -87,24 +83,38 @@ describe('warm-up session', () => {
       'document replay',
       'turns',
       'close',
+      'image codec',
       ...Array<string>(TRAINING_PASSES).fill('training session'),
     ]);
   });
 
-  it('trains only when asked to, and a failing training does not throw', async () => {
+  it('trains (and loads the image codec) only when asked to, and a failing training does not throw', async () => {
     const failingInspector = noInspector();
     let passes = 0;
-    await warmUp(failingInspector, { train: false, inspectTraining: async () => (passes += 1) });
+    let codecLoads = 0;
+    const loadImageCodec = async () => (codecLoads += 1);
+    await warmUp(failingInspector, { train: false, inspectTraining: async () => (passes += 1), loadImageCodec });
+    expect(codecLoads).toBe(0);
     expect(passes).toBe(0);
-    await warmUp(failingInspector, { inspectTraining: async () => (passes += 1) });
+    await warmUp(failingInspector, { inspectTraining: async () => (passes += 1), loadImageCodec });
     expect(passes).toBe(TRAINING_PASSES);
+    expect(codecLoads).toBe(1);
+    // Nor when the host is stopping, or the user already asked for work.
+    await warmUp(failingInspector, { stopping: () => true, inspectTraining: async () => (passes += 1), loadImageCodec });
+    expect(codecLoads).toBe(1);
+    // A codec that cannot load (a broken sharp install) does not stop the training.
+    await warmUp(failingInspector, {
+      inspectTraining: async () => (passes += 1),
+      loadImageCodec: () => Promise.reject(new Error('no sharp')),
+    });
+    expect(passes).toBe(2 * TRAINING_PASSES);
     await expect(
       train(async () => {
         passes += 1;
         throw new Error('broken engine');
       }),
     ).resolves.toBeUndefined();
-    expect(passes).toBe(TRAINING_PASSES + 1);
+    expect(passes).toBe(2 * TRAINING_PASSES + 1);
   });
 
   it('ends the training before its next pass once a file is opened meanwhile, or the host is stopping', async () => {
