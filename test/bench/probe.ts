@@ -192,6 +192,8 @@ async function warmUpProbe(): Promise<number> {
   }
   if (op === 'app') {
     const ins = createInspector({ recentFile: path.join(work, 'warm-recent.json') });
+    // The training runs below, after the RSS is taken: the codec the warm-up loads before it, here.
+    await defaultImageCodec();
     await warmUp(ins, { train: false });
     await ins.dispose();
     trainAfter = true;
