@@ -198,6 +198,9 @@ async function warmUpProbe(): Promise<number> {
     await ins.dispose();
     trainAfter = true;
   }
+  // The provider-error explainer: the training session's failed turn loads it in the hosts, before any
+  // session of the user's; the training runs after the RSS is taken, so it is loaded here.
+  if (trainAfter) await import('../../electron/host/explain.js');
   gc();
   const rss = process.memoryUsage().rss;
   if (trainAfter) {
