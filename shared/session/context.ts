@@ -323,7 +323,6 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       messageLines.push(located.line);
     }
   };
-  // Named apart from the page's global `window` (shared/ runs in the renderer too).
   const span = contextWindow(branch, keptEntryId, boundaryAt);
   const { boundary } = span;
   if (boundary?.entry.type === 'compaction') {
