@@ -1,6 +1,8 @@
 /** The image codec the host uses by default: sharp behind a memo, loaded on first use. */
 import type { ImageCodec } from '../../shared/images/codec.js';
+import type { Message } from '../../shared/types.js';
 import type { CachedCodec } from './images/cached-codec.js';
+import { holdsImage } from './images/prewarm.js';
 
 let codec: Promise<CachedCodec | undefined> | undefined;
 
@@ -12,6 +14,11 @@ let codec: Promise<CachedCodec | undefined> | undefined;
 export async function defaultImageCodec(): Promise<CachedCodec | undefined> {
   codec ??= newImageCodec();
   return codec;
+}
+
+/** The default codec when these messages hold an image (the engine hands a codec nothing else), else undefined: sharp is not loaded. */
+export async function codecForMessages(messages: readonly Message[]): Promise<CachedCodec | undefined> {
+  return holdsImage(messages) ? defaultImageCodec() : undefined;
 }
 
 /** A codec like the default one but with a memo of its own (the bench times a run without the first run's reductions). */

@@ -88,21 +88,18 @@ async function preflightFor(parsed: ParsedSession, context: SessionContext, row:
     return;
   }
   // Loaded on first use: a worker that only meets unreadable files never pays for the engine and pi-ai, nor one that meets no image for sharp.
-  const [{ completeTarget }, { normalizeTarget }, { inspectAndEnrich }, { defaultImageCodec }, { holdsImage }] = await Promise.all([
+  const [{ completeTarget }, { normalizeTarget }, { inspectAndEnrich }, { codecForMessages }] = await Promise.all([
     import('../targets.js'),
     import('../inspect.js'),
     import('../enrich.js'),
     import('../image-codec.js'),
-    import('../images/prewarm.js'),
   ]);
   try {
     const target = normalizeTarget(
       await completeTarget({ provider: recorded.provider, modelId: recorded.modelId, api: recorded.api }, { text: '' }),
     );
     row.target = `${target.provider}/${target.api}/${target.modelId}`;
-    // sharp only for a session with images.
-    const codec = holdsImage(context.messages) ? await defaultImageCodec() : undefined;
-    const { inspection } = await inspectAndEnrich(parsed, target, { codec, context });
+    const { inspection } = await inspectAndEnrich(parsed, target, { codec: await codecForMessages(context.messages), context });
     row.findings = (inspection.preflight?.original ?? []).filter(countsAtRest).length;
     row.replayFindings = (inspection.preflight?.replay ?? []).filter(countsAtRest).length;
   } catch (error) {

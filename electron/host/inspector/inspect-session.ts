@@ -4,8 +4,7 @@ import { RULES } from '../../../shared/rules/index.js';
 import type { InspectOptions, RuleId, Target } from '../../../shared/types.js';
 import { inspectAndEnrich, type EnrichedInspection } from '../enrich.js';
 import { summaryRecordedErrors } from '../recorded-errors.js';
-import { defaultImageCodec } from '../image-codec.js';
-import { holdsImage } from '../images/prewarm.js';
+import { codecForMessages } from '../image-codec.js';
 import { normalizeTarget } from '../inspect.js';
 import { messagesKey } from '../../../shared/preflight/family.js';
 import { createJsonByteCounter } from './json-length.js';
@@ -37,8 +36,7 @@ export async function inspectSession(
   const started = performance.now();
   const normalized = normalizeTarget(target);
   const engineOptions = { ...inspectOptions, imageMaxDimensionPx: inspectOptions?.imageMaxDimensionPx ?? imageMaxDimensionPx };
-  // Only a session with images needs the codec (and loads sharp).
-  const codec = holdsImage(record.context.messages) ? await defaultImageCodec() : undefined;
+  const codec = await codecForMessages(record.context.messages);
   const countBytes = createJsonByteCounter();
   // The original side's payload is measured while the engine waits for image reductions.
   const measured: { payload?: unknown; bytes: number } = { bytes: 0 };
