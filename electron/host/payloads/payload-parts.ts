@@ -69,6 +69,14 @@ export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
   return splits.get(build);
 }
 
+/** The per-message units (per-message-parts.ts) of the OpenAI Responses builds made in parts. */
+const responsesUnits = new WeakMap<PayloadBuild, Units>();
+
+/** The units of an OpenAI Responses build's LLM messages, when a build in parts found them (`perMessageUnits`). */
+export function knownResponsesUnits(build: PayloadBuild): Units | undefined {
+  return responsesUnits.get(build);
+}
+
 /**
  * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
  * Anthropic, Bedrock Converse, Gemini, OpenAI Responses, Mistral or Chat Completions build, is too
@@ -93,9 +101,10 @@ export async function buildInParts(
     const units = perMessageUnits(llm.messages, api);
     const cuts = units && partCuts(llm, units, sizes.part);
     if (!units || !cuts || cuts.length < 3) return null;
-    return api === 'openai-responses'
-      ? buildResponsesParts(llm, units, cuts, model, buildLlm)
-      : buildJoinedParts(llm, units, cuts, api, buildLlm);
+    if (api !== 'openai-responses') return buildJoinedParts(llm, units, cuts, api, buildLlm);
+    const build = await buildResponsesParts(llm, units, cuts, model, buildLlm);
+    if (build) responsesUnits.set(build, units);
+    return build;
   }
   if (!hasUnits(api)) return null;
   const key = entriesKey(api);

@@ -13,6 +13,10 @@
  * the first. pi-ai builds the rest (the last unit always among it), in parts when it is long
  * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
  * not add up) builds the whole replay with pi-ai, as before.
+ *
+ * OpenAI Responses has no entry per unit (an assistant message makes an item per block), and reuses
+ * the original's items for whole units in its own way (responses-reuse.ts). Mistral's and Chat
+ * Completions' replays are built whole.
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
@@ -20,37 +24,8 @@ import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
 import { entriesKey, entryBounds, hasUnits, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
-
-/** The member of a message no pi-ai builder reads (a tool result's UI details). */
-const UNREAD_MEMBER = 'details';
-
-/**
- * Whether pi-ai gets the same input from both messages: the same object, or equal in every member it
- * may read. The members are walked with `for…in`, which makes no list of keys per message as
- * `Object.keys` does; it also visits inherited enumerable members, which only adds comparisons.
- */
-function sameForBuilder(a: Message, b: Message): boolean {
-  if (a === b) return true;
-  if (!isRecord(a) || !isRecord(b)) return false;
-  for (const key in a) if (key !== UNREAD_MEMBER && a[key] !== b[key]) return false;
-  for (const key in b) if (key !== UNREAD_MEMBER && !(key in a) && b[key] !== undefined) return false;
-  return true;
-}
-
-/**
- * Whether two unit-leading messages leave the rest of their units the same: both users (nothing
- * pending after one), or both assistants of the same model calling the same tool calls (the same
- * blocks), whose ids pi-ai normalises and answers with synthetic results alike.
- */
-function sameToolCalls(a: Message, b: Message): boolean {
-  if (a.role !== b.role) return false;
-  if (a.role === 'user') return true;
-  if (a.role !== 'assistant' || a.provider !== b.provider || a.api !== b.api || a.model !== b.model) return false;
-  const calls = (m: Message) => (m.content as unknown[]).filter((block) => isRecord(block) && block.type === 'toolCall');
-  const ca = calls(a);
-  const cb = calls(b);
-  return ca.length === cb.length && ca.every((block, i) => block === cb[i]);
-}
+import { reusedResponsesBuild } from './responses-reuse.js';
+import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
 
 /** The entries of a payload of an API with units, or null. */
 function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
@@ -95,9 +70,15 @@ async function reusedBuild(
 ): Promise<PayloadBuild | null> {
   const build = original.build;
   const api = build.api;
-  if (!hasUnits(api) || build.error || !origins || origins.length !== messages.length) return null;
+  if (build.error || !origins || origins.length !== messages.length) return null;
   const model = build.model;
   if (!model || messagesOfBuild(build) !== original.messages) return null;
+  if (api === 'openai-responses') {
+    const reuse = await reusedResponsesBuild(messages, origins, original, target, options, sizes);
+    if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
+    return reuse?.build ?? null;
+  }
+  if (!hasUnits(api)) return null;
   const originalEntries = entriesOf(build.payload, api);
   if (!originalEntries) return null;
   const originalLlm = build.llmMessages;
@@ -149,57 +130,11 @@ async function reusedBuild(
   return replay;
 }
 
-/** For each transcript message of a side (`count` of them), its index in the LLM messages (-1: none). */
-function llmIndexes(sources: readonly number[], count: number): Int32Array {
-  const out = new Int32Array(count).fill(-1);
-  for (let i = 0; i < sources.length; i += 1) out[sources[i]] = i;
-  return out;
-}
-
-/** For each replay LLM message, the original's LLM index of its origin (-1: none). */
-function originsOnOriginal(sources: readonly number[], origins: readonly (number | null)[], originalLlmIndex: Int32Array): Int32Array {
-  const out = new Int32Array(sources.length);
-  for (let i = 0; i < out.length; i += 1) {
-    const origin = origins[sources[i]];
-    out[i] = typeof origin === 'number' && origin >= 0 && origin < originalLlmIndex.length ? originalLlmIndex[origin] : -1;
-  }
-  return out;
-}
-
-/** The unit starting at each LLM message (-1: none starts there). */
-function unitStarts(units: Units): Int32Array {
-  const out = new Int32Array(units.leads.length + 1).fill(-1);
-  for (let t = 0; t < units.bounds.length - 1; t += 1) out[units.bounds[t]] = t;
-  return out;
-}
-
 /** The unit holding the last entry: pi-ai's cache mark sits there, so it is never reused. */
 function lastEntryUnit(entryBounds: Int32Array, entryCount: number): number {
   let unit = entryBounds.length - 2;
   while (unit > 0 && entryBounds[unit] === entryCount) unit -= 1;
   return unit;
-}
-
-/** One side's messages as the builder got them, and their units. */
-interface SideUnits {
-  /** The transcript messages. */
-  messages: readonly Message[];
-  /** The LLM messages, and for each the index of its transcript message. */
-  llm: readonly Message[];
-  sources: readonly number[];
-  units: Units;
-}
-
-/** What matching the replay's units with the original's reads. */
-interface UnitMatch {
-  replay: SideUnits;
-  original: SideUnits;
-  /** For each replay LLM message, the original's LLM index of its origin (-1: none). */
-  originAt: Int32Array;
-  /** The original's unit starting at each of its LLM messages (-1: none). */
-  originalUnitAt: Int32Array;
-  /** The original's unit holding its last entry. */
-  lastEntryUnit: number;
 }
 
 /**
@@ -218,34 +153,6 @@ function reusedUnits(match: UnitMatch): ReusedUnits {
   const reused = { unit: new Int32Array(unitCount).fill(-1), whole: new Uint8Array(unitCount) };
   for (let t = 0; t < unitCount - 1; t += 1) reused.unit[t] = matchingUnit(match, t, reused.whole);
   return reused;
-}
-
-/**
- * The original unit replay unit `t` repeats, -1 for none; sets `whole[t]` when it repeats all of it.
- * A number, not an object per unit: a long session has tens of thousands of them.
- */
-function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): number {
-  const { replay, original, originAt } = match;
-  const start = replay.units.bounds[t];
-  const end = replay.units.bounds[t + 1];
-  const originalStart = originAt[start];
-  if (originalStart < 0) return -1;
-  const o = match.originalUnitAt[originalStart];
-  if (o < 0 || o >= match.lastEntryUnit) return -1;
-  if (original.units.bounds[o + 1] - original.units.bounds[o] !== end - start) return -1;
-  for (let i = start + 1; i < end; i += 1) {
-    const at = originAt[i];
-    if (at < 0 || at !== originalStart + (i - start)) return -1;
-    if (!sameForBuilder(replay.messages[replay.sources[i]], original.messages[original.sources[at]])) return -1;
-  }
-  const first = replay.messages[replay.sources[start]];
-  const originalFirst = original.messages[original.sources[originalStart]];
-  if (sameForBuilder(first, originalFirst)) {
-    whole[t] = 1;
-    return o;
-  }
-  const led = (t > 0 || replay.units.firstLeads) && (o > 0 || original.units.firstLeads);
-  return led && sameToolCalls(replay.llm[start], original.llm[originalStart]) ? o : -1;
 }
 
 /** The messages pi-ai builds: the units not reused, and the changed first messages of the others. */

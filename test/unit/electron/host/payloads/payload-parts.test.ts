@@ -4,6 +4,7 @@ import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../..
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import {
   buildInParts,
+  knownResponsesUnits,
   knownSplit,
   MIN_PARTS_MESSAGES,
   PART_MESSAGES,
@@ -162,10 +163,12 @@ describe('buildInParts', () => {
           inParts += 1;
           const whole = await wholeBuild(llm, target);
           expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
-          // The units and entry bounds handed to the replay's build are the ones it would find (the
-          // replay's build reuses no Responses entries, and is handed none).
+          // The units and entry bounds handed to the replay's build are the ones it would find
+          // (Responses: its units alone; Mistral's and Chat Completions' replays reuse nothing).
           if (perMessage) {
             expect(knownSplit(parts)).toBeUndefined();
+            if (responses) expect(knownResponsesUnits(parts), `round ${round}`).toEqual(perMessageUnits(llm.messages, 'openai-responses'));
+            else expect(knownResponsesUnits(parts)).toBeUndefined();
             continue;
           }
           const split = knownSplit(parts)!;

@@ -1,0 +1,116 @@
+/**
+ * Matching the replay's units with the original's (replay-payload.ts, responses-reuse.ts): which
+ * original message each replay message came from, and which replay units repeat an original unit.
+ */
+import { isRecord } from '../../../shared/messages.js';
+import type { Message } from '../../../shared/types.js';
+import type { Units } from './replay-units.js';
+
+/** The member of a message no pi-ai builder reads (a tool result's UI details). */
+const UNREAD_MEMBER = 'details';
+
+/**
+ * Whether pi-ai gets the same input from both messages: the same object, or equal in every member it
+ * may read. The members are walked with `for…in`, which makes no list of keys per message as
+ * `Object.keys` does; it also visits inherited enumerable members, which only adds comparisons.
+ */
+export function sameForBuilder(a: Message, b: Message): boolean {
+  if (a === b) return true;
+  if (!isRecord(a) || !isRecord(b)) return false;
+  for (const key in a) if (key !== UNREAD_MEMBER && a[key] !== b[key]) return false;
+  for (const key in b) if (key !== UNREAD_MEMBER && !(key in a) && b[key] !== undefined) return false;
+  return true;
+}
+
+/**
+ * Whether two unit-leading messages leave the rest of their units the same: both users (nothing
+ * pending after one), or both assistants of the same model calling the same tool calls (the same
+ * blocks), whose ids pi-ai normalises and answers with synthetic results alike.
+ */
+export function sameToolCalls(a: Message, b: Message): boolean {
+  if (a.role !== b.role) return false;
+  if (a.role === 'user') return true;
+  if (a.role !== 'assistant' || a.provider !== b.provider || a.api !== b.api || a.model !== b.model) return false;
+  const calls = (m: Message) => (m.content as unknown[]).filter((block) => isRecord(block) && block.type === 'toolCall');
+  const ca = calls(a);
+  const cb = calls(b);
+  return ca.length === cb.length && ca.every((block, i) => block === cb[i]);
+}
+
+/** For each transcript message of a side (`count` of them), its index in the LLM messages (-1: none). */
+export function llmIndexes(sources: readonly number[], count: number): Int32Array {
+  const out = new Int32Array(count).fill(-1);
+  for (let i = 0; i < sources.length; i += 1) out[sources[i]] = i;
+  return out;
+}
+
+/** For each replay LLM message, the original's LLM index of its origin (-1: none). */
+export function originsOnOriginal(
+  sources: readonly number[],
+  origins: readonly (number | null)[],
+  originalLlmIndex: Int32Array,
+): Int32Array {
+  const out = new Int32Array(sources.length);
+  for (let i = 0; i < out.length; i += 1) {
+    const origin = origins[sources[i]];
+    out[i] = typeof origin === 'number' && origin >= 0 && origin < originalLlmIndex.length ? originalLlmIndex[origin] : -1;
+  }
+  return out;
+}
+
+/** The unit starting at each LLM message (-1: none starts there). */
+export function unitStarts(units: Units): Int32Array {
+  const out = new Int32Array(units.leads.length + 1).fill(-1);
+  for (let t = 0; t < units.bounds.length - 1; t += 1) out[units.bounds[t]] = t;
+  return out;
+}
+
+/** One side's messages as the builder got them, and their units. */
+export interface SideUnits {
+  /** The transcript messages. */
+  messages: readonly Message[];
+  /** The LLM messages, and for each the index of its transcript message. */
+  llm: readonly Message[];
+  sources: readonly number[];
+  units: Units;
+}
+
+/** What matching the replay's units with the original's reads. */
+export interface UnitMatch {
+  replay: SideUnits;
+  original: SideUnits;
+  /** For each replay LLM message, the original's LLM index of its origin (-1: none). */
+  originAt: Int32Array;
+  /** The original's unit starting at each of its LLM messages (-1: none). */
+  originalUnitAt: Int32Array;
+  /** The original's unit holding its last entry. */
+  lastEntryUnit: number;
+}
+
+/**
+ * The original unit replay unit `t` repeats, -1 for none; sets `whole[t]` when it repeats all of it.
+ * A number, not an object per unit: a long session has tens of thousands of them.
+ */
+export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): number {
+  const { replay, original, originAt } = match;
+  const start = replay.units.bounds[t];
+  const end = replay.units.bounds[t + 1];
+  const originalStart = originAt[start];
+  if (originalStart < 0) return -1;
+  const o = match.originalUnitAt[originalStart];
+  if (o < 0 || o >= match.lastEntryUnit) return -1;
+  if (original.units.bounds[o + 1] - original.units.bounds[o] !== end - start) return -1;
+  for (let i = start + 1; i < end; i += 1) {
+    const at = originAt[i];
+    if (at < 0 || at !== originalStart + (i - start)) return -1;
+    if (!sameForBuilder(replay.messages[replay.sources[i]], original.messages[original.sources[at]])) return -1;
+  }
+  const first = replay.messages[replay.sources[start]];
+  const originalFirst = original.messages[original.sources[originalStart]];
+  if (sameForBuilder(first, originalFirst)) {
+    whole[t] = 1;
+    return o;
+  }
+  const led = (t > 0 || replay.units.firstLeads) && (o > 0 || original.units.firstLeads);
+  return led && sameToolCalls(replay.llm[start], original.llm[originalStart]) ? o : -1;
+}

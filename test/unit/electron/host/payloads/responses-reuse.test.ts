@@ -1,0 +1,175 @@
+// The replay's OpenAI Responses payload built from the original's items for the units hygiene left
+// whole: always what one whole pi-ai build of the replay gives, and the original's payload untouched.
+import { describe, expect, it } from 'vitest';
+import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
+import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
+import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
+import { knownResponsesUnits, MIN_PARTS_MESSAGES } from '../../../../../electron/host/payloads/payload-parts.js';
+import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
+import { responsesUnits, unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
+import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
+import { A, text, tc, TR, U } from '../../../helpers/messages.js';
+import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
+
+const GPT5: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
+const GPT5_PLAIN: Target = { ...GPT5, reasoning: false };
+// The transcripts' OpenAI turns are gpt-5's: for gpt-5-mini they are another model's of the same API.
+const GPT5_MINI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5-mini', reasoning: true };
+
+const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
+const openaiRoute = { api: 'openai-responses', provider: 'openai', model: 'gpt-5' };
+
+type Item = Record<string, JsonValue>;
+const itemsOf = (payload: JsonValue | undefined): Item[] => (payload as { input: Item[] }).input;
+const whole = (messages: readonly Message[], target: Target) => buildLlmPayload(toLlmMessages(messages), target, {}, { standIns: false });
+
+describe("buildReplayPayload for OpenAI Responses: the original's items for unchanged units", () => {
+  it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
+    const random = rng(41);
+    let reusedRounds = 0;
+    let movedRounds = 0;
+    for (let round = 0; round < 150; round += 1) {
+      const original = transcript(random, 6 + Math.floor(random() * 80), {
+        oneUnitIds: random() < 0.8,
+        wellFormed: random() < 0.8,
+        responses: true,
+      });
+      const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
+      const size = 2 + Math.floor(random() * 10);
+      for (const target of [GPT5, GPT5_PLAIN, GPT5_MINI]) {
+        const originalBuild = await buildPayload(original, target);
+        const before = JSON.stringify(originalBuild);
+        const actual = await buildReplayPayload(
+          replay.messages,
+          replay.origins,
+          { messages: original, build: originalBuild },
+          target,
+          {},
+          { part: size, min: 2 * size },
+        );
+        const expected = await whole(replay.messages, target);
+        expect(JSON.stringify(actual), `round ${round}, ${target.modelId}`).toBe(JSON.stringify(expected));
+        // The original's payload is not touched by the replay's (its moved ids are copies).
+        expect(JSON.stringify(originalBuild), `round ${round}, ${target.modelId}, original`).toBe(before);
+        if (originalBuild.error) continue;
+        const originalItems = itemsOf(originalBuild.payload);
+        const shared = new Set(originalItems);
+        const byContent = new Map(originalItems.map((item) => [item.content, item]));
+        const items = itemsOf(actual.payload);
+        if (items.some((item) => shared.has(item))) reusedRounds += 1;
+        // An original text item copied with its generated id moved (its content the same object).
+        if (items.some((item) => item.type === 'message' && !shared.has(item) && byContent.has(item.content))) movedRounds += 1;
+      }
+    }
+    expect(reusedRounds).toBeGreaterThan(300);
+    expect(movedRounds).toBeGreaterThan(200);
+  }, 120_000);
+});
+
+describe('buildReplayPayload for OpenAI Responses on a replay hygiene rewrote', () => {
+  const q1 = U('first', { timestamp: 1 });
+  const broken: Message = A([text('half')], { ...route, stopReason: 'error', timestamp: 2 });
+  const calls = A([text('reading'), tc('toolu_1', 'read', { path: 'a' }), tc('toolu_2', 'read', { path: 'b' })], {
+    ...route,
+    stopReason: 'toolUse',
+    timestamp: 3,
+  });
+  // toolu_2 has no result: the builder adds one.
+  const r1 = TR('toolu_1', 'A', { timestamp: 4 });
+  const a1 = A([text('done')], { ...route, timestamp: 5 });
+  const q2 = U('second', { timestamp: 6 });
+  const a2 = A([{ type: 'thinking', thinking: 'plan' }, text('two')], { ...route, timestamp: 7 });
+  const original = [q1, broken, calls, r1, a1, q2, a2];
+
+  it('moves the generated ids of the units it reuses to where they are in the replay', async () => {
+    // Hygiene inserted a message before the reused units: every later generated id moves by one.
+    const inserted = U('inserted', { timestamp: 1 });
+    const replay = [q1, inserted, calls, r1, a1, q2, a2];
+    const build = await buildPayload(original, GPT5);
+    const before = JSON.stringify(build);
+    const actual = await buildReplayPayload(replay, [0, null, 2, 3, 4, 5, 6], { messages: original, build }, GPT5);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(await whole(replay, GPT5)));
+    expect(JSON.stringify(build)).toBe(before);
+    const originalItems = itemsOf(build.payload);
+    const items = itemsOf(actual.payload);
+    // Original: q1 0, calls 1 (its text msg_1), r1 2, synthetic 3, a1 4 (msg_4), q2 5, a2 6 (msg_6, msg_6).
+    expect(originalItems.filter((item) => item.type === 'message').map((item) => item.id)).toEqual(['msg_1', 'msg_4', 'msg_6', 'msg_6']);
+    expect(items.filter((item) => item.type === 'message').map((item) => item.id)).toEqual(['msg_2', 'msg_5', 'msg_7', 'msg_7']);
+    // The calls and results are the original's items; the texts are copies with their ids moved; the last unit is built.
+    const reused = items.map((item) => originalItems.indexOf(item));
+    expect(reused).toEqual([0, -1, -1, 2, 3, 4, 5, -1, 7, -1, -1]);
+    expect(items[2].content).toBe(originalItems[1].content);
+  });
+
+  it('keeps every reused item as it is when nothing before it moved', async () => {
+    const replay = [q1, broken, calls, r1, a1, q2, A([text('two')], { ...route, timestamp: 7 })];
+    const build = await buildPayload(original, GPT5);
+    const actual = await buildReplayPayload(replay, [0, 1, 2, 3, 4, 5, 6], { messages: original, build }, GPT5);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(await whole(replay, GPT5)));
+    const originalItems = itemsOf(build.payload);
+    expect(itemsOf(actual.payload).map((item) => originalItems.indexOf(item))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, -1]);
+  });
+
+  it("builds the whole replay when a text's own id reads as a generated one", async () => {
+    const signed = A([text('own', { textSignature: 'msg_3' })], { ...openaiRoute, timestamp: 5 });
+    const withOwn = [q1, calls, r1, signed, q2, a2];
+    const build = await buildPayload(withOwn, GPT5);
+    const actual = await buildReplayPayload(withOwn, [0, 1, 2, 3, 4, 5], { messages: withOwn, build }, GPT5);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(await whole(withOwn, GPT5)));
+    const shared = new Set(itemsOf(build.payload));
+    expect(itemsOf(actual.payload).some((item) => shared.has(item))).toBe(false);
+  });
+});
+
+describe('unitItems', () => {
+  const model = resolvePayloadModel(GPT5).model;
+  const messages = [
+    U('q', { timestamp: 1 }),
+    A([text('a'), tc('toolu_1', 'read', {})], { ...route, stopReason: 'toolUse', timestamp: 2 }),
+    TR('toolu_1', 'r', { timestamp: 3 }),
+    U('q2', { timestamp: 4 }),
+  ];
+
+  it("finds each unit's items and the builder's count at each unit", async () => {
+    const build = await whole(messages, GPT5);
+    const units = responsesUnits(messages)!;
+    const found = unitItems(messages, units, itemsOf(build.payload), model)!;
+    expect([...found.bounds]).toEqual([0, 1, 4, 5]);
+    expect([...found.counts]).toEqual([0, 1, 3, 4]);
+    expect([...found.generated]).toEqual([0, 1, 0, 0, 0]);
+  });
+
+  it('refuses items that are not what the builder makes of the messages', async () => {
+    const items = itemsOf((await whole(messages, GPT5)).payload);
+    const units = responsesUnits(messages)!;
+    for (const changed of [
+      items.slice(0, -1),
+      [...items, items[0]],
+      items.map((item) => (item.type === 'message' ? { ...item, id: 'msg_7' } : item)),
+      items.map((item) => (item.type === 'function_call_output' ? { ...item, type: 'function_call' } : item)),
+    ])
+      expect(unitItems(messages, units, changed, model)).toBeNull();
+  });
+});
+
+describe('buildReplayPayload for OpenAI Responses after a build in parts', () => {
+  it("reads the original's units from its build in parts, and gives a whole build's payload", async () => {
+    const messages: Message[] = [];
+    for (let i = 0; messages.length < MIN_PARTS_MESSAGES + 4; i += 1)
+      messages.push(
+        U(`question ${i}`, { timestamp: 1 }),
+        A([tc(`toolu_${i}`, 'read', { path: 'a' })], { ...route, stopReason: 'toolUse', timestamp: 2 }),
+        TR(`toolu_${i}`, 'A', { timestamp: 3 }),
+        A([text(`answer ${i}`)], { ...route, timestamp: 4 }),
+      );
+    const build = await buildPayload(messages, GPT5);
+    expect(knownResponsesUnits(build)).toEqual(responsesUnits(toLlmMessages(messages).messages));
+    // One answer dropped early on: every later generated id moves.
+    const replay = messages.filter((_, i) => i !== 3);
+    const origins = messages.map((_, i) => i).filter((i) => i !== 3);
+    const actual = await buildReplayPayload(replay, origins, { messages, build }, GPT5);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(await whole(replay, GPT5)));
+    const shared = new Set(itemsOf(build.payload));
+    expect(itemsOf(actual.payload).filter((item) => shared.has(item)).length).toBeGreaterThan(messages.length / 2);
+  }, 60_000);
+});
