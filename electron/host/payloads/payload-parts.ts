@@ -69,12 +69,12 @@ export function knownSplit(build: PayloadBuild): KnownSplit | undefined {
   return splits.get(build);
 }
 
-/** The per-message units (per-message-parts.ts) of the OpenAI Responses builds made in parts. */
-const responsesUnits = new WeakMap<PayloadBuild, Units>();
+/** The per-message units (per-message-parts.ts) of the OpenAI Responses, Mistral and Chat Completions builds made in parts. */
+const perMessageSplits = new WeakMap<PayloadBuild, Units>();
 
-/** The units of an OpenAI Responses build's LLM messages, when a build in parts found them (`perMessageUnits`). */
-export function knownResponsesUnits(build: PayloadBuild): Units | undefined {
-  return responsesUnits.get(build);
+/** The units of such a build's LLM messages, when a build in parts found them (`perMessageUnits`). */
+export function knownPerMessageUnits(build: PayloadBuild): Units | undefined {
+  return perMessageSplits.get(build);
 }
 
 /**
@@ -101,9 +101,11 @@ export async function buildInParts(
     const units = perMessageUnits(llm.messages, api);
     const cuts = units && partCuts(llm, units, sizes.part);
     if (!units || !cuts || cuts.length < 3) return null;
-    if (api !== 'openai-responses') return buildJoinedParts(llm, units, cuts, api, buildLlm);
-    const build = await buildResponsesParts(llm, units, cuts, model, buildLlm);
-    if (build) responsesUnits.set(build, units);
+    const build =
+      api === 'openai-responses'
+        ? await buildResponsesParts(llm, units, cuts, model, buildLlm)
+        : await buildJoinedParts(llm, units, cuts, api, buildLlm);
+    if (build) perMessageSplits.set(build, units);
     return build;
   }
   if (!hasUnits(api)) return null;

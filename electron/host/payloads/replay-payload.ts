@@ -14,9 +14,8 @@
  * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
  * not add up) builds the whole replay with pi-ai, as before.
  *
- * OpenAI Responses has no entry per unit (an assistant message makes an item per block), and reuses
- * the original's items for whole units in its own way (responses-reuse.ts). Mistral's and Chat
- * Completions' replays are built whole.
+ * OpenAI Responses and Mistral reuse the original's entries for whole units in their own way
+ * (per-message-reuse.ts). Chat Completions' replays are built whole.
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
@@ -24,7 +23,7 @@ import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
 import { entriesKey, entryBounds, hasUnits, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
-import { reusedResponsesBuild } from './responses-reuse.js';
+import { isReuseApi, reusedPerMessageBuild } from './per-message-reuse.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
 
 /** The entries of a payload of an API with units, or null. */
@@ -73,8 +72,8 @@ async function reusedBuild(
   if (build.error || !origins || origins.length !== messages.length) return null;
   const model = build.model;
   if (!model || messagesOfBuild(build) !== original.messages) return null;
-  if (api === 'openai-responses') {
-    const reuse = await reusedResponsesBuild(messages, origins, original, target, options, sizes);
+  if (isReuseApi(api)) {
+    const reuse = await reusedPerMessageBuild(api, messages, origins, { ...original, model }, target, options, sizes);
     if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
     return reuse?.build ?? null;
   }

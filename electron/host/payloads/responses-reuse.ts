@@ -1,6 +1,6 @@
 /**
- * The replay's OpenAI Responses payload, built from the original's where hygiene left whole units of
- * messages unchanged (what replay-payload.ts does for the APIs with entry units).
+ * Where each unit's items are in pi-ai's OpenAI Responses payload, for the replay's reuse of the
+ * original's (per-message-reuse.ts).
  *
  * pi-ai's Responses builder makes input items of each message alone (per-message-parts.ts): a user
  * message one item, an assistant message one item per kept block (a reasoning item, a text, a call),
@@ -16,23 +16,9 @@
  * message) returns null, and the caller builds the whole replay, as before.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
-import type { JsonValue, Message, Target } from '../../../shared/types.js';
-import { toLlmMessages, type LlmMessages } from './llm-messages.js';
-import { buildLlmPayload, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
-import { buildInParts, knownResponsesUnits, type PartSizes } from './payload-parts.js';
-import { perMessageUnits } from './per-message-parts.js';
-import { unitsOfPart, type BuildModel, type Units } from './replay-units.js';
-import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
-
-/** Where a side's units' items are, and what the builder counted. */
-export interface UnitItems {
-  /** Where each unit's items start in the side's `input`, then the end. */
-  bounds: Int32Array;
-  /** The builder's message count at each unit's start, then the total: the n of `msg_<n>`. */
-  counts: Int32Array;
-  /** 1 for each item whose id the builder generated (`msg_<n>`). */
-  generated: Uint8Array;
-}
+import type { JsonValue, Message } from '../../../shared/types.js';
+import type { UnitItems } from './per-message-reuse.js';
+import type { BuildModel, Units } from './replay-units.js';
 
 /** What an assistant's block becomes: an item of a kind, or none. */
 const enum Kind {
@@ -77,7 +63,7 @@ function blockKind(block: unknown, own: boolean): Kind | null {
 }
 
 /** The n of an id of the form the builder generates, `msg_<n>` (no leading zero), or -1. */
-function generatedCount(id: string): number {
+export function generatedCount(id: string): number {
   if (!id.startsWith('msg_') || id.length === 4 || id.length > 19 || (id.charCodeAt(4) === 48 && id.length > 5)) return -1;
   let n = 0;
   for (let i = 4; i < id.length; i += 1) {
@@ -210,164 +196,3 @@ export function unitItems(messages: readonly Message[], units: Units, items: rea
 }
 
 /** A side of the reuse: its messages as the builder got them, and their units. */
-export interface ResponsesSide {
-  llm: LlmMessages;
-  units: Units;
-}
-
-/** The units of a side's LLM messages for the Responses builder, or null (an id in two units, a text id that reads as generated). */
-export function responsesUnits(messages: readonly Message[]): Units | null {
-  return perMessageUnits(messages, 'openai-responses');
-}
-
-/**
- * The messages pi-ai builds for the replay: the units not reused (`reused[t]` -1), whole. Returns
- * them, and their units read from the replay's.
- */
-export function freshMessages(replay: ResponsesSide, reused: Int32Array): { llm: LlmMessages; units: Units } {
-  const messages: Message[] = [];
-  const sources: number[] = [];
-  const at: number[] = [];
-  const { bounds } = replay.units;
-  for (let t = 0; t < reused.length; t += 1) {
-    if (reused[t] >= 0) continue;
-    for (let i = bounds[t]; i < bounds[t + 1]; i += 1) {
-      messages.push(replay.llm.messages[i]);
-      sources.push(replay.llm.sources[i]);
-      at.push(i);
-    }
-  }
-  return { llm: { messages, sources }, units: unitsOfPart(replay.units, at) };
-}
-
-/** One side's items and where its units' are. */
-export interface SideItems {
-  items: readonly JsonValue[];
-  at: UnitItems;
-}
-
-/**
- * The replay's items, unit by unit, from the original's (`reused[t]`: its unit) or the fresh build's,
- * each generated id moved to the count before its unit in the replay; and for each item, the
- * index of the original's item it is (-1: built or copied for the replay).
- */
-export function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems): { items: JsonValue[]; reusedAt: Int32Array } {
-  const items: JsonValue[] = [];
-  const reusedAt = new Int32Array(original.items.length + fresh.items.length).fill(-1);
-  let count = 0;
-  let next = 0;
-  for (let t = 0; t < reused.length; t += 1) {
-    const o = reused[t];
-    const from = o >= 0 ? original : fresh;
-    const u = o >= 0 ? o : next++;
-    const by = count - from.at.counts[u];
-    for (let k = from.at.bounds[u]; k < from.at.bounds[u + 1]; k += 1) {
-      const item = from.items[k];
-      if (by !== 0 && from.at.generated[k] === 1) {
-        const record = item as Record<string, JsonValue>;
-        const id = `msg_${generatedCount(record.id as string) + by}`;
-        // The original's item is kept as it is for the original's payload; a fresh one is the replay's own.
-        if (o >= 0) items.push({ ...record, id });
-        else {
-          record.id = id;
-          items.push(record);
-        }
-        continue;
-      }
-      if (o >= 0) reusedAt[items.length] = k;
-      items.push(item);
-    }
-    count += from.at.counts[u + 1] - from.at.counts[u];
-  }
-  return { items, reusedAt: reusedAt.subarray(0, items.length) };
-}
-
-/**
- * The replay's OpenAI Responses payload with the original's items for the units hygiene left whole,
- * and where each of its items is in the original's (-1: built or copied for the replay); null when
- * that is not proven the same as a whole build, or too little would be reused.
- */
-export async function reusedResponsesBuild(
-  messages: readonly Message[],
-  origins: readonly (number | null)[],
-  original: { messages: readonly Message[]; build: PayloadBuild },
-  target: Target,
-  options: PayloadBuildOptions,
-  sizes: PartSizes,
-): Promise<{ build: PayloadBuild; reusedAt: Int32Array } | null> {
-  // Only units whose messages are all the original's are reused: a first look that costs one pass.
-  if (keptMessages(messages, origins, original.messages) < messages.length * MIN_REUSED_SHARE) return null;
-  const build = original.build;
-  const model = build.model!;
-  const originalItems = isRecord(build.payload) ? build.payload.input : undefined;
-  if (!Array.isArray(originalItems)) return null;
-  const originalLlm = build.llmMessages;
-  const originalUnits = knownResponsesUnits(build) ?? responsesUnits(originalLlm);
-  const originalAt = originalUnits && unitItems(originalLlm, originalUnits, originalItems, model);
-  if (!originalUnits || !originalAt) return null;
-  const llm = toLlmMessages(messages);
-  const units = responsesUnits(llm.messages);
-  if (!units) return null;
-  const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
-  const reused = reusedWholeUnits({
-    replay: { messages, llm: llm.messages, sources: llm.sources, units },
-    original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
-    originAt,
-    originalUnitAt: unitStarts(originalUnits),
-    // Responses has no cache mark: any original unit may be reused (the replay's last is built, for the request's fields).
-    lastEntryUnit: originalUnits.bounds.length - 1,
-  });
-  // Reusing a few units saves less than finding them cost, and a whole build's memory is the same.
-  if (reusedMessages(units, reused) < llm.messages.length * MIN_REUSED_SHARE) return null;
-  const part = freshMessages({ llm, units }, reused);
-  let freshUnitCount = 0;
-  for (const o of reused) if (o < 0) freshUnitCount += 1;
-  if (part.units.bounds.length - 1 !== freshUnitCount) return null;
-  const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
-  // In parts whenever the replay is long enough for them, however few of its messages are built: a
-  // whole build of 16,000 messages kept its copies to the end (deep-branches: 0.07 × the file more).
-  const freshSizes = llm.messages.length >= sizes.min ? { part: sizes.part, min: 0 } : sizes;
-  const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes)) ?? (await buildFresh(part.llm));
-  const freshItems = isRecord(fresh.payload) ? fresh.payload.input : undefined;
-  if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
-  const freshAt = unitItems(part.llm.messages, part.units, freshItems, model);
-  if (!freshAt) return null;
-  const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt });
-  return { build: { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, input: items } }, reusedAt };
-}
-
-/**
- * The least share of the replay's messages reused for the reuse to be worth it; below it, the replay
- * is built whole. On a session whose every turn calls a tool (every call id rewritten for OpenAI, so
- * every such unit built again), 2 % of the items reused took about 0.1 s more than a whole build.
- */
-const MIN_REUSED_SHARE = 0.25;
-
-/** How many replay messages are their origin itself. */
-function keptMessages(messages: readonly Message[], origins: readonly (number | null)[], originals: readonly Message[]): number {
-  let count = 0;
-  for (let i = 0; i < messages.length; i += 1) {
-    const origin = origins[i];
-    if (typeof origin === 'number' && originals[origin] === messages[i]) count += 1;
-  }
-  return count;
-}
-
-/** How many of the replay's LLM messages are in units reused. */
-function reusedMessages(units: Units, reused: Int32Array): number {
-  let count = 0;
-  for (let t = 0; t < reused.length; t += 1) if (reused[t] >= 0) count += units.bounds[t + 1] - units.bounds[t];
-  return count;
-}
-
-/** For each replay unit, the original unit it repeats whole (-1: none; the last unit is built). */
-function reusedWholeUnits(match: UnitMatch): Int32Array {
-  const unitCount = match.replay.units.bounds.length - 1;
-  const reused = new Int32Array(unitCount).fill(-1);
-  const whole = new Uint8Array(unitCount);
-  for (let t = 0; t < unitCount - 1; t += 1) {
-    const o = matchingUnit(match, t, whole);
-    if (o >= 0 && whole[t] === 1) reused[t] = o;
-  }
-  return reused;
-}

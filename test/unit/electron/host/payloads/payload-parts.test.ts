@@ -4,7 +4,7 @@ import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../..
 import { toLlmMessages, type LlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import {
   buildInParts,
-  knownResponsesUnits,
+  knownPerMessageUnits,
   knownSplit,
   MIN_PARTS_MESSAGES,
   PART_MESSAGES,
@@ -12,7 +12,7 @@ import {
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { entryBounds, unitsOf, type UnitApi } from '../../../../../electron/host/payloads/replay-units.js';
-import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
+import { perMessageUnits, type PerMessageApi } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
@@ -163,12 +163,11 @@ describe('buildInParts', () => {
           inParts += 1;
           const whole = await wholeBuild(llm, target);
           expect(JSON.stringify(parts), `round ${round}, size ${size}`).toBe(JSON.stringify(whole));
-          // The units and entry bounds handed to the replay's build are the ones it would find
-          // (Responses: its units alone; Mistral's and Chat Completions' replays reuse nothing).
+          // The units (and for the APIs with entry units, the entry bounds) handed to the replay's
+          // build are the ones it would find.
           if (perMessage) {
             expect(knownSplit(parts)).toBeUndefined();
-            if (responses) expect(knownResponsesUnits(parts), `round ${round}`).toEqual(perMessageUnits(llm.messages, 'openai-responses'));
-            else expect(knownResponsesUnits(parts)).toBeUndefined();
+            expect(knownPerMessageUnits(parts), `round ${round}`).toEqual(perMessageUnits(llm.messages, target.api as PerMessageApi));
             continue;
           }
           const split = knownSplit(parts)!;

@@ -1,12 +1,13 @@
-// The replay's OpenAI Responses payload built from the original's items for the units hygiene left
-// whole: always what one whole pi-ai build of the replay gives, and the original's payload untouched.
+// The replay's OpenAI Responses and Mistral payloads built from the original's entries for the units
+// hygiene left whole: always what one whole pi-ai build of the replay gives, the original's untouched.
 import { describe, expect, it } from 'vitest';
 import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
-import { knownResponsesUnits, MIN_PARTS_MESSAGES } from '../../../../../electron/host/payloads/payload-parts.js';
+import { knownPerMessageUnits, MIN_PARTS_MESSAGES } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
-import { responsesUnits, unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
+import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
+import { unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
@@ -16,11 +17,18 @@ const GPT5_PLAIN: Target = { ...GPT5, reasoning: false };
 // The transcripts' OpenAI turns are gpt-5's: for gpt-5-mini they are another model's of the same API.
 const GPT5_MINI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5-mini', reasoning: true };
 
+const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
+// Reasoning, and no image input (pi-ai puts a placeholder in each image's place).
+const MAGISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'magistral-medium-latest', reasoning: true };
+const CODESTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'codestral-latest' };
+const mistralRoute = { api: 'mistral-conversations', provider: 'mistral', model: 'mistral-large-latest' };
+
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 const openaiRoute = { api: 'openai-responses', provider: 'openai', model: 'gpt-5' };
 
 type Item = Record<string, JsonValue>;
 const itemsOf = (payload: JsonValue | undefined): Item[] => (payload as { input: Item[] }).input;
+const entriesOf = (payload: JsonValue | undefined): Item[] => (payload as { messages: Item[] }).messages;
 const whole = (messages: readonly Message[], target: Target) => buildLlmPayload(toLlmMessages(messages), target, {}, { standIns: false });
 
 describe("buildReplayPayload for OpenAI Responses: the original's items for unchanged units", () => {
@@ -132,7 +140,7 @@ describe('unitItems', () => {
 
   it("finds each unit's items and the builder's count at each unit", async () => {
     const build = await whole(messages, GPT5);
-    const units = responsesUnits(messages)!;
+    const units = perMessageUnits(messages, 'openai-responses')!;
     const found = unitItems(messages, units, itemsOf(build.payload), model)!;
     expect([...found.bounds]).toEqual([0, 1, 4, 5]);
     expect([...found.counts]).toEqual([0, 1, 3, 4]);
@@ -141,7 +149,7 @@ describe('unitItems', () => {
 
   it('refuses items that are not what the builder makes of the messages', async () => {
     const items = itemsOf((await whole(messages, GPT5)).payload);
-    const units = responsesUnits(messages)!;
+    const units = perMessageUnits(messages, 'openai-responses')!;
     for (const changed of [
       items.slice(0, -1),
       [...items, items[0]],
@@ -163,7 +171,7 @@ describe('buildReplayPayload for OpenAI Responses after a build in parts', () =>
         A([text(`answer ${i}`)], { ...route, timestamp: 4 }),
       );
     const build = await buildPayload(messages, GPT5);
-    expect(knownResponsesUnits(build)).toEqual(responsesUnits(toLlmMessages(messages).messages));
+    expect(knownPerMessageUnits(build)).toEqual(perMessageUnits(toLlmMessages(messages).messages, 'openai-responses'));
     // One answer dropped early on: every later generated id moves.
     const replay = messages.filter((_, i) => i !== 3);
     const origins = messages.map((_, i) => i).filter((i) => i !== 3);
@@ -172,4 +180,72 @@ describe('buildReplayPayload for OpenAI Responses after a build in parts', () =>
     const shared = new Set(itemsOf(build.payload));
     expect(itemsOf(actual.payload).filter((item) => shared.has(item)).length).toBeGreaterThan(messages.length / 2);
   }, 60_000);
+});
+
+describe("buildReplayPayload for Mistral: the original's entries for unchanged units without calls", () => {
+  it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
+    const random = rng(43);
+    let reusedRounds = 0;
+    for (let round = 0; round < 300; round += 1) {
+      const original = transcript(random, 6 + Math.floor(random() * 80), {
+        oneUnitIds: random() < 0.8,
+        wellFormed: random() < 0.8,
+        // Mistral's own turns (its thinking and calls replayed as they are) in half the rounds.
+        ...(random() < 0.5 ? { own: mistralRoute } : {}),
+        noFailedCalls: random() < 0.8,
+      });
+      const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
+      const size = 2 + Math.floor(random() * 10);
+      for (const target of [MISTRAL, MAGISTRAL, CODESTRAL]) {
+        const originalBuild = await buildPayload(original, target);
+        const before = JSON.stringify(originalBuild);
+        const actual = await buildReplayPayload(
+          replay.messages,
+          replay.origins,
+          { messages: original, build: originalBuild },
+          target,
+          {},
+          { part: size, min: 2 * size },
+        );
+        const expected = await whole(replay.messages, target);
+        expect(JSON.stringify(actual), `round ${round}, ${target.modelId}`).toBe(JSON.stringify(expected));
+        expect(JSON.stringify(originalBuild), `round ${round}, ${target.modelId}, original`).toBe(before);
+        if (originalBuild.error) continue;
+        const shared = new Set(entriesOf(originalBuild.payload));
+        const reused = entriesOf(actual.payload).filter((entry) => shared.has(entry));
+        if (reused.length > 0) reusedRounds += 1;
+        // Never an entry with a call or a result: those are built again, each id given out as in a whole build.
+        expect(reused.some((entry) => entry.role === 'tool' || entry.toolCalls !== undefined)).toBe(false);
+      }
+    }
+    // Most random transcripts call tools on most turns, or have a failed turn with a call (built whole).
+    expect(reusedRounds).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('builds every turn with a call, so that an id hashed again in the original is not in the replay', async () => {
+    // Another model's ids: toolu_abcd and tool_uabcd both hash to tooluabcd, so the original gives the
+    // second call another id. Hygiene dropped the first call: the replay's whole build gives the
+    // second tooluabcd.
+    const turn = (i: number, id: string): Message[] => [
+      U(`q${i}`, { timestamp: 1 }),
+      A([tc(id, 'read', {})], { ...route, stopReason: 'toolUse', timestamp: 2 }),
+      TR(id, 'A', { timestamp: 3 }),
+      A([text(`a${i}`)], { ...route, timestamp: 4 }),
+    ];
+    const original = [...turn(0, 'toolu_abcd'), ...turn(1, 'toolu_x'), ...turn(2, 'tool_uabcd'), ...turn(3, 'toolu_y')];
+    const keep = original.map((_, i) => i).filter((i) => i !== 1 && i !== 2);
+    const replay = keep.map((i) => original[i]);
+    const build = await buildPayload(original, MISTRAL);
+    const actual = await buildReplayPayload(replay, keep, { messages: original, build }, MISTRAL);
+    const expected = await whole(replay, MISTRAL);
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+    const callIds = (entries: Item[]) => entries.flatMap((entry) => ((entry.toolCalls as Item[] | undefined) ?? []).map((call) => call.id));
+    // tool_uabcd: hashed again in the original, not in the replay.
+    expect(callIds(entriesOf(actual.payload))[1]).toBe('tooluabcd');
+    expect(callIds(entriesOf(build.payload))[2]).not.toBe('tooluabcd');
+    // The users' and the answers' entries are the original's; the calls, their results and the last turn are built.
+    const originalEntries = entriesOf(build.payload);
+    const at = entriesOf(actual.payload).map((entry) => originalEntries.indexOf(entry));
+    expect(at).toEqual([0, 3, 4, -1, -1, 7, 8, -1, -1, 11, 12, -1, -1, -1]);
+  });
 });

@@ -1,0 +1,122 @@
+/**
+ * Where each unit's entries are in pi-ai's Mistral payload, for the replay's reuse of the original's
+ * (per-message-reuse.ts). The Mistral builder makes at most one entry of each message: a user message
+ * one unless its block list is empty, an assistant message one when it keeps a block (a text or
+ * thinking that is not blank, a call, any other block), a tool result one; and one tool entry for each
+ * result a call lacks, added before the next user or assistant message. What the builder does is read
+ * from each message and checked against the entries: every entry's role, every assistant entry's
+ * count of calls, every unit's end and the total.
+ */
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Message } from '../../../shared/types.js';
+import type { BuildModel, Units } from './replay-units.js';
+import type { UnitItems } from './per-message-reuse.js';
+
+/** Whether the builder keeps an assistant's block, and as a call (the builder's `toolCalls`); null when unsure. */
+function keptBlock(block: unknown, own: boolean): 'content' | 'call' | null | false {
+  if (!isRecord(block)) return null;
+  if (block.type === 'text') return typeof block.text === 'string' ? block.text.trim() !== '' && 'content' : null;
+  if (block.type === 'thinking') {
+    // pi-ai drops another model's redacted thinking; every other thinking is kept (as text for another model) unless blank.
+    if (block.redacted && !own) return false;
+    return typeof block.thinking === 'string' ? block.thinking.trim() !== '' && 'content' : null;
+  }
+  // A call, or any other block: the builder lists it among the calls.
+  return 'call';
+}
+
+/** The entries of a side read message by message (see `mistralUnitEntries`). */
+class EntryReader {
+  at = 0;
+
+  constructor(
+    private readonly entries: readonly JsonValue[],
+    private readonly model: BuildModel,
+  ) {}
+
+  private take(role: string): Record<string, JsonValue> | null {
+    const entry = this.entries[this.at];
+    if (!isRecord(entry) || entry.role !== role) return null;
+    this.at += 1;
+    return entry;
+  }
+
+  /** Read one message's entry; false when it is not what the builder makes of it. */
+  message(message: Message, calls: unknown[]): boolean {
+    switch (message.role) {
+      case 'user': {
+        const content: unknown = message.content;
+        if (Array.isArray(content) && content.length === 0) return true;
+        if (typeof content !== 'string' && !Array.isArray(content)) return false;
+        return this.take('user') !== null;
+      }
+      case 'assistant':
+        return isFailedStop(message) || this.assistant(message, calls);
+      default:
+        // A tool result, and any other message the builder reads as one.
+        return this.take('tool') !== null;
+    }
+  }
+
+  private assistant(message: Message, calls: unknown[]): boolean {
+    if (!Array.isArray(message.content)) return false;
+    const own = message.provider === this.model.provider && message.api === this.model.api && message.model === this.model.id;
+    let kept = false;
+    let listed = 0;
+    for (const block of message.content as unknown[]) {
+      const how = keptBlock(block, own);
+      if (how === null) return false;
+      if (how === false) continue;
+      kept = true;
+      if (how !== 'call') continue;
+      listed += 1;
+      if ((block as Record<string, unknown>).type === 'toolCall') calls.push((block as Record<string, unknown>).id);
+    }
+    if (!kept) return true;
+    const entry = this.take('assistant');
+    if (entry === null) return false;
+    const listedThere = entry.toolCalls === undefined ? 0 : Array.isArray(entry.toolCalls) ? entry.toolCalls.length : -1;
+    return listedThere === listed;
+  }
+
+  /** The results a unit's calls lack: a tool entry each, at the unit's end. */
+  synthetic(calls: readonly unknown[], answered: ReadonlySet<unknown>): boolean {
+    for (const id of calls) if (!answered.has(id) && this.take('tool') === null) return false;
+    return true;
+  }
+
+  done(): boolean {
+    return this.at === this.entries.length;
+  }
+}
+
+/**
+ * Where each unit's entries are in `entries` (a Mistral payload's `messages` built of `messages`), or
+ * null when the entries are not what the builder makes of the messages. The builder counts nothing
+ * across messages (its call ids aside: see per-message-reuse.ts), so `counts` are all 0.
+ */
+export function mistralUnitEntries(
+  messages: readonly Message[],
+  units: Units,
+  entries: readonly JsonValue[],
+  model: BuildModel,
+): UnitItems | null {
+  const unitCount = units.bounds.length - 1;
+  const bounds = new Int32Array(unitCount + 1);
+  const reader = new EntryReader(entries, model);
+  const calls: unknown[] = [];
+  const answered = new Set<unknown>();
+  for (let t = 0; t < unitCount; t += 1) {
+    bounds[t] = reader.at;
+    calls.length = 0;
+    answered.clear();
+    for (let i = units.bounds[t]; i < units.bounds[t + 1]; i += 1) {
+      const message = messages[i];
+      if (message.role === 'toolResult') answered.add(message.toolCallId);
+      if (!reader.message(message, calls)) return null;
+    }
+    if (!reader.synthetic(calls, answered)) return null;
+  }
+  bounds[unitCount] = reader.at;
+  return reader.done() ? { bounds, counts: new Int32Array(unitCount + 1), generated: new Uint8Array(entries.length) } : null;
+}

@@ -1,0 +1,232 @@
+/**
+ * The replay's OpenAI Responses or Mistral payload, built from the original's where hygiene left
+ * whole units of messages unchanged (what replay-payload.ts does for the APIs with entry units).
+ *
+ * These builders convert each message alone (per-message-parts.ts), so a unit (a user or assistant
+ * message and the tool results after it, with no tool-call id in another unit) makes entries that
+ * depend on that unit alone, with one exception each:
+ *
+ * - OpenAI Responses: a text without an id of its own (every text of another model's turn) gets
+ *   `msg_<n>`, n counting the messages converted before it in the whole conversation. Those ids are
+ *   moved to where each unit is in the replay (responses-reuse.ts reads where they are).
+ * - Mistral: another model's call ids are hashed, and hashed again when an earlier call took the
+ *   hash, so an id depends on every call before it. Only units without a call or a result are
+ *   reused; every unit with one is built, all of them in their order, so pi-ai gives out each id
+ *   against the same calls before it as in a whole build (mistral-entries.ts reads where entries are).
+ *
+ * Where each unit's entries are is read from what the builder does with each message and checked
+ * entry by entry; anything that does not check returns null, and the replay is built whole.
+ */
+import { isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Message, Target } from '../../../shared/types.js';
+import { toLlmMessages, type LlmMessages } from './llm-messages.js';
+import { mistralUnitEntries } from './mistral-entries.js';
+import { buildLlmPayload, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
+import { buildInParts, knownPerMessageUnits, type PartSizes } from './payload-parts.js';
+import { perMessageUnits } from './per-message-parts.js';
+import { unitsOfPart, type BuildModel, type Units } from './replay-units.js';
+import { generatedCount, unitItems } from './responses-reuse.js';
+import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
+
+/** Where a side's units' entries are (Responses: items), and what the builder counted. */
+export interface UnitItems {
+  /** Where each unit's entries start in the side's payload (Responses' `input`, Mistral's `messages`), then the end. */
+  bounds: Int32Array;
+  /** Responses: the builder's message count at each unit's start, then the total, the n of `msg_<n>` (Mistral: 0). */
+  counts: Int32Array;
+  /** 1 for each entry whose id the builder generated (Responses' `msg_<n>`). */
+  generated: Uint8Array;
+}
+
+/** The APIs whose replays reuse the original's entries this way. */
+export type ReuseApi = 'openai-responses' | 'mistral-conversations';
+
+export function isReuseApi(api: string): api is ReuseApi {
+  return api === 'openai-responses' || api === 'mistral-conversations';
+}
+
+/** Where each unit's entries are in a payload of the API, or null (responses-reuse.ts, mistral-entries.ts). */
+type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly JsonValue[], model: BuildModel) => UnitItems | null;
+
+const READERS: Record<ReuseApi, { key: 'input' | 'messages'; read: ReadUnits }> = {
+  'openai-responses': { key: 'input', read: unitItems },
+  'mistral-conversations': { key: 'messages', read: mistralUnitEntries },
+};
+
+/** A side of the reuse: its messages as the builder got them, and their units. */
+interface Side {
+  llm: LlmMessages;
+  units: Units;
+}
+
+/**
+ * The messages pi-ai builds for the replay: the units not reused (`reused[t]` -1), whole. Returns
+ * them, and their units read from the replay's.
+ */
+function freshMessages(replay: Side, reused: Int32Array): { llm: LlmMessages; units: Units } {
+  const messages: Message[] = [];
+  const sources: number[] = [];
+  const at: number[] = [];
+  const { bounds } = replay.units;
+  for (let t = 0; t < reused.length; t += 1) {
+    if (reused[t] >= 0) continue;
+    for (let i = bounds[t]; i < bounds[t + 1]; i += 1) {
+      messages.push(replay.llm.messages[i]);
+      sources.push(replay.llm.sources[i]);
+      at.push(i);
+    }
+  }
+  return { llm: { messages, sources }, units: unitsOfPart(replay.units, at) };
+}
+
+/** One side's items and where its units' are. */
+interface SideItems {
+  items: readonly JsonValue[];
+  at: UnitItems;
+}
+
+/**
+ * The replay's items, unit by unit, from the original's (`reused[t]`: its unit) or the fresh build's,
+ * each generated id moved to the count before its unit in the replay; and for each item, the
+ * index of the original's item it is (-1: built or copied for the replay).
+ */
+function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems): { items: JsonValue[]; reusedAt: Int32Array } {
+  const items: JsonValue[] = [];
+  const reusedAt = new Int32Array(original.items.length + fresh.items.length).fill(-1);
+  let count = 0;
+  let next = 0;
+  for (let t = 0; t < reused.length; t += 1) {
+    const o = reused[t];
+    const from = o >= 0 ? original : fresh;
+    const u = o >= 0 ? o : next++;
+    const by = count - from.at.counts[u];
+    for (let k = from.at.bounds[u]; k < from.at.bounds[u + 1]; k += 1) {
+      const item = from.items[k];
+      if (by !== 0 && from.at.generated[k] === 1) {
+        const record = item as Record<string, JsonValue>;
+        const id = `msg_${generatedCount(record.id as string) + by}`;
+        // The original's item is kept as it is for the original's payload; a fresh one is the replay's own.
+        if (o >= 0) items.push({ ...record, id });
+        else {
+          record.id = id;
+          items.push(record);
+        }
+        continue;
+      }
+      if (o >= 0) reusedAt[items.length] = k;
+      items.push(item);
+    }
+    count += from.at.counts[u + 1] - from.at.counts[u];
+  }
+  return { items, reusedAt: reusedAt.subarray(0, items.length) };
+}
+
+/**
+ * The replay's payload with the original's entries for the units hygiene left whole, and where each
+ * of its entries is in the original's (-1: built or copied for the replay); null when that is not
+ * proven the same as a whole build, or too little would be reused.
+ */
+export async function reusedPerMessageBuild(
+  api: ReuseApi,
+  messages: readonly Message[],
+  origins: readonly (number | null)[],
+  original: { messages: readonly Message[]; build: PayloadBuild; model: BuildModel },
+  target: Target,
+  options: PayloadBuildOptions,
+  sizes: PartSizes,
+): Promise<{ build: PayloadBuild; reusedAt: Int32Array } | null> {
+  // Only units whose messages are all the original's are reused: a first look that costs one pass.
+  if (keptMessages(messages, origins, original.messages) < messages.length * MIN_REUSED_SHARE) return null;
+  const { build, model } = original;
+  const { key, read } = READERS[api];
+  const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
+  if (!Array.isArray(originalItems)) return null;
+  const originalLlm = build.llmMessages;
+  const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api);
+  const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, model);
+  if (!originalUnits || !originalAt) return null;
+  const llm = toLlmMessages(messages);
+  const units = perMessageUnits(llm.messages, api);
+  if (!units) return null;
+  const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
+  const reused = reusedWholeUnits({
+    replay: { messages, llm: llm.messages, sources: llm.sources, units },
+    original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
+    originAt,
+    originalUnitAt: unitStarts(originalUnits),
+    // These builders mark no entry for caching: any original unit may be reused (the replay's last is built, for the request's fields).
+    lastEntryUnit: originalUnits.bounds.length - 1,
+  });
+  // Mistral: a unit with a call or a result is built, so that every call id is given out as in a whole build.
+  if (api === 'mistral-conversations') keepIdFree(llm.messages, units, reused);
+  // Reusing a few units saves less than finding them cost, and a whole build's memory is the same.
+  if (reusedMessages(units, reused) < llm.messages.length * MIN_REUSED_SHARE) return null;
+  const part = freshMessages({ llm, units }, reused);
+  let freshUnitCount = 0;
+  for (const o of reused) if (o < 0) freshUnitCount += 1;
+  if (part.units.bounds.length - 1 !== freshUnitCount) return null;
+  const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
+  // In parts whenever the replay is long enough for them, however few of its messages are built: a
+  // whole build of 16,000 messages kept its copies to the end (deep-branches: 0.07 × the file more).
+  const freshSizes = llm.messages.length >= sizes.min ? { part: sizes.part, min: 0 } : sizes;
+  const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes)) ?? (await buildFresh(part.llm));
+  const freshItems = isRecord(fresh.payload) ? fresh.payload[key] : undefined;
+  if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
+  const freshAt = read(part.llm.messages, part.units, freshItems, model);
+  if (!freshAt) return null;
+  const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt });
+  return { build: { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [key]: items } }, reusedAt };
+}
+
+/** Leave out of the reuse every unit with a tool call or a tool result (Mistral's ids depend on every call before). */
+function keepIdFree(messages: readonly Message[], units: Units, reused: Int32Array): void {
+  for (let t = 0; t < reused.length; t += 1) {
+    if (reused[t] < 0) continue;
+    for (let i = units.bounds[t]; i < units.bounds[t + 1]; i += 1) {
+      const message = messages[i];
+      const hasId =
+        message.role === 'toolResult' ||
+        (message.role === 'assistant' && (message.content as unknown[]).some((block) => isRecord(block) && block.type === 'toolCall'));
+      if (hasId) {
+        reused[t] = -1;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * The least share of the replay's messages reused for the reuse to be worth it; below it, the replay
+ * is built whole. On a session whose every turn calls a tool (every call id rewritten for OpenAI, so
+ * every such unit built again), 2 % of the items reused took about 0.1 s more than a whole build.
+ */
+const MIN_REUSED_SHARE = 0.25;
+
+/** How many replay messages are their origin itself. */
+function keptMessages(messages: readonly Message[], origins: readonly (number | null)[], originals: readonly Message[]): number {
+  let count = 0;
+  for (let i = 0; i < messages.length; i += 1) {
+    const origin = origins[i];
+    if (typeof origin === 'number' && originals[origin] === messages[i]) count += 1;
+  }
+  return count;
+}
+
+/** How many of the replay's LLM messages are in units reused. */
+function reusedMessages(units: Units, reused: Int32Array): number {
+  let count = 0;
+  for (let t = 0; t < reused.length; t += 1) if (reused[t] >= 0) count += units.bounds[t + 1] - units.bounds[t];
+  return count;
+}
+
+/** For each replay unit, the original unit it repeats whole (-1: none; the last unit is built). */
+function reusedWholeUnits(match: UnitMatch): Int32Array {
+  const unitCount = match.replay.units.bounds.length - 1;
+  const reused = new Int32Array(unitCount).fill(-1);
+  const whole = new Uint8Array(unitCount);
+  for (let t = 0; t < unitCount - 1; t += 1) {
+    const o = matchingUnit(match, t, whole);
+    if (o >= 0 && whole[t] === 1) reused[t] = o;
+  }
+  return reused;
+}
