@@ -79,7 +79,7 @@ class EntryReader {
     return listedThere === listed;
   }
 
-  /** The results a unit's calls lack: a tool entry each, at the unit's end. */
+  /** The results a unit's calls lack: a tool entry each, at the unit's end (ids compared as recorded, as in responses-reuse.ts). */
   synthetic(calls: readonly unknown[], answered: ReadonlySet<unknown>): boolean {
     for (const id of calls) if (!answered.has(id) && this.take('tool') === null) return false;
     return true;

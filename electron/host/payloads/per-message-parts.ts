@@ -121,8 +121,7 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
         if (block.type === 'toolCall' && (failed || !claim(unitOfId, block.id, unit))) return null;
         if (api !== 'openai-responses') continue;
         if (block.type === 'text' && mayReadAsGenerated(block.textSignature)) return null;
-        if (block.type === 'thinking' && typeof block.thinkingSignature === 'string' && block.thinkingSignature.includes('msg_'))
-          return null;
+        if (block.type === 'thinking' && mayReplayAsMessage(block.thinkingSignature)) return null;
       }
     } else if (message.role === 'toolResult') {
       if (!Array.isArray(message.content) || !claim(unitOfId, message.toolCallId, unit)) return null;
@@ -143,9 +142,14 @@ function leadsCompletions(message: Message): boolean {
   return false;
 }
 
-/** Whether a text's signature gives it an id of the generated form (read as pi-ai reads it). */
+/**
+ * Whether a text's signature gives it an id of the generated form (read as pi-ai reads it: a JSON
+ * signature may spell `msg_` with escapes), or one over 64 characters, which pi-ai replaces with
+ * `msg_` and a hash of it that could read as a count.
+ */
 function mayReadAsGenerated(signature: unknown): boolean {
-  if (typeof signature !== 'string' || !signature.includes('msg_')) return false;
+  if (typeof signature !== 'string') return false;
+  if (signature.length <= 64 && !signature.includes('msg_') && !signature.includes('\\')) return false;
   let id: unknown = signature;
   if (signature.startsWith('{')) {
     try {
@@ -155,7 +159,23 @@ function mayReadAsGenerated(signature: unknown): boolean {
       // pi-ai takes the signature itself as the id.
     }
   }
-  return typeof id === 'string' && GENERATED_ID.test(id);
+  return typeof id === 'string' && (GENERATED_ID.test(id) || id.length > 64);
+}
+
+/**
+ * Whether a thinking signature, which pi-ai replays as an item as it is, could be a message item
+ * whose id reads as generated: any that spells `msg_`, or an escaped one that parses as a message.
+ */
+function mayReplayAsMessage(signature: unknown): boolean {
+  if (typeof signature !== 'string') return false;
+  if (signature.includes('msg_')) return true;
+  if (!signature.includes('\\')) return false;
+  try {
+    const parsed: unknown = JSON.parse(signature);
+    return isRecord(parsed) && parsed.type === 'message';
+  } catch {
+    return false;
+  }
 }
 
 /** The count a part's counter item carries (its generated id), or null when it is not that item. */

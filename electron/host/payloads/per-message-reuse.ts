@@ -3,8 +3,8 @@
  * whole units of messages unchanged (what replay-payload.ts does for the APIs with entry units).
  *
  * These builders convert each message alone (per-message-parts.ts), so a unit (a user or assistant
- * message and the tool results after it, with no tool-call id in another unit) makes entries that
- * depend on that unit alone, with one exception each:
+ * message and the messages after it up to the next, tool results or any other, with no tool-call id
+ * in another unit) makes entries that depend on that unit alone, with one exception each:
  *
  * - OpenAI Responses: a text without an id of its own (every text of another model's turn) gets
  *   `msg_<n>`, n counting the messages converted before it in the whole conversation. Those ids are
@@ -92,6 +92,8 @@ interface SideItems {
  */
 function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems): { items: JsonValue[]; reusedAt: Int32Array } {
   const items: JsonValue[] = [];
+  // Sized by the count's bound when each original entry is reused once; an entry past it (two units
+  // repeating one) is simply not known to preflight, which checks it.
   const reusedAt = new Int32Array(original.items.length + fresh.items.length).fill(-1);
   let count = 0;
   let next = 0;
@@ -155,7 +157,7 @@ export async function reusedPerMessageBuild(
     originAt,
     originalUnitAt: unitStarts(originalUnits),
     // These builders mark no entry for caching: any original unit may be reused (the replay's last is built, for the request's fields).
-    lastEntryUnit: originalUnits.bounds.length - 1,
+    firstUnreused: originalUnits.bounds.length - 1,
   });
   // Mistral: a unit with a call or a result is built, so that every call id is given out as in a whole build.
   if (api === 'mistral-conversations') keepIdFree(llm.messages, units, reused);

@@ -21,6 +21,7 @@ import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
+import { resolvePayloadModel } from './model.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
 import { entriesKey, entryBounds, hasUnits, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
 import { isReuseApi, reusedPerMessageBuild } from './per-message-reuse.js';
@@ -71,7 +72,7 @@ async function reusedBuild(
   const api = build.api;
   if (build.error || !origins || origins.length !== messages.length) return null;
   const model = build.model;
-  if (!model || messagesOfBuild(build) !== original.messages) return null;
+  if (!model || messagesOfBuild(build) !== original.messages || !builtFor(model, target)) return null;
   if (isReuseApi(api)) {
     const reuse = await reusedPerMessageBuild(api, messages, origins, { ...original, model }, target, options, sizes);
     if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
@@ -97,7 +98,7 @@ async function reusedBuild(
     original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
     originAt,
     originalUnitAt: unitStarts(originalUnits),
-    lastEntryUnit: lastEntryUnit(originalEntryBounds, originalEntries.length),
+    firstUnreused: lastEntryUnit(originalEntryBounds, originalEntries.length),
   });
 
   // pi-ai builds the other units (the last one among them) and the changed first messages: in parts
@@ -127,6 +128,19 @@ async function reusedBuild(
   const replay = { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [entriesKey(api)]: entries } };
   reusedEntries.set(replay, reusedAt);
   return replay;
+}
+
+/** Whether a build's model is the one pi-ai builds for the target: another's entries are not the replay's to reuse. */
+function builtFor(model: NonNullable<PayloadBuild['model']>, target: Target): boolean {
+  let resolved;
+  try {
+    resolved = resolvePayloadModel(target).model;
+  } catch {
+    return false;
+  }
+  return (
+    resolved.id === model.id && resolved.provider === model.provider && resolved.api === model.api && resolved.baseUrl === model.baseUrl
+  );
 }
 
 /** The unit holding the last entry: pi-ai's cache mark sits there, so it is never reused. */

@@ -46,8 +46,11 @@ function blockKind(block: unknown, own: boolean): Kind | null {
   switch (block.type) {
     case 'toolCall':
       return Kind.Call;
-    case 'text':
-      return own ? Kind.OwnText : Kind.GeneratedText;
+    case 'text': {
+      if (!own) return Kind.GeneratedText;
+      const id = ownTextId(block.textSignature);
+      return id === null ? null : id ? Kind.OwnText : Kind.GeneratedText;
+    }
     case 'thinking': {
       const signed = Boolean(block.thinkingSignature);
       if (block.redacted) return own && signed ? Kind.Reasoning : Kind.None;
@@ -60,6 +63,25 @@ function blockKind(block: unknown, own: boolean): Kind | null {
     default:
       return Kind.None;
   }
+}
+
+/**
+ * The id the model's own text carries in its signature, read as pi-ai reads it (a JSON signature's
+ * `id` when it has the form pi-ai writes, else the signature itself); '' for none, when the builder
+ * generates one, and null when unsure. An id of its own is kept as it is, whatever it reads as.
+ */
+function ownTextId(signature: unknown): string | null {
+  if (!signature) return '';
+  if (typeof signature !== 'string') return null;
+  if (signature.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(signature);
+      if (isRecord(parsed) && parsed.v === 1 && typeof parsed.id === 'string') return parsed.id;
+    } catch {
+      // pi-ai takes the signature itself as the id.
+    }
+  }
+  return signature;
 }
 
 /** The n of an id of the form the builder generates, `msg_<n>` (no leading zero), or -1. */
@@ -142,16 +164,20 @@ class ItemReader {
       }
       const item = this.take('message');
       if (item === null || item.role !== 'assistant' || typeof item.id !== 'string') return false;
-      const n = generatedCount(item.id);
-      // The builder generates an id for a text without one of its own; one of its own never reads as generated (perMessageUnits).
-      if (n >= 0 ? n !== this.count : kind === Kind.GeneratedText) return false;
-      if (n >= 0) this.generated[this.at - 1] = 1;
+      // A text without an id of its own gets the count so far; one of its own keeps it, whatever it reads as.
+      if (kind === Kind.OwnText) continue;
+      if (generatedCount(item.id) !== this.count) return false;
+      this.generated[this.at - 1] = 1;
     }
     if (this.at > first) this.count += 1;
     return true;
   }
 
-  /** The results a unit's calls lack, added at its end: one item each. */
+  /**
+   * The results a unit's calls lack, added at its end: one item each. Ids are compared as recorded;
+   * pi-ai compares them once normalised, so two ids it makes one (`a.b` and `a_b`) read as a missing
+   * result, the items do not check, and the replay is built whole.
+   */
   synthetic(calls: readonly unknown[], answered: ReadonlySet<unknown>): boolean {
     for (const id of calls) {
       if (answered.has(id)) continue;

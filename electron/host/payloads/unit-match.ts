@@ -83,8 +83,11 @@ export interface UnitMatch {
   originAt: Int32Array;
   /** The original's unit starting at each of its LLM messages (-1: none). */
   originalUnitAt: Int32Array;
-  /** The original's unit holding its last entry. */
-  lastEntryUnit: number;
+  /**
+   * The first of the original's units never reused, nor any after it: the one holding its last entry
+   * (where pi-ai's cache mark sits), or the unit count for builders that mark none.
+   */
+  firstUnreused: number;
 }
 
 /**
@@ -98,7 +101,7 @@ export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): nu
   const originalStart = originAt[start];
   if (originalStart < 0) return -1;
   const o = match.originalUnitAt[originalStart];
-  if (o < 0 || o >= match.lastEntryUnit) return -1;
+  if (o < 0 || o >= match.firstUnreused) return -1;
   if (original.units.bounds[o + 1] - original.units.bounds[o] !== end - start) return -1;
   for (let i = start + 1; i < end; i += 1) {
     const at = originAt[i];

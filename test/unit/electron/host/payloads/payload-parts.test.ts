@@ -299,7 +299,14 @@ describe('buildInParts', () => {
       [own({ type: 'text', text: 'x', textSignature: JSON.stringify({ v: 1, id: 'msg_12' }) }), false],
       // pi-ai replays the signature's item as it is, whatever its type.
       [own({ type: 'thinking', thinking: 'y', thinkingSignature: JSON.stringify({ type: 'message', id: 'msg_1', content: [] }) }), false],
+      // JSON may spell the id with escapes: pi-ai reads msg_12.
+      [own({ type: 'text', text: 'x', textSignature: '{"v":1,"id":"msg\\u005f12"}' }), false],
+      [own({ type: 'thinking', thinking: 'y', thinkingSignature: '{"type":"message","id":"msg\\u005f1","content":[]}' }), false],
+      // An id over 64 characters: pi-ai makes it msg_ and a hash, which could be all digits.
+      [own({ type: 'text', text: 'x', textSignature: `id_${'7'.repeat(70)}` }), false],
       [own({ type: 'text', text: 'x', textSignature: 'msg_03' }), true],
+      [own({ type: 'text', text: 'x', textSignature: '{"v":1,"id":"x\\u005fy"}' }), true],
+      [own({ type: 'thinking', thinking: 'y', thinkingSignature: '{"type":"reasoning","id":"rs\\u005f1","summary":[]}' }), true],
       [own({ type: 'text', text: 'x', textSignature: JSON.stringify({ v: 1, id: 'msg_abc' }) }), true],
       [own({ type: 'thinking', thinking: 'y', thinkingSignature: reasoning('rs_5') }), true],
     ] as const) {

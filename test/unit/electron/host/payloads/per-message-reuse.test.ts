@@ -129,6 +129,33 @@ describe('buildReplayPayload for OpenAI Responses on a replay hygiene rewrote', 
   });
 });
 
+describe('buildReplayPayload given an original built for another model', () => {
+  it("builds the whole replay: the other model's entries are not the target's", async () => {
+    const own = A(
+      [
+        { type: 'thinking', thinking: 'plan', thinkingSignature: JSON.stringify({ type: 'reasoning', id: 'rs_1', summary: [] }) },
+        text('a', { textSignature: 'msg_own1' }),
+      ],
+      {
+        ...openaiRoute,
+        timestamp: 2,
+      },
+    );
+    const messages = [U('q', { timestamp: 1 }), own, U('q2', { timestamp: 3 }), A([text('b')], { ...route, timestamp: 4 })];
+    for (const [builtFor, target] of [
+      [GPT5, GPT5_MINI],
+      [
+        { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
+        { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-5' },
+      ],
+    ] as const) {
+      const build = await buildPayload(messages, builtFor);
+      const actual = await buildReplayPayload(messages, [0, 1, 2, 3], { messages, build }, target);
+      expect(JSON.stringify(actual), target.modelId).toBe(JSON.stringify(await whole(messages, target)));
+    }
+  });
+});
+
 describe('unitItems', () => {
   const model = resolvePayloadModel(GPT5).model;
   const messages = [
@@ -145,6 +172,23 @@ describe('unitItems', () => {
     expect([...found.bounds]).toEqual([0, 1, 4, 5]);
     expect([...found.counts]).toEqual([0, 1, 3, 4]);
     expect([...found.generated]).toEqual([0, 1, 0, 0, 0]);
+  });
+
+  it("never takes a text's own id for a generated one, even one that reads as the count there", async () => {
+    // The text's own id, escaped in its JSON signature, reads msg_1: the count at that message.
+    const own = [
+      U('q', { timestamp: 1 }),
+      A([text('own', { textSignature: '{"v":1,"id":"msg\\u005f1"}' })], { ...openaiRoute, timestamp: 2 }),
+    ];
+    const items = itemsOf((await whole(own, GPT5)).payload);
+    expect(items[1].id).toBe('msg_1');
+    const found = unitItems(
+      own,
+      perMessageUnits(own, 'openai-responses') ?? { bounds: Int32Array.of(0, 1, 2), firstLeads: true, leads: Uint8Array.of(1, 1) },
+      items,
+      model,
+    )!;
+    expect([...found.generated]).toEqual([0, 0]);
   });
 
   it('refuses items that are not what the builder makes of the messages', async () => {
