@@ -48,9 +48,19 @@ export function isReuseApi(api: string): api is ReuseApi {
 /** Where each unit's entries are in a payload of the API, or null (responses-reuse.ts, mistral-entries.ts). */
 type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly JsonValue[], model: BuildModel) => UnitItems | null;
 
-const READERS: Record<ReuseApi, { key: 'input' | 'messages'; read: ReadUnits }> = {
-  'openai-responses': { key: 'input', read: unitItems },
-  'mistral-conversations': { key: 'messages', read: mistralUnitEntries },
+/**
+ * Each API's payload member, how its units' entries are read, and the least share of the replay's
+ * messages reused for the reuse to be worth it (below it, the replay is built whole). Finding the
+ * units costs about as much whatever is reused, and what is reused (users' turns, answers without
+ * calls, and for Responses every unchanged turn) costs pi-ai little to build, so the gain is mostly
+ * in memory. Responses: at a quarter or more (many-calls, every call id rewritten for OpenAI and so
+ * each turn with a call built again, could reuse 2 % of its items, and took about 0.1 s more than a
+ * whole build). Mistral, which reuses only turns without calls: at half or more (pi-model-switch and
+ * deep-branches, a third and 45 %, took 60–90 ms more CPU time for no lower peak).
+ */
+const READERS: Record<ReuseApi, { key: 'input' | 'messages'; read: ReadUnits; minShare: number }> = {
+  'openai-responses': { key: 'input', read: unitItems, minShare: 0.25 },
+  'mistral-conversations': { key: 'messages', read: mistralUnitEntries, minShare: 0.5 },
 };
 
 /** A side of the reuse: its messages as the builder got them, and their units. */
@@ -135,12 +145,13 @@ export async function reusedPerMessageBuild(
   original: { messages: readonly Message[]; build: PayloadBuild; model: BuildModel },
   target: Target,
   options: PayloadBuildOptions,
-  sizes: PartSizes,
+  sizes: PartSizes & { reuseShare?: number },
 ): Promise<{ build: PayloadBuild; reusedAt: Int32Array } | null> {
-  // Only units whose messages are all the original's are reused: a first look that costs one pass.
-  if (keptMessages(messages, origins, original.messages) < messages.length * MIN_REUSED_SHARE) return null;
-  const { build, model } = original;
   const { key, read } = READERS[api];
+  const minShare = sizes.reuseShare ?? READERS[api].minShare;
+  // Only units whose messages are all the original's are reused: a first look that costs one pass.
+  if (keptMessages(messages, origins, original.messages) < messages.length * minShare) return null;
+  const { build, model } = original;
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
   const originalLlm = build.llmMessages;
@@ -162,7 +173,8 @@ export async function reusedPerMessageBuild(
   // Mistral: a unit with a call or a result is built, so that every call id is given out as in a whole build.
   if (api === 'mistral-conversations') keepIdFree(llm.messages, units, reused);
   // Reusing a few units saves less than finding them cost, and a whole build's memory is the same.
-  if (reusedMessages(units, reused) < llm.messages.length * MIN_REUSED_SHARE) return null;
+  const reusedCount = reusedMessages(units, reused);
+  if (reusedCount === 0 || reusedCount < llm.messages.length * minShare) return null;
   const part = freshMessages({ llm, units }, reused);
   let freshUnitCount = 0;
   for (const o of reused) if (o < 0) freshUnitCount += 1;
@@ -196,13 +208,6 @@ function keepIdFree(messages: readonly Message[], units: Units, reused: Int32Arr
     }
   }
 }
-
-/**
- * The least share of the replay's messages reused for the reuse to be worth it; below it, the replay
- * is built whole. On a session whose every turn calls a tool (every call id rewritten for OpenAI, so
- * every such unit built again), 2 % of the items reused took about 0.1 s more than a whole build.
- */
-const MIN_REUSED_SHARE = 0.25;
 
 /** How many replay messages are their origin itself. */
 function keptMessages(messages: readonly Message[], origins: readonly (number | null)[], originals: readonly Message[]): number {

@@ -48,8 +48,11 @@ export async function buildReplayPayload(
   original: { messages: readonly Message[]; build: PayloadBuild },
   target: Target,
   options: PayloadBuildOptions = {},
-  /** How a long rest is cut into parts (tests give small sizes). */
-  sizes: PartSizes = PART_SIZES,
+  /**
+   * How a long rest is cut into parts, and for OpenAI Responses and Mistral the least share of the
+   * messages reused for a reuse (tests give small sizes, and 0 to reuse on any replay).
+   */
+  sizes: PartSizes & { reuseShare?: number } = PART_SIZES,
 ): Promise<PayloadBuild> {
   return (await reusedBuild(messages, origins, original, target, options, sizes)) ?? buildPayload(messages, target, options);
 }
@@ -66,7 +69,7 @@ async function reusedBuild(
   original: { messages: readonly Message[]; build: PayloadBuild },
   target: Target,
   options: PayloadBuildOptions,
-  sizes: PartSizes,
+  sizes: PartSizes & { reuseShare?: number },
 ): Promise<PayloadBuild | null> {
   const build = original.build;
   const api = build.api;
