@@ -98,7 +98,7 @@ export async function buildInParts(
   }
   const api = model.api;
   if (isPerMessageApi(api)) {
-    const units = perMessageUnits(llm.messages, api);
+    const units = perMessageUnits(llm.messages, api, model);
     const cuts = units && partCuts(llm, units, sizes.part);
     if (!units || !cuts || cuts.length < 3) return null;
     const build =

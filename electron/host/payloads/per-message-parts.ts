@@ -98,9 +98,11 @@ export function isPerMessageApi(api: string): api is PerMessageApi {
  * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null
  * when a message is malformed, an id is in two units, or what the API's builder reads across the
  * whole conversation cannot be made right (see above): OpenAI Responses, a text's own id or a
- * reasoning item that could read as a generated id; Mistral, a failed turn with a call.
+ * reasoning item that could read as a generated id; Mistral, a failed turn with a call. `model`
+ * (Responses): only its own turns' texts and thinking keep their signatures in pi-ai's build, so only
+ * theirs are read; without it, every turn's are.
  */
-export function perMessageUnits(messages: readonly Message[], api: PerMessageApi): Units | null {
+export function perMessageUnits(messages: readonly Message[], api: PerMessageApi, model?: BuildModel): Units | null {
   const starts = new Int32Array(messages.length + 1);
   let count = 1;
   const leads = new Uint8Array(messages.length);
@@ -119,7 +121,7 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
       for (const block of message.content as unknown[]) {
         if (!isRecord(block)) return null;
         if (block.type === 'toolCall' && (failed || !claim(unitOfId, block.id, unit))) return null;
-        if (api !== 'openai-responses') continue;
+        if (api !== 'openai-responses' || (model && !ownTurn(message, model))) continue;
         if (block.type === 'text' && mayReadAsGenerated(block.textSignature)) return null;
         if (block.type === 'thinking' && mayReplayAsMessage(block.thinkingSignature)) return null;
       }
@@ -129,6 +131,11 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
   }
   starts[count++] = messages.length;
   return { bounds: starts.subarray(0, count), firstLeads: leads.length > 0 && leads[0] === 1, leads };
+}
+
+/** Whether an assistant message is the model's own: pi-ai drops every other's text and thinking signatures. */
+function ownTurn(message: Message, model: BuildModel): boolean {
+  return message.provider === model.provider && message.api === model.api && message.model === model.id;
 }
 
 /**

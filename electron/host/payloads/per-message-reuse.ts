@@ -155,11 +155,11 @@ export async function reusedPerMessageBuild(
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
   const originalLlm = build.llmMessages;
-  const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api);
+  const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api, model);
   const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, model);
   if (!originalUnits || !originalAt) return null;
   const llm = toLlmMessages(messages);
-  const units = perMessageUnits(llm.messages, api);
+  const units = perMessageUnits(llm.messages, api, model);
   if (!units) return null;
   const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
   const reused = reusedWholeUnits({

@@ -167,7 +167,9 @@ describe('buildInParts', () => {
           // build are the ones it would find.
           if (perMessage) {
             expect(knownSplit(parts)).toBeUndefined();
-            expect(knownPerMessageUnits(parts), `round ${round}`).toEqual(perMessageUnits(llm.messages, target.api as PerMessageApi));
+            expect(knownPerMessageUnits(parts), `round ${round}`).toEqual(
+              perMessageUnits(llm.messages, target.api as PerMessageApi, resolvePayloadModel(target).model),
+            );
             continue;
           }
           const split = knownSplit(parts)!;
@@ -305,6 +307,9 @@ describe('buildInParts', () => {
       // An id over 64 characters: pi-ai makes it msg_ and a hash, which could be all digits.
       [own({ type: 'text', text: 'x', textSignature: `id_${'7'.repeat(70)}` }), false],
       [own({ type: 'text', text: 'x', textSignature: 'msg_03' }), true],
+      // Another model's signatures are dropped by pi-ai, whatever they hold (Gemini's are long).
+      [A([{ type: 'text', text: 'x', textSignature: 'C'.repeat(290) }], { ...geminiRoute, timestamp: 2 }), true],
+      [A([{ type: 'text', text: 'x', textSignature: 'msg_3' }], { ...geminiRoute, timestamp: 2 }), true],
       [own({ type: 'text', text: 'x', textSignature: '{"v":1,"id":"x\\u005fy"}' }), true],
       [own({ type: 'thinking', thinking: 'y', thinkingSignature: '{"type":"reasoning","id":"rs\\u005f1","summary":[]}' }), true],
       [own({ type: 'text', text: 'x', textSignature: JSON.stringify({ v: 1, id: 'msg_abc' }) }), true],
