@@ -8,7 +8,7 @@
  *   median of each side is reported.
  * - The by-parts long-line parser against `JSON.parse` of the decoded line, and against a streaming
  *   JSON parser (`@streamparser/json`) when it is installed (it is not a dependency:
- *   `npm i --no-save @streamparser/json` to include it), on every line of 256 KiB or more.
+ *   `npm i --no-save @streamparser/json` to include it), on every line it parses by its parts (64 KiB or more).
  *
  * Each figure's ratio is ours / the library's: over 1 means the library won and the hand-written
  * piece no longer earns its place. Env: LIBRARIES_BENCH_MB=100 · LIBRARIES_BENCH_RUNS=5.
