@@ -10,7 +10,7 @@
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { BuildModel, Units } from './replay-units.js';
-import type { UnitItems } from './per-message-reuse.js';
+import { readUnits, type EntryReading, type UnitItems } from './unit-reader.js';
 
 /** Whether the builder keeps an assistant's block, and as a call (the builder's `toolCalls`); null when unsure. */
 function keptBlock(block: unknown, own: boolean): 'content' | 'call' | null | false {
@@ -26,8 +26,12 @@ function keptBlock(block: unknown, own: boolean): 'content' | 'call' | null | fa
 }
 
 /** The entries of a side read message by message (see `mistralUnitEntries`). */
-class EntryReader {
+class EntryReader implements EntryReading {
   at = 0;
+  /** The builder counts nothing across messages. */
+  readonly count = 0;
+  /** Nor generates ids. */
+  readonly generated = new Uint8Array(0);
 
   constructor(
     private readonly entries: readonly JsonValue[],
@@ -101,22 +105,5 @@ export function mistralUnitEntries(
   entries: readonly JsonValue[],
   model: BuildModel,
 ): UnitItems | null {
-  const unitCount = units.bounds.length - 1;
-  const bounds = new Int32Array(unitCount + 1);
-  const reader = new EntryReader(entries, model);
-  const calls: unknown[] = [];
-  const answered = new Set<unknown>();
-  for (let t = 0; t < unitCount; t += 1) {
-    bounds[t] = reader.at;
-    calls.length = 0;
-    answered.clear();
-    for (let i = units.bounds[t]; i < units.bounds[t + 1]; i += 1) {
-      const message = messages[i];
-      if (message.role === 'toolResult') answered.add(message.toolCallId);
-      if (!reader.message(message, calls)) return null;
-    }
-    if (!reader.synthetic(calls, answered)) return null;
-  }
-  bounds[unitCount] = reader.at;
-  return reader.done() ? { bounds, counts: new Int32Array(unitCount + 1), generated: new Uint8Array(entries.length) } : null;
+  return readUnits(messages, units, new EntryReader(entries, model));
 }

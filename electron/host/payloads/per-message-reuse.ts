@@ -26,17 +26,8 @@ import { buildInParts, knownPerMessageUnits, type PartSizes } from './payload-pa
 import { perMessageUnits } from './per-message-parts.js';
 import { unitsOfPart, type BuildModel, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
+import type { UnitItems } from './unit-reader.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
-
-/** Where a side's units' entries are (Responses: items), and what the builder counted. */
-export interface UnitItems {
-  /** Where each unit's entries start in the side's payload (Responses' `input`, Mistral's `messages`), then the end. */
-  bounds: Int32Array;
-  /** Responses: the builder's message count at each unit's start, then the total, the n of `msg_<n>` (Mistral: 0). */
-  counts: Int32Array;
-  /** 1 for each entry whose id the builder generated (Responses' `msg_<n>`). */
-  generated: Uint8Array;
-}
 
 /** The APIs whose replays reuse the original's entries this way. */
 export type ReuseApi = 'openai-responses' | 'mistral-conversations';
@@ -102,8 +93,7 @@ interface SideItems {
  */
 function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems): { items: JsonValue[]; reusedAt: Int32Array } {
   const items: JsonValue[] = [];
-  // Sized by the count's bound when each original entry is reused once; an entry past it (two units
-  // repeating one) is simply not known to preflight, which checks it.
+  // Sized as joinedEntries' list in replay-payload.ts, and for the same reason.
   const reusedAt = new Int32Array(original.items.length + fresh.items.length).fill(-1);
   let count = 0;
   let next = 0;

@@ -17,7 +17,7 @@
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
-import type { UnitItems } from './per-message-reuse.js';
+import { readUnits, type EntryReading, type UnitItems } from './unit-reader.js';
 import type { BuildModel, Units } from './replay-units.js';
 
 /** What an assistant's block becomes: an item of a kind, or none. */
@@ -97,7 +97,7 @@ export function generatedCount(id: string): number {
 }
 
 /** The builder's items read against a side's messages, unit by unit (see `unitItems`). */
-class ItemReader {
+class ItemReader implements EntryReading {
   /** The next item. */
   at = 0;
   /** The builder's message count so far. */
@@ -198,27 +198,7 @@ class ItemReader {
  * items are not what the builder makes of the messages.
  */
 export function unitItems(messages: readonly Message[], units: Units, items: readonly JsonValue[], model: BuildModel): UnitItems | null {
-  const unitCount = units.bounds.length - 1;
-  const bounds = new Int32Array(unitCount + 1);
-  const counts = new Int32Array(unitCount + 1);
-  const reader = new ItemReader(items, model);
-  const calls: unknown[] = [];
-  const answered = new Set<unknown>();
-  for (let t = 0; t < unitCount; t += 1) {
-    bounds[t] = reader.at;
-    counts[t] = reader.count;
-    calls.length = 0;
-    answered.clear();
-    for (let i = units.bounds[t]; i < units.bounds[t + 1]; i += 1) {
-      const message = messages[i];
-      if (message.role === 'toolResult') answered.add(message.toolCallId);
-      if (!reader.message(message, calls)) return null;
-    }
-    if (!reader.synthetic(calls, answered)) return null;
-  }
-  bounds[unitCount] = reader.at;
-  counts[unitCount] = reader.count;
-  return reader.done() ? { bounds, counts, generated: reader.generated } : null;
+  return readUnits(messages, units, new ItemReader(items, model));
 }
 
 /** A side of the reuse: its messages as the builder got them, and their units. */

@@ -1,10 +1,15 @@
 // The replay's OpenAI Responses and Mistral payloads built from the original's entries for the units
 // hygiene left whole: always what one whole pi-ai build of the replay gives, the original's untouched.
 import { describe, expect, it } from 'vitest';
-import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
+import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
-import { knownPerMessageUnits, MIN_PARTS_MESSAGES, PART_SIZES } from '../../../../../electron/host/payloads/payload-parts.js';
+import {
+  knownPerMessageUnits,
+  MIN_PARTS_MESSAGES,
+  PART_SIZES,
+  type PartSizes,
+} from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
@@ -31,6 +36,25 @@ const itemsOf = (payload: JsonValue | undefined): Item[] => (payload as { input:
 const entriesOf = (payload: JsonValue | undefined): Item[] => (payload as { messages: Item[] }).messages;
 const whole = (messages: readonly Message[], target: Target) => buildLlmPayload(toLlmMessages(messages), target, {}, { standIns: false });
 
+/**
+ * The replay's payload built from the original's, checked against a whole build of the replay, with
+ * the original's payload checked unchanged (the reuse copies what it changes).
+ */
+async function checkedReplay(
+  original: Message[],
+  replay: { messages: Message[]; origins: (number | null)[] },
+  target: Target,
+  sizes: PartSizes & { reuseShare?: number },
+  label: string,
+): Promise<{ originalBuild: PayloadBuild; actual: PayloadBuild }> {
+  const originalBuild = await buildPayload(original, target);
+  const before = JSON.stringify(originalBuild);
+  const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target, {}, sizes);
+  expect(JSON.stringify(actual), label).toBe(JSON.stringify(await whole(replay.messages, target)));
+  expect(JSON.stringify(originalBuild), `${label}, original`).toBe(before);
+  return { originalBuild, actual };
+}
+
 describe("buildReplayPayload for OpenAI Responses: the original's items for unchanged units", () => {
   it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
     const random = rng(41);
@@ -45,20 +69,14 @@ describe("buildReplayPayload for OpenAI Responses: the original's items for unch
       const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
       const size = 2 + Math.floor(random() * 10);
       for (const target of [GPT5, GPT5_PLAIN, GPT5_MINI]) {
-        const originalBuild = await buildPayload(original, target);
-        const before = JSON.stringify(originalBuild);
-        const actual = await buildReplayPayload(
-          replay.messages,
-          replay.origins,
-          { messages: original, build: originalBuild },
-          target,
-          {},
-          { part: size, min: 2 * size },
-        );
-        const expected = await whole(replay.messages, target);
-        expect(JSON.stringify(actual), `round ${round}, ${target.modelId}`).toBe(JSON.stringify(expected));
         // The original's payload is not touched by the replay's (its moved ids are copies).
-        expect(JSON.stringify(originalBuild), `round ${round}, ${target.modelId}, original`).toBe(before);
+        const { originalBuild, actual } = await checkedReplay(
+          original,
+          replay,
+          target,
+          { part: size, min: 2 * size },
+          `round ${round}, ${target.modelId}`,
+        );
         if (originalBuild.error) continue;
         const originalItems = itemsOf(originalBuild.payload);
         const shared = new Set(originalItems);
@@ -241,19 +259,8 @@ describe("buildReplayPayload for Mistral: the original's entries for unchanged u
       const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
       const size = 2 + Math.floor(random() * 10);
       for (const target of [MISTRAL, MAGISTRAL, CODESTRAL]) {
-        const originalBuild = await buildPayload(original, target);
-        const before = JSON.stringify(originalBuild);
-        const actual = await buildReplayPayload(
-          replay.messages,
-          replay.origins,
-          { messages: original, build: originalBuild },
-          target,
-          {},
-          { part: size, min: 2 * size, reuseShare: 0 },
-        );
-        const expected = await whole(replay.messages, target);
-        expect(JSON.stringify(actual), `round ${round}, ${target.modelId}`).toBe(JSON.stringify(expected));
-        expect(JSON.stringify(originalBuild), `round ${round}, ${target.modelId}, original`).toBe(before);
+        const sizes = { part: size, min: 2 * size, reuseShare: 0 };
+        const { originalBuild, actual } = await checkedReplay(original, replay, target, sizes, `round ${round}, ${target.modelId}`);
         if (originalBuild.error) continue;
         const shared = new Set(entriesOf(originalBuild.payload));
         const reused = entriesOf(actual.payload).filter((entry) => shared.has(entry));
