@@ -10,7 +10,7 @@
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import type { BuildModel, Units } from './replay-units.js';
-import { readUnits, type EntryReading, type UnitItems } from './unit-reader.js';
+import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
 
 /** Whether the builder keeps an assistant's block, and as a call (the builder's `toolCalls`); null when unsure. */
 function keptBlock(block: unknown, own: boolean): 'content' | 'call' | null | false {
@@ -49,10 +49,8 @@ class EntryReader implements EntryReading {
   message(message: Message, calls: unknown[]): boolean {
     switch (message.role) {
       case 'user': {
-        const content: unknown = message.content;
-        if (Array.isArray(content) && content.length === 0) return true;
-        if (typeof content !== 'string' && !Array.isArray(content)) return false;
-        return this.take('user') !== null;
+        const makes = userMakesEntry(message);
+        return makes === null ? false : !makes || this.take('user') !== null;
       }
       case 'assistant':
         return isFailedStop(message) || this.assistant(message, calls);

@@ -17,7 +17,7 @@
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
-import { readUnits, type EntryReading, type UnitItems } from './unit-reader.js';
+import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
 import type { BuildModel, Units } from './replay-units.js';
 
 /** What an assistant's block becomes: an item of a kind, or none. */
@@ -123,9 +123,9 @@ class ItemReader implements EntryReading {
   message(message: Message, calls: unknown[]): boolean {
     switch (message.role) {
       case 'user': {
-        const content: unknown = message.content;
-        if (Array.isArray(content) && content.length === 0) return true;
-        if (typeof content !== 'string' && !Array.isArray(content)) return false;
+        const makes = userMakesEntry(message);
+        if (makes === null) return false;
+        if (!makes) return true;
         this.count += 1;
         return this.take(undefined) !== null;
       }

@@ -31,6 +31,13 @@ export interface EntryReading {
   done(): boolean;
 }
 
+/** Whether these builders make an entry of a user message: not of an empty block list; null when its content is neither a text nor a list. */
+export function userMakesEntry(message: Message): boolean | null {
+  const content: unknown = message.content;
+  if (typeof content === 'string') return true;
+  return Array.isArray(content) ? content.length > 0 : null;
+}
+
 /** Where each unit's entries are, read by `reader` over the side's messages, or null when they do not check. */
 export function readUnits(messages: readonly Message[], units: Units, reader: EntryReading): UnitItems | null {
   const unitCount = units.bounds.length - 1;
