@@ -9,7 +9,7 @@
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
-import type { BuildModel, Units } from './replay-units.js';
+import { isOwnTurn, type BuildModel, type Units } from './replay-units.js';
 import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
 
 /** Whether the builder keeps an assistant's block, and as a call (the builder's `toolCalls`); null when unsure. */
@@ -62,7 +62,7 @@ class EntryReader implements EntryReading {
 
   private assistant(message: Message, calls: unknown[]): boolean {
     if (!Array.isArray(message.content)) return false;
-    const own = message.provider === this.model.provider && message.api === this.model.api && message.model === this.model.id;
+    const own = isOwnTurn(message, this.model);
     let kept = false;
     let listed = 0;
     for (const block of message.content as unknown[]) {

@@ -38,7 +38,7 @@ import type { JsonValue, Message } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import type { PayloadBuild } from './payload-builder.js';
 import { buildEachPart, claim, type BuildLlm } from './parts-common.js';
-import type { BuildModel, Units } from './replay-units.js';
+import { isOwnTurn, type BuildModel, type Units } from './replay-units.js';
 
 /** An id pi-ai's Responses builder generates for a text without one: `msg_` and the message count. */
 const GENERATED_ID = /^msg_(0|[1-9]\d*)$/;
@@ -121,7 +121,7 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
       for (const block of message.content as unknown[]) {
         if (!isRecord(block)) return null;
         if (block.type === 'toolCall' && (failed || !claim(unitOfId, block.id, unit))) return null;
-        if (api !== 'openai-responses' || (model && !ownTurn(message, model))) continue;
+        if (api !== 'openai-responses' || (model && !isOwnTurn(message, model))) continue;
         if (block.type === 'text' && mayReadAsGenerated(block.textSignature)) return null;
         if (block.type === 'thinking' && mayReplayAsMessage(block.thinkingSignature)) return null;
       }
@@ -131,11 +131,6 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
   }
   starts[count++] = messages.length;
   return { bounds: starts.subarray(0, count), firstLeads: leads.length > 0 && leads[0] === 1, leads };
-}
-
-/** Whether an assistant message is the model's own: pi-ai drops every other's text and thinking signatures. */
-function ownTurn(message: Message, model: BuildModel): boolean {
-  return message.provider === model.provider && message.api === model.api && message.model === model.id;
 }
 
 /**

@@ -74,6 +74,11 @@ function geminiUserEmits(message: Message): boolean | null {
 /** The model a payload is built for, as pi-ai compares it with an assistant message's. */
 export type BuildModel = NonNullable<PayloadBuild['model']>;
 
+/** Whether an assistant message is the build model's own turn, as pi-ai decides (it keeps only those turns' signatures and redacted thinking). */
+export function isOwnTurn(message: Message, model: BuildModel): boolean {
+  return message.provider === model.provider && message.api === model.api && message.model === model.id;
+}
+
 /**
  * Whether the builder emits an entry for a (not failed) assistant message: it skips one left without
  * blocks (blank text, blank thinking, another model's redacted thinking, which pi-ai drops first).
@@ -83,7 +88,7 @@ export type BuildModel = NonNullable<PayloadBuild['model']>;
 function assistantEmits(message: Message, model: BuildModel): boolean | null {
   if (model.api === 'google-generative-ai') return geminiAssistantEmits(message, model);
   if (!Array.isArray(message.content)) return null;
-  const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  const sameModel = isOwnTurn(message, model);
   const bedrock = model.api === 'bedrock-converse-stream';
   let emits = false;
   for (const block of message.content) {
@@ -110,7 +115,7 @@ function assistantEmits(message: Message, model: BuildModel): boolean | null {
  */
 function geminiAssistantEmits(message: Message, model: BuildModel): boolean | null {
   if (!Array.isArray(message.content)) return null;
-  const sameModel = message.provider === model.provider && message.api === model.api && message.model === model.id;
+  const sameModel = isOwnTurn(message, model);
   let emits = false;
   for (const block of message.content) {
     if (!isRecord(block)) return null;

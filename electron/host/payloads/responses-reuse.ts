@@ -18,7 +18,7 @@
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
-import type { BuildModel, Units } from './replay-units.js';
+import { isOwnTurn, type BuildModel, type Units } from './replay-units.js';
 
 /** What an assistant's block becomes: an item of a kind, or none. */
 const enum Kind {
@@ -29,11 +29,6 @@ const enum Kind {
   /** A text the builder gives a generated id. */
   GeneratedText,
   Call,
-}
-
-/** Whether an assistant message is the target model's own (pi-ai replays its reasoning and text ids). */
-function sameModel(message: Message, model: BuildModel): boolean {
-  return message.provider === model.provider && message.api === model.api && message.model === model.id;
 }
 
 /**
@@ -143,7 +138,7 @@ class ItemReader implements EntryReading {
 
   private assistant(message: Message, calls: unknown[]): boolean {
     if (!Array.isArray(message.content)) return false;
-    const own = sameModel(message, this.model);
+    const own = isOwnTurn(message, this.model);
     const first = this.at;
     for (const block of message.content as unknown[]) {
       const kind = blockKind(block, own);
