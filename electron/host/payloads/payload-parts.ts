@@ -81,12 +81,15 @@ export function knownPerMessageUnits(build: PayloadBuild): Units | undefined {
  * The payload of `llm` built in parts of about `sizes.part` messages, or null when it is not an
  * Anthropic, Bedrock Converse, Gemini, OpenAI Responses, Mistral or Chat Completions build, is too
  * short to split, or is not proven the same as a whole build (the last three: per-message-parts.ts).
+ * `known`: the units of `llm` for the target's API, when the caller has them already (the replay's
+ * rest: `unitsOfPart` of the replay's units, which is what reading the rest again would find).
  */
 export async function buildInParts(
   llm: LlmMessages,
   target: Target,
   buildLlm: BuildLlm,
   sizes: PartSizes = PART_SIZES,
+  known?: Units,
 ): Promise<PayloadBuild | null> {
   if (llm.messages.length < sizes.min) return null;
   let model;
@@ -98,7 +101,7 @@ export async function buildInParts(
   }
   const api = model.api;
   if (isPerMessageApi(api)) {
-    const units = perMessageUnits(llm.messages, api, model);
+    const units = known ?? perMessageUnits(llm.messages, api, model);
     const cuts = units && partCuts(llm, units, sizes.part);
     if (!units || !cuts || cuts.length < 3) return null;
     const build =
@@ -110,7 +113,7 @@ export async function buildInParts(
   }
   if (!hasUnits(api)) return null;
   const key = entriesKey(api);
-  const units = unitsOf(llm.messages, model);
+  const units = known ?? unitsOf(llm.messages, model);
   if (!units) return null;
   const cuts = partCuts(llm, units, sizes.part);
   if (cuts.length < 3) return null;

@@ -103,7 +103,8 @@ export function isPerMessageApi(api: string): api is PerMessageApi {
  * theirs are read; without it, every turn's are.
  */
 export function perMessageUnits(messages: readonly Message[], api: PerMessageApi, model?: BuildModel): Units | null {
-  const starts = new Int32Array(messages.length + 1);
+  // The first start (0), one for each message after the first at most, then the end: two for none.
+  const starts = new Int32Array(messages.length + 2);
   let count = 1;
   const leads = new Uint8Array(messages.length);
   const unitOfId = new Map<string, number>();

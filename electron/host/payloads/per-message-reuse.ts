@@ -173,7 +173,7 @@ export async function reusedPerMessageBuild(
   // In parts whenever the replay is long enough for them, however few of its messages are built: a
   // whole build of 16,000 messages kept its copies to the end (deep-branches: 0.07 × the file more).
   const freshSizes = llm.messages.length >= sizes.min ? { part: sizes.part, min: 0 } : sizes;
-  const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes)) ?? (await buildFresh(part.llm));
+  const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes, part.units)) ?? (await buildFresh(part.llm));
   const freshItems = isRecord(fresh.payload) ? fresh.payload[key] : undefined;
   if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
   const freshAt = read(part.llm.messages, part.units, freshItems, model);

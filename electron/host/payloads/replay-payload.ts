@@ -111,10 +111,10 @@ async function reusedBuild(
   if (part.messages.length === llm.messages.length) return null;
   const freshLlm = { messages: part.messages, sources: part.sources };
   const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
-  const fresh = (await buildInParts(freshLlm, target, buildFresh, sizes)) ?? (await buildFresh(freshLlm));
+  const freshUnits = unitsOfPart(units, part.at);
+  const fresh = (await buildInParts(freshLlm, target, buildFresh, sizes, freshUnits)) ?? (await buildFresh(freshLlm));
   const freshEntries = entriesOf(fresh.payload, api);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
-  const freshUnits = unitsOfPart(units, part.at);
   const freshEntryBounds = entryBounds(freshEntries, freshUnits, api);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== part.unitCount) return null;
   // The last entry must come from the last unit, so that the cache mark lands where a whole build puts it.

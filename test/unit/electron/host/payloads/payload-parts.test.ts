@@ -11,7 +11,7 @@ import {
   partCuts,
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
-import { entryBounds, unitsOf, type UnitApi } from '../../../../../electron/host/payloads/replay-units.js';
+import { entryBounds, unitsOf, unitsOfPart, type UnitApi, type Units } from '../../../../../electron/host/payloads/replay-units.js';
 import { perMessageUnits, type PerMessageApi } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
@@ -382,6 +382,43 @@ describe('buildInParts', () => {
     const marked = entries.flatMap((entry, k) => (JSON.stringify(entry).includes('cache_control') ? [k] : []));
     expect(marked).toEqual([entries.length - 1]);
     expect(entries[entries.length - 1].content).toEqual([{ type: 'text', text: 'last question', cache_control: { type: 'ephemeral' } }]);
+  });
+});
+
+/** Some of the units of `units`, each whole or only its first message, in order: the messages' indexes. */
+function somePart(random: () => number, units: Units): number[] {
+  const at: number[] = [];
+  for (let t = 0; t + 1 < units.bounds.length; t += 1) {
+    const pick = random();
+    if (pick < 0.3) continue;
+    const end = pick < 0.5 ? units.bounds[t] + 1 : units.bounds[t + 1];
+    for (let i = units.bounds[t]; i < end; i += 1) at.push(i);
+  }
+  return at;
+}
+
+describe('unitsOfPart', () => {
+  // The replay's rest is built in parts with the units `unitsOfPart` gives, instead of reading the
+  // rest's messages again: they must be what that reading finds.
+  it('gives what reading the part finds, for every API with units, on random transcripts and parts', () => {
+    const random = rng(31);
+    let compared = 0;
+    for (let round = 0; round < 150; round += 1) {
+      const messages = transcript(random, 20 + Math.floor(random() * 80), { oneUnitIds: true, wellFormed: true });
+      const llm = toLlmMessages(messages).messages;
+      for (const target of [ANTHROPIC, BEDROCK, GEMINI, OPENAI, MISTRAL, OPENROUTER]) {
+        const model = resolvePayloadModel(target).model;
+        const perMessage = target === OPENAI || target === MISTRAL || target === OPENROUTER;
+        const read = (list: readonly Message[]) =>
+          perMessage ? perMessageUnits(list, target.api as PerMessageApi, model) : unitsOf(list, model);
+        const units = read(llm);
+        if (!units) continue;
+        const at = somePart(random, units);
+        expect(unitsOfPart(units, at), `round ${round}, ${target.api}`).toEqual(read(at.map((i) => llm[i])));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
   });
 });
 
