@@ -18,12 +18,13 @@ const SHAPE_GROUPS: Record<string, readonly (Shape | PiWrittenShape)[]> = {
 
 /**
  * The session shapes `--shapes=a,b` (or `env`) asks for: shape names, or a group's (`generated`, the
- * seven generated shapes and the default; `pi-written`, the sessions pi wrote, repeated; `all`, those
- * twelve; `adversarial`, shapes that would make a pass quadratic). An unknown name is a usage error.
+ * seven generated shapes; `pi-written`, the sessions pi wrote, repeated; `all`, those twelve;
+ * `adversarial`, shapes that would make a pass quadratic), `fallback` when neither is given. An
+ * unknown name is a usage error.
  */
-export function shapesOption(args: string[], env: string): (Shape | PiWrittenShape)[] {
+export function shapesOption(args: string[], env: string, fallback = 'generated'): (Shape | PiWrittenShape)[] {
   const known: readonly string[] = [...SHAPES, ...PI_WRITTEN_SHAPES, ...ADVERSARIAL_SHAPES];
-  const wanted = option(args, 'shapes', env, 'generated')
+  const wanted = option(args, 'shapes', env, fallback)
     .split(',')
     .flatMap((name) => SHAPE_GROUPS[name] ?? [name]);
   const unknown = wanted.filter((s) => !known.includes(s));

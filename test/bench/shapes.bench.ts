@@ -16,9 +16,9 @@
  * time, so `--check` guards the CPU-time ratios (`guard`).
  *
  * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
- * --shapes=a,b (shape names or groups: `generated`, the seven above and the default; `pi-written`,
- * sessions pi wrote repeated to the size, test/bench/pi-written.ts; `all`, those twelve; `adversarial`,
- * sessions whose structure would make a pass quadratic) · --text=latin1 (texts
+ * --shapes=a,b (shape names or groups: `generated`, the seven above; `pi-written`, sessions pi wrote
+ * repeated to the size, test/bench/pi-written.ts; `all`, those twelve and the default; `adversarial`,
+ * sessions whose structure would make a pass quadratic, no baseline figure) · --text=latin1 (texts
  * without the CJK word, so V8 holds every parsed string at one byte a character; default mixed; the
  * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with
  * payloads as a process's second inspection of the session, the first untimed: what the desktop app
@@ -47,7 +47,8 @@ const perOp = (): Record<string, number[]> => ({ keep: [], inspect: [], payloads
 export default async function shapesBench(ctx: BenchContext): Promise<BenchResult[]> {
   const mb = Math.max(1, Number(option(ctx.args, 'mb', 'SHAPES_BENCH_MB', '100')));
   const runs = Math.max(1, Number(option(ctx.args, 'runs', 'SHAPES_BENCH_RUNS', '3')));
-  const wanted = shapesOption(ctx.args, 'SHAPES_BENCH_SHAPES');
+  // Every shape the baseline guards, unless asked for fewer.
+  const wanted = shapesOption(ctx.args, 'SHAPES_BENCH_SHAPES', 'all');
   const text = option(ctx.args, 'text', 'SHAPES_BENCH_TEXT', 'mixed') as ShapeText;
   if (!SHAPE_TEXTS.includes(text)) throw new BenchUsageError(`unknown --text=${text} (known: ${SHAPE_TEXTS.join(', ')})`);
   const textLabel = text === 'mixed' ? '' : `, ${text} text`;

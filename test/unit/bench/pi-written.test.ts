@@ -74,8 +74,10 @@ describe('shapes written by pi, repeated', () => {
 });
 
 describe('--shapes', () => {
-  it('takes shape names and groups, the generated seven by default, and refuses an unknown name', () => {
+  it("takes shape names and groups, the caller's default when none is given, and refuses an unknown name", () => {
     expect(shapesOption([], 'NO_SUCH_ENV')).toEqual([...SHAPES]);
+    expect(shapesOption([], 'NO_SUCH_ENV', 'all')).toEqual([...SHAPES, ...PI_WRITTEN_SHAPES]);
+    expect(shapesOption(['--shapes=generated'], 'NO_SUCH_ENV', 'all')).toEqual([...SHAPES]);
     expect(shapesOption(['--shapes=pi-written'], 'NO_SUCH_ENV')).toEqual(PI_WRITTEN_SHAPES);
     expect(shapesOption(['--shapes=short-turns,pi-errors,short-turns'], 'NO_SUCH_ENV')).toEqual(['short-turns', 'pi-errors']);
     expect(shapesOption(['--shapes=all'], 'NO_SUCH_ENV')).toEqual([...SHAPES, ...PI_WRITTEN_SHAPES]);
