@@ -1,5 +1,5 @@
 /**
- * The replay's OpenAI Responses or Mistral payload, built from the original's where hygiene left
+ * The replay's OpenAI Responses, Mistral or Chat Completions payload, built from the original's where hygiene left
  * whole units of messages unchanged (what replay-payload.ts does for the APIs with entry units).
  *
  * These builders convert each message alone (per-message-parts.ts), so a unit (a user or assistant
@@ -13,31 +13,42 @@
  *   hash, so an id depends on every call before it. Only units without a call or a result are
  *   reused; every unit with one is built, all of them in their order, so pi-ai gives out each id
  *   against the same calls before it as in a whole build (mistral-entries.ts reads where entries are).
+ * - Chat Completions: a unit starts at an assistant message with a call, so that the tool results
+ *   pi-ai groups (across a failed turn) and the images it adds after a group stay in one unit; a
+ *   request with any call in it gets an empty `tools` list, so the replay's part that pi-ai builds
+ *   must have a call when the replay has one (completions-entries.ts reads where entries are, and
+ *   refuses the servers whose requests depend on more).
  *
  * Where each unit's entries are is read from what the builder does with each message and checked
  * entry by entry; anything that does not check returns null, and the replay is built whole.
  */
+import type { Api, Model } from '@mariozechner/pi-ai';
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
+import { completionsUnitEntries, hasToolHistory } from './completions-entries.js';
 import { mistralUnitEntries } from './mistral-entries.js';
+import { resolvePayloadModel } from './model.js';
 import { buildLlmPayload, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownPerMessageUnits, type PartSizes } from './payload-parts.js';
 import { perMessageUnits } from './per-message-parts.js';
 import { unitsOfPart, type BuildModel, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
 import type { UnitItems } from './unit-reader.js';
-import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
+import { llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
 
 /** The APIs whose replays reuse the original's entries this way. */
-export type ReuseApi = 'openai-responses' | 'mistral-conversations';
+export type ReuseApi = 'openai-responses' | 'mistral-conversations' | 'openai-completions';
 
 export function isReuseApi(api: string): api is ReuseApi {
-  return api === 'openai-responses' || api === 'mistral-conversations';
+  return api === 'openai-responses' || api === 'mistral-conversations' || api === 'openai-completions';
 }
 
-/** Where each unit's entries are in a payload of the API, or null (responses-reuse.ts, mistral-entries.ts). */
-type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly JsonValue[], model: BuildModel) => UnitItems | null;
+/**
+ * Where each unit's entries are in a payload of the API, or null (responses-reuse.ts,
+ * mistral-entries.ts, completions-entries.ts); `model` is pi-ai's model the payload was built for.
+ */
+type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly JsonValue[], model: Model<Api>) => UnitItems | null;
 
 /**
  * Each API's payload member, how its units' entries are read, and the least share of the replay's
@@ -52,6 +63,7 @@ type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly 
 const READERS: Record<ReuseApi, { key: 'input' | 'messages'; read: ReadUnits; minShare: number }> = {
   'openai-responses': { key: 'input', read: unitItems, minShare: 0.25 },
   'mistral-conversations': { key: 'messages', read: mistralUnitEntries, minShare: 0.5 },
+  'openai-completions': { key: 'messages', read: completionsUnitEntries, minShare: 0.25 },
 };
 
 /** A side of the reuse: its messages as the builder got them, and their units. */
@@ -144,9 +156,12 @@ export async function reusedPerMessageBuild(
   const { build, model } = original;
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
+  // The model the original was built for (replay-payload.ts checked it is the target's), with what
+  // pi-ai reads of it beyond its name (Chat Completions: its compat settings and whether it takes images).
+  const piModel = resolvePayloadModel(target).model;
   const originalLlm = build.llmMessages;
   const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api, model);
-  const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, model);
+  const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, piModel);
   if (!originalUnits || !originalAt) return null;
   const llm = toLlmMessages(messages);
   const units = perMessageUnits(llm.messages, api, model);
@@ -166,6 +181,8 @@ export async function reusedPerMessageBuild(
   const reusedCount = reusedMessages(units, reused);
   if (reusedCount === 0 || reusedCount < llm.messages.length * minShare) return null;
   const part = freshMessages({ llm, units }, reused);
+  // Chat Completions: the request's `tools` list follows whether any message has a call or a result.
+  if (api === 'openai-completions' && hasToolHistory(part.llm.messages) !== hasToolHistory(llm.messages)) return null;
   let freshUnitCount = 0;
   for (const o of reused) if (o < 0) freshUnitCount += 1;
   if (part.units.bounds.length - 1 !== freshUnitCount) return null;
@@ -176,7 +193,7 @@ export async function reusedPerMessageBuild(
   const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes, part.units)) ?? (await buildFresh(part.llm));
   const freshItems = isRecord(fresh.payload) ? fresh.payload[key] : undefined;
   if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
-  const freshAt = read(part.llm.messages, part.units, freshItems, model);
+  const freshAt = read(part.llm.messages, part.units, freshItems, piModel);
   if (!freshAt) return null;
   const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt });
   return { build: { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [key]: items } }, reusedAt };
@@ -199,12 +216,15 @@ function keepIdFree(messages: readonly Message[], units: Units, reused: Int32Arr
   }
 }
 
-/** How many replay messages are their origin itself. */
+/**
+ * How many replay messages give the builder what their origin gave it: the origin itself, or a copy
+ * that differs only where no builder reads (a tool result whose details hygiene took off).
+ */
 function keptMessages(messages: readonly Message[], origins: readonly (number | null)[], originals: readonly Message[]): number {
   let count = 0;
   for (let i = 0; i < messages.length; i += 1) {
     const origin = origins[i];
-    if (typeof origin === 'number' && originals[origin] === messages[i]) count += 1;
+    if (typeof origin === 'number' && sameForBuilder(originals[origin], messages[i])) count += 1;
   }
   return count;
 }

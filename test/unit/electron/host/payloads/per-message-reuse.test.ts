@@ -1,5 +1,6 @@
-// The replay's OpenAI Responses and Mistral payloads built from the original's entries for the units
-// hygiene left whole: always what one whole pi-ai build of the replay gives, the original's untouched.
+// The replay's OpenAI Responses, Mistral and Chat Completions payloads built from the original's entries
+// for the units hygiene left whole: always what one whole pi-ai build of the replay gives, the
+// original's untouched.
 import { describe, expect, it } from 'vitest';
 import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
@@ -13,6 +14,7 @@ import {
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
+import { completionsReadable, completionsUnitEntries, hasToolHistory } from '../../../../../electron/host/payloads/completions-entries.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
@@ -298,5 +300,157 @@ describe("buildReplayPayload for Mistral: the original's entries for unchanged u
     const originalEntries = entriesOf(build.payload);
     const at = entriesOf(actual.payload).map((entry) => originalEntries.indexOf(entry));
     expect(at).toEqual([0, 3, 4, -1, -1, 7, 8, -1, -1, 11, 12, -1, -1, -1]);
+  });
+});
+
+// Chat Completions: gpt-4o on OpenRouter takes images; DeepSeek's reasoning model gets an empty
+// reasoning_content on every assistant entry; Grok is a server of fewer features; OpenRouter's Claude
+// models get Anthropic's cache marks, which this reuse refuses.
+const OPENROUTER: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' };
+const DEEPSEEK: Target = { provider: 'deepseek', api: 'openai-completions', modelId: 'deepseek-v4-pro', reasoning: true };
+const GROK: Target = { provider: 'xai', api: 'openai-completions', modelId: 'grok-4' };
+const OPENROUTER_CLAUDE: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5' };
+const completionsRoute = { api: 'openai-completions', provider: 'openrouter', model: 'openai/gpt-4o' };
+
+/** The transcript with every call id's `|` made a `_` (pi-ai cuts such ids, and this reuse refuses them). */
+function withoutPipes(messages: Message[]): Message[] {
+  const plain = (id: unknown) => (typeof id === 'string' ? id.replaceAll('|', '_') : id);
+  return messages.map((m): Message => {
+    if (m.role === 'toolResult') return { ...m, toolCallId: plain(m.toolCallId) as string };
+    if (m.role !== 'assistant' || !Array.isArray(m.content)) return m;
+    return {
+      ...m,
+      content: m.content.map((b) => ((b as Item).type === 'toolCall' ? { ...(b as Item), id: plain((b as Item).id) as string } : b)),
+    };
+  });
+}
+
+describe("buildReplayPayload for Chat Completions: the original's entries for unchanged units", () => {
+  it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
+    const random = rng(47);
+    let reusedRounds = 0;
+    let groupsReused = 0;
+    for (let round = 0; round < 200; round += 1) {
+      const generated = transcript(random, 6 + Math.floor(random() * 80), {
+        oneUnitIds: random() < 0.8,
+        wellFormed: random() < 0.8,
+        ...(random() < 0.4 ? { own: completionsRoute } : {}),
+      });
+      const original = random() < 0.8 ? withoutPipes(generated) : generated;
+      const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
+      const size = 2 + Math.floor(random() * 10);
+      for (const target of [OPENROUTER, DEEPSEEK, GROK, OPENROUTER_CLAUDE]) {
+        const sizes = { part: size, min: 2 * size, reuseShare: 0 };
+        const { originalBuild, actual } = await checkedReplay(original, replay, target, sizes, `round ${round}, ${target.modelId}`);
+        if (originalBuild.error) continue;
+        const shared = new Set(entriesOf(originalBuild.payload));
+        const reused = entriesOf(actual.payload).filter((entry) => shared.has(entry));
+        if (target === OPENROUTER_CLAUDE) {
+          expect(reused, `round ${round}: a request with cache marks is built whole`).toEqual([]);
+          continue;
+        }
+        if (reused.length > 0) reusedRounds += 1;
+        // A tool result's images, added after its group, came with the unit.
+        if (
+          reused.some(
+            (entry) =>
+              Array.isArray(entry.content) && (entry.content[0] as Item | undefined)?.text === 'Attached image(s) from tool result:',
+          )
+        )
+          groupsReused += 1;
+      }
+    }
+    expect(reusedRounds).toBeGreaterThan(300);
+    expect(groupsReused).toBeGreaterThan(20);
+  }, 180_000);
+
+  const call = (id: string, at: number) => A([tc(id, 'read', {})], { ...route, stopReason: 'toolUse', timestamp: at });
+  const failed = (id: string, at: number) => A([tc(id, 'read', {})], { ...route, stopReason: 'aborted', timestamp: at });
+  const image = (id: string, at: number): Message => ({
+    role: 'toolResult',
+    toolCallId: id,
+    toolName: 'read',
+    content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+    isError: false,
+    timestamp: at,
+  });
+
+  it("reads a group of results across a failed turn, its images' entry, missing results, and a turn with no entry", async () => {
+    const calls = (ids: string[], at: number) =>
+      A(
+        ids.map((id) => tc(id, 'read', {})),
+        { ...route, stopReason: 'toolUse', timestamp: at },
+      );
+    const original: Message[] = [
+      U('q', { timestamp: 1 }),
+      // a2's result is missing: pi-ai adds it at the failed turn, in the group, before b's result; the
+      // group's images come after all three.
+      calls(['a', 'a2'], 2),
+      image('a', 3),
+      failed('b', 4),
+      TR('b', 'r', { timestamp: 5 }),
+      U('go on', { timestamp: 6 }),
+      // c's result is missing: pi-ai adds it before the next assistant turn, the model's own thinking
+      // alone, which makes no entry.
+      call('c', 7),
+      A([{ type: 'thinking', thinking: 'hmm' }], { ...completionsRoute, timestamp: 8 }),
+      U('and?', { timestamp: 9 }),
+      A([text('done')], { ...route, timestamp: 10 }),
+      // e's result is missing at the end: before the images of d's.
+      calls(['d', 'e'], 11),
+      image('d', 12),
+    ];
+    const model = resolvePayloadModel(OPENROUTER).model;
+    const entries = entriesOf((await whole(original, OPENROUTER)).payload);
+    expect(entries.map((entry) => entry.role)).toEqual(
+      ['user', 'assistant', 'tool', 'tool', 'tool', 'user', 'user', 'assistant', 'tool', 'user', 'assistant'].concat([
+        'assistant',
+        'tool',
+        'tool',
+        'user',
+      ]),
+    );
+    const units = perMessageUnits(original, 'openai-completions')!;
+    expect([...units.bounds]).toEqual([0, 1, 6, 10, 12]);
+    const found = completionsUnitEntries(original, units, entries, model)!;
+    expect([...found.bounds]).toEqual([0, 1, 7, 11, 15]);
+    // Every count off by one entry, or a role changed, is refused.
+    for (const changed of [
+      entries.slice(0, -1),
+      [...entries, entries[0]],
+      entries.map((entry, i) => (i === 4 ? { ...entry, role: 'user' } : entry)),
+    ])
+      expect(completionsUnitEntries(original, units, changed, model)).toBeNull();
+    // The replay drops the first question: the next two units are the original's (the last one is always built).
+    const keep = original.map((_, i) => i).filter((i) => i !== 0);
+    const replay = keep.map((i) => original[i]);
+    const build = await buildPayload(original, OPENROUTER);
+    const actual = await buildReplayPayload(replay, keep, { messages: original, build }, OPENROUTER, {}, { ...PART_SIZES, reuseShare: 0 });
+    expect(JSON.stringify(actual)).toBe(JSON.stringify(await whole(replay, OPENROUTER)));
+    const originalEntries = entriesOf(build.payload);
+    expect(entriesOf(actual.payload).map((entry) => originalEntries.indexOf(entry))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -1, -1, -1, -1,
+    ]);
+  });
+
+  it('refuses call ids pi-ai rewrites, and servers whose requests depend on more than each unit', async () => {
+    const messages = [U('q', { timestamp: 1 }), call('call_1|fc_1', 2), TR('call_1|fc_1', 'r', { timestamp: 3 })];
+    const model = resolvePayloadModel(OPENROUTER).model;
+    const units = perMessageUnits(messages, 'openai-completions')!;
+    expect(completionsUnitEntries(messages, units, entriesOf((await whole(messages, OPENROUTER)).payload), model)).toBeNull();
+    expect(completionsReadable(model)).toBe(true);
+    expect(completionsReadable(resolvePayloadModel(OPENROUTER_CLAUDE).model)).toBe(false);
+    for (const compat of [
+      { requiresAssistantAfterToolResult: true },
+      { requiresThinkingAsText: true },
+      { cacheControlFormat: 'anthropic' },
+    ])
+      expect(completionsReadable({ ...model, compat } as typeof model)).toBe(false);
+  });
+
+  it('knows a tool history as pi-ai does: any result, or any call', () => {
+    expect(hasToolHistory([U('q'), A([text('a')], route)])).toBe(false);
+    expect(hasToolHistory([U('q'), call('a', 2)])).toBe(true);
+    expect(hasToolHistory([TR('a', 'orphan')])).toBe(true);
   });
 });

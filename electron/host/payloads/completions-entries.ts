@@ -1,0 +1,211 @@
+/**
+ * Where each unit's entries are in pi-ai's Chat Completions payload, for the replay's reuse of the
+ * original's (per-message-reuse.ts). A unit here starts at an assistant message with a call
+ * (per-message-parts.ts): everything the builder does across messages stays inside one.
+ *
+ * What the builder makes, message by message:
+ * - a user message: one entry, unless its block list is empty;
+ * - an assistant message that did not fail: one entry when it has a call or a text that is not
+ *   blank (another model's thinking counts as text; the model's own thinking adds no content);
+ * - a failed assistant message: none, and the tool results on both sides of it stay one group;
+ * - a tool result: one entry, and after its group, when any result of it holds an image and the
+ *   model takes images, one user entry of those images;
+ * - a call without a result: a tool entry before the next user or assistant message (a failed one
+ *   too) or at the end, joining the group before it.
+ *
+ * What this reading does not follow, it refuses (the replay is then built whole): servers that want
+ * an assistant message between tool results and a user message, or thinking sent as text (pi-ai's
+ * compat settings; none of the catalogue's models has either), Anthropic's cache marks (OpenRouter's
+ * Claude models), which a whole build puts on the conversation's last text wherever it is, and call
+ * ids pi-ai rewrites (ids with a `|`, ids over 40 characters), whose results it pairs by the rewritten
+ * id. Every entry's role, every assistant entry's count of calls, every image entry's opening text,
+ * every unit's end and the total are checked against the payload.
+ */
+import type { Model, Api } from '@mariozechner/pi-ai';
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Message } from '../../../shared/types.js';
+import { isOwnTurn, type Units } from './replay-units.js';
+import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
+
+/** The text pi-ai opens the user entry of a tool-result group's images with. */
+const IMAGES_TEXT = 'Attached image(s) from tool result:';
+
+/** The longest call id pi-ai's Chat Completions builder leaves as it is (an OpenAI model's are cut there). */
+const MAX_KEPT_ID = 40;
+
+/** The compat settings this reading depends on (pi-ai: each is false unless the model's compat sets it). */
+interface CompletionsCompat {
+  requiresAssistantAfterToolResult?: boolean;
+  requiresThinkingAsText?: boolean;
+  cacheControlFormat?: string;
+}
+
+/**
+ * Whether pi-ai builds the model's requests in a way this reading follows: no bridging assistant
+ * message, no thinking as text, no cache marks (OpenRouter's `anthropic/…` models get Anthropic's).
+ */
+export function completionsReadable(model: Model<Api>): boolean {
+  const compat = (model.compat ?? {}) as CompletionsCompat;
+  if (compat.requiresAssistantAfterToolResult === true || compat.requiresThinkingAsText === true) return false;
+  const cacheFormat =
+    compat.cacheControlFormat ?? (model.provider === 'openrouter' && model.id.startsWith('anthropic/') ? 'anthropic' : undefined);
+  return cacheFormat !== 'anthropic';
+}
+
+/** Whether pi-ai keeps a call id as it is (it cuts an id at a `|`, and an OpenAI model's at 40 characters). */
+function keptId(id: unknown): id is string {
+  return typeof id === 'string' && id.length <= MAX_KEPT_ID && !id.includes('|');
+}
+
+/** Whether a request of these messages has a tool history (pi-ai then sends an empty `tools` list). */
+export function hasToolHistory(messages: readonly Message[]): boolean {
+  for (const message of messages) {
+    if (message.role === 'toolResult') return true;
+    if (message.role === 'assistant' && Array.isArray(message.content))
+      for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall') return true;
+  }
+  return false;
+}
+
+/** The entries of a side read message by message (see above). */
+class EntryReader implements EntryReading {
+  at = 0;
+  /** The builder counts nothing across messages… */
+  readonly count = 0;
+  /** …nor generates ids. */
+  readonly generated = new Uint8Array(0);
+  /** The calls of the last assistant message with calls, until their missing results are added. */
+  private pending: string[] = [];
+  /** The results met since. */
+  private answered = new Set<string>();
+  /** Whether the last entry was a tool entry (a group is open), and whether the group holds an image. */
+  private inGroup = false;
+  private groupImages = false;
+  private readonly images: boolean;
+
+  constructor(
+    private readonly entries: readonly JsonValue[],
+    private readonly model: Model<Api>,
+  ) {
+    this.images = model.input.includes('image');
+  }
+
+  private take(role: string): Record<string, JsonValue> | null {
+    const entry = this.entries[this.at];
+    if (!isRecord(entry) || entry.role !== role) return null;
+    this.at += 1;
+    return entry;
+  }
+
+  /** The tool entries of the calls still without a result: they join the open group, or open one. */
+  private addMissing(): boolean {
+    for (const id of this.pending) {
+      if (this.answered.has(id)) continue;
+      if (this.take('tool') === null) return false;
+      this.inGroup = true;
+    }
+    this.pending = [];
+    this.answered = new Set();
+    return true;
+  }
+
+  /** The end of a group of tool results: its images' user entry, when it has images. */
+  private closeGroup(): boolean {
+    const images = this.inGroup && this.groupImages && this.images;
+    this.inGroup = false;
+    this.groupImages = false;
+    if (!images) return true;
+    const entry = this.take('user');
+    return entry !== null && Array.isArray(entry.content) && isRecord(entry.content[0]) && entry.content[0].text === IMAGES_TEXT;
+  }
+
+  message(message: Message): boolean {
+    switch (message.role) {
+      case 'user': {
+        const makes = userMakesEntry(message);
+        if (makes === null || !this.addMissing() || !this.closeGroup()) return false;
+        return !makes || this.take('user') !== null;
+      }
+      case 'assistant':
+        if (!this.addMissing()) return false;
+        // A failed turn is left out: the group around it stays open.
+        return isFailedStop(message) || (this.closeGroup() && this.assistant(message));
+      case 'toolResult':
+        return this.result(message);
+      default:
+        // The builder writes no entry for another role, but remembers it as the last one written.
+        return false;
+    }
+  }
+
+  private result(message: Message): boolean {
+    const content: unknown = message.content;
+    if (!Array.isArray(content) || !keptId(message.toolCallId)) return false;
+    for (const block of content) {
+      if (!isRecord(block)) return false;
+      if (block.type === 'image') this.groupImages = true;
+    }
+    this.answered.add(message.toolCallId);
+    this.inGroup = true;
+    return this.take('tool') !== null;
+  }
+
+  private assistant(message: Message): boolean {
+    if (!Array.isArray(message.content)) return false;
+    const own = isOwnTurn(message, this.model);
+    const calls: string[] = [];
+    let text = false;
+    for (const block of message.content as unknown[]) {
+      if (!isRecord(block)) return false;
+      if (block.type === 'toolCall') {
+        if (!keptId(block.id)) return false;
+        calls.push(block.id);
+      } else if (block.type === 'text') {
+        if (typeof block.text !== 'string') return false;
+        if (block.text.trim() !== '') text = true;
+      } else if (block.type === 'thinking') {
+        // pi-ai drops another model's redacted thinking; the model's own is read as thinking, whose text it trims.
+        if (block.redacted) {
+          if (own) return false;
+          continue;
+        }
+        if (typeof block.thinking !== 'string') return false;
+        // Another model's thinking becomes a text; the model's own adds no content.
+        if (!own && block.thinking.trim() !== '') text = true;
+      }
+    }
+    if (calls.length > 0) {
+      this.pending = calls;
+      this.answered = new Set();
+    }
+    if (calls.length === 0 && !text) return true;
+    const entry = this.take('assistant');
+    if (entry === null) return false;
+    const listed = entry.tool_calls === undefined ? 0 : Array.isArray(entry.tool_calls) ? entry.tool_calls.length : -1;
+    return listed === calls.length;
+  }
+
+  /** A unit's end: the next starts with an assistant message, before which the missing results go and the group ends. */
+  synthetic(): boolean {
+    return this.addMissing() && this.closeGroup();
+  }
+
+  done(): boolean {
+    return this.at === this.entries.length;
+  }
+}
+
+/**
+ * Where each unit's entries are in `entries` (a Chat Completions payload's `messages` built of
+ * `messages` for `model`), or null when the model's requests are not read here or the entries are not
+ * what the builder makes of the messages.
+ */
+export function completionsUnitEntries(
+  messages: readonly Message[],
+  units: Units,
+  entries: readonly JsonValue[],
+  model: Model<Api>,
+): UnitItems | null {
+  if (!completionsReadable(model)) return null;
+  return readUnits(messages, units, new EntryReader(entries, model));
+}
