@@ -16,10 +16,12 @@
  * What this reading does not follow, it refuses (the replay is then built whole): servers that want
  * an assistant message between tool results and a user message, or thinking sent as text (pi-ai's
  * compat settings; none of the catalogue's models has either), Anthropic's cache marks (OpenRouter's
- * Claude models), which a whole build puts on the conversation's last text wherever it is, and call
- * ids pi-ai rewrites (ids with a `|`, ids over 40 characters), whose results it pairs by the rewritten
- * id. Every entry's role, every assistant entry's count of calls, every image entry's opening text,
- * every unit's end and the total are checked against the payload.
+ * Claude models), which a whole build puts on the conversation's last text wherever it is.
+ *
+ * pi-ai finds a call's missing result by the ids it sends, which it rewrites for another model's calls
+ * (`sentCallId`), and their results with them: missing results are read on those ids. Every entry's
+ * role, every assistant entry's count of calls, every image entry's opening text, every unit's end and
+ * the total are checked against the payload.
  */
 import type { Model, Api } from '@mariozechner/pi-ai';
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
@@ -30,8 +32,8 @@ import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './
 /** The text pi-ai opens the user entry of a tool-result group's images with. */
 const IMAGES_TEXT = 'Attached image(s) from tool result:';
 
-/** The longest call id pi-ai's Chat Completions builder leaves as it is (an OpenAI model's are cut there). */
-const MAX_KEPT_ID = 40;
+/** The longest call id pi-ai sends for another model's call with a `|`, or to OpenAI's own servers. */
+const MAX_SENT_ID = 40;
 
 /** The compat settings this reading depends on (pi-ai: each is false unless the model's compat sets it). */
 interface CompletionsCompat {
@@ -52,9 +54,18 @@ export function completionsReadable(model: Model<Api>): boolean {
   return cacheFormat !== 'anthropic';
 }
 
-/** Whether pi-ai keeps a call id as it is (it cuts an id at a `|`, and an OpenAI model's at 40 characters). */
-function keptId(id: unknown): id is string {
-  return typeof id === 'string' && id.length <= MAX_KEPT_ID && !id.includes('|');
+/**
+ * The id pi-ai sends for another model's call: an OpenAI Responses id (`call…|item…`) becomes its
+ * part before the `|`, each character outside letters, digits, `_` and `-` made a `_`, cut to 40; for
+ * OpenAI's own servers, any id is cut to 40. The model's own calls keep theirs.
+ */
+function sentCallId(id: string, model: Model<Api>): string {
+  if (id.includes('|'))
+    return id
+      .slice(0, id.indexOf('|'))
+      .replace(/[^a-zA-Z0-9_-]/g, '_')
+      .slice(0, MAX_SENT_ID);
+  return model.provider === 'openai' && id.length > MAX_SENT_ID ? id.slice(0, MAX_SENT_ID) : id;
 }
 
 /** Whether a request of these messages has a tool history (pi-ai then sends an empty `tools` list). */
@@ -76,8 +87,10 @@ class EntryReader implements EntryReading {
   readonly generated = new Uint8Array(0);
   /** The calls of the last assistant message with calls, until their missing results are added. */
   private pending: string[] = [];
-  /** The results met since. */
+  /** The results met since (by the ids pi-ai sends). */
   private answered = new Set<string>();
+  /** Each call id pi-ai rewrote, and what it sends instead (its results follow it, when it is not empty). */
+  private readonly rewritten = new Map<string, string>();
   /** Whether the last entry was a tool entry (a group is open), and whether the group holds an image. */
   private inGroup = false;
   private groupImages = false;
@@ -127,8 +140,9 @@ class EntryReader implements EntryReading {
         return !makes || this.take('user') !== null;
       }
       case 'assistant':
-        if (!this.addMissing()) return false;
-        // A failed turn is left out: the group around it stays open.
+        // A failed turn's calls are rewritten too (their results with them), and the turn left out:
+        // the group around it stays open.
+        if (!this.addMissing() || !this.noteRewrites(message)) return false;
         return isFailedStop(message) || (this.closeGroup() && this.assistant(message));
       case 'toolResult':
         return this.result(message);
@@ -140,26 +154,39 @@ class EntryReader implements EntryReading {
 
   private result(message: Message): boolean {
     const content: unknown = message.content;
-    if (!Array.isArray(content) || !keptId(message.toolCallId)) return false;
+    const id = message.toolCallId;
+    if (!Array.isArray(content) || typeof id !== 'string') return false;
     for (const block of content) {
       if (!isRecord(block)) return false;
       if (block.type === 'image') this.groupImages = true;
     }
-    this.answered.add(message.toolCallId);
+    this.answered.add(this.rewritten.get(id) || id);
     this.inGroup = true;
     return this.take('tool') !== null;
   }
 
-  private assistant(message: Message): boolean {
+  /** Record the ids pi-ai rewrites among another model's calls (false for a call without a string id). */
+  private noteRewrites(message: Message): boolean {
     if (!Array.isArray(message.content)) return false;
+    const own = isOwnTurn(message, this.model);
+    for (const block of message.content as unknown[]) {
+      if (!isRecord(block) || block.type !== 'toolCall') continue;
+      if (typeof block.id !== 'string') return false;
+      const sent = own ? block.id : sentCallId(block.id, this.model);
+      if (sent !== block.id) this.rewritten.set(block.id, sent);
+    }
+    return true;
+  }
+
+  private assistant(message: Message): boolean {
     const own = isOwnTurn(message, this.model);
     const calls: string[] = [];
     let text = false;
     for (const block of message.content as unknown[]) {
       if (!isRecord(block)) return false;
       if (block.type === 'toolCall') {
-        if (!keptId(block.id)) return false;
-        calls.push(block.id);
+        const id = block.id as string;
+        calls.push(own ? id : sentCallId(id, this.model));
       } else if (block.type === 'text') {
         if (typeof block.text !== 'string') return false;
         if (block.text.trim() !== '') text = true;

@@ -312,7 +312,7 @@ const GROK: Target = { provider: 'xai', api: 'openai-completions', modelId: 'gro
 const OPENROUTER_CLAUDE: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5' };
 const completionsRoute = { api: 'openai-completions', provider: 'openrouter', model: 'openai/gpt-4o' };
 
-/** The transcript with every call id's `|` made a `_` (pi-ai cuts such ids, and this reuse refuses them). */
+/** The transcript with every call id's `|` made a `_` (pi-ai cuts another model's such ids at the `|`: the ids then differ less). */
 function withoutPipes(messages: Message[]): Message[] {
   const plain = (id: unknown) => (typeof id === 'string' ? id.replaceAll('|', '_') : id);
   return messages.map((m): Message => {
@@ -336,7 +336,7 @@ describe("buildReplayPayload for Chat Completions: the original's entries for un
         wellFormed: random() < 0.8,
         ...(random() < 0.4 ? { own: completionsRoute } : {}),
       });
-      const original = random() < 0.8 ? withoutPipes(generated) : generated;
+      const original = random() < 0.5 ? withoutPipes(generated) : generated;
       const replay = replayOf(random, original, { rewritten: random() < 0.3 ? 0.5 : 0 });
       const size = 2 + Math.floor(random() * 10);
       for (const target of [OPENROUTER, DEEPSEEK, GROK, OPENROUTER_CLAUDE]) {
@@ -433,11 +433,49 @@ describe("buildReplayPayload for Chat Completions: the original's entries for un
     ]);
   });
 
-  it('refuses call ids pi-ai rewrites, and servers whose requests depend on more than each unit', async () => {
-    const messages = [U('q', { timestamp: 1 }), call('call_1|fc_1', 2), TR('call_1|fc_1', 'r', { timestamp: 3 })];
+  it("reads another model's calls by the ids pi-ai sends: two that become one id share a result", async () => {
+    // Anthropic's turn, for an OpenRouter model: c|x and c|y are both sent as c, so c|x's result answers
+    // both and pi-ai adds none; the model's own call keeps its id, so own|1's result answers it alone.
+    const messages = [
+      U('q', { timestamp: 1 }),
+      A([tc('c|x', 'read', {}), tc('c|y', 'read', {})], { ...route, stopReason: 'toolUse', timestamp: 2 }),
+      TR('c|x', 'r', { timestamp: 3 }),
+      A([tc('own|1', 'read', {}), tc('own|2', 'read', {})], { ...completionsRoute, stopReason: 'toolUse', timestamp: 4 }),
+      TR('own|1', 'r', { timestamp: 5 }),
+    ];
     const model = resolvePayloadModel(OPENROUTER).model;
+    const entries = entriesOf((await whole(messages, OPENROUTER)).payload);
+    expect(entries.map((entry) => [entry.role, entry.tool_call_id])).toEqual([
+      ['user', undefined],
+      ['assistant', undefined],
+      ['tool', 'c'],
+      ['assistant', undefined],
+      ['tool', 'own|1'],
+      ['tool', 'own|2'],
+    ]);
     const units = perMessageUnits(messages, 'openai-completions')!;
-    expect(completionsUnitEntries(messages, units, entriesOf((await whole(messages, OPENROUTER)).payload), model)).toBeNull();
+    expect([...completionsUnitEntries(messages, units, entries, model)!.bounds]).toEqual([0, 1, 3, 6]);
+  });
+
+  it("reads another model's long call ids as pi-ai cuts them for OpenAI's servers: 40 characters", async () => {
+    const openai: Target = { provider: 'openai', api: 'openai-completions', modelId: 'gpt-4o' };
+    const long = 'toolu_'.padEnd(44, 'x');
+    const messages = [
+      U('q', { timestamp: 1 }),
+      A([tc(`${long}a`, 'read', {}), tc(`${long}b`, 'read', {})], { ...route, stopReason: 'toolUse', timestamp: 2 }),
+      TR(`${long}a`, 'r', { timestamp: 3 }),
+    ];
+    const model = resolvePayloadModel(openai).model;
+    const entries = entriesOf((await whole(messages, openai)).payload);
+    // Both calls are sent as the same 40 characters, which the one result answers.
+    expect(entries.map((entry) => entry.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(entries[2].tool_call_id).toBe(long.slice(0, 40));
+    const units = perMessageUnits(messages, 'openai-completions')!;
+    expect([...completionsUnitEntries(messages, units, entries, model)!.bounds]).toEqual([0, 1, 3]);
+  });
+
+  it('refuses servers whose requests depend on more than each unit', () => {
+    const model = resolvePayloadModel(OPENROUTER).model;
     expect(completionsReadable(model)).toBe(true);
     expect(completionsReadable(resolvePayloadModel(OPENROUTER_CLAUDE).model)).toBe(false);
     for (const compat of [
