@@ -16,7 +16,10 @@
  * What this reading does not follow, it refuses (the replay is then built whole): servers that want
  * an assistant message between tool results and a user message, or thinking sent as text (pi-ai's
  * compat settings; none of the catalogue's models has either), Anthropic's cache marks (OpenRouter's
- * Claude models), which a whole build puts on the conversation's last text wherever it is.
+ * Claude models), which a whole build puts on the conversation's last text wherever it is; and the
+ * messages whose entry it cannot tell: a text with lone surrogates (pi-ai takes them out, and a text of
+ * nothing else says nothing), the model's own thinking whose signature names `content`, `tool_calls`
+ * or `role` (pi-ai writes the thinking under that member), the model's own redacted thinking.
  *
  * pi-ai finds a call's missing result by the ids it sends, which it rewrites for another model's calls
  * (`sentCallId`), and their results with them: missing results are read on those ids. Every entry's
@@ -26,11 +29,25 @@
 import type { Model, Api } from '@mariozechner/pi-ai';
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
+import { isWellFormed } from '../../../shared/text/well-formed.js';
 import { isOwnTurn, type Units } from './replay-units.js';
 import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
 
 /** The text pi-ai opens the user entry of a tool-result group's images with. */
 const IMAGES_TEXT = 'Attached image(s) from tool result:';
+
+/** The members of an assistant entry that decide whether pi-ai writes it, and as what. */
+const ENTRY_MEMBERS = new Set(['content', 'tool_calls', 'role']);
+
+/**
+ * Whether a text (or thinking) block makes the entry say something: not blank once pi-ai has taken out
+ * its lone surrogates. Null when unsure: not a string, or a text with lone surrogates.
+ */
+function sayingText(value: unknown): boolean | null {
+  if (typeof value !== 'string') return null;
+  if (value.trim() === '') return false;
+  return isWellFormed(value) ? true : null;
+}
 
 /** The longest call id pi-ai sends for another model's call with a `|`, or to OpenAI's own servers. */
 const MAX_SENT_ID = 40;
@@ -182,23 +199,32 @@ class EntryReader implements EntryReading {
     const own = isOwnTurn(message, this.model);
     const calls: string[] = [];
     let text = false;
+    let ownThinking = false;
     for (const block of message.content as unknown[]) {
       if (!isRecord(block)) return false;
       if (block.type === 'toolCall') {
         const id = block.id as string;
         calls.push(own ? id : sentCallId(id, this.model));
       } else if (block.type === 'text') {
-        if (typeof block.text !== 'string') return false;
-        if (block.text.trim() !== '') text = true;
+        const says = sayingText(block.text);
+        if (says === null) return false;
+        text ||= says;
       } else if (block.type === 'thinking') {
         // pi-ai drops another model's redacted thinking; the model's own is read as thinking, whose text it trims.
         if (block.redacted) {
           if (own) return false;
           continue;
         }
-        if (typeof block.thinking !== 'string') return false;
-        // Another model's thinking becomes a text; the model's own adds no content.
-        if (!own && block.thinking.trim() !== '') text = true;
+        // Another model's thinking becomes a text.
+        const says = sayingText(block.thinking);
+        if (says === null) return false;
+        if (!own) text ||= says;
+        else if (says && !ownThinking) {
+          // The model's own adds no content, unless the first one's signature names a member of the
+          // entry that decides it (pi-ai writes the thinking under the member its signature names).
+          ownThinking = true;
+          if (ENTRY_MEMBERS.has(block.thinkingSignature as string)) return false;
+        }
       }
     }
     if (calls.length > 0) {

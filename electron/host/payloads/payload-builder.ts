@@ -33,8 +33,11 @@ export interface PayloadBuild {
   error?: string;
   /** The api whose builder was used (differs from the target's for stand-ins such as google-gemini-cli). */
   api: string;
-  /** The model the payload was built for (id, provider, baseUrl): what the curl export needs. */
-  model?: { id: string; provider: string; api: string; baseUrl: string; headers?: Record<string, string> };
+  /**
+   * The model the payload was built for: id, provider, api, base URL and headers (what the curl export
+   * needs), and whether it reasons (what the replay's reuse of this build's entries checks too).
+   */
+  model?: { id: string; provider: string; api: string; baseUrl: string; reasoning?: boolean; headers?: Record<string, string> };
   /** For each LLM message given to pi-ai, the index of the input message it came from. */
   sources: number[];
   /** The LLM messages given to pi-ai (custom roles converted to user turns). */
@@ -132,6 +135,7 @@ export async function buildLlmPayload(
     provider: model.provider,
     api: model.api,
     baseUrl: model.baseUrl,
+    reasoning: model.reasoning,
     ...(model.headers ? { headers: { ...model.headers } } : {}),
   };
   if (!capturedOnce)

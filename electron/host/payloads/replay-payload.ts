@@ -14,8 +14,8 @@
  * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
  * not add up) builds the whole replay with pi-ai, as before.
  *
- * OpenAI Responses and Mistral reuse the original's entries for whole units in their own way
- * (per-message-reuse.ts). Chat Completions' replays are built whole.
+ * OpenAI Responses, Mistral and Chat Completions reuse the original's entries for whole units in
+ * their own way (per-message-reuse.ts).
  */
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
@@ -49,8 +49,9 @@ export async function buildReplayPayload(
   target: Target,
   options: PayloadBuildOptions = {},
   /**
-   * How a long rest is cut into parts, and for OpenAI Responses and Mistral the least share of the
-   * messages reused for a reuse (tests give small sizes, and 0 to reuse on any replay).
+   * How a long rest is cut into parts, and for OpenAI Responses, Mistral and Chat Completions the
+   * least share of the messages reused for a reuse (tests give small sizes, and 0 to reuse on any
+   * replay).
    */
   sizes: PartSizes & { reuseShare?: number } = PART_SIZES,
 ): Promise<PayloadBuild> {
@@ -141,8 +142,13 @@ function builtFor(model: NonNullable<PayloadBuild['model']>, target: Target): bo
   } catch {
     return false;
   }
+  // Whether the model reasons changes entries too (DeepSeek's: an empty reasoning_content on every assistant's).
   return (
-    resolved.id === model.id && resolved.provider === model.provider && resolved.api === model.api && resolved.baseUrl === model.baseUrl
+    resolved.id === model.id &&
+    resolved.provider === model.provider &&
+    resolved.api === model.api &&
+    resolved.baseUrl === model.baseUrl &&
+    resolved.reasoning === model.reasoning
   );
 }
 

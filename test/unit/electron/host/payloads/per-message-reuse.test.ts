@@ -174,6 +174,23 @@ describe('buildReplayPayload given an original built for another model', () => {
       expect(JSON.stringify(actual), target.modelId).toBe(JSON.stringify(await whole(messages, target)));
     }
   });
+
+  it('builds the whole replay for the same model told to reason, or not, otherwise than the original', async () => {
+    // DeepSeek's reasoning model gets an empty reasoning_content on every assistant entry, only when it reasons.
+    const deepseek = { provider: 'deepseek', api: 'openai-completions', modelId: 'deepseek-v4-pro' } as const;
+    const messages = [U('q', { timestamp: 1 }), A([text('a')], { ...route, timestamp: 2 }), U('q2', { timestamp: 3 })];
+    for (const [reasoning, replayReasoning] of [
+      [false, true],
+      [true, false],
+    ]) {
+      const build = await buildPayload(messages, { ...deepseek, reasoning });
+      const target = { ...deepseek, reasoning: replayReasoning };
+      const actual = await buildReplayPayload(messages, [0, 1, 2], { messages, build }, target, {}, { ...PART_SIZES, reuseShare: 0 });
+      const expected = await whole(messages, target);
+      expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+      expect(JSON.stringify(entriesOf(expected.payload))).not.toBe(JSON.stringify(entriesOf(build.payload)));
+    }
+  });
 });
 
 describe('unitItems', () => {
@@ -472,6 +489,41 @@ describe("buildReplayPayload for Chat Completions: the original's entries for un
     expect(entries[2].tool_call_id).toBe(long.slice(0, 40));
     const units = perMessageUnits(messages, 'openai-completions')!;
     expect([...completionsUnitEntries(messages, units, entries, model)!.bounds]).toEqual([0, 1, 3]);
+  });
+
+  it("refuses an assistant turn whose entry it cannot tell: lone surrogates, the model's own thinking under a signature it writes to", async () => {
+    const model = resolvePayloadModel(OPENROUTER).model;
+    const turn = (blocks: unknown[], routeOf: object) => [
+      U('q', { timestamp: 1 }),
+      call('a', 2),
+      TR('a', 'ok', { timestamp: 3 }),
+      A(blocks, { ...routeOf, timestamp: 4 }),
+      call('b', 5),
+      TR('b', 'ok', { timestamp: 6 }),
+    ];
+    const cases = [
+      // pi-ai takes the lone surrogate out: nothing is left to say, and it writes no entry.
+      turn([text('\ud800')], route),
+      turn([{ type: 'thinking', thinking: '\udc00' }], route),
+      // pi-ai writes the thinking as the entry's content: it writes an entry.
+      turn([{ type: 'thinking', thinking: 'hmm', thinkingSignature: 'content' }], completionsRoute),
+      // Both in one unit: one entry, which a reading that got both wrong would give to the wrong turn
+      // (each misreading alone is refused by the count of entries, so only both together test the two checks).
+      [
+        ...turn([{ type: 'thinking', thinking: 'hmm', thinkingSignature: 'content' }], completionsRoute).slice(0, 4),
+        A([text('\ud800')], { ...route, timestamp: 5 }),
+      ],
+    ];
+    for (const [i, messages] of cases.entries()) {
+      const units = perMessageUnits(messages, 'openai-completions')!;
+      const entries = entriesOf((await whole(messages, OPENROUTER)).payload);
+      expect(completionsUnitEntries(messages, units, entries, model), `case ${i}`).toBeNull();
+    }
+    // A signature that names another member is read: the thinking adds no entry.
+    const other = turn([{ type: 'thinking', thinking: 'hmm', thinkingSignature: 'reasoning_content' }], completionsRoute);
+    const entries = entriesOf((await whole(other, OPENROUTER)).payload);
+    expect(entries).toHaveLength(5);
+    expect(completionsUnitEntries(other, perMessageUnits(other, 'openai-completions')!, entries, model)).not.toBeNull();
   });
 
   it('refuses servers whose requests depend on more than each unit', () => {
