@@ -147,6 +147,8 @@ export function restoreTexts(params: unknown, standIns: StandIns, api: string): 
       }
     } else if (isRecord(node)) {
       for (const member of Object.keys(node)) {
+        // An image's data URL holds no token, and looking into it would copy it (see IMAGE_URL_MEMBER).
+        if (member === IMAGE_URL_MEMBER) continue;
         const item = node[member];
         if (typeof item === 'string') {
           const restored = restore(item);
@@ -158,6 +160,15 @@ export function restoreTexts(params: unknown, standIns: StandIns, api: string): 
   }
   return true;
 }
+
+/**
+ * The member under which OpenAI's Chat Completions and Responses builders put an image, as a data URL
+ * pi-ai joins from the image's type and base64 (`data:…;base64,…`). V8 keeps such a join as a pair
+ * of the two strings until something reads its characters, when it copies them into one: the search
+ * for tokens did, and held a second copy of every image for as long as the payload (on a session of
+ * 407 images, 106 MB against 2.5 MB without it). Tokens are only ever in texts, never in an image.
+ */
+const IMAGE_URL_MEMBER = 'image_url';
 
 /** Put the texts back into one string: null when a token in it was changed. */
 function restorer(standIns: StandIns): (text: string) => string | null {

@@ -1,5 +1,8 @@
 // Long texts go to pi-ai's Anthropic builder as stand-ins and come back in place.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { buildLlmPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { restoreAnthropicTexts, restoreTexts, withStandIns } from '../../../../../electron/host/payloads/stand-ins.js';
 import type { Message } from '../../../../../shared/types.js';
 
@@ -89,5 +92,41 @@ describe('stand-ins', () => {
     );
     expect(restoreTexts({ input: [{ content: [{ text: x.slice(0, -1) }] }] }, standIns, 'openai-responses')).toBe(false);
     expect(restoreTexts({ messages: [] }, standIns, 'mistral-conversations')).toBe(false);
+  });
+
+  it("leaves an image's data URL as pi-ai joined it: no second copy of the image for as long as the payload", async () => {
+    // V8 keeps pi-ai's `data:…;base64,` + data as a pair of strings until their characters are read,
+    // when it copies them into one: a search of the URL for tokens held every image twice.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const image = (i: number) => ({ type: 'image', mimeType: 'image/png', data: `${i}`.padEnd(1 << 20, 'A') });
+    const messages: Message[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      // A long text in each turn, so that the build has stand-ins to put back.
+      messages.push({ role: 'user', content: [{ type: 'text', text: long(`q${i}`) }, image(i)], timestamp: i });
+      messages.push({
+        role: 'assistant',
+        content: [{ type: 'text', text: 'ok' }],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        stopReason: 'stop',
+        timestamp: i,
+      } as Message);
+    }
+    const imageBytes = 24 * (1 << 20);
+    for (const target of [
+      { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' },
+      { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
+    ]) {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const build = await buildLlmPayload({ messages, sources: messages.map((_, i) => i) }, target);
+      gc();
+      const grown = process.memoryUsage().heapUsed - before;
+      expect(JSON.stringify(build.payload), target.api).toContain(`data:image/png;base64,23${'A'.repeat(64)}`);
+      // Each image's bytes once more would be 24 MiB (two bytes a character: 48 MiB); the payload itself is small.
+      expect(grown, target.api).toBeLessThan(imageBytes / 8);
+    }
   });
 });
