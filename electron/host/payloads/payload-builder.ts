@@ -11,6 +11,8 @@ import {
   type SimpleStreamOptions,
   type ThinkingLevel,
 } from '@mariozechner/pi-ai';
+import { isRecord } from '../../../shared/messages.js';
+import { pushTo } from '../../../shared/multimap.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
@@ -147,7 +149,20 @@ export async function buildLlmPayload(
       notes,
     };
   if (standIns && !restoreTexts(captured, standIns, model.api)) return buildLlmPayload(llm, target, options, { standIns: false });
-  return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured), notes };
+  // Bedrock's builder hands an image over as bytes, which go on the wire as base64 again: the image's own text.
+  const known = model.api === 'bedrock-converse-stream' ? imageTexts(llm.messages) : undefined;
+  return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured, known), notes };
+}
+
+/** The base64 data of every image block of the messages (user turns and tool results), by length. */
+function imageTexts(messages: readonly Message[]): Map<number, string[]> {
+  const texts = new Map<number, string[]>();
+  for (const message of messages) {
+    if (!Array.isArray(message.content)) continue;
+    for (const block of message.content as unknown[])
+      if (isRecord(block) && block.type === 'image' && typeof block.data === 'string') pushTo(texts, block.data.length, block.data);
+  }
+  return texts;
 }
 
 function bedrockRegion(model: Model<Api>): string {

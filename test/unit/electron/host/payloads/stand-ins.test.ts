@@ -129,4 +129,41 @@ describe('stand-ins', () => {
       expect(grown, target.api).toBeLessThan(imageBytes / 8);
     }
   });
+
+  it("gives Bedrock's image bytes back as the image's own base64 text, not a second copy of it", async () => {
+    // pi-ai's Bedrock builder decodes each image to bytes, which go on the wire as base64 again.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const data = (i: number) => Buffer.alloc(3 << 18, i).toString('base64');
+    const messages: Message[] = [];
+    for (let i = 0; i < 24; i += 1)
+      messages.push({
+        role: 'user',
+        content: [
+          { type: 'text', text: `look ${i}` },
+          { type: 'image', mimeType: 'image/png', data: data(i) },
+        ],
+        timestamp: i,
+      });
+    const imageBytes = 24 * data(0).length;
+    const target = { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0' };
+    // Node keeps a long base64 text it encodes outside V8's heap: both are counted.
+    const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
+    gc();
+    const before = used();
+    const build = await buildLlmPayload({ messages, sources: messages.map((_, i) => i) }, target);
+    gc();
+    const grown = used() - before;
+    const images = collectBytes(build.payload);
+    expect(images).toEqual(messages.map((m) => (m.content as { data?: string }[])[1].data));
+    // A second copy of each image would be 24 MiB; the payload itself is small.
+    expect(grown).toBeLessThan(imageBytes / 8);
+  });
 });
+
+/** The `bytes` strings of a payload, in order. */
+function collectBytes(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.flatMap(collectBytes);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => (key === 'bytes' ? [item] : collectBytes(item)));
+}
