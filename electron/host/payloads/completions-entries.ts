@@ -31,7 +31,7 @@ import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { isWellFormed } from '../../../shared/text/well-formed.js';
 import { isOwnTurn, type Units } from './replay-units.js';
-import { readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
+import { holdsCallOrResult, readUnits, userMakesEntry, type EntryReading, type UnitItems } from './unit-reader.js';
 
 /** The text pi-ai opens the user entry of a tool-result group's images with. */
 const IMAGES_TEXT = 'Attached image(s) from tool result:';
@@ -87,12 +87,7 @@ function sentCallId(id: string, model: Model<Api>): string {
 
 /** Whether a request of these messages has a tool history (pi-ai then sends an empty `tools` list). */
 export function hasToolHistory(messages: readonly Message[]): boolean {
-  for (const message of messages) {
-    if (message.role === 'toolResult') return true;
-    if (message.role === 'assistant' && Array.isArray(message.content))
-      for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall') return true;
-  }
-  return false;
+  return messages.some(holdsCallOrResult);
 }
 
 /** The entries of a side read message by message (see above). */

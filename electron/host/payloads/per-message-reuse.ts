@@ -1,6 +1,7 @@
 /**
- * The replay's OpenAI Responses, Mistral or Chat Completions payload, built from the original's where hygiene left
- * whole units of messages unchanged (what replay-payload.ts does for the APIs with entry units).
+ * The replay's OpenAI Responses, Mistral or Chat Completions payload, built from the original's where
+ * hygiene left whole units of messages unchanged (what replay-payload.ts does for the APIs with entry
+ * units).
  *
  * These builders convert each message alone (per-message-parts.ts), so a unit (a user or assistant
  * message and the messages after it up to the next, tool results or any other, with no tool-call id
@@ -28,13 +29,12 @@ import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { completionsUnitEntries, hasToolHistory } from './completions-entries.js';
 import { mistralUnitEntries } from './mistral-entries.js';
-import { resolvePayloadModel } from './model.js';
 import { buildLlmPayload, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownPerMessageUnits, type PartSizes } from './payload-parts.js';
 import { perMessageUnits } from './per-message-parts.js';
-import { unitsOfPart, type BuildModel, type Units } from './replay-units.js';
+import { unitsOfPart, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
-import type { UnitItems } from './unit-reader.js';
+import { holdsCallOrResult, type UnitItems } from './unit-reader.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
 
 /** The APIs whose replays reuse the original's entries this way. */
@@ -144,7 +144,7 @@ export async function reusedPerMessageBuild(
   api: ReuseApi,
   messages: readonly Message[],
   origins: readonly (number | null)[],
-  original: { messages: readonly Message[]; build: PayloadBuild; model: BuildModel },
+  original: { messages: readonly Message[]; build: PayloadBuild; model: Model<Api> },
   target: Target,
   options: PayloadBuildOptions,
   sizes: PartSizes & { reuseShare?: number },
@@ -156,12 +156,9 @@ export async function reusedPerMessageBuild(
   const { build, model } = original;
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
-  // The model the original was built for (replay-payload.ts checked it is the target's), with what
-  // pi-ai reads of it beyond its name (Chat Completions: its compat settings and whether it takes images).
-  const piModel = resolvePayloadModel(target).model;
   const originalLlm = build.llmMessages;
   const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api, model);
-  const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, piModel);
+  const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, model);
   if (!originalUnits || !originalAt) return null;
   const llm = toLlmMessages(messages);
   const units = perMessageUnits(llm.messages, api, model);
@@ -193,7 +190,7 @@ export async function reusedPerMessageBuild(
   const fresh = (await buildInParts(part.llm, target, buildFresh, freshSizes, part.units)) ?? (await buildFresh(part.llm));
   const freshItems = isRecord(fresh.payload) ? fresh.payload[key] : undefined;
   if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
-  const freshAt = read(part.llm.messages, part.units, freshItems, piModel);
+  const freshAt = read(part.llm.messages, part.units, freshItems, model);
   if (!freshAt) return null;
   const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt });
   return { build: { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [key]: items } }, reusedAt };
@@ -204,11 +201,7 @@ function keepIdFree(messages: readonly Message[], units: Units, reused: Int32Arr
   for (let t = 0; t < reused.length; t += 1) {
     if (reused[t] < 0) continue;
     for (let i = units.bounds[t]; i < units.bounds[t + 1]; i += 1) {
-      const message = messages[i];
-      const hasId =
-        message.role === 'toolResult' ||
-        (message.role === 'assistant' && (message.content as unknown[]).some((block) => isRecord(block) && block.type === 'toolCall'));
-      if (hasId) {
+      if (holdsCallOrResult(messages[i])) {
         reused[t] = -1;
         break;
       }

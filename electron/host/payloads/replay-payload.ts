@@ -17,6 +17,7 @@
  * OpenAI Responses, Mistral and Chat Completions reuse the original's entries for whole units in
  * their own way (per-message-reuse.ts).
  */
+import type { Api, Model } from '@mariozechner/pi-ai';
 import { isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
@@ -75,8 +76,10 @@ async function reusedBuild(
   const build = original.build;
   const api = build.api;
   if (build.error || !origins || origins.length !== messages.length) return null;
-  const model = build.model;
-  if (!model || messagesOfBuild(build) !== original.messages || !builtFor(model, target)) return null;
+  if (messagesOfBuild(build) !== original.messages) return null;
+  // pi-ai's model for the target, when the original was built for it: what the readers read of it.
+  const model = build.model && targetModel(build.model, target);
+  if (!model) return null;
   if (isReuseApi(api)) {
     const reuse = await reusedPerMessageBuild(api, messages, origins, { ...original, model }, target, options, sizes);
     if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
@@ -134,22 +137,26 @@ async function reusedBuild(
   return replay;
 }
 
-/** Whether a build's model is the one pi-ai builds for the target: another's entries are not the replay's to reuse. */
-function builtFor(model: NonNullable<PayloadBuild['model']>, target: Target): boolean {
+/**
+ * The model pi-ai builds for the target (with what its builders read beyond the name: compat settings,
+ * image input), when it is the one the build was made for; null otherwise: another model's entries are
+ * not the replay's to reuse.
+ */
+function targetModel(model: NonNullable<PayloadBuild['model']>, target: Target): Model<Api> | null {
   let resolved;
   try {
     resolved = resolvePayloadModel(target).model;
   } catch {
-    return false;
+    return null;
   }
   // Whether the model reasons changes entries too (DeepSeek's: an empty reasoning_content on every assistant's).
-  return (
+  const same =
     resolved.id === model.id &&
     resolved.provider === model.provider &&
     resolved.api === model.api &&
     resolved.baseUrl === model.baseUrl &&
-    resolved.reasoning === model.reasoning
-  );
+    resolved.reasoning === model.reasoning;
+  return same ? resolved : null;
 }
 
 /** The unit holding the last entry: pi-ai's cache mark sits there, so it is never reused. */

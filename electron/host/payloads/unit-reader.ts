@@ -3,6 +3,7 @@
  * mistral-entries.ts for Mistral): each reader says what the builder makes of one message and of the
  * results a unit's calls lack, and checks it against the entries; this walks the units.
  */
+import { isRecord } from '../../../shared/messages.js';
 import type { Message } from '../../../shared/types.js';
 import type { Units } from './replay-units.js';
 
@@ -36,6 +37,14 @@ export function userMakesEntry(message: Message): boolean | null {
   const content: unknown = message.content;
   if (typeof content === 'string') return true;
   return Array.isArray(content) ? content.length > 0 : null;
+}
+
+/** Whether a message holds a tool-call id: a tool result, or an assistant message with a call. */
+export function holdsCallOrResult(message: Message): boolean {
+  if (message.role === 'toolResult') return true;
+  if (message.role !== 'assistant' || !Array.isArray(message.content)) return false;
+  for (const block of message.content as unknown[]) if (isRecord(block) && block.type === 'toolCall') return true;
+  return false;
 }
 
 /** Where each unit's entries are, read by `reader` over the side's messages, or null when they do not check. */
