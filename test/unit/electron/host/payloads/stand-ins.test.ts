@@ -8,6 +8,16 @@ import type { Message } from '../../../../../shared/types.js';
 
 const long = (c: string) => c.repeat(600);
 
+/** A full collection, for the tests that weigh what a payload keeps (made once: a new context is itself weighed). */
+let collect: (() => void) | undefined;
+function gc(): void {
+  if (!collect) {
+    v8.setFlagsFromString('--expose-gc');
+    collect = vm.runInNewContext('gc') as () => void;
+  }
+  collect();
+}
+
 describe('stand-ins', () => {
   it('replaces only long, well-formed, non-blank texts, without touching the messages', () => {
     const messages: Message[] = [
@@ -97,8 +107,6 @@ describe('stand-ins', () => {
   it("leaves an image's data URL as pi-ai joined it: no second copy of the image for as long as the payload", async () => {
     // V8 keeps pi-ai's `data:…;base64,` + data as a pair of strings until their characters are read,
     // when it copies them into one: a search of the URL for tokens held every image twice.
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
     const image = (i: number) => ({ type: 'image', mimeType: 'image/png', data: `${i}`.padEnd(1 << 20, 'A') });
     const messages: Message[] = [];
     for (let i = 0; i < 24; i += 1) {
@@ -132,8 +140,6 @@ describe('stand-ins', () => {
 
   it("gives Bedrock's image bytes back as the image's own base64 text, not a second copy of it", async () => {
     // pi-ai's Bedrock builder decodes each image to bytes, which go on the wire as base64 again.
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
     const data = (i: number) => Buffer.alloc(3 << 18, i).toString('base64');
     const messages: Message[] = [];
     for (let i = 0; i < 24; i += 1)
