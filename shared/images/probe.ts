@@ -122,6 +122,11 @@ export function estimateDecodedBytes(base64: string): number {
   return Math.max(0, Math.floor((len * 3) / 4) - padding);
 }
 
+/** Whether a text is canonical base64 as it is: what decoding it and encoding the bytes again gives back. */
+export function isCanonicalBase64(base64: string): boolean {
+  return isCanonicalShape(base64) && paddingBitsClear(base64);
+}
+
 /**
  * Canonical base64 (whitespace removed, missing padding added), or undefined when the alphabet,
  * padding, length or unused pad bits are wrong.

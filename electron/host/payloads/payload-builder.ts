@@ -11,13 +11,12 @@ import {
   type SimpleStreamOptions,
   type ThinkingLevel,
 } from '@mariozechner/pi-ai';
-import { isRecord } from '../../../shared/messages.js';
-import { pushTo } from '../../../shared/multimap.js';
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import { buildInParts } from './payload-parts.js';
+import { imageOfBytes, withImageStandIns } from './image-stand-ins.js';
 import { restoreTexts, STAND_IN_APIS, withStandIns } from './stand-ins.js';
 
 // The AWS SDK warns on every process below Node 22; the warning is noise on a CLI's stderr.
@@ -102,7 +101,9 @@ export async function buildLlmPayload(
   const level = options.thinkingLevel ?? 'medium';
   // The builders that allow it get long texts as stand-ins, put back below (see stand-ins.ts).
   const standIns = STAND_IN_APIS.has(model.api) && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
-  const context: Context = { messages: (standIns?.messages ?? llm.messages) as unknown as PiMessage[] };
+  // Bedrock's builder gets its images as stand-ins, put back when the payload is made JSON (see image-stand-ins.ts).
+  const images = model.api === 'bedrock-converse-stream' && internal.standIns !== false ? withImageStandIns(llm.messages) : undefined;
+  const context: Context = { messages: (standIns?.messages ?? images?.messages ?? llm.messages) as unknown as PiMessage[] };
   let captured: unknown;
   let capturedOnce = false;
   // Aborted the moment the body is captured: a second fence should a provider ever go on to send.
@@ -149,20 +150,8 @@ export async function buildLlmPayload(
       notes,
     };
   if (standIns && !restoreTexts(captured, standIns, model.api)) return buildLlmPayload(llm, target, options, { standIns: false });
-  // Bedrock's builder hands an image over as bytes, which go on the wire as base64 again: the image's own text.
-  const known = model.api === 'bedrock-converse-stream' ? imageTexts(llm.messages) : undefined;
-  return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured, known), notes };
-}
-
-/** The base64 data of every image block of the messages (user turns and tool results), by length. */
-function imageTexts(messages: readonly Message[]): Map<number, string[]> {
-  const texts = new Map<number, string[]>();
-  for (const message of messages) {
-    if (!Array.isArray(message.content)) continue;
-    for (const block of message.content as unknown[])
-      if (isRecord(block) && block.type === 'image' && typeof block.data === 'string') pushTo(texts, block.data.length, block.data);
-  }
-  return texts;
+  const textOf = images && ((bytes: Uint8Array) => imageOfBytes(bytes, images));
+  return { ...base, api: model.api, model: modelInfo, payload: asJsonValue(captured, textOf), notes };
 }
 
 function bedrockRegion(model: Model<Api>): string {
