@@ -10,10 +10,7 @@
  * signature names; sanitising a well-formed text changes nothing). So a long text that is well
  * formed (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and
  * the token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
- * Mistral's builder also trims a tool result's joined texts: there, a result's text goes in as its
- * leading and trailing whitespace around the token of the rest, so that the ends of the joined text
- * are trimmed alike either way (a token is never trimmed).
- * The other builders (Bedrock, Codex, Vertex, Azure) are not audited and get texts as they are
+ * The other builders (Bedrock, Mistral, Codex, Vertex, Azure) are not audited and get texts as they are
  * (Bedrock gets its images as stand-ins of their own: image-stand-ins.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -43,15 +40,8 @@ export interface StandIns {
   prefix: string;
 }
 
-/** The apis whose builders trim a tool result's joined texts (see above). */
-const TRIMS_RESULTS = new Set(['mistral-conversations']);
-
-/**
- * Replace the long texts of messages (user and tool-result text, assistant text and thinking) by
- * tokens, for the builder of `api`.
- */
-export function withStandIns(messages: readonly Message[], api: string): StandIns {
-  const trimsResults = TRIMS_RESULTS.has(api);
+/** Replace the long texts of messages (user and tool-result text, assistant text and thinking) by tokens. */
+export function withStandIns(messages: readonly Message[]): StandIns {
   const prefix = `${OPEN}${randomBytes(9).toString('base64url')}:`;
   const texts: string[] = [];
   const token = (text: string): string => {
@@ -60,17 +50,9 @@ export function withStandIns(messages: readonly Message[], api: string): StandIn
     // and both stay with the message until a full collection (about 6 MiB of peak on many-calls at 100 MiB).
     return [prefix, texts.length - 1, CLOSE].join('');
   };
-  // A text whose ends a builder trims: its whitespace kept around the token of the rest (trim reads only the ends).
-  const endsKept = (text: string): string => {
-    const lead = text.length - text.trimStart().length;
-    const tail = text.length - text.trimEnd().length;
-    if (lead === 0 && tail === 0) return token(text);
-    const core = text.slice(lead, text.length - tail);
-    return core.length < MIN_LENGTH ? text : [text.slice(0, lead), token(core), text.slice(text.length - tail)].join('');
-  };
-  const block = (b: unknown, inResult: boolean): unknown => {
+  const block = (b: unknown): unknown => {
     if (!isRecord(b)) return b;
-    if (b.type === 'text' && replaceable(b.text)) return { ...b, text: inResult && trimsResults ? endsKept(b.text) : token(b.text) };
+    if (b.type === 'text' && replaceable(b.text)) return { ...b, text: token(b.text) };
     if (b.type === 'thinking' && !b.redacted && replaceable(b.thinking)) return { ...b, thinking: token(b.thinking) };
     return b;
   };
@@ -82,7 +64,7 @@ export function withStandIns(messages: readonly Message[], api: string): StandIn
       return message;
     let changed: unknown[] | null = null;
     for (let i = 0; i < content.length; i += 1) {
-      const next = block(content[i], message.role === 'toolResult');
+      const next = block(content[i]);
       if (next !== content[i]) (changed ??= content.slice())[i] = next;
     }
     return changed ? { ...message, content: changed } : message;
@@ -136,7 +118,6 @@ export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
   ['openai-completions', 'messages'],
   ['openai-responses', 'input'],
   ['google-generative-ai', 'contents'],
-  ['mistral-conversations', 'messages'],
 ]);
 
 /**
@@ -167,8 +148,8 @@ export function restoreTexts(params: unknown, standIns: StandIns, api: string): 
       }
     } else if (isRecord(node)) {
       for (const member of Object.keys(node)) {
-        // An image's data URL holds no token, and looking into it would copy it (see IMAGE_URL_MEMBERS).
-        if (IMAGE_URL_MEMBERS.has(member)) continue;
+        // An image's data URL holds no token, and looking into it would copy it (see IMAGE_URL_MEMBER).
+        if (member === IMAGE_URL_MEMBER) continue;
         const item = node[member];
         if (typeof item === 'string') {
           const restored = restore(item);
@@ -182,14 +163,13 @@ export function restoreTexts(params: unknown, standIns: StandIns, api: string): 
 }
 
 /**
- * The members under which OpenAI's Chat Completions and Responses builders (`image_url`) and
- * Mistral's (`imageUrl`) put an image, as a data URL pi-ai joins from the image's type and base64
- * (`data:…;base64,…`). V8 keeps such a join as a pair of the two strings until something reads its
- * characters, when it copies them into one: the search for tokens did, and held a second copy of
- * every image for as long as the payload (on a session of 407 images, 106 MB against 2.5 MB without
- * it). Tokens are only ever in texts, never in an image.
+ * The member under which OpenAI's Chat Completions and Responses builders put an image, as a data URL
+ * pi-ai joins from the image's type and base64 (`data:…;base64,…`). V8 keeps such a join as a pair
+ * of the two strings until something reads its characters, when it copies them into one: the search
+ * for tokens did, and held a second copy of every image for as long as the payload (on a session of
+ * 407 images, 106 MB against 2.5 MB without it). Tokens are only ever in texts, never in an image.
  */
-const IMAGE_URL_MEMBERS = new Set(['image_url', 'imageUrl']);
+const IMAGE_URL_MEMBER = 'image_url';
 
 /** Put the texts back into one string: null when a token in it was changed. */
 function restorer(standIns: StandIns): (text: string) => string | null {

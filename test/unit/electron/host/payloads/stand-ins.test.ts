@@ -39,7 +39,7 @@ describe('stand-ins', () => {
       { role: 'toolResult', toolCallId: 't', content: [{ type: 'text', text: long('d') }] },
     ];
     const copy = structuredClone(messages);
-    const standIns = withStandIns(messages, 'anthropic-messages');
+    const standIns = withStandIns(messages);
     expect(standIns.texts).toEqual([long('a'), long('c'), long('d')]);
     expect(standIns.messages[1]).toBe(messages[1]);
     expect(messages).toEqual(copy);
@@ -47,13 +47,10 @@ describe('stand-ins', () => {
   });
 
   it('puts texts back whole, joined with others, and in nested tool results', () => {
-    const standIns = withStandIns(
-      [
-        { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
-        { role: 'toolResult', content: [{ type: 'text', text: long('y') }] },
-      ],
-      'anthropic-messages',
-    );
+    const standIns = withStandIns([
+      { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
+      { role: 'toolResult', content: [{ type: 'text', text: long('y') }] },
+    ]);
     const [x, y] = standIns.messages.map((m) => (m.content as { text: string }[])[0].text);
     const params = {
       messages: [
@@ -71,52 +68,8 @@ describe('stand-ins', () => {
     expect(JSON.stringify(params)).not.toContain('\uE000');
   });
 
-  it("keeps a tool result's whitespace around its token for Mistral, whose builder trims the result's texts", async () => {
-    const padded = `  \n${long('a')}\n\n`;
-    const standIns = withStandIns([{ role: 'toolResult', content: [{ type: 'text', text: padded }] }], 'mistral-conversations');
-    const text = (standIns.messages[0].content as { text: string }[])[0].text;
-    expect(text).toBe(`  \n${standIns.prefix}0\uE001\n\n`);
-    expect(standIns.texts).toEqual([long('a')]);
-    // Elsewhere the text is one token, whitespace and all.
-    expect(withStandIns([{ role: 'toolResult', content: [{ type: 'text', text: padded }] }], 'openai-responses').texts).toEqual([padded]);
-    const call = (id: string) => ({ type: 'toolCall', id, name: 'bash', arguments: {} });
-    const messages: Message[] = [
-      { role: 'user', content: 'go', timestamp: 1 },
-      { role: 'assistant', content: [call('abcdefgh1'), call('abcdefgh2')], stopReason: 'toolUse', timestamp: 2 } as Message,
-      {
-        role: 'toolResult',
-        toolCallId: 'abcdefgh1',
-        toolName: 'bash',
-        content: [{ type: 'text', text: padded }],
-        isError: true,
-        timestamp: 3,
-      },
-      {
-        role: 'toolResult',
-        toolCallId: 'abcdefgh2',
-        toolName: 'bash',
-        content: [
-          { type: 'text', text: ' ' },
-          { type: 'text', text: padded },
-          { type: 'text', text: `\t${long('b')}` },
-        ],
-        isError: false,
-        timestamp: 4,
-      },
-    ];
-    const target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
-    const llm = { messages, sources: messages.map((_, i) => i) };
-    const withTokens = await buildLlmPayload(llm, target);
-    const plain = await buildLlmPayload(llm, target, {}, { standIns: false });
-    expect(JSON.stringify(withTokens)).toBe(JSON.stringify(plain));
-    const results = (plain.payload as { messages: { role: string; content: { text: string }[] }[] }).messages.filter(
-      (m) => m.role === 'tool',
-    );
-    expect(results.map((m) => m.content[0].text)).toEqual([`[tool error] ${long('a')}`, `${long('a')}\n\n\n\t${long('b')}`]);
-  });
-
   it('says so, and stops, when a token lost its end or names no text', () => {
-    const standIns = withStandIns([{ role: 'toolResult', content: [{ type: 'text', text: long('x') }] }], 'anthropic-messages');
+    const standIns = withStandIns([{ role: 'toolResult', content: [{ type: 'text', text: long('x') }] }]);
     const token = (standIns.messages[0].content as { text: string }[])[0].text;
     const cut = { messages: [{ role: 'user', content: `a ${token.slice(0, -1)} b` }] };
     expect(restoreAnthropicTexts(cut, standIns)).toBe(false);
@@ -126,13 +79,10 @@ describe('stand-ins', () => {
   });
 
   it('are put back anywhere in the conversation of the other builders, and only there', () => {
-    const standIns = withStandIns(
-      [
-        { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
-        { role: 'user', content: long('y') },
-      ],
-      'google-generative-ai',
-    );
+    const standIns = withStandIns([
+      { role: 'toolResult', content: [{ type: 'text', text: long('x') }] },
+      { role: 'user', content: long('y') },
+    ]);
     const x = (standIns.messages[0].content as { text: string }[])[0].text;
     const y = standIns.messages[1].content as string;
     const params = {
@@ -151,7 +101,7 @@ describe('stand-ins', () => {
       ]),
     );
     expect(restoreTexts({ input: [{ content: [{ text: x.slice(0, -1) }] }] }, standIns, 'openai-responses')).toBe(false);
-    expect(restoreTexts({ messages: [] }, standIns, 'bedrock-converse-stream')).toBe(false);
+    expect(restoreTexts({ messages: [] }, standIns, 'mistral-conversations')).toBe(false);
   });
 
   it("leaves an image's data URL as pi-ai joined it: no second copy of the image for as long as the payload", async () => {
@@ -176,7 +126,6 @@ describe('stand-ins', () => {
     for (const target of [
       { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' },
       { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
-      { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' },
     ]) {
       gc();
       const before = process.memoryUsage().heapUsed;
