@@ -21,12 +21,35 @@ const entriesOf = (payload: unknown): unknown[] => {
   return value?.messages ?? value?.contents ?? value?.input ?? [];
 };
 
+/** Canonical base64 of an image's size, and the same wrapped as some writers keep it. */
+const LONG_IMAGE = Buffer.alloc(600, 7).toString('base64');
+const WRAPPED_IMAGE = `${LONG_IMAGE.slice(0, 400)}\n${LONG_IMAGE.slice(400)}`;
+
+/**
+ * The generator's images made long enough to go to Bedrock's builder as stand-ins, canonical or
+ * wrapped by turns (see image-stand-ins.ts). The same objects otherwise, so the rest is as generated.
+ */
+function withLongImages(messages: Message[]): { messages: Message[]; images: number } {
+  let images = 0;
+  const out = messages.map((m) => {
+    if (!Array.isArray(m.content) || !m.content.some((b: { type?: string }) => b?.type === 'image')) return m;
+    const content = (m.content as Record<string, unknown>[]).map((b) =>
+      b.type === 'image' ? { ...b, data: (images += 1) % 2 === 0 ? WRAPPED_IMAGE : LONG_IMAGE } : b,
+    );
+    return { ...m, content } as Message;
+  });
+  return { messages: out, images };
+}
+
 describe('buildReplayPayload', () => {
   it('gives what a whole build of the replay gives, on random transcripts and replays', async () => {
     const random = rng(13);
     const reusedRounds = new Map<string, number>();
+    let roundsWithImages = 0;
     for (let round = 0; round < 200; round += 1) {
-      const original = transcript(random, 4 + Math.floor(random() * 30));
+      const generated = withLongImages(transcript(random, 4 + Math.floor(random() * 30)));
+      const original = generated.messages;
+      if (generated.images > 1) roundsWithImages += 1;
       const replay = replayOf(random, original);
       for (const target of TARGETS) {
         const originalBuild = await buildPayload(original, target);
@@ -40,7 +63,8 @@ describe('buildReplayPayload', () => {
           reusedRounds.set(target.api, (reusedRounds.get(target.api) ?? 0) + 1);
       }
     }
-    // The reuse is exercised on each API, not only the fallback to a whole build.
+    // The reuse is exercised on each API, not only the fallback to a whole build, and Bedrock's image stand-ins with both forms.
+    expect(roundsWithImages).toBeGreaterThan(20);
     expect(reusedRounds.get('anthropic-messages')).toBeGreaterThan(40);
     expect(reusedRounds.get('bedrock-converse-stream')).toBeGreaterThan(20);
     expect(reusedRounds.get('google-generative-ai')).toBeGreaterThan(20);
