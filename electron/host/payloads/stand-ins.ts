@@ -10,7 +10,7 @@
  * signature names; sanitising a well-formed text changes nothing). So a long text that is well
  * formed (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and
  * the token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
- * The other builders (Bedrock, Mistral, Codex, Vertex, Azure) are not audited and get texts as they are
+ * The other builders (Bedrock, Mistral, Codex) are not audited and get texts as they are
  * (Bedrock gets its images as stand-ins of their own: image-stand-ins.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -118,6 +118,9 @@ export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
   ['openai-completions', 'messages'],
   ['openai-responses', 'input'],
   ['google-generative-ai', 'contents'],
+  // The same conversions, from pi-ai's shared modules: Azure's builder calls the Responses one, Vertex's the Gemini one.
+  ['azure-openai-responses', 'input'],
+  ['google-vertex', 'contents'],
 ]);
 
 /**

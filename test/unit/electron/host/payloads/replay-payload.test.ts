@@ -123,6 +123,8 @@ const STAND_IN_TARGETS: Target[] = [
   { provider: 'openrouter', api: 'openai-completions', modelId: 'mistralai/devstral-small' },
   { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'google-gemini-cli', api: 'google-gemini-cli', modelId: 'gemini-2.5-pro' },
+  { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true },
+  { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
 ];
 
 describe('stand-ins', () => {
@@ -148,7 +150,7 @@ describe('stand-ins', () => {
       }
     }
     // Builds that succeeded with long texts in them, for each api: the stand-ins were put back.
-    for (const api of ['openai-responses', 'openai-completions', 'google-generative-ai'])
+    for (const api of ['openai-responses', 'openai-completions', 'google-generative-ai', 'azure-openai-responses', 'google-vertex'])
       expect(replaced.get(api) ?? 0).toBeGreaterThan(20);
   }, 60_000);
 });
