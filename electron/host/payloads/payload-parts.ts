@@ -28,10 +28,10 @@ import { buildJoinedParts, buildResponsesParts, isPerMessageApi, perMessageUnits
 import {
   entriesKey,
   entryBounds,
-  hasUnits,
   isAssistantEntry,
   isToolImageEntry,
   isToolResultBlock,
+  unitApiOf,
   unitsOf,
   type UnitApi,
   type Units,
@@ -111,8 +111,9 @@ export async function buildInParts(
     if (build) perMessageSplits.set(build, units);
     return build;
   }
-  if (!hasUnits(api)) return null;
-  const key = entriesKey(api);
+  const unitApi = unitApiOf(api);
+  if (!unitApi) return null;
+  const key = entriesKey(unitApi);
   const units = known ?? unitsOf(llm.messages, model);
   if (!units) return null;
   const cuts = partCuts(llm, units, sizes.part);
@@ -122,8 +123,8 @@ export async function buildInParts(
   const bounds = new Int32Array(units.bounds.length);
   let entryCount = 0;
   const build = await buildEachPart(llm, units, cuts, key, buildLlm, (entries, p, final) => {
-    if (!final && !withoutLastCacheMark(entries, api)) return false;
-    const partBounds = partEntryBounds(entries, units, cuts[p], cuts[p + 1], api);
+    if (!final && !withoutLastCacheMark(entries, unitApi)) return false;
+    const partBounds = partEntryBounds(entries, units, cuts[p], cuts[p + 1], unitApi);
     if (!partBounds) return false;
     for (let t = cuts[p]; t < cuts[p + 1]; t += 1) bounds[t] = entryCount + partBounds[t - cuts[p]];
     entryCount += entries.length;

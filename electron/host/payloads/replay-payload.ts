@@ -24,7 +24,7 @@ import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { resolvePayloadModel } from './model.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
-import { entriesKey, entryBounds, hasUnits, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
+import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
 import { isReuseApi, reusedPerMessageBuild } from './per-message-reuse.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
 
@@ -85,15 +85,16 @@ async function reusedBuild(
     if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
     return reuse?.build ?? null;
   }
-  if (!hasUnits(api)) return null;
-  const originalEntries = entriesOf(build.payload, api);
+  const unitApi = unitApiOf(api);
+  if (!unitApi) return null;
+  const originalEntries = entriesOf(build.payload, unitApi);
   if (!originalEntries) return null;
   const originalLlm = build.llmMessages;
   // A build in parts found both already.
   const known = knownSplit(build);
   const originalUnits = known?.units ?? unitsOf(originalLlm, model);
   if (!originalUnits) return null;
-  const originalEntryBounds = known?.entryBounds ?? entryBounds(originalEntries, originalUnits, api);
+  const originalEntryBounds = known?.entryBounds ?? entryBounds(originalEntries, originalUnits, unitApi);
   if (!originalEntryBounds) return null;
   const llm = toLlmMessages(messages);
   const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
@@ -117,9 +118,9 @@ async function reusedBuild(
   const buildFresh = (llmPart: LlmMessages) => buildLlmPayload(llmPart, target, options);
   const freshUnits = unitsOfPart(units, part.at);
   const fresh = (await buildInParts(freshLlm, target, buildFresh, sizes, freshUnits)) ?? (await buildFresh(freshLlm));
-  const freshEntries = entriesOf(fresh.payload, api);
+  const freshEntries = entriesOf(fresh.payload, unitApi);
   if (fresh.error || !freshEntries || !isRecord(fresh.payload)) return null;
-  const freshEntryBounds = entryBounds(freshEntries, freshUnits, api);
+  const freshEntryBounds = entryBounds(freshEntries, freshUnits, unitApi);
   if (!freshEntryBounds || freshUnits.bounds.length - 1 !== part.unitCount) return null;
   // The last entry must come from the last unit, so that the cache mark lands where a whole build puts it.
   if (freshEntryBounds.at(-2) === freshEntries.length) return null;
@@ -132,7 +133,12 @@ async function reusedBuild(
       bounds: originalEntryBounds,
     },
   );
-  const replay = { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [entriesKey(api)]: entries } };
+  const replay = {
+    ...fresh,
+    sources: llm.sources,
+    llmMessages: llm.messages,
+    payload: { ...fresh.payload, [entriesKey(unitApi)]: entries },
+  };
   reusedEntries.set(replay, reusedAt);
   return replay;
 }

@@ -22,6 +22,16 @@ export function hasUnits(api: string): api is UnitApi {
   return api === 'anthropic-messages' || api === 'bedrock-converse-stream' || api === 'google-generative-ai';
 }
 
+/**
+ * The API whose payloads an API's builder makes, when they have units: Vertex's builder runs pi-ai's
+ * Gemini conversion (the same `convertMessages`, its result under `contents`), so its payloads are
+ * read as Gemini's.
+ */
+export function unitApiOf(api: string): UnitApi | null {
+  if (api === 'google-vertex') return 'google-generative-ai';
+  return hasUnits(api) ? api : null;
+}
+
 /** The member of an API's request that holds its entries: Gemini's `contents`, the others' `messages`. */
 export function entriesKey(api: UnitApi): 'messages' | 'contents' {
   return api === 'google-generative-ai' ? 'contents' : 'messages';
@@ -86,7 +96,7 @@ export function isOwnTurn(message: Message, model: BuildModel): boolean {
  * thinking, and throws on any block but text, thinking and calls. Null for a malformed message.
  */
 function assistantEmits(message: Message, model: BuildModel): boolean | null {
-  if (model.api === 'google-generative-ai') return geminiAssistantEmits(message, model);
+  if (unitApiOf(model.api) === 'google-generative-ai') return geminiAssistantEmits(message, model);
   if (!Array.isArray(message.content)) return null;
   const sameModel = isOwnTurn(message, model);
   const bedrock = model.api === 'bedrock-converse-stream';
@@ -159,7 +169,7 @@ function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel,
   const message = messages[i];
   const there = known === undefined ? -1 : known.at[i];
   if (there >= 0 && known!.messages[there] === message) return known!.leads[there] === 1;
-  if (message.role === 'user') return userEmits(message, model.api as UnitApi);
+  if (message.role === 'user') return userEmits(message, unitApiOf(model.api) as UnitApi);
   // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
   if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model);
   return false;

@@ -11,7 +11,7 @@ import {
   partCuts,
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
-import { entryBounds, unitsOf, unitsOfPart, type UnitApi, type Units } from '../../../../../electron/host/payloads/replay-units.js';
+import { entryBounds, unitApiOf, unitsOf, unitsOfPart, type Units } from '../../../../../electron/host/payloads/replay-units.js';
 import { perMessageUnits, type PerMessageApi } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
@@ -59,6 +59,10 @@ const OPENROUTER: Target = { provider: 'openrouter', api: 'openai-completions', 
 const DEEPSEEK: Target = { provider: 'deepseek', api: 'openai-completions', modelId: 'deepseek-v4-pro', reasoning: true };
 const MAGISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'magistral-medium-latest', reasoning: true };
 const geminiRoute = { api: 'google-generative-ai', provider: 'google', model: 'gemini-2.5-pro' };
+// Vertex's builder runs the same Gemini conversion: its payloads are read as Gemini's.
+const VERTEX: Target = { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true };
+const VERTEX_PLAIN: Target = { ...VERTEX, reasoning: false };
+const vertexRoute = { api: 'google-vertex', provider: 'google-vertex', model: 'gemini-2.5-pro' };
 const MODEL = { id: 'claude-sonnet-4-5', provider: 'anthropic', api: 'anthropic-messages', baseUrl: 'https://api.anthropic.com' };
 const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
 
@@ -132,12 +136,31 @@ describe('partCuts', () => {
   });
 });
 
+describe('units of a Vertex build', () => {
+  it("are read as Gemini's: the model's own redacted thinking, blank, makes no entry", async () => {
+    // Anthropic's builder replays redacted thinking whatever its text; Gemini's keeps only a non-blank one.
+    const redacted = (own: typeof vertexRoute | typeof geminiRoute): Message =>
+      A([{ type: 'thinking', thinking: '', thinkingSignature: 'c2ln', redacted: true }], { ...own, timestamp: 2 });
+    for (const [target, own] of [
+      [VERTEX, vertexRoute],
+      [GEMINI, geminiRoute],
+    ] as const) {
+      const llm = toLlmMessages([user('q'), redacted(own), user('again')]);
+      const units = unitsOf(llm.messages, resolvePayloadModel(target).model)!;
+      expect([...units.leads], target.api).toEqual([1, 0, 1]);
+      const entries = ((await wholeBuild(llm, target)).payload as { contents: JsonValue[] }).contents;
+      expect(entryBounds(entries, units, unitApiOf(target.api)!), target.api).not.toBeNull();
+    }
+  });
+});
+
 describe('buildInParts', () => {
   for (const [name, targets, seed, own] of [
     ['Anthropic', [ANTHROPIC, ANTHROPIC_PLAIN], 71, undefined],
     ['Bedrock', [BEDROCK, BEDROCK_PLAIN], 72, undefined],
     ['Gemini', [GEMINI, GEMINI_PLAIN], 73, geminiRoute],
     ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
+    ['Vertex', [VERTEX, VERTEX_PLAIN], 78, vertexRoute],
     ['OpenAI Responses', [OPENAI, OPENAI_PLAIN], 75, undefined],
     ['Mistral', [MISTRAL, MAGISTRAL], 76, undefined],
     ['Chat Completions', [OPENROUTER, DEEPSEEK], 77, undefined],
@@ -173,7 +196,7 @@ describe('buildInParts', () => {
             continue;
           }
           const split = knownSplit(parts)!;
-          const api = target.api as UnitApi;
+          const api = unitApiOf(target.api)!;
           expect(split.units, `round ${round}`).toEqual(unitsOf(llm.messages, resolvePayloadModel(target).model));
           const entries = (parts.payload as Record<string, JsonValue[]>)[api === 'google-generative-ai' ? 'contents' : 'messages'];
           expect([...split.entryBounds], `round ${round}`).toEqual([...entryBounds(entries, split.units, api)!]);
@@ -189,7 +212,8 @@ describe('buildInParts', () => {
     for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
-    expect(await byParts(llm, { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' }, 4)).toBeNull();
+    expect(await byParts(llm, VERTEX, 4)).not.toBeNull();
     expect(await byParts(llm, OPENROUTER, 4)).not.toBeNull();
     expect(await byParts(llm, OPENAI, 4)).not.toBeNull();
     expect(await byParts(llm, GEMINI, 4)).not.toBeNull();

@@ -12,6 +12,7 @@ const TARGETS: Target[] = [
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5' },
   { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0', reasoning: true },
   { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
+  { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
 ];
 
@@ -68,6 +69,7 @@ describe('buildReplayPayload', () => {
     expect(reusedRounds.get('anthropic-messages')).toBeGreaterThan(40);
     expect(reusedRounds.get('bedrock-converse-stream')).toBeGreaterThan(20);
     expect(reusedRounds.get('google-generative-ai')).toBeGreaterThan(20);
+    expect(reusedRounds.get('google-vertex')).toBeGreaterThan(20);
     expect(reusedRounds.get('openai-responses')).toBeGreaterThan(20);
   }, 60_000);
 });
