@@ -24,7 +24,7 @@ import type { LlmMessages } from './llm-messages.js';
 import { resolvePayloadModel, UnsupportedApiError } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
 import { buildEachPart, type BuildLlm } from './parts-common.js';
-import { buildJoinedParts, buildResponsesParts, isPerMessageApi, perMessageUnits } from './per-message-parts.js';
+import { buildJoinedParts, buildResponsesParts, perMessageApiOf, perMessageUnits } from './per-message-parts.js';
 import {
   entriesKey,
   entryBounds,
@@ -100,14 +100,15 @@ export async function buildInParts(
     throw error;
   }
   const api = model.api;
-  if (isPerMessageApi(api)) {
-    const units = known ?? perMessageUnits(llm.messages, api, model);
+  const perMessage = perMessageApiOf(api);
+  if (perMessage) {
+    const units = known ?? perMessageUnits(llm.messages, perMessage, model);
     const cuts = units && partCuts(llm, units, sizes.part);
     if (!units || !cuts || cuts.length < 3) return null;
     const build =
-      api === 'openai-responses'
+      perMessage === 'openai-responses'
         ? await buildResponsesParts(llm, units, cuts, model, buildLlm)
-        : await buildJoinedParts(llm, units, cuts, api, buildLlm);
+        : await buildJoinedParts(llm, units, cuts, perMessage, buildLlm);
     if (build) perMessageSplits.set(build, units);
     return build;
   }

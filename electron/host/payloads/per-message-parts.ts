@@ -94,6 +94,16 @@ export function isPerMessageApi(api: string): api is PerMessageApi {
 }
 
 /**
+ * The API whose payloads an API's builder makes, when it converts each message alone: Azure's
+ * builder runs pi-ai's OpenAI Responses conversion (the same `convertResponsesMessages`, its result
+ * under `input`), so its payloads are read as OpenAI's.
+ */
+export function perMessageApiOf(api: string): PerMessageApi | null {
+  if (api === 'azure-openai-responses') return 'openai-responses';
+  return isPerMessageApi(api) ? api : null;
+}
+
+/**
  * Where the conversation may be cut: before each user or assistant message (each leads a unit; Chat
  * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null
  * when a message is malformed, an id is in two units, or what the API's builder reads across the

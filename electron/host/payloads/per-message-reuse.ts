@@ -31,18 +31,14 @@ import { completionsUnitEntries, hasToolHistory } from './completions-entries.js
 import { mistralUnitEntries } from './mistral-entries.js';
 import { buildLlmPayload, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { buildInParts, knownPerMessageUnits, type PartSizes } from './payload-parts.js';
-import { perMessageUnits } from './per-message-parts.js';
+import { perMessageUnits, type PerMessageApi } from './per-message-parts.js';
 import { unitsOfPart, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
 import { holdsCallOrResult, type UnitItems } from './unit-reader.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
 
-/** The APIs whose replays reuse the original's entries this way. */
-export type ReuseApi = 'openai-responses' | 'mistral-conversations' | 'openai-completions';
-
-export function isReuseApi(api: string): api is ReuseApi {
-  return api === 'openai-responses' || api === 'mistral-conversations' || api === 'openai-completions';
-}
+/** The APIs whose replays reuse the original's entries this way: those whose builders convert each message alone. */
+type ReuseApi = PerMessageApi;
 
 /**
  * Where each unit's entries are in a payload of the API, or null (responses-reuse.ts,

@@ -25,7 +25,8 @@ import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type
 import { resolvePayloadModel } from './model.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
 import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
-import { isReuseApi, reusedPerMessageBuild } from './per-message-reuse.js';
+import { perMessageApiOf } from './per-message-parts.js';
+import { reusedPerMessageBuild } from './per-message-reuse.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
 
 /** The entries of a payload of an API with units, or null. */
@@ -80,8 +81,9 @@ async function reusedBuild(
   // pi-ai's model for the target, when the original was built for it: what the readers read of it.
   const model = build.model && targetModel(build.model, target);
   if (!model) return null;
-  if (isReuseApi(api)) {
-    const reuse = await reusedPerMessageBuild(api, messages, origins, { ...original, model }, target, options, sizes);
+  const reuseApi = perMessageApiOf(api);
+  if (reuseApi) {
+    const reuse = await reusedPerMessageBuild(reuseApi, messages, origins, { ...original, model }, target, options, sizes);
     if (reuse) reusedEntries.set(reuse.build, reuse.reusedAt);
     return reuse?.build ?? null;
   }

@@ -12,7 +12,7 @@ import {
 } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { entryBounds, unitApiOf, unitsOf, unitsOfPart, type Units } from '../../../../../electron/host/payloads/replay-units.js';
-import { perMessageUnits, type PerMessageApi } from '../../../../../electron/host/payloads/per-message-parts.js';
+import { perMessageApiOf, perMessageUnits, type PerMessageApi } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
@@ -53,6 +53,8 @@ const GEMINI_PLAIN: Target = { ...GEMINI, reasoning: false };
 const GEMINI_3: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-3-pro-preview', reasoning: true };
 const OPENAI: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
 const OPENAI_PLAIN: Target = { ...OPENAI, reasoning: false };
+// Azure's builder runs the same Responses conversion: its payloads are read as OpenAI's.
+const AZURE: Target = { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true };
 const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
 // Chat Completions: OpenRouter's thinking format, and DeepSeek's (reasoning_content on every assistant).
 const OPENROUTER: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' };
@@ -162,13 +164,14 @@ describe('buildInParts', () => {
     ['Gemini 3', [GEMINI_3, GEMINI], 74, { ...geminiRoute, model: GEMINI_3.modelId }],
     ['Vertex', [VERTEX, VERTEX_PLAIN], 78, vertexRoute],
     ['OpenAI Responses', [OPENAI, OPENAI_PLAIN], 75, undefined],
+    ['Azure OpenAI Responses', [AZURE, { ...AZURE, reasoning: false }], 79, undefined],
     ['Mistral', [MISTRAL, MAGISTRAL], 76, undefined],
     ['Chat Completions', [OPENROUTER, DEEPSEEK], 77, undefined],
   ] as const) {
     it(`${name}: gives what a whole build gives, on random transcripts, part sizes and both thinking settings`, async () => {
       const random = rng(seed);
       let inParts = 0;
-      const responses = targets[0] === OPENAI;
+      const responses = targets[0] === OPENAI || targets[0] === AZURE;
       const perMessage = responses || targets[0] === MISTRAL || targets[0] === OPENROUTER;
       for (let round = 0; round < 120; round += 1) {
         const messages = transcript(random, 40 + Math.floor(random() * 120), {
@@ -191,7 +194,7 @@ describe('buildInParts', () => {
           if (perMessage) {
             expect(knownSplit(parts)).toBeUndefined();
             expect(knownPerMessageUnits(parts), `round ${round}`).toEqual(
-              perMessageUnits(llm.messages, target.api as PerMessageApi, resolvePayloadModel(target).model),
+              perMessageUnits(llm.messages, perMessageApiOf(target.api)!, resolvePayloadModel(target).model),
             );
             continue;
           }
@@ -212,7 +215,8 @@ describe('buildInParts', () => {
     for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
-    expect(await byParts(llm, { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' }, 4)).not.toBeNull();
     expect(await byParts(llm, VERTEX, 4)).not.toBeNull();
     expect(await byParts(llm, OPENROUTER, 4)).not.toBeNull();
     expect(await byParts(llm, OPENAI, 4)).not.toBeNull();

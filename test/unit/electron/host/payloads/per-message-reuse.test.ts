@@ -57,11 +57,33 @@ async function checkedReplay(
   return { originalBuild, actual };
 }
 
+/** Azure's builder runs the same Responses conversion as OpenAI's: its payloads are read as OpenAI's. */
+const AZURE: Target = { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true };
+
+/**
+ * A transcript and its replay with their OpenAI turns recorded by gpt-5 on Azure instead, so that
+ * they are the Azure target's own turns: each message mapped once, so the replay still shares the
+ * original's objects where it did.
+ */
+function onAzure(original: Message[], replay: { messages: Message[]; origins: (number | null)[] }) {
+  const mapped = new Map<Message, Message>();
+  const map = (m: Message): Message => {
+    let out = mapped.get(m);
+    if (!out) {
+      out = m.role === 'assistant' && m.api === 'openai-responses' ? { ...m, api: AZURE.api, provider: AZURE.provider } : m;
+      mapped.set(m, out);
+    }
+    return out;
+  };
+  return { original: original.map(map), replay: { ...replay, messages: replay.messages.map(map) } };
+}
+
 describe("buildReplayPayload for OpenAI Responses: the original's items for unchanged units", () => {
   it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
     const random = rng(41);
     let reusedRounds = 0;
     let movedRounds = 0;
+    let azureReused = 0;
     for (let round = 0; round < 150; round += 1) {
       const original = transcript(random, 6 + Math.floor(random() * 80), {
         oneUnitIds: random() < 0.8,
@@ -88,9 +110,15 @@ describe("buildReplayPayload for OpenAI Responses: the original's items for unch
         // An original text item copied with its generated id moved (its content the same object).
         if (items.some((item) => item.type === 'message' && !shared.has(item) && byContent.has(item.content))) movedRounds += 1;
       }
+      const azure = onAzure(original, replay);
+      const sizes = { part: size, min: 2 * size };
+      const { originalBuild, actual } = await checkedReplay(azure.original, azure.replay, AZURE, sizes, `round ${round}, Azure`);
+      if (!originalBuild.error && itemsOf(actual.payload).some((item) => new Set(itemsOf(originalBuild.payload)).has(item)))
+        azureReused += 1;
     }
     expect(reusedRounds).toBeGreaterThan(300);
     expect(movedRounds).toBeGreaterThan(200);
+    expect(azureReused).toBeGreaterThan(100);
   }, 120_000);
 });
 

@@ -14,6 +14,7 @@ const TARGETS: Target[] = [
   { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
+  { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' },
 ];
 
 /** A payload's entries, whichever member holds them. */
@@ -71,6 +72,7 @@ describe('buildReplayPayload', () => {
     expect(reusedRounds.get('google-generative-ai')).toBeGreaterThan(20);
     expect(reusedRounds.get('google-vertex')).toBeGreaterThan(20);
     expect(reusedRounds.get('openai-responses')).toBeGreaterThan(20);
+    expect(reusedRounds.get('azure-openai-responses')).toBeGreaterThan(20);
   }, 60_000);
 });
 
