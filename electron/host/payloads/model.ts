@@ -39,6 +39,22 @@ const API_STAND_INS: Record<string, { api: string; note: string }> = {
   },
 };
 
+/**
+ * Builders that run another API's conversion of the messages and put its result under that API's
+ * member: their payloads' conversation is that API's, which is what the stand-ins, the builds in
+ * parts and the replay's reuse read. Azure's builder calls pi-ai's OpenAI Responses conversion
+ * (`convertResponsesMessages`, under `input`), Vertex's the Gemini one (`convertMessages`, under
+ * `contents`). (Codex's calls the Responses conversion too, but continues a connection's earlier
+ * requests: not listed.)
+ */
+const CONVERSION_OF: Record<string, string> = {
+  'azure-openai-responses': 'openai-responses',
+  'google-vertex': 'google-generative-ai',
+};
+
+/** The API whose conversation a builder's payloads hold (see CONVERSION_OF). */
+export const conversionApiOf = (api: string): string => CONVERSION_OF[api] ?? api;
+
 /** Where each API is served when the catalogue gives no sibling model to copy from. */
 const DEFAULT_BASE_URLS: Record<string, string> = {
   'anthropic-messages': 'https://api.anthropic.com',

@@ -14,7 +14,7 @@ import {
 import type { JsonValue, Message, Target } from '../../../shared/types.js';
 import { asJsonValue } from './json-value.js';
 import { toLlmMessages, type LlmMessages } from './llm-messages.js';
-import { resolvePayloadModel, UnsupportedApiError } from './model.js';
+import { conversionApiOf, resolvePayloadModel, UnsupportedApiError } from './model.js';
 import { buildInParts } from './payload-parts.js';
 import { imageOfBytes, withImageStandIns } from './image-stand-ins.js';
 import { restoreTexts, STAND_IN_APIS, withStandIns } from './stand-ins.js';
@@ -100,7 +100,7 @@ export async function buildLlmPayload(
   const { model, notes } = resolved;
   const level = options.thinkingLevel ?? 'medium';
   // The builders that allow it get long texts as stand-ins, put back below (see stand-ins.ts).
-  const standIns = STAND_IN_APIS.has(model.api) && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
+  const standIns = STAND_IN_APIS.has(conversionApiOf(model.api)) && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
   // Bedrock's builder gets its images as stand-ins, put back when the payload is made JSON (see image-stand-ins.ts).
   const images = model.api === 'bedrock-converse-stream' && internal.standIns !== false ? withImageStandIns(llm.messages) : undefined;
   const context: Context = { messages: (standIns?.messages ?? images?.messages ?? llm.messages) as unknown as PiMessage[] };

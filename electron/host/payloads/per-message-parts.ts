@@ -38,6 +38,7 @@ import type { JsonValue, Message } from '../../../shared/types.js';
 import type { LlmMessages } from './llm-messages.js';
 import type { PayloadBuild } from './payload-builder.js';
 import { buildEachPart, claim, type BuildLlm } from './parts-common.js';
+import { conversionApiOf } from './model.js';
 import { isOwnTurn, type BuildModel, type Units } from './replay-units.js';
 
 /** An id pi-ai's Responses builder generates for a text without one: `msg_` and the message count. */
@@ -93,14 +94,10 @@ export function isPerMessageApi(api: string): api is PerMessageApi {
   return api === 'openai-responses' || api === 'mistral-conversations' || api === 'openai-completions';
 }
 
-/**
- * The API whose payloads an API's builder makes, when it converts each message alone: Azure's
- * builder runs pi-ai's OpenAI Responses conversion (the same `convertResponsesMessages`, its result
- * under `input`), so its payloads are read as OpenAI's.
- */
+/** The API whose payloads an API's builder makes when it converts each message alone (`conversionApiOf`: Azure's are OpenAI Responses'), or null. */
 export function perMessageApiOf(api: string): PerMessageApi | null {
-  if (api === 'azure-openai-responses') return 'openai-responses';
-  return isPerMessageApi(api) ? api : null;
+  const conversion = conversionApiOf(api);
+  return isPerMessageApi(conversion) ? conversion : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { isBlank } from '../../../shared/text/blank.js';
 import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { claim } from './parts-common.js';
+import { conversionApiOf } from './model.js';
 import type { PayloadBuild } from './payload-builder.js';
 
 /**
@@ -22,14 +23,10 @@ export function hasUnits(api: string): api is UnitApi {
   return api === 'anthropic-messages' || api === 'bedrock-converse-stream' || api === 'google-generative-ai';
 }
 
-/**
- * The API whose payloads an API's builder makes, when they have units: Vertex's builder runs pi-ai's
- * Gemini conversion (the same `convertMessages`, its result under `contents`), so its payloads are
- * read as Gemini's.
- */
+/** The API whose payloads with units an API's builder makes (`conversionApiOf`: Vertex's are Gemini's), or null. */
 export function unitApiOf(api: string): UnitApi | null {
-  if (api === 'google-vertex') return 'google-generative-ai';
-  return hasUnits(api) ? api : null;
+  const conversion = conversionApiOf(api);
+  return hasUnits(conversion) ? conversion : null;
 }
 
 /** The member of an API's request that holds its entries: Gemini's `contents`, the others' `messages`. */

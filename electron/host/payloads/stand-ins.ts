@@ -18,6 +18,7 @@ import { isRecord } from '../../../shared/messages.js';
 import { isBlank } from '../../../shared/text/blank.js';
 import { isWellFormed } from '../../../shared/text/well-formed.js';
 import type { Message } from '../../../shared/types.js';
+import { conversionApiOf } from './model.js';
 
 /** Texts shorter than this go to pi-ai as they are: a stand-in costs more than sanitising them. */
 const MIN_LENGTH = 512;
@@ -112,15 +113,15 @@ export function restoreAnthropicTexts(params: unknown, standIns: StandIns): bool
   return intact;
 }
 
-/** The apis whose builders take stand-ins (see above), and the member of their params holding the conversation. */
+/**
+ * The apis whose builders take stand-ins (see above), and the member of their params holding the
+ * conversation; a builder that runs one of their conversions takes them too (`conversionApiOf`).
+ */
 export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
   ['anthropic-messages', 'messages'],
   ['openai-completions', 'messages'],
   ['openai-responses', 'input'],
   ['google-generative-ai', 'contents'],
-  // The same conversions, from pi-ai's shared modules: Azure's builder calls the Responses one, Vertex's the Gemini one.
-  ['azure-openai-responses', 'input'],
-  ['google-vertex', 'contents'],
 ]);
 
 /**
@@ -132,7 +133,7 @@ export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
  */
 export function restoreTexts(params: unknown, standIns: StandIns, api: string): boolean {
   if (api === 'anthropic-messages') return restoreAnthropicTexts(params, standIns);
-  const key = STAND_IN_APIS.get(api);
+  const key = STAND_IN_APIS.get(conversionApiOf(api));
   if (key === undefined || !isRecord(params)) return false;
   if (standIns.texts.length === 0) return true;
   const restore = restorer(standIns);
