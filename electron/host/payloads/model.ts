@@ -42,13 +42,14 @@ const API_STAND_INS: Record<string, { api: string; note: string }> = {
 /**
  * Builders that run another API's conversion of the messages and put its result under that API's
  * member: their payloads' conversation is that API's, which is what the stand-ins, the builds in
- * parts and the replay's reuse read. Azure's builder calls pi-ai's OpenAI Responses conversion
- * (`convertResponsesMessages`, under `input`), Vertex's the Gemini one (`convertMessages`, under
- * `contents`). (Codex's calls the Responses conversion too, but continues a connection's earlier
- * requests: not listed.)
+ * parts and the replay's reuse read. Azure's and Codex's builders call pi-ai's OpenAI Responses
+ * conversion (`convertResponsesMessages`, under `input`; Codex's leaves out the system prompt, which
+ * these builds never have, and hands the body over before its connection reuse), Vertex's the
+ * Gemini one (`convertMessages`, under `contents`).
  */
 const CONVERSION_OF: Record<string, string> = {
   'azure-openai-responses': 'openai-responses',
+  'openai-codex-responses': 'openai-responses',
   'google-vertex': 'google-generative-ai',
 };
 

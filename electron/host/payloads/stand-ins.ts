@@ -10,7 +10,7 @@
  * signature names; sanitising a well-formed text changes nothing). So a long text that is well
  * formed (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and
  * the token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
- * The other builders (Bedrock, Mistral, Codex) are not audited and get texts as they are
+ * The other builders (Bedrock, Mistral) are not audited and get texts as they are
  * (Bedrock gets its images as stand-ins of their own: image-stand-ins.ts).
  */
 import { randomBytes } from 'node:crypto';

@@ -215,7 +215,10 @@ describe('buildInParts', () => {
     for (let i = 0; i < 20; i += 1) messages.push(user(`q${i}`), calling(`toolu_${i}`), result(`toolu_${i}`), answer(`a${i}`));
     const llm = toLlmMessages(messages);
     expect(await byParts(llm, ANTHROPIC, 4)).not.toBeNull();
-    expect(await byParts(llm, { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' }, 4)).not.toBeNull();
+    // Every api pi-ai builds has parts now: one it cannot build has none.
+    expect(await byParts(llm, { provider: 'acme', api: 'acme-chat', modelId: 'acme-1' }, 4)).toBeNull();
+    expect(await byParts(llm, { provider: 'openai', api: 'openai-chatgpt-responses', modelId: 'gpt-5.1' }, 4)).not.toBeNull();
     expect(await byParts(llm, { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' }, 4)).not.toBeNull();
     expect(await byParts(llm, VERTEX, 4)).not.toBeNull();
     expect(await byParts(llm, OPENROUTER, 4)).not.toBeNull();

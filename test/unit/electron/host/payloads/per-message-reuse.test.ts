@@ -57,20 +57,21 @@ async function checkedReplay(
   return { originalBuild, actual };
 }
 
-/** Azure's builder runs the same Responses conversion as OpenAI's: its payloads are read as OpenAI's. */
+/** Azure's and Codex's builders run the same Responses conversion as OpenAI's: their payloads are read as OpenAI's. */
 const AZURE: Target = { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true };
+const CODEX: Target = { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5', reasoning: true };
 
 /**
- * A transcript and its replay with their OpenAI turns recorded by gpt-5 on Azure instead, so that
- * they are the Azure target's own turns: each message mapped once, so the replay still shares the
+ * A transcript and its replay with their OpenAI turns recorded by gpt-5 on the target's API instead,
+ * so that they are the target's own turns: each message mapped once, so the replay still shares the
  * original's objects where it did.
  */
-function onAzure(original: Message[], replay: { messages: Message[]; origins: (number | null)[] }) {
+function recordedOn(target: Target, original: Message[], replay: { messages: Message[]; origins: (number | null)[] }) {
   const mapped = new Map<Message, Message>();
   const map = (m: Message): Message => {
     let out = mapped.get(m);
     if (!out) {
-      out = m.role === 'assistant' && m.api === 'openai-responses' ? { ...m, api: AZURE.api, provider: AZURE.provider } : m;
+      out = m.role === 'assistant' && m.api === 'openai-responses' ? { ...m, api: target.api, provider: target.provider } : m;
       mapped.set(m, out);
     }
     return out;
@@ -83,7 +84,7 @@ describe("buildReplayPayload for OpenAI Responses: the original's items for unch
     const random = rng(41);
     let reusedRounds = 0;
     let movedRounds = 0;
-    let azureReused = 0;
+    const sameConversionReused = new Map<string, number>();
     for (let round = 0; round < 150; round += 1) {
       const original = transcript(random, 6 + Math.floor(random() * 80), {
         oneUnitIds: random() < 0.8,
@@ -110,15 +111,19 @@ describe("buildReplayPayload for OpenAI Responses: the original's items for unch
         // An original text item copied with its generated id moved (its content the same object).
         if (items.some((item) => item.type === 'message' && !shared.has(item) && byContent.has(item.content))) movedRounds += 1;
       }
-      const azure = onAzure(original, replay);
-      const sizes = { part: size, min: 2 * size };
-      const { originalBuild, actual } = await checkedReplay(azure.original, azure.replay, AZURE, sizes, `round ${round}, Azure`);
-      if (!originalBuild.error && itemsOf(actual.payload).some((item) => new Set(itemsOf(originalBuild.payload)).has(item)))
-        azureReused += 1;
+      for (const target of [AZURE, CODEX]) {
+        const on = recordedOn(target, original, replay);
+        const sizes = { part: size, min: 2 * size };
+        const { originalBuild, actual } = await checkedReplay(on.original, on.replay, target, sizes, `round ${round}, ${target.api}`);
+        const shared = new Set(itemsOf(originalBuild.payload));
+        if (!originalBuild.error && itemsOf(actual.payload).some((item) => shared.has(item)))
+          sameConversionReused.set(target.api, (sameConversionReused.get(target.api) ?? 0) + 1);
+      }
     }
     expect(reusedRounds).toBeGreaterThan(300);
     expect(movedRounds).toBeGreaterThan(200);
-    expect(azureReused).toBeGreaterThan(100);
+    expect(sameConversionReused.get(AZURE.api)).toBeGreaterThan(100);
+    expect(sameConversionReused.get(CODEX.api)).toBeGreaterThan(100);
   }, 120_000);
 });
 

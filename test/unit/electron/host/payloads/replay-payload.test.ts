@@ -15,6 +15,7 @@ const TARGETS: Target[] = [
   { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5' },
   { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' },
+  { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' },
 ];
 
 /** A payload's entries, whichever member holds them. */
@@ -73,6 +74,7 @@ describe('buildReplayPayload', () => {
     expect(reusedRounds.get('google-vertex')).toBeGreaterThan(20);
     expect(reusedRounds.get('openai-responses')).toBeGreaterThan(20);
     expect(reusedRounds.get('azure-openai-responses')).toBeGreaterThan(20);
+    expect(reusedRounds.get('openai-codex-responses')).toBeGreaterThan(20);
   }, 60_000);
 });
 
@@ -129,6 +131,7 @@ const STAND_IN_TARGETS: Target[] = [
   { provider: 'google-gemini-cli', api: 'google-gemini-cli', modelId: 'gemini-2.5-pro' },
   { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true },
   { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
+  { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1-codex-max', reasoning: true },
 ];
 
 describe('stand-ins', () => {
@@ -154,7 +157,14 @@ describe('stand-ins', () => {
       }
     }
     // Builds that succeeded with long texts in them, for each api: the stand-ins were put back.
-    for (const api of ['openai-responses', 'openai-completions', 'google-generative-ai', 'azure-openai-responses', 'google-vertex'])
+    for (const api of [
+      'openai-responses',
+      'openai-completions',
+      'google-generative-ai',
+      'azure-openai-responses',
+      'google-vertex',
+      'openai-codex-responses',
+    ])
       expect(replaced.get(api) ?? 0).toBeGreaterThan(20);
   }, 60_000);
 });
