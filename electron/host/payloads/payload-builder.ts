@@ -102,8 +102,11 @@ export async function buildLlmPayload(
   // The builders that allow it get long texts as stand-ins, put back below (see stand-ins.ts).
   const standIns = STAND_IN_APIS.has(conversionApiOf(model.api)) && internal.standIns !== false ? withStandIns(llm.messages) : undefined;
   // Bedrock's builder gets its images as stand-ins, put back when the payload is made JSON (see image-stand-ins.ts).
-  const images = model.api === 'bedrock-converse-stream' && internal.standIns !== false ? withImageStandIns(llm.messages) : undefined;
-  const context: Context = { messages: (standIns?.messages ?? images?.messages ?? llm.messages) as unknown as PiMessage[] };
+  const images =
+    model.api === 'bedrock-converse-stream' && internal.standIns !== false
+      ? withImageStandIns(standIns?.messages ?? llm.messages)
+      : undefined;
+  const context: Context = { messages: (images?.messages ?? standIns?.messages ?? llm.messages) as unknown as PiMessage[] };
   let captured: unknown;
   let capturedOnce = false;
   // Aborted the moment the body is captured: a second fence should a provider ever go on to send.

@@ -10,8 +10,9 @@
  * signature names; sanitising a well-formed text changes nothing). So a long text that is well
  * formed (nothing to remove) and not blank can go in as a short, well-formed, non-blank token, and
  * the token be replaced by the text in the output: the payload is the one pi-ai builds from the texts.
- * The other builders (Bedrock, Mistral) are not audited and get texts as they are
- * (Bedrock gets its images as stand-ins of their own: image-stand-ins.ts).
+ * Bedrock's builder reads texts the same way (its images get stand-ins of their own:
+ * image-stand-ins.ts). Mistral's is not given stand-ins: tried, it cost more than it saved on mostly
+ * ASCII sessions (docs/performance.md), and it trims a tool result's joined texts.
  */
 import { randomBytes } from 'node:crypto';
 import { isRecord } from '../../../shared/messages.js';
@@ -79,31 +80,52 @@ export function withStandIns(messages: readonly Message[]): StandIns {
  * content), in objects it created. False when a token was changed and could not be put back.
  */
 export function restoreAnthropicTexts(params: unknown, standIns: StandIns): boolean {
+  return restoreTextMembers(params, standIns, (b, member, inBlocks) => {
+    member(b, 'text');
+    member(b, 'thinking');
+    if (b.type === 'tool_result') {
+      if (Array.isArray(b.content)) inBlocks(b.content);
+      else member(b, 'content');
+    }
+  });
+}
+
+/**
+ * Put the texts back into the messages of pi-ai's Bedrock params, in place: tokens only occur in the
+ * strings it made from them (a block's `text`, a reasoning block's text, a tool result's texts), in
+ * objects it created. False as `restoreAnthropicTexts`.
+ */
+function restoreBedrockTexts(params: unknown, standIns: StandIns): boolean {
+  return restoreTextMembers(params, standIns, (b, member, inBlocks) => {
+    member(b, 'text');
+    const reasoning = isRecord(b.reasoningContent) ? b.reasoningContent.reasoningText : undefined;
+    if (isRecord(reasoning)) member(reasoning, 'text');
+    if (isRecord(b.toolResult) && Array.isArray(b.toolResult.content)) inBlocks(b.toolResult.content);
+  });
+}
+
+/**
+ * Put the texts back into `params.messages`: each entry's `content` when it is a string, else each
+ * of its blocks as `block` reads it (`member` restores one string member, `inBlocks` a nested list).
+ */
+function restoreTextMembers(
+  params: unknown,
+  standIns: StandIns,
+  block: (b: Obj, member: (o: Obj, key: string) => void, inBlocks: (blocks: unknown[]) => void) => void,
+): boolean {
   if (standIns.texts.length === 0 || !isRecord(params) || !Array.isArray(params.messages)) return true;
   let intact = true;
   const restoreOrNull = restorer(standIns);
-  const restore = (text: string): string => {
-    const restored = restoreOrNull(text);
-    if (restored !== null) return restored;
-    intact = false;
-    return text;
-  };
   const member = (o: Obj, key: string): void => {
     const text = o[key];
     if (typeof text !== 'string') return;
-    const restored = restore(text);
-    if (restored !== text) o[key] = restored;
+    const restored = restoreOrNull(text);
+    // A token pi-ai changed cannot be put back: the caller builds again without stand-ins.
+    if (restored === null) intact = false;
+    else if (restored !== text) o[key] = restored;
   };
   const inBlocks = (blocks: unknown[]): void => {
-    for (const b of blocks) {
-      if (!isRecord(b)) continue;
-      member(b, 'text');
-      member(b, 'thinking');
-      if (b.type === 'tool_result') {
-        if (Array.isArray(b.content)) inBlocks(b.content);
-        else member(b, 'content');
-      }
-    }
+    for (const b of blocks) if (isRecord(b)) block(b, member, inBlocks);
   };
   for (const entry of params.messages as unknown[]) {
     if (!isRecord(entry)) continue;
@@ -122,6 +144,7 @@ export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
   ['openai-completions', 'messages'],
   ['openai-responses', 'input'],
   ['google-generative-ai', 'contents'],
+  ['bedrock-converse-stream', 'messages'],
 ]);
 
 /**
@@ -133,6 +156,7 @@ export const STAND_IN_APIS: ReadonlyMap<string, string> = new Map([
  */
 export function restoreTexts(params: unknown, standIns: StandIns, api: string): boolean {
   if (api === 'anthropic-messages') return restoreAnthropicTexts(params, standIns);
+  if (api === 'bedrock-converse-stream') return restoreBedrockTexts(params, standIns);
   const key = STAND_IN_APIS.get(conversionApiOf(api));
   if (key === undefined || !isRecord(params)) return false;
   if (standIns.texts.length === 0) return true;

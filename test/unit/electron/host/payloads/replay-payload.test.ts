@@ -121,6 +121,15 @@ describe('buildReplayPayload on a replay hygiene rewrote', () => {
   });
 });
 
+/** The transcript with its Claude turns recorded by the target on Bedrock instead (their signed thinking its own). */
+function onBedrock(messages: Message[], target: Target): Message[] {
+  return messages.map((m) =>
+    m.role === 'assistant' && m.api === 'anthropic-messages'
+      ? ({ ...m, api: target.api, provider: target.provider, model: target.modelId } as Message)
+      : m,
+  );
+}
+
 /** The targets whose builders take stand-ins, besides the Anthropic ones above. */
 const STAND_IN_TARGETS: Target[] = [
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
@@ -132,12 +141,16 @@ const STAND_IN_TARGETS: Target[] = [
   { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true },
   { provider: 'google-vertex', api: 'google-vertex', modelId: 'gemini-2.5-pro', reasoning: true },
   { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1-codex-max', reasoning: true },
+  // Claude on Bedrock replays signed thinking as reasoning; other Bedrock models without its signature.
+  { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0', reasoning: true },
+  { provider: 'amazon-bedrock', api: 'bedrock-converse-stream', modelId: 'amazon.nova-pro-v1:0' },
 ];
 
 describe('stand-ins', () => {
   it('give what a build of the texts as they are gives, on random transcripts, for every builder that takes them', async () => {
     const random = rng(31);
     const replaced = new Map<string, number>();
+    let ownReasoning = 0;
     for (let round = 0; round < 150; round += 1) {
       const messages = transcript(random, 4 + Math.floor(random() * 30));
       // Thinking signed the Chat Completions way (a member name) and the Responses way (an item).
@@ -149,13 +162,17 @@ describe('stand-ins', () => {
                 random() < 0.5 ? 'reasoning_content' : JSON.stringify({ type: 'reasoning', id: 'rs_1', summary: [] });
       const llm = toLlmMessages(messages);
       for (const target of STAND_IN_TARGETS) {
-        const withTokens = await buildLlmPayload(llm, target);
-        const plain = await buildLlmPayload(llm, target, {}, { standIns: false });
+        // Bedrock's own turns (their thinking replayed as reasoning): the generator's Claude turns, recorded on Bedrock.
+        const own = target.api === 'bedrock-converse-stream' && random() < 0.5 ? toLlmMessages(onBedrock(messages, target)) : llm;
+        const withTokens = await buildLlmPayload(own, target);
+        const plain = await buildLlmPayload(own, target, {}, { standIns: false });
         expect(JSON.stringify(withTokens), `round ${round}, ${target.provider}/${target.api}`).toBe(JSON.stringify(plain));
+        if (own !== llm && JSON.stringify(plain.payload).includes('"reasoningText":{"text":"yyy')) ownReasoning += 1;
         if (!plain.error && llm.messages.some((m) => JSON.stringify(m).includes('y'.repeat(600))))
           replaced.set(target.api, (replaced.get(target.api) ?? 0) + 1);
       }
     }
+    expect(ownReasoning).toBeGreaterThan(10);
     // Builds that succeeded with long texts in them, for each api: the stand-ins were put back.
     for (const api of [
       'openai-responses',
@@ -164,6 +181,7 @@ describe('stand-ins', () => {
       'azure-openai-responses',
       'google-vertex',
       'openai-codex-responses',
+      'bedrock-converse-stream',
     ])
       expect(replaced.get(api) ?? 0).toBeGreaterThan(20);
   }, 60_000);
