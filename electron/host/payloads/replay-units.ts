@@ -92,8 +92,8 @@ export function isOwnTurn(message: Message, model: BuildModel): boolean {
  * Anthropic's replays the model's own redacted thinking as it is; Bedrock's reads its text as
  * thinking, and throws on any block but text, thinking and calls. Null for a malformed message.
  */
-function assistantEmits(message: Message, model: BuildModel): boolean | null {
-  if (unitApiOf(model.api) === 'google-generative-ai') return geminiAssistantEmits(message, model);
+function assistantEmits(message: Message, model: BuildModel, api: UnitApi): boolean | null {
+  if (api === 'google-generative-ai') return geminiAssistantEmits(message, model);
   if (!Array.isArray(message.content)) return null;
   const sameModel = isOwnTurn(message, model);
   const bedrock = model.api === 'bedrock-converse-stream';
@@ -162,13 +162,19 @@ interface KnownLeads {
 }
 
 /** Whether the builder emits an entry for a message that starts a unit (null when unsure), known from another side when it can be. */
-function leadsUnitAt(messages: readonly Message[], i: number, model: BuildModel, known: KnownLeads | undefined): boolean | null {
+function leadsUnitAt(
+  messages: readonly Message[],
+  i: number,
+  model: BuildModel,
+  api: UnitApi,
+  known: KnownLeads | undefined,
+): boolean | null {
   const message = messages[i];
   const there = known === undefined ? -1 : known.at[i];
   if (there >= 0 && known!.messages[there] === message) return known!.leads[there] === 1;
-  if (message.role === 'user') return userEmits(message, unitApiOf(model.api) as UnitApi);
+  if (message.role === 'user') return userEmits(message, api);
   // A failed turn is dropped, and tool results around it grouped: it stays inside the unit before it.
-  if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model);
+  if (message.role === 'assistant') return isFailedStop(message) ? false : assistantEmits(message, model, api);
   return false;
 }
 
@@ -198,6 +204,9 @@ class UnitBounds {
 
 /** The units of LLM messages, or null when a unit's entries may depend on another unit. */
 export function unitsOf(messages: readonly Message[], model: BuildModel, known?: KnownLeads): Units | null {
+  // Which builder's choices to read, settled once for every message.
+  const api = unitApiOf(model.api);
+  if (api === null) return null;
   const bounds = new UnitBounds(messages.length);
   let firstLeads = false;
   const leadsAt = new Uint8Array(messages.length);
@@ -206,7 +215,7 @@ export function unitsOf(messages: readonly Message[], model: BuildModel, known?:
     const message = messages[i];
     if (!isRecord(message)) return null;
     if ((message.role === 'assistant' || message.role === 'toolResult') && !Array.isArray(message.content)) return null;
-    const leads = leadsUnitAt(messages, i, model, known);
+    const leads = leadsUnitAt(messages, i, model, api, known);
     if (leads === null) return null;
     if (leads) leadsAt[i] = 1;
     // A message pi-ai skips starts no unit: it stays with the unit before.

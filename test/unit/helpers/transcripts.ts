@@ -1,6 +1,6 @@
 // Random transcripts for the payload builders' tests: deterministic, with the cases pi-ai treats apart.
 import { isWellFormed } from '../../../shared/text/well-formed.js';
-import type { Message } from '../../../shared/types.js';
+import type { Message, Target } from '../../../shared/types.js';
 
 /** A small deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
@@ -193,4 +193,24 @@ export function replayOf(
     origins.push(null);
   }
   return { messages, origins };
+}
+
+/**
+ * Assistant turns of API `from` as if `target` had recorded them (its api, provider and model), so
+ * that they are the target's own turns. Each message is mapped once: a replay mapped with the same
+ * function still shares the original's objects where it did.
+ */
+export function recordedBy(target: Target, from: string): (message: Message) => Message {
+  const mapped = new Map<Message, Message>();
+  return (m) => {
+    let out = mapped.get(m);
+    if (!out) {
+      out =
+        m.role === 'assistant' && m.api === from
+          ? ({ ...m, api: target.api, provider: target.provider, model: target.modelId } as Message)
+          : m;
+      mapped.set(m, out);
+    }
+    return out;
+  };
 }

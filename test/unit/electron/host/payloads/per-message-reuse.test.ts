@@ -17,7 +17,7 @@ import { unitItems } from '../../../../../electron/host/payloads/responses-reuse
 import { completionsReadable, completionsUnitEntries, hasToolHistory } from '../../../../../electron/host/payloads/completions-entries.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
-import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
+import { recordedBy, replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const GPT5: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
 const GPT5_PLAIN: Target = { ...GPT5, reasoning: false };
@@ -61,24 +61,6 @@ async function checkedReplay(
 const AZURE: Target = { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true };
 const CODEX: Target = { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5', reasoning: true };
 
-/**
- * A transcript and its replay with their OpenAI turns recorded by gpt-5 on the target's API instead,
- * so that they are the target's own turns: each message mapped once, so the replay still shares the
- * original's objects where it did.
- */
-function recordedOn(target: Target, original: Message[], replay: { messages: Message[]; origins: (number | null)[] }) {
-  const mapped = new Map<Message, Message>();
-  const map = (m: Message): Message => {
-    let out = mapped.get(m);
-    if (!out) {
-      out = m.role === 'assistant' && m.api === 'openai-responses' ? { ...m, api: target.api, provider: target.provider } : m;
-      mapped.set(m, out);
-    }
-    return out;
-  };
-  return { original: original.map(map), replay: { ...replay, messages: replay.messages.map(map) } };
-}
-
 describe("buildReplayPayload for OpenAI Responses: the original's items for unchanged units", () => {
   it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
     const random = rng(41);
@@ -112,7 +94,9 @@ describe("buildReplayPayload for OpenAI Responses: the original's items for unch
         if (items.some((item) => item.type === 'message' && !shared.has(item) && byContent.has(item.content))) movedRounds += 1;
       }
       for (const target of [AZURE, CODEX]) {
-        const on = recordedOn(target, original, replay);
+        // The transcripts' OpenAI turns (gpt-5's) as the target's own.
+        const own = recordedBy(target, 'openai-responses');
+        const on = { original: original.map(own), replay: { ...replay, messages: replay.messages.map(own) } };
         const sizes = { part: size, min: 2 * size };
         const { originalBuild, actual } = await checkedReplay(on.original, on.replay, target, sizes, `round ${round}, ${target.api}`);
         const shared = new Set(itemsOf(originalBuild.payload));

@@ -5,7 +5,7 @@ import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payl
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import type { Message, Target } from '../../../../../shared/types.js';
-import { replayOf, rng, transcript } from '../../../helpers/transcripts.js';
+import { recordedBy, replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const TARGETS: Target[] = [
   { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
@@ -121,15 +121,6 @@ describe('buildReplayPayload on a replay hygiene rewrote', () => {
   });
 });
 
-/** The transcript with its Claude turns recorded by the target on Bedrock instead (their signed thinking its own). */
-function onBedrock(messages: Message[], target: Target): Message[] {
-  return messages.map((m) =>
-    m.role === 'assistant' && m.api === 'anthropic-messages'
-      ? ({ ...m, api: target.api, provider: target.provider, model: target.modelId } as Message)
-      : m,
-  );
-}
-
 /** The targets whose builders take stand-ins, besides the Anthropic ones above. */
 const STAND_IN_TARGETS: Target[] = [
   { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
@@ -163,7 +154,10 @@ describe('stand-ins', () => {
       const llm = toLlmMessages(messages);
       for (const target of STAND_IN_TARGETS) {
         // Bedrock's own turns (their thinking replayed as reasoning): the generator's Claude turns, recorded on Bedrock.
-        const own = target.api === 'bedrock-converse-stream' && random() < 0.5 ? toLlmMessages(onBedrock(messages, target)) : llm;
+        const own =
+          target.api === 'bedrock-converse-stream' && random() < 0.5
+            ? toLlmMessages(messages.map(recordedBy(target, 'anthropic-messages')))
+            : llm;
         const withTokens = await buildLlmPayload(own, target);
         const plain = await buildLlmPayload(own, target, {}, { standIns: false });
         expect(JSON.stringify(withTokens), `round ${round}, ${target.provider}/${target.api}`).toBe(JSON.stringify(plain));
