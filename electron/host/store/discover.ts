@@ -73,9 +73,9 @@ export async function scanStores(dir: string, options: { signal?: AbortSignal } 
   for (const file of await findStores(dir, options)) {
     options.signal?.throwIfAborted();
     try {
-      const store = await SessionStore.open({ file });
+      const store = await SessionStore.open({ file }, { queries: true });
       try {
-        scan.stores.push(store.list());
+        scan.stores.push(await store.list());
       } finally {
         store.close();
       }

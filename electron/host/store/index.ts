@@ -9,7 +9,7 @@ import type { SessionContext } from '../../../shared/session/context.js';
 import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/types.js';
 import { exportFileBase, storeSessionName, type StoreListing } from '../../../shared/store.js';
 import type { JsonlExport, JsonlExportKind } from '../jsonl-export.js';
-import { SessionStore, type StoreSource } from './session-store.js';
+import { SessionStore, type StoreOpenOptions, type StoreSource } from './session-store.js';
 import { readStoredSession, storedContext, storedSessionJsonl } from './stored-session.js';
 
 export { SessionStore, type StoreSource } from './session-store.js';
@@ -35,10 +35,10 @@ export interface OpenedStoredSession {
   storePath: string | null;
 }
 
-async function withStore<T>(source: StoreSource, use: (store: SessionStore) => T): Promise<T> {
-  const store = await SessionStore.open(source);
+async function withStore<T>(source: StoreSource, use: (store: SessionStore) => Promise<T>, options: StoreOpenOptions = {}): Promise<T> {
+  const store = await SessionStore.open(source, options);
   try {
-    return use(store);
+    return await use(store);
   } finally {
     store.close();
   }
@@ -46,7 +46,7 @@ async function withStore<T>(source: StoreSource, use: (store: SessionStore) => T
 
 /** The sessions of a store (a file path, or a store's bytes), newest first. */
 export async function listStoreSessions(source: StoreSource | string): Promise<StoreListing> {
-  return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list());
+  return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list(), { queries: true });
 }
 
 /** Open one stored session: parsed and branched as its JSONL export would be. */
@@ -55,8 +55,8 @@ export async function openStoredSession(
   sessionId: string,
   options: ParseLinesOptions = {},
 ): Promise<OpenedStoredSession> {
-  return withStore(source, (store) => {
-    const read = readStoredSession(store, sessionId, options);
+  return withStore(source, async (store) => {
+    const read = await readStoredSession(store, sessionId, options);
     return { ...read, context: storedContext(read.parsed), storePath: store.path };
   });
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SqlValue } from 'sql.js';
 import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
 import { InputError } from '../read-input.js';
+import { DamagedPageError, SessionPages, type SessionRows } from './session-pages.js';
 import { readStoreSnapshot } from './snapshot.js';
 import { openImage, prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { databaseTextIsUtf8, mergeWal } from './wal.js';
@@ -22,6 +23,14 @@ export const KNOWN_SCHEMA_VERSION = 23;
 /** Where a store comes from: a file on disk, or bytes a page sent (no log then). */
 export type StoreSource = { file: string } | { name: string; bytes: Uint8Array };
 
+/** How a store is read. */
+export interface StoreOpenOptions {
+  /** It will be queried with SQLite (listed, its trajectories read): SQLite loads while its files are read. */
+  queries?: boolean;
+  /** `false`: read its events with SQLite too, not from its pages (tests compare the two). */
+  pages?: boolean;
+}
+
 /** One event of a session, as the store gives it: its UTF-8 JSON bytes, or why it cannot be read. */
 export type StoredEvent = { seq: number; bytes: Buffer } | { seq: number; problem: string };
 
@@ -34,30 +43,41 @@ export class SessionStore {
   private listingChecked = false;
   /** Who wrote the store, read when it is first listed (reading a session does not need it). */
   private written: StoreWriter | null = null;
+  /** SQLite on the store's image, opened when a query needs it. */
+  private db: Promise<MemoryDatabase> | null;
+  /** How the last session's events were read: from the pages, or by SQLite. */
+  eventsReadBy: 'pages' | 'sqlite' | null = null;
 
   private constructor(
     /** The store as it was named (the path given, or the name of the bytes sent): what its complaints begin with. */
     private readonly where: string,
     readonly name: string,
     readonly path: string | null,
-    private readonly db: MemoryDatabase,
+    private readonly image: Uint8Array,
+    /** The reader of events from the pages, when the store's layout is one it knows. */
+    private readonly pages: SessionPages | null,
+    db: MemoryDatabase | null,
     private readonly decode: EventDecoder,
     /** Whether the store keeps its text as UTF-8 (else SQLite converts it). */
     private readonly utf8: boolean,
     readonly walFrames: number,
     private readonly notes: string[],
-  ) {}
+  ) {
+    this.db = db ? Promise.resolve(db) : null;
+  }
 
   /** Read and open a store. Throws an InputError when it cannot be read or is not an OpenClaw agent store. */
-  static async open(source: StoreSource): Promise<SessionStore> {
+  static async open(source: StoreSource, options: StoreOpenOptions = {}): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     const notes: string[] = [];
     let image: Uint8Array;
     let walFrames = 0;
     if ('file' in source) {
-      // sql.js's JavaScript and WebAssembly load while the store's files are read (a small store's
-      // start had waited on those reads first).
-      const snapshot = await readStoreSnapshot(source.file, () => void prefetchSqlJs().catch(() => undefined));
+      // For queries, sql.js's JavaScript and WebAssembly load while the store's files are read.
+      const snapshot = await readStoreSnapshot(
+        source.file,
+        options.queries ? () => void prefetchSqlJs().catch(() => undefined) : undefined,
+      );
       image = snapshot.image;
       walFrames = snapshot.walFrames;
       if (snapshot.walUncommittedFrames > 0)
@@ -77,22 +97,19 @@ export class SessionStore {
     // How V8 is to run the store's WebAssembly is settled from the image's size before any of it is
     // compiled, xxhash-wasm's included (wasm-tiering.ts).
     beforeStoreWasm(image.byteLength);
-    // Loaded before SQLite runs its first query: with SQLite's functions being optimised on background
-    // threads, this small module (0.5 ms) was instantiated only after them, 50–60 ms later.
     const decoder = eventDecoder();
     decoder.catch(() => undefined); // awaited below, unless the store fails first
-    let db: MemoryDatabase;
+    // A store whose layout the page reader knows needs no SQLite to read a session; any other is
+    // opened with SQLite now, which says what is wrong with it.
+    const pages = options.pages === false ? null : SessionPages.of(image);
+    const db = pages ? null : await openDatabase(image, where);
     try {
-      db = await openImage(image);
-    } catch (error) {
-      throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
-    }
-    try {
-      checkSchema(db, where);
       return new SessionStore(
         where,
         path.basename(where),
         'file' in source ? path.resolve(source.file) : null,
+        image,
+        pages,
         db,
         await decoder,
         databaseTextIsUtf8(image),
@@ -100,18 +117,23 @@ export class SessionStore {
         notes,
       );
     } catch (error) {
-      db.close();
-      if (error instanceof InputError) throw error;
-      throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
+      db?.close();
+      throw error;
     }
   }
 
+  /** SQLite on the store, opened and checked at its first query. */
+  private database(): Promise<MemoryDatabase> {
+    this.db ??= openDatabase(this.image, this.where);
+    return this.db;
+  }
+
   /** Who wrote the store, from `schema_meta`; a schema other than the one this reader knows adds a note. */
-  private writer(): StoreWriter {
+  private writer(db: MemoryDatabase): StoreWriter {
     if (this.written) return this.written;
     let meta: Record<string, SqlValue> | undefined;
     try {
-      meta = schemaMeta(this.db);
+      meta = schemaMeta(db);
     } catch (error) {
       throw new InputError(`${this.where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
     }
@@ -125,8 +147,9 @@ export class SessionStore {
   }
 
   /** Every session of the store, most recently updated first. */
-  list(): StoreListing {
-    return this.reading(() => this.listSessions());
+  async list(): Promise<StoreListing> {
+    const db = await this.database();
+    return this.reading(() => this.listSessions(db));
   }
 
   /** Run queries, turning SQLite's complaints about the image (a damaged store) into a located InputError. */
@@ -139,11 +162,11 @@ export class SessionStore {
     }
   }
 
-  private listSessions(): StoreListing {
-    if (!this.listingChecked) checkLayout(this.db, this.where, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
+  private listSessions(db: MemoryDatabase): StoreListing {
+    if (!this.listingChecked) checkLayout(db, this.where, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
     this.listingChecked = true;
-    const counts = new Map(this.db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
-    const windows = this.db.all(WINDOWS_SQL);
+    const counts = new Map(db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
+    const windows = db.all(WINDOWS_SQL);
     const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
     const ids = new Set([...previous.keys(), ...counts.keys()]);
     const byId = new Map(windows.map((row) => [text(row.session_id) ?? '', row]));
@@ -174,11 +197,11 @@ export class SessionStore {
         compressedEvents: int(count?.compressed) ?? 0,
         updatedAt: int(window?.updated_at) ?? int(count?.last_created_at),
       };
-      if (events === 0 && this.coldArchived(sessionId)) summary.unavailable = COLD_STORAGE;
+      if (events === 0 && coldArchived(db, sessionId)) summary.unavailable = COLD_STORAGE;
       return summary;
     });
     sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
-    const { agentId, schemaVersion, appVersion } = this.writer();
+    const { agentId, schemaVersion, appVersion } = this.writer(db);
     return {
       name: this.name,
       path: this.path,
@@ -195,35 +218,53 @@ export class SessionStore {
    * The events of one session in `seq` order, each as UTF-8 JSON bytes (compressed ones decoded) or
    * with the reason it cannot be read. Throws an InputError for a session the store does not have.
    */
-  events(sessionId: string, onEvent: (event: StoredEvent) => void): void {
-    this.reading(() => this.readEvents(sessionId, onEvent));
+  async events(sessionId: string, onEvent: (event: StoredEvent) => void): Promise<void> {
+    const rows = this.pages?.find(sessionId) ?? null;
+    if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, rows, onEvent);
+    const db = await this.database();
+    this.reading(() => {
+      // When the page reader found no event (it reads the whole index), only why is left to ask.
+      if (rows === null && this.sqliteEvents(db, sessionId, onEvent)) return;
+      // No event: a session the store does not have, or one whose events are gone (a window alone,
+      // or moved to cold storage). Asked only then: a session with events needs no other query.
+      if (db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length === 0)
+        throw new InputError(`${this.name}: no session ${sessionId} in this store (list its sessions to see which it has)`);
+      if (coldArchived(db, sessionId)) throw new InputError(`${this.name}#${sessionId}: ${COLD_STORAGE}`);
+    });
   }
 
-  private readEvents(sessionId: string, onEvent: (event: StoredEvent) => void): void {
+  private pageEvents(sessionId: string, rows: SessionRows, onEvent: (event: StoredEvent) => void): void {
+    this.eventsReadBy = 'pages';
+    try {
+      this.pages!.read(sessionId, rows, (row) => {
+        if (row.seq >= 0) onEvent(this.eventOf(row.seq, row.json, row.zstd, row.utf8Bytes));
+      });
+    } catch (error) {
+      if (!(error instanceof DamagedPageError)) throw error;
+      throw new InputError(`${this.path ?? this.name}: the store is damaged (${error.message})`);
+    }
+  }
+
+  /** A session's events as SQLite reads them; false when it has none. */
+  private sqliteEvents(db: MemoryDatabase, sessionId: string, onEvent: (event: StoredEvent) => void): boolean {
+    this.eventsReadBy = 'sqlite';
     let any = false;
-    this.db.each(this.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
+    db.each(this.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
       any = true;
       const seq = int(row.seq);
       if (seq === null || seq < 0 || !Number.isInteger(seq)) return;
-      onEvent(this.eventOf(seq, row));
+      onEvent(this.eventOf(seq, row.json, row.event_zstd, int(row.event_utf8_bytes)));
     });
-    if (any) return;
-    // No event: a session the store does not have, or one whose events are gone (a window alone, or
-    // moved to cold storage). Asked only then: a session with events needs no other query.
-    if (this.db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length === 0)
-      throw new InputError(`${this.name}: no session ${sessionId} in this store (list its sessions to see which it has)`);
-    if (this.coldArchived(sessionId)) throw new InputError(`${this.name}#${sessionId}: ${COLD_STORAGE}`);
+    return any;
   }
 
-  private eventOf(seq: number, row: Record<string, SqlValue>): StoredEvent {
-    const json = row.json;
+  private eventOf(seq: number, json: SqlValue | undefined, frame: SqlValue | undefined, utf8Bytes: number | null): StoredEvent {
     if (json instanceof Uint8Array) return { seq, bytes: Buffer.from(json.buffer, json.byteOffset, json.byteLength) };
     if (typeof json === 'string') return { seq, bytes: Buffer.from(json, 'utf8') };
     if (json !== null && json !== undefined) return { seq, problem: `its event_json is ${typeof json}, not text` };
-    const frame = row.event_zstd;
     if (!(frame instanceof Uint8Array)) return { seq, problem: 'it has neither event_json nor event_zstd: the row is empty' };
     try {
-      return { seq, bytes: Buffer.from(this.decode(frame, int(row.event_utf8_bytes) ?? Number.NaN), 'utf8') };
+      return { seq, bytes: Buffer.from(this.decode(frame, utf8Bytes ?? Number.NaN), 'utf8') };
     } catch (error) {
       return { seq, problem: `its compressed body cannot be read: ${(error as Error).message}` };
     }
@@ -233,24 +274,43 @@ export class SessionStore {
    * The trajectory OpenClaw recorded for a session (`trajectory_runtime_events`), each row's `seq` and
    * `event_json` text in order; null when the store has no such table (stores before 2026.9).
    */
-  trajectoryRows(sessionId: string): { at: number; text: string }[] | null {
+  async trajectoryRows(sessionId: string): Promise<{ at: number; text: string }[] | null> {
+    const db = await this.database();
     return this.reading(() => {
-      const table = this.db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trajectory_runtime_events'");
+      const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'trajectory_runtime_events'");
       if (table.length === 0) return null;
-      return this.db
+      return db
         .all('SELECT seq, event_json FROM trajectory_runtime_events WHERE session_id = ? ORDER BY seq', [sessionId])
         .map((row) => ({ at: int(row.seq) ?? -1, text: text(row.event_json) ?? '' }));
     });
   }
 
-  /** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
-  private coldArchived(sessionId: string): boolean {
-    const table = this.db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");
-    return table.length > 0 && this.db.all('SELECT 1 FROM session_transcript_cold_archives WHERE session_id = ?', [sessionId]).length > 0;
-  }
-
   close(): void {
-    this.db.close();
+    void this.db?.then((db) => db.close()).catch(() => undefined);
+  }
+}
+
+/** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
+function coldArchived(db: MemoryDatabase, sessionId: string): boolean {
+  const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");
+  return table.length > 0 && db.all('SELECT 1 FROM session_transcript_cold_archives WHERE session_id = ?', [sessionId]).length > 0;
+}
+
+/** SQLite on a store's image, checked to be an OpenClaw agent store whose events this reader can read. */
+async function openDatabase(image: Uint8Array, where: string): Promise<MemoryDatabase> {
+  let db: MemoryDatabase;
+  try {
+    db = await openImage(image);
+  } catch (error) {
+    throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
+  }
+  try {
+    checkSchema(db, where);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof InputError) throw error;
+    throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
   }
 }
 

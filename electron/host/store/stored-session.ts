@@ -64,10 +64,10 @@ function problem(seq: number, severity: Diagnostic['severity'], code: string, wh
  * Every line of a stored session in order, gaps included, as given to `onLine`; returns the problems
  * only the store has (events missing or unreadable).
  */
-export function storedLines(store: SessionStore, sessionId: string, onLine: (bytes: Buffer) => void): Diagnostic[] {
+export async function storedLines(store: SessionStore, sessionId: string, onLine: (bytes: Buffer) => void): Promise<Diagnostic[]> {
   const problems: Diagnostic[] = [];
   let next = 0;
-  store.events(sessionId, (event) => {
+  await store.events(sessionId, (event) => {
     if (event.seq > next) {
       const missing = event.seq - next;
       problems.push(
@@ -87,12 +87,12 @@ export function storedLines(store: SessionStore, sessionId: string, onLine: (byt
 }
 
 /** Read and parse a stored session (diagnostics located by event: `event 12, column 5: …`). */
-export function readStoredSession(store: SessionStore, sessionId: string, options: ParseLinesOptions = {}): StoredSession {
+export async function readStoredSession(store: SessionStore, sessionId: string, options: ParseLinesOptions = {}): Promise<StoredSession> {
   const parser = new SessionLineParser(options);
   const parseLong = createLongLineParser();
   const hash = createHash('sha256');
   let size = 0;
-  const problems = storedLines(store, sessionId, (bytes) => {
+  const problems = await storedLines(store, sessionId, (bytes) => {
     hash.update(bytes);
     hash.update(NEWLINE);
     size += bytes.length + 1;
@@ -114,8 +114,8 @@ export function storedContext(parsed: ParsedSession): SessionContext {
 }
 
 /** The JSONL text of a whole stored session (what `readStoredSession` parsed). */
-export function storedSessionJsonl(store: SessionStore, sessionId: string): Buffer {
+export async function storedSessionJsonl(store: SessionStore, sessionId: string): Promise<Buffer> {
   const parts: Buffer[] = [];
-  storedLines(store, sessionId, (bytes) => parts.push(bytes, NEWLINE));
+  await storedLines(store, sessionId, (bytes) => parts.push(bytes, NEWLINE));
   return Buffer.concat(parts);
 }

@@ -59,9 +59,9 @@ async function readTrajectoryFile(file: string): Promise<TrajectoryReading> {
 }
 
 async function readStoredTrajectory(storeFile: string, sessionId: string): Promise<TrajectoryReading> {
-  const store = await SessionStore.open({ file: storeFile });
+  const store = await SessionStore.open({ file: storeFile }, { queries: true });
   try {
-    const rows = store.trajectoryRows(sessionId);
+    const rows = await store.trajectoryRows(sessionId);
     if (rows === null)
       throw new InputError(
         `${storeFile}: this store has no trajectory_runtime_events table (OpenClaw before 2026.9 kept trajectories in files)`,

@@ -86,8 +86,8 @@ describe('listing a store', () => {
     expect(listed.unavailable).toMatch(/cold storage/);
     const store = await SessionStore.open({ file });
     try {
-      expect(() => store.events(id, () => undefined)).toThrow(/cold storage, which this tool does not read/);
-      expect(() => store.events('no-such-session', () => undefined)).toThrow(/no session no-such-session in this store/);
+      await expect(store.events(id, () => undefined)).rejects.toThrow(/cold storage, which this tool does not read/);
+      await expect(store.events('no-such-session', () => undefined)).rejects.toThrow(/no session no-such-session in this store/);
     } finally {
       store.close();
     }

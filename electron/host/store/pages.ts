@@ -1,0 +1,177 @@
+/**
+ * The pages of a SQLite database image, read in JavaScript: b-tree nodes, cells, records and
+ * overflow chains, as SQLite's documented file format lays them out (big-endian integers, varints,
+ * records of serial types). Only what reading one table's rows by an index needs; every read checks
+ * its bounds, and damage is reported with the page it was found on (session-pages.ts uses it).
+ */
+
+/** The image is damaged where the reader looked: what it found, and on which page. */
+export class DamagedPageError extends Error {}
+
+export const TABLE_INTERIOR = 0x05;
+export const TABLE_LEAF = 0x0d;
+export const INDEX_INTERIOR = 0x02;
+export const INDEX_LEAF = 0x0a;
+/** Deeper than any b-tree of 2³¹ pages can be: a loop in a damaged tree ends here. */
+export const MAX_DEPTH = 40;
+
+/** The pages of a database image. */
+export class Pages {
+  readonly count: number;
+  /** Bytes of a page that hold b-tree content (the page size less the bytes reserved at its end). */
+  readonly usable: number;
+  /** Varint reads leave the value's end here. */
+  at = 0;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly size: number,
+    reserved: number,
+  ) {
+    this.count = Math.floor(bytes.length / size);
+    this.usable = size - reserved;
+  }
+
+  start(page: number): number {
+    if (!Number.isInteger(page) || page < 1 || page > this.count)
+      throw new DamagedPageError(`a b-tree points to page ${page}, outside the file's ${this.count} pages`);
+    return (page - 1) * this.size;
+  }
+
+  u16(at: number): number {
+    return (this.bytes[at] << 8) | this.bytes[at + 1];
+  }
+
+  u32(at: number): number {
+    return ((this.bytes[at] << 24) | (this.bytes[at + 1] << 16) | (this.bytes[at + 2] << 8) | this.bytes[at + 3]) >>> 0;
+  }
+
+  /** A varint at `at` (exact below 2⁵³); its end is left in `this.at`. */
+  varint(at: number, bytes: Uint8Array = this.bytes): number {
+    let value = 0;
+    for (let i = 0; i < 8; i += 1) {
+      const byte = bytes[at + i];
+      value = value * 128 + (byte & 0x7f);
+      if (byte < 0x80) {
+        this.at = at + i + 1;
+        return value;
+      }
+    }
+    this.at = at + 9;
+    return value * 256 + bytes[at + 8];
+  }
+
+  /** A b-tree page's header: its kind, cell count, first cell pointer and right-most child. */
+  node(page: number): { kind: number; cells: number; pointers: number; right: number } {
+    const start = this.start(page);
+    const header = page === 1 ? start + 100 : start;
+    const kind = this.bytes[header];
+    const interior = kind === TABLE_INTERIOR || kind === INDEX_INTERIOR;
+    if (!interior && kind !== TABLE_LEAF && kind !== INDEX_LEAF)
+      throw new DamagedPageError(`page ${page} is not a b-tree page (its first byte is ${kind})`);
+    const cells = this.u16(header + 3);
+    const pointers = header + (interior ? 12 : 8);
+    if (pointers + 2 * cells > start + this.usable) throw new DamagedPageError(`page ${page} claims ${cells} cells, more than it can hold`);
+    return { kind, cells, pointers, right: interior ? this.u32(header + 8) : 0 };
+  }
+
+  /** Where cell `i` of a page starts. */
+  cell(page: number, pointers: number, i: number): number {
+    const offset = this.u16(pointers + 2 * i);
+    if (offset >= this.usable) throw new DamagedPageError(`page ${page}: cell ${i} starts past the page's end`);
+    return this.start(page) + offset;
+  }
+
+  /**
+   * A cell's payload of `length` bytes starting at `at`, the part on the page and the rest from its
+   * overflow chain (a copy then). `table`: a table leaf's cell, else an index cell (their local
+   * parts differ).
+   */
+  payload(page: number, at: number, length: number, table: boolean): Uint8Array {
+    const u = this.usable;
+    const most = table ? u - 35 : Math.floor(((u - 12) * 64) / 255) - 23;
+    const end = this.start(page) + u;
+    if (length <= most) {
+      if (at + length > end) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
+      return this.bytes.subarray(at, at + length);
+    }
+    // More than the whole file holds (or a length read past the file's end): damage, not an allocation to make.
+    if (!(length <= this.count * u)) throw new DamagedPageError(`page ${page}: a cell claims ${length} bytes, more than the file holds`);
+    const least = Math.floor(((u - 12) * 32) / 255) - 23;
+    const spilled = least + ((length - least) % (u - 4));
+    const local = spilled <= most ? spilled : least;
+    if (at + local + 4 > end) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
+    const whole = new Uint8Array(length);
+    whole.set(this.bytes.subarray(at, at + local));
+    let filled = local;
+    let next = this.u32(at + local);
+    for (let hops = 0; filled < length; hops += 1) {
+      if (next === 0 || hops >= this.count)
+        throw new DamagedPageError(`page ${page}: a value's overflow chain ends ${length - filled} bytes short`);
+      const start = this.start(next);
+      const take = Math.min(u - 4, length - filled);
+      whole.set(this.bytes.subarray(start + 4, start + 4 + take), filled);
+      filled += take;
+      next = this.u32(start);
+    }
+    return whole;
+  }
+}
+
+/** A record's columns: each one's serial type and where its value starts in the payload. */
+export function recordColumns(pages: Pages, record: Uint8Array, types: number[], offsets: number[]): number {
+  const headerEnd = pages.varint(0, record);
+  let at = pages.at;
+  let body = headerEnd;
+  let n = 0;
+  while (at < headerEnd) {
+    const type = pages.varint(at, record);
+    at = pages.at;
+    types[n] = type;
+    offsets[n] = body;
+    body += type >= 12 ? (type - 12) >> 1 : (SIZES[type] ?? Number.NaN);
+    n += 1;
+  }
+  if (!(body <= record.length) || at !== headerEnd) throw new DamagedPageError('a record is longer than its cell');
+  return n;
+}
+
+/** Bytes of each fixed-size serial type (10 and 11 are reserved: a damaged record). */
+const SIZES = [0, 1, 2, 3, 4, 6, 8, 8, 0, 0];
+
+/** An integer column's value, or null when the column is NULL (any other type: damage). */
+export function integerOf(record: Uint8Array, type: number, at: number): number | null {
+  if (type === 0) return null;
+  if (type === 8) return 0;
+  if (type === 9) return 1;
+  if (type < 1 || type > 6) throw new DamagedPageError(`an integer column holds serial type ${type}`);
+  // Two's complement, big-endian: starting from -1 for a negative number carries its sign.
+  let value = record[at] >= 0x80 ? -1 : 0;
+  for (let i = 0, size = SIZES[type]; i < size; i += 1) value = value * 256 + record[at + i];
+  return value;
+}
+
+/** A text or blob column's bytes, or null when it is NULL (any other type: damage). */
+export function bytesOf(record: Uint8Array, type: number, at: number, text: boolean): Uint8Array | null {
+  if (type === 0) return null;
+  if (type < 12 || (type & 1) !== (text ? 1 : 0))
+    throw new DamagedPageError(`a ${text ? 'text' : 'blob'} column holds serial type ${type}`);
+  return record.subarray(at, at + ((type - 12) >> 1));
+}
+
+/** Compare the first column of an index record with a text, in SQLite's order (BINARY collation). */
+export function compareFirst(pages: Pages, record: Uint8Array, text: Uint8Array): number {
+  const body = pages.varint(0, record);
+  const type = pages.varint(pages.at, record);
+  if (type === 10 || type === 11) throw new DamagedPageError(`an index record holds serial type ${type}`);
+  // NULL and numbers sort before any text, blobs after it.
+  if (type < 12) return -1;
+  if ((type & 1) === 0) return 1;
+  const length = (type - 13) >> 1;
+  if (body + length > record.length) throw new DamagedPageError('an index record is longer than its cell');
+  for (let i = 0, n = Math.min(length, text.length); i < n; i += 1) {
+    const d = record[body + i] - text[i];
+    if (d !== 0) return d;
+  }
+  return length - text.length;
+}

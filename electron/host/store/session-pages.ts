@@ -1,0 +1,313 @@
+/**
+ * One session's events read straight from a store's pages (pages.ts), without SQLite: the read of
+ * every `inspect STORE#ID`. SQLite (sql.js, in WebAssembly) spent most of a small stored session's
+ * start compiling its own code and parsing the store's schema of some 170 tables, indexes and
+ * triggers, and copied a large session's bytes out of its memory one at a time; reading one table
+ * through its primary key's index needs neither (docs/performance.md).
+ *
+ * It reads only what it was checked against: a UTF-8 store whose `transcript_events` is a STRICT
+ * rowid table with the columns and primary key `(session_id, seq)` of OpenClaw 2026.9.6, found
+ * through the index SQLite keeps for that key. For anything else (another layout, UTF-16 text, a
+ * schema or an index it cannot walk) it answers null before any event is read, and the store is
+ * read with SQLite as before, which then says what is wrong.
+ */
+import { isSqliteHeader } from '../../../shared/store.js';
+import { databasePageSize } from './wal.js';
+import {
+  bytesOf,
+  compareFirst,
+  DamagedPageError,
+  INDEX_INTERIOR,
+  INDEX_LEAF,
+  integerOf,
+  MAX_DEPTH,
+  Pages,
+  recordColumns,
+  TABLE_INTERIOR,
+  TABLE_LEAF,
+} from './pages.js';
+
+export { DamagedPageError } from './pages.js';
+
+/** One event row as the store holds it. */
+export interface EventRow {
+  seq: number;
+  /** `event_json`'s UTF-8 bytes, when the event is stored as text. */
+  json: Uint8Array | null;
+  /** `event_zstd` and `event_utf8_bytes`, when it is stored compressed. */
+  zstd: Uint8Array | null;
+  utf8Bytes: number | null;
+}
+
+/** Where a session's events are: their `seq` and rowid, in `seq` order. */
+export interface SessionRows {
+  seqs: number[];
+  rowids: number[];
+}
+
+const TABLE = 'transcript_events';
+const KEY_INDEX = 'sqlite_autoindex_transcript_events_1';
+/** The columns read, with the type each is declared with (a STRICT table holds nothing else). */
+const COLUMNS = { session_id: 'text', seq: 'integer', event_json: 'text', event_zstd: 'blob', event_utf8_bytes: 'integer' } as const;
+type Column = keyof typeof COLUMNS;
+const PRIMARY_KEY = 'primary key(session_id,seq)';
+
+const utf8 = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
+
+/** Reads the events of a store's sessions from its pages. */
+export class SessionPages {
+  private readonly types: number[] = [];
+  private readonly offsets: number[] = [];
+
+  private constructor(
+    private readonly pages: Pages,
+    private readonly tableRoot: number,
+    private readonly indexRoot: number,
+    /** Each column's place in a table record. */
+    private readonly at: Record<Column, number>,
+  ) {}
+
+  /** The reader of a store's image, or null when it is not a layout this reader knows. */
+  static of(image: Uint8Array): SessionPages | null {
+    const pageSize = isSqliteHeader(image) ? databasePageSize(image) : 0;
+    // UTF-8 text, and the payload fractions every SQLite writes (64, 32, 32).
+    if (pageSize === 0 || image[59] !== 1 || image[56] + image[57] + image[58] !== 0) return null;
+    if (image[21] !== 64 || image[22] !== 32 || image[23] !== 32) return null;
+    try {
+      const pages = new Pages(image, pageSize, image[20]);
+      if (pages.usable < 480) return null;
+      const schema = readSchema(pages);
+      const table = schema.find((row) => row.type === 'table' && row.name === TABLE);
+      const index = schema.find((row) => row.type === 'index' && row.name === KEY_INDEX && row.table === TABLE && row.sql === null);
+      if (!table?.sql || !index || !schema.some((row) => row.type === 'table' && row.name === 'session_windows')) return null;
+      const at = columnPlaces(table.sql);
+      return at ? new SessionPages(pages, table.root, index.root, at) : null;
+    } catch (error) {
+      if (error instanceof DamagedPageError) return null;
+      throw error;
+    }
+  }
+
+  /** Where a session's events are, from the primary key's index; null when this reader cannot say. */
+  find(sessionId: string): SessionRows | null {
+    const found: SessionRows = { seqs: [], rowids: [] };
+    try {
+      this.collect(this.indexRoot, encoder.encode(sessionId), found, 0, new Set());
+    } catch (error) {
+      if (error instanceof DamagedPageError) return null;
+      throw error;
+    }
+    return found.rowids.every(Number.isSafeInteger) ? found : null;
+  }
+
+  /** Each row found, in order. Throws a DamagedPageError where the table's pages are damaged. */
+  read(sessionId: string, rows: SessionRows, onRow: (row: EventRow) => void): void {
+    const id = encoder.encode(sessionId);
+    const { types, offsets, at } = this;
+    for (let i = 0; i < rows.rowids.length; i += 1) {
+      const record = this.row(rows.rowids[i]);
+      const n = recordColumns(this.pages, record, types, offsets);
+      const value = (column: Column): [number, number] => (at[column] < n ? [types[at[column]], offsets[at[column]]] : [0, 0]);
+      const [idType, idAt] = value('session_id');
+      const session = bytesOf(record, idType, idAt, true);
+      const seq = integerOf(record, ...value('seq'));
+      if (session === null || !sameBytes(session, id) || seq !== rows.seqs[i])
+        throw new DamagedPageError(`row ${rows.rowids[i]} of ${TABLE} is not the event its index names`);
+      const [jsonType, jsonAt] = value('event_json');
+      const [zstdType, zstdAt] = value('event_zstd');
+      onRow({
+        seq,
+        json: bytesOf(record, jsonType, jsonAt, true),
+        zstd: bytesOf(record, zstdType, zstdAt, false),
+        utf8Bytes: integerOf(record, ...value('event_utf8_bytes')),
+      });
+    }
+  }
+
+  /** Gather, in index order, the entries whose first column is `key`; true once past them. */
+  private collect(page: number, key: Uint8Array, found: SessionRows, depth: number, seen: Set<number>): boolean {
+    const { pages } = this;
+    // A page reached twice (a damaged or hostile tree) would be walked again, as often as it is named.
+    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`the index ${KEY_INDEX} names page ${page} twice`);
+    seen.add(page);
+    const node = pages.node(page);
+    const interior = node.kind === INDEX_INTERIOR;
+    if (!interior && node.kind !== INDEX_LEAF) throw new DamagedPageError(`page ${page} of the index ${KEY_INDEX} is a table's page`);
+    for (let i = 0; i < node.cells; i += 1) {
+      const cell = pages.cell(page, node.pointers, i);
+      const length = pages.varint(interior ? cell + 4 : cell);
+      const record = pages.payload(page, pages.at, length, false);
+      const order = compareFirst(pages, record, key);
+      // A child left of an entry holds only smaller entries.
+      if (order < 0) continue;
+      if (interior && this.collect(pages.u32(cell), key, found, depth + 1, seen)) return true;
+      if (order > 0) return true;
+      this.entry(record, found);
+    }
+    return interior ? this.collect(node.right, key, found, depth + 1, seen) : false;
+  }
+
+  /** An index entry: (session_id, seq, rowid). */
+  private entry(record: Uint8Array, found: SessionRows): void {
+    const { types, offsets } = this;
+    const n = recordColumns(this.pages, record, types, offsets);
+    const seq = n === 3 ? integerOf(record, types[1], offsets[1]) : null;
+    const rowid = n === 3 ? integerOf(record, types[2], offsets[2]) : null;
+    if (seq === null || rowid === null) throw new DamagedPageError(`an entry of the index ${KEY_INDEX} is not (session_id, seq, rowid)`);
+    found.seqs.push(seq);
+    found.rowids.push(rowid);
+  }
+
+  /** The record of the table row `rowid`, found down the table's b-tree. */
+  private row(rowid: number): Uint8Array {
+    const { pages } = this;
+    let page = this.tableRoot;
+    for (let depth = 0; depth <= MAX_DEPTH; depth += 1) {
+      const node = pages.node(page);
+      // The first cell whose key is not below the rowid: an interior cell's child holds keys up to its key.
+      let low = 0;
+      let high = node.cells;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        const key = rowKey(pages, node.kind, pages.cell(page, node.pointers, middle));
+        if (key < rowid) low = middle + 1;
+        else high = middle;
+      }
+      if (node.kind === TABLE_INTERIOR) {
+        page = low < node.cells ? pages.u32(pages.cell(page, node.pointers, low)) : node.right;
+        continue;
+      }
+      if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of ${TABLE} is an index's page`);
+      if (low < node.cells) {
+        const cell = pages.cell(page, node.pointers, low);
+        const length = pages.varint(cell);
+        if (pages.varint(pages.at) === rowid) return pages.payload(page, pages.at, length, true);
+      }
+      throw new DamagedPageError(`${TABLE} has no row ${rowid}, which its index ${KEY_INDEX} names`);
+    }
+    throw new DamagedPageError(`${TABLE} is deeper than a b-tree can be: it loops`);
+  }
+}
+
+/** A table cell's key: a leaf's rowid follows its payload's length, an interior cell's its child. */
+function rowKey(pages: Pages, kind: number, cell: number): number {
+  if (kind !== TABLE_LEAF) return pages.varint(cell + 4);
+  pages.varint(cell);
+  return pages.varint(pages.at);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** A row of `sqlite_schema`. */
+interface SchemaRow {
+  type: string;
+  name: string;
+  table: string;
+  root: number;
+  sql: string | null;
+}
+
+/** Every row of the schema table (page 1's b-tree). */
+function readSchema(pages: Pages): SchemaRow[] {
+  const rows: SchemaRow[] = [];
+  const types: number[] = [];
+  const offsets: number[] = [];
+  const text = (record: Uint8Array, i: number): string | null => {
+    const bytes = bytesOf(record, types[i], offsets[i], true);
+    return bytes === null ? null : utf8.decode(bytes);
+  };
+  const seen = new Set<number>();
+  const visit = (page: number, depth: number): void => {
+    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`the schema names page ${page} twice`);
+    seen.add(page);
+    const node = pages.node(page);
+    if (node.kind === TABLE_INTERIOR) {
+      for (let i = 0; i < node.cells; i += 1) visit(pages.u32(pages.cell(page, node.pointers, i)), depth + 1);
+      visit(node.right, depth + 1);
+      return;
+    }
+    if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of the schema is an index's page`);
+    for (let i = 0; i < node.cells; i += 1) {
+      const cell = pages.cell(page, node.pointers, i);
+      const length = pages.varint(cell);
+      pages.varint(pages.at);
+      const record = pages.payload(page, pages.at, length, true);
+      if (recordColumns(pages, record, types, offsets) < 5) throw new DamagedPageError('a schema row has fewer than five columns');
+      rows.push({
+        type: text(record, 0) ?? '',
+        name: text(record, 1) ?? '',
+        table: text(record, 2) ?? '',
+        root: integerOf(record, types[3], offsets[3]) ?? 0,
+        sql: text(record, 4),
+      });
+    }
+  };
+  visit(1, 0);
+  return rows;
+}
+
+/**
+ * Each needed column's place in the table's records, from its CREATE TABLE statement; null unless
+ * it is a STRICT rowid table whose needed columns are plain ones of their declared types (no
+ * default, collation or key of their own) and whose primary key is `(session_id, seq)`. A generated
+ * column anywhere would move the places: none is allowed.
+ */
+export function columnPlaces(sql: string): Record<Column, number> | null {
+  const open = sql.indexOf('(');
+  const close = sql.lastIndexOf(')');
+  if (open < 0 || close < open || !/^\s*strict\s*$/i.test(sql.slice(close + 1))) return null;
+  const places: Partial<Record<Column, number>> = {};
+  let hasKey = false;
+  let position = 0;
+  for (const part of topLevelParts(sql.slice(open + 1, close))) {
+    const words = part.trim().replace(/\s+/g, ' ');
+    const first = words.split(/[\s(]/, 1)[0].toLowerCase();
+    if (['constraint', 'primary', 'foreign', 'check', 'unique'].includes(first)) {
+      if (words.toLowerCase().replace(/\s*([(),])\s*/g, '$1') === PRIMARY_KEY) hasKey = true;
+      continue;
+    }
+    const name = unquote(first);
+    const definition = words.slice(words.split(' ', 1)[0].length).trim().toLowerCase();
+    if (/\bgenerated\b|\bas\s*\(/.test(definition)) return null;
+    if (name in COLUMNS) {
+      const column = name as Column;
+      if (definition.split(' ', 1)[0] !== COLUMNS[column] || /\b(default|collate|primary|unique)\b/.test(definition)) return null;
+      places[column] = position;
+    }
+    position += 1;
+  }
+  const all = Object.keys(COLUMNS).every((column) => places[column as Column] !== undefined);
+  return hasKey && all ? (places as Record<Column, number>) : null;
+}
+
+/** The comma-separated parts of a definition list, commas inside parentheses or quotes left alone. */
+function topLevelParts(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < list.length; i += 1) {
+    const c = list[i];
+    if (quote !== null) {
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '[') quote = ']';
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+function unquote(name: string): string {
+  return /^(["`[]).*["`\]]$/.test(name) ? name.slice(1, -1) : name;
+}
