@@ -46,7 +46,10 @@ export class Pages {
     return ((this.bytes[at] << 24) | (this.bytes[at + 1] << 16) | (this.bytes[at + 2] << 8) | this.bytes[at + 3]) >>> 0;
   }
 
-  /** A varint at `at` (exact below 2⁵³); its end is left in `this.at`. */
+  /**
+   * A varint at `at`, its end left in `this.at`. Nine bytes hold a 64-bit two's-complement integer
+   * (a negative rowid is always nine bytes long), read as such; exact below 2⁵³ either way.
+   */
   varint(at: number, bytes: Uint8Array = this.bytes): number {
     let value = 0;
     for (let i = 0; i < 8; i += 1) {
@@ -58,7 +61,9 @@ export class Pages {
       }
     }
     this.at = at + 9;
-    return value * 256 + bytes[at + 8];
+    let wide = 0n;
+    for (let i = 0; i < 8; i += 1) wide = (wide << 7n) | BigInt(bytes[at + i] & 0x7f);
+    return Number(BigInt.asIntN(64, (wide << 8n) | BigInt(bytes[at + 8] ?? 0)));
   }
 
   /** A b-tree page's header: its kind, cell count, first cell pointer and right-most child. */
@@ -121,19 +126,27 @@ export class Pages {
 /** A record's columns: each one's serial type and where its value starts in the payload. */
 export function recordColumns(pages: Pages, record: Uint8Array, types: number[], offsets: number[]): number {
   const headerEnd = pages.varint(0, record);
+  // A header longer than its record would be read past the record's end, one varint at a time.
+  if (!(headerEnd >= 1 && headerEnd <= record.length)) throw new DamagedPageError('a record header is longer than its record');
   let at = pages.at;
   let body = headerEnd;
   let n = 0;
-  while (at < headerEnd) {
+  while (at < headerEnd && body <= record.length) {
     const type = pages.varint(at, record);
     at = pages.at;
     types[n] = type;
     offsets[n] = body;
-    body += type >= 12 ? (type - 12) >> 1 : (SIZES[type] ?? Number.NaN);
+    body += valueBytes(type);
     n += 1;
   }
   if (!(body <= record.length) || at !== headerEnd) throw new DamagedPageError('a record is longer than its cell');
   return n;
+}
+
+/** Bytes of a value of a serial type (NaN for the reserved 10 and 11, and past SQLite's largest type). */
+function valueBytes(type: number): number {
+  if (type >= 12) return type <= 0xffffffff ? Math.floor((type - 12) / 2) : Number.NaN;
+  return SIZES[type] ?? Number.NaN;
 }
 
 /** Bytes of each fixed-size serial type (10 and 11 are reserved: a damaged record). */
@@ -154,21 +167,19 @@ export function integerOf(record: Uint8Array, type: number, at: number): number 
 /** A text or blob column's bytes, or null when it is NULL (any other type: damage). */
 export function bytesOf(record: Uint8Array, type: number, at: number, text: boolean): Uint8Array | null {
   if (type === 0) return null;
-  if (type < 12 || (type & 1) !== (text ? 1 : 0))
-    throw new DamagedPageError(`a ${text ? 'text' : 'blob'} column holds serial type ${type}`);
-  return record.subarray(at, at + ((type - 12) >> 1));
+  if (type < 12 || type % 2 !== (text ? 1 : 0)) throw new DamagedPageError(`a ${text ? 'text' : 'blob'} column holds serial type ${type}`);
+  return record.subarray(at, at + valueBytes(type));
 }
 
 /** Compare the first column of an index record with a text, in SQLite's order (BINARY collation). */
 export function compareFirst(pages: Pages, record: Uint8Array, text: Uint8Array): number {
   const body = pages.varint(0, record);
   const type = pages.varint(pages.at, record);
-  if (type === 10 || type === 11) throw new DamagedPageError(`an index record holds serial type ${type}`);
+  const length = valueBytes(type);
+  if (!(body <= record.length && body + length <= record.length)) throw new DamagedPageError('an index record is longer than its cell');
   // NULL and numbers sort before any text, blobs after it.
   if (type < 12) return -1;
-  if ((type & 1) === 0) return 1;
-  const length = (type - 13) >> 1;
-  if (body + length > record.length) throw new DamagedPageError('an index record is longer than its cell');
+  if (type % 2 === 0) return 1;
   for (let i = 0, n = Math.min(length, text.length); i < n; i += 1) {
     const d = record[body + i] - text[i];
     if (d !== 0) return d;

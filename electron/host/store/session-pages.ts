@@ -98,7 +98,7 @@ export class SessionPages {
       if (error instanceof DamagedPageError) return null;
       throw error;
     }
-    return found.rowids.every(Number.isSafeInteger) ? found : null;
+    return found.rowids.every(Number.isSafeInteger) && found.seqs.every(Number.isSafeInteger) ? found : null;
   }
 
   /** Each row found, in order. Throws a DamagedPageError where the table's pages are damaged. */
@@ -254,39 +254,50 @@ function readSchema(pages: Pages): SchemaRow[] {
 /**
  * Each needed column's place in the table's records, from its CREATE TABLE statement; null unless
  * it is a STRICT rowid table whose needed columns are plain ones of their declared types (no
- * default, collation or key of their own) and whose primary key is `(session_id, seq)`. A generated
- * column anywhere would move the places: none is allowed.
+ * default or collation) and whose one index of its own is its primary key `(session_id, seq)`:
+ * SQLite numbers the indexes of UNIQUE and PRIMARY KEY constraints in the order they are declared
+ * and merges a key into an earlier UNIQUE on the same columns, so with another one the index this
+ * reader walks may be another's, or ordered otherwise. A generated column anywhere would move the
+ * places, and a comment could hide one: neither is allowed.
  */
 export function columnPlaces(sql: string): Record<Column, number> | null {
+  // A comment anywhere (the scan of the parts finds one outside quotes) could hide a parenthesis too.
+  if (topLevelParts(sql) === null) return null;
   const open = sql.indexOf('(');
   const close = sql.lastIndexOf(')');
   if (open < 0 || close < open || !/^\s*strict\s*$/i.test(sql.slice(close + 1))) return null;
+  const parts = topLevelParts(sql.slice(open + 1, close))!;
   const places: Partial<Record<Column, number>> = {};
-  let hasKey = false;
+  let keys = 0;
   let position = 0;
-  for (const part of topLevelParts(sql.slice(open + 1, close))) {
+  for (const part of parts) {
     const words = part.trim().replace(/\s+/g, ' ');
-    const first = words.split(/[\s(]/, 1)[0].toLowerCase();
+    const lower = words.toLowerCase();
+    const first = lower.split(/[\s(]/, 1)[0];
     if (['constraint', 'primary', 'foreign', 'check', 'unique'].includes(first)) {
-      if (words.toLowerCase().replace(/\s*([(),])\s*/g, '$1') === PRIMARY_KEY) hasKey = true;
+      if (lower.replace(/\s*([(),])\s*/g, '$1') === PRIMARY_KEY) keys += 1;
+      else if (/\b(unique|primary)\b/.test(lower)) return null;
       continue;
     }
     const name = unquote(first);
-    const definition = words.slice(words.split(' ', 1)[0].length).trim().toLowerCase();
-    if (/\bgenerated\b|\bas\s*\(/.test(definition)) return null;
-    if (name in COLUMNS) {
+    const definition = lower.slice(first.length).trim();
+    if (/\b(generated|unique|primary)\b|\bas\s*\(/.test(definition)) return null;
+    if (Object.hasOwn(COLUMNS, name)) {
       const column = name as Column;
-      if (definition.split(' ', 1)[0] !== COLUMNS[column] || /\b(default|collate|primary|unique)\b/.test(definition)) return null;
+      if (definition.split(' ', 1)[0] !== COLUMNS[column] || /\b(default|collate)\b/.test(definition)) return null;
       places[column] = position;
     }
     position += 1;
   }
   const all = Object.keys(COLUMNS).every((column) => places[column as Column] !== undefined);
-  return hasKey && all ? (places as Record<Column, number>) : null;
+  return keys === 1 && all ? (places as Record<Column, number>) : null;
 }
 
-/** The comma-separated parts of a definition list, commas inside parentheses or quotes left alone. */
-function topLevelParts(list: string): string[] {
+/**
+ * The comma-separated parts of a definition list, commas inside parentheses or quotes left alone;
+ * null when it holds a comment (which could hide anything from this reading).
+ */
+function topLevelParts(list: string): string[] | null {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | null = null;
@@ -297,6 +308,7 @@ function topLevelParts(list: string): string[] {
       if (c === quote) quote = null;
     } else if (c === "'" || c === '"' || c === '`') quote = c;
     else if (c === '[') quote = ']';
+    else if ((c === '-' && list[i + 1] === '-') || (c === '/' && list[i + 1] === '*')) return null;
     else if (c === '(') depth += 1;
     else if (c === ')') depth -= 1;
     else if (c === ',' && depth === 0) {

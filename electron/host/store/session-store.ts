@@ -47,6 +47,7 @@ export class SessionStore {
   private db: Promise<MemoryDatabase> | null;
   /** How the last session's events were read: from the pages, or by SQLite. */
   eventsReadBy: 'pages' | 'sqlite' | null = null;
+  private closed = false;
 
   private constructor(
     /** The store as it was named (the path given, or the name of the bytes sent): what its complaints begin with. */
@@ -100,8 +101,9 @@ export class SessionStore {
     const decoder = eventDecoder();
     decoder.catch(() => undefined); // awaited below, unless the store fails first
     // A store whose layout the page reader knows needs no SQLite to read a session; any other is
-    // opened with SQLite now, which says what is wrong with it.
-    const pages = options.pages === false ? null : SessionPages.of(image);
+    // opened with SQLite now, which says what is wrong with it. A store opened to be queried is
+    // opened with SQLite whatever its layout.
+    const pages = options.pages === false || options.queries ? null : SessionPages.of(image);
     const db = pages ? null : await openDatabase(image, where);
     try {
       return new SessionStore(
@@ -124,6 +126,7 @@ export class SessionStore {
 
   /** SQLite on the store, opened and checked at its first query. */
   private database(): Promise<MemoryDatabase> {
+    if (this.closed) return Promise.reject(new Error(`${this.where}: the store was closed`));
     this.db ??= openDatabase(this.image, this.where);
     return this.db;
   }
@@ -219,12 +222,16 @@ export class SessionStore {
    * with the reason it cannot be read. Throws an InputError for a session the store does not have.
    */
   async events(sessionId: string, onEvent: (event: StoredEvent) => void): Promise<void> {
+    if (this.closed) throw new Error(`${this.where}: the store was closed`);
+    this.eventsReadBy = null;
     const rows = this.pages?.find(sessionId) ?? null;
     if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, rows, onEvent);
+    // No event in the key's index, or an index the page reader cannot walk: SQLite reads the
+    // session (an index that holds none, and a damaged one, cost one query), and says why when it
+    // has no event.
     const db = await this.database();
     this.reading(() => {
-      // When the page reader found no event (it reads the whole index), only why is left to ask.
-      if (rows === null && this.sqliteEvents(db, sessionId, onEvent)) return;
+      if (this.sqliteEvents(db, sessionId, onEvent)) return;
       // No event: a session the store does not have, or one whose events are gone (a window alone,
       // or moved to cold storage). Asked only then: a session with events needs no other query.
       if (db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length === 0)
@@ -286,6 +293,7 @@ export class SessionStore {
   }
 
   close(): void {
+    this.closed = true;
     void this.db?.then((db) => db.close()).catch(() => undefined);
   }
 }

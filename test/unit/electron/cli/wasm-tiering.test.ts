@@ -93,6 +93,10 @@ describe('SQLite under V8 in the command line', () => {
       expect(listing.stdout).toContain(`#${SESSION}`);
       expect(listing.sqliteFunctions, listing.seen).toBeGreaterThan(100);
       expect(listing.sqliteTurbofan, listing.seen).toBe(0);
+      // Its sessions are read through the long log too (from the pages, without SQLite).
+      const session = traced(['inspect', `${file}#${SESSION}`, '--no-payloads']);
+      expect(session.stdout).toContain('turns: 163 original');
+      expect(session.sqliteFunctions, session.seen).toBeLessThan(20);
     } finally {
       rmSync(path.dirname(file), { recursive: true, force: true });
     }

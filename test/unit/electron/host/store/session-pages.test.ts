@@ -4,12 +4,14 @@
 // enough to spill out of the index, rows deleted and rowids out of seq order. A layout the reader
 // was not checked against goes to SQLite, and damage is reported on the page it was found.
 import Database from 'better-sqlite3';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../../../../electron/host/store/stored-session.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
 import { columnPlaces, SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
+import { DamagedPageError, Pages, recordColumns } from '../../../../../electron/host/store/pages.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
 import { copyStore, edit, manifest, STORES_DIR, storePath } from './support.js';
 
@@ -50,11 +52,23 @@ function fromPages(reader: SessionPages, sessionId: string): string[] {
   return read;
 }
 
+/**
+ * A copy of a store (and its log) for real SQLite to open: even read-only, it leaves a -shm file
+ * (and a -wal) beside a store in WAL mode, which must not happen to the fixtures.
+ */
+function sqliteCopy(file: string): string {
+  const copy = join(mkdtempSync(join(tmpdir(), 'store-pages-')), basename(file));
+  cleanup.push(copy);
+  copyFileSync(file, copy);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  return copy;
+}
+
 /** Each session's rows from the pages and from real SQLite, and ids the store does not have. */
 function expectSameRows(file: string, extraIds: string[] = []): number {
   const reader = SessionPages.of(imageOf(file));
   expect(reader).not.toBeNull();
-  const db = new Database(file, { readonly: true });
+  const db = new Database(sqliteCopy(file), { readonly: true });
   try {
     const ids = (db.prepare('SELECT DISTINCT session_id AS id FROM transcript_events').all() as { id: string }[]).map((row) => row.id);
     let events = 0;
@@ -98,13 +112,15 @@ describe("OpenClaw's stores", () => {
     expect(expectSameRows(RESERVED_STORE)).toBe(364);
   });
 
-  it('says which sessions a store lacks by asking SQLite only then', async () => {
+  it('says which sessions a store lacks by asking SQLite only then, and reads nothing once closed', async () => {
     const store = await SessionStore.open({ file: storePath('main') });
     try {
       await expect(store.events('no-such-session', () => undefined)).rejects.toThrow(/no session no-such-session in this store/);
+      expect(store.eventsReadBy).toBe('sqlite');
     } finally {
       store.close();
     }
+    await expect(store.events(manifest.stores[0].sessions[0].sessionId, () => undefined)).rejects.toThrow(/the store was closed/);
   });
 });
 
@@ -121,7 +137,7 @@ function random(seed: number): () => number {
 
 /** The tables the reader needs, declared as in OpenClaw's store. */
 function openClawTables(): string[] {
-  const db = new Database(storePath('main'), { readonly: true });
+  const db = new Database(sqliteCopy(storePath('main')), { readonly: true });
   try {
     return (
       db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('session_windows', 'transcript_events')").all() as {
@@ -178,6 +194,11 @@ function writtenStore(pageSize: number, autoVacuum: boolean, seed: number): { fi
     }
   })();
   db.prepare('DELETE FROM transcript_events WHERE rowid % 17 = 3').run();
+  // Negative rowids (nine-byte varints, sorted first) and a negative seq, which SQLite keeps as any other.
+  const negative = db.prepare('INSERT INTO transcript_events (rowid, session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?, 0)');
+  negative.run(-5, 's1', -1, '{"type":"message","negative":true}');
+  negative.run(-(2 ** 40), 's10', 10_000, '{"type":"message"}');
+  negative.run(2 ** 50, 's10', 10_001, '{"type":"message"}');
   db.close();
   return { file, ids };
 }
@@ -214,6 +235,55 @@ describe('layouts the reader leaves to SQLite', () => {
         'CREATE TABLE t (extra TEXT CHECK (extra IN (\'a,b\', "c")), [seq] INTEGER NOT NULL, session_id TEXT NOT NULL, event_json TEXT, event_zstd BLOB, event_utf8_bytes INTEGER, PRIMARY KEY ( session_id , seq )) STRICT',
       ),
     ).toEqual({ session_id: 2, seq: 1, event_json: 3, event_zstd: 4, event_utf8_bytes: 5 });
+    // A column may be named as an object's own property is.
+    expect(columnPlaces(table.replace('event_json TEXT,', 'event_json TEXT, constructor TEXT,'))).toEqual({
+      session_id: 0,
+      seq: 1,
+      event_json: 2,
+      event_zstd: 5,
+      event_utf8_bytes: 6,
+    });
+  });
+
+  it('reads with SQLite a store whose first UNIQUE index is not the key, and gets its rows in order', async () => {
+    const dir = dirname(copyStore('main'));
+    const file = join(dir, 'unique-first.sqlite');
+    cleanup.push(file);
+    const db = new Database(file);
+    db.pragma('foreign_keys = OFF');
+    db.pragma('ignore_check_constraints = ON');
+    for (const sql of openClawTables())
+      db.exec(sql.replace('PRIMARY KEY (session_id, seq),', 'UNIQUE (session_id, seq DESC), PRIMARY KEY (session_id, seq),'));
+    db.prepare("INSERT INTO session_windows (session_id, session_key, updated_at, created_at) VALUES ('s', 'k', 0, 0)").run();
+    const insert = db.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES ('s', ?, ?, 0)");
+    for (const seq of [0, 1, 2]) insert.run(seq, JSON.stringify({ type: 'custom', seq }));
+    db.close();
+    expect(SessionPages.of(imageOf(file))).toBeNull();
+    const store = await SessionStore.open({ file });
+    try {
+      const seqs: number[] = [];
+      await store.events('s', (event) => seqs.push(event.seq));
+      expect(seqs).toEqual([0, 1, 2]);
+      expect(store.eventsReadBy).toBe('sqlite');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('leaves to SQLite a store of UTF-16 text, other payload fractions or pages too small to use', () => {
+    const image = imageOf(storePath('main'));
+    expect(SessionPages.of(image)).not.toBeNull();
+    const changed = (at: number, value: number): Uint8Array => {
+      const copy = Uint8Array.from(image);
+      copy[at] = value;
+      return copy;
+    };
+    expect(SessionPages.of(changed(59, 2))).toBeNull(); // UTF-16le
+    expect(SessionPages.of(changed(21, 63))).toBeNull(); // the maximum embedded payload fraction
+    const small = Uint8Array.from(image);
+    small.set([2, 0], 16); // 512-byte pages…
+    small[20] = 40; // …of which 40 reserved: 472 usable, under SQLite's least
+    expect(SessionPages.of(small)).toBeNull();
   });
 
   it.each([
@@ -228,6 +298,23 @@ describe('layouts the reader leaves to SQLite', () => {
     ],
     ['another key', table.replace('PRIMARY KEY (session_id, seq)', 'PRIMARY KEY (seq, session_id)')],
     ['a renamed column', table.replace('event_utf8_bytes INTEGER CHECK', 'utf8_bytes INTEGER CHECK')],
+    ['a generated column without GENERATED', table.replace('event_json TEXT,', "event_json TEXT, shown TEXT AS (printf('#%d', seq)),")],
+    [
+      'a comment that hides a generated column',
+      table.replace('event_json TEXT,', "event_json TEXT, shown TEXT AS -- shown\n (printf('#%d', seq)),"),
+    ],
+    ['a comma in a comment', table.replace('event_json TEXT,', 'event_json TEXT /* utf-8, or null */,')],
+    ['a quote in a comment', table.replace('event_json TEXT,', "event_json TEXT, -- don't\n")],
+    ['a comment before the list', table.replace('transcript_events (', 'transcript_events /* ( */ (')],
+    [
+      'a UNIQUE column before the key (its index is numbered first)',
+      table.replace('event_json TEXT,', 'event_json TEXT, event_id TEXT UNIQUE,'),
+    ],
+    [
+      'a UNIQUE constraint the key merges into',
+      table.replace('PRIMARY KEY (session_id, seq),', 'UNIQUE (session_id, seq DESC), PRIMARY KEY (session_id, seq),'),
+    ],
+    ['a named key', table.replace('PRIMARY KEY (session_id, seq),', 'CONSTRAINT pk PRIMARY KEY (session_id, seq),')],
   ])('%s', (_, sql) => {
     expect(columnPlaces(table)).not.toBeNull();
     expect(columnPlaces(sql)).toBeNull();
@@ -256,6 +343,46 @@ describe('layouts the reader leaves to SQLite', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe('records no SQLite writes', () => {
+  const pages = new Pages(new Uint8Array(4096), 4096, 0);
+  /** A varint of SQLite's format, for values below 2⁵⁶. */
+  const varint = (value: number): number[] => {
+    const groups: number[] = [];
+    for (let v = value; groups.length === 0 || v > 0; v = Math.floor(v / 128)) groups.unshift(v % 128);
+    return groups.map((group, i) => (i < groups.length - 1 ? group | 0x80 : group));
+  };
+
+  it('refuses a header that claims more than its record, without reading past it', () => {
+    const started = performance.now();
+    expect(() => recordColumns(pages, Uint8Array.of(...varint(2 ** 28), 0x01), [], [])).toThrow(DamagedPageError);
+    expect(() => recordColumns(pages, Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), [], [])).toThrow(
+      DamagedPageError,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a serial type past 32 bits instead of reading it as a short value', () => {
+    const type = varint(2 ** 32 + 14); // a blob of 2³¹ + 1 bytes, cut to 32 bits: one byte
+    expect(() => recordColumns(pages, Uint8Array.of(1 + type.length, ...type, 0x41), [], [])).toThrow(DamagedPageError);
+    const text = varint(2 ** 31 + 13); // a text whose length is negative as a 32-bit shift
+    expect(() => recordColumns(pages, Uint8Array.of(1 + text.length, ...text, 0x41), [], [])).toThrow(DamagedPageError);
+    const types: number[] = [];
+    const offsets: number[] = [];
+    expect(recordColumns(pages, Uint8Array.of(3, 0x13, 0x01, 0x41, 0x42, 0x43, 0xfb), types, offsets)).toBe(2);
+    expect([types, offsets]).toEqual([
+      [0x13, 0x01],
+      [3, 6],
+    ]);
+  });
+
+  it('reads a nine-byte varint as a signed 64-bit integer', () => {
+    const minusFive = Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfb);
+    expect(pages.varint(0, minusFive)).toBe(-5);
+    expect(pages.at).toBe(9);
+    expect(pages.varint(0, Uint8Array.of(0x81, 0x00))).toBe(128);
   });
 });
 
