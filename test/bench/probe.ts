@@ -28,6 +28,7 @@ import { readSessionFile } from '../../electron/host/stream-session.js';
 import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
 import { parseFloor } from './parse-floor.mjs';
+import { BENCH_STORED_SESSION } from './store-writer.js';
 import { DEFAULT_TARGET, parseBenchTarget } from './target.js';
 
 const [op, file, work] = process.argv.slice(2);
@@ -58,7 +59,7 @@ const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
 let kept: unknown[] | null = null;
 
 /** The ops that inspect: they warm up as the hosts do, and time the floor after themselves. */
-const INSPECT_OPS = ['inspect', 'inspect-payloads', 'inspect-payloads-again', 'pi-ai'];
+const INSPECT_OPS = ['inspect', 'inspect-payloads', 'inspect-payloads-again', 'pi-ai', 'inspect-stored'];
 
 /** CPU time of this process (every thread: user + system), in ms. */
 function cpuMs(): number {
@@ -90,6 +91,15 @@ async function run(): Promise<Record<string, number>> {
       const t = performance.now();
       const cpuStart = cpuMs();
       const r = await inspect({ file }, TARGET, { payloads: op === 'inspect-payloads', codec, now: 0 });
+      return { start: t, cpuStart, annotations: r.annotations.length, replayTurns: r.replay.messages.length };
+    }
+    case 'inspect-stored': {
+      // The same session as a session of an OpenClaw store (`work`, written by store-writer.ts); the
+      // floor is the JSONL file's.
+      const codec = await defaultImageCodec();
+      const t = performance.now();
+      const cpuStart = cpuMs();
+      const r = await inspect({ store: work, sessionId: BENCH_STORED_SESSION }, TARGET, { payloads: false, codec, now: 0 });
       return { start: t, cpuStart, annotations: r.annotations.length, replayTurns: r.replay.messages.length };
     }
     case 'inspect-payloads-again': {

@@ -7,6 +7,8 @@
  * - streamed read + parse, and `inspect()` without and with payloads: floor = read the file +
  *   JSON.parse of every line, timed in the same process right after the figure. Target for
  *   inspect: ≤ 2.
+ * - `inspect()` without payloads of the same session in an OpenClaw store (from 100 to 200 MiB;
+ *   store-writer.ts), over the same floor: what reading a stored session costs beside a file.
  * - the repair step (after the plan the app shows first): floor = copy the file + fsync. Target ≤ 2.
  * - peak RSS of `inspect()` with payloads and of the app's host (open, inspect, first windows), as
  *   the growth over the process's own RSS once warmed up (modules loaded, a tiny session inspected),
@@ -22,6 +24,7 @@ import type { BenchContext, BenchResult } from './run.js';
 import { probe, type Probe } from './probe-process.js';
 import { median } from './stats.js';
 import { generateSession } from './session-generator.js';
+import { writeBenchStore } from './store-writer.js';
 
 const SIZES = (process.env.SESSIONS_BENCH_MB ?? '10,100,500')
   .split(',')
@@ -42,6 +45,18 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
     ctx.log(`${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines, ${made.messages} messages`);
     // Small sessions are quick and noisy: more runs. Large ones are slow and steady: one.
     const runs = mb > 200 ? 1 : mb <= 20 ? Math.max(RUNS, 7) : RUNS;
+    // From 100 to 200 MiB, the same session in an OpenClaw store too (a stored session is read from
+    // the store's pages). At 10 MiB its figure is mostly fixed costs, and spread from 1.5 to 3.2 ×
+    // the floor in CPU time over seven runs of the same code.
+    const store = mb >= 100 && mb <= 200 ? path.join(work, 'openclaw-agent.sqlite') : null;
+    if (store) {
+      const t = performance.now();
+      writeBenchStore(file, store);
+      ctx.log(
+        `  as a stored session: a store of ${(statSync(store).size / 1e6).toFixed(1)} MB, written in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
+    }
+    const stored = { ms: [] as number[], ratio: [] as number[], guard: [] as number[] };
     const ratios: Record<string, number[]> = { parse: [], inspect: [], payloads: [], repair: [] };
     const times: Record<string, number[]> = {
       floor: [],
@@ -75,6 +90,12 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
       times.repair.push(repair.ms);
       times.plan.push(repair.planMs);
       ratios.repair.push(repair.ms / copy);
+      if (store) {
+        const p = probe('inspect-stored', file, store);
+        stored.ms.push(p.ms);
+        stored.ratio.push(p.ms / p.floorMs);
+        stored.guard.push(p.cpuMs / p.floorCpuMs);
+      }
       const app = probe('app', file, work);
       times.open.push(app.openMs);
       times.appInspect.push(app.inspectMs);
@@ -110,6 +131,18 @@ export default async function sessionsBench(ctx: BenchContext): Promise<BenchRes
         target: 2,
         note: 'read, parse, context, every rule, sharp on oversized images',
       },
+      ...(store
+        ? [
+            {
+              name: `inspect() without payloads of the same session in an OpenClaw store, ${label}`,
+              value: median(stored.ms),
+              unit: 'ms',
+              ratio: median(stored.ratio),
+              guard: median(stored.guard),
+              note: "ratio to the JSONL file's parse floor: compare with inspect() without payloads above",
+            },
+          ]
+        : []),
       {
         name: `inspect() with payloads, ${label}`,
         value: median(times.payloads),
