@@ -13,6 +13,7 @@ import { SessionStore } from '../../../../../electron/host/store/session-store.j
 import { columnPlaces, SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
 import { DamagedPageError, Pages, recordColumns } from '../../../../../electron/host/store/pages.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
+import { rng } from '../../../helpers/transcripts.js';
 import { copyStore, edit, manifest, STORES_DIR, storePath } from './support.js';
 
 const cleanup: string[] = [];
@@ -124,17 +125,6 @@ describe("OpenClaw's stores", () => {
   });
 });
 
-/** A deterministic random sequence (mulberry32), so a failing round can be read again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The tables the reader needs, declared as in OpenClaw's store. */
 function openClawTables(): string[] {
   const db = new Database(sqliteCopy(storePath('main')), { readonly: true });
@@ -156,7 +146,7 @@ function openClawTables(): string[] {
 function writtenStore(pageSize: number, autoVacuum: boolean, seed: number): { file: string; ids: string[] } {
   const file = join(dirname(copyStore('main')), `generated-${pageSize}.sqlite`);
   cleanup.push(file);
-  const next = random(seed);
+  const next = rng(seed);
   const db = new Database(file);
   db.pragma(`page_size = ${pageSize}`);
   db.pragma(`auto_vacuum = ${autoVacuum ? 'FULL' : 'NONE'}`);
