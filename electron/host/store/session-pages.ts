@@ -81,7 +81,7 @@ export class SessionPages {
       const table = schema.find((row) => row.type === 'table' && row.name === TABLE);
       const index = schema.find((row) => row.type === 'index' && row.name === KEY_INDEX && row.table === TABLE && row.sql === null);
       if (!table?.sql || !index || !schema.some((row) => row.type === 'table' && row.name === 'session_windows')) return null;
-      const at = columnPlaces(table.sql);
+      const at = columnPlaces(utf8.decode(table.sql));
       return at ? new SessionPages(pages, table.root, index.root, at) : null;
     } catch (error) {
       if (error instanceof DamagedPageError) return null;
@@ -209,7 +209,8 @@ interface SchemaRow {
   name: string;
   table: string;
   root: number;
-  sql: string | null;
+  /** The statement's bytes, decoded for the one table read (a store's schema holds some 170). */
+  sql: Uint8Array | null;
 }
 
 /** Every row of the schema table (page 1's b-tree). */
@@ -243,7 +244,7 @@ function readSchema(pages: Pages): SchemaRow[] {
         name: text(record, 1) ?? '',
         table: text(record, 2) ?? '',
         root: integerOf(record, types[3], offsets[3]) ?? 0,
-        sql: text(record, 4),
+        sql: bytesOf(record, types[4], offsets[4], true),
       });
     }
   };
