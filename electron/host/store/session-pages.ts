@@ -12,7 +12,7 @@
  * read with SQLite as before, which then says what is wrong.
  */
 import { isSqliteHeader } from '../../../shared/store.js';
-import { databasePageSize } from './wal.js';
+import { databasePageSize, databaseTextIsUtf8 } from './wal.js';
 import {
   bytesOf,
   compareFirst,
@@ -71,8 +71,9 @@ export class SessionPages {
   /** The reader of a store's image, or null when it is not a layout this reader knows. */
   static of(image: Uint8Array): SessionPages | null {
     const pageSize = isSqliteHeader(image) ? databasePageSize(image) : 0;
-    // UTF-8 text, and the payload fractions every SQLite writes (64, 32, 32).
-    if (pageSize === 0 || image[59] !== 1 || image[56] + image[57] + image[58] !== 0) return null;
+    // UTF-8 text (a header's 0 means no table was ever made: no schema to find then), and the
+    // payload fractions every SQLite writes (64, 32, 32).
+    if (pageSize === 0 || !databaseTextIsUtf8(image)) return null;
     if (image[21] !== 64 || image[22] !== 32 || image[23] !== 32) return null;
     try {
       const pages = new Pages(image, pageSize, image[20]);
@@ -112,7 +113,7 @@ export class SessionPages {
       const [idType, idAt] = value('session_id');
       const session = bytesOf(record, idType, idAt, true);
       const seq = integerOf(record, ...value('seq'));
-      if (session === null || !sameBytes(session, id) || seq !== rows.seqs[i])
+      if (session === null || Buffer.compare(session, id) !== 0 || seq !== rows.seqs[i])
         throw new DamagedPageError(`row ${rows.rowids[i]} of ${TABLE} is not the event its index names`);
       const [jsonType, jsonAt] = value('event_json');
       const [zstdType, zstdAt] = value('event_zstd');
@@ -195,12 +196,6 @@ function rowKey(pages: Pages, kind: number, cell: number): number {
   if (kind !== TABLE_LEAF) return pages.varint(cell + 4);
   pages.varint(cell);
   return pages.varint(pages.at);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** A row of `sqlite_schema`. */

@@ -51,10 +51,13 @@ export type EventDecoder = (frame: Uint8Array, utf8Bytes: number) => string;
 
 /** The decoder, once what it needs is loaded (nothing with Node's own zstd). */
 export async function eventDecoder(): Promise<EventDecoder> {
-  inflater ??= nodeZstd ? Promise.resolve(nodeInflater(nodeZstd)) : javascriptInflater();
-  inflater.catch(() => {
-    inflater = null;
-  });
+  if (!inflater) {
+    inflater = nodeZstd ? Promise.resolve(nodeInflater(nodeZstd)) : javascriptInflater();
+    // A load that failed is tried again by the next caller.
+    inflater.catch(() => {
+      inflater = null;
+    });
+  }
   const chosen = await inflater;
   return (frame, utf8Bytes) => decodeCompressedEvent(frame, utf8Bytes, chosen);
 }
