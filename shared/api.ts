@@ -242,8 +242,8 @@ export interface InspectorApi {
   /** Run hygiene for a target; returns the summary, documents are fetched separately. */
   inspect(sessionId: string, target: Target, options?: InspectOptions): Promise<InspectionSummary>;
   /**
-   * A quick inspection of the first turns of a large session file, for the first screen while `open` still reads the whole
-   * file (null: not a file, too small to need one, or no turns to show). Its ids serve getTurns, getDocument, reveal and
+   * A quick inspection of the first turns of a large session file, or of a large session of a store on disk, for the first
+   * screen while `open` still reads the whole session (null: neither, too small to need one, or no turns to show). Its ids serve getTurns, getDocument, reveal and
    * thumbnail like any inspection's; a newer preview drops it. Target null: the session's recorded model, as `open` would pick it.
    * Options as `inspect`'s (the behaviour in particular).
    */

@@ -187,8 +187,10 @@ export const createSessionSlice: SliceCreator<SessionSlice> = (set, get, { api }
       // A file's preview is asked for beside the check whether it is a store, and shown as soon as it
       // comes: the host has none for a store, so the first screen waits neither for that check (which
       // can queue behind the page's own loads) nor for the app and Monaco to load. The shown session
-      // stays until then; the host reads the file for the preview first, then all of it.
-      const asked = request.kind === 'path' ? api.preview(request, null, { behaviour: get().target.behaviour }) : null;
+      // stays until then; the host reads the file for the preview first, then all of it. A session
+      // of a store on disk gets one too (the store is read for it, then again for the session).
+      const previewed = request.kind === 'path' || request.kind === 'store';
+      const asked = previewed ? api.preview(request, null, { behaviour: get().target.behaviour }) : null;
       // Unused when the open stops early (a store, a newer open, an error): its failure is nobody's.
       asked?.catch(() => undefined);
       let reading = true;

@@ -1,13 +1,15 @@
 // Timing in the web mode with sessions of thousands of turns: window steps faster than Monaco diffs,
-// and a preview drawn before the full read of a file over the preview threshold. They run alone,
+// and a preview drawn before the full read of a file (or a stored session) over the preview threshold. They run alone,
 // after the other browser tests (see playwright.config.ts): a paint that waits behind another test's
 // work would change what they observe.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
 import { generateSession } from '../bench/session-generator.js';
+import { BENCH_STORED_SESSION, writeBenchStore } from '../bench/store-writer.js';
 
 test.describe.configure({ mode: 'default' });
 
@@ -103,5 +105,37 @@ test('a large file shows a preview of its first turns first, then the full inspe
   const lastPreview = verdicts.indexOf(during[during.length - 1]);
   expect(verdicts.slice(0, lastPreview + 1).map((v) => v.state)).not.toContain('accepted');
   await expect(diff).toHaveAttribute('data-status', 'ready');
+  expect(problems).toEqual([]);
+});
+
+test('a large session of an OpenClaw store shows a preview of its first turns first, and the store is never written', async ({
+  page,
+  problems,
+}) => {
+  test.slow();
+  const work = tempDir();
+  const file = path.join(work, 'large-session.jsonl');
+  await generateSession(file, 9);
+  // The same session as the one session of a store OpenClaw's schema lays out (written by real SQLite).
+  const store = path.join(work, 'openclaw-agent.sqlite');
+  writeBenchStore(file, store);
+  const before = fs.readFileSync(store);
+  server = await startServe({ file: `${store}#${BENCH_STORED_SESSION}`, dir: work });
+  await page.goto(server.url);
+  const diff = page.getByTestId('diff-view');
+  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 60_000 });
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 60_000 });
+  await waitForInspection(page);
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  // The preview came, was drawn first, and the full read's session took its place after.
+  expect(marks['ti:preview:end']).toBeGreaterThan(0);
+  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
+  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+  await expect(page.getByTestId('recent-button')).toContainText(`openclaw-agent.sqlite#${BENCH_STORED_SESSION}`);
+  expect(Number(await page.getByTestId('diff-window').getAttribute('data-total'))).toBeGreaterThan(64);
+  await expect(page.getByTestId('window-label')).not.toContainText('preview');
+  await expect(diff).toHaveAttribute('data-status', 'ready');
+  expect(fs.readFileSync(store).equals(before)).toBe(true);
+  expect(fs.readdirSync(work).filter((name) => /-journal$|-shm$|-wal$/.test(name))).toEqual([]);
   expect(problems).toEqual([]);
 });

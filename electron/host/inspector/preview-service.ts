@@ -2,12 +2,14 @@
  * The first screen of a big session before it is read whole: its first turns inspected as a session
  * of their own, with the first window of both payloads. One preview is kept at a time.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentText, DocumentView, DocumentWindow, InspectionSummary, OpenRequest, SessionInfo, Side } from '../../../shared/api.js';
 import { previewWindow } from '../../../shared/document-windows.js';
 import { DEFAULT_BEHAVIOUR } from '../../../shared/policy/spec-decisions.js';
+import { storeSessionName } from '../../../shared/store.js';
 import type { InspectOptions, Target } from '../../../shared/types.js';
-import { readSessionPreview } from '../preview/read-preview.js';
+import { readSessionPreview, type PreviewOptions, type SessionPreview } from '../preview/read-preview.js';
 import { statSession } from '../read-input.js';
 import { isStoreFile } from '../store/discover.js';
 import { recordedTarget } from './session-loader.js';
@@ -61,6 +63,7 @@ export function createPreviewer(
   // The one preview kept (a newer one makes it useless), and what it was asked for: the same
   // question about the same unchanged file gets the same answer, "none" included.
   let previewAnswer: { key: string; summary: InspectionSummary | null } | null = null;
+  let running: { key: string; answer: Promise<InspectionSummary | null> } | null = null;
   /** Keep an answer, closing the preview it replaces. */
   const keep = async (answer: typeof previewAnswer): Promise<void> => {
     const replaced = previewAnswer?.summary;
@@ -69,27 +72,37 @@ export function createPreviewer(
   };
 
   return async (request, target, options) => {
-    if (request.kind !== 'path') return null;
-    const filePath = path.resolve(request.path);
-    const { size, mtimeMs } = await statSession(filePath);
-    if (size < (host.minBytes ?? PREVIEW_MIN_BYTES)) return null;
-    // The page asks beside its check whether the file is a store: a store has no preview, found
-    // without reading it all.
-    if (await isStoreFile(filePath)) return null;
+    const asked = await previewSource(request, host.minBytes ?? PREVIEW_MIN_BYTES);
+    if (!asked) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
-    const key = JSON.stringify([filePath, size, mtimeMs, target, optionsKey(options)]);
+    const key = JSON.stringify([...asked.key, target, optionsKey(options)]);
     if (previewAnswer?.key === key && (!previewAnswer.summary || host.hasInspection(previewAnswer.summary.inspectionId)))
       return previewAnswer.summary;
-    const partialOnly = size < (host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES);
-    const read = await readSessionPreview(filePath, {
-      turns: host.turns ?? PREVIEW_TURNS,
-      chunkBytes: host.chunkBytes,
-      partialOnly,
-    }).catch(() => null);
+    // Asked again while it is read (`serve DB#ID` starts a stored session's preview, and the page asks
+    // for it before it is done): the same read answers both.
+    if (running?.key === key) return running.answer;
+    const answer = make(asked, key, target, options);
+    running = { key, answer };
+    try {
+      return await answer;
+    } finally {
+      if (running?.answer === answer) running = null;
+    }
+  };
+
+  /** Read and inspect a preview, and keep it. */
+  async function make(
+    asked: PreviewSource,
+    key: string,
+    target: Target | null,
+    options?: InspectOptions,
+  ): Promise<InspectionSummary | null> {
+    const partialOnly = asked.size < (host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES);
+    const read = await asked.read({ turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes, partialOnly }).catch(() => null);
     if (!read) {
       // Nothing to show below the whole-preview size (its first turns are all of it, say) is an answer
       // too: the page asks again after `serve FILE`.
-      if (partialOnly) await keep({ key, summary: null });
+      if (partialOnly || asked.keepsNone) await keep({ key, summary: null });
       return null;
     }
     // The preview's context is the whole branch's but for its messages: the same recorded model.
@@ -99,8 +112,7 @@ export function createPreviewer(
     const sessionId = host.newId();
     const info: SessionInfo = {
       sessionId,
-      name: path.basename(filePath),
-      path: filePath,
+      ...asked.names,
       sizeBytes: read.size,
       // Not the file's: a preview is never repaired (repair checks the digest of a full read).
       digest: '',
@@ -112,7 +124,7 @@ export function createPreviewer(
       watched: false,
     };
     await keep(null);
-    host.addSession({ info, parsed: read.parsed, context: read.context, request: { kind: 'path', path: filePath }, watcher: null });
+    host.addSession({ info, parsed: read.parsed, context: read.context, request: asked.request, watcher: null });
     try {
       const summary = await host.inspect(sessionId, chosen, options);
       const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
@@ -132,5 +144,74 @@ export function createPreviewer(
       await host.close(sessionId);
       throw error;
     }
+  }
+}
+
+/** What a request's preview is read from. */
+interface PreviewSource {
+  /** What makes two answers the same: the file (and log) as it is now, and the session. */
+  key: unknown[];
+  /** Bytes of the file, or of the store (a stored session's own size is known once it is read). */
+  size: number;
+  request: OpenRequest;
+  names: Pick<SessionInfo, 'name' | 'path' | 'store'>;
+  /** Whether no preview is an answer to keep whatever its size (a store's session is read to know). */
+  keepsNone: boolean;
+  read(options: PreviewOptions): Promise<SessionPreview | null>;
+}
+
+/** Where a request's preview comes from: null for a request that gets none (not on disk, or too small). */
+async function previewSource(request: OpenRequest, minBytes: number): Promise<PreviewSource | null> {
+  if (request.kind === 'store') return storedSource(request, minBytes);
+  if (request.kind !== 'path') return null;
+  const filePath = path.resolve(request.path);
+  const { size, mtimeMs } = await statSession(filePath);
+  if (size < minBytes) return null;
+  // The page asks beside its check whether the file is a store: a store as a whole has no preview
+  // (the page lists its sessions), found without reading it all.
+  if (await isStoreFile(filePath)) return null;
+  return {
+    key: ['file', filePath, size, mtimeMs],
+    size,
+    request: { kind: 'path', path: filePath },
+    names: { name: path.basename(filePath), path: filePath },
+    keepsNone: false,
+    read: (options) => readSessionPreview(filePath, options),
+  };
+}
+
+/**
+ * A stored session's source: read from its store, when the store is of a preview's size (a session
+ * holds at most a few times its store's bytes, compressed events included, so a smaller store opens
+ * whole as fast). Its session is previewed only when its own lines are of that size too.
+ */
+async function storedSource(request: Extract<OpenRequest, { kind: 'store' }>, minBytes: number): Promise<PreviewSource | null> {
+  const storePath = path.resolve(request.path);
+  const { size, mtimeMs } = await statSession(storePath);
+  const log = await stat(`${storePath}-wal`).catch(() => null);
+  if (size + (log?.size ?? 0) < minBytes) return null;
+  const storeName = path.basename(storePath);
+  const sessionId = request.storeSessionId;
+  return {
+    key: ['store', storePath, size, mtimeMs, log?.size ?? null, log?.mtimeMs ?? null, sessionId],
+    size,
+    request: { kind: 'store', path: storePath, storeSessionId: sessionId },
+    names: { name: storeSessionName(storeName, sessionId), path: null, store: { path: storePath, name: storeName, sessionId } },
+    keepsNone: true,
+    async read(options) {
+      // The store's reader is loaded for a stored session only.
+      const [{ SessionStore }, { readStoredPreview }] = await Promise.all([
+        import('../store/session-store.js'),
+        import('../preview/read-stored-preview.js'),
+      ]);
+      const store = await SessionStore.open({ file: storePath });
+      try {
+        const read = await readStoredPreview(store, sessionId, { ...options, partialOnly: false });
+        if (!read || read.size < minBytes || (options.partialOnly && read.turns >= read.totalTurns)) return null;
+        return read;
+      } finally {
+        store.close();
+      }
+    },
   };
 }

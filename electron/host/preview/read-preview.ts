@@ -57,9 +57,15 @@ export interface PreviewOptions {
   partialOnly?: boolean;
 }
 
-interface LineSpans {
-  offsets: number[];
-  lengths: number[];
+/** A session's lines as a preview reads them: all once, as skeletons, then a few again whole. */
+export interface PreviewLines {
+  /**
+   * Every line into `parser`: the header whole, every other line as its skeleton (skeletonText), and
+   * each line's length in bytes into `lengths`. Null when the session is not JSONL lines.
+   */
+  skeletons(parser: SessionLineParser, lengths: number[]): Promise<{ bom: boolean; size: number } | null>;
+  /** Line `line` (1-based) again, parsed whole: null when it is not a JSON object. */
+  entry(line: number): Promise<SessionEntry | null>;
 }
 
 /**
@@ -70,52 +76,74 @@ interface LineSpans {
 export async function readSessionPreview(file: string, options: PreviewOptions): Promise<SessionPreview | null> {
   const handle = await openSessionFile(file);
   try {
-    const skeleton = await readSkeleton(handle, options.chunkBytes ?? CHUNK_BYTES);
-    if (!skeleton) return null;
-    const { parsed, spans, size } = skeleton;
-    const outline = buildContext(parsed);
-    const totalTurns = outline.messages.length;
-    if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
-    const turns = turnsToRead(outline.messages, Math.max(1, options.turns));
-    if (options.partialOnly && turns >= totalTurns) return null;
-    // The lines of the first turns (and the compaction their summary comes from), parsed whole.
-    const wanted = new Set<number>();
-    for (let i = 0; i < turns; i += 1) {
-      const line = outline.messageLines[i];
-      if (line !== null) wanted.add(line);
-    }
-    const whole = new Map<number, SessionEntry>();
-    for (const line of wanted) {
-      const entry = await readEntry(handle, spans, line);
-      if (!entry) return null;
-      whole.set(line, entry);
-    }
-    const entries: LocatedEntry[] = parsed.entries.map((located) => {
-      const entry = whole.get(located.line);
-      return entry ? { line: located.line, entry } : located;
-    });
-    const full: ParsedSession = { ...parsed, entries, diagnostics: [] };
-    const context = buildContext(full);
-    // The whole lines must tell the same story as their skeletons; if not, the full read decides.
-    if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== outline.messageLines[i])) return null;
-    let branchBytes = 0;
-    for (const line of context.messageLines) if (line !== null) branchBytes += spans.lengths[line - 1] ?? 0;
-    return {
-      parsed: full,
-      context: {
-        ...context,
-        messages: context.messages.slice(0, turns),
-        messageLines: context.messageLines.slice(0, turns),
-        diagnostics: [],
-        truncated: turns < totalTurns ? { endsWithAssistantPrefill: endsWithAssistantPrefill(outline.messages) } : undefined,
-      },
-      turns,
-      totalTurns,
-      branchBytes,
-      size,
-    };
+    return await previewOf(fileLines(handle, options.chunkBytes ?? CHUNK_BYTES), options);
   } finally {
     await handle.close();
+  }
+}
+
+/** The preview of a session's lines (as `readSessionPreview` describes it). */
+export async function previewOf(lines: PreviewLines, options: PreviewOptions): Promise<SessionPreview | null> {
+  const parser = new SessionLineParser();
+  const lengths: number[] = [];
+  const read = await lines.skeletons(parser, lengths);
+  if (!read) return null;
+  const parsed = parser.finish(read.bom);
+  const outline = buildContext(parsed);
+  const totalTurns = outline.messages.length;
+  if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
+  const turns = turnsToRead(outline.messages, Math.max(1, options.turns));
+  if (options.partialOnly && turns >= totalTurns) return null;
+  // The lines of the first turns (and the compaction their summary comes from), parsed whole.
+  const wanted = new Set<number>();
+  for (let i = 0; i < turns; i += 1) {
+    const line = outline.messageLines[i];
+    if (line !== null) wanted.add(line);
+  }
+  const whole = new Map<number, SessionEntry>();
+  for (const line of wanted) {
+    const entry = await lines.entry(line);
+    if (!entry) return null;
+    whole.set(line, entry);
+  }
+  const entries: LocatedEntry[] = parsed.entries.map((located) => {
+    const entry = whole.get(located.line);
+    return entry ? { line: located.line, entry } : located;
+  });
+  const full: ParsedSession = { ...parsed, entries, diagnostics: [] };
+  const context = buildContext(full);
+  // The whole lines must tell the same story as their skeletons; if not, the full read decides.
+  if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== outline.messageLines[i])) return null;
+  let branchBytes = 0;
+  for (const line of context.messageLines) if (line !== null) branchBytes += lengths[line - 1] ?? 0;
+  return {
+    parsed: full,
+    context: {
+      ...context,
+      messages: context.messages.slice(0, turns),
+      messageLines: context.messageLines.slice(0, turns),
+      diagnostics: [],
+      truncated: turns < totalTurns ? { endsWithAssistantPrefill: endsWithAssistantPrefill(outline.messages) } : undefined,
+    },
+    turns,
+    totalTurns,
+    branchBytes,
+    size: read.size,
+  };
+}
+
+/** A line's text for the skeleton parse: the header whole (its fields describe the session), then skeletons. */
+export function skeletonLine(bytes: Uint8Array, header: boolean): string {
+  return header ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : (skeletonText(bytes) ?? '');
+}
+
+/** A JSON object's text parsed as an entry: null when it is not one. */
+export function wholeEntry(text: string): SessionEntry | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? (value as SessionEntry) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -157,44 +185,37 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
   return count;
 }
 
-/** Read line `line` (1-based) again and parse it whole: null when it is not a JSON object. */
-async function readEntry(handle: FileHandle, spans: LineSpans, line: number): Promise<SessionEntry | null> {
-  const offset = spans.offsets[line - 1];
-  const length = spans.lengths[line - 1];
-  if (offset === undefined || length === undefined) return null;
-  const bytes = Buffer.allocUnsafe(length);
-  const { bytesRead } = await handle.read(bytes, 0, length, offset);
-  if (bytesRead !== length) return null;
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return isRecord(value) ? (value as SessionEntry) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Read every line as a skeleton into the session parser, noting where each line is in the file. */
-async function readSkeleton(
-  handle: FileHandle,
-  chunkBytes: number,
-): Promise<{ parsed: ParsedSession; spans: LineSpans; size: number } | null> {
-  const { array, bom } = await readFormatHead(handle);
-  if (array) return null;
-  const parser = new SessionLineParser();
-  const spans: LineSpans = { offsets: [], lengths: [] };
-  let first = true;
-  const size = await readLines(
-    handle,
-    { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error },
-    (bytes, offset, length) => {
-      spans.offsets.push(offset);
-      spans.lengths.push(length);
-      // The header is read whole (its fields describe the session); then only skeletons.
-      const isFirst = first && length > 0;
-      if (isFirst) first = false;
-      if (!bytes) parser.line(length, () => '');
-      else parser.line(length, () => (isFirst ? bytes.toString('utf8') : (skeletonText(bytes) ?? '')));
+/** A session file's lines: read in chunks, each line's place noted to read it again. */
+function fileLines(handle: FileHandle, chunkBytes: number): PreviewLines {
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  return {
+    async skeletons(parser, lineLengths) {
+      const { array, bom } = await readFormatHead(handle);
+      if (array) return null;
+      let header = true;
+      const size = await readLines(
+        handle,
+        { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error },
+        (bytes, offset, length) => {
+          offsets.push(offset);
+          lengths.push(length);
+          lineLengths.push(length);
+          const isHeader = header && length > 0;
+          if (isHeader) header = false;
+          if (!bytes) parser.line(length, () => '');
+          else parser.line(length, () => skeletonLine(bytes, isHeader));
+        },
+      );
+      return { bom, size };
     },
-  );
-  return { parsed: parser.finish(bom), spans, size };
+    async entry(line) {
+      const offset = offsets[line - 1];
+      const length = lengths[line - 1];
+      if (offset === undefined || length === undefined) return null;
+      const bytes = Buffer.allocUnsafe(length);
+      const { bytesRead } = await handle.read(bytes, 0, length, offset);
+      return bytesRead === length ? wholeEntry(bytes.toString('utf8')) : null;
+    },
+  };
 }
