@@ -91,12 +91,15 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
       // once, and the page shows the full read's progress.
       try {
         fs.accessSync(file, fs.constants.R_OK);
-        const listing = await inspector.listStore({ kind: 'path', path: file });
-        if (sessionId !== null && !listing?.sessions.some((session) => session.sessionId === sessionId))
-          throw new Error(
-            listing ? `the store has no session ${sessionId}` : 'it is not an OpenClaw session store (no session can be named in it)',
-          );
-        if (!listing) await inspector.preview({ kind: 'path', path: file }, null);
+        if (sessionId !== null) {
+          // One session of a store: found in the store without listing it (a listing reads every
+          // event), and its preview started, not awaited, so the URL comes first and the page, once
+          // loaded, gets the same read's answer.
+          const { isStoreFile, storeHasSession } = await import('../host/store/index.js');
+          if (!(await isStoreFile(file))) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
+          if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
+          void inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
+        } else if (!(await inspector.listStore({ kind: 'path', path: file }))) await inspector.preview({ kind: 'path', path: file }, null);
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -49,6 +49,11 @@ export async function listStoreSessions(source: StoreSource | string): Promise<S
   return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list(), { queries: true });
 }
 
+/** Whether a store (a file path, or a store's bytes) holds a session, found without listing it. */
+export async function storeHasSession(source: StoreSource, sessionId: string): Promise<boolean> {
+  return withStore(source, (store) => store.has(sessionId));
+}
+
 /** Open one stored session: parsed and branched as its JSONL export would be. */
 export async function openStoredSession(
   source: StoreSource,

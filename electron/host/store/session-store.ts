@@ -220,6 +220,22 @@ export class SessionStore {
   }
 
   /**
+   * Whether the store holds a session, as its listing would: events in the key's index (found from
+   * the pages), else a window or events as SQLite finds them.
+   */
+  async has(sessionId: string): Promise<boolean> {
+    if (this.closed) throw new Error(`${this.where}: the store was closed`);
+    const rows = this.pages?.find(sessionId) ?? null;
+    if (rows !== null && rows.rowids.length > 0) return true;
+    const db = await this.database();
+    return this.reading(
+      () =>
+        db.all('SELECT 1 FROM transcript_events WHERE session_id = ? LIMIT 1', [sessionId]).length > 0 ||
+        db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length > 0,
+    );
+  }
+
+  /**
    * The events of one session in `seq` order, each as UTF-8 JSON bytes (compressed ones decoded) or
    * with the reason it cannot be read. Throws an InputError for a session the store does not have.
    */

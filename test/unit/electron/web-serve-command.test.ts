@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serve, type ServeDeps, type ServeInspector } from '../../../electron/cli/serve.js';
 import { stubApi } from '../renderer/stub-api.js';
+import { copyStore, manifest } from './host/store/support.js';
 
 // The options each serve gave its warm-up (the warm-up itself runs, with the training session's
 // inspections counted instead of run).
@@ -115,6 +116,33 @@ describe('serve', () => {
     stop();
     expect(await running).toBe(0);
     expect(warmUps.at(-1)?.train).toBe(false);
+  });
+
+  it('serve DB#ID finds the session in the store without listing it, and starts its preview without waiting for it', async () => {
+    const store = copyStore('main');
+    const id = manifest.stores[0].sessions[0].sessionId;
+    try {
+      const { d, lines, stub, stop } = deps();
+      // A preview that never ends: the URL comes all the same.
+      Object.assign(stub.api, {
+        preview: (...args: unknown[]) => (stub.calls.push({ method: 'preview', args }), new Promise(() => undefined)),
+      });
+      const running = serve([`${store}#${id}`, '--port', '0'], d);
+      await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+      expect(lines[0]).toMatch(/^Transcript Inspector at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'store', path: store, storeSessionId: id }, null]);
+      expect(stub.calls.some((c) => c.method === 'listStore')).toBe(false);
+      stop();
+      expect(await running).toBe(0);
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      expect(await serve([`${store}#no-such-session`], deps().d)).toBe(2);
+      expect(await serve([`${path.join(dir, 'session.jsonl')}`, '--session', id], deps().d)).toBe(2);
+      const messages = stderr.mock.calls.map((c) => String(c[0]));
+      expect(messages[0]).toMatch(/cannot open .*openclaw-agent\.sqlite: the store has no session no-such-session$/m);
+      expect(messages[1]).toMatch(/cannot open .*session\.jsonl: it is not an OpenClaw session store/);
+    } finally {
+      fs.rmSync(path.dirname(store), { recursive: true, force: true });
+    }
   });
 
   it('refuses bad arguments with exit code 2 and one line on stderr', async () => {
