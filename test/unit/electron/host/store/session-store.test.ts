@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../../../../electron/host/read-input.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
-import { listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
+import { listStoreSessions, openStoredSession, storeHasSession } from '../../../../../electron/host/store/index.js';
 import { copyStore, edit, manifest, storePath } from './support.js';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,6 +91,28 @@ describe('listing a store', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe('whether a store holds a session', () => {
+  it('answers as its listing does: sessions with events (from the pages or by SQLite), a window alone, and none', async () => {
+    const file = copy('main');
+    const windowOnly = '019a8b8b-953f-7b4f-809b-208aa1351459';
+    edit(file, (db) => db.prepare('DELETE FROM transcript_events WHERE session_id = ?').run(windowOnly));
+    const listed = new Set((await listStoreSessions(file)).sessions.map((s) => s.sessionId));
+    expect(listed.has(windowOnly)).toBe(true);
+    for (const pages of [true, false]) {
+      const store = await SessionStore.open({ file }, { pages });
+      try {
+        for (const session of manifest.stores[0].sessions) expect(await store.has(session.sessionId), session.sessionId).toBe(true);
+        expect(await store.has(windowOnly)).toBe(listed.has(windowOnly));
+        expect(await store.has('no-such-session')).toBe(false);
+      } finally {
+        store.close();
+      }
+    }
+    expect(await storeHasSession({ file }, manifest.stores[0].sessions[0].sessionId)).toBe(true);
+    expect(await storeHasSession({ file }, 'no-such-session')).toBe(false);
   });
 });
 
