@@ -20,6 +20,10 @@
  * "From the command" adds what comes before navigation: spawning `serve FILE` (whose start previews
  * FILE, the preview the page then gets at once) and the browser context's start.
  *
+ * The sessions bench's generated session is also measured as the one session of an OpenClaw store
+ * (`serve DB#ID`, whose start finds the session and starts its preview without waiting for it):
+ * "N MB stored session".
+ *
  * `--shapes=a,b` (or FIRST_SCREEN_SHAPES; names or groups as for the shapes bench: `generated`,
  * `pi-written`, `all`) measures those shapes — test/bench/session-shapes.ts (many mid-size tool
  * results, short turns, long thinking, base64-heavy, one huge output, many calls per turn, deep
@@ -43,6 +47,7 @@ import type { Shape } from './session-shapes.js';
 import { shapesOption } from './options.js';
 import { writeBenchShape, type PiWrittenShape } from './pi-written.js';
 import { startServe } from '../e2e/support/server.js';
+import { BENCH_STORED_SESSION, writeBenchStore } from './store-writer.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = (process.env.FIRST_SCREEN_MB ?? '10,100')
@@ -247,6 +252,14 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
         const sized = shape ? `${mb} MB ${shape} session` : `${mb} MB session`;
         ctx.log(`${sized}: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
         results.push(...(await measure(ctx, browser, file, sized, mb, farJump)));
+        if (!shape) {
+          // The same session as the one session of an OpenClaw store: `serve DB#ID`.
+          const store = path.join(ctx.workDir, `first-screen-${mb}mb.sqlite`);
+          writeBenchStore(file, store);
+          ctx.log(`${mb} MB stored session: ${(fs.statSync(store).size / 1e6).toFixed(1)} MB store`);
+          results.push(...(await measure(ctx, browser, `${store}#${BENCH_STORED_SESSION}`, `${mb} MB stored session`, mb, farJump)));
+          fs.rmSync(store, { force: true });
+        }
         fs.rmSync(file, { force: true });
       }
   } finally {
