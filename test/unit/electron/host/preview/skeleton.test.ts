@@ -62,4 +62,38 @@ describe('skeletonText', () => {
       { numRuns: 300 },
     );
   });
+  it('ends strings where a byte-by-byte reading does, escapes on either side of where it stops reading byte by byte', () => {
+    // The reference: every byte read, an escape's second byte skipped.
+    const reference = (line: Buffer, keep: number): string | null => {
+      const parts: string[] = [];
+      let copied = 0;
+      for (let at = 0; at < line.length; at += 1) {
+        if (line[at] !== 0x22) continue;
+        let close = at + 1;
+        while (close < line.length && line[close] !== 0x22) close += line[close] === 0x5c ? 2 : 1;
+        if (close >= line.length) return null;
+        if (close - at - 1 > keep) {
+          parts.push(line.toString('utf8', copied, at + 1), CUT_STRING);
+          copied = close;
+        }
+        at = close;
+      }
+      parts.push(line.toString('utf8', copied));
+      return parts.join('');
+    };
+    // Strings of backslashes, quotes and letters around 48 bytes and beyond, whole or cut off anywhere.
+    const piece = fc.constantFrom('\\\\', '\\"', '\\\\\\"', 'a', 'bc', '\\n', 'é', '\\\\\\\\');
+    const text = fc
+      .oneof(fc.array(piece, { maxLength: 8 }), fc.array(piece, { minLength: 20, maxLength: 80, size: 'max' }))
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 130 }), fc.nat(), (texts, keep, cutAt) => {
+        const line = Buffer.from(`{${texts.map((t, i) => `"k${i}":"${t}"`).join(',')}}`, 'utf8');
+        expect(skeletonText(line, keep)).toBe(reference(line, keep));
+        const cutOff = line.subarray(0, cutAt % (line.length + 1));
+        expect(skeletonText(cutOff, keep)).toBe(reference(cutOff, keep));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
