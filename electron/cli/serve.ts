@@ -84,6 +84,8 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
   if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
 
   const inspector = deps.createInspector();
+  // A preview started and not awaited: it ends before the inspector is disposed.
+  let started: Promise<unknown> = Promise.resolve();
   try {
     if (file) {
       // Read it once now so an unreadable file fails here, in the terminal, not later in the page. A
@@ -98,7 +100,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
           const { isStoreFile, storeHasSession } = await import('../host/store/index.js');
           if (!(await isStoreFile(file))) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
-          void inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
+          started = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
         } else if (!(await inspector.listStore({ kind: 'path', path: file }))) await inspector.preview({ kind: 'path', path: file }, null);
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
@@ -135,6 +137,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     await server.close();
     return ExitCode.clean;
   } finally {
+    await started;
     await inspector.dispose();
   }
 }

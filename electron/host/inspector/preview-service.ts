@@ -9,7 +9,7 @@ import { previewWindow } from '../../../shared/document-windows.js';
 import { DEFAULT_BEHAVIOUR } from '../../../shared/policy/spec-decisions.js';
 import { storeSessionName } from '../../../shared/store.js';
 import type { InspectOptions, Target } from '../../../shared/types.js';
-import { readSessionPreview, type PreviewOptions, type SessionPreview } from '../preview/read-preview.js';
+import { readSessionPreview, type SessionPreview } from '../preview/read-preview.js';
 import { statSession } from '../read-input.js';
 import { isStoreFile } from '../store/discover.js';
 import { recordedTarget } from './session-loader.js';
@@ -71,8 +71,18 @@ export function createPreviewer(
     if (replaced && replaced.sessionId !== answer?.summary?.sessionId) await host.close(replaced.sessionId);
   };
 
+  // Each preview read gets a number; only the latest asked may keep its answer (the page has moved
+  // on from an older one, whose session would otherwise close the newer preview it shows).
+  let latest = 0;
+  const limits = (): PreviewLimits => ({
+    minBytes: host.minBytes ?? PREVIEW_MIN_BYTES,
+    wholeMinBytes: host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES,
+    turns: host.turns ?? PREVIEW_TURNS,
+    chunkBytes: host.chunkBytes,
+  });
+
   return async (request, target, options) => {
-    const asked = await previewSource(request, host.minBytes ?? PREVIEW_MIN_BYTES);
+    const asked = await previewSource(request, limits());
     if (!asked) return null;
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
     const key = JSON.stringify([...asked.key, target, optionsKey(options)]);
@@ -81,7 +91,7 @@ export function createPreviewer(
     // Asked again while it is read (`serve DB#ID` starts a stored session's preview, and the page asks
     // for it before it is done): the same read answers both.
     if (running?.key === key) return running.answer;
-    const answer = make(asked, key, target, options);
+    const answer = make(asked, key, ++latest, target, options);
     running = { key, answer };
     try {
       return await answer;
@@ -90,25 +100,26 @@ export function createPreviewer(
     }
   };
 
-  /** Read and inspect a preview, and keep it. */
+  /** Read and inspect a preview, and keep it, unless a newer one was asked for meanwhile (then none). */
   async function make(
     asked: PreviewSource,
     key: string,
+    generation: number,
     target: Target | null,
     options?: InspectOptions,
   ): Promise<InspectionSummary | null> {
-    const partialOnly = asked.size < (host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES);
-    const read = await asked.read({ turns: host.turns ?? PREVIEW_TURNS, chunkBytes: host.chunkBytes, partialOnly }).catch(() => null);
+    const read = await asked.read().catch(() => null);
+    if (generation !== latest) return null;
     if (!read) {
       // Nothing to show below the whole-preview size (its first turns are all of it, say) is an answer
       // too: the page asks again after `serve FILE`.
-      if (partialOnly || asked.keepsNone) await keep({ key, summary: null });
+      if (asked.keepsNone) await keep({ key, summary: null });
       return null;
     }
     // The preview's context is the whole branch's but for its messages: the same recorded model.
     const recorded = await recordedTarget(read.context);
     const chosen = target ?? recorded;
-    if (!chosen) return null;
+    if (!chosen || generation !== latest) return null;
     const sessionId = host.newId();
     const info: SessionInfo = {
       sessionId,
@@ -131,6 +142,10 @@ export function createPreviewer(
       const [original, replay] = await Promise.all(
         (['original', 'replay'] as const).map((side) => host.getDocument(summary.inspectionId, side, 'payload', window)),
       );
+      if (generation !== latest) {
+        await host.close(sessionId);
+        return null;
+      }
       summary.preview = {
         turns: read.turns,
         totalTurns: read.totalTurns,
@@ -147,67 +162,73 @@ export function createPreviewer(
   }
 }
 
+/** What the previewer reads: the service's sizes and turns, or their defaults. */
+interface PreviewLimits {
+  minBytes: number;
+  wholeMinBytes: number;
+  turns: number;
+  chunkBytes?: number;
+}
+
 /** What a request's preview is read from. */
 interface PreviewSource {
   /** What makes two answers the same: the file (and log) as it is now, and the session. */
   key: unknown[];
-  /** Bytes of the file, or of the store (a stored session's own size is known once it is read). */
-  size: number;
   request: OpenRequest;
   names: Pick<SessionInfo, 'name' | 'path' | 'store'>;
-  /** Whether no preview is an answer to keep whatever its size (a store's session is read to know). */
+  /** Whether no preview is an answer to keep (a file's below the whole-preview size; a stored session's, whatever its size). */
   keepsNone: boolean;
-  read(options: PreviewOptions): Promise<SessionPreview | null>;
+  read(): Promise<SessionPreview | null>;
 }
 
 /** Where a request's preview comes from: null for a request that gets none (not on disk, or too small). */
-async function previewSource(request: OpenRequest, minBytes: number): Promise<PreviewSource | null> {
-  if (request.kind === 'store') return storedSource(request, minBytes);
+async function previewSource(request: OpenRequest, limits: PreviewLimits): Promise<PreviewSource | null> {
+  if (request.kind === 'store') return storedSource(request, limits);
   if (request.kind !== 'path') return null;
   const filePath = path.resolve(request.path);
   const { size, mtimeMs } = await statSession(filePath);
-  if (size < minBytes) return null;
+  if (size < limits.minBytes) return null;
   // The page asks beside its check whether the file is a store: a store as a whole has no preview
   // (the page lists its sessions), found without reading it all.
   if (await isStoreFile(filePath)) return null;
+  const partialOnly = size < limits.wholeMinBytes;
   return {
     key: ['file', filePath, size, mtimeMs],
-    size,
     request: { kind: 'path', path: filePath },
     names: { name: path.basename(filePath), path: filePath },
-    keepsNone: false,
-    read: (options) => readSessionPreview(filePath, options),
+    keepsNone: partialOnly,
+    read: () => readSessionPreview(filePath, { turns: limits.turns, chunkBytes: limits.chunkBytes, partialOnly }),
   };
 }
 
 /**
- * A stored session's source: read from its store, when the store is of a preview's size (a session
- * holds at most a few times its store's bytes, compressed events included, so a smaller store opens
- * whole as fast). Its session is previewed only when its own lines are of that size too.
+ * A stored session's source: read from its store, when the store (with its log) is of a preview's
+ * size (a smaller one opens whole as fast). Its session is previewed only when its own lines are of
+ * that size too, and below the whole-preview size only when the preview does not hold every turn.
  */
-async function storedSource(request: Extract<OpenRequest, { kind: 'store' }>, minBytes: number): Promise<PreviewSource | null> {
+async function storedSource(request: Extract<OpenRequest, { kind: 'store' }>, limits: PreviewLimits): Promise<PreviewSource | null> {
   const storePath = path.resolve(request.path);
   const { size, mtimeMs } = await statSession(storePath);
   const log = await stat(`${storePath}-wal`).catch(() => null);
-  if (size + (log?.size ?? 0) < minBytes) return null;
+  if (size + (log?.size ?? 0) < limits.minBytes) return null;
   const storeName = path.basename(storePath);
   const sessionId = request.storeSessionId;
   return {
     key: ['store', storePath, size, mtimeMs, log?.size ?? null, log?.mtimeMs ?? null, sessionId],
-    size,
     request: { kind: 'store', path: storePath, storeSessionId: sessionId },
     names: { name: storeSessionName(storeName, sessionId), path: null, store: { path: storePath, name: storeName, sessionId } },
     keepsNone: true,
-    async read(options) {
+    async read() {
       // The store's reader is loaded for a stored session only.
       const [{ SessionStore }, { readStoredPreview }] = await Promise.all([
         import('../store/session-store.js'),
         import('../preview/read-stored-preview.js'),
       ]);
+      // The open that follows reads the same snapshot of the store again (snapshot.ts keeps it).
       const store = await SessionStore.open({ file: storePath });
       try {
-        const read = await readStoredPreview(store, sessionId, { ...options, partialOnly: false });
-        if (!read || read.size < minBytes || (options.partialOnly && read.turns >= read.totalTurns)) return null;
+        const read = await readStoredPreview(store, sessionId, { turns: limits.turns });
+        if (!read || read.size < limits.minBytes || (read.size < limits.wholeMinBytes && read.turns >= read.totalTurns)) return null;
         return read;
       } finally {
         store.close();

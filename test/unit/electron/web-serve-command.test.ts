@@ -122,10 +122,15 @@ describe('serve', () => {
     const store = copyStore('main');
     const id = manifest.stores[0].sessions[0].sessionId;
     try {
-      const { d, lines, stub, stop } = deps();
-      // A preview that never ends: the URL comes all the same.
+      const { d, lines, stub, stop, dispose } = deps();
+      // A preview that ends only when the test says: the URL comes before it, and the inspector is
+      // disposed only after it (it must not write into a disposed inspector).
+      let finish = (): void => undefined;
       Object.assign(stub.api, {
-        preview: (...args: unknown[]) => (stub.calls.push({ method: 'preview', args }), new Promise(() => undefined)),
+        preview: (...args: unknown[]) => {
+          stub.calls.push({ method: 'preview', args });
+          return new Promise((resolve) => (finish = () => resolve(null)));
+        },
       });
       const running = serve([`${store}#${id}`, '--port', '0'], d);
       await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
@@ -133,7 +138,11 @@ describe('serve', () => {
       expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'store', path: store, storeSessionId: id }, null]);
       expect(stub.calls.some((c) => c.method === 'listStore')).toBe(false);
       stop();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(dispose).not.toHaveBeenCalled();
+      finish();
       expect(await running).toBe(0);
+      expect(dispose).toHaveBeenCalled();
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       expect(await serve([`${store}#no-such-session`], deps().d)).toBe(2);
       expect(await serve([`${path.join(dir, 'session.jsonl')}`, '--session', id], deps().d)).toBe(2);

@@ -98,6 +98,33 @@ describe('opening with a preview', () => {
     expect(store.getState().inspection.summary?.preview).toBeUndefined();
   });
 
+  it('asks for the preview of a session of a store on disk, shows it, then the full read in its place', async () => {
+    const opened = deferred<SessionInfo>();
+    const stub = stubApi({ preview: async (_request, target) => previewSummary(target), open: () => opened.promise });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    const request = { kind: 'store', path: '/tmp/openclaw-agent.sqlite', storeSessionId: 'abc' } as const;
+    const done = store.getState().openSession(request);
+    await vi.waitFor(() => expect(store.getState().inspection.summary?.inspectionId).toBe('P1'));
+    expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([request, null, { behaviour: 'spec' }]);
+    // A stored session is no store to list: no picker. (Its full read waits for the preview to be drawn
+    // as a file's does; the page's marks are set once, by the first test of this file.)
+    expect(stub.calls.some((c) => c.method === 'listStore')).toBe(false);
+    await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'open')).toBe(true));
+    opened.resolve(info({ sessionId: 'S9' }));
+    await done;
+    expect(store.getState().session.info?.sessionId).toBe('S9');
+    expect(store.getState().inspection.summary?.preview).toBeUndefined();
+    expect(store.getState().session.store).toBeNull();
+  });
+
+  it('asks no preview for a store sent as bytes (its session is read from the bytes at once)', async () => {
+    const stub = stubApi({ preview: async (_request, target) => previewSummary(target) });
+    const store = createAppStore({ api: stub.api, shell: stub.shell });
+    await store.getState().openSession({ kind: 'store-bytes', name: 'x.sqlite', bytes: new Uint8Array(4), storeSessionId: 'abc' });
+    expect(stub.calls.some((c) => c.method === 'preview')).toBe(false);
+    expect(stub.calls.some((c) => c.method === 'open')).toBe(true);
+  });
+
   it('asks for the preview beside the check whether the file is a store, and drops it for a store', async () => {
     const checked = deferred<StoreListing | null>();
     const stub = stubApi({ listStore: () => checked.promise, preview: async (_request, target) => previewSummary(target) });
