@@ -64,8 +64,8 @@ export interface PreviewLines {
    * each line's length in bytes into `lengths`. Null when the session is not JSONL lines.
    */
   skeletons(parser: SessionLineParser, lengths: number[]): Promise<{ bom: boolean; size: number } | null>;
-  /** Line `line` (1-based) again, parsed whole: null when it is not a JSON object. */
-  entry(line: number): Promise<SessionEntry | null>;
+  /** Lines again (1-based, ascending), each parsed whole: null for one that is not a JSON object. */
+  entries(lines: readonly number[]): Promise<(SessionEntry | null)[]>;
 }
 
 /**
@@ -100,11 +100,13 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions): P
     const line = outline.messageLines[i];
     if (line !== null) wanted.add(line);
   }
+  const again = [...wanted].sort((a, b) => a - b);
+  const reread = await lines.entries(again);
   const whole = new Map<number, SessionEntry>();
-  for (const line of wanted) {
-    const entry = await lines.entry(line);
+  for (let i = 0; i < again.length; i += 1) {
+    const entry = reread[i];
     if (!entry) return null;
-    whole.set(line, entry);
+    whole.set(again[i], entry);
   }
   const entries: LocatedEntry[] = parsed.entries.map((located) => {
     const entry = whole.get(located.line);
@@ -209,13 +211,20 @@ function fileLines(handle: FileHandle, chunkBytes: number): PreviewLines {
       );
       return { bom, size };
     },
-    async entry(line) {
-      const offset = offsets[line - 1];
-      const length = lengths[line - 1];
-      if (offset === undefined || length === undefined) return null;
-      const bytes = Buffer.allocUnsafe(length);
-      const { bytesRead } = await handle.read(bytes, 0, length, offset);
-      return bytesRead === length ? wholeEntry(bytes.toString('utf8')) : null;
+    async entries(lines) {
+      const entries: (SessionEntry | null)[] = [];
+      for (const line of lines) {
+        const offset = offsets[line - 1];
+        const length = lengths[line - 1];
+        if (offset === undefined || length === undefined) {
+          entries.push(null);
+          continue;
+        }
+        const bytes = Buffer.allocUnsafe(length);
+        const { bytesRead } = await handle.read(bytes, 0, length, offset);
+        entries.push(bytesRead === length ? wholeEntry(bytes.toString('utf8')) : null);
+      }
+      return entries;
     },
   };
 }

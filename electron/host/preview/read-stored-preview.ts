@@ -1,11 +1,11 @@
 /**
  * A quick first read of a large stored session (one of an OpenClaw store's): its events are the
  * session's lines, numbered as the full read numbers them (event `seq` is line `seq + 1`), read once
- * from the store into the skeleton parse, then the first turns' events parsed whole from the bytes
- * the read kept. The full read stays the authority, as for a file (read-preview.ts).
+ * from the store into the skeleton parse; then the first turns' events are read again and parsed
+ * whole. The full read stays the authority, as for a file (read-preview.ts).
  */
 import type { SessionStore } from '../store/session-store.js';
-import { storedLines } from '../store/stored-session.js';
+import { storedLines, storedLinesAt } from '../store/stored-session.js';
 import { previewOf, skeletonLine, wholeEntry, type PreviewOptions, type SessionPreview } from './read-preview.js';
 
 /**
@@ -14,16 +14,12 @@ import { previewOf, skeletonLine, wholeEntry, type PreviewOptions, type SessionP
  * read does for a session the store does not have, or a damaged store.
  */
 export async function readStoredPreview(store: SessionStore, sessionId: string, options: PreviewOptions): Promise<SessionPreview | null> {
-  // Every event's bytes, until the first turns are known: they are parsed again from here, where a
-  // file is read again at their offsets. (The store's image is held meanwhile anyway.)
-  const kept: Buffer[] = [];
   return previewOf(
     {
       async skeletons(parser, lengths) {
         let size = 0;
         let header = true;
         await storedLines(store, sessionId, (bytes) => {
-          kept.push(bytes);
           lengths.push(bytes.length);
           size += bytes.length + 1;
           const isHeader = header && bytes.length > 0;
@@ -32,9 +28,16 @@ export async function readStoredPreview(store: SessionStore, sessionId: string, 
         });
         return { bom: false, size };
       },
-      async entry(line) {
-        const bytes = kept[line - 1];
-        return bytes && bytes.length > 0 ? wholeEntry(bytes.toString('utf8')) : null;
+      async entries(lines) {
+        // From the same snapshot of the store: only these events are decoded again.
+        const texts = new Map<number, string>();
+        await storedLinesAt(store, sessionId, new Set(lines.map((line) => line - 1)), (seq, bytes) =>
+          texts.set(seq + 1, bytes.toString('utf8')),
+        );
+        return lines.map((line) => {
+          const text = texts.get(line);
+          return text ? wholeEntry(text) : null;
+        });
       },
     },
     options,

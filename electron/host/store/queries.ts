@@ -65,3 +65,8 @@ export const EVENTS_OF_SESSION_SQL = `
 export const EVENTS_OF_SESSION_TEXT_SQL = `
   SELECT seq, event_json AS json, event_zstd, event_utf8_bytes
   FROM transcript_events WHERE session_id = ? ORDER BY seq`;
+
+/** Whether a session has events or a window (as the listing counts sessions). */
+export const HAS_SESSION_SQL = `
+  SELECT 1 FROM transcript_events WHERE session_id = ?
+  UNION ALL SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1`;

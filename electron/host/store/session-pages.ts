@@ -45,6 +45,17 @@ export interface SessionRows {
   rowids: number[];
 }
 
+/** The rows of the events whose `seq` is in `only`, in order. */
+export function rowsAt(rows: SessionRows, only: ReadonlySet<number>): SessionRows {
+  const kept: SessionRows = { seqs: [], rowids: [] };
+  for (let i = 0; i < rows.seqs.length; i += 1)
+    if (only.has(rows.seqs[i])) {
+      kept.seqs.push(rows.seqs[i]);
+      kept.rowids.push(rows.rowids[i]);
+    }
+  return kept;
+}
+
 const TABLE = 'transcript_events';
 const KEY_INDEX = 'sqlite_autoindex_transcript_events_1';
 /** The columns read, with the type each is declared with (a STRICT table holds nothing else). */

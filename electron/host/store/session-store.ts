@@ -9,13 +9,13 @@ import path from 'node:path';
 import type { SqlValue } from 'sql.js';
 import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
 import { InputError } from '../read-input.js';
-import { DamagedPageError, SessionPages, type SessionRows } from './session-pages.js';
+import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
 import { readStoreSnapshot } from './snapshot.js';
 import { openImage, prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { databaseTextIsUtf8, mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
-import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
+import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, HAS_SESSION_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 
 /** The schema version this reader was checked against (OpenClaw 2026.9.6). */
 export const KNOWN_SCHEMA_VERSION = 23;
@@ -228,22 +228,21 @@ export class SessionStore {
     const rows = this.pages?.find(sessionId) ?? null;
     if (rows !== null && rows.rowids.length > 0) return true;
     const db = await this.database();
-    return this.reading(
-      () =>
-        db.all('SELECT 1 FROM transcript_events WHERE session_id = ? LIMIT 1', [sessionId]).length > 0 ||
-        db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length > 0,
-    );
+    return this.reading(() => db.all(HAS_SESSION_SQL, [sessionId, sessionId]).length > 0);
   }
 
   /**
    * The events of one session in `seq` order, each as UTF-8 JSON bytes (compressed ones decoded) or
-   * with the reason it cannot be read. Throws an InputError for a session the store does not have.
+   * with the reason it cannot be read; with `only`, just the events of those `seq`s (the others are
+   * not decoded). Throws an InputError for a session the store does not have.
    */
-  async events(sessionId: string, onEvent: (event: StoredEvent) => void): Promise<void> {
+  async events(sessionId: string, onEvent: (event: StoredEvent) => void, only?: ReadonlySet<number>): Promise<void> {
     if (this.closed) throw new Error(`${this.where}: the store was closed`);
     this.eventsReadBy = null;
     const rows = this.pages?.find(sessionId) ?? null;
-    if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, rows, onEvent);
+    if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, only ? rowsAt(rows, only) : rows, onEvent);
+    const wanted = onEvent;
+    if (only) onEvent = (event) => (only.has(event.seq) ? wanted(event) : undefined);
     // No event in the key's index, or an index the page reader cannot walk: SQLite reads the
     // session (an index that holds none, and a damaged one, cost one query), and says why when it
     // has no event.

@@ -86,6 +86,26 @@ export async function storedLines(store: SessionStore, sessionId: string, onLine
   return problems;
 }
 
+/**
+ * The lines of some events of a stored session, as `storedLines` gives them (line `seq + 1`), by
+ * `seq` in order; an event missing or unreadable gives none.
+ */
+export async function storedLinesAt(
+  store: SessionStore,
+  sessionId: string,
+  seqs: ReadonlySet<number>,
+  onLine: (seq: number, bytes: Buffer) => void,
+): Promise<void> {
+  const problems: Diagnostic[] = [];
+  await store.events(
+    sessionId,
+    (event) => {
+      if ('bytes' in event) onLine(event.seq, eventLine(event, problems));
+    },
+    seqs,
+  );
+}
+
 /** Read and parse a stored session (diagnostics located by event: `event 12, column 5: …`). */
 export async function readStoredSession(store: SessionStore, sessionId: string, options: ParseLinesOptions = {}): Promise<StoredSession> {
   const parser = new SessionLineParser(options);

@@ -9,6 +9,8 @@ import { buildContext } from '../../../../../shared/session/context.js';
 import { relabelLines } from '../../../../../shared/store.js';
 import { readSessionFile } from '../../../../../electron/host/stream-session.js';
 import { exportStoredSession, listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
+import { SessionStore } from '../../../../../electron/host/store/session-store.js';
+import { storedLinesAt } from '../../../../../electron/host/store/stored-session.js';
 import { copyStore, edit, manifest, storePath, twinPath } from './support.js';
 
 const cleanup: string[] = [];
@@ -179,5 +181,39 @@ describe("a store's layout and text encoding", () => {
     cleanup.push(file);
     edit(file, (db) => db.exec('ALTER TABLE transcript_events RENAME COLUMN event_zstd TO event_frame'));
     await expect(openStoredSession({ file }, id)).rejects.toThrow(/layout is not one this reader knows \(.*event_zstd/);
+  });
+});
+
+describe('some events of a stored session, read again', () => {
+  it('are the lines of the whole read at those events, from the pages and by SQLite, compressed ones included', async () => {
+    for (const session of manifest.stores[0].sessions) {
+      const twin = readFileSync(twinPath('main', session.sessionId), 'utf8').split('\n');
+      // The first, some in between, the last, and one past the end.
+      const seqs = new Set([0, 1, Math.floor(session.events / 2), session.events - 1, session.events + 5]);
+      for (const pages of [true, false]) {
+        const store = await SessionStore.open({ file: storePath('main') }, { pages });
+        try {
+          const got = new Map<number, string>();
+          await storedLinesAt(store, session.sessionId, seqs, (seq, bytes) => got.set(seq, bytes.toString('utf8')));
+          const expected = new Map([...seqs].filter((seq) => seq < session.events).map((seq) => [seq, twin[seq]]));
+          expect(got, `${session.sessionId} pages ${pages}`).toEqual(expected);
+          expect(store.eventsReadBy).toBe(pages ? 'pages' : 'sqlite');
+        } finally {
+          store.close();
+        }
+      }
+    }
+  });
+
+  it('decode only the events asked for', async () => {
+    const session = manifest.stores[0].sessions.find((s) => s.compressedEvents > 0)!;
+    const store = await SessionStore.open({ file: storePath('main') });
+    try {
+      const seen: number[] = [];
+      await store.events(session.sessionId, (event) => seen.push(event.seq), new Set([2, 3]));
+      expect(seen).toEqual([2, 3]);
+    } finally {
+      store.close();
+    }
   });
 });
