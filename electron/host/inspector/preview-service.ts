@@ -224,8 +224,8 @@ async function storedSource(request: Extract<OpenRequest, { kind: 'store' }>, li
         import('../store/session-store.js'),
         import('../preview/read-stored-preview.js'),
       ]);
-      // The open that follows reads the same snapshot of the store again (snapshot.ts keeps it).
-      const store = await SessionStore.open({ file: storePath });
+      // The open that follows takes the same snapshot of the store (snapshot.ts keeps it for that read).
+      const store = await SessionStore.open({ file: storePath }, { readAgain: true });
       try {
         const read = await readStoredPreview(store, sessionId, { turns: limits.turns });
         if (!read || read.size < limits.minBytes || (read.size < limits.wholeMinBytes && read.turns >= read.totalTurns)) return null;

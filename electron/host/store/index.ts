@@ -49,9 +49,12 @@ export async function listStoreSessions(source: StoreSource | string): Promise<S
   return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list(), { queries: true });
 }
 
-/** Whether a store (a file path, or a store's bytes) holds a session, found without listing it. */
+/**
+ * Whether a store (a file path, or a store's bytes) holds a session, found without listing it. The
+ * session is then opened: the store's snapshot is kept for that read.
+ */
 export async function storeHasSession(source: StoreSource, sessionId: string): Promise<boolean> {
-  return withStore(source, (store) => store.has(sessionId));
+  return withStore(source, (store) => store.has(sessionId), { readAgain: true });
 }
 
 /** Open one stored session: parsed and branched as its JSONL export would be. */

@@ -29,6 +29,8 @@ export interface StoreOpenOptions {
   queries?: boolean;
   /** `false`: read its events with SQLite too, not from its pages (tests compare the two). */
   pages?: boolean;
+  /** The same store is read again next (a preview, then the open): its snapshot is kept for that read. */
+  readAgain?: boolean;
 }
 
 /** One event of a session, as the store gives it: its UTF-8 JSON bytes, or why it cannot be read. */
@@ -78,6 +80,7 @@ export class SessionStore {
       const snapshot = await readStoreSnapshot(
         source.file,
         options.queries ? () => void prefetchSqlJs().catch(() => undefined) : undefined,
+        options.readAgain,
       );
       image = snapshot.image;
       walFrames = snapshot.walFrames;
@@ -219,10 +222,7 @@ export class SessionStore {
     };
   }
 
-  /**
-   * Whether the store holds a session, as its listing would: events in the key's index (found from
-   * the pages), else a window or events as SQLite finds them.
-   */
+  /** Whether the store holds a session, as its listing would: events in the key's index, else events or a window in SQLite. */
   async has(sessionId: string): Promise<boolean> {
     if (this.closed) throw new Error(`${this.where}: the store was closed`);
     const rows = this.pages?.find(sessionId) ?? null;

@@ -13,9 +13,9 @@ import { mergeWal, type MergedImage } from './wal.js';
 /** Reads tried before giving up on a store that keeps changing. */
 const ATTEMPTS = 6;
 /**
- * How long the last snapshot is kept for another read of the same unchanged store: a stored session's
- * preview, the check of `serve DB#ID` and the open that follows each read the store, within a second
- * or two; a store's image is read whole (0.1 s for 113 MB, 0.25–0.3 s for 395 MB).
+ * How long a snapshot read to be read again is kept for that read of the same unchanged store: the
+ * check of `serve DB#ID` and a stored session's preview are each followed by the session's open,
+ * within a second or two; a store's image is read whole (0.1 s for 113 MB, 0.25–0.3 s for 395 MB).
  */
 const KEEP_MS = 10_000;
 /** How long before a read its files must have been last written for its snapshot to be kept. */
@@ -79,7 +79,7 @@ const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): bo
 /** Whether a file was last written at least QUIET_MS ago. */
 const quiet = (mark: FileMark): boolean => BigInt(Date.now()) * 1_000_000n - mark.mtimeNs > BigInt(QUIET_MS) * 1_000_000n;
 
-/** The last snapshot read, with the marks of its files after the read; dropped KEEP_MS after its last use. */
+/** The snapshot kept for the next read, with the marks of its files after the read; dropped KEEP_MS after it was kept. */
 let last: { file: string; db: FileMark; wal: FileMark | null; snapshot: StoreSnapshot; timer: NodeJS.Timeout } | null = null;
 
 function keepLast(file: string, db: FileMark, wal: FileMark | null, snapshot: StoreSnapshot): void {
@@ -91,14 +91,16 @@ function keepLast(file: string, db: FileMark, wal: FileMark | null, snapshot: St
 }
 
 /**
- * The last snapshot, when it is of this file and neither the file nor its log has changed since it was
- * read (size, modification time, and the log's salts and checkpoint sequence): its use starts the
- * wait again.
+ * The kept snapshot, when it is of this file and neither the file nor its log has changed since it was
+ * read (size, modification time, and the log's salts and checkpoint sequence). It is given once: kept
+ * again only when this read is to be followed by another.
  */
-function lastIfSame(file: string, db: FileMark, wal: FileMark | null): StoreSnapshot | null {
+function lastIfSame(file: string, db: FileMark, wal: FileMark | null, keep: boolean): StoreSnapshot | null {
   if (!last || last.file !== file || !same(last.db, db, true) || !same(last.wal, wal, true)) return null;
-  keepLast(file, db, wal, last.snapshot);
-  return last.snapshot;
+  const { snapshot } = last;
+  if (keep) keepLast(file, db, wal, snapshot);
+  else forgetStoreSnapshot();
+  return snapshot;
 }
 
 /** Forget the kept snapshot (tests, and a reader that must see the files again). */
@@ -111,9 +113,11 @@ export function forgetStoreSnapshot(): void {
  * Read a store's main file and log consistently and merge them. Throws an InputError for a file that
  * is missing, unreadable or not SQLite, or a store that kept changing over every attempt.
  * `onStart` is called once the file is found to be there, before it is read (so that what reads
- * the image can start loading meanwhile).
+ * the image can start loading meanwhile). With `keep`, the snapshot is kept for the next read of
+ * the same unchanged files (KEEP_MS at most), which takes it instead of reading them again; without,
+ * nothing outlives the read's use.
  */
-export async function readStoreSnapshot(file: string, onStart?: () => void): Promise<StoreSnapshot> {
+export async function readStoreSnapshot(file: string, onStart?: () => void, keep = false): Promise<StoreSnapshot> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new InputError(error.code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${error.message})`);
   });
@@ -131,7 +135,7 @@ export async function readStoreSnapshot(file: string, onStart?: () => void): Pro
       if (attempt === 0) onStart?.();
       journal = await hotJournal(file);
       if (journal) continue;
-      const kept = lastIfSame(file, db0, wal0);
+      const kept = lastIfSame(file, db0, wal0, keep);
       if (kept) return kept;
       const db = await readWhole(file);
       const wal = (await readWhole(walFile)) ?? Buffer.alloc(0);
@@ -152,7 +156,7 @@ export async function readStoreSnapshot(file: string, onStart?: () => void): Pro
       // Kept with the marks taken after the read, when both files were last written a while before
       // it: a write after the read then gives them a later time, even where the clock that stamps
       // them ticks coarsely, and in place (the same size). A store written just before is read again.
-      if (db1 && quiet(db1) && (wal1 === null || quiet(wal1))) keepLast(file, db1, wal1, snapshot);
+      if (keep && db1 && quiet(db1) && (wal1 === null || quiet(wal1))) keepLast(file, db1, wal1, snapshot);
       return snapshot;
     } catch (error) {
       if (error instanceof InputError) throw error;

@@ -1,12 +1,11 @@
-// The last snapshot of a store is read again only when the store may have changed: kept for the next
-// read of the same quiet files (a preview, then the open), never across a change to the file or its log.
-import { appendFileSync, copyFileSync, openSync, closeSync, writeSync, utimesSync, rmSync } from 'node:fs';
+// A store's snapshot read to be read again (a preview, then the open) is given to that next read of
+// the same quiet files, once; never across a change to the file or its log, and never otherwise.
+import { appendFileSync, closeSync, copyFileSync, openSync, rmSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetStoreSnapshot, readStoreSnapshot } from '../../../../../electron/host/store/snapshot.js';
+import { forgetStoreSnapshot, readStoreSnapshot, type StoreSnapshot } from '../../../../../electron/host/store/snapshot.js';
 import { copyStore, storePath } from './support.js';
 
-// Snapshots are compared by identity with `===`: `not.toBe` compares two snapshots deeply (seconds).
 const cleanup: string[] = [];
 afterEach(() => {
   forgetStoreSnapshot();
@@ -15,30 +14,51 @@ afterEach(() => {
 });
 
 /** A copy of the fixture store whose files were last written a minute ago. */
-function quietCopy(agent = 'main'): string {
-  const file = copyStore(agent);
+function quietCopy(): string {
+  const file = copyStore('main');
   cleanup.push(file);
-  const past = new Date(Date.now() - 60_000);
-  utimesSync(file, past, past);
+  quiet(file);
   return file;
 }
+const quiet = (file: string): void => {
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(file, past, past);
+};
 
-describe('the kept snapshot', () => {
-  it('serves the next read of the same unchanged store', async () => {
+// Snapshots are compared by identity with `===`: `not.toBe` compares two snapshots deeply (seconds).
+const isSame = (a: StoreSnapshot, b: StoreSnapshot): boolean => a === b;
+const again = (file: string, keep = false) => readStoreSnapshot(file, undefined, keep);
+
+describe('a snapshot kept for the next read', () => {
+  it('is given once to the next read of the same unchanged store', async () => {
     const file = quietCopy();
-    const first = await readStoreSnapshot(file);
-    expect(await readStoreSnapshot(file)).toBe(first);
-    // Another store is read for itself, and becomes the one kept.
-    const other = quietCopy();
-    const second = await readStoreSnapshot(other);
-    expect(second === first).toBe(false);
-    expect(Buffer.from(second.image).equals(first.image)).toBe(true);
-    expect((await readStoreSnapshot(file)) === first).toBe(false);
+    const first = await again(file, true);
+    expect(isSame(await again(file), first)).toBe(true);
+    // Given once: the read after that reads the files.
+    const third = await again(file);
+    expect(isSame(third, first)).toBe(false);
+    expect(Buffer.from(third.image).equals(first.image)).toBe(true);
+    // A read that is not to be followed keeps nothing.
+    expect(isSame(await again(file), third)).toBe(false);
+    // A read that takes it and is to be followed keeps it again.
+    const kept = await again(file, true);
+    expect(isSame(await again(file, true), kept)).toBe(true);
+    expect(isSame(await again(file), kept)).toBe(true);
+    expect(isSame(await again(file), kept)).toBe(false);
   });
 
-  it('is read again once the file is written in place (same size), or its log grows or starts over', async () => {
+  it('is not given to a read of another store, which reads its own files', async () => {
     const file = quietCopy();
-    const first = await readStoreSnapshot(file);
+    const kept = await again(file, true);
+    const other = join(dirname(file), 'other.sqlite');
+    copyFileSync(storePath('main'), other);
+    quiet(other);
+    expect(isSame(await again(other), kept)).toBe(false);
+  });
+
+  it('is read again once the file is written in place (same size), or its log appears, grows or starts over', async () => {
+    const file = quietCopy();
+    const first = await again(file, true);
     // A byte of the last page written in place, as a rollback-journal writer would: same size, later time.
     const fd = openSync(file, 'r+');
     try {
@@ -46,25 +66,24 @@ describe('the kept snapshot', () => {
     } finally {
       closeSync(fd);
     }
-    const afterWrite = await readStoreSnapshot(file);
-    expect(afterWrite === first).toBe(false);
+    const afterWrite = await again(file, true);
+    expect(isSame(afterWrite, first)).toBe(false);
     expect(afterWrite.dbBytes).toBe(first.dbBytes);
-    // A log beside it (here not a valid one: it is ignored, but it is a change to look at).
-    const past = new Date(Date.now() - 60_000);
-    utimesSync(file, past, past);
-    const quiet = await readStoreSnapshot(file);
-    expect(await readStoreSnapshot(file)).toBe(quiet);
+    quiet(file);
+    const settled = await again(file, true);
+    expect(isSame(await again(file, true), settled)).toBe(true);
+    // A log beside it (not a valid one here: ignored, but a change to look at).
     appendFileSync(`${file}-wal`, Buffer.alloc(32));
-    utimesSync(`${file}-wal`, past, past);
-    const withLog = await readStoreSnapshot(file);
-    expect(withLog === quiet).toBe(false);
-    expect(await readStoreSnapshot(file)).toBe(withLog);
+    quiet(`${file}-wal`);
+    const withLog = await again(file, true);
+    expect(isSame(withLog, settled)).toBe(false);
+    expect(isSame(await again(file, true), withLog)).toBe(true);
     // The log grew (frames appended after the same header).
     appendFileSync(`${file}-wal`, Buffer.alloc(32));
-    utimesSync(`${file}-wal`, past, past);
-    const grown = await readStoreSnapshot(file);
-    expect(grown === withLog).toBe(false);
-    expect(await readStoreSnapshot(file)).toBe(grown);
+    quiet(`${file}-wal`);
+    const grown = await again(file, true);
+    expect(isSame(grown, withLog)).toBe(false);
+    expect(isSame(await again(file, true), grown)).toBe(true);
     // The log started over: same size, another header.
     const fdWal = openSync(`${file}-wal`, 'r+');
     try {
@@ -72,8 +91,8 @@ describe('the kept snapshot', () => {
     } finally {
       closeSync(fdWal);
     }
-    utimesSync(`${file}-wal`, past, past);
-    expect((await readStoreSnapshot(file)) === grown).toBe(false);
+    quiet(`${file}-wal`);
+    expect(isSame(await again(file), grown)).toBe(false);
   });
 
   it('is not kept when the store was written just before it was read', async () => {
@@ -81,27 +100,20 @@ describe('the kept snapshot', () => {
     cleanup.push(file);
     const now = new Date();
     utimesSync(file, now, now);
-    const first = await readStoreSnapshot(file);
-    expect((await readStoreSnapshot(file)) === first).toBe(false);
+    const first = await again(file, true);
+    expect(isSame(await again(file), first)).toBe(false);
   });
 
-  it('is let go ten seconds after its last use', async () => {
+  it('is let go ten seconds after it was kept', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const file = quietCopy();
-    const first = await readStoreSnapshot(file);
+    const first = await again(file, true);
     vi.advanceTimersByTime(9_000);
-    expect(await readStoreSnapshot(file)).toBe(first);
-    // Its use started the wait again.
+    // Taken by a read to be followed: kept for ten seconds more.
+    expect(isSame(await again(file, true), first)).toBe(true);
     vi.advanceTimersByTime(9_000);
-    expect(await readStoreSnapshot(file)).toBe(first);
+    expect(isSame(await again(file, true), first)).toBe(true);
     vi.advanceTimersByTime(10_001);
-    expect((await readStoreSnapshot(file)) === first).toBe(false);
-  });
-
-  it('is the fixture store as it is on disk', async () => {
-    const file = quietCopy();
-    copyFileSync(storePath('main'), join(dirname(file), 'again.sqlite'));
-    const kept = await readStoreSnapshot(file);
-    expect(Buffer.from((await readStoreSnapshot(join(dirname(file), 'again.sqlite'))).image).equals(kept.image)).toBe(true);
+    expect(isSame(await again(file), first)).toBe(false);
   });
 });
