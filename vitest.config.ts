@@ -3,13 +3,14 @@ import SlowFirstSequencer from './test/unit/helpers/slow-first-sequencer.js';
 
 /**
  * The test files that replace modules with vi.mock (electron, the inspector, Monaco's chunk, pi-ai's
- * builder to count its calls): each needs a module graph of its own.
+ * builder to count its calls, the previewer's file read to hold it): each needs a module graph of its own.
  */
 const MOCKING = [
   'test/unit/electron/main-shell.test.ts',
   'test/unit/electron/preload-bridge.test.ts',
   'test/unit/renderer/editor-loader.test.ts',
   'test/unit/electron/host/payloads/payload-parts.test.ts',
+  'test/unit/electron/host/preview/preview-service.test.ts',
 ];
 
 const common = { environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' } as const;

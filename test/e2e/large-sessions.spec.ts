@@ -4,7 +4,7 @@
 // work would change what they observe.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test, waitForInspection } from './support/app.js';
 import { writeLongSession } from './support/long-session.js';
 import { startServe, tempDir, type ServeHandle } from './support/server.js';
@@ -19,6 +19,25 @@ test.afterEach(async () => {
   await server?.stop();
   server = null;
 });
+
+/**
+ * Open the page and wait for its first diff, which must be the preview's, then for the full
+ * inspection in its place.
+ */
+async function previewThenFullInspection(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  // Generous waits: on cores shared with other work, Monaco's first paint alone can take half a minute.
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 60_000 });
+  // The full read starts once the preview is drawn: the first diff comes before the session is read.
+  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 60_000 });
+  await waitForInspection(page);
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+  expect(marks['ti:preview:end']).toBeGreaterThan(0);
+  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
+  // The preview is drawn before the full inspection takes its place, even when it came after the full
+  // read started (a busy machine): the first diff on screen is the preview's.
+  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
+}
 
 test('rapid window steps across a view switch end on the right window, without errors', async ({ page, problems }) => {
   // Twenty-four window steps, each diffed in Monaco's worker: about a minute on two busy cores.
@@ -72,19 +91,8 @@ test('a large file shows a preview of its first turns first, then the full inspe
     // Polled, not observed: a MutationObserver on the whole page would slow Monaco's drawing, which this test times.
     setInterval(record, 25);
   });
-  await page.goto(server.url);
+  await previewThenFullInspection(page, server.url);
   const diff = page.getByTestId('diff-view');
-  // Generous waits: on cores shared with other work, Monaco's first paint alone can take half a minute.
-  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 60_000 });
-  // The full read starts once the preview is drawn: the first diff comes before the file is read.
-  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 60_000 });
-  await waitForInspection(page);
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
-  expect(marks['ti:preview:end']).toBeGreaterThan(0);
-  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  // The preview is drawn before the full inspection takes its place, even when it came after the full
-  // read started (a busy machine): the first diff on screen is the preview's.
-  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   // Then the full inspection: every turn, no preview label, the repair button for this file.
   const bar = page.getByTestId('diff-window');
   const total = Number(await bar.getAttribute('data-total'));
@@ -121,16 +129,8 @@ test('a large session of an OpenClaw store shows a preview of its first turns fi
   writeBenchStore(file, store);
   const before = fs.readFileSync(store);
   server = await startServe({ file: `${store}#${BENCH_STORED_SESSION}`, dir: work });
-  await page.goto(server.url);
+  await previewThenFullInspection(page, server.url);
   const diff = page.getByTestId('diff-view');
-  await expect(diff).toHaveAttribute('data-first-diff-ms', /^\d+$/, { timeout: 60_000 });
-  await expect(page.getByTestId('preview-notice')).toHaveCount(0, { timeout: 60_000 });
-  await waitForInspection(page);
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
-  // The preview came, was drawn first, and the full read's session took its place after.
-  expect(marks['ti:preview:end']).toBeGreaterThan(0);
-  expect(marks['ti:first-diff']).toBeGreaterThan(marks['ti:preview:end']);
-  expect(marks['ti:open:end']).toBeGreaterThan(marks['ti:first-diff']);
   await expect(page.getByTestId('recent-button')).toContainText(`openclaw-agent.sqlite#${BENCH_STORED_SESSION}`);
   expect(Number(await page.getByTestId('diff-window').getAttribute('data-total'))).toBeGreaterThan(64);
   await expect(page.getByTestId('window-label')).not.toContainText('preview');

@@ -63,7 +63,7 @@ export function createPreviewer(
   // The one preview kept (a newer one makes it useless), and what it was asked for: the same
   // question about the same unchanged file gets the same answer, "none" included.
   let previewAnswer: { key: string; summary: InspectionSummary | null } | null = null;
-  let running: { key: string; answer: Promise<InspectionSummary | null> } | null = null;
+  let running: { key: string; answer: Promise<InspectionSummary | null>; question: number } | null = null;
   /** Keep an answer, closing the preview it replaces. */
   const keep = async (answer: typeof previewAnswer): Promise<void> => {
     const replaced = previewAnswer?.summary;
@@ -71,9 +71,12 @@ export function createPreviewer(
     if (replaced && replaced.sessionId !== answer?.summary?.sessionId) await host.close(replaced.sessionId);
   };
 
-  // Each preview read gets a number; only the latest asked may keep its answer (the page has moved
-  // on from an older one, whose session would otherwise close the newer preview it shows).
-  let latest = 0;
+  // Each question gets a number when it is asked. Only the read the newest question waits for may keep
+  // its answer (`current`): the page has moved on from older ones, whose sessions would otherwise close
+  // the preview it shows. The newest question is the one asked last of those whose file was looked at.
+  let asked = 0;
+  let newest = 0;
+  let current = 0;
   const limits = (): PreviewLimits => ({
     minBytes: host.minBytes ?? PREVIEW_MIN_BYTES,
     wholeMinBytes: host.wholeMinBytes ?? PREVIEW_WHOLE_MIN_BYTES,
@@ -81,22 +84,38 @@ export function createPreviewer(
     chunkBytes: host.chunkBytes,
   });
 
-  return async (request, target, options) => {
-    const asked = await previewSource(request, limits());
-    if (!asked) return null;
+  /** An answer without a read of its own: what is kept (no read), or the read under way for the same question. */
+  const existing = (key: string): { answer: Promise<InspectionSummary | null>; read: number } | null => {
     // `serve FILE` previews the file to check it, then the page asks again: the answer is kept.
-    const key = JSON.stringify([...asked.key, target, optionsKey(options)]);
     if (previewAnswer?.key === key && (!previewAnswer.summary || host.hasInspection(previewAnswer.summary.inspectionId)))
-      return previewAnswer.summary;
+      return { answer: Promise.resolve(previewAnswer.summary), read: 0 };
     // Asked again while it is read (`serve DB#ID` starts a stored session's preview, and the page asks
     // for it before it is done): the same read answers both.
-    if (running?.key === key) return running.answer;
-    const answer = make(asked, key, ++latest, target, options);
-    running = { key, answer };
+    if (running?.key === key) return { answer: running.answer, read: running.question };
+    return null;
+  };
+
+  return async (request, target, options) => {
+    const question = ++asked;
+    const source = await previewSource(request, limits());
+    const isNewest = question > newest;
+    if (isNewest) newest = question;
+    const key = source ? JSON.stringify([...source.key, target, optionsKey(options)]) : null;
+    const found = key === null ? { answer: Promise.resolve(null), read: 0 } : existing(key);
+    if (found) {
+      // The newest question waits for that read, or for none: any other read under way gives way.
+      if (isNewest) current = found.read;
+      return found.answer;
+    }
+    // An older question than one already answered or under way: not wanted any more.
+    if (!isNewest || !source || key === null) return null;
+    current = question;
+    const made = make(source, key, question, target, options);
+    running = { key, answer: made, question };
     try {
-      return await answer;
+      return await made;
     } finally {
-      if (running?.answer === answer) running = null;
+      if (running?.answer === made) running = null;
     }
   };
 
@@ -109,7 +128,7 @@ export function createPreviewer(
     options?: InspectOptions,
   ): Promise<InspectionSummary | null> {
     const read = await asked.read().catch(() => null);
-    if (generation !== latest) return null;
+    if (generation !== current) return null;
     if (!read) {
       // Nothing to show below the whole-preview size (its first turns are all of it, say) is an answer
       // too: the page asks again after `serve FILE`.
@@ -119,7 +138,7 @@ export function createPreviewer(
     // The preview's context is the whole branch's but for its messages: the same recorded model.
     const recorded = await recordedTarget(read.context);
     const chosen = target ?? recorded;
-    if (!chosen || generation !== latest) return null;
+    if (!chosen || generation !== current) return null;
     const sessionId = host.newId();
     const info: SessionInfo = {
       sessionId,
@@ -142,7 +161,7 @@ export function createPreviewer(
       const [original, replay] = await Promise.all(
         (['original', 'replay'] as const).map((side) => host.getDocument(summary.inspectionId, side, 'payload', window)),
       );
-      if (generation !== latest) {
+      if (generation !== current) {
         await host.close(sessionId);
         return null;
       }

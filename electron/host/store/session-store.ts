@@ -234,21 +234,20 @@ export class SessionStore {
   /**
    * The events of one session in `seq` order, each as UTF-8 JSON bytes (compressed ones decoded) or
    * with the reason it cannot be read; with `only`, just the events of those `seq`s (the others are
-   * not decoded). Throws an InputError for a session the store does not have.
+   * not decoded; from the pages, not read). Throws an InputError for a session the store does not have.
    */
   async events(sessionId: string, onEvent: (event: StoredEvent) => void, only?: ReadonlySet<number>): Promise<void> {
     if (this.closed) throw new Error(`${this.where}: the store was closed`);
     this.eventsReadBy = null;
     const rows = this.pages?.find(sessionId) ?? null;
     if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, only ? rowsAt(rows, only) : rows, onEvent);
-    const wanted = onEvent;
-    if (only) onEvent = (event) => (only.has(event.seq) ? wanted(event) : undefined);
+
     // No event in the key's index, or an index the page reader cannot walk: SQLite reads the
     // session (an index that holds none, and a damaged one, cost one query), and says why when it
     // has no event.
     const db = await this.database();
     this.reading(() => {
-      if (this.sqliteEvents(db, sessionId, onEvent)) return;
+      if (this.sqliteEvents(db, sessionId, onEvent, only)) return;
       // No event: a session the store does not have, or one whose events are gone (a window alone,
       // or moved to cold storage). Asked only then: a session with events needs no other query.
       if (db.all('SELECT 1 FROM session_windows WHERE session_id = ? LIMIT 1', [sessionId]).length === 0)
@@ -270,13 +269,13 @@ export class SessionStore {
   }
 
   /** A session's events as SQLite reads them; false when it has none. */
-  private sqliteEvents(db: MemoryDatabase, sessionId: string, onEvent: (event: StoredEvent) => void): boolean {
+  private sqliteEvents(db: MemoryDatabase, sessionId: string, onEvent: (event: StoredEvent) => void, only?: ReadonlySet<number>): boolean {
     this.eventsReadBy = 'sqlite';
     let any = false;
     db.each(this.utf8 ? EVENTS_OF_SESSION_SQL : EVENTS_OF_SESSION_TEXT_SQL, [sessionId], (row) => {
       any = true;
       const seq = int(row.seq);
-      if (seq === null || seq < 0 || !Number.isInteger(seq)) return;
+      if (seq === null || seq < 0 || !Number.isInteger(seq) || (only && !only.has(seq))) return;
       onEvent(this.eventOf(seq, row.json, row.event_zstd, int(row.event_utf8_bytes)));
     });
     return any;

@@ -33,9 +33,21 @@ export interface StoreSnapshot extends MergedImage {
 interface FileMark {
   size: bigint;
   mtimeNs: bigint;
-  /** The log's first 32 bytes (its salts and checkpoint sequence); empty for the main file or no log. */
+  /** Changed by any write, and by setting the times back (a copy that keeps them). */
+  ctimeNs: bigint;
+  /** Another file renamed into its place. */
+  ino: bigint;
+  /**
+   * The file's first bytes: the log's 32 (its salts and checkpoint sequence), the main file's 100
+   * (SQLite's header, whose change counter every commit of a rollback-journal writer moves).
+   */
   head: string;
 }
+
+/** Bytes of the main file's header read into its mark. */
+const DB_HEAD = 100;
+/** Bytes of the log's header read into its mark. */
+const WAL_HEAD = 32;
 
 /**
  * A read-only handle on a file, or null when there is none (a store without a log). A FIFO or a
@@ -57,7 +69,13 @@ async function mark(file: string, headBytes: number): Promise<FileMark | null> {
     const info = await handle.stat({ bigint: true });
     const head = Buffer.alloc(headBytes);
     const { bytesRead } = headBytes > 0 ? await handle.read(head, 0, headBytes, 0) : { bytesRead: 0 };
-    return { size: info.size, mtimeNs: info.mtimeNs, head: head.subarray(0, bytesRead).toString('hex') };
+    return {
+      size: info.size,
+      mtimeNs: info.mtimeNs,
+      ctimeNs: info.ctimeNs,
+      ino: info.ino,
+      head: head.subarray(0, bytesRead).toString('hex'),
+    };
   } finally {
     await handle.close();
   }
@@ -74,7 +92,9 @@ async function readWhole(file: string): Promise<Buffer | null> {
 }
 
 const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): boolean =>
-  a === null || b === null ? a === b : a.head === b.head && (!compareTimes || (a.size === b.size && a.mtimeNs === b.mtimeNs));
+  a === null || b === null
+    ? a === b
+    : a.head === b.head && (!compareTimes || (a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino));
 
 /** Whether a file was last written at least QUIET_MS ago. */
 const quiet = (mark: FileMark): boolean => BigInt(Date.now()) * 1_000_000n - mark.mtimeNs > BigInt(QUIET_MS) * 1_000_000n;
@@ -103,6 +123,10 @@ function lastIfSame(file: string, db: FileMark, wal: FileMark | null, keep: bool
   return snapshot;
 }
 
+/** Times stores' files were read whole in this process (a test checks that a preview and the open after it read once). */
+let reads = 0;
+export const storeFileReads = (): number => reads;
+
 /** Forget the kept snapshot (tests, and a reader that must see the files again). */
 export function forgetStoreSnapshot(): void {
   if (last) clearTimeout(last.timer);
@@ -129,18 +153,19 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(10 * 2 ** attempt);
     try {
-      const db0 = await mark(file, 0);
-      const wal0 = await mark(walFile, 32);
+      const db0 = await mark(file, DB_HEAD);
+      const wal0 = await mark(walFile, WAL_HEAD);
       if (!db0) throw new InputError(`${file}: no such file`);
       if (attempt === 0) onStart?.();
       journal = await hotJournal(file);
       if (journal) continue;
       const kept = lastIfSame(file, db0, wal0, keep);
       if (kept) return kept;
+      reads += 1;
       const db = await readWhole(file);
       const wal = (await readWhole(walFile)) ?? Buffer.alloc(0);
-      const db1 = await mark(file, 0);
-      const wal1 = await mark(walFile, 32);
+      const db1 = await mark(file, DB_HEAD);
+      const wal1 = await mark(walFile, WAL_HEAD);
       // In WAL mode the main file changes only by a checkpoint, whose pages come from the log: while
       // the log is the same generation (same salts, read before the main file and after the log),
       // the log read after the main file holds every page a checkpoint may have written meanwhile,
@@ -153,9 +178,10 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
       if (!generation && !same(db0, db1, true)) continue;
       const merged = mergeWal(db, wal);
       const snapshot = { ...merged, dbBytes: db.length, walBytes: wal.length, retries: attempt };
-      // Kept with the marks taken after the read, when both files were last written a while before
-      // it: a write after the read then gives them a later time, even where the clock that stamps
-      // them ticks coarsely, and in place (the same size). A store written just before is read again.
+      // Kept with the marks taken after the read. A SQLite writer's change shows in them (its log grows
+      // or starts over; a rollback-journal writer moves the header's change counter), and any write
+      // changes the times, but for a write in the same tick of a coarse clock as the last one before
+      // the read: so only files last written QUIET_MS or more before the read are kept.
       if (keep && db1 && quiet(db1) && (wal1 === null || quiet(wal1))) keepLast(file, db1, wal1, snapshot);
       return snapshot;
     } catch (error) {

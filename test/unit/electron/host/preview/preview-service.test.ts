@@ -2,9 +2,24 @@
 // must not take its place (the page shows the newer one), whichever order the reads end in.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InspectionSummary } from '../../../../../shared/api.js';
 import { createPreviewer, type PreviewHost } from '../../../../../electron/host/inspector/preview-service.js';
+
+// The next file preview read waits on `readGate.next` when it is set (the test holds a read under way).
+const readGate = vi.hoisted(() => ({ next: null as Promise<void> | null }));
+vi.mock('../../../../../electron/host/preview/read-preview.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../../electron/host/preview/read-preview.js')>();
+  return {
+    ...real,
+    async readSessionPreview(...args: Parameters<typeof real.readSessionPreview>) {
+      const gate = readGate.next;
+      readGate.next = null;
+      await gate;
+      return real.readSessionPreview(...args);
+    },
+  };
+});
 
 const piSessions = path.resolve(__dirname, '../../../../fixtures/pi-sessions');
 const [first, second] = readdirSync(piSessions)
@@ -62,7 +77,7 @@ describe('the previewer', () => {
     const preview = createPreviewer(host);
     const release = gate();
     const older = preview({ kind: 'path', path: first }, TARGET);
-    await expect.poll(() => inspecting.length).toBe(1);
+    await expect.poll(() => inspecting.length, { timeout: 10_000 }).toBe(1);
     const newer = (await preview({ kind: 'path', path: second }, TARGET))!;
     expect(newer.sessionId).toBe('s2');
     release();
@@ -73,12 +88,30 @@ describe('the previewer', () => {
     expect((await preview({ kind: 'path', path: second }, TARGET))!.inspectionId).toBe(newer.inspectionId);
   });
 
+  it('keeps the preview it gave again from what it kept when an older read, still running, ends after', async () => {
+    const { host, closed, live } = gatedHost();
+    const preview = createPreviewer(host);
+    const shown = (await preview({ kind: 'path', path: second }, TARGET))!;
+    // Another session is asked for, and the first again while the other's file is still being read.
+    let release = (): void => undefined;
+    readGate.next = new Promise((resolve) => (release = () => resolve()));
+    const other = preview({ kind: 'path', path: first }, TARGET);
+    await expect.poll(() => readGate.next === null, { timeout: 10_000 }).toBe(true);
+    expect((await preview({ kind: 'path', path: second }, TARGET))!.inspectionId).toBe(shown.inspectionId);
+    release();
+    // The other read gives way: it closes nothing and keeps nothing.
+    expect(await other).toBeNull();
+    expect(closed).toEqual([]);
+    expect([...live]).toEqual([shown.sessionId]);
+    expect((await preview({ kind: 'path', path: second }, TARGET))!.inspectionId).toBe(shown.inspectionId);
+  });
+
   it('answers a question asked again while its read runs with the same read', async () => {
     const { host, inspecting, gate } = gatedHost();
     const preview = createPreviewer(host);
     const release = gate();
     const a = preview({ kind: 'path', path: first }, TARGET);
-    await expect.poll(() => inspecting.length).toBe(1);
+    await expect.poll(() => inspecting.length, { timeout: 10_000 }).toBe(1);
     const b = preview({ kind: 'path', path: first }, TARGET);
     // Time for the second question to find its file and meet the read under way (a new read would
     // inspect a second session meanwhile).

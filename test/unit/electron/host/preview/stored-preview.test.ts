@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInspector, UnknownIdError } from '../../../../../electron/host/inspector.js';
 import { readSessionPreview } from '../../../../../electron/host/preview/read-preview.js';
 import { readStoredPreview } from '../../../../../electron/host/preview/read-stored-preview.js';
+import { storeHasSession } from '../../../../../electron/host/store/index.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
+import { storeFileReads } from '../../../../../electron/host/store/snapshot.js';
 import type { Target } from '../../../../../shared/types.js';
 import { BENCH_STORED_SESSION, writeBenchStore } from '../../../../bench/store-writer.js';
 import { copyStore, edit, manifest, storePath, twinPath } from '../store/support.js';
@@ -123,6 +125,24 @@ describe('the Inspector previews a stored session', () => {
       }
     }
   }, 120_000);
+
+  it('and the open after it read the store once (serve DB#ID: its check too)', async () => {
+    const id = manifest.stores[0].sessions[0].sessionId;
+    const request = { kind: 'store', path: storePath('main'), storeSessionId: id } as const;
+    const inspector = previewing(4);
+    try {
+      const before = storeFileReads();
+      expect(await storeHasSession({ file: storePath('main') }, id)).toBe(true);
+      expect(await inspector.preview(request, null)).not.toBeNull();
+      await inspector.open(request);
+      expect(storeFileReads() - before).toBe(1);
+      // Nothing is kept past the open: the next read reads the files.
+      await inspector.open(request);
+      expect(storeFileReads() - before).toBe(2);
+    } finally {
+      await inspector.dispose();
+    }
+  });
 
   it('is of the store session it stands for, and refused repair as a stored session is', async () => {
     const id = manifest.stores[0].sessions[0].sessionId;

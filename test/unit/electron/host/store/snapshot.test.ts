@@ -1,6 +1,6 @@
 // A store's snapshot read to be read again (a preview, then the open) is given to that next read of
 // the same quiet files, once; never across a change to the file or its log, and never otherwise.
-import { appendFileSync, closeSync, copyFileSync, openSync, rmSync, utimesSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetStoreSnapshot, readStoreSnapshot, type StoreSnapshot } from '../../../../../electron/host/store/snapshot.js';
@@ -93,6 +93,28 @@ describe('a snapshot kept for the next read', () => {
     }
     quiet(`${file}-wal`);
     expect(isSame(await again(file), grown)).toBe(false);
+  });
+
+  it('is read again once another file is renamed into its place, or it is written with its times set back', async () => {
+    const file = quietCopy();
+    const kept = await again(file, true);
+    const { mtime } = statSync(file);
+    // A copy with the same size and times, renamed over it.
+    const copy = join(dirname(file), 'copy.sqlite');
+    copyFileSync(file, copy);
+    utimesSync(copy, mtime, mtime);
+    renameSync(copy, file);
+    const renamed = await again(file, true);
+    expect(isSame(renamed, kept)).toBe(false);
+    // Written in place, its modification time then set back (as a copy that keeps times would).
+    const fd = openSync(file, 'r+');
+    try {
+      writeSync(fd, Buffer.from([0]), 0, 1, renamed.dbBytes - 1);
+    } finally {
+      closeSync(fd);
+    }
+    utimesSync(file, mtime, mtime);
+    expect(isSame(await again(file), renamed)).toBe(false);
   });
 
   it('is not kept when the store was written just before it was read', async () => {
