@@ -60,10 +60,10 @@ export interface PreviewOptions {
 /** A session's lines as a preview reads them: all once, as skeletons, then a few again whole. */
 export interface PreviewLines {
   /**
-   * Every line into `parser`: the header whole, every other line as its skeleton (skeletonText), and
-   * each line's length in bytes into `lengths`. Null when the session is not JSONL lines.
+   * Every line in order: its bytes (null for one too long to keep) and its length. Resolves with
+   * whether the file began with a BOM and its size; null when the session is not JSONL lines.
    */
-  skeletons(parser: SessionLineParser, lengths: number[]): Promise<{ bom: boolean; size: number } | null>;
+  each(onLine: (bytes: Uint8Array | null, length: number) => void): Promise<{ bom: boolean; size: number } | null>;
   /** Lines again (1-based, ascending), each parsed whole: null for one that is not a JSON object. */
   entries(lines: readonly number[]): Promise<(SessionEntry | null)[]>;
 }
@@ -86,7 +86,18 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
 export async function previewOf(lines: PreviewLines, options: PreviewOptions): Promise<SessionPreview | null> {
   const parser = new SessionLineParser();
   const lengths: number[] = [];
-  const read = await lines.skeletons(parser, lengths);
+  let header = true;
+  const read = await lines.each((bytes, length) => {
+    lengths.push(length);
+    // The header is read whole (its fields describe the session); then only skeletons.
+    const isHeader = header && length > 0;
+    if (isHeader) header = false;
+    if (!bytes || length === 0) parser.line(length, () => '');
+    else
+      parser.line(length, () =>
+        isHeader ? Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8') : (skeletonText(bytes) ?? ''),
+      );
+  });
   if (!read) return null;
   const parsed = parser.finish(read.bom);
   const outline = buildContext(parsed);
@@ -132,11 +143,6 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions): P
     branchBytes,
     size: read.size,
   };
-}
-
-/** A line's text for the skeleton parse: the header whole (its fields describe the session), then skeletons. */
-export function skeletonLine(bytes: Uint8Array, header: boolean): string {
-  return header ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : (skeletonText(bytes) ?? '');
 }
 
 /** A JSON object's text parsed as an entry: null when it is not one. */
@@ -192,21 +198,16 @@ function fileLines(handle: FileHandle, chunkBytes: number): PreviewLines {
   const offsets: number[] = [];
   const lengths: number[] = [];
   return {
-    async skeletons(parser, lineLengths) {
+    async each(onLine) {
       const { array, bom } = await readFormatHead(handle);
       if (array) return null;
-      let header = true;
       const size = await readLines(
         handle,
         { chunkBytes, skip: bom ? 3 : 0, maxLine: MAX_PREVIEW_LINE_BYTES, readError: (error) => error },
         (bytes, offset, length) => {
           offsets.push(offset);
           lengths.push(length);
-          lineLengths.push(length);
-          const isHeader = header && length > 0;
-          if (isHeader) header = false;
-          if (!bytes) parser.line(length, () => '');
-          else parser.line(length, () => skeletonLine(bytes, isHeader));
+          onLine(bytes, length);
         },
       );
       return { bom, size };

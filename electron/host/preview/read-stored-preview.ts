@@ -6,7 +6,7 @@
  */
 import type { SessionStore } from '../store/session-store.js';
 import { storedLines, storedLinesAt } from '../store/stored-session.js';
-import { previewOf, skeletonLine, wholeEntry, type PreviewOptions, type SessionPreview } from './read-preview.js';
+import { previewOf, wholeEntry, type PreviewOptions, type SessionPreview } from './read-preview.js';
 
 /**
  * Read a preview of a stored session: null when it has no messages or its first turns cannot be
@@ -16,15 +16,11 @@ import { previewOf, skeletonLine, wholeEntry, type PreviewOptions, type SessionP
 export async function readStoredPreview(store: SessionStore, sessionId: string, options: PreviewOptions): Promise<SessionPreview | null> {
   return previewOf(
     {
-      async skeletons(parser, lengths) {
+      async each(onLine) {
         let size = 0;
-        let header = true;
         await storedLines(store, sessionId, (bytes) => {
-          lengths.push(bytes.length);
           size += bytes.length + 1;
-          const isHeader = header && bytes.length > 0;
-          if (isHeader) header = false;
-          parser.line(bytes.length, () => (bytes.length === 0 ? '' : skeletonLine(bytes, isHeader)));
+          onLine(bytes, bytes.length);
         });
         return { bom: false, size };
       },

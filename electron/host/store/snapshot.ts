@@ -112,8 +112,8 @@ function keepLast(file: string, db: FileMark, wal: FileMark | null, snapshot: St
 
 /**
  * The kept snapshot, when it is of this file and neither the file nor its log has changed since it was
- * read (size, modification time, and the log's salts and checkpoint sequence). It is given once: kept
- * again only when this read is to be followed by another.
+ * read (their marks: sizes, times, inodes and headers). It is given once: kept again only when this
+ * read is to be followed by another.
  */
 function lastIfSame(file: string, db: FileMark, wal: FileMark | null, keep: boolean): StoreSnapshot | null {
   if (!last || last.file !== file || !same(last.db, db, true) || !same(last.wal, wal, true)) return null;
