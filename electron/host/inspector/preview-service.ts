@@ -121,28 +121,28 @@ export function createPreviewer(
 
   /** Read and inspect a preview, and keep it, unless a newer one was asked for meanwhile (then none). */
   async function make(
-    asked: PreviewSource,
+    source: PreviewSource,
     key: string,
-    generation: number,
+    question: number,
     target: Target | null,
     options?: InspectOptions,
   ): Promise<InspectionSummary | null> {
-    const read = await asked.read().catch(() => null);
-    if (generation !== current) return null;
+    const read = await source.read().catch(() => null);
+    if (question !== current) return null;
     if (!read) {
       // Nothing to show below the whole-preview size (its first turns are all of it, say) is an answer
       // too: the page asks again after `serve FILE`.
-      if (asked.keepsNone) await keep({ key, summary: null });
+      if (source.keepsNone) await keep({ key, summary: null });
       return null;
     }
     // The preview's context is the whole branch's but for its messages: the same recorded model.
     const recorded = await recordedTarget(read.context);
     const chosen = target ?? recorded;
-    if (!chosen || generation !== current) return null;
+    if (!chosen || question !== current) return null;
     const sessionId = host.newId();
     const info: SessionInfo = {
       sessionId,
-      ...asked.names,
+      ...source.names,
       sizeBytes: read.size,
       // Not the file's: a preview is never repaired (repair checks the digest of a full read).
       digest: '',
@@ -154,14 +154,14 @@ export function createPreviewer(
       watched: false,
     };
     await keep(null);
-    host.addSession({ info, parsed: read.parsed, context: read.context, request: asked.request, watcher: null });
+    host.addSession({ info, parsed: read.parsed, context: read.context, request: source.request, watcher: null });
     try {
       const summary = await host.inspect(sessionId, chosen, options);
       const window = previewWindow(read.turns, read.totalTurns, read.branchBytes);
       const [original, replay] = await Promise.all(
         (['original', 'replay'] as const).map((side) => host.getDocument(summary.inspectionId, side, 'payload', window)),
       );
-      if (generation !== current) {
+      if (question !== current) {
         await host.close(sessionId);
         return null;
       }
