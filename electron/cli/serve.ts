@@ -10,6 +10,7 @@ import { ExitCode } from '../host/exit-code.js';
 import { createInspector } from '../host/inspector.js';
 import { warmUp } from '../host/inspector/warm-up.js';
 import { notRegularReason } from '../host/regular-file.js';
+import { isStoreFile } from '../host/store/discover.js';
 import { startWebServer, type WebInspector } from '../web.js';
 import { findRendererDir } from '../web/renderer-dir.js';
 import { UsageError, fail, parseArgs } from './common.js';
@@ -97,11 +98,16 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
           // One session of a store: found in the store without listing it (a listing reads every
           // event), and its preview started, not awaited, so the URL comes first and the page, once
           // loaded, gets the same read's answer.
-          const { isStoreFile, storeHasSession } = await import('../host/store/index.js');
+          const { storeHasSession } = await import('../host/store/index.js');
           if (!(await isStoreFile(file))) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
           started = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
-        } else if (!(await inspector.listStore({ kind: 'path', path: file }))) await inspector.preview({ kind: 'path', path: file }, null);
+        } else if (await isStoreFile(file)) {
+          // A store: the page lists its sessions. Opened here, not listed (a listing reads every
+          // event): the page's listing takes the snapshot this read keeps.
+          const { checkStore } = await import('../host/store/index.js');
+          await checkStore({ file });
+        } else await inspector.preview({ kind: 'path', path: file }, null);
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,10 +1,13 @@
 // `transcript-inspector serve`: argument checks, the exact first line, opening FILE at start, clean stop.
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serve, type ServeDeps, type ServeInspector } from '../../../electron/cli/serve.js';
 import { stubApi } from '../renderer/stub-api.js';
+import { listStoreSessions } from '../../../electron/host/store/index.js';
+import { storeFileReads } from '../../../electron/host/store/snapshot.js';
 import { copyStore, manifest } from './host/store/support.js';
 
 // The options each serve gave its warm-up (the warm-up itself runs, with the training session's
@@ -149,6 +152,33 @@ describe('serve', () => {
       const messages = stderr.mock.calls.map((c) => String(c[0]));
       expect(messages[0]).toMatch(/cannot open .*openclaw-agent\.sqlite: the store has no session no-such-session$/m);
       expect(messages[1]).toMatch(/cannot open .*session\.jsonl: it is not an OpenClaw session store/);
+    } finally {
+      fs.rmSync(path.dirname(store), { recursive: true, force: true });
+    }
+  });
+
+  it('serve DB opens the store without listing it (the page lists it, from the same read), and refuses a SQLite file that is none', async () => {
+    const store = copyStore('main');
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(store, past, past);
+    try {
+      const { d, lines, stub, stop } = deps();
+      const before = storeFileReads();
+      const running = serve([store, '--port', '0'], d);
+      await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+      expect(stub.calls.some((c) => c.method === 'listStore' || c.method === 'preview')).toBe(false);
+      // The page's listing takes the snapshot serve's check kept.
+      expect((await listStoreSessions(store)).sessions.length).toBe(manifest.stores[0].sessions.length);
+      expect(storeFileReads() - before).toBe(1);
+      stop();
+      expect(await running).toBe(0);
+      const other = path.join(dir, 'other.sqlite');
+      const plain = new Database(other);
+      plain.exec('CREATE TABLE notes (body TEXT)');
+      plain.close();
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      expect(await serve([other], deps().d)).toBe(2);
+      expect(String(stderr.mock.calls[0][0])).toMatch(/cannot open .*other\.sqlite: .*not an OpenClaw session store/);
     } finally {
       fs.rmSync(path.dirname(store), { recursive: true, force: true });
     }
