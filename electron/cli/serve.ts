@@ -94,15 +94,16 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
       // once, and the page shows the full read's progress.
       try {
         fs.accessSync(file, fs.constants.R_OK);
+        const store = await isStoreFile(file);
         if (sessionId !== null) {
           // One session of a store: found in the store without listing it (a listing reads every
           // event), and its preview started, not awaited, so the URL comes first and the page, once
           // loaded, gets the same read's answer.
+          if (!store) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           const { storeHasSession } = await import('../host/store/index.js');
-          if (!(await isStoreFile(file))) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
           started = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
-        } else if (await isStoreFile(file)) {
+        } else if (store) {
           // A store: the page lists its sessions. Opened here, not listed (a listing reads every
           // event): the page's listing takes the snapshot this read keeps.
           const { checkStore } = await import('../host/store/index.js');
