@@ -13,14 +13,12 @@ import { SessionStore } from '../../../../../electron/host/store/session-store.j
 import { storeFileReads } from '../../../../../electron/host/store/snapshot.js';
 import type { Target } from '../../../../../shared/types.js';
 import { BENCH_STORED_SESSION, writeBenchStore } from '../../../../bench/store-writer.js';
+import { TARGETS } from '../../../helpers/pipeline.js';
 import { copyStore, edit, manifest, storePath, twinPath } from '../store/support.js';
 
 const piSessions = path.resolve(__dirname, '../../../../fixtures/pi-sessions');
-const TARGETS: Target[] = [
-  { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true },
-  { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true },
-  { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true },
-];
+/** One provider family of each kind of payload, reasoning on. */
+const FAMILIES: Target[] = [TARGETS.anthropic, TARGETS.openai, TARGETS.google].map((target) => ({ ...target, reasoning: true }));
 
 let dir: string;
 beforeAll(() => {
@@ -105,7 +103,7 @@ describe('the Inspector previews a stored session', () => {
     for (const name of files) {
       const store = storeOf(path.join(piSessions, name));
       const request = { kind: 'store', path: store, storeSessionId: BENCH_STORED_SESSION } as const;
-      for (const target of TARGETS) {
+      for (const target of FAMILIES) {
         const inspector = previewing(3);
         try {
           const preview = (await inspector.preview(request, target))!;
