@@ -15,42 +15,72 @@ export const INDEX_LEAF = 0x0a;
 /** Deeper than any b-tree of 2³¹ pages can be: a loop in a damaged tree ends here. */
 export const MAX_DEPTH = 40;
 
-/** The pages of a database image. */
+/** A database's pages, one at a time: from an image in memory, or read from the store's files (file-pages.ts). */
+export interface PageSource {
+  /** Bytes of a page. */
+  readonly size: number;
+  /** Pages the database has. */
+  readonly count: number;
+  /** Page `page` (1-based, within `count`): `size` bytes, which the caller must not change. */
+  page(page: number): Uint8Array;
+}
+
+/** The pages of a whole image in memory. */
+export class ImagePages implements PageSource {
+  readonly count: number;
+
+  constructor(
+    private readonly image: Uint8Array,
+    readonly size: number,
+  ) {
+    this.count = Math.floor(image.length / size);
+  }
+
+  page(page: number): Uint8Array {
+    return this.image.subarray((page - 1) * this.size, page * this.size);
+  }
+}
+
+/** A b-tree page: its bytes, kind, cell count, where its cell pointers start and its right-most child. */
+export interface TreeNode {
+  page: number;
+  bytes: Uint8Array;
+  kind: number;
+  cells: number;
+  pointers: number;
+  right: number;
+}
+
+/** The b-tree pages of a database, read through a page source. Offsets are within one page's bytes. */
 export class Pages {
   readonly count: number;
+  readonly size: number;
   /** Bytes of a page that hold b-tree content (the page size less the bytes reserved at its end). */
   readonly usable: number;
   /** Varint reads leave the value's end here. */
   at = 0;
 
   constructor(
-    readonly bytes: Uint8Array,
-    readonly size: number,
+    readonly source: PageSource,
     reserved: number,
   ) {
-    this.count = Math.floor(bytes.length / size);
-    this.usable = size - reserved;
+    this.count = source.count;
+    this.size = source.size;
+    this.usable = source.size - reserved;
   }
 
-  start(page: number): number {
+  /** A page's bytes; a page outside the database is damage. */
+  load(page: number): Uint8Array {
     if (!Number.isInteger(page) || page < 1 || page > this.count)
       throw new DamagedPageError(`a b-tree points to page ${page}, outside the file's ${this.count} pages`);
-    return (page - 1) * this.size;
-  }
-
-  u16(at: number): number {
-    return (this.bytes[at] << 8) | this.bytes[at + 1];
-  }
-
-  u32(at: number): number {
-    return ((this.bytes[at] << 24) | (this.bytes[at + 1] << 16) | (this.bytes[at + 2] << 8) | this.bytes[at + 3]) >>> 0;
+    return this.source.page(page);
   }
 
   /**
-   * A varint at `at`, its end left in `this.at`. Nine bytes hold a 64-bit two's-complement integer
-   * (a negative rowid is always nine bytes long), read as such; exact below 2⁵³ either way.
+   * A varint at `at` of `bytes`, its end left in `this.at`. Nine bytes hold a 64-bit two's-complement
+   * integer (a negative rowid is always nine bytes long), read as such; exact below 2⁵³ either way.
    */
-  varint(at: number, bytes: Uint8Array = this.bytes): number {
+  varint(at: number, bytes: Uint8Array): number {
     let value = 0;
     for (let i = 0; i < 8; i += 1) {
       const byte = bytes[at + i];
@@ -67,60 +97,70 @@ export class Pages {
   }
 
   /** A b-tree page's header: its kind, cell count, first cell pointer and right-most child. */
-  node(page: number): { kind: number; cells: number; pointers: number; right: number } {
-    const start = this.start(page);
-    const header = page === 1 ? start + 100 : start;
-    const kind = this.bytes[header];
+  node(page: number): TreeNode {
+    const bytes = this.load(page);
+    const header = page === 1 ? 100 : 0;
+    const kind = bytes[header];
     const interior = kind === TABLE_INTERIOR || kind === INDEX_INTERIOR;
     if (!interior && kind !== TABLE_LEAF && kind !== INDEX_LEAF)
       throw new DamagedPageError(`page ${page} is not a b-tree page (its first byte is ${kind})`);
-    const cells = this.u16(header + 3);
+    const cells = u16(bytes, header + 3);
     const pointers = header + (interior ? 12 : 8);
-    if (pointers + 2 * cells > start + this.usable) throw new DamagedPageError(`page ${page} claims ${cells} cells, more than it can hold`);
-    return { kind, cells, pointers, right: interior ? this.u32(header + 8) : 0 };
+    if (pointers + 2 * cells > this.usable) throw new DamagedPageError(`page ${page} claims ${cells} cells, more than it can hold`);
+    return { page, bytes, kind, cells, pointers, right: interior ? u32(bytes, header + 8) : 0 };
   }
 
-  /** Where cell `i` of a page starts. */
-  cell(page: number, pointers: number, i: number): number {
-    const offset = this.u16(pointers + 2 * i);
-    if (offset >= this.usable) throw new DamagedPageError(`page ${page}: cell ${i} starts past the page's end`);
-    return this.start(page) + offset;
+  /** Where cell `i` of a page starts in its bytes. */
+  cell(node: TreeNode, i: number): number {
+    const offset = u16(node.bytes, node.pointers + 2 * i);
+    if (offset >= this.usable) throw new DamagedPageError(`page ${node.page}: cell ${i} starts past the page's end`);
+    return offset;
   }
 
   /**
-   * A cell's payload of `length` bytes starting at `at`, the part on the page and the rest from its
-   * overflow chain (a copy then). `table`: a table leaf's cell, else an index cell (their local
-   * parts differ).
+   * A cell's payload of `length` bytes starting at `at` of its page, the part on the page and the rest
+   * from its overflow chain (a copy then). `table`: a table leaf's cell, else an index cell (their
+   * local parts differ).
    */
-  payload(page: number, at: number, length: number, table: boolean): Uint8Array {
+  payload(node: TreeNode, at: number, length: number, table: boolean): Uint8Array {
     const u = this.usable;
     const most = table ? u - 35 : Math.floor(((u - 12) * 64) / 255) - 23;
-    const end = this.start(page) + u;
+    const { page, bytes } = node;
     if (length <= most) {
-      if (at + length > end) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
-      return this.bytes.subarray(at, at + length);
+      if (at + length > u) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
+      return bytes.subarray(at, at + length);
     }
     // More than the whole file holds (or a length read past the file's end): damage, not an allocation to make.
     if (!(length <= this.count * u)) throw new DamagedPageError(`page ${page}: a cell claims ${length} bytes, more than the file holds`);
     const least = Math.floor(((u - 12) * 32) / 255) - 23;
     const spilled = least + ((length - least) % (u - 4));
     const local = spilled <= most ? spilled : least;
-    if (at + local + 4 > end) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
+    if (at + local + 4 > u) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
     const whole = new Uint8Array(length);
-    whole.set(this.bytes.subarray(at, at + local));
+    whole.set(bytes.subarray(at, at + local));
     let filled = local;
-    let next = this.u32(at + local);
+    let next = u32(bytes, at + local);
     for (let hops = 0; filled < length; hops += 1) {
       if (next === 0 || hops >= this.count)
         throw new DamagedPageError(`page ${page}: a value's overflow chain ends ${length - filled} bytes short`);
-      const start = this.start(next);
+      const overflow = this.load(next);
       const take = Math.min(u - 4, length - filled);
-      whole.set(this.bytes.subarray(start + 4, start + 4 + take), filled);
+      whole.set(overflow.subarray(4, 4 + take), filled);
       filled += take;
-      next = this.u32(start);
+      next = u32(overflow, 0);
     }
     return whole;
   }
+}
+
+/** A big-endian 16-bit number at `at`. */
+export function u16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] << 8) | bytes[at + 1];
+}
+
+/** A big-endian 32-bit number at `at`. */
+export function u32(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
 }
 
 /** A record's columns: each one's serial type and where its value starts in the payload. */

@@ -21,10 +21,14 @@ import {
   INDEX_LEAF,
   integerOf,
   MAX_DEPTH,
+  ImagePages,
   Pages,
   recordColumns,
   TABLE_INTERIOR,
   TABLE_LEAF,
+  u32,
+  type PageSource,
+  type TreeNode,
 } from './pages.js';
 
 export { DamagedPageError } from './pages.js';
@@ -79,15 +83,21 @@ export class SessionPages {
     private readonly at: Record<Column, number>,
   ) {}
 
-  /** The reader of a store's image, or null when it is not a layout this reader knows. */
-  static of(image: Uint8Array): SessionPages | null {
-    const pageSize = isSqliteHeader(image) ? databasePageSize(image) : 0;
+  /**
+   * The reader of a store's pages (its whole image, or a source of its pages), or null when it is not
+   * a layout this reader knows.
+   */
+  static of(store: Uint8Array | PageSource): SessionPages | null {
+    const image = store instanceof Uint8Array;
+    if (!image && store.count < 1) return null;
+    const header = image ? store : store.page(1);
+    const pageSize = isSqliteHeader(header) ? databasePageSize(header) : 0;
     // UTF-8 text (a header's 0 means no table was ever made: no schema to find then), and the
     // payload fractions every SQLite writes (64, 32, 32).
-    if (pageSize === 0 || !databaseTextIsUtf8(image)) return null;
-    if (image[21] !== 64 || image[22] !== 32 || image[23] !== 32) return null;
+    if (pageSize === 0 || !databaseTextIsUtf8(header) || (!image && store.size !== pageSize)) return null;
+    if (header[21] !== 64 || header[22] !== 32 || header[23] !== 32) return null;
     try {
-      const pages = new Pages(image, pageSize, image[20]);
+      const pages = new Pages(image ? new ImagePages(store, pageSize) : store, header[20]);
       if (pages.usable < 480) return null;
       const schema = readSchema(pages);
       const table = schema.find((row) => row.type === 'table' && row.name === TABLE);
@@ -147,13 +157,13 @@ export class SessionPages {
     const interior = node.kind === INDEX_INTERIOR;
     if (!interior && node.kind !== INDEX_LEAF) throw new DamagedPageError(`page ${page} of the index ${KEY_INDEX} is a table's page`);
     for (let i = 0; i < node.cells; i += 1) {
-      const cell = pages.cell(page, node.pointers, i);
-      const length = pages.varint(interior ? cell + 4 : cell);
-      const record = pages.payload(page, pages.at, length, false);
+      const cell = pages.cell(node, i);
+      const length = pages.varint(interior ? cell + 4 : cell, node.bytes);
+      const record = pages.payload(node, pages.at, length, false);
       const order = compareFirst(pages, record, key);
       // A child left of an entry holds only smaller entries.
       if (order < 0) continue;
-      if (interior && this.collect(pages.u32(cell), key, found, depth + 1, seen)) return true;
+      if (interior && this.collect(u32(node.bytes, cell), key, found, depth + 1, seen)) return true;
       if (order > 0) return true;
       this.entry(record, found);
     }
@@ -182,19 +192,19 @@ export class SessionPages {
       let high = node.cells;
       while (low < high) {
         const middle = (low + high) >> 1;
-        const key = rowKey(pages, node.kind, pages.cell(page, node.pointers, middle));
+        const key = rowKey(pages, node, pages.cell(node, middle));
         if (key < rowid) low = middle + 1;
         else high = middle;
       }
       if (node.kind === TABLE_INTERIOR) {
-        page = low < node.cells ? pages.u32(pages.cell(page, node.pointers, low)) : node.right;
+        page = low < node.cells ? u32(node.bytes, pages.cell(node, low)) : node.right;
         continue;
       }
       if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of ${TABLE} is an index's page`);
       if (low < node.cells) {
-        const cell = pages.cell(page, node.pointers, low);
-        const length = pages.varint(cell);
-        if (pages.varint(pages.at) === rowid) return pages.payload(page, pages.at, length, true);
+        const cell = pages.cell(node, low);
+        const length = pages.varint(cell, node.bytes);
+        if (pages.varint(pages.at, node.bytes) === rowid) return pages.payload(node, pages.at, length, true);
       }
       throw new DamagedPageError(`${TABLE} has no row ${rowid}, which its index ${KEY_INDEX} names`);
     }
@@ -203,10 +213,10 @@ export class SessionPages {
 }
 
 /** A table cell's key: a leaf's rowid follows its payload's length, an interior cell's its child. */
-function rowKey(pages: Pages, kind: number, cell: number): number {
-  if (kind !== TABLE_LEAF) return pages.varint(cell + 4);
-  pages.varint(cell);
-  return pages.varint(pages.at);
+function rowKey(pages: Pages, node: TreeNode, cell: number): number {
+  if (node.kind !== TABLE_LEAF) return pages.varint(cell + 4, node.bytes);
+  pages.varint(cell, node.bytes);
+  return pages.varint(pages.at, node.bytes);
 }
 
 /** A row of `sqlite_schema`. */
@@ -234,16 +244,16 @@ function readSchema(pages: Pages): SchemaRow[] {
     seen.add(page);
     const node = pages.node(page);
     if (node.kind === TABLE_INTERIOR) {
-      for (let i = 0; i < node.cells; i += 1) visit(pages.u32(pages.cell(page, node.pointers, i)), depth + 1);
+      for (let i = 0; i < node.cells; i += 1) visit(u32(node.bytes, pages.cell(node, i)), depth + 1);
       visit(node.right, depth + 1);
       return;
     }
     if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of the schema is an index's page`);
     for (let i = 0; i < node.cells; i += 1) {
-      const cell = pages.cell(page, node.pointers, i);
-      const length = pages.varint(cell);
-      pages.varint(pages.at);
-      const record = pages.payload(page, pages.at, length, true);
+      const cell = pages.cell(node, i);
+      const length = pages.varint(cell, node.bytes);
+      pages.varint(pages.at, node.bytes);
+      const record = pages.payload(node, pages.at, length, true);
       if (recordColumns(pages, record, types, offsets) < 5) throw new DamagedPageError('a schema row has fewer than five columns');
       rows.push({
         type: text(record, 0) ?? '',

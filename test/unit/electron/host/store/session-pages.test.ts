@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../../../../electron/host/store/stored-session.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
 import { columnPlaces, SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
-import { DamagedPageError, Pages, recordColumns } from '../../../../../electron/host/store/pages.js';
+import { DamagedPageError, ImagePages, Pages, recordColumns } from '../../../../../electron/host/store/pages.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
 import { rng } from '../../../helpers/transcripts.js';
 import { copyStore, edit, manifest, STORES_DIR, storePath } from './support.js';
@@ -337,7 +337,7 @@ describe('layouts the reader leaves to SQLite', () => {
 });
 
 describe('records no SQLite writes', () => {
-  const pages = new Pages(new Uint8Array(4096), 4096, 0);
+  const pages = new Pages(new ImagePages(new Uint8Array(4096), 4096), 0);
   /** A varint of SQLite's format, for values below 2⁵⁶. */
   const varint = (value: number): number[] => {
     const groups: number[] = [];
