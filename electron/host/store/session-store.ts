@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import type { SqlValue } from 'sql.js';
-import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
+import type { StoreListing } from '../../../shared/store.js';
+import { coldArchived, COLD_STORAGE, summarizeSessions } from './listing.js';
 import { InputError } from '../read-input.js';
 import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
 import { readStoreSnapshot } from './snapshot.js';
@@ -173,42 +174,7 @@ export class SessionStore {
   private listSessions(db: MemoryDatabase): StoreListing {
     if (!this.listingChecked) checkLayout(db, this.where, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
     this.listingChecked = true;
-    const counts = new Map(db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
-    const windows = db.all(WINDOWS_SQL);
-    const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
-    const ids = new Set([...previous.keys(), ...counts.keys()]);
-    const byId = new Map(windows.map((row) => [text(row.session_id) ?? '', row]));
-    const sessions: StoreSessionSummary[] = [...ids].map((sessionId) => {
-      const window = byId.get(sessionId);
-      const count = counts.get(sessionId);
-      const model = count;
-      const current = window !== undefined && text(window.current_session_id) === sessionId;
-      const events = int(count?.events) ?? 0;
-      const summary: StoreSessionSummary = {
-        sessionId,
-        key: text(window?.session_key),
-        current,
-        reason: text(window?.reason),
-        previousSessionIds: chainOf(sessionId, previous),
-        forkedFrom:
-          current && (text(window?.fork_source_session_id) || text(window?.fork_source_session_key))
-            ? {
-                key: text(window?.fork_source_session_key),
-                sessionId: text(window?.fork_source_session_id),
-                entryId: text(window?.fork_source_entry_id),
-              }
-            : null,
-        label: text(window?.label) ?? text(window?.display_name),
-        lastModel: text(model?.provider) && text(model?.model) ? { provider: text(model?.provider)!, modelId: text(model?.model)! } : null,
-        messages: int(count?.messages) ?? 0,
-        events,
-        compressedEvents: int(count?.compressed) ?? 0,
-        updatedAt: int(window?.updated_at) ?? int(count?.last_created_at),
-      };
-      if (events === 0 && coldArchived(db, sessionId)) summary.unavailable = COLD_STORAGE;
-      return summary;
-    });
-    sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
+    const sessions = summarizeSessions(db);
     const { agentId, schemaVersion, appVersion } = this.writer(db);
     return {
       name: this.name,
@@ -314,12 +280,6 @@ export class SessionStore {
   }
 }
 
-/** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
-function coldArchived(db: MemoryDatabase, sessionId: string): boolean {
-  const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");
-  return table.length > 0 && db.all('SELECT 1 FROM session_transcript_cold_archives WHERE session_id = ?', [sessionId]).length > 0;
-}
-
 /** SQLite on a store's image, checked to be an OpenClaw agent store whose events this reader can read. */
 async function openDatabase(image: Uint8Array, where: string): Promise<MemoryDatabase> {
   let db: MemoryDatabase;
@@ -336,20 +296,6 @@ async function openDatabase(image: Uint8Array, where: string): Promise<MemoryDat
     if (error instanceof InputError) throw error;
     throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
   }
-}
-
-const COLD_STORAGE =
-  'OpenClaw moved its transcript to its cold storage, which this tool does not read: open the session in OpenClaw once (that brings the transcript back), then read the store again';
-
-/** The windows before a session, nearest first, following `previous_session_id` (a loop is cut). */
-function chainOf(sessionId: string, previous: Map<string, string | null>): string[] {
-  const chain: string[] = [];
-  const seen = new Set([sessionId]);
-  for (let at = previous.get(sessionId) ?? null; at !== null && !seen.has(at); at = previous.get(at) ?? null) {
-    chain.push(at);
-    seen.add(at);
-  }
-  return chain;
 }
 
 /** Who wrote a store, as its `schema_meta` says. */

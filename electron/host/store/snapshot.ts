@@ -30,7 +30,7 @@ export interface StoreSnapshot extends MergedImage {
   retries: number;
 }
 
-interface FileMark {
+export interface FileMark {
   size: bigint;
   mtimeNs: bigint;
   /** Changed by any write, and by setting the times back (a copy that keeps them). */
@@ -53,7 +53,7 @@ const WAL_HEAD = 32;
  * A read-only handle on a file, or null when there is none (a store without a log). A FIFO or a
  * device in the store's place (or its log's) is refused, never read: it would block or never end.
  */
-async function openIfExists(file: string): Promise<FileHandle | null> {
+export async function openIfExists(file: string): Promise<FileHandle | null> {
   try {
     return await openRegularFile(file, (reason) => new InputError(`${file}: ${reason}`));
   } catch (error) {
@@ -81,7 +81,10 @@ async function mark(file: string, headBytes: number): Promise<FileMark | null> {
   }
 }
 
-async function readWhole(file: string): Promise<Buffer | null> {
+/** A store's main file's mark, or its log's. */
+export const markOf = (file: string, kind: 'db' | 'wal'): Promise<FileMark | null> => mark(file, kind === 'db' ? DB_HEAD : WAL_HEAD);
+
+export async function readWhole(file: string): Promise<Buffer | null> {
   const handle = await openIfExists(file);
   if (!handle) return null;
   try {
@@ -91,13 +94,13 @@ async function readWhole(file: string): Promise<Buffer | null> {
   }
 }
 
-const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): boolean =>
+export const same = (a: FileMark | null, b: FileMark | null, compareTimes: boolean): boolean =>
   a === null || b === null
     ? a === b
     : a.head === b.head && (!compareTimes || (a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino));
 
 /** Whether a file was last written at least QUIET_MS ago. */
-const quiet = (mark: FileMark): boolean => BigInt(Date.now()) * 1_000_000n - mark.mtimeNs > BigInt(QUIET_MS) * 1_000_000n;
+export const quiet = (mark: FileMark): boolean => BigInt(Date.now()) * 1_000_000n - mark.mtimeNs > BigInt(QUIET_MS) * 1_000_000n;
 
 /** The snapshot kept for the next read, with the marks of its files after the read; dropped KEEP_MS after it was kept. */
 let last: { file: string; db: FileMark; wal: FileMark | null; snapshot: StoreSnapshot; timer: NodeJS.Timeout } | null = null;
@@ -206,7 +209,7 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
  * and SQLite has not rolled it back yet (the main file may hold half of it). OpenClaw uses WAL, so
  * this is rare; the read waits for it to go away.
  */
-async function hotJournal(file: string): Promise<boolean> {
+export async function hotJournal(file: string): Promise<boolean> {
   const journal = await mark(`${file}-journal`, 0).catch(() => null);
   return journal !== null && journal.size > 0n;
 }

@@ -1,0 +1,175 @@
+/**
+ * A store's pages read from its files as a reader asks for them, instead of the whole store read
+ * into memory first (snapshot.ts): reading one session of a store of many needs only that
+ * session's pages, and a store past 2 GiB (more than one buffer can hold) can still be read.
+ *
+ * One read is consistent as a snapshot's is: the log is read whole first (it is small: a writer
+ * folds it into the main file every thousand pages or so) and its committed frames are laid over
+ * the main file's pages as they are read; after the read, the files' marks say whether a writer
+ * changed what the read saw, and the read starts over if so.
+ */
+import { readSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isSqliteHeader } from '../../../shared/store.js';
+import { InputError } from '../read-input.js';
+import type { PageSource } from './pages.js';
+import { hotJournal, markOf, openIfExists, quiet, readWhole, same, type FileMark } from './snapshot.js';
+import { databasePageSize, indexWal, type WalIndex } from './wal.js';
+
+/** Reads tried before giving up on a store that keeps changing. */
+const ATTEMPTS = 6;
+/** Bytes read from the main file at once (a whole number of pages of any size), and how many such blocks are kept. */
+const BLOCK_BYTES = 256 * 1024;
+const KEPT_BLOCKS = 32;
+
+/** The pages of a store as of one read: the log's committed frames over the main file's pages. */
+export class FilePages implements PageSource {
+  /** Blocks of the main file read so far, the most recently used last. */
+  private readonly blocks = new Map<number, Uint8Array>();
+  /** Bytes read from the main file. */
+  bytesRead = 0;
+
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly fileBytes: number,
+    readonly size: number,
+    readonly count: number,
+    private readonly wal: Uint8Array,
+    private readonly walPages: WalIndex | null,
+  ) {}
+
+  page(page: number): Uint8Array {
+    const inLog = this.walPages?.pages.get(page);
+    if (inLog !== undefined) return this.wal.subarray(inLog, inLog + this.size);
+    const start = (page - 1) * this.size;
+    const block = Math.floor(start / BLOCK_BYTES);
+    const bytes = this.block(block);
+    const at = start - block * BLOCK_BYTES;
+    return bytes.subarray(at, at + this.size);
+  }
+
+  private block(block: number): Uint8Array {
+    const kept = this.blocks.get(block);
+    if (kept) {
+      this.blocks.delete(block);
+      this.blocks.set(block, kept);
+      return kept;
+    }
+    // Zeros past the main file's end: pages a log's commit added that it does not hold itself.
+    const bytes = new Uint8Array(BLOCK_BYTES);
+    const start = block * BLOCK_BYTES;
+    const length = Math.max(0, Math.min(BLOCK_BYTES, this.fileBytes - start));
+    for (let filled = 0; filled < length; ) {
+      const read = readSync(this.handle.fd, bytes, filled, length - filled, start + filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    this.bytesRead += length;
+    this.blocks.set(block, bytes);
+    if (this.blocks.size > KEPT_BLOCKS) this.blocks.delete(this.blocks.keys().next().value!);
+    return bytes;
+  }
+}
+
+/** What one read of a store's pages gave, with what it saw of the log. */
+export interface PagesRead<T> {
+  value: T;
+  /** Frames taken from the log, and frames of an unfinished transaction left out. */
+  walFrames: number;
+  walUncommittedFrames: number;
+  /** Bytes of the main file and of the log read. */
+  bytesRead: number;
+  /** Reads started over because a writer changed the files meanwhile. */
+  retries: number;
+}
+
+/**
+ * Run `read` over one consistent view of a store's pages, read from its files as it asks for them;
+ * null when the store is not a SQLite file this way of reading can serve (missing, empty, damaged
+ * headers): its caller reads it whole then, which says what is wrong. A DamagedPageError thrown by
+ * `read` is thrown on only once the files are found unchanged (else the read starts over): a page
+ * read while a writer moved it is not damage.
+ */
+export async function readStorePages<T>(file: string, read: (pages: FilePages) => T): Promise<PagesRead<T> | null> {
+  const walFile = `${file}-wal`;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(10 * 2 ** attempt);
+    const before = await marks(file, walFile);
+    if (!before.db || before.journal) return null;
+    const handle = await openIfExists(file);
+    if (!handle) return null;
+    try {
+      const wal = (await readWhole(walFile)) ?? new Uint8Array(0);
+      const opened = await pagesOf(handle, wal);
+      if (!opened) return null;
+      let value: T | undefined;
+      let thrown: unknown = null;
+      try {
+        value = read(opened.pages);
+      } catch (error) {
+        thrown = error;
+      }
+      const after = await marks(file, walFile);
+      if (!consistent(before, after, wal)) continue;
+      if (thrown !== null) throw thrown;
+      return {
+        value: value as T,
+        walFrames: opened.pages.count > 0 ? (opened.index?.committedFrames ?? 0) : 0,
+        walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
+        bytesRead: opened.pages.bytesRead + wal.length,
+        retries: attempt,
+      };
+    } finally {
+      await handle.close();
+    }
+  }
+  throw new InputError(
+    `${file}: the store kept changing while it was read (${ATTEMPTS} attempts) — a gateway is writing it heavily; try again in a moment`,
+  );
+}
+
+interface Marks {
+  db: FileMark | null;
+  wal: FileMark | null;
+  journal: boolean;
+}
+
+async function marks(file: string, walFile: string): Promise<Marks> {
+  const db = await markOf(file, 'db');
+  const wal = await markOf(walFile, 'wal');
+  return { db, wal, journal: await hotJournal(file) };
+}
+
+/**
+ * Whether what was read is one state of the store. The log must be the same generation throughout
+ * (its header unchanged: a writer that starts it again changes its salts), and the one read. In
+ * WAL mode the main file changes only by a checkpoint, which copies committed log frames into it:
+ * if the log has not changed since before it was read, every page a checkpoint wrote was in the
+ * copy read, which is laid over them; if it has grown, the main file must be unchanged, and quiet
+ * (a checkpoint in the same tick of a coarse clock as the write before the read would not show in
+ * its times). Without a log, the main file must be unchanged (a rollback-journal writer also moves
+ * its header's change counter at every commit).
+ */
+function consistent(before: Marks, after: Marks, wal: Uint8Array): boolean {
+  if (!after.db || after.journal) return false;
+  const walHead = Buffer.from(wal.subarray(0, 32)).toString('hex');
+  if (!same(before.wal, after.wal, false) || (after.wal !== null && after.wal.head !== walHead)) return false;
+  const generation = before.wal !== null && before.wal.head.length === 64;
+  if (!generation) return same(before.db, after.db, true);
+  return same(before.wal, after.wal, true) || (same(before.db, after.db, true) && quiet(before.db!));
+}
+
+/** The pages of the main file open on `handle`, with the log's committed frames over them; null when it is not a database. */
+async function pagesOf(handle: FileHandle, wal: Uint8Array): Promise<{ pages: FilePages; index: WalIndex | null } | null> {
+  const fileBytes = Number((await handle.stat()).size);
+  const header = new Uint8Array(100);
+  const { bytesRead } = await handle.read(header, 0, 100, 0);
+  if (bytesRead < 100 || !isSqliteHeader(header)) return null;
+  const pageSize = databasePageSize(header);
+  if (pageSize === 0) return null;
+  const index = indexWal(wal, pageSize);
+  const committed = index !== null && index.committedFrames > 0;
+  const count = committed ? index.databasePages : Math.floor(fileBytes / pageSize);
+  return { pages: new FilePages(handle, fileBytes, pageSize, count, wal, committed ? index : null), index };
+}

@@ -1,0 +1,72 @@
+/**
+ * A store's sessions as its listing shows them, from SQLite: counts and the last model per session
+ * (queries.ts), each window's conversation and the chain of windows before it.
+ */
+import type { SqlValue } from 'sql.js';
+import type { StoreSessionSummary } from '../../../shared/store.js';
+import { SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
+import type { MemoryDatabase } from './sqlite.js';
+
+const text = (value: SqlValue | undefined): string | null => (typeof value === 'string' ? value : null);
+const int = (value: SqlValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Every session of the store, most recently updated first. */
+export function summarizeSessions(db: MemoryDatabase): StoreSessionSummary[] {
+  const counts = new Map(db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
+  const windows = db.all(WINDOWS_SQL);
+  const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
+  const ids = new Set([...previous.keys(), ...counts.keys()]);
+  const byId = new Map(windows.map((row) => [text(row.session_id) ?? '', row]));
+  const sessions: StoreSessionSummary[] = [...ids].map((sessionId) => {
+    const window = byId.get(sessionId);
+    const count = counts.get(sessionId);
+    const model = count;
+    const current = window !== undefined && text(window.current_session_id) === sessionId;
+    const events = int(count?.events) ?? 0;
+    const summary: StoreSessionSummary = {
+      sessionId,
+      key: text(window?.session_key),
+      current,
+      reason: text(window?.reason),
+      previousSessionIds: chainOf(sessionId, previous),
+      forkedFrom:
+        current && (text(window?.fork_source_session_id) || text(window?.fork_source_session_key))
+          ? {
+              key: text(window?.fork_source_session_key),
+              sessionId: text(window?.fork_source_session_id),
+              entryId: text(window?.fork_source_entry_id),
+            }
+          : null,
+      label: text(window?.label) ?? text(window?.display_name),
+      lastModel: text(model?.provider) && text(model?.model) ? { provider: text(model?.provider)!, modelId: text(model?.model)! } : null,
+      messages: int(count?.messages) ?? 0,
+      events,
+      compressedEvents: int(count?.compressed) ?? 0,
+      updatedAt: int(window?.updated_at) ?? int(count?.last_created_at),
+    };
+    if (events === 0 && coldArchived(db, sessionId)) summary.unavailable = COLD_STORAGE;
+    return summary;
+  });
+  sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
+  return sessions;
+}
+
+/** Whether OpenClaw moved the session's events out of `transcript_events` into its cold storage. */
+export function coldArchived(db: MemoryDatabase, sessionId: string): boolean {
+  const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_transcript_cold_archives'");
+  return table.length > 0 && db.all('SELECT 1 FROM session_transcript_cold_archives WHERE session_id = ?', [sessionId]).length > 0;
+}
+
+export const COLD_STORAGE =
+  'OpenClaw moved its transcript to its cold storage, which this tool does not read: open the session in OpenClaw once (that brings the transcript back), then read the store again';
+
+/** The windows before a session, nearest first, following `previous_session_id` (a loop is cut). */
+function chainOf(sessionId: string, previous: Map<string, string | null>): string[] {
+  const chain: string[] = [];
+  const seen = new Set([sessionId]);
+  for (let at = previous.get(sessionId) ?? null; at !== null && !seen.has(at); at = previous.get(at) ?? null) {
+    chain.push(at);
+    seen.add(at);
+  }
+  return chain;
+}
