@@ -20,8 +20,8 @@ import { databasePageSize, indexWal, type WalIndex } from './wal.js';
 /** Reads tried before giving up on a store that keeps changing. */
 const ATTEMPTS = 6;
 /** Bytes read from the main file at once (a whole number of pages of any size), and how many such blocks are kept. */
-const BLOCK_BYTES = 256 * 1024;
-const KEPT_BLOCKS = 32;
+const BLOCK_BYTES = 64 * 1024;
+const KEPT_BLOCKS = 64;
 
 /** The pages of a store as of one read: the log's committed frames over the main file's pages. */
 export class FilePages implements PageSource {
@@ -32,7 +32,7 @@ export class FilePages implements PageSource {
 
   constructor(
     private readonly handle: FileHandle,
-    private readonly fileBytes: number,
+    readonly fileBytes: number,
     readonly size: number,
     readonly count: number,
     private readonly wal: Uint8Array,
@@ -60,7 +60,7 @@ export class FilePages implements PageSource {
     const bytes = new Uint8Array(BLOCK_BYTES);
     const start = block * BLOCK_BYTES;
     const length = Math.max(0, Math.min(BLOCK_BYTES, this.fileBytes - start));
-    for (let filled = 0; filled < length; ) {
+    for (let filled = 0; filled < length;) {
       const read = readSync(this.handle.fd, bytes, filled, length - filled, start + filled);
       if (read === 0) break;
       filled += read;
@@ -72,6 +72,10 @@ export class FilePages implements PageSource {
   }
 }
 
+/** Bytes read from stores' files page by page in this process (tests check what a read reads). */
+let pageBytes = 0;
+export const storePageBytesRead = (): number => pageBytes;
+
 /** What one read of a store's pages gave, with what it saw of the log. */
 export interface PagesRead<T> {
   value: T;
@@ -80,6 +84,8 @@ export interface PagesRead<T> {
   walUncommittedFrames: number;
   /** Bytes of the main file and of the log read. */
   bytesRead: number;
+  /** Bytes of the main file and of the log. */
+  storeBytes: number;
   /** Reads started over because a writer changed the files meanwhile. */
   retries: number;
 }
@@ -110,14 +116,16 @@ export async function readStorePages<T>(file: string, read: (pages: FilePages) =
       } catch (error) {
         thrown = error;
       }
+      pageBytes += opened.pages.bytesRead + wal.length;
       const after = await marks(file, walFile);
       if (!consistent(before, after, wal)) continue;
       if (thrown !== null) throw thrown;
       return {
         value: value as T,
-        walFrames: opened.pages.count > 0 ? (opened.index?.committedFrames ?? 0) : 0,
+        walFrames: opened.index?.committedFrames ?? 0,
         walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
         bytesRead: opened.pages.bytesRead + wal.length,
+        storeBytes: opened.pages.fileBytes + wal.length,
         retries: attempt,
       };
     } finally {

@@ -10,9 +10,11 @@ import type { SqlValue } from 'sql.js';
 import type { StoreListing } from '../../../shared/store.js';
 import { coldArchived, COLD_STORAGE, summarizeSessions } from './listing.js';
 import { InputError } from '../read-input.js';
-import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
+import { DamagedPageError, rowsAt, SessionPages, type EventRow, type SessionRows } from './session-pages.js';
+import { readStorePages, type FilePages } from './file-pages.js';
 import { readStoreSnapshot } from './snapshot.js';
-import { openImage, prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
+import { prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
+import { checkLayout, openDatabase, schemaMeta } from './sqlite-checks.js';
 import { databaseTextIsUtf8, mergeWal } from './wal.js';
 import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
@@ -57,8 +59,9 @@ export class SessionStore {
     private readonly where: string,
     readonly name: string,
     readonly path: string | null,
-    private readonly image: Uint8Array,
-    /** The reader of events from the pages, when the store's layout is one it knows. */
+    /** The store's image; null for a store whose sessions are read from its files' pages, until SQLite needs it. */
+    private image: Uint8Array | null,
+    /** The reader of events from the image's pages, when the store's layout is one it knows. */
     private readonly pages: SessionPages | null,
     db: MemoryDatabase | null,
     private readonly decode: EventDecoder,
@@ -66,6 +69,8 @@ export class SessionStore {
     private readonly utf8: boolean,
     readonly walFrames: number,
     private readonly notes: string[],
+    /** The store's file, when each session is read from its pages as they are needed (file-pages.ts). */
+    private readonly pagesFile: string | null = null,
   ) {
     this.db = db ? Promise.resolve(db) : null;
   }
@@ -73,6 +78,10 @@ export class SessionStore {
   /** Read and open a store. Throws an InputError when it cannot be read or is not an OpenClaw agent store. */
   static async open(source: StoreSource, options: StoreOpenOptions = {}): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
+    if ('file' in source && !options.queries && options.pages !== false) {
+      const store = await SessionStore.openPages(source.file);
+      if (store) return store;
+    }
     const notes: string[] = [];
     let image: Uint8Array;
     let walFrames = 0;
@@ -130,10 +139,30 @@ export class SessionStore {
     }
   }
 
-  /** SQLite on the store, opened and checked at its first query. */
+  /**
+   * A store file whose layout the page reader knows, opened to read its sessions from its pages as
+   * they are needed: nothing of it is held between reads, whatever its size. Null for any other file
+   * (not SQLite, another layout, damaged), which is then read whole and opened with SQLite.
+   */
+  private static async openPages(file: string): Promise<SessionStore | null> {
+    const read = await readStorePages(file, (pages) => SessionPages.of(pages) !== null);
+    if (!read?.value) return null;
+    beforeStoreWasm(read.storeBytes);
+    const decoder = await eventDecoder();
+    const notes =
+      read.walUncommittedFrames > 0
+        ? [`the write-ahead log ends with a transaction still being written (${read.walUncommittedFrames} pages): it is not read`]
+        : [];
+    return new SessionStore(file, path.basename(file), path.resolve(file), null, null, null, decoder, true, read.walFrames, notes, file);
+  }
+
+  /** SQLite on the store, opened and checked at its first query (a store read from its pages is read whole then). */
   private database(): Promise<MemoryDatabase> {
     if (this.closed) return Promise.reject(new Error(`${this.where}: the store was closed`));
-    this.db ??= openDatabase(this.image, this.where);
+    this.db ??= (async () => {
+      this.image ??= (await readStoreSnapshot(this.pagesFile!)).image;
+      return openDatabase(this.image, this.where);
+    })();
     return this.db;
   }
 
@@ -191,7 +220,10 @@ export class SessionStore {
   /** Whether the store holds a session, as its listing would: events in the key's index, else events or a window in SQLite. */
   async has(sessionId: string): Promise<boolean> {
     if (this.closed) throw new Error(`${this.where}: the store was closed`);
-    const rows = this.pages?.find(sessionId) ?? null;
+    const rows =
+      this.pagesFile === null
+        ? (this.pages?.find(sessionId) ?? null)
+        : ((await readStorePages(this.pagesFile, (pages) => SessionPages.of(pages)?.find(sessionId) ?? null))?.value ?? null);
     if (rows !== null && rows.rowids.length > 0) return true;
     const db = await this.database();
     return this.reading(() => db.all(HAS_SESSION_SQL, [sessionId, sessionId]).length > 0);
@@ -205,8 +237,12 @@ export class SessionStore {
   async events(sessionId: string, onEvent: (event: StoredEvent) => void, only?: ReadonlySet<number>): Promise<void> {
     if (this.closed) throw new Error(`${this.where}: the store was closed`);
     this.eventsReadBy = null;
-    const rows = this.pages?.find(sessionId) ?? null;
-    if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, only ? rowsAt(rows, only) : rows, onEvent);
+    if (this.pagesFile !== null) {
+      if (await this.filePageEvents(this.pagesFile, sessionId, onEvent, only)) return;
+    } else {
+      const rows = this.pages?.find(sessionId) ?? null;
+      if (rows !== null && rows.rowids.length > 0) return this.pageEvents(sessionId, only ? rowsAt(rows, only) : rows, onEvent);
+    }
 
     // No event in the key's index, or an index the page reader cannot walk: SQLite reads the
     // session (an index that holds none, and a damaged one, cost one query), and says why when it
@@ -232,6 +268,30 @@ export class SessionStore {
       if (!(error instanceof DamagedPageError)) throw error;
       throw new InputError(`${this.path ?? this.name}: the store is damaged (${error.message})`);
     }
+  }
+
+  /**
+   * A session's events read from the store file's pages: its rows found and copied in one consistent
+   * read, then decoded; false when the key's index holds none of its events or cannot be walked.
+   */
+  private async filePageEvents(
+    file: string,
+    sessionId: string,
+    onEvent: (event: StoredEvent) => void,
+    only?: ReadonlySet<number>,
+  ): Promise<boolean> {
+    let rows: EventRow[] | null;
+    try {
+      rows = (await readStorePages(file, (pages) => copiedRows(pages, sessionId, only)))?.value ?? null;
+    } catch (error) {
+      if (!(error instanceof DamagedPageError)) throw error;
+      this.eventsReadBy = 'pages';
+      throw new InputError(`${this.path ?? this.name}: the store is damaged (${error.message})`);
+    }
+    if (rows === null) return false;
+    this.eventsReadBy = 'pages';
+    for (const row of rows) if (row.seq >= 0) onEvent(this.eventOf(row.seq, row.json, row.zstd, row.utf8Bytes));
+    return true;
   }
 
   /** A session's events as SQLite reads them; false when it has none. */
@@ -280,22 +340,20 @@ export class SessionStore {
   }
 }
 
-/** SQLite on a store's image, checked to be an OpenClaw agent store whose events this reader can read. */
-async function openDatabase(image: Uint8Array, where: string): Promise<MemoryDatabase> {
-  let db: MemoryDatabase;
-  try {
-    db = await openImage(image);
-  } catch (error) {
-    throw new InputError(`${where}: SQLite cannot open it (${(error as Error).message})`);
-  }
-  try {
-    checkSchema(db, where);
-    return db;
-  } catch (error) {
-    db.close();
-    if (error instanceof InputError) throw error;
-    throw new InputError(`${where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
-  }
+/**
+ * The rows of a session's events (of the `seq`s in `only`, when given), copied out of the pages
+ * read: the pages are let go as the read goes on. Null when the key's index holds none of its
+ * events or cannot be walked.
+ */
+function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<number>): EventRow[] | null {
+  const reader = SessionPages.of(source);
+  const rows = reader?.find(sessionId) ?? null;
+  if (reader === null || rows === null || rows.rowids.length === 0) return null;
+  const copied: EventRow[] = [];
+  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) =>
+    copied.push({ seq: row.seq, json: row.json && row.json.slice(), zstd: row.zstd && row.zstd.slice(), utf8Bytes: row.utf8Bytes }),
+  );
+  return copied;
 }
 
 /** Who wrote a store, as its `schema_meta` says. */
@@ -303,42 +361,4 @@ interface StoreWriter {
   agentId: string | null;
   schemaVersion: number | null;
   appVersion: string | null;
-}
-
-/** The store's `schema_meta` row (the primary one first), when it has the table. */
-function schemaMeta(db: MemoryDatabase): Record<string, SqlValue> | undefined {
-  const table = db.all("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_meta'");
-  if (table.length === 0) return undefined;
-  return db.all("SELECT role, schema_version, agent_id, app_version FROM schema_meta ORDER BY meta_key = 'primary' DESC LIMIT 1")[0];
-}
-
-/** Check that the database is an OpenClaw agent store whose events this reader can read. */
-function checkSchema(db: MemoryDatabase, where: string): void {
-  const tables = new Set(db.all("SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => text(row.name)));
-  if (!tables.has('transcript_events') || !tables.has('session_windows')) {
-    if (text(schemaMeta(db)?.role) === 'state')
-      throw new InputError(
-        `${where}: this is OpenClaw's shared state database, not an agent's session store — sessions are in agents/<agent>/agent/openclaw-agent.sqlite`,
-      );
-    throw new InputError(
-      `${where}: a SQLite database, but not an OpenClaw session store (it has no transcript_events and session_windows tables)`,
-    );
-  }
-  checkLayout(db, where, [EVENTS_OF_SESSION_SQL]);
-}
-
-/**
- * Prepare the queries a reading needs (with no rows): a store without a table or column they need
- * fails here, by name. The listing's queries are checked when a store is first listed, not when
- * one of its sessions is read: preparing them made SQLite compile code (JSON functions, windows)
- * that reading a session never runs.
- */
-function checkLayout(db: MemoryDatabase, where: string, queries: readonly string[]): void {
-  for (const sql of queries) {
-    try {
-      db.all(`SELECT * FROM (${sql.replace('= ?', '= NULL')}) LIMIT 0`);
-    } catch (error) {
-      throw new InputError(`${where}: this store's layout is not one this reader knows (${(error as Error).message})`);
-    }
-  }
 }

@@ -5,11 +5,14 @@
  * starts the log again while the files are read is noticed, and the read starts over.
  */
 import { stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../read-input.js';
 import { notRegularReason, openRegularFile } from '../regular-file.js';
 import { mergeWal, type MergedImage } from './wal.js';
 
+/** The largest file read whole (what one buffer can hold). */
+const MAX_WHOLE_BYTES = 2 ** 31 - 1;
 /** Reads tried before giving up on a store that keeps changing. */
 const ATTEMPTS = 6;
 /**
@@ -151,6 +154,10 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
   if (info.isDirectory()) throw new InputError(`${file}: is a directory, not a session store`);
   const special = notRegularReason(info);
   if (special !== null) throw new InputError(`${file}: ${special}`);
+  if (info.size > MAX_WHOLE_BYTES)
+    throw new InputError(
+      `${file}: the store is ${(info.size / 1e9).toFixed(1)} GB, and listing it (or reading it with SQLite) means holding all of it in memory, which this tool does up to 2 GiB — open one of its sessions by its id instead (${path.basename(file)}#SESSION_ID, or --session ID), which reads only that session's pages`,
+    );
   const walFile = `${file}-wal`;
   let journal = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
