@@ -56,15 +56,17 @@ export class FilePages implements PageSource {
       this.blocks.set(block, kept);
       return kept;
     }
-    // Zeros past the main file's end: pages a log's commit added that it does not hold itself.
-    const bytes = new Uint8Array(BLOCK_BYTES);
+    const bytes = new Uint8Array(Buffer.allocUnsafeSlow(BLOCK_BYTES).buffer, 0, BLOCK_BYTES);
     const start = block * BLOCK_BYTES;
     const length = Math.max(0, Math.min(BLOCK_BYTES, this.fileBytes - start));
-    for (let filled = 0; filled < length;) {
+    let filled = 0;
+    while (filled < length) {
       const read = readSync(this.handle.fd, bytes, filled, length - filled, start + filled);
       if (read === 0) break;
       filled += read;
     }
+    // Zeros past the main file's end: pages a log's commit added that it does not hold itself.
+    bytes.fill(0, filled);
     this.bytesRead += length;
     this.blocks.set(block, bytes);
     if (this.blocks.size > KEPT_BLOCKS) this.blocks.delete(this.blocks.keys().next().value!);
@@ -91,13 +93,51 @@ export interface PagesRead<T> {
 }
 
 /**
+ * A value read from a store's pages (a session's rows), kept for the next read of the same unchanged
+ * files: a stored session's preview reads its events, then its first turns again, then the open reads
+ * them all. Given once, kept again only when that read is to be followed by another, and let go
+ * KEEP_MS after it was kept. The files' marks after the read must match the next read's.
+ */
+let kept: { file: string; key: string; db: FileMark; wal: FileMark | null; value: unknown; timer: NodeJS.Timeout } | null = null;
+const KEEP_MS = 10_000;
+
+function keepValue(file: string, key: string, db: FileMark, wal: FileMark | null, value: unknown): void {
+  forgetKeptPages();
+  const timer = setTimeout(() => (kept = null), KEEP_MS);
+  // A command that is done does not wait for it.
+  timer.unref();
+  kept = { file, key, db, wal, value, timer };
+}
+
+/** Forget the value kept (tests, and a reader that must see the files again). */
+export function forgetKeptPages(): void {
+  if (kept) clearTimeout(kept.timer);
+  kept = null;
+}
+
+/**
+ * The value kept under `key` from a read of this store's files, when neither has changed since; kept
+ * again with `again`. Null when there is none.
+ */
+export async function takeKept<T>(file: string, key: string, again: boolean): Promise<T | null> {
+  const taken = kept;
+  if (!taken || taken.file !== file || taken.key !== key) return null;
+  const now = await marks(file, `${file}-wal`);
+  if (kept !== taken || !now.db || now.journal || !same(taken.db, now.db, true) || !same(taken.wal, now.wal, true)) return null;
+  if (again) keepValue(file, key, taken.db, taken.wal, taken.value);
+  else forgetKeptPages();
+  return taken.value as T;
+}
+
+/**
  * Run `read` over one consistent view of a store's pages, read from its files as it asks for them;
  * null when the store is not a SQLite file this way of reading can serve (missing, empty, damaged
  * headers): its caller reads it whole then, which says what is wrong. A DamagedPageError thrown by
  * `read` is thrown on only once the files are found unchanged (else the read starts over): a page
- * read while a writer moved it is not damage.
+ * read while a writer moved it is not damage. With `keepAs`, the value is kept under that key for
+ * the next read of the same unchanged files (`takeKept`).
  */
-export async function readStorePages<T>(file: string, read: (pages: FilePages) => T): Promise<PagesRead<T> | null> {
+export async function readStorePages<T>(file: string, read: (pages: FilePages) => T, keepAs?: string): Promise<PagesRead<T> | null> {
   const walFile = `${file}-wal`;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(10 * 2 ** attempt);
@@ -120,6 +160,10 @@ export async function readStorePages<T>(file: string, read: (pages: FilePages) =
       const after = await marks(file, walFile);
       if (!consistent(before, after, wal)) continue;
       if (thrown !== null) throw thrown;
+      // Kept with the marks taken after the read, of files last written QUIET_MS or more before it: a
+      // write in the same tick of a coarse clock as the last one would not show in their times.
+      if (keepAs !== undefined && quiet(after.db!) && (after.wal === null || quiet(after.wal)))
+        keepValue(file, keepAs, after.db!, after.wal, value);
       return {
         value: value as T,
         walFrames: opened.index?.committedFrames ?? 0,

@@ -10,8 +10,9 @@ import type { SqlValue } from 'sql.js';
 import type { StoreListing } from '../../../shared/store.js';
 import { coldArchived, COLD_STORAGE, summarizeSessions } from './listing.js';
 import { InputError } from '../read-input.js';
-import { DamagedPageError, rowsAt, SessionPages, type EventRow, type SessionRows } from './session-pages.js';
-import { readStorePages, type FilePages } from './file-pages.js';
+import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
+import { StoredRows } from './stored-rows.js';
+import { readStorePages, takeKept, type FilePages } from './file-pages.js';
 import { readStoreSnapshot } from './snapshot.js';
 import { prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { checkLayout, openDatabase, schemaMeta } from './sqlite-checks.js';
@@ -50,6 +51,8 @@ export class SessionStore {
   private written: StoreWriter | null = null;
   /** SQLite on the store's image, opened when a query needs it. */
   private db: Promise<MemoryDatabase> | null;
+  /** A session's rows read from the file's pages are kept for the next read of the same store (`readAgain`). */
+  private keepsRows = false;
   /** How the last session's events were read: from the pages, or by SQLite. */
   eventsReadBy: 'pages' | 'sqlite' | null = null;
   private closed = false;
@@ -79,7 +82,7 @@ export class SessionStore {
   static async open(source: StoreSource, options: StoreOpenOptions = {}): Promise<SessionStore> {
     const where = 'file' in source ? source.file : source.name;
     if ('file' in source && !options.queries && options.pages !== false) {
-      const store = await SessionStore.openPages(source.file);
+      const store = await SessionStore.openPages(source.file, options.readAgain === true);
       if (store) return store;
     }
     const notes: string[] = [];
@@ -144,7 +147,7 @@ export class SessionStore {
    * they are needed: nothing of it is held between reads, whatever its size. Null for any other file
    * (not SQLite, another layout, damaged), which is then read whole and opened with SQLite.
    */
-  private static async openPages(file: string): Promise<SessionStore | null> {
+  private static async openPages(file: string, readAgain: boolean): Promise<SessionStore | null> {
     const read = await readStorePages(file, (pages) => SessionPages.of(pages) !== null);
     if (!read?.value) return null;
     beforeStoreWasm(read.storeBytes);
@@ -153,7 +156,21 @@ export class SessionStore {
       read.walUncommittedFrames > 0
         ? [`the write-ahead log ends with a transaction still being written (${read.walUncommittedFrames} pages): it is not read`]
         : [];
-    return new SessionStore(file, path.basename(file), path.resolve(file), null, null, null, decoder, true, read.walFrames, notes, file);
+    const store = new SessionStore(
+      file,
+      path.basename(file),
+      path.resolve(file),
+      null,
+      null,
+      null,
+      decoder,
+      true,
+      read.walFrames,
+      notes,
+      file,
+    );
+    store.keepsRows = readAgain;
+    return store;
   }
 
   /** SQLite on the store, opened and checked at its first query (a store read from its pages is read whole then). */
@@ -280,9 +297,12 @@ export class SessionStore {
     onEvent: (event: StoredEvent) => void,
     only?: ReadonlySet<number>,
   ): Promise<boolean> {
-    let rows: EventRow[] | null;
+    // A session's rows kept by the read before (a preview's), when the files have not changed since.
+    const key = `rows of ${sessionId}`;
+    let rows = await takeKept<StoredRows>(file, key, this.keepsRows);
     try {
-      rows = (await readStorePages(file, (pages) => copiedRows(pages, sessionId, only)))?.value ?? null;
+      const keepAs = this.keepsRows && !only ? key : undefined;
+      rows ??= (await readStorePages(file, (pages) => copiedRows(pages, sessionId, only), keepAs))?.value ?? null;
     } catch (error) {
       if (!(error instanceof DamagedPageError)) throw error;
       this.eventsReadBy = 'pages';
@@ -290,7 +310,9 @@ export class SessionStore {
     }
     if (rows === null) return false;
     this.eventsReadBy = 'pages';
-    for (const row of rows) if (row.seq >= 0) onEvent(this.eventOf(row.seq, row.json, row.zstd, row.utf8Bytes));
+    rows.forEach(only, (row) => {
+      if (row.seq >= 0) onEvent(this.eventOf(row.seq, row.json, row.zstd, row.utf8Bytes));
+    });
     return true;
   }
 
@@ -341,18 +363,16 @@ export class SessionStore {
 }
 
 /**
- * The rows of a session's events (of the `seq`s in `only`, when given), copied out of the pages
- * read: the pages are let go as the read goes on. Null when the key's index holds none of its
- * events or cannot be walked.
+ * The rows of a session's events (of the `seq`s in `only`, when given), copied out of the pages read:
+ * the pages are let go as the read goes on. Null when the key's index holds none of its events or
+ * cannot be walked.
  */
-function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<number>): EventRow[] | null {
+function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<number>): StoredRows | null {
   const reader = SessionPages.of(source);
   const rows = reader?.find(sessionId) ?? null;
   if (reader === null || rows === null || rows.rowids.length === 0) return null;
-  const copied: EventRow[] = [];
-  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) =>
-    copied.push({ seq: row.seq, json: row.json && row.json.slice(), zstd: row.zstd && row.zstd.slice(), utf8Bytes: row.utf8Bytes }),
-  );
+  const copied = new StoredRows();
+  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) => copied.add(row));
   return copied;
 }
 
