@@ -104,8 +104,9 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
           started = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
         } else if (store) {
-          // A store: the page lists its sessions. Opened here, not listed (a listing reads every
-          // event): the page's listing takes the snapshot this read keeps.
+          // A store: the page lists its sessions. Checked here, not listed (a listing reads every
+          // event): from its first pages, or read whole when the page reader does not know its
+          // layout, and then the page's listing takes the snapshot this read keeps.
           const { checkStore } = await import('../host/store/index.js');
           await checkStore({ file });
         } else await inspector.preview({ kind: 'path', path: file }, null);

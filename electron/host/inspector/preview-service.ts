@@ -243,7 +243,8 @@ async function storedSource(request: Extract<OpenRequest, { kind: 'store' }>, li
         import('../store/session-store.js'),
         import('../preview/read-stored-preview.js'),
       ]);
-      // The open that follows takes the same snapshot of the store (snapshot.ts keeps it for that read).
+      // The open that follows takes what this read read, when the store is unchanged: the session's rows
+      // (file-pages.ts), or the store's snapshot when it is read whole (snapshot.ts).
       const store = await SessionStore.open({ file: storePath }, { readAgain: true });
       try {
         const read = await readStoredPreview(store, sessionId, { turns: limits.turns });

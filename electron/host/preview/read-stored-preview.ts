@@ -25,7 +25,8 @@ export async function readStoredPreview(store: SessionStore, sessionId: string, 
         return { bom: false, size };
       },
       async entries(lines) {
-        // From the same snapshot of the store: only these events are decoded again.
+        // The rows the read above kept, when the store has not changed since (else read again): only
+        // these events are decoded again.
         const texts = new Map<number, string>();
         await storedLinesAt(store, sessionId, new Set(lines.map((line) => line - 1)), (seq, bytes) =>
           texts.set(seq + 1, bytes.toString('utf8')),

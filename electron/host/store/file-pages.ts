@@ -39,6 +39,15 @@ export class FilePages implements PageSource {
     private readonly walPages: WalIndex | null,
   ) {}
 
+  /**
+   * Whether bytes are a view of a page read (of a block of the main file, or of the log), which would
+   * keep that block or the whole log alive: a value gathered from an overflow chain is a copy of its
+   * own. (A copy exactly a block long is taken for a view: copied again for nothing.)
+   */
+  shares(bytes: Uint8Array): boolean {
+    return bytes.buffer === this.wal.buffer || bytes.buffer.byteLength === BLOCK_BYTES;
+  }
+
   page(page: number): Uint8Array {
     const inLog = this.walPages?.pages.get(page);
     if (inLog !== undefined) return this.wal.subarray(inLog, inLog + this.size);
@@ -222,6 +231,11 @@ async function pagesOf(handle: FileHandle, wal: Uint8Array): Promise<{ pages: Fi
   if (pageSize === 0) return null;
   const index = indexWal(wal, pageSize);
   const committed = index !== null && index.committedFrames > 0;
-  const count = committed ? index.databasePages : Math.floor(fileBytes / pageSize);
+  // A commit that grows the database writes its new pages to the log: no page past both files exists
+  // (a log that claims more, damaged or hostile, would have the reader allocate for pages it cannot have).
+  let held = Math.floor(fileBytes / pageSize);
+  const filePages = held;
+  if (committed) for (const page of index.pages.keys()) held = Math.max(held, page);
+  const count = committed ? Math.min(index.databasePages, held) : filePages;
   return { pages: new FilePages(handle, fileBytes, pageSize, count, wal, committed ? index : null), index };
 }

@@ -52,8 +52,9 @@ export async function listStoreSessions(source: StoreSource | string): Promise<S
 
 /**
  * Open a store and close it: throws what opening it would (not SQLite, not an OpenClaw store, its
- * layout unknown, a log that keeps changing). Its sessions are listed next: its snapshot is kept for
- * that, and SQLite starts compiling.
+ * layout unknown, a log that keeps changing). A store of the layout the page reader knows is checked
+ * from its first pages; any other is read whole and checked by SQLite, and its snapshot is kept for
+ * the listing that comes next. SQLite, which lists it, starts compiling.
  */
 export async function checkStore(source: StoreSource): Promise<void> {
   await withStore(source, async () => undefined, { readAgain: true });
@@ -62,8 +63,9 @@ export async function checkStore(source: StoreSource): Promise<void> {
 }
 
 /**
- * Whether a store (a file path, or a store's bytes) holds a session, found without listing it. The
- * session is then opened: the store's snapshot is kept for that read.
+ * Whether a store (a file path, or a store's bytes) holds a session, found without listing it (in the
+ * key's index, read from the store's pages). The session is then opened: a store read whole keeps
+ * its snapshot for that read.
  */
 export async function storeHasSession(source: StoreSource, sessionId: string): Promise<boolean> {
   return withStore(source, (store) => store.has(sessionId), { readAgain: true });

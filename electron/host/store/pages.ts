@@ -12,6 +12,8 @@ export const TABLE_INTERIOR = 0x05;
 export const TABLE_LEAF = 0x0d;
 export const INDEX_INTERIOR = 0x02;
 export const INDEX_LEAF = 0x0a;
+/** SQLite's largest string or blob (SQLITE_MAX_LENGTH, as it is built by default). */
+const MAX_VALUE_BYTES = 1_000_000_000;
 /** Deeper than any b-tree of 2³¹ pages can be: a loop in a damaged tree ends here. */
 export const MAX_DEPTH = 40;
 
@@ -130,8 +132,10 @@ export class Pages {
       if (at + length > u) throw new DamagedPageError(`page ${page}: a cell runs past the page's end`);
       return bytes.subarray(at, at + length);
     }
-    // More than the whole file holds (or a length read past the file's end): damage, not an allocation to make.
-    if (!(length <= this.count * u)) throw new DamagedPageError(`page ${page}: a cell claims ${length} bytes, more than the file holds`);
+    // More than the whole file holds, or than SQLite stores in a value (a length read past the file's
+    // end): damage, not an allocation to make.
+    if (!(length <= this.count * u && length <= MAX_VALUE_BYTES))
+      throw new DamagedPageError(`page ${page}: a cell claims ${length} bytes, more than the file holds`);
     const least = Math.floor(((u - 12) * 32) / 255) - 23;
     const spilled = least + ((length - least) % (u - 4));
     const local = spilled <= most ? spilled : least;

@@ -372,7 +372,7 @@ function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<num
   const rows = reader?.find(sessionId) ?? null;
   if (reader === null || rows === null || rows.rowids.length === 0) return null;
   const copied = new StoredRows();
-  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) => copied.add(row));
+  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) => copied.add(row, (bytes) => source.shares(bytes)));
   return copied;
 }
 

@@ -1,14 +1,13 @@
 /**
- * A session's event rows copied out of a read of the store's pages (file-pages.ts), so that the
- * pages can be let go as the read goes on. The values are copied side by side into large chunks
- * and each row is a few numbers: a session of 170,000 events held as one object and one or two
+ * A session's event rows taken out of a read of the store's pages (file-pages.ts), so that the
+ * pages can be let go as the read goes on. The values on a page are copied side by side into large
+ * chunks, and each row is a few numbers: a session of 170,000 events held as one object and one or two
  * arrays each kept the collector busy with them for as long as they were kept.
  */
 import type { EventRow } from './session-pages.js';
 
-/** Bytes of each chunk the values are copied into; a longer value is kept as it is (a copy from an overflow chain already). */
+/** Bytes of each chunk the values are copied into. */
 const CHUNK_BYTES = 1024 * 1024;
-const LONG_VALUE = CHUNK_BYTES / 8;
 
 const NONE = 0;
 const JSON_TEXT = 1;
@@ -33,8 +32,12 @@ export class StoredRows {
     return this.seqs.length;
   }
 
-  /** Copy a row in: its `event_json` when it has one (what is read of it), else its `event_zstd`. */
-  add(row: EventRow): void {
+  /**
+   * Add a row: its `event_json` when it has one (what is read of it), else its `event_zstd`. A value
+   * that `shares` a page's buffer is copied; any other (gathered from an overflow chain: a copy of
+   * the reader's own) is kept as it is.
+   */
+  add(row: EventRow, shares: (bytes: Uint8Array) => boolean): void {
     const value = row.json ?? row.zstd;
     this.seqs.push(row.seq);
     this.kinds.push(row.json !== null ? JSON_TEXT : row.zstd !== null ? ZSTD : NONE);
@@ -45,8 +48,8 @@ export class StoredRows {
       this.lengths.push(0);
       return;
     }
-    if (value.length > LONG_VALUE) {
-      this.chunks.push(value.buffer.byteLength === value.length ? value : value.slice());
+    if (!shares(value) || value.length > CHUNK_BYTES / 8) {
+      this.chunks.push(shares(value) ? value.slice() : value);
       this.chunkOf.push(this.chunks.length - 1);
       this.starts.push(0);
       this.lengths.push(value.length);

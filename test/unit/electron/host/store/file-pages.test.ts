@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../../../../electron/host/read-input.js';
 import { readStorePages, storePageBytesRead } from '../../../../../electron/host/store/file-pages.js';
 import { listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
-import { DamagedPageError } from '../../../../../electron/host/store/pages.js';
+import { DamagedPageError, Pages, type PageSource } from '../../../../../electron/host/store/pages.js';
 import { SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
@@ -216,5 +216,17 @@ describe('a read a writer changes under it', () => {
     const store = await SessionStore.open({ file }).catch((error: Error) => error);
     expect(store).toBeInstanceOf(InputError);
     expect((store as Error).message).toMatch(/not an OpenClaw session store/);
+  });
+});
+
+describe('a hostile store', () => {
+  it('has a value longer than SQLite stores refused before it is allocated, whatever the pages it claims', () => {
+    const size = 4096;
+    const leaf = new Uint8Array(size);
+    leaf[0] = 0x0d; // a table leaf, no cells
+    const source: PageSource = { size, count: 2 ** 31 - 1, page: (page) => (page === 2 ? leaf : new Uint8Array(size)) };
+    const pages = new Pages(source, 0);
+    const node = pages.node(2);
+    expect(() => pages.payload(node, 100, 1.5e9, true)).toThrow(/page 2: a cell claims 1500000000 bytes, more than the file holds/);
   });
 });
