@@ -12,9 +12,19 @@ import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isSqliteHeader } from '../../../shared/store.js';
-import { InputError } from '../read-input.js';
 import type { PageSource } from './pages.js';
-import { hotJournal, markOf, openIfExists, quiet, readWhole, same, type FileMark } from './snapshot.js';
+import {
+  fileReadError,
+  hotJournal,
+  hotJournalError,
+  keptChangingError,
+  markOf,
+  openIfExists,
+  quiet,
+  readWhole,
+  same,
+  type FileMark,
+} from './snapshot.js';
 import { databasePageSize, indexWal, type WalIndex } from './wal.js';
 
 /** Reads tried before giving up on a store that keeps changing. */
@@ -27,6 +37,8 @@ const KEPT_BLOCKS = 64;
 export class FilePages implements PageSource {
   /** Blocks of the main file read so far, the most recently used last. */
   private readonly blocks = new Map<number, Uint8Array>();
+  /** The pages served from the main file (not from the log). */
+  readonly fromFile = new Set<number>();
   /** Bytes read from the main file. */
   bytesRead = 0;
 
@@ -51,6 +63,7 @@ export class FilePages implements PageSource {
   page(page: number): Uint8Array {
     const inLog = this.walPages?.pages.get(page);
     if (inLog !== undefined) return this.wal.subarray(inLog, inLog + this.size);
+    this.fromFile.add(page);
     const start = (page - 1) * this.size;
     const block = Math.floor(start / BLOCK_BYTES);
     const bytes = this.block(block);
@@ -148,46 +161,68 @@ export async function takeKept<T>(file: string, key: string, again: boolean): Pr
  */
 export async function readStorePages<T>(file: string, read: (pages: FilePages) => T, keepAs?: string): Promise<PagesRead<T> | null> {
   const walFile = `${file}-wal`;
+  let journal = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await sleep(10 * 2 ** attempt);
-    const before = await marks(file, walFile);
-    if (!before.db || before.journal) return null;
-    const handle = await openIfExists(file);
-    if (!handle) return null;
     try {
-      const wal = (await readWhole(walFile)) ?? new Uint8Array(0);
-      const opened = await pagesOf(handle, wal);
-      if (!opened) return null;
-      let value: T | undefined;
-      let thrown: unknown = null;
-      try {
-        value = read(opened.pages);
-      } catch (error) {
-        thrown = error;
+      const result = await readOnce(file, walFile, read, keepAs, attempt);
+      if (result === 'changed' || result === 'journal') {
+        journal = result === 'journal';
+        continue;
       }
-      pageBytes += opened.pages.bytesRead + wal.length;
-      const after = await marks(file, walFile);
-      if (!consistent(before, after, wal)) continue;
-      if (thrown !== null) throw thrown;
-      // Kept with the marks taken after the read, of files last written QUIET_MS or more before it: a
-      // write in the same tick of a coarse clock as the last one would not show in their times.
-      if (keepAs !== undefined && quiet(after.db!) && (after.wal === null || quiet(after.wal)))
-        keepValue(file, keepAs, after.db!, after.wal, value);
-      return {
-        value: value as T,
-        walFrames: opened.index?.committedFrames ?? 0,
-        walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
-        bytesRead: opened.pages.bytesRead + wal.length,
-        storeBytes: opened.pages.fileBytes + wal.length,
-        retries: attempt,
-      };
-    } finally {
-      await handle.close();
+      return result;
+    } catch (error) {
+      throw fileReadError(file, error) ?? error;
     }
   }
-  throw new InputError(
-    `${file}: the store kept changing while it was read (${ATTEMPTS} attempts) — a gateway is writing it heavily; try again in a moment`,
-  );
+  throw journal ? hotJournalError(file) : keptChangingError(file, ATTEMPTS);
+}
+
+/** One attempt of `readStorePages`: what it read, or why it is to be read again. */
+async function readOnce<T>(
+  file: string,
+  walFile: string,
+  read: (pages: FilePages) => T,
+  keepAs: string | undefined,
+  attempt: number,
+): Promise<PagesRead<T> | null | 'changed' | 'journal'> {
+  const before = await marks(file, walFile);
+  if (!before.db) return null;
+  // A write in progress, or one that crashed half-way: waited for, as a snapshot's read waits.
+  if (before.journal) return 'journal';
+  const handle = await openIfExists(file);
+  if (!handle) return null;
+  try {
+    const wal = (await readWhole(walFile)) ?? new Uint8Array(0);
+    const opened = await pagesOf(handle, wal);
+    if (!opened) return null;
+    let value: T | undefined;
+    let thrown: unknown = null;
+    try {
+      value = read(opened.pages);
+    } catch (error) {
+      thrown = error;
+    }
+    pageBytes += opened.pages.bytesRead + wal.length;
+    const after = await marks(file, walFile);
+    if (!(await consistent(before, after, wal, walFile, opened.pages))) return after.journal ? 'journal' : 'changed';
+    if (thrown !== null) throw thrown;
+    // Kept only when the log did not change during the read (else the read is of an older state than
+    // the files' marks after it say), with those marks, of files last written QUIET_MS or more before
+    // the read: a write in the same tick of a coarse clock as the last one would not show in them.
+    if (keepAs !== undefined && same(before.wal, after.wal, true) && quiet(after.db!) && (after.wal === null || quiet(after.wal)))
+      keepValue(file, keepAs, after.db!, after.wal, value);
+    return {
+      value: value as T,
+      walFrames: opened.index?.committedFrames ?? 0,
+      walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
+      bytesRead: opened.pages.bytesRead + wal.length,
+      storeBytes: opened.pages.fileBytes + wal.length,
+      retries: attempt,
+    };
+  } finally {
+    await handle.close();
+  }
 }
 
 interface Marks {
@@ -207,18 +242,45 @@ async function marks(file: string, walFile: string): Promise<Marks> {
  * (its header unchanged: a writer that starts it again changes its salts), and the one read. In
  * WAL mode the main file changes only by a checkpoint, which copies committed log frames into it:
  * if the log has not changed since before it was read, every page a checkpoint wrote was in the
- * copy read, which is laid over them; if it has grown, the main file must be unchanged, and quiet
- * (a checkpoint in the same tick of a coarse clock as the write before the read would not show in
- * its times). Without a log, the main file must be unchanged (a rollback-journal writer also moves
- * its header's change counter at every commit).
+ * copy read, which is laid over them; if frames were added to it since, a checkpoint may have
+ * copied those too, so none of them may name a page the read took from the main file (whatever
+ * the files' times say: a coarse clock would not show a checkpoint). Without a log, the main file
+ * must be unchanged (a rollback-journal writer also moves its header's change counter at every
+ * commit).
  */
-function consistent(before: Marks, after: Marks, wal: Uint8Array): boolean {
+async function consistent(before: Marks, after: Marks, wal: Uint8Array, walFile: string, pages: FilePages): Promise<boolean> {
   if (!after.db || after.journal) return false;
   const walHead = Buffer.from(wal.subarray(0, 32)).toString('hex');
   if (!same(before.wal, after.wal, false) || (after.wal !== null && after.wal.head !== walHead)) return false;
   const generation = before.wal !== null && before.wal.head.length === 64;
   if (!generation) return same(before.db, after.db, true);
-  return same(before.wal, after.wal, true) || (same(before.db, after.db, true) && quiet(before.db!));
+  return same(before.wal, after.wal, true) || !(await laterFramesName(walFile, wal, pages));
+}
+
+/**
+ * Whether a frame of the log's generation written past the copy read names a page the read took
+ * from the main file. Frames of an older generation left past the end (never checkpointed) do not
+ * count; a frame still being written does (its header is enough).
+ */
+async function laterFramesName(walFile: string, wal: Uint8Array, pages: FilePages): Promise<boolean> {
+  const frameBytes = 24 + pages.size;
+  // The first frame not wholly in the copy.
+  const from = 32 + Math.floor(Math.max(0, wal.length - 32) / frameBytes) * frameBytes;
+  const handle = await openIfExists(walFile);
+  if (!handle) return true;
+  try {
+    const end = Number((await handle.stat()).size);
+    const header = Buffer.alloc(16);
+    const salts = Buffer.from(wal.subarray(16, 24));
+    for (let at = from; at + 16 <= end; at += frameBytes) {
+      const { bytesRead } = await handle.read(header, 0, 16, at);
+      if (bytesRead < 16) break;
+      if (header.subarray(8, 16).equals(salts) && pages.fromFile.has(header.readUInt32BE(0))) return true;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The pages of the main file open on `handle`, with the log's committed frames over them; null when it is not a database. */

@@ -13,7 +13,7 @@ import { InputError } from '../read-input.js';
 import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
 import { StoredRows } from './stored-rows.js';
 import { readStorePages, takeKept, type FilePages } from './file-pages.js';
-import { readStoreSnapshot } from './snapshot.js';
+import { readStoreSnapshot, StoreTooLargeError } from './snapshot.js';
 import { prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { checkLayout, openDatabase, schemaMeta } from './sqlite-checks.js';
 import { databaseTextIsUtf8, mergeWal } from './wal.js';
@@ -173,14 +173,25 @@ export class SessionStore {
     return store;
   }
 
-  /** SQLite on the store, opened and checked at its first query (a store read from its pages is read whole then). */
-  private database(): Promise<MemoryDatabase> {
+  /**
+   * SQLite on the store, opened and checked at its first query (a store read from its pages is read
+   * whole then). `lookingFor`: the session whose events its key's index did not hold, named when the
+   * store is too large to be read whole.
+   */
+  private database(lookingFor?: string): Promise<MemoryDatabase> {
     if (this.closed) return Promise.reject(new Error(`${this.where}: the store was closed`));
     this.db ??= (async () => {
       this.image ??= (await readStoreSnapshot(this.pagesFile!)).image;
       return openDatabase(this.image, this.where);
     })();
-    return this.db;
+    return lookingFor === undefined
+      ? this.db
+      : this.db.catch((error: unknown) => {
+          if (!(error instanceof StoreTooLargeError)) throw error;
+          throw new InputError(
+            `${this.name}: no session ${lookingFor} among this store's events (the index of its events holds none; whether the store keeps a window of it without events, or moved it to cold storage, would need SQLite, which reads a store whole, and this one is past 2 GiB)`,
+          );
+        });
   }
 
   /** Who wrote the store, from `schema_meta`; a schema other than the one this reader knows adds a note. */
@@ -242,7 +253,7 @@ export class SessionStore {
         ? (this.pages?.find(sessionId) ?? null)
         : ((await readStorePages(this.pagesFile, (pages) => SessionPages.of(pages)?.find(sessionId) ?? null))?.value ?? null);
     if (rows !== null && rows.rowids.length > 0) return true;
-    const db = await this.database();
+    const db = await this.database(sessionId);
     return this.reading(() => db.all(HAS_SESSION_SQL, [sessionId, sessionId]).length > 0);
   }
 
@@ -264,7 +275,7 @@ export class SessionStore {
     // No event in the key's index, or an index the page reader cannot walk: SQLite reads the
     // session (an index that holds none, and a damaged one, cost one query), and says why when it
     // has no event.
-    const db = await this.database();
+    const db = await this.database(sessionId);
     this.reading(() => {
       if (this.sqliteEvents(db, sessionId, onEvent, only)) return;
       // No event: a session the store does not have, or one whose events are gone (a window alone,

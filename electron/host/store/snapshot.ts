@@ -155,7 +155,7 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
   const special = notRegularReason(info);
   if (special !== null) throw new InputError(`${file}: ${special}`);
   if (info.size > MAX_WHOLE_BYTES)
-    throw new InputError(
+    throw new StoreTooLargeError(
       `${file}: the store is ${(info.size / 1e9).toFixed(1)} GB, and listing it (or reading it with SQLite) means holding all of it in memory, which this tool does up to 2 GiB — open one of its sessions by its id instead (${path.basename(file)}#SESSION_ID, or --session ID), which reads only that session's pages`,
     );
   const walFile = `${file}-wal`;
@@ -196,20 +196,32 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
       return snapshot;
     } catch (error) {
       if (error instanceof InputError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EACCES' || code === 'EPERM') throw new InputError(`${file}: permission denied`);
-      if (code) throw new InputError(`${file}: cannot be read (${(error as Error).message})`);
-      throw new InputError(`${file}: ${(error as Error).message}`);
+      throw fileReadError(file, error) ?? new InputError(`${file}: ${(error as Error).message}`);
     }
   }
-  if (journal)
-    throw new InputError(
-      `${file}: a rollback journal (${file}-journal) is next to it: a write is in progress or crashed half-way — let OpenClaw open the store once (it rolls the write back), then try again`,
-    );
-  throw new InputError(
-    `${file}: the store kept changing while it was read (${ATTEMPTS} attempts) — a gateway is writing it heavily; try again in a moment`,
-  );
+  throw journal ? hotJournalError(file) : keptChangingError(file, ATTEMPTS);
 }
+
+/** A system error met reading a store's files (permission, I/O, a file too large), as the InputError that names it; null for any other error. */
+export function fileReadError(file: string, error: unknown): InputError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'EACCES' || code === 'EPERM') return new InputError(`${file}: permission denied`);
+  return new InputError(`${file}: cannot be read (${(error as Error).message})`);
+}
+
+export const hotJournalError = (file: string): InputError =>
+  new InputError(
+    `${file}: a rollback journal (${file}-journal) is next to it: a write is in progress or crashed half-way — let OpenClaw open the store once (it rolls the write back), then try again`,
+  );
+
+export const keptChangingError = (file: string, attempts: number): InputError =>
+  new InputError(
+    `${file}: the store kept changing while it was read (${attempts} attempts) — a gateway is writing it heavily; try again in a moment`,
+  );
+
+/** A store too large to be read whole (listing it, or reading it with SQLite), with what can be done instead. */
+export class StoreTooLargeError extends InputError {}
 
 /**
  * A non-empty `-journal` next to a database in rollback mode: a write is in progress, or one crashed

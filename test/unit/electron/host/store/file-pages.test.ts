@@ -2,14 +2,28 @@
 // store: on every store OpenClaw wrote, with its log; reading it reads that session's pages, not
 // the store; a store past 2 GiB, which no buffer holds whole, still opens by session; and a read
 // that a writer changed under it is read again, never given out.
-import { appendFileSync, closeSync, openSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../../../../electron/host/read-input.js';
-import { readStorePages, storePageBytesRead } from '../../../../../electron/host/store/file-pages.js';
+import { forgetKeptPages, readStorePages, storePageBytesRead, takeKept } from '../../../../../electron/host/store/file-pages.js';
 import { listStoreSessions, openStoredSession } from '../../../../../electron/host/store/index.js';
 import { DamagedPageError, Pages, type PageSource } from '../../../../../electron/host/store/pages.js';
 import { SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
+import { StoredRows } from '../../../../../electron/host/store/stored-rows.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
 import { copyStore, edit, manifest, storePath } from './support.js';
@@ -118,12 +132,12 @@ describe("a store's pages read from its files", () => {
     };
     await expect(readStorePages(file, damage)).rejects.toThrow(DamagedPageError);
     let calls = 0;
-    const read = await readStorePages(file, () => {
+    const read = await readStorePages(file, (pages) => {
       calls += 1;
       if (calls === 1) {
-        // A checkpoint of frames the read did not see (the log grew): what looked damaged may have moved.
-        appendFileSync(`${file}-wal`, Buffer.alloc(4096 + 24, 1));
-        rewriteInPlace(file, 200);
+        // A frame written meanwhile names a page the read took from the main file, which a checkpoint
+        // may have overwritten: what looked damaged may have moved.
+        appendFrame(`${file}-wal`, pageFromFile(pages));
         damage();
       }
       return 'read';
@@ -131,6 +145,28 @@ describe("a store's pages read from its files", () => {
     expect(read).toMatchObject({ value: 'read', retries: 1 });
   });
 });
+
+/** A page the read takes from the main file (not from the log). */
+function pageFromFile(pages: Parameters<Parameters<typeof readStorePages>[1]>[0]): number {
+  for (let page = 1; page <= pages.count; page += 1) {
+    pages.page(page);
+    if (pages.fromFile.has(page)) return page;
+  }
+  throw new Error('every page is in the log');
+}
+
+/**
+ * Append a frame naming a page to a log, with the salts of its header (a frame of its generation) or
+ * others (one left from an older generation); its checksum is not made (only its header is read).
+ */
+function appendFrame(walFile: string, page: number, salts?: number[]): void {
+  const header = readFileSync(walFile).subarray(0, 32);
+  const pageSize = header.readUInt32BE(8);
+  const frame = Buffer.alloc(24 + pageSize);
+  frame.writeUInt32BE(page, 0);
+  (salts ? Buffer.from(salts) : header.subarray(16, 24)).copy(frame, 8);
+  appendFileSync(walFile, frame);
+}
 
 /** Write a byte of a file back as it is: its content unchanged, its times moved. */
 function rewriteInPlace(file: string, at: number): void {
@@ -153,21 +189,24 @@ describe('a read a writer changes under it', () => {
     return file;
   }
 
-  it('is kept when the log only grew: a checkpoint did not run, the main file is as it was', async () => {
+  it('is kept when the log grew by frames of pages it did not take from the main file, or by frames of an older generation', async () => {
     const file = walStore();
-    const read = await readStorePages(file, () => appendFileSync(`${file}-wal`, Buffer.alloc(4096 + 24, 1)));
+    const read = await readStorePages(file, (pages) => {
+      const page = pageFromFile(pages);
+      appendFrame(`${file}-wal`, page + 1);
+      appendFrame(`${file}-wal`, page, [1, 2, 3, 4, 5, 6, 7, 8]);
+      // Whatever the main file's times say (a checkpoint of those frames is no matter to the read).
+      rewriteInPlace(file, 4096);
+    });
     expect(read?.retries).toBe(0);
   });
 
-  it('is read again when the main file was written while the log grew (a checkpoint of frames the read did not see)', async () => {
+  it('is read again when the log grew by a frame of a page it took from the main file (a checkpoint may have copied it there)', async () => {
     const file = walStore();
     let calls = 0;
-    const read = await readStorePages(file, () => {
+    const read = await readStorePages(file, (pages) => {
       calls += 1;
-      if (calls === 1) {
-        appendFileSync(`${file}-wal`, Buffer.alloc(4096 + 24, 1));
-        rewriteInPlace(file, 4096);
-      }
+      if (calls === 1) appendFrame(`${file}-wal`, pageFromFile(pages));
       return calls;
     });
     expect(read).toMatchObject({ value: 2, retries: 1 });
@@ -219,6 +258,38 @@ describe('a read a writer changes under it', () => {
   });
 });
 
+describe('what cannot be read says why', () => {
+  it('a path that cannot be opened (a loop of symbolic links)', async () => {
+    const file = copied('main');
+    const loop = join(dirname(file), 'loop.sqlite');
+    symlinkSync(join(dirname(file), 'back.sqlite'), loop);
+    symlinkSync(loop, join(dirname(file), 'back.sqlite'));
+    const error = await SessionStore.open({ file: loop }).catch((thrown: Error) => thrown);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toMatch(/loop\.sqlite: cannot be read \(ELOOP/);
+  });
+
+  it('a session not in the index of a store too large for SQLite', async () => {
+    const file = copied('main');
+    truncateSync(file, 2.2e9);
+    const store = await SessionStore.open({ file });
+    try {
+      await expect(store.events('no-such-session', () => undefined)).rejects.toThrow(
+        /openclaw-agent\.sqlite: no session no-such-session among this store's events \(the index of its events holds none; .* past 2 GiB\)/,
+      );
+      await expect(store.has('no-such-session')).rejects.toThrow(/no session no-such-session among this store's events/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a write in progress (a rollback journal next to the store), once it has been waited for', async () => {
+    const file = copied('main');
+    writeFileSync(`${file}-journal`, 'a journal');
+    await expect(readStorePages(file, () => 1)).rejects.toThrow(/a rollback journal \(.*-journal\) is next to it/);
+  });
+});
+
 describe('a hostile store', () => {
   it('has a value longer than SQLite stores refused before it is allocated, whatever the pages it claims', () => {
     const size = 4096;
@@ -228,5 +299,102 @@ describe('a hostile store', () => {
     const pages = new Pages(source, 0);
     const node = pages.node(2);
     expect(() => pages.payload(node, 100, 1.5e9, true)).toThrow(/page 2: a cell claims 1500000000 bytes, more than the file holds/);
+  });
+});
+
+describe('a read while a real SQLite writer commits (WAL mode)', () => {
+  /** A copy of the main store in WAL mode with a log of one commit, both files written long ago, and a writer on it. */
+  function writing(): { file: string; db: Database.Database; id: string } {
+    const file = copied('main');
+    const id = manifest.stores.find((s) => s.agent === 'main')!.sessions[0].sessionId;
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.prepare('UPDATE session_windows SET updated_at = updated_at WHERE session_id = ?').run(id);
+    settled(file);
+    settled(`${file}-wal`);
+    return { file, db, id };
+  }
+  const appendEvent = (db: Database.Database, id: string): void => {
+    db.prepare(
+      `INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_zstd, event_utf8_bytes, navigation_json)
+       SELECT session_id, seq + 100000, event_json, created_at, event_zstd, event_utf8_bytes, navigation_json
+       FROM transcript_events WHERE session_id = ? ORDER BY seq DESC LIMIT 1`,
+    ).run(id);
+  };
+  /** The session's rows, copied out of the pages, in one read; and a commit in the middle of the first read. */
+  const rowsRead = (id: string, during?: () => void) => {
+    let calls = 0;
+    return (pages: Parameters<Parameters<typeof readStorePages>[1]>[0]): StoredRows => {
+      calls += 1;
+      const reader = SessionPages.of(pages)!;
+      const rows = new StoredRows();
+      reader.read(id, reader.find(id)!, (row) => rows.add(row, (bytes) => pages.shares(bytes)));
+      if (calls === 1) during?.();
+      return rows;
+    };
+  };
+
+  it('reads again when the commit names a page the read took from the main file, and gives the state after it', async () => {
+    const { file, db, id } = writing();
+    try {
+      const before = (await readStorePages(file, rowsRead(id)))!.value.size;
+      const read = await readStorePages(
+        file,
+        rowsRead(id, () => appendEvent(db, id)),
+      );
+      expect(read?.retries).toBe(1);
+      expect(read?.value.size).toBe(before + 1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps a read for the next one only when the log did not change during it', async () => {
+    const { file, db, id } = writing();
+    try {
+      forgetKeptPages();
+      const key = 'rows';
+      const first = await readStorePages(
+        file,
+        rowsRead(id, () => {
+          // A commit the read does not see (its pages were all in the log copied), then time for the files to look quiet.
+          db.prepare('UPDATE session_windows SET updated_at = updated_at + 1 WHERE session_id = ?').run(id);
+          const until = Date.now() + 150;
+          while (Date.now() < until);
+        }),
+        key,
+      );
+      expect(first).not.toBeNull();
+      expect(await takeKept(file, key, false)).toBeNull();
+      // Unchanged files: kept, and given once.
+      const second = await readStorePages(file, rowsRead(id), key);
+      await new Promise((done) => setTimeout(done, 150));
+      expect(second).not.toBeNull();
+      settled(file);
+      settled(`${file}-wal`);
+      const third = await readStorePages(file, rowsRead(id), key);
+      expect(await takeKept(file, key, false)).toBe(third!.value);
+      expect(await takeKept(file, key, false)).toBeNull();
+    } finally {
+      db.close();
+    }
+  });
+
+  it('never hands out a view of a block of the main file or of the log', async () => {
+    const { file, db, id } = writing();
+    try {
+      appendEvent(db, id);
+      const read = await readStorePages(file, rowsRead(id));
+      const buffers = new Set<number>();
+      read!.value.forEach(undefined, (row) => {
+        for (const value of [row.json, row.zstd]) if (value) buffers.add(value.buffer.byteLength);
+      });
+      expect(buffers.size).toBeGreaterThan(0);
+      expect(buffers.has(64 * 1024)).toBe(false);
+      expect([...buffers].every((bytes) => bytes < statSync(`${file}-wal`).size || bytes === 1024 * 1024)).toBe(true);
+    } finally {
+      db.close();
+    }
   });
 });
