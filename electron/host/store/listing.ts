@@ -2,18 +2,32 @@
  * A store's sessions as its listing shows them, from SQLite: counts and the last model per session
  * (queries.ts), each window's conversation and the chain of windows before it.
  */
-import type { SqlValue } from 'sql.js';
 import type { StoreSessionSummary } from '../../../shared/store.js';
+import { InputError } from '../read-input.js';
+import { readStorePages } from './file-pages.js';
+import { listingFromPages, type PageListing } from './page-listing.js';
+import { DamagedPageError, Pages } from './pages.js';
 import { SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 import type { MemoryDatabase } from './sqlite.js';
 
-const text = (value: SqlValue | undefined): string | null => (typeof value === 'string' ? value : null);
-const int = (value: SqlValue | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const int = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** Every session of the store, most recently updated first. */
 export function summarizeSessions(db: MemoryDatabase): StoreSessionSummary[] {
-  const counts = new Map(db.all(SESSION_SUMMARY_SQL).map((row) => [text(row.session_id) ?? '', row]));
-  const windows = db.all(WINDOWS_SQL);
+  return mergeSessions(db.all(SESSION_SUMMARY_SQL), db.all(WINDOWS_SQL), (sessionId) => coldArchived(db, sessionId));
+}
+
+/** A row of the listing's queries, from SQLite or from the store's pages. */
+type Row = Record<string, unknown>;
+
+/**
+ * Every session of the store, most recently updated first, from each session's counts
+ * (SESSION_SUMMARY_SQL's rows), every window with its conversation (WINDOWS_SQL's) and whether a
+ * session without events is in cold storage.
+ */
+export function mergeSessions(countRows: Row[], windows: Row[], cold: (sessionId: string) => boolean): StoreSessionSummary[] {
+  const counts = new Map(countRows.map((row) => [text(row.session_id) ?? '', row]));
   const previous = new Map(windows.map((row) => [text(row.session_id) ?? '', text(row.previous_session_id)]));
   const ids = new Set([...previous.keys(), ...counts.keys()]);
   const byId = new Map(windows.map((row) => [text(row.session_id) ?? '', row]));
@@ -44,7 +58,7 @@ export function summarizeSessions(db: MemoryDatabase): StoreSessionSummary[] {
       compressedEvents: int(count?.compressed) ?? 0,
       updatedAt: int(window?.updated_at) ?? int(count?.last_created_at),
     };
-    if (events === 0 && coldArchived(db, sessionId)) summary.unavailable = COLD_STORAGE;
+    if (events === 0 && cold(sessionId)) summary.unavailable = COLD_STORAGE;
     return summary;
   });
   sessions.sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
@@ -69,4 +83,36 @@ function chainOf(sessionId: string, previous: Map<string, string | null>): strin
     seen.add(at);
   }
   return chain;
+}
+
+/** The schema version this reader was checked against (OpenClaw 2026.9.6). */
+export const KNOWN_SCHEMA_VERSION = 23;
+
+/** Who wrote a store, as its `schema_meta` says. */
+export interface StoreWriter {
+  agentId: string | null;
+  schemaVersion: number | null;
+  appVersion: string | null;
+}
+
+/** Who wrote a store, from its `schema_meta` row; a schema other than the one this reader knows adds a note. */
+export function writerOf(meta: Row | undefined, notes: string[]): StoreWriter {
+  const schemaVersion = int(meta?.schema_version);
+  if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
+    notes.push(
+      `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
+    );
+  return { agentId: text(meta?.agent_id), schemaVersion, appVersion: text(meta?.app_version) };
+}
+
+/** A store's listing rows read from its pages, for a store too large for SQLite (page-listing.ts). */
+export async function listPages(file: string, where: string): Promise<PageListing> {
+  try {
+    const read = await readStorePages(file, (pages) => listingFromPages(new Pages(pages, pages.page(1)[20]), where));
+    if (!read) throw new InputError(`${where}: cannot be read as a store`);
+    return read.value;
+  } catch (error) {
+    if (error instanceof DamagedPageError) throw new InputError(`${where}: the store is damaged (${error.message})`);
+    throw error;
+  }
 }

@@ -220,7 +220,7 @@ function rowKey(pages: Pages, node: TreeNode, cell: number): number {
 }
 
 /** A row of `sqlite_schema`. */
-interface SchemaRow {
+export interface SchemaRow {
   type: string;
   name: string;
   table: string;
@@ -230,7 +230,7 @@ interface SchemaRow {
 }
 
 /** Every row of the schema table (page 1's b-tree). */
-function readSchema(pages: Pages): SchemaRow[] {
+export function readSchema(pages: Pages): SchemaRow[] {
   const rows: SchemaRow[] = [];
   const types: number[] = [];
   const offsets: number[] = [];
@@ -314,7 +314,7 @@ export function columnPlaces(sql: string): Record<Column, number> | null {
  * The comma-separated parts of a definition list, commas inside parentheses or quotes left alone;
  * null when it holds a comment (which could hide anything from this reading).
  */
-function topLevelParts(list: string): string[] | null {
+export function topLevelParts(list: string): string[] | null {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | null = null;
@@ -337,6 +337,6 @@ function topLevelParts(list: string): string[] | null {
   return parts;
 }
 
-function unquote(name: string): string {
+export function unquote(name: string): string {
   return /^(["`[]).*["`\]]$/.test(name) ? name.slice(1, -1) : name;
 }

@@ -7,12 +7,12 @@
  */
 import path from 'node:path';
 import type { SqlValue } from 'sql.js';
-import type { StoreListing } from '../../../shared/store.js';
-import { coldArchived, COLD_STORAGE, summarizeSessions } from './listing.js';
+import type { StoreListing, StoreSessionSummary } from '../../../shared/store.js';
+import { coldArchived, COLD_STORAGE, listPages, mergeSessions, summarizeSessions, writerOf, type StoreWriter } from './listing.js';
 import { InputError } from '../read-input.js';
 import { DamagedPageError, rowsAt, SessionPages, type SessionRows } from './session-pages.js';
-import { StoredRows } from './stored-rows.js';
-import { readStorePages, takeKept, type FilePages } from './file-pages.js';
+import { copiedRows, type StoredRows } from './stored-rows.js';
+import { readStorePages, takeKept } from './file-pages.js';
 import { readStoreSnapshot, StoreTooLargeError } from './snapshot.js';
 import { prefetchSqlJs, type MemoryDatabase } from './sqlite.js';
 import { checkLayout, openDatabase, schemaMeta } from './sqlite-checks.js';
@@ -21,8 +21,7 @@ import { eventDecoder, type EventDecoder } from './zstd.js';
 import { beforeStoreWasm } from '../wasm-tiering.js';
 import { EVENTS_OF_SESSION_SQL, EVENTS_OF_SESSION_TEXT_SQL, HAS_SESSION_SQL, SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 
-/** The schema version this reader was checked against (OpenClaw 2026.9.6). */
-export const KNOWN_SCHEMA_VERSION = 23;
+export { KNOWN_SCHEMA_VERSION } from './listing.js';
 
 /** Where a store comes from: a file on disk, or bytes a page sent (no log then). */
 export type StoreSource = { file: string } | { name: string; bytes: Uint8Array };
@@ -94,7 +93,14 @@ export class SessionStore {
         source.file,
         options.queries ? () => void prefetchSqlJs().catch(() => undefined) : undefined,
         options.readAgain,
-      );
+      ).catch(async (error: unknown) => {
+        // Too large for SQLite: read from its pages (listed from them too) when its layout allows.
+        const store =
+          error instanceof StoreTooLargeError && options.pages !== false ? await SessionStore.openPages(source.file, false) : null;
+        if (store) return store;
+        throw error;
+      });
+      if (snapshot instanceof SessionStore) return snapshot;
       image = snapshot.image;
       walFrames = snapshot.walFrames;
       if (snapshot.walUncommittedFrames > 0)
@@ -195,26 +201,34 @@ export class SessionStore {
   }
 
   /** Who wrote the store, from `schema_meta`; a schema other than the one this reader knows adds a note. */
-  private writer(db: MemoryDatabase): StoreWriter {
-    if (this.written) return this.written;
-    let meta: Record<string, SqlValue> | undefined;
-    try {
-      meta = schemaMeta(db);
-    } catch (error) {
-      throw new InputError(`${this.where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
+  private writer(meta: () => Record<string, unknown> | undefined): StoreWriter {
+    if (!this.written) {
+      let row: Record<string, unknown> | undefined;
+      try {
+        row = meta();
+      } catch (error) {
+        throw new InputError(`${this.where}: cannot be read as an OpenClaw store (${(error as Error).message})`);
+      }
+      this.written = writerOf(row, this.notes);
     }
-    const schemaVersion = int(meta?.schema_version);
-    if (schemaVersion !== null && schemaVersion !== KNOWN_SCHEMA_VERSION)
-      this.notes.push(
-        `written with store schema ${schemaVersion}; this reader knows schema ${KNOWN_SCHEMA_VERSION} (OpenClaw 2026.9.6) — what it cannot read is reported`,
-      );
-    this.written = { agentId: text(meta?.agent_id), schemaVersion, appVersion: text(meta?.app_version) };
     return this.written;
   }
 
   /** Every session of the store, most recently updated first. */
   async list(): Promise<StoreListing> {
-    const db = await this.database();
+    let db: MemoryDatabase;
+    try {
+      db = await this.database();
+    } catch (error) {
+      // Past what SQLite can be given whole: listed from its pages.
+      if (!(error instanceof StoreTooLargeError) || this.pagesFile === null) throw error;
+      const read = await listPages(this.pagesFile, this.path ?? this.name);
+      return this.listing(
+        mergeSessions(read.counts, read.windows, (id) => read.cold.has(id)),
+        () => read.meta,
+        ['listed from its pages, without SQLite: the store is past 2 GiB, more than SQLite is given whole here'],
+      );
+    }
     return this.reading(() => this.listSessions(db));
   }
 
@@ -231,8 +245,11 @@ export class SessionStore {
   private listSessions(db: MemoryDatabase): StoreListing {
     if (!this.listingChecked) checkLayout(db, this.where, [SESSION_SUMMARY_SQL, WINDOWS_SQL]);
     this.listingChecked = true;
-    const sessions = summarizeSessions(db);
-    const { agentId, schemaVersion, appVersion } = this.writer(db);
+    return this.listing(summarizeSessions(db), () => schemaMeta(db));
+  }
+
+  private listing(sessions: StoreSessionSummary[], meta: () => Record<string, unknown> | undefined, notes: string[] = []): StoreListing {
+    const { agentId, schemaVersion, appVersion } = this.writer(meta);
     return {
       name: this.name,
       path: this.path,
@@ -241,7 +258,7 @@ export class SessionStore {
       appVersion,
       sessions,
       walFrames: this.walFrames,
-      notes: [...this.notes],
+      notes: [...this.notes, ...notes],
     };
   }
 
@@ -371,25 +388,4 @@ export class SessionStore {
     this.closed = true;
     void this.db?.then((db) => db.close()).catch(() => undefined);
   }
-}
-
-/**
- * The rows of a session's events (of the `seq`s in `only`, when given), copied out of the pages read:
- * the pages are let go as the read goes on. Null when the key's index holds none of its events or
- * cannot be walked.
- */
-function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<number>): StoredRows | null {
-  const reader = SessionPages.of(source);
-  const rows = reader?.find(sessionId) ?? null;
-  if (reader === null || rows === null || rows.rowids.length === 0) return null;
-  const copied = new StoredRows();
-  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) => copied.add(row, (bytes) => source.shares(bytes)));
-  return copied;
-}
-
-/** Who wrote a store, as its `schema_meta` says. */
-interface StoreWriter {
-  agentId: string | null;
-  schemaVersion: number | null;
-  appVersion: string | null;
 }

@@ -5,7 +5,6 @@
  * starts the log again while the files are read is noticed, and the read starts over.
  */
 import { stat, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../read-input.js';
 import { notRegularReason, openRegularFile } from '../regular-file.js';
@@ -156,7 +155,7 @@ export async function readStoreSnapshot(file: string, onStart?: () => void, keep
   if (special !== null) throw new InputError(`${file}: ${special}`);
   if (info.size > MAX_WHOLE_BYTES)
     throw new StoreTooLargeError(
-      `${file}: the store is ${(info.size / 1e9).toFixed(1)} GB, and listing it (or reading it with SQLite) means holding all of it in memory, which this tool does up to 2 GiB — open one of its sessions by its id instead (${path.basename(file)}#SESSION_ID, or --session ID), which reads only that session's pages`,
+      `${file}: the store is ${(info.size / 1e9).toFixed(1)} GB, past the 2 GiB this tool reads whole for SQLite, which this needs (the sessions of a store of OpenClaw 2026.9.6's layout, and their list, are read from its pages instead)`,
     );
   const walFile = `${file}-wal`;
   let journal = false;

@@ -4,7 +4,8 @@
  * chunks, and each row is a few numbers: a session of 170,000 events held as one object and one or two
  * arrays each kept the collector busy with them for as long as they were kept.
  */
-import type { EventRow } from './session-pages.js';
+import type { FilePages } from './file-pages.js';
+import { rowsAt, SessionPages, type EventRow } from './session-pages.js';
 
 /** Bytes of each chunk the values are copied into. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -83,4 +84,18 @@ export class StoredRows {
       });
     }
   }
+}
+
+/**
+ * The rows of a session's events (of the `seq`s in `only`, when given), copied out of the pages read:
+ * the pages are let go as the read goes on. Null when the key's index holds none of its events or
+ * cannot be walked.
+ */
+export function copiedRows(source: FilePages, sessionId: string, only?: ReadonlySet<number>): StoredRows | null {
+  const reader = SessionPages.of(source);
+  const rows = reader?.find(sessionId) ?? null;
+  if (reader === null || rows === null || rows.rowids.length === 0) return null;
+  const copied = new StoredRows();
+  reader.read(sessionId, only ? rowsAt(rows, only) : rows, (row) => copied.add(row, (bytes) => source.shares(bytes)));
+  return copied;
 }

@@ -1,0 +1,73 @@
+/**
+ * Whole tables read from a store's pages (pages.ts): every row of a rowid table in rowid order, and
+ * where its columns are in a record, for the tables a listing reads when the store is too large to
+ * be read whole for SQLite (page-listing.ts).
+ */
+import { DamagedPageError, MAX_DEPTH, TABLE_INTERIOR, TABLE_LEAF, u32, type Pages } from './pages.js';
+import { topLevelParts, unquote } from './session-pages.js';
+
+/** Each row's record of the rowid table whose b-tree starts at `root`, in rowid order. */
+export function scanTable(pages: Pages, root: number, each: (record: Uint8Array) => void): void {
+  const seen = new Set<number>();
+  const visit = (page: number, depth: number): void => {
+    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`a table names page ${page} twice`);
+    seen.add(page);
+    const node = pages.node(page);
+    if (node.kind === TABLE_INTERIOR) {
+      // The children's pages are read before any of them is visited: a visit reads other pages.
+      const children: number[] = [];
+      for (let i = 0; i < node.cells; i += 1) children.push(u32(node.bytes, pages.cell(node, i)));
+      children.push(node.right);
+      for (const child of children) visit(child, depth + 1);
+      return;
+    }
+    if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of a table is an index's page`);
+    for (let i = 0; i < node.cells; i += 1) {
+      const cell = pages.cell(node, i);
+      const length = pages.varint(cell, node.bytes);
+      pages.varint(pages.at, node.bytes);
+      each(pages.payload(node, pages.at, length, true));
+    }
+  };
+  visit(root, 0);
+}
+
+/** A column's declared type in a STRICT table. */
+export type ColumnType = 'text' | 'integer' | 'blob';
+
+/**
+ * Each wanted column's place in the records of a table, from its CREATE TABLE statement; null unless
+ * it is a STRICT rowid table without a generated column or a comment, whose wanted columns are
+ * declared with their type and no default (a record written before a column was added holds none
+ * of it: its value is then the default, NULL only without one) and none is an INTEGER PRIMARY KEY
+ * (the rowid itself, which a record holds as NULL).
+ */
+export function tablePlaces<C extends string>(sql: string, wanted: Record<C, ColumnType>): Record<C, number> | null {
+  if (topLevelParts(sql) === null) return null;
+  const open = sql.indexOf('(');
+  const close = sql.lastIndexOf(')');
+  if (open < 0 || close < open || !/^\s*strict\s*$/i.test(sql.slice(close + 1))) return null;
+  const places: Partial<Record<C, number>> = {};
+  let position = 0;
+  for (const part of topLevelParts(sql.slice(open + 1, close))!) {
+    const lower = part.trim().replace(/\s+/g, ' ').toLowerCase();
+    const first = lower.split(/[\s(]/, 1)[0];
+    if (['constraint', 'primary', 'foreign', 'check', 'unique'].includes(first)) {
+      // A key of one INTEGER column is the rowid too, whether declared with it or apart.
+      const key = /\bprimary key \(\s*([^,()\s]+)\s*\)/.exec(lower);
+      if (key && Object.hasOwn(wanted, unquote(key[1])) && wanted[unquote(key[1]) as C] === 'integer') return null;
+      continue;
+    }
+    const definition = lower.slice(first.length).trim();
+    if (/\bgenerated\b|\bas\s*\(/.test(definition)) return null;
+    const name = unquote(first);
+    if (Object.hasOwn(wanted, name)) {
+      const column = name as C;
+      const type = definition.split(' ', 1)[0];
+      if (type !== wanted[column] || /\bdefault\b/.test(definition) || (type === 'integer' && /\bprimary\b/.test(definition))) return null;
+      places[column] = position;
+    }
+    position += 1;
+  }
+  return Object.keys(wanted).every((column) => places[column as C] !== undefined) ? (places as Record<C, number>) : null;
+}
