@@ -113,6 +113,8 @@ export async function listPages(file: string, where: string): Promise<PageListin
     return read.value;
   } catch (error) {
     if (error instanceof DamagedPageError) throw new InputError(`${where}: the store is damaged (${error.message})`);
-    throw error;
+    if (error instanceof InputError) throw error;
+    // Whatever else a hostile store's contents make the reading fail with is said, not thrown on.
+    throw new InputError(`${where}: cannot be listed from its pages (${(error as Error).message})`);
   }
 }

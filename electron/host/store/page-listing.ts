@@ -36,6 +36,10 @@ const META = { meta_key: 'text', role: 'text', schema_version: 'integer', agent_
 const COLD = { session_id: 'text' } as const;
 
 const utf8 = new TextDecoder('utf-8');
+/** For JSON columns: SQLite's JSON functions read a byte-order mark as the invalid character it is there. */
+const utf8WithBom = new TextDecoder('utf-8', { ignoreBOM: true });
+/** The columns SQLite's JSON functions read. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['event_json', 'navigation_json']);
 
 /**
  * A table's rows (the wanted columns), each given to `each`; false when the table's layout is not one
@@ -48,7 +52,8 @@ function eachRow<C extends string>(
   wanted: Record<C, ColumnType>,
   each: (row: Record<C, string | number | null>) => void,
 ): boolean | undefined {
-  const found = schema.find((row) => row.type === 'table' && row.name === table);
+  // SQLite's names are matched without regard to case.
+  const found = schema.find((row) => row.type === 'table' && row.name.toLowerCase() === table);
   if (!found) return undefined;
   const places = found.sql ? tablePlaces(utf8.decode(found.sql), wanted) : null;
   if (!places) return false;
@@ -65,7 +70,8 @@ function eachRow<C extends string>(
       else if (type === 'integer') row[column] = integerOf(record, types[at], offsets[at]);
       else {
         const bytes = bytesOf(record, types[at], offsets[at], type === 'text');
-        row[column] = bytes === null ? null : type === 'text' ? utf8.decode(bytes) : bytes.length;
+        row[column] =
+          bytes === null ? null : type === 'text' ? (JSON_COLUMNS.has(column) ? utf8WithBom : utf8).decode(bytes) : bytes.length;
       }
     }
     each(row);
@@ -80,7 +86,7 @@ export function listingFromPages(pages: Pages, where: string): PageListing {
     new InputError(
       `${where}: the layout of its ${table} table is not one this reader knows, and the store is too large for SQLite to read whole`,
     );
-  const sessions = new Map<string, SessionCounts>();
+  const sessions = new Map<string | null, SessionCounts>();
   const events = eachRow(pages, schema, 'transcript_events', EVENTS, (row) => countEvent(sessions, row));
   if (events !== true) throw unknown('transcript_events');
   const windows: ListingRow[] = [];
@@ -91,13 +97,22 @@ export function listingFromPages(pages: Pages, where: string): PageListing {
       schema,
       'session_nodes',
       NODES,
-      (row) => nodes.has(String(row.session_key)) || nodes.set(String(row.session_key), row),
-    ) === false
+      // A node without a key joins no window (NULL equals nothing).
+      (row) => typeof row.session_key !== 'string' || nodes.has(row.session_key) || nodes.set(row.session_key, row),
+    ) !== true
   )
     throw unknown('session_nodes');
   if (eachRow(pages, schema, 'session_windows', WINDOWS, (row) => windows.push(row)) !== true) throw unknown('session_windows');
   const cold = new Set<string>();
-  if (eachRow(pages, schema, 'session_transcript_cold_archives', COLD, (row) => cold.add(String(row.session_id))) === false)
+  if (
+    eachRow(
+      pages,
+      schema,
+      'session_transcript_cold_archives',
+      COLD,
+      (row) => typeof row.session_id === 'string' && cold.add(row.session_id),
+    ) === false
+  )
     throw unknown('session_transcript_cold_archives');
   const metas: ListingRow[] = [];
   if (eachRow(pages, schema, 'schema_meta', META, (row) => metas.push(row)) === false) throw unknown('schema_meta');
@@ -132,8 +147,9 @@ interface SessionCounts {
   model: string | null;
 }
 
-function countEvent(sessions: Map<string, SessionCounts>, row: Record<keyof typeof EVENTS, string | number | null>): void {
-  const id = String(row.session_id);
+function countEvent(sessions: Map<string | null, SessionCounts>, row: Record<keyof typeof EVENTS, string | number | null>): void {
+  // Events without a session id are one session of their own, as SQLite groups NULLs.
+  const id = typeof row.session_id === 'string' ? row.session_id : null;
   let counts = sessions.get(id);
   if (!counts) {
     counts = { events: 0, compressed: 0, messages: 0, lastCreatedAt: null, modelSeq: -Infinity, provider: null, model: null };
@@ -143,7 +159,7 @@ function countEvent(sessions: Map<string, SessionCounts>, row: Record<keyof type
   if (row.event_json === null) counts.compressed += 1;
   const created = row.created_at;
   if (typeof created === 'number' && (counts.lastCreatedAt === null || created > counts.lastCreatedAt)) counts.lastCreatedAt = created;
-  const fields = eventFields(row.event_json as string | null, row.navigation_json as string | null);
+  const fields = eventFields(jsonText(row.event_json as string | null), jsonText(row.navigation_json as string | null));
   if (fields === null) return;
   if (fields.type === 'message') counts.messages += 1;
   const seq = Number(row.seq);
@@ -220,14 +236,37 @@ const MESSAGE = new Set(['role', 'provider', 'model']);
 const DATA = new Set(['provider', 'modelId']);
 const MODEL = new Set(['model']);
 
-/** Whether a text is JSON (`json_valid`). */
+/** SQLite's deepest nesting of arrays and objects in valid JSON. */
+const MAX_DEPTH = 1000;
+
+/** Whether a text is JSON (`json_valid`): what JSON.parse accepts, nested no deeper than SQLite allows. */
 function valid(text: string): boolean {
   try {
     JSON.parse(text);
-    return true;
   } catch {
     return false;
   }
+  // Deeper than that takes more than two characters a level.
+  return text.length <= 2 * MAX_DEPTH || depthOf(text) <= MAX_DEPTH;
+}
+
+/** The deepest nesting of arrays and objects in a valid JSON text. */
+function depthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = stringEnd(text, i) - 1;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, (depth += 1));
+    else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return deepest;
+}
+
+/** A JSON column's text as SQLite's JSON functions read it: up to its first NUL character. */
+function jsonText(text: string | null): string | null {
+  const nul = text === null ? -1 : text.indexOf('\0');
+  return nul < 0 ? text : text!.slice(0, nul);
 }
 
 /** A JSON value's text as `->>` gives it: a string's value, a number, true and false as 1 and 0, NULL, an object or array as its JSON text. */
@@ -235,7 +274,10 @@ function sqlValue(json: string): unknown {
   const value: unknown = JSON.parse(json);
   if (value === true) return 1;
   if (value === false) return 0;
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  // An object or array is its own text, without the spaces between its tokens (duplicate members,
+  // escapes and numbers as written).
+  if (value !== null && typeof value === 'object')
+    return json.replace(/"(?:[^"\\]|\\.)*"|\s+/g, (token) => (token[0] === '"' ? token : ''));
   return value;
 }
 

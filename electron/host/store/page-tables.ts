@@ -38,8 +38,8 @@ export type ColumnType = 'text' | 'integer' | 'blob';
 /**
  * Each wanted column's place in the records of a table, from its CREATE TABLE statement; null unless
  * it is a STRICT rowid table without a generated column or a comment, whose wanted columns are
- * declared with their type and no default (a record written before a column was added holds none
- * of it: its value is then the default, NULL only without one) and none is an INTEGER PRIMARY KEY
+ * declared with their type, no collation and no default (a record written before a column was added
+ * holds none of it: its value is then the default, NULL only without one) and none is an INTEGER PRIMARY KEY
  * (the rowid itself, which a record holds as NULL).
  */
 export function tablePlaces<C extends string>(sql: string, wanted: Record<C, ColumnType>): Record<C, number> | null {
@@ -53,9 +53,10 @@ export function tablePlaces<C extends string>(sql: string, wanted: Record<C, Col
     const lower = part.trim().replace(/\s+/g, ' ').toLowerCase();
     const first = lower.split(/[\s(]/, 1)[0];
     if (['constraint', 'primary', 'foreign', 'check', 'unique'].includes(first)) {
-      // A key of one INTEGER column is the rowid too, whether declared with it or apart.
-      const key = /\bprimary key \(\s*([^,()\s]+)\s*\)/.exec(lower);
-      if (key && Object.hasOwn(wanted, unquote(key[1])) && wanted[unquote(key[1]) as C] === 'integer') return null;
+      // A key of one INTEGER column is the rowid too, whether declared with it or apart (whatever its order or conflict clause).
+      const terms = /\bprimary key\s*\(([^)]*)\)/.exec(lower)?.[1].split(',') ?? [];
+      const only = terms.length === 1 ? unquote(terms[0].trim().split(/\s+/, 1)[0]) : '';
+      if (Object.hasOwn(wanted, only) && wanted[only as C] === 'integer') return null;
       continue;
     }
     const definition = lower.slice(first.length).trim();
@@ -64,7 +65,9 @@ export function tablePlaces<C extends string>(sql: string, wanted: Record<C, Col
     if (Object.hasOwn(wanted, name)) {
       const column = name as C;
       const type = definition.split(' ', 1)[0];
-      if (type !== wanted[column] || /\bdefault\b/.test(definition) || (type === 'integer' && /\bprimary\b/.test(definition))) return null;
+      // A collation changes how the column compares (the listing joins on keys): not this reader's.
+      if (type !== wanted[column] || /\b(default|collate)\b/.test(definition) || (type === 'integer' && /\bprimary\b/.test(definition)))
+        return null;
       places[column] = position;
     }
     position += 1;

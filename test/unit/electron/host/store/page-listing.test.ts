@@ -8,6 +8,7 @@ import { readFileSync, rmSync, truncateSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listPages, mergeSessions, summarizeSessions } from '../../../../../electron/host/store/listing.js';
+import { tablePlaces } from '../../../../../electron/host/store/page-tables.js';
 import { listStoreSessions } from '../../../../../electron/host/store/index.js';
 import { openImage } from '../../../../../electron/host/store/sqlite.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
@@ -54,6 +55,16 @@ const CASES: { events: [string | null, string | null][] }[] = [
   // Braces and quotes inside strings before the members read.
   { events: [['{"x":"}{\\"type\\":\\"message\\",","type":"model_change","provider":"u","modelId":"v"}', null]] },
   { events: [['{"x":"a\\\\","y":"\\\\\\"","type":"model_change","provider":"bs","modelId":"1"}', null]] },
+  // Nesting: at SQLite's deepest (valid), one level past it (invalid), far past it.
+  { events: [[`{"type":"message","x":${'['.repeat(999)}${']'.repeat(999)}}`, null]] },
+  { events: [[`{"type":"message","x":${'['.repeat(1000)}${']'.repeat(1000)}}`, null]] },
+  { events: [[`{"type":"model_change","provider":${'['.repeat(20000)}${']'.repeat(20000)},"modelId":"m"}`, null]] },
+  // Objects and arrays where text is expected are their text as written, without the spaces.
+  { events: [['{"type":"model_change","provider":{ "a" : 1 , "a" : 2 },"modelId":{"b":1,"1":2}}', null]] },
+  { events: [['{"type":"model_change","provider":[ "\\u00e9", "\\/", "\\u000a" ],"modelId":[1.0, 1e2, -0, 12345678901234567890]}', null]] },
+  // A byte-order mark is no JSON; SQLite reads JSON up to a NUL.
+  { events: [['\uFEFF{"type":"message"}', null]] },
+  { events: [['{"type":"message"}\u0000garbage', null]] },
   // Compressed events: their navigation's model, an object or a string of JSON; invalid navigation.
   { events: [[null, '{"model":{"type":"model_change","provider":"n","modelId":"o","provider":"no"}}']] },
   { events: [[null, '{"model":"{\\"type\\":\\"model_change\\",\\"provider\\":\\"s\\",\\"modelId\\":\\"t\\"}"}']] },
@@ -104,9 +115,12 @@ describe('a listing from the pages', () => {
     expect(byId.get('case-1')!.lastModel).toEqual({ provider: 'p', modelId: 'm' });
     expect(byId.get('case-7')!.lastModel).toEqual({ provider: '{"k":[1,"}"]}', modelId: 'g' });
     expect(byId.get('case-12')!.lastModel).toEqual({ provider: 'bs', modelId: '1' });
-    expect(byId.get('case-13')!.lastModel).toEqual({ provider: 'n', modelId: 'o' });
-    expect(byId.get('case-14')!.lastModel).toEqual({ provider: 's', modelId: 't' });
-    expect(byId.get('case-17')).toMatchObject({ lastModel: { provider: 'last', modelId: '2' }, messages: 3 });
+    expect(byId.get('case-20')!.lastModel).toEqual({ provider: 'n', modelId: 'o' });
+    expect(byId.get('case-21')!.lastModel).toEqual({ provider: 's', modelId: 't' });
+    expect(byId.get('case-16')!.lastModel).toEqual({ provider: '{"a":1,"a":2}', modelId: '{"b":1,"1":2}' });
+    expect([13, 14, 15, 18, 19].map((i) => byId.get(`case-${i}`)!.messages)).toEqual([1, 0, 0, 0, 1]);
+    expect(byId.get('case-15')!.lastModel).toBeNull();
+    expect(byId.get('case-24')).toMatchObject({ lastModel: { provider: 'last', modelId: '2' }, messages: 3 });
   });
 
   it('lists a store past 2 GiB, which SQLite is not given whole, as SQLite listed it before it grew', async () => {
@@ -118,5 +132,30 @@ describe('a listing from the pages', () => {
     expect(after.sessions).toEqual(before.sessions);
     expect({ ...after, sessions: [], notes: [] }).toEqual({ ...before, sessions: [], notes: [] });
     expect(after.notes).toEqual(['listed from its pages, without SQLite: the store is past 2 GiB, more than SQLite is given whole here']);
+  });
+});
+
+describe("a table's columns", () => {
+  const table = (body: string): string => `CREATE TABLE t (a TEXT NOT NULL, n INTEGER, s TEXT${body}) STRICT`;
+  it('are placed when the wanted ones are plain columns of their types', () => {
+    expect(tablePlaces(table(''), { n: 'integer', s: 'text' })).toEqual({ n: 1, s: 2 });
+    expect(tablePlaces(table(', PRIMARY KEY (a, n)'), { n: 'integer' })).toEqual({ n: 1 });
+    expect(tablePlaces(table(', PRIMARY KEY (a)'), { a: 'text' })).toEqual({ a: 0 });
+  });
+
+  it.each([
+    ['n is the rowid', ', PRIMARY KEY(n)'],
+    ['n is the rowid, in descending order', ', PRIMARY KEY (n DESC)'],
+    ['n is the rowid, with a conflict clause', ', CONSTRAINT k PRIMARY KEY ( "n" ASC ) ON CONFLICT IGNORE'],
+  ])('are not placed when %s', (_, body) => {
+    expect(tablePlaces(table(body), { n: 'integer' })).toBeNull();
+  });
+
+  it('are not placed with a collation, a default, another type or a generated column', () => {
+    expect(tablePlaces('CREATE TABLE t (a TEXT COLLATE NOCASE) STRICT', { a: 'text' })).toBeNull();
+    expect(tablePlaces("CREATE TABLE t (a TEXT DEFAULT 'x') STRICT", { a: 'text' })).toBeNull();
+    expect(tablePlaces('CREATE TABLE t (a INTEGER) STRICT', { a: 'text' })).toBeNull();
+    expect(tablePlaces('CREATE TABLE t (a TEXT, b TEXT AS (a)) STRICT', { a: 'text' })).toBeNull();
+    expect(tablePlaces('CREATE TABLE t (a TEXT)', { a: 'text' })).toBeNull();
   });
 });
