@@ -6,8 +6,8 @@
  * (minified), a compressed event's from its `navigation_json.model`.
  */
 import { InputError } from '../read-input.js';
-import { bytesOf, integerOf, recordColumns, type Pages } from './pages.js';
-import { scanTable, tablePlaces, type ColumnType } from './page-tables.js';
+import { bytesOf, integerOf, recordColumns, scanTable, type Pages } from './pages.js';
+import { tablePlaces, type ColumnType } from './page-tables.js';
 import { readSchema, type SchemaRow } from './session-pages.js';
 
 /** A row as the listing's queries give it. */

@@ -1,36 +1,9 @@
 /**
- * Whole tables read from a store's pages (pages.ts): every row of a rowid table in rowid order, and
- * where its columns are in a record, for the tables a listing reads when the store is too large to
- * be read whole for SQLite (page-listing.ts).
+ * Where a table's columns are in its records, from its CREATE TABLE statement, for the tables a
+ * listing reads from a store's pages (`scanTable` in pages.ts) when the store is too large to be read
+ * whole for SQLite (page-listing.ts).
  */
-import { DamagedPageError, MAX_DEPTH, TABLE_INTERIOR, TABLE_LEAF, u32, type Pages } from './pages.js';
 import { topLevelParts, unquote } from './session-pages.js';
-
-/** Each row's record of the rowid table whose b-tree starts at `root`, in rowid order. */
-export function scanTable(pages: Pages, root: number, each: (record: Uint8Array) => void): void {
-  const seen = new Set<number>();
-  const visit = (page: number, depth: number): void => {
-    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`a table names page ${page} twice`);
-    seen.add(page);
-    const node = pages.node(page);
-    if (node.kind === TABLE_INTERIOR) {
-      // The children's pages are read before any of them is visited: a visit reads other pages.
-      const children: number[] = [];
-      for (let i = 0; i < node.cells; i += 1) children.push(u32(node.bytes, pages.cell(node, i)));
-      children.push(node.right);
-      for (const child of children) visit(child, depth + 1);
-      return;
-    }
-    if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of a table is an index's page`);
-    for (let i = 0; i < node.cells; i += 1) {
-      const cell = pages.cell(node, i);
-      const length = pages.varint(cell, node.bytes);
-      pages.varint(pages.at, node.bytes);
-      each(pages.payload(node, pages.at, length, true));
-    }
-  };
-  visit(root, 0);
-}
 
 /** A column's declared type in a STRICT table. */
 export type ColumnType = 'text' | 'integer' | 'blob';

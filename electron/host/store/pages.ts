@@ -167,6 +167,32 @@ export function u32(bytes: Uint8Array, at: number): number {
   return ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
 }
 
+/** Each row's record of the rowid table whose b-tree starts at `root`, in rowid order. */
+export function scanTable(pages: Pages, root: number, each: (record: Uint8Array) => void, what = 'a table'): void {
+  const seen = new Set<number>();
+  const visit = (page: number, depth: number): void => {
+    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`${what} names page ${page} twice`);
+    seen.add(page);
+    const node = pages.node(page);
+    if (node.kind === TABLE_INTERIOR) {
+      // The children's pages are read before any of them is visited: a visit reads other pages.
+      const children: number[] = [];
+      for (let i = 0; i < node.cells; i += 1) children.push(u32(node.bytes, pages.cell(node, i)));
+      children.push(node.right);
+      for (const child of children) visit(child, depth + 1);
+      return;
+    }
+    if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of ${what} is an index's page`);
+    for (let i = 0; i < node.cells; i += 1) {
+      const cell = pages.cell(node, i);
+      const length = pages.varint(cell, node.bytes);
+      pages.varint(pages.at, node.bytes);
+      each(pages.payload(node, pages.at, length, true));
+    }
+  };
+  visit(root, 0);
+}
+
 /** A record's columns: each one's serial type and where its value starts in the payload. */
 export function recordColumns(pages: Pages, record: Uint8Array, types: number[], offsets: number[]): number {
   const headerEnd = pages.varint(0, record);

@@ -24,6 +24,7 @@ import {
   ImagePages,
   Pages,
   recordColumns,
+  scanTable,
   TABLE_INTERIOR,
   TABLE_LEAF,
   u32,
@@ -238,22 +239,10 @@ export function readSchema(pages: Pages): SchemaRow[] {
     const bytes = bytesOf(record, types[i], offsets[i], true);
     return bytes === null ? null : utf8.decode(bytes);
   };
-  const seen = new Set<number>();
-  const visit = (page: number, depth: number): void => {
-    if (depth > MAX_DEPTH || seen.has(page)) throw new DamagedPageError(`the schema names page ${page} twice`);
-    seen.add(page);
-    const node = pages.node(page);
-    if (node.kind === TABLE_INTERIOR) {
-      for (let i = 0; i < node.cells; i += 1) visit(u32(node.bytes, pages.cell(node, i)), depth + 1);
-      visit(node.right, depth + 1);
-      return;
-    }
-    if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of the schema is an index's page`);
-    for (let i = 0; i < node.cells; i += 1) {
-      const cell = pages.cell(node, i);
-      const length = pages.varint(cell, node.bytes);
-      pages.varint(pages.at, node.bytes);
-      const record = pages.payload(node, pages.at, length, true);
+  scanTable(
+    pages,
+    1,
+    (record) => {
       if (recordColumns(pages, record, types, offsets) < 5) throw new DamagedPageError('a schema row has fewer than five columns');
       rows.push({
         type: text(record, 0) ?? '',
@@ -262,9 +251,9 @@ export function readSchema(pages: Pages): SchemaRow[] {
         root: integerOf(record, types[3], offsets[3]) ?? 0,
         sql: bytesOf(record, types[4], offsets[4], true),
       });
-    }
-  };
-  visit(1, 0);
+    },
+    'the schema',
+  );
   return rows;
 }
 

@@ -22,11 +22,11 @@ import { InputError } from '../../../../../electron/host/read-input.js';
 import { forgetKeptPages, readStorePages, storePageBytesRead, takeKept } from '../../../../../electron/host/store/file-pages.js';
 import { openStoredSession } from '../../../../../electron/host/store/index.js';
 import { DamagedPageError, Pages, type PageSource } from '../../../../../electron/host/store/pages.js';
-import { SessionPages, type EventRow } from '../../../../../electron/host/store/session-pages.js';
+import { SessionPages } from '../../../../../electron/host/store/session-pages.js';
 import { StoredRows } from '../../../../../electron/host/store/stored-rows.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
-import { copyStore, edit, manifest, storePath } from './support.js';
+import { copyStore, edit, manifest, storePath, shownRow } from './support.js';
 
 const cleanup: string[] = [];
 afterEach(() => {
@@ -39,20 +39,12 @@ function copied(agent: string): string {
   return file;
 }
 
-const shown = (row: EventRow): string =>
-  JSON.stringify([
-    row.seq,
-    row.json && Buffer.from(row.json).toString('hex'),
-    row.zstd && Buffer.from(row.zstd).toString('hex'),
-    row.utf8Bytes,
-  ]);
-
 /** A session's rows from a reader, as compared. */
 function rowsOf(reader: SessionPages | null, sessionId: string): string[] | null {
   const rows = reader?.find(sessionId) ?? null;
   if (reader === null || rows === null) return null;
   const read: string[] = [];
-  reader.read(sessionId, rows, (row) => read.push(shown(row)));
+  reader.read(sessionId, rows, (row) => read.push(shownRow(row)));
   return read;
 }
 

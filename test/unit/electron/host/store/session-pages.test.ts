@@ -14,7 +14,7 @@ import { columnPlaces, SessionPages, type EventRow } from '../../../../../electr
 import { DamagedPageError, ImagePages, Pages, recordColumns } from '../../../../../electron/host/store/pages.js';
 import { mergeWal } from '../../../../../electron/host/store/wal.js';
 import { rng } from '../../../helpers/transcripts.js';
-import { copyStore, edit, manifest, STORES_DIR, storePath } from './support.js';
+import { copyStore, edit, manifest, STORES_DIR, storePath, shownRow } from './support.js';
 
 const cleanup: string[] = [];
 afterEach(() => {
@@ -24,15 +24,6 @@ afterEach(() => {
 const RESERVED_STORE = join(STORES_DIR, 'reserved', 'openclaw-agent.sqlite');
 const EVENTS_SQL = `SELECT seq, CAST(event_json AS BLOB) AS json, event_zstd AS zstd, event_utf8_bytes AS utf8Bytes
   FROM transcript_events WHERE session_id = ? ORDER BY seq`;
-
-/** A row as both readers are compared: its bytes in hex. */
-const shown = (row: { seq: number; json: Uint8Array | null; zstd: Uint8Array | null; utf8Bytes: number | null }): string =>
-  JSON.stringify([
-    row.seq,
-    row.json && Buffer.from(row.json).toString('hex'),
-    row.zstd && Buffer.from(row.zstd).toString('hex'),
-    row.utf8Bytes,
-  ]);
 
 /** A store's image as the reader is given it (its log applied). */
 function imageOf(file: string): Uint8Array {
@@ -49,7 +40,7 @@ function fromPages(reader: SessionPages, sessionId: string): string[] {
   const rows = reader.find(sessionId);
   expect(rows).not.toBeNull();
   const read: string[] = [];
-  reader.read(sessionId, rows!, (row: EventRow) => read.push(shown(row)));
+  reader.read(sessionId, rows!, (row: EventRow) => read.push(shownRow(row)));
   return read;
 }
 
@@ -74,7 +65,7 @@ function expectSameRows(file: string, extraIds: string[] = []): number {
     const ids = (db.prepare('SELECT DISTINCT session_id AS id FROM transcript_events').all() as { id: string }[]).map((row) => row.id);
     let events = 0;
     for (const id of [...ids, ...extraIds]) {
-      const expected = (db.prepare(EVENTS_SQL).all(id) as Parameters<typeof shown>[0][]).map(shown);
+      const expected = (db.prepare(EVENTS_SQL).all(id) as Parameters<typeof shownRow>[0][]).map(shownRow);
       expect(fromPages(reader!, id), id).toEqual(expected);
       events += expected.length;
     }

@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../../../../electron/host/store/session-pages.js';
 import { StoredRows } from '../../../../../electron/host/store/stored-rows.js';
 import { rng } from '../../../helpers/transcripts.js';
-
-const shown = (row: EventRow): string =>
-  JSON.stringify([
-    row.seq,
-    row.json && Buffer.from(row.json).toString('hex'),
-    row.zstd && Buffer.from(row.zstd).toString('hex'),
-    row.utf8Bytes,
-  ]);
+import { shownRow } from './support.js';
 
 /** Bytes of a length, of a pattern of the row's own, as a view into a larger buffer (as a page's value is). */
 function value(length: number, seed: number): Uint8Array {
@@ -38,7 +31,7 @@ describe('rows copied out of the pages', () => {
     }
     // A long value that is a whole buffer of its own, as an overflow chain's copy is.
     rows.push({ seq: 400, json: null, zstd: Uint8Array.from(value(200_000, 9)), utf8Bytes: 5 });
-    const expected = rows.map((row) => shown({ ...row, zstd: row.json !== null ? null : row.zstd }));
+    const expected = rows.map((row) => shownRow({ ...row, zstd: row.json !== null ? null : row.zstd }));
     const stored = new StoredRows();
     // A value is a page's when it is a view of a larger buffer (as the test makes them).
     const ofPage = (bytes: Uint8Array): boolean => bytes.buffer.byteLength !== bytes.length;
@@ -50,12 +43,12 @@ describe('rows copied out of the pages', () => {
       if (row.zstd && ofPage(row.zstd)) row.zstd.fill(0xee);
     }
     const read: string[] = [];
-    stored.forEach(undefined, (row) => read.push(shown(row)));
+    stored.forEach(undefined, (row) => read.push(shownRow(row)));
     expect(stored.size).toBe(401);
     expect(read).toEqual(expected);
     const some: string[] = [];
     const only = new Set([0, 5, 17, 399, 400, 1000]);
-    stored.forEach(only, (row) => some.push(shown(row)));
+    stored.forEach(only, (row) => some.push(shownRow(row)));
     expect(some).toEqual(expected.filter((_, i) => only.has(i)));
   });
 });

@@ -51,3 +51,12 @@ export function edit(file: string, change: (db: Database.Database) => void): voi
     db.close();
   }
 }
+
+/** An event row as the readers' rows are compared: its bytes in hex. */
+export const shownRow = (row: { seq: number; json: Uint8Array | null; zstd: Uint8Array | null; utf8Bytes: number | null }): string =>
+  JSON.stringify([
+    row.seq,
+    row.json && Buffer.from(row.json).toString('hex'),
+    row.zstd && Buffer.from(row.zstd).toString('hex'),
+    row.utf8Bytes,
+  ]);
