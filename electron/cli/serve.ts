@@ -106,7 +106,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         } else if (store) {
           // A store: the page lists its sessions. Checked here, not listed (a listing reads every
           // event): from its first pages, or read whole when the page reader does not know its
-          // layout, and then the page's listing takes the snapshot this read keeps.
+          // layout (the page's listing then takes the snapshot this read keeps).
           const { checkStore } = await import('../host/store/index.js');
           await checkStore({ file });
         } else await inspector.preview({ kind: 'path', path: file }, null);

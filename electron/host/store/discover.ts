@@ -68,12 +68,12 @@ export interface StoreScan {
 /** List the sessions of every store below `dir` (a folder scanner shows them beside the JSONL files it finds). */
 export async function scanStores(dir: string, options: { signal?: AbortSignal } = {}): Promise<StoreScan> {
   const scan: StoreScan = { stores: [], skipped: [] };
-  // SQLite (sql.js) is loaded when a store is found: `isStoreFile` alone must stay light for the CLI's start.
+  // The store reader is loaded when a store is found: `isStoreFile` alone must stay light for the CLI's start.
   const { SessionStore } = await import('./session-store.js');
   for (const file of await findStores(dir, options)) {
     options.signal?.throwIfAborted();
     try {
-      const store = await SessionStore.open({ file }, { queries: true });
+      const store = await SessionStore.open({ file });
       try {
         scan.stores.push(await store.list());
       } finally {

@@ -108,8 +108,8 @@ export interface PagesRead<T> {
   walUncommittedFrames: number;
   /** Bytes of the main file and of the log read. */
   bytesRead: number;
-  /** Bytes of the main file and of the log. */
-  storeBytes: number;
+  /** Bytes of the database the read saw: its pages, the log's applied (what an image of it would hold). */
+  imageBytes: number;
   /** Reads started over because a writer changed the files meanwhile. */
   retries: number;
 }
@@ -217,7 +217,7 @@ async function readOnce<T>(
       walFrames: opened.index?.committedFrames ?? 0,
       walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
       bytesRead: opened.pages.bytesRead + wal.length,
-      storeBytes: opened.pages.fileBytes + wal.length,
+      imageBytes: opened.pages.count * opened.pages.size,
       retries: attempt,
     };
   } finally {

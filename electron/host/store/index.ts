@@ -10,7 +10,6 @@ import type { ParseLinesOptions, ParsedSession } from '../../../shared/session/t
 import { exportFileBase, storeSessionName, type StoreListing } from '../../../shared/store.js';
 import type { JsonlExport, JsonlExportKind } from '../jsonl-export.js';
 import { SessionStore, type StoreOpenOptions, type StoreSource } from './session-store.js';
-import { warmSqlJs } from './sqlite.js';
 import { readStoredSession, storedContext, storedSessionJsonl } from './stored-session.js';
 
 export { SessionStore, type StoreSource } from './session-store.js';
@@ -47,19 +46,17 @@ async function withStore<T>(source: StoreSource, use: (store: SessionStore) => P
 
 /** The sessions of a store (a file path, or a store's bytes), newest first. */
 export async function listStoreSessions(source: StoreSource | string): Promise<StoreListing> {
-  return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list(), { queries: true });
+  return withStore(typeof source === 'string' ? { file: source } : source, (store) => store.list());
 }
 
 /**
  * Open a store and close it: throws what opening it would (not SQLite, not an OpenClaw store, its
  * layout unknown, a log that keeps changing). A store of the layout the page reader knows is checked
- * from its first pages; any other is read whole and checked by SQLite, and its snapshot is kept for
- * the listing that comes next. SQLite, which lists it, starts compiling.
+ * from its first pages (and listed from its pages next); any other is read whole and checked by
+ * SQLite, and its snapshot is kept for the listing that comes next.
  */
 export async function checkStore(source: StoreSource): Promise<void> {
   await withStore(source, async () => undefined, { readAgain: true });
-  // SQLite, which the listing runs, compiles meanwhile.
-  void warmSqlJs().catch(() => undefined);
 }
 
 /**

@@ -156,7 +156,8 @@ export class SessionStore {
   private static async openPages(file: string, readAgain: boolean): Promise<SessionStore | null> {
     const read = await readStorePages(file, (pages) => SessionPages.of(pages) !== null);
     if (!read?.value) return null;
-    beforeStoreWasm(read.storeBytes);
+    // Judged by the database's pages, as a store read whole is by its image (not by a long log).
+    beforeStoreWasm(read.imageBytes);
     const decoder = await eventDecoder();
     const notes =
       read.walUncommittedFrames > 0
@@ -216,19 +217,25 @@ export class SessionStore {
 
   /** Every session of the store, most recently updated first. */
   async list(): Promise<StoreListing> {
-    let db: MemoryDatabase;
-    try {
-      db = await this.database();
-    } catch (error) {
-      // Past what SQLite can be given whole: listed from its pages.
-      if (!(error instanceof StoreTooLargeError) || this.pagesFile === null) throw error;
-      const read = await listPages(this.pagesFile, this.path ?? this.name);
-      return this.listing(
-        mergeSessions(read.counts, read.windows, (id) => read.cold.has(id)),
-        () => read.meta,
-        ['listed from its pages, without SQLite: the store is past 2 GiB, more than SQLite is given whole here'],
-      );
+    // A store of the layout the page reader knows is listed from its tables' pages, read as they are
+    // needed; one whose other tables it does not know, or that it finds damaged, by SQLite on its image
+    // (which says what is wrong), when the image can be had.
+    if (this.pagesFile !== null && this.image === null) {
+      const read = await listPages(this.pagesFile, this.path ?? this.name).catch((error: unknown) => {
+        if (error instanceof InputError) return error;
+        throw error;
+      });
+      if (!(read instanceof InputError))
+        return this.listing(
+          mergeSessions(read.counts, read.windows, (id) => read.cold.has(id)),
+          () => read.meta,
+        );
+      const db = await this.database().catch((error: unknown) => {
+        throw error instanceof StoreTooLargeError ? read : error;
+      });
+      return this.reading(() => this.listSessions(db));
     }
+    const db = await this.database();
     return this.reading(() => this.listSessions(db));
   }
 

@@ -42,11 +42,6 @@ function loadSqlJs(): Promise<SqlJsStatic> {
   return engine;
 }
 
-/** Compile and instantiate sql.js now, ahead of a query expected soon (the page's listing of a store `serve` opened). */
-export function warmSqlJs(): Promise<void> {
-  return loadSqlJs().then(() => undefined);
-}
-
 /** A database opened from an image in memory, queried with plain rows. */
 export interface MemoryDatabase {
   /** Every row of a query, as objects keyed by column name. */
