@@ -205,7 +205,8 @@ async function readOnce<T>(
     }
     pageBytes += opened.pages.bytesRead + wal.length;
     const after = await marks(file, walFile);
-    if (!(await consistent(before, after, wal, walFile, opened.pages))) return after.journal ? 'journal' : 'changed';
+    const committed = opened.index?.committedFrames ?? 0;
+    if (!(await consistent(before, after, wal, walFile, opened.pages, committed))) return after.journal ? 'journal' : 'changed';
     if (thrown !== null) throw thrown;
     // Kept only when the log did not change during the read (else the read is of an older state than
     // the files' marks after it say), with those marks, of files last written QUIET_MS or more before
@@ -248,24 +249,34 @@ async function marks(file: string, walFile: string): Promise<Marks> {
  * must be unchanged (a rollback-journal writer also moves its header's change counter at every
  * commit).
  */
-async function consistent(before: Marks, after: Marks, wal: Uint8Array, walFile: string, pages: FilePages): Promise<boolean> {
+async function consistent(
+  before: Marks,
+  after: Marks,
+  wal: Uint8Array,
+  walFile: string,
+  pages: FilePages,
+  committed: number,
+): Promise<boolean> {
   if (!after.db || after.journal) return false;
   const walHead = Buffer.from(wal.subarray(0, 32)).toString('hex');
   if (!same(before.wal, after.wal, false) || (after.wal !== null && after.wal.head !== walHead)) return false;
   const generation = before.wal !== null && before.wal.head.length === 64;
   if (!generation) return same(before.db, after.db, true);
-  return same(before.wal, after.wal, true) || !(await laterFramesName(walFile, wal, pages));
+  return same(before.wal, after.wal, true) || !(await laterFramesName(walFile, wal, pages, committed));
 }
 
 /**
- * Whether a frame of the log's generation written past the copy read names a page the read took
- * from the main file. Frames of an older generation left past the end (never checkpointed) do not
- * count; a frame still being written does (its header is enough).
+ * Whether a frame of the log's generation past the last commit the read took (written since, or of
+ * a transaction then unfinished) names a page the read took from the main file. Frames of an older
+ * generation left past the end (never checkpointed) do not count; a frame still being written does
+ * (its header is enough).
  */
-async function laterFramesName(walFile: string, wal: Uint8Array, pages: FilePages): Promise<boolean> {
+async function laterFramesName(walFile: string, wal: Uint8Array, pages: FilePages, committed: number): Promise<boolean> {
   const frameBytes = 24 + pages.size;
-  // The first frame not wholly in the copy.
-  const from = 32 + Math.floor(Math.max(0, wal.length - 32) / frameBytes) * frameBytes;
+  // The first frame after the last commit the read took: the frames of a transaction still being
+  // written when the log was copied are in the copy, but not in the read, and once committed a
+  // checkpoint may copy them into the main file as well.
+  const from = 32 + committed * frameBytes;
   const handle = await openIfExists(walFile);
   if (!handle) return true;
   try {

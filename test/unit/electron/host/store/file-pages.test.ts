@@ -216,6 +216,23 @@ describe('a read a writer changes under it', () => {
     expect(read?.retries).toBe(0);
   });
 
+  it('is read again when a transaction unfinished when the log was copied names a page it took from the main file', async () => {
+    const file = walStore();
+    // A frame in the copy, after its last commit: not read, but once its transaction commits a checkpoint may copy it.
+    const page = (await readStorePages(file, pageFromFile))!.value;
+    appendFrame(`${file}-wal`, page);
+    settled(`${file}-wal`);
+    let calls = 0;
+    const read = await readStorePages(file, (pages) => {
+      calls += 1;
+      expect(pageFromFile(pages)).toBe(page);
+      // Its commit comes meanwhile, in a frame of another page.
+      if (calls === 1) appendFrame(`${file}-wal`, page + 1);
+      return calls;
+    });
+    expect(read).toMatchObject({ value: 2, retries: 1 });
+  });
+
   it('is read again when the log started over (a new header)', async () => {
     const file = walStore();
     let calls = 0;
