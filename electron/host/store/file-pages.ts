@@ -44,7 +44,7 @@ export class FilePages implements PageSource {
 
   constructor(
     private readonly handle: FileHandle,
-    readonly fileBytes: number,
+    private readonly fileBytes: number,
     readonly size: number,
     readonly count: number,
     private readonly wal: Uint8Array,
@@ -106,8 +106,6 @@ export interface PagesRead<T> {
   /** Frames taken from the log, and frames of an unfinished transaction left out. */
   walFrames: number;
   walUncommittedFrames: number;
-  /** Bytes of the main file and of the log read. */
-  bytesRead: number;
   /** Bytes of the database the read saw: its pages, the log's applied (what an image of it would hold). */
   imageBytes: number;
   /** Reads started over because a writer changed the files meanwhile. */
@@ -217,7 +215,6 @@ async function readOnce<T>(
       value: value as T,
       walFrames: opened.index?.committedFrames ?? 0,
       walUncommittedFrames: opened.index?.uncommittedFrames ?? 0,
-      bytesRead: opened.pages.bytesRead + wal.length,
       imageBytes: opened.pages.count * opened.pages.size,
       retries: attempt,
     };

@@ -6,7 +6,8 @@ import type { StoreSessionSummary } from '../../../shared/store.js';
 import { InputError } from '../read-input.js';
 import { readStorePages } from './file-pages.js';
 import { listingFromPages, type PageListing } from './page-listing.js';
-import { DamagedPageError, Pages } from './pages.js';
+import { DamagedPageError } from './pages.js';
+import { checkedPages } from './session-pages.js';
 import { SESSION_SUMMARY_SQL, WINDOWS_SQL } from './queries.js';
 import type { MemoryDatabase } from './sqlite.js';
 
@@ -108,8 +109,11 @@ export function writerOf(meta: Row | undefined, notes: string[]): StoreWriter {
 /** A store's listing rows read from its pages, for a store too large for SQLite (page-listing.ts). */
 export async function listPages(file: string, where: string): Promise<PageListing> {
   try {
-    const read = await readStorePages(file, (pages) => listingFromPages(new Pages(pages, pages.page(1)[20]), where));
-    if (!read) throw new InputError(`${where}: cannot be read as a store`);
+    const read = await readStorePages(file, (source) => {
+      const pages = checkedPages(source);
+      return pages && listingFromPages(pages, where);
+    });
+    if (!read?.value) throw new InputError(`${where}: cannot be read as a store this reader knows`);
     return read.value;
   } catch (error) {
     if (error instanceof DamagedPageError) throw new InputError(`${where}: the store is damaged (${error.message})`);

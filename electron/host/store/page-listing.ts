@@ -69,9 +69,8 @@ function eachRow<C extends string>(
       if (at >= n) row[column] = null;
       else if (type === 'integer') row[column] = integerOf(record, types[at], offsets[at]);
       else {
-        const bytes = bytesOf(record, types[at], offsets[at], type === 'text');
-        row[column] =
-          bytes === null ? null : type === 'text' ? (JSON_COLUMNS.has(column) ? utf8WithBom : utf8).decode(bytes) : bytes.length;
+        const bytes = bytesOf(record, types[at], offsets[at], true);
+        row[column] = bytes === null ? null : (JSON_COLUMNS.has(column) ? utf8WithBom : utf8).decode(bytes);
       }
     }
     each(row);

@@ -6,7 +6,7 @@
 import { topLevelParts, unquote } from './session-pages.js';
 
 /** A column's declared type in a STRICT table. */
-export type ColumnType = 'text' | 'integer' | 'blob';
+export type ColumnType = 'text' | 'integer';
 
 /**
  * Each wanted column's place in the records of a table, from its CREATE TABLE statement; null unless

@@ -89,17 +89,9 @@ export class SessionPages {
    * a layout this reader knows.
    */
   static of(store: Uint8Array | PageSource): SessionPages | null {
-    const image = store instanceof Uint8Array;
-    if (!image && store.count < 1) return null;
-    const header = image ? store : store.page(1);
-    const pageSize = isSqliteHeader(header) ? databasePageSize(header) : 0;
-    // UTF-8 text (a header's 0 means no table was ever made: no schema to find then), and the
-    // payload fractions every SQLite writes (64, 32, 32).
-    if (pageSize === 0 || !databaseTextIsUtf8(header) || (!image && store.size !== pageSize)) return null;
-    if (header[21] !== 64 || header[22] !== 32 || header[23] !== 32) return null;
+    const pages = checkedPages(store);
+    if (pages === null) return null;
     try {
-      const pages = new Pages(image ? new ImagePages(store, pageSize) : store, header[20]);
-      if (pages.usable < 480) return null;
       const schema = readSchema(pages);
       const table = schema.find((row) => row.type === 'table' && row.name === TABLE);
       const index = schema.find((row) => row.type === 'index' && row.name === KEY_INDEX && row.table === TABLE && row.sql === null);
@@ -211,6 +203,22 @@ export class SessionPages {
     }
     throw new DamagedPageError(`${TABLE} is deeper than a b-tree can be: it loops`);
   }
+}
+
+/**
+ * The pages of a store (its whole image, or a source of its pages) for this reader, from its header;
+ * null unless it is SQLite of UTF-8 text (a header's 0 means no table was ever made: no schema to
+ * find then), with the payload fractions every SQLite writes (64, 32, 32) and pages large enough.
+ */
+export function checkedPages(store: Uint8Array | PageSource): Pages | null {
+  const image = store instanceof Uint8Array;
+  if (!image && store.count < 1) return null;
+  const header = image ? store : store.page(1);
+  const pageSize = isSqliteHeader(header) ? databasePageSize(header) : 0;
+  if (pageSize === 0 || !databaseTextIsUtf8(header) || (!image && store.size !== pageSize)) return null;
+  if (header[21] !== 64 || header[22] !== 32 || header[23] !== 32) return null;
+  const pages = new Pages(image ? new ImagePages(store, pageSize) : store, header[20]);
+  return pages.usable < 480 ? null : pages;
 }
 
 /** A table cell's key: a leaf's rowid follows its payload's length, an interior cell's its child. */
