@@ -12,12 +12,18 @@ import { isRecord, toolResultCallId } from '../../../shared/messages.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
+import { unrecognizedReason } from '../../../shared/session/recognize.js';
+import { lastModelEntryOf } from '../../../shared/session/recorded-model.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from '../../../shared/session/types.js';
 import type { Message } from '../../../shared/types.js';
 import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
+import { quickEntry, stubEntry } from './quick-entry.js';
 import { skeletonText } from './skeleton.js';
+
+/** A stub's text, never asked for: the parser is given its value. */
+const NO_TEXT = (): string => '';
 
 /** Bytes read at a time (large: fewer lines of megabytes span two reads and are read again whole). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -82,43 +88,53 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
   }
 }
 
-/** The preview of a session's lines (as `readSessionPreview` describes it). */
-export async function previewOf(lines: PreviewLines, options: PreviewOptions): Promise<SessionPreview | null> {
-  const parser = new SessionLineParser();
-  const lengths: number[] = [];
-  let header = true;
-  const read = await lines.each((bytes, length) => {
-    lengths.push(length);
-    // The header is read whole (its fields describe the session); then only skeletons.
-    const isHeader = header && length > 0;
-    if (isHeader) header = false;
-    if (!bytes || length === 0) parser.line(length, () => '');
-    else
-      parser.line(length, () =>
-        isHeader ? Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8') : (skeletonText(bytes) ?? ''),
-      );
-  });
+/**
+ * The preview of a session's lines (as `readSessionPreview` describes it). With `quick` (the
+ * default), message lines in pi's form are given to the parser as stubs (quick-entry.ts), and only
+ * those whose contents the preview uses are read again whole; when one of those is not what its
+ * first bytes said, every line is read again, as skeletons.
+ */
+export async function previewOf(lines: PreviewLines, options: PreviewOptions, quick = true): Promise<SessionPreview | null> {
+  const read = await readOutline(lines, quick);
   if (!read) return null;
-  const parsed = parser.finish(read.bom);
-  const outline = buildContext(parsed);
+  const { parsed, outline, lengths, stubbed } = read;
   const totalTurns = outline.messages.length;
   if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
-  const turns = turnsToRead(outline.messages, Math.max(1, options.turns));
+  const asked = Math.max(1, options.turns);
+  const { messageLines } = outline;
+  // The stubs whose contents are used, read whole first: those among the turns that may be shown,
+  // the branch's last message (does it end in a prefill?) and the last entry naming a model.
+  const reach = Math.min(totalTurns, asked + MAX_EXTRA_TURNS);
+  const stubs = new Set<number>();
+  const addStub = (line: number | null) => line !== null && stubbed[line - 1] && stubs.add(line);
+  for (let i = 0; i < reach; i += 1) addStub(messageLines[i]);
+  addStub(messageLines[totalTurns - 1]);
+  const modelEntry = lastModelEntryOf(outline.branch);
+  if (modelEntry) addStub(outline.branch.findLast((located) => located.entry === modelEntry)!.line);
+  const whole = await wholeEntries(lines, stubs);
+  if (!whole) return null;
+  for (const located of parsed.entries) {
+    const entry = stubbed[located.line - 1] ? whole.get(located.line) : undefined;
+    // A stub read whole is not what its first bytes said: every line is read again as a skeleton.
+    if (entry && !saysWhatItsStubSaid(entry, located.entry)) return previewOf(lines, options, false);
+  }
+  // Counted on messages whose calls are known: the stubs among them as read whole.
+  const counted = outline.messages.slice(0, reach).map((message, i) => {
+    const line = messageLines[i];
+    const entry = line === null ? undefined : whole.get(line);
+    return entry ? (entry.message as Message) : message;
+  });
+  const turns = turnsToRead(counted, asked);
   if (options.partialOnly && turns >= totalTurns) return null;
-  // The lines of the first turns (and the compaction their summary comes from), parsed whole.
-  const wanted = new Set<number>();
+  // The rest of the first turns' lines (and the compaction their summary comes from), parsed whole.
+  const rest = new Set<number>();
   for (let i = 0; i < turns; i += 1) {
-    const line = outline.messageLines[i];
-    if (line !== null) wanted.add(line);
+    const line = messageLines[i];
+    if (line !== null && !whole.has(line)) rest.add(line);
   }
-  const again = [...wanted].sort((a, b) => a - b);
-  const reread = await lines.entries(again);
-  const whole = new Map<number, SessionEntry>();
-  for (let i = 0; i < again.length; i += 1) {
-    const entry = reread[i];
-    if (!entry) return null;
-    whole.set(again[i], entry);
-  }
+  const restWhole = await wholeEntries(lines, rest);
+  if (!restWhole) return null;
+  for (const [line, entry] of restWhole) whole.set(line, entry);
   const entries: LocatedEntry[] = parsed.entries.map((located) => {
     const entry = whole.get(located.line);
     return entry ? { line: located.line, entry } : located;
@@ -126,7 +142,7 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions): P
   const full: ParsedSession = { ...parsed, entries, diagnostics: [] };
   const context = buildContext(full);
   // The whole lines must tell the same story as their skeletons; if not, the full read decides.
-  if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== outline.messageLines[i])) return null;
+  if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== messageLines[i])) return null;
   let branchBytes = 0;
   for (const line of context.messageLines) if (line !== null) branchBytes += lengths[line - 1] ?? 0;
   return {
@@ -136,13 +152,68 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions): P
       messages: context.messages.slice(0, turns),
       messageLines: context.messageLines.slice(0, turns),
       diagnostics: [],
-      truncated: turns < totalTurns ? { endsWithAssistantPrefill: endsWithAssistantPrefill(outline.messages) } : undefined,
+      truncated: turns < totalTurns ? { endsWithAssistantPrefill: endsWithAssistantPrefill(context.messages) } : undefined,
     },
     turns,
     totalTurns,
     branchBytes,
     size: read.size,
   };
+}
+
+/** Every line read once: skeletons and stubs parsed, the branch outlined. */
+async function readOutline(lines: PreviewLines, quick: boolean) {
+  const parser = new SessionLineParser();
+  const lengths: number[] = [];
+  // Whether each line was given as a stub, by line number − 1.
+  const stubbed: boolean[] = [];
+  let header = true;
+  const read = await lines.each((bytes, length) => {
+    lengths.push(length);
+    // The header is read whole (its fields describe the session); then only skeletons and stubs.
+    const isHeader = header && length > 0;
+    if (isHeader) header = false;
+    const stub = quick && bytes && !isHeader && length > 0 ? quickEntry(bytes) : null;
+    stubbed.push(stub !== null);
+    if (!bytes || length === 0) parser.line(length, () => '');
+    else if (isHeader) parser.line(length, () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8'));
+    else if (stub === null) parser.line(length, () => skeletonText(bytes) ?? '');
+    else parser.line(length, NO_TEXT, undefined, () => ({ value: stubEntry(stub) }));
+  });
+  if (!read) return null;
+  const parsed = parser.finish(read.bom);
+  return { parsed, outline: buildContext(parsed), lengths, stubbed, size: read.size };
+}
+
+/** Lines read again and parsed whole, by number; null when one is not a JSON object. */
+async function wholeEntries(lines: PreviewLines, wanted: ReadonlySet<number>): Promise<Map<number, SessionEntry> | null> {
+  const again = [...wanted].sort((a, b) => a - b);
+  const whole = new Map<number, SessionEntry>();
+  if (again.length === 0) return whole;
+  const reread = await lines.entries(again);
+  for (let i = 0; i < again.length; i += 1) {
+    const entry = reread[i];
+    if (!entry) return null;
+    whole.set(again[i], entry);
+  }
+  return whole;
+}
+
+/**
+ * Whether a line read whole is the message entry its stub stood for: the same id, parent and role, a
+ * message OpenClaw's loader recognises, and one the context keeps.
+ */
+function saysWhatItsStubSaid(entry: SessionEntry, stub: SessionEntry): boolean {
+  const message = entry.message;
+  return (
+    entry.type === 'message' &&
+    entry.id === stub.id &&
+    entry.parentId === stub.parentId &&
+    isRecord(message) &&
+    message.role === (stub.message as Message).role &&
+    message.excludeFromContext !== true &&
+    unrecognizedReason(entry) === null
+  );
 }
 
 /** A JSON object's text parsed as an entry: null when it is not one. */
@@ -199,6 +270,9 @@ function fileLines(handle: FileHandle, chunkBytes: number): PreviewLines {
   const lengths: number[] = [];
   return {
     async each(onLine) {
+      // Read again from the start when a preview's stubs did not hold.
+      offsets.length = 0;
+      lengths.length = 0;
       const { array, bom } = await readFormatHead(handle);
       if (array) return null;
       const size = await readLines(

@@ -1,0 +1,150 @@
+// A preview reads message lines in pi's form as stubs and parses only those whose contents it uses.
+// Wherever a stub is not what its line holds, the preview must still be the full read's first turns.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewOf, readSessionPreview, wholeEntry, type PreviewLines } from '../../../../../electron/host/preview/read-preview.js';
+import { readSessionFile } from '../../../../../electron/host/stream-session.js';
+import { buildContext } from '../../../../../shared/session/context.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ti-quick-preview-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}';
+
+/** A message entry in pi's field order. */
+const entry = (id: string, parentId: string | null, message: Record<string, unknown>) =>
+  JSON.stringify({ type: 'message', id, parentId, timestamp: '2026-01-01T00:00:01.000Z', message });
+
+const assistant = (text: string, model = 'claude-sonnet-4-5', calls: string[] = []) => ({
+  role: 'assistant',
+  content: [{ type: 'text', text }, ...calls.map((id) => ({ type: 'toolCall', id, name: 'bash', arguments: { command: 'ls' } }))],
+  api: 'anthropic-messages',
+  provider: 'anthropic',
+  model,
+  usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+  stopReason: calls.length ? 'toolUse' : 'stop',
+  timestamp: 2,
+});
+
+/** `cycles` user / assistant (with a call) / tool result turns, chained; each line passed through `edit`. */
+function session(cycles: number, edit: (line: string, index: number) => string = (line) => line): string[] {
+  const lines = [HEADER];
+  let parent: string | null = null;
+  for (let i = 0; i < cycles; i += 1) {
+    lines.push(
+      entry(`u${i}`, parent, { role: 'user', content: `question ${i}`, timestamp: 1 }),
+      entry(`a${i}`, `u${i}`, assistant(`answer ${i}`, 'claude-sonnet-4-5', [`call_${i}`])),
+      entry(`r${i}`, `a${i}`, { role: 'toolResult', toolCallId: `call_${i}`, toolName: 'bash', content: [], isError: false, timestamp: 3 }),
+    );
+    parent = `r${i}`;
+  }
+  return lines.map((line, index) => (index === 0 ? line : edit(line, index)));
+}
+
+/** The lines of `text` as a preview reads them, noting how often it read them all and which it read whole. */
+function countedLines(text: string) {
+  const all = text.split('\n');
+  const seen = { passes: 0, whole: [] as number[] };
+  const lines: PreviewLines = {
+    async each(onLine) {
+      seen.passes += 1;
+      for (const line of all) {
+        const bytes = Buffer.from(line.replace(/\r$/, ''), 'utf8');
+        onLine(bytes, bytes.length);
+      }
+      return { bom: false, size: Buffer.byteLength(text) };
+    },
+    async entries(wanted) {
+      seen.whole.push(...wanted);
+      return wanted.map((line) => wholeEntry(all[line - 1] ?? ''));
+    },
+  };
+  return { lines, seen };
+}
+
+/** The preview of `lines` (written to a file) and the full read's branch, side by side. */
+async function previewAndFull(lines: string[], turns: number) {
+  const file = path.join(dir, `s-${Math.random().toString(36).slice(2)}.jsonl`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const preview = await readSessionPreview(file, { turns });
+  const full = buildContext((await readSessionFile(file, { digest: false })).parsed);
+  return { preview: preview!, full };
+}
+
+/** The preview's first turns are the full read's, and it counts the turns as the full read does. */
+function agrees({ preview, full }: Awaited<ReturnType<typeof previewAndFull>>) {
+  expect(preview).not.toBeNull();
+  expect(preview.totalTurns).toBe(full.messages.length);
+  expect(preview.context.messages).toEqual(full.messages.slice(0, preview.turns));
+  expect(preview.context.messageLines).toEqual(full.messageLines.slice(0, preview.turns));
+  expect(preview.context.lastModel).toEqual(full.lastModel);
+}
+
+describe('a preview of message lines read as stubs', () => {
+  it('reads whole only the first turns, the turns past them, and the branch’s last message (one pass over the lines)', async () => {
+    const text = `${session(300).join('\n')}\n`;
+    const { lines, seen } = countedLines(text);
+    const preview = (await previewOf(lines, { turns: 3 }))!;
+    expect(seen.passes).toBe(1);
+    expect(preview.totalTurns).toBe(900);
+    // The first 3 + 64 messages (lines 2–68), then the last assistant turn (its model) and the last message, once each.
+    expect(seen.whole).toEqual([...Array.from({ length: 67 }, (_, i) => i + 2), 900, 901]);
+    // Read on past the 3 asked until 8 more are read and every call among them is answered: 4 cycles.
+    expect(preview.turns).toBe(12);
+    expect(preview.context.messages.map((m) => m.role)).toEqual(
+      Array.from({ length: 4 }, () => ['user', 'assistant', 'toolResult']).flat(),
+    );
+  });
+
+  it('gives the branch’s last model and prefill from the lines themselves', async () => {
+    const lines = session(50);
+    lines.push(entry('last', 'r49', assistant('done', 'claude-opus-4-1')));
+    const read = await previewAndFull(lines, 2);
+    agrees(read);
+    expect(read.preview.context.lastModel).toMatchObject({ modelId: 'claude-opus-4-1' });
+    expect(read.preview.context.truncated).toEqual({ endsWithAssistantPrefill: true });
+    const asked = await previewAndFull(session(50), 2);
+    expect(asked.preview.context.truncated).toEqual({ endsWithAssistantPrefill: false });
+  });
+
+  it('reads every line again as a skeleton when a first turn in pi’s form is a message OpenClaw does not recognise', async () => {
+    // The second assistant turn's content is a number: the loader skips it, and its child hangs off its parent.
+    const bad = (line: string, index: number) => (index === 5 ? line.replace(/"content":\[.*\],"api"/, '"content":5,"api"') : line);
+    const lines = session(40, bad);
+    expect(lines[5]).toContain('"content":5');
+    agrees(await previewAndFull(lines, 4));
+    const { lines: counted, seen } = countedLines(`${lines.join('\n')}\n`);
+    await previewOf(counted, { turns: 4 });
+    expect(seen.passes).toBe(2);
+  });
+
+  it('counts as the full read does a line cut off, two lines run together, and a message taken out of the context', async () => {
+    const cases: Record<string, (line: string, index: number) => string> = {
+      // The branch then starts after the line cut off: its child names a parent no entry has.
+      'cut off': (line, index) => (index === 60 ? line.slice(0, -20) : line),
+      'run together': (line, index) => (index === 60 ? `${line.slice(0, 40)}${line}` : line),
+      excluded: (line, index) => (index === 58 ? line.replace('"role":"user"', '"role":"user","excludeFromContext":true') : line),
+    };
+    for (const [what, edit] of Object.entries(cases)) {
+      const read = await previewAndFull(session(40, edit), 3);
+      expect(read.full.messages.length, what).toBeLessThan(120);
+      agrees(read);
+    }
+  });
+
+  it('reads whole a last model that was a stub far from the first turns', async () => {
+    // The model is switched once, mid-branch, and only user turns follow.
+    const lines = session(30);
+    lines.push(entry('switch', 'r29', assistant('switched', 'claude-haiku-4-5')));
+    for (let i = 0; i < 80; i += 1)
+      lines.push(entry(`t${i}`, i === 0 ? 'switch' : `t${i - 1}`, { role: 'user', content: `more ${i}`, timestamp: 1 }));
+    const read = await previewAndFull(lines, 2);
+    agrees(read);
+    expect(read.preview.context.lastModel).toMatchObject({ modelId: 'claude-haiku-4-5' });
+  });
+});
