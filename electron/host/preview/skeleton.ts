@@ -57,7 +57,7 @@ export function skeletonText(line: Uint8Array, keep = SKELETON_KEEP_BYTES): stri
  * at a time (an escape's second byte skipped), then quotes found by `indexOf`, a quote after an odd
  * run of backslashes being escaped.
  */
-export function stringEnd(bytes: Buffer, open: number): number {
+function stringEnd(bytes: Buffer, open: number): number {
   const near = Math.min(bytes.length, open + 1 + NEAR_BYTES);
   let at = open + 1;
   while (at < near) {
