@@ -75,6 +75,8 @@ const encoder = new TextEncoder();
 export class SessionPages {
   private readonly types: number[] = [];
   private readonly offsets: number[] = [];
+  /** The table leaf the last row was found in, and its first and last keys. */
+  private lastLeaf: { node: TreeNode; first: number; last: number } | null = null;
 
   private constructor(
     private readonly pages: Pages,
@@ -120,22 +122,26 @@ export class SessionPages {
   read(sessionId: string, rows: SessionRows, onRow: (row: EventRow) => void): void {
     const id = encoder.encode(sessionId);
     const { types, offsets, at } = this;
+    const idColumn = at.session_id;
+    const seqColumn = at.seq;
+    const jsonColumn = at.event_json;
+    const zstdColumn = at.event_zstd;
+    const bytesColumn = at.event_utf8_bytes;
     for (let i = 0; i < rows.rowids.length; i += 1) {
       const record = this.row(rows.rowids[i]);
       const n = recordColumns(this.pages, record, types, offsets);
-      const value = (column: Column): [number, number] => (at[column] < n ? [types[at[column]], offsets[at[column]]] : [0, 0]);
-      const [idType, idAt] = value('session_id');
-      const session = bytesOf(record, idType, idAt, true);
-      const seq = integerOf(record, ...value('seq'));
+      // A column past the record's end is NULL (type 0).
+      const typeOf = (column: number) => (column < n ? types[column] : 0);
+      const offsetOf = (column: number) => (column < n ? offsets[column] : 0);
+      const session = bytesOf(record, typeOf(idColumn), offsetOf(idColumn), true);
+      const seq = integerOf(record, typeOf(seqColumn), offsetOf(seqColumn));
       if (session === null || Buffer.compare(session, id) !== 0 || seq !== rows.seqs[i])
         throw new DamagedPageError(`row ${rows.rowids[i]} of ${TABLE} is not the event its index names`);
-      const [jsonType, jsonAt] = value('event_json');
-      const [zstdType, zstdAt] = value('event_zstd');
       onRow({
         seq,
-        json: bytesOf(record, jsonType, jsonAt, true),
-        zstd: bytesOf(record, zstdType, zstdAt, false),
-        utf8Bytes: integerOf(record, ...value('event_utf8_bytes')),
+        json: bytesOf(record, typeOf(jsonColumn), offsetOf(jsonColumn), true),
+        zstd: bytesOf(record, typeOf(zstdColumn), offsetOf(zstdColumn), false),
+        utf8Bytes: integerOf(record, typeOf(bytesColumn), offsetOf(bytesColumn)),
       });
     }
   }
@@ -174,35 +180,56 @@ export class SessionPages {
     found.rowids.push(rowid);
   }
 
-  /** The record of the table row `rowid`, found down the table's b-tree. */
+  /**
+   * The record of the table row `rowid`, found down the table's b-tree, or in the leaf the last row
+   * was found in when its keys span `rowid`: a session's rows are mostly neighbours, and no other leaf
+   * can hold a key between a leaf's first and last.
+   */
   private row(rowid: number): Uint8Array {
     const { pages } = this;
+    const last = this.lastLeaf;
+    if (last !== null && rowid >= last.first && rowid <= last.last) return this.rowIn(last.node, rowid);
     let page = this.tableRoot;
     for (let depth = 0; depth <= MAX_DEPTH; depth += 1) {
       const node = pages.node(page);
-      // The first cell whose key is not below the rowid: an interior cell's child holds keys up to its key.
-      let low = 0;
-      let high = node.cells;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        const key = rowKey(pages, node, pages.cell(node, middle));
-        if (key < rowid) low = middle + 1;
-        else high = middle;
+      if (node.kind === TABLE_LEAF) {
+        this.lastLeaf =
+          node.cells > 0
+            ? { node, first: rowKey(pages, node, pages.cell(node, 0)), last: rowKey(pages, node, pages.cell(node, node.cells - 1)) }
+            : null;
+        return this.rowIn(node, rowid);
       }
-      if (node.kind === TABLE_INTERIOR) {
-        page = low < node.cells ? u32(node.bytes, pages.cell(node, low)) : node.right;
-        continue;
-      }
-      if (node.kind !== TABLE_LEAF) throw new DamagedPageError(`page ${page} of ${TABLE} is an index's page`);
-      if (low < node.cells) {
-        const cell = pages.cell(node, low);
-        const length = pages.varint(cell, node.bytes);
-        if (pages.varint(pages.at, node.bytes) === rowid) return pages.payload(node, pages.at, length, true);
-      }
-      throw new DamagedPageError(`${TABLE} has no row ${rowid}, which its index ${KEY_INDEX} names`);
+      if (node.kind !== TABLE_INTERIOR) throw new DamagedPageError(`page ${page} of ${TABLE} is an index's page`);
+      // The first cell whose key is not below the rowid: its child holds keys up to its key.
+      const low = firstNotBelow(pages, node, rowid);
+      page = low < node.cells ? u32(node.bytes, pages.cell(node, low)) : node.right;
     }
     throw new DamagedPageError(`${TABLE} is deeper than a b-tree can be: it loops`);
   }
+
+  /** The record of the row `rowid` in a leaf of the table. */
+  private rowIn(node: TreeNode, rowid: number): Uint8Array {
+    const { pages } = this;
+    const low = firstNotBelow(pages, node, rowid);
+    if (low < node.cells) {
+      const cell = pages.cell(node, low);
+      const length = pages.varint(cell, node.bytes);
+      if (pages.varint(pages.at, node.bytes) === rowid) return pages.payload(node, pages.at, length, true);
+    }
+    throw new DamagedPageError(`${TABLE} has no row ${rowid}, which its index ${KEY_INDEX} names`);
+  }
+}
+
+/** The first cell of a table page whose key is not below `rowid` (`cells` when there is none). */
+function firstNotBelow(pages: Pages, node: TreeNode, rowid: number): number {
+  let low = 0;
+  let high = node.cells;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (rowKey(pages, node, pages.cell(node, middle)) < rowid) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

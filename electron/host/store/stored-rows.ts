@@ -49,8 +49,9 @@ export class StoredRows {
       this.lengths.push(0);
       return;
     }
-    if (!shares(value) || value.length > CHUNK_BYTES / 8) {
-      this.chunks.push(shares(value) ? value.slice() : value);
+    const shared = shares(value);
+    if (!shared || value.length > CHUNK_BYTES / 8) {
+      this.chunks.push(shared ? value.slice() : value);
       this.chunkOf.push(this.chunks.length - 1);
       this.starts.push(0);
       this.lengths.push(value.length);
