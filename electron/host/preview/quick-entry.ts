@@ -124,6 +124,12 @@ function plainStringEnd(line: Buffer, at: number): number {
   return -1;
 }
 
+/** The bytes that end a string's run of plain bytes: its quote, an escape, and control bytes. */
+const STRING_STOPS = new Uint8Array(256);
+for (let byte = 0; byte < 0x20; byte += 1) STRING_STOPS[byte] = 1;
+STRING_STOPS[QUOTE] = 1;
+STRING_STOPS[BACKSLASH] = 1;
+
 /** The kind of each open bracket while a line is checked: 1 for an object, 0 for an array. */
 const openKinds = new Uint8Array(MAX_QUICK_DEPTH + 1);
 
@@ -138,20 +144,21 @@ function closesOnce(line: Buffer, at: number, depth: number): boolean {
   kinds[1] = 1;
   kinds[2] = 1;
   const end = line.length;
-  // The first byte of the string being read, or -1 between strings.
-  let string = -1;
   for (let i = at; i < end; i += 1) {
-    const byte = line[i];
-    if (string >= 0) {
-      if (byte === QUOTE) {
-        if (i - string === EXCLUDE.length && expect(line, string, EXCLUDE) === i) return false;
-        string = -1;
-      } else if (byte === BACKSLASH) {
+    let byte = line[i];
+    if (byte === QUOTE) {
+      // A string: its bytes up to its closing quote, read in a loop of their own.
+      const start = i + 1;
+      for (i = start; i < end; i += 1) {
+        byte = line[i];
+        if (STRING_STOPS[byte] === 0) continue;
+        if (byte === QUOTE) break;
+        if (byte !== BACKSLASH) return false;
         i += 1;
         if (i >= end || line[i] < 0x20) return false;
-      } else if (byte < 0x20) return false;
-    } else if (byte === QUOTE) string = i + 1;
-    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      }
+      if (i >= end || (i - start === EXCLUDE.length && expect(line, start, EXCLUDE) === i)) return false;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth += 1;
       if (depth > MAX_QUICK_DEPTH) return false;
       kinds[depth] = byte === OPEN_BRACE ? 1 : 0;
