@@ -16,9 +16,11 @@
  */
 /**
  * Lines longer than this are parsed as skeletons: the check below reads every byte, while a
- * skeleton's long strings are skipped by native searches, and its parse is then short anyway.
+ * skeleton's long strings are skipped by native searches, and its parse is then short anyway. At
+ * 16 KiB the preview of a session of mid-size lines (deep-branches at 100 MiB) was about 15 % slower
+ * than with skeletons alone; at 2 KiB it is as fast, and sessions of short lines gain as much.
  */
-export const MAX_QUICK_LINE_BYTES = 16 * 1024;
+export const MAX_QUICK_LINE_BYTES = 2 * 1024;
 
 /** What a message line's first bytes say: its entry id, its parent, and its message's role. */
 export interface QuickEntry {
