@@ -22,7 +22,8 @@
  *
  * The sessions bench's generated session is also measured as the one session of an OpenClaw store
  * (`serve DB#ID`, whose start finds the session and starts its preview without waiting for it):
- * "N MB stored session".
+ * "N MB stored session". With `--stored` (or FIRST_SCREEN_STORED=1) every shape asked for is too:
+ * "N MB <shape> stored session" (not in the baseline).
  *
  * `--shapes=a,b` (or FIRST_SCREEN_SHAPES; names or groups as for the shapes bench: `generated`,
  * `pi-written`, `all`) measures those shapes — test/bench/session-shapes.ts (many mid-size tool
@@ -32,7 +33,8 @@
  * leaves out the wait for the full inspection and the farthest annotation's jump (a run then ends at
  * "diff computed").
  *
- * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · FIRST_SCREEN_SHAPES · TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
+ * Env: FIRST_SCREEN_MB=10,100 · FIRST_SCREEN_RUNS=3 · FIRST_SCREEN_SHAPES · FIRST_SCREEN_STORED=1 ·
+ * TRANSCRIPT_INSPECTOR_CHROMIUM=/usr/bin/chromium.
  * Needs `npm run build` (builds it when dist/ is missing) and Debian's Chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -243,6 +245,7 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
   });
   const results: BenchResult[] = [];
   const farJump = !ctx.args.includes('--skip-far-jump');
+  const storedShapes = ctx.args.includes('--stored') || process.env.FIRST_SCREEN_STORED === '1';
   try {
     for (const shape of wantedShapes(ctx.args))
       for (const mb of SIZES) {
@@ -252,12 +255,13 @@ export default async function firstScreenBench(ctx: BenchContext): Promise<Bench
         const sized = shape ? `${mb} MB ${shape} session` : `${mb} MB session`;
         ctx.log(`${sized}: generated ${(stats.bytes / 1e6).toFixed(1)} MB, ${stats.lines} lines, ${stats.messages} messages`);
         results.push(...(await measure(ctx, browser, file, sized, mb, farJump)));
-        if (!shape) {
+        if (!shape || storedShapes) {
           // The same session as the one session of an OpenClaw store: `serve DB#ID`.
           const store = path.join(ctx.workDir, `first-screen-${mb}mb.sqlite`);
           writeBenchStore(file, store);
-          ctx.log(`${mb} MB stored session: ${(fs.statSync(store).size / 1e6).toFixed(1)} MB store`);
-          results.push(...(await measure(ctx, browser, `${store}#${BENCH_STORED_SESSION}`, `${mb} MB stored session`, mb, farJump)));
+          const storedName = shape ? `${mb} MB ${shape} stored session` : `${mb} MB stored session`;
+          ctx.log(`${storedName}: ${(fs.statSync(store).size / 1e6).toFixed(1)} MB store`);
+          results.push(...(await measure(ctx, browser, `${store}#${BENCH_STORED_SESSION}`, storedName, mb, farJump)));
           fs.rmSync(store, { force: true });
         }
         fs.rmSync(file, { force: true });
