@@ -5,14 +5,17 @@
  * the contents of only a few: its first turns and the branch's last ones. On a session of many short
  * lines (a few hundred bytes each, nothing for the skeleton to cut) parsing every skeleton was nearly
  * a whole parse. A message line as pi writes it starts with its type, id, parent, timestamp and role,
- * in that order: those are read off its first bytes, and the rest of the line is only checked to be
- * one complete JSON object (its strings closed, its brackets balanced, nothing after it), so that a
- * line cut off, two lines run together or binary garbage still go to the parser and are judged there.
+ * in that order, and ends with its message: those are read off its bytes, and the rest of the line is
+ * checked by JSON's grammar without building anything, so that the parser would keep the line as an
+ * entry of that type, id, parent and role. A line it would reject (cut off, two lines run together,
+ * binary garbage, a stray comma) drops out of the tree and starts the branch again after it, so it
+ * must go to the parser; so must a line where JSON.parse would keep a second member of one of those
+ * names, or one that could take its message out of the context.
  *
- * What is not checked is the rest of its grammar and what its message holds: a line that passes and
- * which the full read then rejects, or does not recognise, would be counted as a turn by the preview.
- * The preview therefore reads again whole, and checks, every such line whose contents it uses (its
- * first turns and the branch's last messages); the rest only count (its total of turns, an estimate).
+ * What is not checked is what the message holds: a line whose message OpenClaw's loader does not
+ * recognise is left out of the tree without breaking it, and would be counted as a turn by the
+ * preview. The preview therefore reads again whole, and checks, every such line whose contents it
+ * uses (its first turns and the branch's last messages); the rest only count (its total of turns).
  */
 /**
  * Lines longer than this are parsed as skeletons: the check below reads every byte, while a
@@ -93,7 +96,7 @@ export function quickEntry(bytes: Uint8Array): QuickEntry | null {
   if (roleEnd < 0) return null;
   const role = roleAt(line, at, roleEnd);
   // Inside the entry's object and its message's.
-  if (role === null || !closesOnce(line, roleEnd + 1, 2)) return null;
+  if (role === null || !restIsValid(line, roleEnd + 1)) return null;
   return { id, parentId, role };
 }
 
@@ -132,45 +135,161 @@ for (let byte = 0; byte < 0x20; byte += 1) STRING_STOPS[byte] = 1;
 STRING_STOPS[QUOTE] = 1;
 STRING_STOPS[BACKSLASH] = 1;
 
+/** What may follow a backslash in a JSON string, `u` aside. */
+const SHORT_ESCAPES = new Uint8Array(256);
+for (const byte of Buffer.from('"\\/bfnrt')) SHORT_ESCAPES[byte] = 1;
+
+/** JSON's whitespace within a line. */
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0d;
+const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
+
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+const ROLE = Buffer.from('role');
+
+/** What the check of a line expects next. */
+const enum Next {
+  /** A member's key, or the end of an object just opened. */
+  KeyOrEnd,
+  /** A member's key, after a comma. */
+  Key,
+  /** The colon after a key. */
+  Colon,
+  /** A value, or the end of an array just opened. */
+  ValueOrEnd,
+  /** A value, after a colon or an array's comma. */
+  Value,
+  /** A comma, or the end of the object or array the value was in. */
+  CommaOrEnd,
+}
+
 /** The kind of each open bracket while a line is checked: 1 for an object, 0 for an array. */
 const openKinds = new Uint8Array(MAX_QUICK_DEPTH + 1);
 
 /**
- * Whether the line from `at`, `depth` objects deep, closes them all at its last byte but trailing
- * spaces, and never before: its strings closed, free of control bytes and none of them
- * EXCLUDE's text, its brackets balanced and
- * of matching kinds, no control byte between its tokens, and never more than MAX_QUICK_DEPTH deep.
+ * Whether the line from `at`, just after the value of its message's `role`, is the rest of one JSON
+ * object by JSON's grammar, whose message is its last member: so that the parser would keep the
+ * line as a message entry of that id, parent and role. Its strings hold no control byte and no
+ * escape of a printable ASCII character (which would let a key be spelled otherwise), no string is
+ * EXCLUDE's text, the message has no second `role`, and it nests at most MAX_QUICK_DEPTH deep.
  */
-function closesOnce(line: Buffer, at: number, depth: number): boolean {
+function restIsValid(line: Buffer, at: number): boolean {
   const kinds = openKinds;
   kinds[1] = 1;
   kinds[2] = 1;
+  let depth = 2;
+  let next = Next.CommaOrEnd;
   const end = line.length;
   for (let i = at; i < end; i += 1) {
-    let byte = line[i];
+    const byte = line[i];
+    if (isSpace(byte)) continue;
     if (byte === QUOTE) {
-      // A string: its bytes up to its closing quote, read in a loop of their own.
+      if (next !== Next.Value && next !== Next.ValueOrEnd && next !== Next.Key && next !== Next.KeyOrEnd) return false;
       const start = i + 1;
-      for (i = start; i < end; i += 1) {
-        byte = line[i];
-        if (STRING_STOPS[byte] === 0) continue;
-        if (byte === QUOTE) break;
-        if (byte !== BACKSLASH) return false;
-        i += 1;
-        if (i >= end || line[i] < 0x20) return false;
-      }
-      if (i >= end || (i - start === EXCLUDE.length && expect(line, start, EXCLUDE) === i)) return false;
+      i = stringEnd(line, start);
+      if (i < 0) return false;
+      if (i - start === EXCLUDE.length && expect(line, start, EXCLUDE) === i) return false;
+      const isKey: boolean = next === Next.Key || next === Next.KeyOrEnd;
+      // The message's role was read off its first bytes: a second one would be the one kept.
+      if (isKey && depth === 2 && i - start === ROLE.length && expect(line, start, ROLE) === i) return false;
+      next = isKey ? Next.Colon : Next.CommaOrEnd;
+    } else if (next === Next.Colon) {
+      if (byte !== 0x3a) return false;
+      next = Next.Value;
+    } else if (next === Next.CommaOrEnd) {
+      if (byte === 0x2c) next = kinds[depth] === 1 ? Next.Key : Next.Value;
+      else if (byte === (kinds[depth] === 1 ? CLOSE_BRACE : CLOSE_BRACKET)) {
+        depth -= 1;
+        // The message closed: the entry must close right after it, and the line with it.
+        if (depth === 1) return closesEntry(line, i + 1);
+      } else return false;
+    } else if (next === Next.Key || next === Next.KeyOrEnd) {
+      if (byte !== CLOSE_BRACE || next !== Next.KeyOrEnd) return false;
+      depth -= 1;
+      if (depth === 1) return closesEntry(line, i + 1);
+      next = Next.CommaOrEnd;
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth += 1;
       if (depth > MAX_QUICK_DEPTH) return false;
       kinds[depth] = byte === OPEN_BRACE ? 1 : 0;
-    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
-      if (kinds[depth] !== (byte === CLOSE_BRACE ? 1 : 0)) return false;
+      next = byte === OPEN_BRACE ? Next.KeyOrEnd : Next.ValueOrEnd;
+    } else if (byte === CLOSE_BRACKET && next === Next.ValueOrEnd) {
       depth -= 1;
-      if (depth === 0) return onlySpacesAfter(line, i + 1);
-    } else if (byte < 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+      next = Next.CommaOrEnd;
+    } else {
+      i = literalEnd(line, i) - 1;
+      if (i < 0) return false;
+      next = Next.CommaOrEnd;
+    }
   }
   return false;
+}
+
+/**
+ * The end of the string whose first byte is at `at` (its closing quote), or -1: a string with a
+ * control byte, an unknown escape, or a `\u` escape that is not four hex digits or stands for a
+ * printable ASCII character.
+ */
+function stringEnd(line: Buffer, at: number): number {
+  const end = line.length;
+  for (let i = at; i < end; i += 1) {
+    const byte = line[i];
+    if (STRING_STOPS[byte] === 0) continue;
+    if (byte === QUOTE) return i;
+    if (byte !== BACKSLASH || i + 1 >= end) return -1;
+    i += 1;
+    if (SHORT_ESCAPES[line[i]] === 1) continue;
+    if (line[i] !== 0x75 || i + 4 >= end) return -1;
+    let code = 0;
+    for (let k = 1; k <= 4; k += 1) {
+      const digit = hexValue(line[i + k]);
+      if (digit < 0) return -1;
+      code = code * 16 + digit;
+    }
+    if (code >= 0x20 && code < 0x7f) return -1;
+    i += 4;
+  }
+  return -1;
+}
+
+/** A hex digit's value, or -1. */
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+/** The position after the number or literal (`true`, `false`, `null`) at `at`; -1 when there is none. */
+function literalEnd(line: Buffer, at: number): number {
+  const byte = line[at];
+  if (byte === 0x74) return expect(line, at, TRUE);
+  if (byte === 0x66) return expect(line, at, FALSE);
+  if (byte === 0x6e) return expect(line, at, NULL);
+  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  let i = at;
+  if (line[i] === 0x2d) i += 1;
+  if (line[i] === 0x30) i += 1;
+  else if (isDigit(line[i])) while (isDigit(line[i])) i += 1;
+  else return -1;
+  if (line[i] === 0x2e) {
+    i += 1;
+    if (!isDigit(line[i])) return -1;
+    while (isDigit(line[i])) i += 1;
+  }
+  if (line[i] === 0x65 || line[i] === 0x45) {
+    i += 1;
+    if (line[i] === 0x2b || line[i] === 0x2d) i += 1;
+    if (!isDigit(line[i])) return -1;
+    while (isDigit(line[i])) i += 1;
+  }
+  return i;
+}
+
+/** Whether the entry's object closes at `at` (after spaces) and nothing but spaces follows. */
+function closesEntry(line: Buffer, at: number): boolean {
+  let i = at;
+  while (i < line.length && isSpace(line[i])) i += 1;
+  return line[i] === CLOSE_BRACE && onlySpacesAfter(line, i + 1);
 }
 
 /** Whether nothing but JSON whitespace follows `at`. */

@@ -76,6 +76,7 @@ describe('quickEntry', () => {
       '{"type":"message","id":"a","parentId":null,"message":{"role":"users","content":"hi"}}',
       '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi","excludeFromContext":true}}',
       '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":[{"type":"text","text":"excludeFromContext"}]}}',
+      '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi","excludeFromConte\\u0078t":true}}',
       ' {"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi"}}',
     ];
     for (const line of cases) expect(quick(line), line).toBeNull();
@@ -96,6 +97,18 @@ describe('quickEntry', () => {
       'a NUL between tokens': '{"type":"message","id":"a","parentId":null,"message":{"role":"user",\0"content":"hi"}}',
       'a raw control byte in a string': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"h\x01i"}}',
       'an escape of a raw control byte': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"h\\\ni"}}',
+      'a trailing comma': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi",}}',
+      'a missing comma': '{"type":"message","id":"a","parentId":null,"message":{"role":"user" "content":"hi"}}',
+      'a missing colon': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content" "hi"}}',
+      'a key that is not a string': '{"type":"message","id":"a","parentId":null,"message":{"role":"user",content:"hi"}}',
+      'an unknown escape': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"h\\xi"}}',
+      'a short unicode escape': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"h\\u12"}}',
+      'an escaped printable character': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"h\\u0069"}}',
+      'a leading zero': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","timestamp":01}}',
+      'a bare word': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","isError":yes}}',
+      'a number without digits after its point': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","timestamp":1.}}',
+      'a member after the message': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi"},"id":"b"}',
+      'a second role': '{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi","role":"assistant"}}',
       'nested past the limit': `{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"hi","x":${'['.repeat(70)}${']'.repeat(70)}}}`,
       'longer than the quick read takes': piLine('a', null, { role: 'user', content: 'x'.repeat(MAX_QUICK_LINE_BYTES) }),
     };
@@ -130,6 +143,35 @@ describe('quickEntry', () => {
       { numRuns: 3000 },
     );
     expect(taken).toBeGreaterThan(1000);
+  });
+});
+
+describe('quickEntry on lines with one byte changed', () => {
+  it('takes a changed line only when JSON.parse reads it as a message entry of that id, parent and role, its message last', () => {
+    const lines = readdirSync(fixtures)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((name) => readFileSync(path.join(fixtures, name), 'utf8').split('\n'))
+      .filter((line) => quick(line) !== null);
+    const symbols = Buffer.from('{}[]":,\\0123456789.-+eEtrufalsn \t\u0000x');
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.nat(), (which, where, what) => {
+        const line = bytes(lines[which % lines.length]);
+        const changed = Buffer.from(line);
+        changed[where % line.length] = symbols[what % symbols.length];
+        const found = quickEntry(changed);
+        if (found === null) return;
+        taken += 1;
+        const entry = JSON.parse(changed.toString('utf8')) as Record<string, unknown>;
+        const message = entry.message as Record<string, unknown>;
+        expect({ type: entry.type, id: entry.id, parentId: entry.parentId, role: message.role }).toEqual({ type: 'message', ...found });
+        expect(Object.keys(entry).at(-1)).toBe('message');
+        expect(message.excludeFromContext).toBeUndefined();
+      }),
+      { numRuns: 20_000 },
+    );
+    // Most changes land inside strings, which leaves the line one to take.
+    expect(taken).toBeGreaterThan(5000);
   });
 });
 

@@ -77,12 +77,12 @@ async function previewAndFull(lines: string[], turns: number) {
 }
 
 /** The preview's first turns are the full read's, and it counts the turns as the full read does. */
-function agrees({ preview, full }: Awaited<ReturnType<typeof previewAndFull>>) {
-  expect(preview).not.toBeNull();
-  expect(preview.totalTurns).toBe(full.messages.length);
-  expect(preview.context.messages).toEqual(full.messages.slice(0, preview.turns));
-  expect(preview.context.messageLines).toEqual(full.messageLines.slice(0, preview.turns));
-  expect(preview.context.lastModel).toEqual(full.lastModel);
+function agrees({ preview, full }: Awaited<ReturnType<typeof previewAndFull>>, what = '') {
+  expect(preview, what).not.toBeNull();
+  expect(preview.totalTurns, what).toBe(full.messages.length);
+  expect(preview.context.messages, what).toEqual(full.messages.slice(0, preview.turns));
+  expect(preview.context.messageLines, what).toEqual(full.messageLines.slice(0, preview.turns));
+  expect(preview.context.lastModel, what).toEqual(full.lastModel);
 }
 
 describe('a preview of message lines read as stubs', () => {
@@ -123,18 +123,48 @@ describe('a preview of message lines read as stubs', () => {
     expect(seen.passes).toBe(2);
   });
 
-  it('counts as the full read does a line cut off, two lines run together, and a message taken out of the context', async () => {
+  it('agrees with the full read whatever a line far from the first turns holds that it must not take for a stub', async () => {
+    // Line 92 (u30, past the 3 + 64 turns read whole) or 91 (the tool result before it).
+    const user = (edit: (line: string) => string) => (line: string, index: number) => (index === 91 ? edit(line) : line);
     const cases: Record<string, (line: string, index: number) => string> = {
-      // The branch then starts after the line cut off: its child names a parent no entry has.
-      'cut off': (line, index) => (index === 60 ? line.slice(0, -20) : line),
-      'run together': (line, index) => (index === 60 ? `${line.slice(0, 40)}${line}` : line),
-      excluded: (line, index) => (index === 58 ? line.replace('"role":"user"', '"role":"user","excludeFromContext":true') : line),
+      // The full read drops the line: its child names a parent no entry has, and the branch starts there.
+      'cut off': (line, index) => (index === 90 ? line.slice(0, -20) : line),
+      'run together': (line, index) => (index === 90 ? `${line.slice(0, 40)}${line}` : line),
+      'a trailing comma': user((line) => line.replace('"timestamp":1}', '"timestamp":1,}')),
+      'an unknown escape': user((line) => line.replace('question 30', 'question \\x30')),
+      'a number JSON does not have': user((line) => line.replace('"timestamp":1}', '"timestamp":01}')),
+      'a bare word': user((line) => line.replace('"timestamp":1}', '"timestamp":one}')),
+      // JSON.parse keeps the last of two members of one name.
+      'a second id after the message': user((line) => line.replace(/}$/, ',"id":"other"}')),
+      'a second parent after the message': user((line) => line.replace(/}$/, ',"parentId":"a0"}')),
+      'a second type after the message': user((line) =>
+        line.replace(/}$/, ',"type":"compaction","summary":"S","firstKeptEntryId":"u29","tokensBefore":1}'),
+      ),
+      // Taken out of the context, spelled plainly or with an escape.
+      excluded: user((line) => line.replace('"role":"user"', '"role":"user","excludeFromContext":true')),
+      'excluded by an escaped name': user((line) => line.replace('"role":"user"', '"role":"user","excludeFromConte\\u0078t":true')),
     };
     for (const [what, edit] of Object.entries(cases)) {
-      const read = await previewAndFull(session(40, edit), 3);
-      expect(read.full.messages.length, what).toBeLessThan(120);
-      agrees(read);
+      const lines = session(40, edit);
+      expect(lines[91] !== session(40)[91] || lines[90] !== session(40)[90], what).toBe(true);
+      const read = await previewAndFull(lines, 3);
+      agrees(read, what);
     }
+  });
+
+  it('reads whole the last model even where a second role in a message makes a user turn an assistant turn', async () => {
+    const lines = session(50);
+    const hidden = entry('x1', 'r49', {
+      role: 'user',
+      content: 'hi',
+      provider: 'anthropic',
+      model: 'claude-hidden',
+      api: 'anthropic-messages',
+    });
+    lines.push(hidden.replace('"api":', '"role":"assistant","api":'), entry('x2', 'x1', { role: 'user', content: 'last', timestamp: 1 }));
+    const read = await previewAndFull(lines, 2);
+    expect(read.full.lastModel).toMatchObject({ modelId: 'claude-hidden' });
+    agrees(read);
   });
 
   it('reads whole a last model that was a stub far from the first turns', async () => {
