@@ -182,26 +182,35 @@ export class SessionPages {
 
   /**
    * The record of the table row `rowid`, found down the table's b-tree, or in the leaf the last row
-   * was found in when its keys span `rowid`: a session's rows are mostly neighbours, and no other leaf
-   * can hold a key between a leaf's first and last.
+   * was found in when `rowid` is within the keys that descent routed there and that leaf holds: a
+   * session's rows are mostly neighbours, and the same descent would end in the same leaf. (The
+   * leaf's own first and last keys alone are not enough in a damaged or hostile file, whose leaf may
+   * hold a key the interior pages route elsewhere.)
    */
   private row(rowid: number): Uint8Array {
     const { pages } = this;
     const last = this.lastLeaf;
     if (last !== null && rowid >= last.first && rowid <= last.last) return this.rowIn(last.node, rowid);
     let page = this.tableRoot;
+    // The keys this descent's pages route to the page it reaches: above `lower`, up to `upper`.
+    let lower = -Infinity;
+    let upper = Infinity;
     for (let depth = 0; depth <= MAX_DEPTH; depth += 1) {
       const node = pages.node(page);
       if (node.kind === TABLE_LEAF) {
-        this.lastLeaf =
-          node.cells > 0
-            ? { node, first: rowKey(pages, node, pages.cell(node, 0)), last: rowKey(pages, node, pages.cell(node, node.cells - 1)) }
-            : null;
+        this.lastLeaf = null;
+        if (node.cells > 0) {
+          const first = Math.max(rowKey(pages, node, pages.cell(node, 0)), lower + 1);
+          const lastKey = Math.min(rowKey(pages, node, pages.cell(node, node.cells - 1)), upper);
+          if (first <= lastKey) this.lastLeaf = { node, first, last: lastKey };
+        }
         return this.rowIn(node, rowid);
       }
       if (node.kind !== TABLE_INTERIOR) throw new DamagedPageError(`page ${page} of ${TABLE} is an index's page`);
       // The first cell whose key is not below the rowid: its child holds keys up to its key.
       const low = firstNotBelow(pages, node, rowid);
+      if (low > 0) lower = Math.max(lower, rowKey(pages, node, pages.cell(node, low - 1)));
+      if (low < node.cells) upper = Math.min(upper, rowKey(pages, node, pages.cell(node, low)));
       page = low < node.cells ? u32(node.bytes, pages.cell(node, low)) : node.right;
     }
     throw new DamagedPageError(`${TABLE} is deeper than a b-tree can be: it loops`);

@@ -455,3 +455,76 @@ describe('a damaged store', () => {
     }
   });
 });
+
+describe('rows read in the leaf the row before was found in', () => {
+  /** A store of rows 10–99 of session `s` (seq = rowid), each cell the same size, on 1,024-byte pages. */
+  function evenStore(): { image: Uint8Array; root: number } {
+    const dir = mkdtempSync(join(tmpdir(), 'ti-leaf-'));
+    const file = join(dir, 'even.sqlite');
+    cleanup.push(file);
+    const source = new Database(storePath('main'), { readonly: true, fileMustExist: true });
+    const tables = (
+      source.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('session_windows', 'transcript_events')").all() as {
+        sql: string;
+      }[]
+    ).map((row) => row.sql);
+    source.close();
+    const db = new Database(file);
+    db.pragma('page_size = 1024');
+    db.pragma('journal_mode = DELETE');
+    db.pragma('foreign_keys = OFF');
+    for (const sql of tables) db.exec(sql);
+    const insert = db.prepare('INSERT INTO transcript_events (rowid, session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?, 0)');
+    for (let row = 10; row < 100; row += 1) insert.run(row, 's', row, `{"n":"${String(row).padStart(3, '0')}","x":"${'x'.repeat(150)}"}`);
+    const { root } = db.prepare("SELECT rootpage AS root FROM sqlite_master WHERE name = 'transcript_events'").get() as { root: number };
+    db.close();
+    return { image: new Uint8Array(readFileSync(file)), root };
+  }
+
+  /** The `n` of each row of `seqs` read in one pass, in order. */
+  function read(image: Uint8Array, seqs: number[]): string[] {
+    const reader = SessionPages.of(image)!;
+    const all = reader.find('s')!;
+    const rows = { seqs: [] as number[], rowids: [] as number[] };
+    for (const seq of seqs) {
+      rows.seqs.push(seq);
+      rows.rowids.push(all.rowids[all.seqs.indexOf(seq)]);
+    }
+    const found: string[] = [];
+    reader.read('s', rows, (row: EventRow) => found.push(JSON.parse(Buffer.from(row.json!).toString()).n));
+    return found;
+  }
+
+  it("answers only what the descent from the table's root answers, in a leaf that holds a key routed to the next", () => {
+    const { image, root } = evenStore();
+    const pages = new Pages(new ImagePages(image, 1024), image[20]);
+    const top = pages.node(root);
+    const key = (node: ReturnType<Pages['node']>, i: number) => {
+      pages.varint(pages.cell(node, i), node.bytes);
+      return pages.varint(pages.at, node.bytes);
+    };
+    const childAt = (i: number) => pages.node(Buffer.from(top.bytes).readUInt32BE(pages.cell(top, i)));
+    const [left, right] = [childAt(0), childAt(1)];
+    const [lastLeft, firstRight] = [key(left, left.cells - 1), key(right, 0)];
+    expect(firstRight).toBe(lastLeft + 1);
+    expect(read(image, [lastLeft - 1, firstRight])).toEqual([String(lastLeft - 1).padStart(3, '0'), String(firstRight).padStart(3, '0')]);
+    // The left leaf's last cell made a copy of the right leaf's first row, its text changed (all cells are one size).
+    const from = pages.cell(right, 0);
+    const copy = right.bytes.slice(from, from + 200);
+    copy[Buffer.from(copy).indexOf('"n":"') + 5] = 'E'.charCodeAt(0);
+    left.bytes.set(copy, pages.cell(left, left.cells - 1));
+    const alone = read(image, [firstRight]);
+    expect(alone).toEqual([String(firstRight).padStart(3, '0')]);
+    // After a row of the left leaf, the row is still the one the descent finds, as SQLite does.
+    expect(read(image, [lastLeft - 1, firstRight]).at(-1)).toBe(alone[0]);
+  });
+
+  it('reads every row, in order and in any order, as SQLite does', () => {
+    const { image } = evenStore();
+    const seqs = Array.from({ length: 90 }, (_, i) => i + 10);
+    const texts = seqs.map((seq) => String(seq).padStart(3, '0'));
+    expect(read(image, seqs)).toEqual(texts);
+    const shuffled = [...seqs].sort((a, b) => ((a * 37) % 91) - ((b * 37) % 91));
+    expect(read(image, shuffled)).toEqual(shuffled.map((seq) => String(seq).padStart(3, '0')));
+  });
+});
