@@ -462,13 +462,7 @@ describe('rows read in the leaf the row before was found in', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ti-leaf-'));
     const file = join(dir, 'even.sqlite');
     cleanup.push(file);
-    const source = new Database(storePath('main'), { readonly: true, fileMustExist: true });
-    const tables = (
-      source.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('session_windows', 'transcript_events')").all() as {
-        sql: string;
-      }[]
-    ).map((row) => row.sql);
-    source.close();
+    const tables = openClawTables();
     const db = new Database(file);
     db.pragma('page_size = 1024');
     db.pragma('journal_mode = DELETE');
