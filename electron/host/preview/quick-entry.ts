@@ -67,12 +67,12 @@ const MAX_QUICK_DEPTH = 64;
 export function quickEntry(bytes: Uint8Array): QuickEntry | null {
   if (bytes.byteLength > MAX_QUICK_LINE_BYTES) return null;
   const line = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = expect(line, 0, TYPE_AND_ID);
+  let at = bytesAfter(line, 0, TYPE_AND_ID);
   if (at < 0) return null;
   const idEnd = plainStringEnd(line, at);
   if (idEnd <= at) return null;
   const id = line.toString('latin1', at, idEnd);
-  at = expect(line, idEnd + 1, PARENT);
+  at = bytesAfter(line, idEnd + 1, PARENT);
   if (at < 0) return null;
   let parentId: string | null = null;
   if (line[at] === QUOTE) {
@@ -81,16 +81,16 @@ export function quickEntry(bytes: Uint8Array): QuickEntry | null {
     parentId = line.toString('latin1', at + 1, parentEnd);
     at = parentEnd + 1;
   } else {
-    at = expect(line, at, NULL);
+    at = bytesAfter(line, at, NULL);
     if (at < 0) return null;
   }
-  const timestamp = expect(line, at, TIMESTAMP);
+  const timestamp = bytesAfter(line, at, TIMESTAMP);
   if (timestamp >= 0) {
     const timestampEnd = plainStringEnd(line, timestamp);
     if (timestampEnd < 0) return null;
     at = timestampEnd + 1;
   }
-  at = expect(line, at, MESSAGE_AND_ROLE);
+  at = bytesAfter(line, at, MESSAGE_AND_ROLE);
   if (at < 0) return null;
   const roleEnd = plainStringEnd(line, at);
   if (roleEnd < 0) return null;
@@ -104,13 +104,13 @@ export function quickEntry(bytes: Uint8Array): QuickEntry | null {
 function roleAt(line: Buffer, at: number, end: number): QuickRole | null {
   for (let i = 0; i < QUICK_ROLES.length; i += 1) {
     const known = QUICK_ROLE_BYTES[i];
-    if (known.length === end - at && expect(line, at, known) === end) return QUICK_ROLES[i];
+    if (known.length === end - at && bytesAfter(line, at, known) === end) return QUICK_ROLES[i];
   }
   return null;
 }
 
 /** The position after `expected` when the line has it at `at`; else -1. */
-function expect(line: Buffer, at: number, expected: Buffer): number {
+function bytesAfter(line: Buffer, at: number, expected: Buffer): number {
   if (at + expected.length > line.length) return -1;
   for (let i = 0; i < expected.length; i += 1) if (line[at + i] !== expected[i]) return -1;
   return at + expected.length;
@@ -186,12 +186,12 @@ function restIsValid(line: Buffer, at: number): boolean {
     if (byte === QUOTE) {
       if (next !== Next.Value && next !== Next.ValueOrEnd && next !== Next.Key && next !== Next.KeyOrEnd) return false;
       const start = i + 1;
-      i = stringEnd(line, start);
+      i = checkedStringEnd(line, start);
       if (i < 0) return false;
-      if (i - start === EXCLUDE.length && expect(line, start, EXCLUDE) === i) return false;
+      if (i - start === EXCLUDE.length && bytesAfter(line, start, EXCLUDE) === i) return false;
       const isKey: boolean = next === Next.Key || next === Next.KeyOrEnd;
       // The message's role was read off its first bytes: a second one would be the one kept.
-      if (isKey && depth === 2 && i - start === ROLE.length && expect(line, start, ROLE) === i) return false;
+      if (isKey && depth === 2 && i - start === ROLE.length && bytesAfter(line, start, ROLE) === i) return false;
       next = isKey ? Next.Colon : Next.CommaOrEnd;
     } else if (next === Next.Colon) {
       if (byte !== 0x3a) return false;
@@ -230,7 +230,7 @@ function restIsValid(line: Buffer, at: number): boolean {
  * control byte, an unknown escape, or a `\u` escape that is not four hex digits or stands for a
  * printable ASCII character.
  */
-function stringEnd(line: Buffer, at: number): number {
+function checkedStringEnd(line: Buffer, at: number): number {
   const end = line.length;
   for (let i = at; i < end; i += 1) {
     const byte = line[i];
@@ -262,9 +262,9 @@ function hexValue(byte: number): number {
 /** The position after the number or literal (`true`, `false`, `null`) at `at`; -1 when there is none. */
 function literalEnd(line: Buffer, at: number): number {
   const byte = line[at];
-  if (byte === 0x74) return expect(line, at, TRUE);
-  if (byte === 0x66) return expect(line, at, FALSE);
-  if (byte === 0x6e) return expect(line, at, NULL);
+  if (byte === 0x74) return bytesAfter(line, at, TRUE);
+  if (byte === 0x66) return bytesAfter(line, at, FALSE);
+  if (byte === 0x6e) return bytesAfter(line, at, NULL);
   // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
   let i = at;
   if (line[i] === 0x2d) i += 1;

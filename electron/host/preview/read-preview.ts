@@ -106,7 +106,9 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions, qu
   // the branch's last message (does it end in a prefill?) and the last entry naming a model.
   const reach = Math.min(totalTurns, asked + MAX_EXTRA_TURNS);
   const stubs = new Set<number>();
-  const addStub = (line: number | null) => line !== null && stubbed[line - 1] && stubs.add(line);
+  const addStub = (line: number | null) => {
+    if (line !== null && stubbed[line - 1]) stubs.add(line);
+  };
   for (let i = 0; i < reach; i += 1) addStub(messageLines[i]);
   addStub(messageLines[totalTurns - 1]);
   const modelEntry = lastModelEntryOf(outline.branch);
