@@ -61,8 +61,7 @@ const MAX_QUICK_DEPTH = 64;
 /**
  * The id, parent and role of a message line written in pi's order, or null when the line must be
  * parsed: another entry type or order, an id or role with characters that JSON escapes or that are
- * not ASCII, a role other than the three above, an `excludeFromContext` member anywhere, or a line
- * that is not one complete JSON object by the check above.
+ * not ASCII, a role other than the three above, or a rest that `restIsValid` refuses.
  */
 export function quickEntry(bytes: Uint8Array): QuickEntry | null {
   if (bytes.byteLength > MAX_QUICK_LINE_BYTES) return null;
@@ -95,7 +94,6 @@ export function quickEntry(bytes: Uint8Array): QuickEntry | null {
   const roleEnd = plainStringEnd(line, at);
   if (roleEnd < 0) return null;
   const role = roleAt(line, at, roleEnd);
-  // Inside the entry's object and its message's.
   if (role === null || !restIsValid(line, roleEnd + 1)) return null;
   return { id, parentId, role };
 }
@@ -175,7 +173,7 @@ const openKinds = new Uint8Array(MAX_QUICK_DEPTH + 1);
  */
 function restIsValid(line: Buffer, at: number): boolean {
   const kinds = openKinds;
-  kinds[1] = 1;
+  // Inside the entry's object and its message's, which the message's closing brace must find.
   kinds[2] = 1;
   let depth = 2;
   let next = Next.CommaOrEnd;
