@@ -115,6 +115,31 @@ describe('quickEntry', () => {
     for (const [what, line] of Object.entries(cases)) expect(quick(line), what).toBeNull();
   });
 
+  it('reads strings four bytes at a time without passing over a byte that ends one, wherever that byte falls', () => {
+    // Every byte value at each of eight places in a text and in a key: taken exactly when JSON.parse reads the line.
+    const head = '{"type":"message","id":"a","parentId":null,"message":{"role":"user",';
+    const places = [
+      { open: `${head}"content":"`, close: 'yyyyyyyyy"}}' },
+      { open: `${head}"content":"hi","`, close: 'yyyyyyyyy":1}}' },
+    ];
+    const taken = new Set<number>();
+    for (const { open, close } of places)
+      for (let before = 0; before < 8; before += 1)
+        for (let byte = 0; byte < 256; byte += 1) {
+          const line = Buffer.concat([bytes(open + 'x'.repeat(before)), Buffer.from([byte]), bytes(close)]);
+          let parses = true;
+          try {
+            JSON.parse(line.toString('utf8'));
+          } catch {
+            parses = false;
+          }
+          expect(quickEntry(line) !== null, `byte ${byte} after ${before} in ${open}`).toBe(parses);
+          if (parses) taken.add(byte);
+        }
+    // Printable ASCII but the quote and the backslash, and every byte past 0x7f (one U+FFFD each).
+    expect(taken.size).toBe(256 - 32 - 2);
+  });
+
   it('takes every generated message line up to its size limit, with its id, parent and role, and never one cut short', () => {
     const text = fc.string({ unit: 'binary', maxLength: 40 });
     const block = fc.oneof(
