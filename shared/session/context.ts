@@ -6,7 +6,7 @@
  * `firstKeptEntryId`, then everything after it.
  */
 import { isRecord } from '../messages.js';
-import type { Diagnostic, JsonValue, Message } from '../types.js';
+import type { Diagnostic, Message } from '../types.js';
 import { nonEmpty, isStr, unrecognizedReason } from './recognize.js';
 import { takeUnrecognized } from './parser-notes.js';
 import { isModelSnapshot, lastAssistantModel, lastModelEntryOf, recordedModel, str } from './recorded-model.js';
@@ -130,6 +130,7 @@ function activeBranch(parsed: ParsedSession, diagnostics: Diagnostic[]): ActiveB
   return walkTree(parsed, new EntryTree(), diagnostics, reasons)!;
 }
 
+/** The active branch of a session and what its context is read with. */
 interface ActiveBranch {
   branch: LocatedEntry[];
   leafId: string | null;
@@ -282,9 +283,46 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       diagnostics,
     };
   }
-  const { branch, leafId, keptEntryId, hasGoogleBootstrapMarker } = activeBranch(parsed, diagnostics);
+  const active = activeBranch(parsed, diagnostics);
   // Messages let go while the file was read come back for the branch, before anything reads them.
-  restoreReleased(parsed.entries, branch);
+  restoreReleased(parsed.entries, active.branch);
+  return branchContext(active, diagnostics);
+}
+
+/** A context, and a way to build it again with some entries of its branch read anew (see `outlineContext`). */
+export interface OutlineContext {
+  context: SessionContext;
+  /**
+   * The context again, the branch's entries of the lines in `replacements` replaced, the tree not
+   * walked again: null when a replacement is not a recognised entry of the same type, id and parent.
+   */
+  rebuilt(replacements: ReadonlyMap<number, LocatedEntry>): SessionContext | null;
+}
+
+/** `buildContext` of a JSONL session, kept to be built again over the same branch (a preview's outline, read whole in part). */
+export function outlineContext(parsed: ParsedSession): OutlineContext {
+  const diagnostics: Diagnostic[] = [];
+  const active = activeBranch(parsed, diagnostics);
+  restoreReleased(parsed.entries, active.branch);
+  return {
+    context: branchContext(active, diagnostics),
+    rebuilt(replacements) {
+      const branch: LocatedEntry[] = [];
+      for (const located of active.branch) {
+        const replacement = replacements.get(located.line) ?? located;
+        const [was, is] = [located.entry, replacement.entry];
+        if (is !== was && (is.type !== was.type || is.id !== was.id || is.parentId !== was.parentId || unrecognizedReason(is) !== null))
+          return null;
+        branch.push(replacement);
+      }
+      return branchContext({ ...active, branch }, []);
+    },
+  };
+}
+
+/** The context of an active branch: its messages from the last compaction or reset on, and the session's state along it. */
+function branchContext(active: ActiveBranch, diagnostics: Diagnostic[]): SessionContext {
+  const { branch, leafId, keptEntryId, hasGoogleBootstrapMarker } = active;
   let thinkingLevel = 'off';
   let modelSnapshot: SessionContext['modelSnapshot'] = null;
   let latestModelSwitchTimestamp: number | null = null;
@@ -356,9 +394,4 @@ export function buildContext(parsed: ParsedSession): SessionContext {
     hasGoogleBootstrapMarker,
     diagnostics,
   };
-}
-
-/** JSON-safe clone of a value (drops undefined). */
-export function jsonClone<T extends JsonValue | Message>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
 }

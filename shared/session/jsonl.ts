@@ -220,19 +220,7 @@ export class SessionLineParser {
       if (typeof entry.id !== 'string' || entry.id === '') {
         sink.add(line, 0, 'warning', 'entry-no-id', `the ${entry.type} entry has no "id" — it cannot be part of the conversation tree`);
       } else {
-        const prev = ids.get(entry.id);
-        if (prev !== undefined) {
-          this.idRepeated = true;
-          sink.add(
-            line,
-            0,
-            'warning',
-            'duplicate-id',
-            `the id ${preview(entry.id)} was already used on line ${prev < 0 ? ~prev : result.entries[prev].line} — the later entry wins`,
-          );
-        }
-        // Where the entry will be kept; a shape check that drops it below puts its line instead.
-        ids.set(entry.id, result.entries.length);
+        this.index(entry.id);
         indexed = true;
       }
       if (entry.parentId !== undefined && entry.parentId !== null && typeof entry.parentId !== 'string') {
@@ -253,9 +241,53 @@ export class SessionLineParser {
     // Judged now, while the entry is fresh in the processor's caches (see `shared/session/parser-notes.ts`).
     const reason = unrecognizedReason(entry);
     if (reason !== null) this.unrecognized.set(result.entries.length, reason);
-    result.entries.push({ line, entry });
+    this.keep(entry, indexed);
+  }
+
+  /**
+   * The next physical line, known to be a message entry of a non-empty id whose message has one of
+   * the roles `user`, `assistant` and `toolResult`, passes the shape checks without a word and is one
+   * OpenClaw recognises, with no name to share: a preview's stand-in for a line it did not parse
+   * (electron/host/preview/quick-entry.ts). Kept as `line` would keep it, without its checks, in a
+   * file with ids past its first line; anywhere else it goes through them.
+   */
+  stub(size: number, entry: SessionEntry): void {
+    if (this.firstContentLine || this.result.version < 2)
+      return this.line(
+        size,
+        () => '',
+        undefined,
+        () => ({ value: entry }),
+      );
+    if (!this.admit(size)) return;
+    this.index(entry.id as string);
+    this.keep(entry, true);
+  }
+
+  /** Map the current line's entry id to where it will be kept, saying so when the id was met before. */
+  private index(id: string): void {
+    const { ids, result } = this;
+    const prev = ids.get(id);
+    if (prev !== undefined) {
+      this.idRepeated = true;
+      this.sink.add(
+        this.count,
+        0,
+        'warning',
+        'duplicate-id',
+        `the id ${preview(id)} was already used on line ${prev < 0 ? ~prev : result.entries[prev].line} — the later entry wins`,
+      );
+    }
+    // Where the entry will be kept; a shape check that drops it puts its line instead.
+    ids.set(id, result.entries.length);
+  }
+
+  /** Keep the current line's entry (`indexed`: its id was mapped), following the branch, telling the observer. */
+  private keep(entry: SessionEntry, indexed: boolean): void {
+    const { entries } = this.result;
+    entries.push({ line: this.count, entry });
     this.idAt.push(indexed ? (entry.id as string) : undefined);
-    if (indexed) this.follower?.follow(result.entries.length - 1, entry);
+    if (indexed) this.follower?.follow(entries.length - 1, entry);
     try {
       this.options.onEntry?.(entry);
     } catch {

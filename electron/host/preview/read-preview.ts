@@ -10,7 +10,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
-import { buildContext, type SessionContext } from '../../../shared/session/context.js';
+import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
 import { unrecognizedReason } from '../../../shared/session/recognize.js';
 import { lastModelEntryOf } from '../../../shared/session/recorded-model.js';
@@ -21,9 +21,6 @@ import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
 import { quickEntry, stubEntry } from './quick-entry.js';
 import { skeletonText } from './skeleton.js';
-
-/** A stub's text, never asked for: the parser is given its value. */
-const NO_TEXT = (): string => '';
 
 /** Bytes read at a time (large: fewer lines of megabytes span two reads and are read again whole). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -97,7 +94,8 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
 export async function previewOf(lines: PreviewLines, options: PreviewOptions, quick = true): Promise<SessionPreview | null> {
   const read = await readOutline(lines, quick);
   if (!read) return null;
-  const { parsed, outline, lengths, stubbed } = read;
+  const { parsed, lengths, stubbed } = read;
+  const outline = read.outline.context;
   const totalTurns = outline.messages.length;
   if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
   const asked = Math.max(1, options.turns);
@@ -137,12 +135,13 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions, qu
   const restWhole = await wholeEntries(lines, rest);
   if (!restWhole) return null;
   for (const [line, entry] of restWhole) whole.set(line, entry);
-  const entries: LocatedEntry[] = parsed.entries.map((located) => {
-    const entry = whole.get(located.line);
-    return entry ? { line: located.line, entry } : located;
-  });
+  const replacements = new Map<number, LocatedEntry>();
+  for (const [line, entry] of whole) replacements.set(line, { line, entry });
+  const entries: LocatedEntry[] = parsed.entries.map((located) => replacements.get(located.line) ?? located);
   const full: ParsedSession = { ...parsed, entries, diagnostics: [] };
-  const context = buildContext(full);
+  // The outline's branch with its lines read whole; the tree is walked again only when one of them
+  // is not the entry its skeleton or stub was.
+  const context = read.outline.rebuilt(replacements) ?? buildContext(full);
   // The whole lines must tell the same story as their skeletons; if not, the full read decides.
   if (context.messages.length !== totalTurns || context.messageLines.some((line, i) => line !== messageLines[i])) return null;
   let branchBytes = 0;
@@ -180,11 +179,11 @@ async function readOutline(lines: PreviewLines, quick: boolean) {
     if (!bytes || length === 0) parser.line(length, () => '');
     else if (isHeader) parser.line(length, () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8'));
     else if (stub === null) parser.line(length, () => skeletonText(bytes) ?? '');
-    else parser.line(length, NO_TEXT, undefined, () => ({ value: stubEntry(stub) }));
+    else parser.stub(length, stubEntry(stub));
   });
   if (!read) return null;
   const parsed = parser.finish(read.bom);
-  return { parsed, outline: buildContext(parsed), lengths, stubbed, size: read.size };
+  return { parsed, outline: outlineContext(parsed), lengths, stubbed, size: read.size };
 }
 
 /** Lines read again and parsed whole, by number; null when one is not a JSON object. */
