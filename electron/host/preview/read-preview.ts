@@ -20,7 +20,7 @@ import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
 import { quickEntry, stubEntry } from './quick-entry.js';
-import { skeletonText } from './skeleton.js';
+import { CUT_STRING, skeletonText } from './skeleton.js';
 
 /** Bytes read at a time (large: fewer lines of megabytes span two reads and are read again whole). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -89,12 +89,22 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
  * The preview of a session's lines (as `readSessionPreview` describes it). With `quick` (the
  * default), message lines in pi's form are given to the parser as stubs (quick-entry.ts), and only
  * those whose contents the preview uses are read again whole; when one of those is not what its
- * first bytes said, every line is read again, as skeletons.
+ * first bytes said, every line is read again, as skeletons. The lines in `wholeLines` are parsed
+ * whole, not as skeletons.
  */
-export async function previewOf(lines: PreviewLines, options: PreviewOptions, quick = true): Promise<SessionPreview | null> {
-  const read = await readOutline(lines, quick);
+export async function previewOf(
+  lines: PreviewLines,
+  options: PreviewOptions,
+  quick = true,
+  wholeLines: ReadonlySet<number> = new Set(),
+): Promise<SessionPreview | null> {
+  const read = await readOutline(lines, quick, wholeLines);
   if (!read) return null;
   const { parsed, lengths, stubbed } = read;
+  // A skeleton that cut an entry's place in the tree (an id longer than it keeps): those lines are
+  // read again whole, the others as before.
+  const cut = wholeLines.size === 0 ? linesWithCutPlaces(parsed) : [];
+  if (cut.length > 0) return previewOf(lines, options, quick, new Set(cut));
   const outline = read.outline.context;
   const totalTurns = outline.messages.length;
   if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
@@ -116,7 +126,7 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions, qu
   for (const located of parsed.entries) {
     const entry = stubbed[located.line - 1] ? whole.get(located.line) : undefined;
     // A stub read whole is not what its first bytes said: every line is read again as a skeleton.
-    if (entry && !saysWhatItsStubSaid(entry, located.entry)) return previewOf(lines, options, false);
+    if (entry && !saysWhatItsStubSaid(entry, located.entry)) return previewOf(lines, options, false, wholeLines);
   }
   // Counted on messages whose calls are known: the stubs among them as read whole.
   const counted = outline.messages.slice(0, reach).map((message, i) => {
@@ -163,7 +173,7 @@ export async function previewOf(lines: PreviewLines, options: PreviewOptions, qu
 }
 
 /** Every line read once: skeletons and stubs parsed, the branch outlined. */
-async function readOutline(lines: PreviewLines, quick: boolean) {
+async function readOutline(lines: PreviewLines, quick: boolean, wholeLines: ReadonlySet<number>) {
   const parser = new SessionLineParser();
   const lengths: number[] = [];
   // Whether each line was given as a stub, by line number − 1.
@@ -171,19 +181,28 @@ async function readOutline(lines: PreviewLines, quick: boolean) {
   let header = true;
   const read = await lines.each((bytes, length) => {
     lengths.push(length);
-    // The header is read whole (its fields describe the session); then only skeletons and stubs.
+    // The header is read whole (its fields describe the session), and the lines asked; then only skeletons and stubs.
     const isHeader = header && length > 0;
     if (isHeader) header = false;
-    const stub = quick && bytes && !isHeader && length > 0 ? quickEntry(bytes) : null;
+    const isWhole = isHeader || wholeLines.has(lengths.length);
+    const stub = quick && bytes && !isWhole && length > 0 ? quickEntry(bytes) : null;
     stubbed.push(stub !== null);
     if (!bytes || length === 0) parser.line(length, () => '');
-    else if (isHeader) parser.line(length, () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8'));
+    else if (isWhole) parser.line(length, () => Buffer.from(bytes.buffer, bytes.byteOffset, length).toString('utf8'));
     else if (stub === null) parser.line(length, () => skeletonText(bytes) ?? '');
     else parser.stub(length, stubEntry(stub));
   });
   if (!read) return null;
   const parsed = parser.finish(read.bom);
   return { parsed, outline: outlineContext(parsed), lengths, stubbed, size: read.size };
+}
+
+/** The lines of entries whose id, parent or first kept entry a skeleton cut (see skeleton.ts). */
+function linesWithCutPlaces(parsed: ParsedSession): number[] {
+  const cut: number[] = [];
+  for (const { line, entry } of parsed.entries)
+    if (entry.id === CUT_STRING || entry.parentId === CUT_STRING || entry.firstKeptEntryId === CUT_STRING) cut.push(line);
+  return cut;
 }
 
 /** Lines read again and parsed whole, by number; null when one is not a JSON object. */

@@ -152,6 +152,18 @@ describe('a preview of message lines read as stubs', () => {
     }
   });
 
+  it('reads whole the lines whose skeletons cut their place in the tree', async () => {
+    // Ids longer than a skeleton keeps (128 bytes), on user lines too long to be stubs: each of their
+    // skeletons has its id cut, which left the branch its last message alone.
+    const long = (line: string) =>
+      line.replace(/"([uar]\d+)"/g, (_, id: string) => `"${id}${'-'.repeat(150)}"`).replace(/question \d+/, (q) => q + ' '.repeat(2100));
+    const lines = session(40, long);
+    const { preview, full } = await previewAndFull(lines, 4);
+    expect(full.messages).toHaveLength(120);
+    agrees({ preview: preview!, full });
+    expect(preview!.turns).toBe(12);
+  });
+
   it('reads whole the last model even where a second role in a message makes a user turn an assistant turn', async () => {
     const lines = session(50);
     const hidden = entry('x1', 'r49', {
