@@ -26,6 +26,8 @@ import { CUT_STRING, skeletonText } from './skeleton.js';
 const CHUNK_BYTES = 16 * 1024 * 1024;
 /** Lines longer than this are left out of a preview (the full read decides what they are). */
 const MAX_PREVIEW_LINE_BYTES = 256 * 1024 * 1024;
+/** Outlines read at most, each with more lines parsed whole than the one before (see `linesToParseWhole`). */
+const MAX_OUTLINES = 4;
 /** How far past the asked turns the preview reads so they are judged as in the whole branch. */
 const MAX_EXTRA_TURNS = 64;
 /** Turns read past the asked ones at least, and user and assistant turns among them. */
@@ -90,28 +92,30 @@ export async function readSessionPreview(file: string, options: PreviewOptions):
  * default), message lines in pi's form are given to the parser as stubs (quick-entry.ts), and only
  * those whose contents the preview uses are read again whole; when one of those is not what its
  * first bytes said, every line is read again, as skeletons. The lines in `wholeLines` are parsed
- * whole, not as skeletons.
+ * whole, neither stubs nor skeletons; `outlines`: how many outlines were read before this one.
  */
 export async function previewOf(
   lines: PreviewLines,
   options: PreviewOptions,
   quick = true,
   wholeLines: ReadonlySet<number> = new Set(),
+  outlines = 0,
 ): Promise<SessionPreview | null> {
+  if (outlines >= MAX_OUTLINES) return null;
   const read = await readOutline(lines, quick, wholeLines);
   if (!read) return null;
   const { parsed, lengths, stubbed } = read;
-  // A skeleton that cut an entry's place in the tree (an id longer than it keeps): those lines are
-  // read again whole, the others as before.
-  const cut = wholeLines.size === 0 ? linesWithCutPlaces(parsed) : [];
-  if (cut.length > 0) return previewOf(lines, options, quick, new Set(cut));
   const outline = read.outline.context;
+  // Lines whose stubs or skeletons do not say what the outline needs of them: read again, parsed whole.
+  const more = linesToParseWhole(parsed, outline).filter((line) => !wholeLines.has(line));
+  if (more.length > 0) return previewOf(lines, options, quick, new Set([...wholeLines, ...more]), outlines + 1);
   const totalTurns = outline.messages.length;
   if (parsed.format !== 'jsonl' || parsed.version < 2 || totalTurns === 0) return null;
   const asked = Math.max(1, options.turns);
   const { messageLines } = outline;
   // The stubs whose contents are used, read whole first: those among the turns that may be shown,
-  // the branch's last message (does it end in a prefill?) and the last entry naming a model.
+  // the branch's last message (does it end in a prefill?) and the last entry naming a model (a
+  // skeleton too: its model's id may be longer than a skeleton keeps).
   const reach = Math.min(totalTurns, asked + MAX_EXTRA_TURNS);
   const stubs = new Set<number>();
   const addStub = (line: number | null) => {
@@ -120,13 +124,13 @@ export async function previewOf(
   for (let i = 0; i < reach; i += 1) addStub(messageLines[i]);
   addStub(messageLines[totalTurns - 1]);
   const modelEntry = lastModelEntryOf(outline.branch);
-  if (modelEntry) addStub(outline.branch.findLast((located) => located.entry === modelEntry)!.line);
+  if (modelEntry) stubs.add(outline.branch.findLast((located) => located.entry === modelEntry)!.line);
   const whole = await wholeEntries(lines, stubs);
   if (!whole) return null;
   for (const located of parsed.entries) {
     const entry = stubbed[located.line - 1] ? whole.get(located.line) : undefined;
     // A stub read whole is not what its first bytes said: every line is read again as a skeleton.
-    if (entry && !saysWhatItsStubSaid(entry, located.entry)) return previewOf(lines, options, false, wholeLines);
+    if (entry && !saysWhatItsStubSaid(entry, located.entry)) return previewOf(lines, options, false, wholeLines, outlines + 1);
   }
   // Counted on messages whose calls are known: the stubs among them as read whole.
   const counted = outline.messages.slice(0, reach).map((message, i) => {
@@ -197,12 +201,28 @@ async function readOutline(lines: PreviewLines, quick: boolean, wholeLines: Read
   return { parsed, outline: outlineContext(parsed), lengths, stubbed, size: read.size };
 }
 
-/** The lines of entries whose id, parent or first kept entry a skeleton cut (see skeleton.ts). */
-function linesWithCutPlaces(parsed: ParsedSession): number[] {
-  const cut: number[] = [];
+/**
+ * The lines an outline cannot stand on as a stub or a skeleton: entries whose id, parent or first
+ * kept entry a skeleton cut (an id longer than it keeps, see skeleton.ts), and the messages a reset
+ * at the branch's last boundary keeps from before it, which it judges by their calls and results (a
+ * stub has none, a skeleton may have cut their ids).
+ */
+function linesToParseWhole(parsed: ParsedSession, outline: SessionContext): number[] {
+  const lines: number[] = [];
   for (const { line, entry } of parsed.entries)
-    if (entry.id === CUT_STRING || entry.parentId === CUT_STRING || entry.firstKeptEntryId === CUT_STRING) cut.push(line);
-  return cut;
+    if (entry.id === CUT_STRING || entry.parentId === CUT_STRING || entry.firstKeptEntryId === CUT_STRING) lines.push(line);
+  const { branch } = outline;
+  const at = branch.findLastIndex(({ entry }) => entry.type === 'compaction' || entry.type === 'reset');
+  const named = at >= 0 && branch[at].entry.type === 'reset' ? branch[at].entry.firstKeptEntryId : undefined;
+  if (typeof named !== 'string') return lines;
+  // From the entry it names; from the root when that is not on the branch itself (an entry OpenClaw
+  // ignores, which keeps from its nearest recognised ancestor).
+  const from = Math.max(
+    0,
+    branch.findIndex((located, i) => i < at && located.entry.id === named),
+  );
+  for (let i = from; i < at; i += 1) if (branch[i].entry.type === 'message') lines.push(branch[i].line);
+  return lines;
 }
 
 /** Lines read again and parsed whole, by number; null when one is not a JSON object. */

@@ -164,6 +164,70 @@ describe('a preview of message lines read as stubs', () => {
     expect(preview!.turns).toBe(12);
   });
 
+  it('finds the lines skeletons cut again after its stubs failed, and reads them whole too', async () => {
+    // A stub whose parent is a 200-byte id; the user line of that id is over 2 KiB (a skeleton, its id
+    // cut); a stub OpenClaw ignores sends every line back to skeletons, where the stub's parent is cut too.
+    const long = 'x'.repeat(200);
+    const reply = (text: string) => ({ ...assistant(text), content: [{ type: 'text', text }] });
+    const question = (text: string) => ({ role: 'user', content: text, timestamp: 1 });
+    const lines = [
+      HEADER,
+      entry('u0', null, question('hi')),
+      entry('a0', 'u0', reply('yo')),
+      entry(long, 'a0', question(`big ${'z'.repeat(3000)}`)),
+      entry('c', long, reply('c')),
+      JSON.stringify({ type: 'compaction', id: 'k', parentId: 'c', timestamp: 't', summary: 'S', firstKeptEntryId: 'a0', tokensBefore: 1 }),
+      entry('d', 'k', { ...reply('d'), content: 5 }),
+    ];
+    for (let i = 0; i < 5; i += 1) lines.push(entry(`e${i}`, i ? `e${i - 1}` : 'd', question(`e${i}`)));
+    const read = await previewAndFull(lines, 1);
+    expect(read.full.messageLines).toEqual([6, 3, 4, 5, 8, 9, 10, 11, 12]);
+    agrees(read);
+  });
+
+  it('reads whole what a reset keeps from before it: it keeps the results that answer calls, which stubs do not have', async () => {
+    const reset = (parentId: string, firstKeptEntryId: string) =>
+      JSON.stringify({ type: 'reset', id: 'z', parentId, timestamp: 't', reason: 'reset', firstKeptEntryId });
+    const lines = session(3);
+    lines.push(reset('r2', 'u0'), entry('n', 'z', { role: 'user', content: 'next', timestamp: 1 }));
+    const read = await previewAndFull(lines, 1);
+    expect(read.full.messages.map((m) => m.role)).toEqual([...Array(3).fill(['user', 'assistant', 'toolResult']).flat(), 'user']);
+    agrees(read);
+    // Call ids longer than a skeleton keeps, on lines over 2 KiB: a result answering another call is not kept.
+    const [a, b] = ['A'.repeat(200), 'B'.repeat(200)];
+    const padded = { role: 'user', content: `q ${'p'.repeat(2100)}`, timestamp: 1 };
+    const cut = [
+      HEADER,
+      entry('u0', null, padded),
+      entry('a0', 'u0', { ...assistant('call', 'claude-sonnet-4-5', [a]), padding: 'p'.repeat(2100) }),
+      entry('r0', 'a0', {
+        role: 'toolResult',
+        toolCallId: b,
+        toolName: 'bash',
+        content: [],
+        isError: false,
+        timestamp: 3,
+        padding: 'p'.repeat(2100),
+      }),
+      reset('r0', 'u0'),
+      ...Array.from({ length: 70 }, (_, i) => entry(`n${i}`, i ? `n${i - 1}` : 'z', { role: 'user', content: 'n', timestamp: 1 })),
+    ];
+    const pairs = await previewAndFull(cut, 1);
+    expect(pairs.full.messageLines.slice(0, 3)).toEqual([2, 3, 6]);
+    agrees(pairs);
+  });
+
+  it('reads whole the last model when it is a skeleton whose model id is longer than a skeleton keeps', async () => {
+    const lines = session(30);
+    lines.push(
+      JSON.stringify({ type: 'model_change', id: 'mc', parentId: 'r29', timestamp: 't', provider: 'p', modelId: 'm'.repeat(200) }),
+    );
+    lines.push(entry('last', 'mc', { role: 'user', content: 'q', timestamp: 1 }));
+    const read = await previewAndFull(lines, 1);
+    expect(read.full.lastModel).toMatchObject({ modelId: 'm'.repeat(200) });
+    agrees(read);
+  });
+
   it('reads whole the last model even where a second role in a message makes a user turn an assistant turn', async () => {
     const lines = session(50);
     const hidden = entry('x1', 'r49', {
