@@ -21,6 +21,9 @@ const API_FIELD = 1;
 const PROVIDER_FIELD = 2;
 const TOOL_NAME_FIELD = 3;
 
+/** The text of a line given by its value (a stub's), never asked for. */
+const NO_TEXT = (): string => '';
+
 /** What `parseText` gives for a line without a JSON value (no JSON text parses to a symbol). */
 const NOT_JSON: unique symbol = Symbol('not JSON');
 
@@ -252,13 +255,10 @@ export class SessionLineParser {
    * file with ids past its first line; anywhere else it goes through them.
    */
   stub(size: number, entry: SessionEntry): void {
-    if (this.firstContentLine || this.result.version < 2)
-      return this.line(
-        size,
-        () => '',
-        undefined,
-        () => ({ value: entry }),
-      );
+    if (this.firstContentLine || this.result.version < 2) {
+      this.line(size, NO_TEXT, undefined, () => ({ value: entry }));
+      return;
+    }
     if (!this.admit(size)) return;
     this.index(entry.id as string);
     this.keep(entry, true);

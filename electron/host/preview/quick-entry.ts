@@ -237,7 +237,7 @@ function restIsValid(line: Buffer, at: number): boolean {
  * The end of the string whose first byte is at `at` (its closing quote), or -1: a string with a
  * control byte, an unknown escape, or a `\u` escape that is not four hex digits or stands for a
  * printable ASCII character. `words`: the line's bytes, read four at a time where none of them can
- * end a run of plain bytes (a text's long runs: a third of the time of a byte at a time).
+ * end a run of plain bytes (quickEntry over every line of many-calls at 100 MiB: 102 → 85 ms).
  */
 function checkedStringEnd(line: Buffer, words: DataView, at: number): number {
   const end = line.length;

@@ -217,11 +217,8 @@ function linesToParseWhole(parsed: ParsedSession, outline: SessionContext): numb
   if (typeof named !== 'string') return lines;
   // From the entry it names; from the root when that is not on the branch itself (an entry OpenClaw
   // ignores, which keeps from its nearest recognised ancestor).
-  const from = Math.max(
-    0,
-    branch.findIndex((located, i) => i < at && located.entry.id === named),
-  );
-  for (let i = from; i < at; i += 1) if (branch[i].entry.type === 'message') lines.push(branch[i].line);
+  const kept = branch.findIndex((located, i) => i < at && located.entry.id === named);
+  for (let i = Math.max(0, kept); i < at; i += 1) if (branch[i].entry.type === 'message') lines.push(branch[i].line);
   return lines;
 }
 
