@@ -267,7 +267,6 @@ function walkTree(
 
 /** Build the model context of a parsed session (or wrap a JSON message list). */
 export function buildContext(parsed: ParsedSession): SessionContext {
-  const diagnostics: Diagnostic[] = [];
   if (parsed.format === 'messages-json') {
     const list = parsed.messages ?? [];
     return {
@@ -280,13 +279,10 @@ export function buildContext(parsed: ParsedSession): SessionContext {
       modelSnapshot: null,
       latestModelSwitchTimestamp: null,
       hasGoogleBootstrapMarker: false,
-      diagnostics,
+      diagnostics: [],
     };
   }
-  const active = activeBranch(parsed, diagnostics);
-  // Messages let go while the file was read come back for the branch, before anything reads them.
-  restoreReleased(parsed.entries, active.branch);
-  return branchContext(active, diagnostics);
+  return outlineContext(parsed).context;
 }
 
 /** A context, and a way to build it again with some entries of its branch read anew (see `outlineContext`). */
@@ -299,10 +295,11 @@ export interface OutlineContext {
   rebuilt(replacements: ReadonlyMap<number, LocatedEntry>): SessionContext | null;
 }
 
-/** `buildContext` of a JSONL session, kept to be built again over the same branch (a preview's outline, read whole in part). */
+/** The context of a JSONL session, with its branch kept to build it again (a preview's outline, read whole in part). */
 export function outlineContext(parsed: ParsedSession): OutlineContext {
   const diagnostics: Diagnostic[] = [];
   const active = activeBranch(parsed, diagnostics);
+  // Messages let go while the file was read come back for the branch, before anything reads them.
   restoreReleased(parsed.entries, active.branch);
   return {
     context: branchContext(active, diagnostics),

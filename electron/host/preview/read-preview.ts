@@ -117,15 +117,15 @@ export async function previewOf(
   // the branch's last message (does it end in a prefill?) and the last entry naming a model (a
   // skeleton too: its model's id may be longer than a skeleton keeps).
   const reach = Math.min(totalTurns, asked + MAX_EXTRA_TURNS);
-  const stubs = new Set<number>();
+  const first = new Set<number>();
   const addStub = (line: number | null) => {
-    if (line !== null && stubbed[line - 1]) stubs.add(line);
+    if (line !== null && stubbed[line - 1]) first.add(line);
   };
   for (let i = 0; i < reach; i += 1) addStub(messageLines[i]);
   addStub(messageLines[totalTurns - 1]);
   const modelEntry = lastModelEntryOf(outline.branch);
-  if (modelEntry) stubs.add(outline.branch.findLast((located) => located.entry === modelEntry)!.line);
-  const whole = await wholeEntries(lines, stubs);
+  if (modelEntry) first.add(outline.branch.findLast((located) => located.entry === modelEntry)!.line);
+  const whole = await wholeEntries(lines, first);
   if (!whole) return null;
   for (const located of parsed.entries) {
     const entry = stubbed[located.line - 1] ? whole.get(located.line) : undefined;
