@@ -85,8 +85,6 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
   if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
 
   const inspector = deps.createInspector();
-  // A preview started and not awaited: it ends before the inspector is disposed.
-  let started: Promise<unknown> = Promise.resolve();
   try {
     if (file) {
       // Read it once now so an unreadable file fails here, in the terminal, not later in the page. A
@@ -97,12 +95,14 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
         const store = await isStoreFile(file);
         if (sessionId !== null) {
           // One session of a store: found in the store without listing it (a listing reads every
-          // event), and its preview started, not awaited, so the URL comes first and the page, once
-          // loaded, gets the same read's answer.
+          // event), and its preview made before the URL, as a file's is: the page, once loaded, gets
+          // it at once. (With the URL first, the page loaded while the preview ran: on two cores both
+          // took longer, and the first diff came 0.2 s later from the command.) A preview that fails
+          // is left to the page's open, which says why.
           if (!store) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           const { storeHasSession } = await import('../host/store/index.js');
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
-          started = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
+          await inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
         } else if (store) {
           // A store: the page lists its sessions. Checked here, not listed (a listing reads every
           // event): from its first pages, or read whole when the page reader does not know its
@@ -145,7 +145,6 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     await server.close();
     return ExitCode.clean;
   } finally {
-    await started;
     await inspector.dispose();
   }
 }

@@ -21,7 +21,7 @@
  * FILE, the preview the page then gets at once) and the browser context's start.
  *
  * The sessions bench's generated session is also measured as the one session of an OpenClaw store
- * (`serve DB#ID`, whose start finds the session and starts its preview without waiting for it):
+ * (`serve DB#ID`, whose start finds the session and makes its preview before the URL, as for a file):
  * "N MB stored session". With `--stored` (or FIRST_SCREEN_STORED=1) every shape asked for is too:
  * "N MB <shape> stored session" (not in the baseline).
  *

@@ -157,7 +157,11 @@ export async function takeKept<T>(file: string, key: string, again: boolean): Pr
  * read while a writer moved it is not damage. With `keepAs`, the value is kept under that key for
  * the next read of the same unchanged files (`takeKept`).
  */
-export async function readStorePages<T>(file: string, read: (pages: FilePages) => T, keepAs?: string): Promise<PagesRead<T> | null> {
+export async function readStorePages<T>(
+  file: string,
+  read: (pages: FilePages) => T | Promise<T>,
+  keepAs?: string,
+): Promise<PagesRead<T> | null> {
   const walFile = `${file}-wal`;
   let journal = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -180,7 +184,7 @@ export async function readStorePages<T>(file: string, read: (pages: FilePages) =
 async function readOnce<T>(
   file: string,
   walFile: string,
-  read: (pages: FilePages) => T,
+  read: (pages: FilePages) => T | Promise<T>,
   keepAs: string | undefined,
   attempt: number,
 ): Promise<PagesRead<T> | null | 'changed' | 'journal'> {
@@ -197,7 +201,7 @@ async function readOnce<T>(
     let value: T | undefined;
     let thrown: unknown = null;
     try {
-      value = read(opened.pages);
+      value = await read(opened.pages);
     } catch (error) {
       thrown = error;
     }

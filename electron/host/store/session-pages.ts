@@ -118,8 +118,11 @@ export class SessionPages {
     return found.rowids.every(Number.isSafeInteger) && found.seqs.every(Number.isSafeInteger) ? found : null;
   }
 
-  /** Each row found, in order. Throws a DamagedPageError where the table's pages are damaged. */
-  read(sessionId: string, rows: SessionRows, onRow: (row: EventRow) => void): void {
+  /**
+   * Each row found (those from `from` up to `to`), in order. Throws a DamagedPageError where the
+   * table's pages are damaged.
+   */
+  read(sessionId: string, rows: SessionRows, onRow: (row: EventRow) => void, from = 0, to = rows.rowids.length): void {
     const id = encoder.encode(sessionId);
     const { types, offsets, at } = this;
     const idColumn = at.session_id;
@@ -127,7 +130,7 @@ export class SessionPages {
     const jsonColumn = at.event_json;
     const zstdColumn = at.event_zstd;
     const bytesColumn = at.event_utf8_bytes;
-    for (let i = 0; i < rows.rowids.length; i += 1) {
+    for (let i = from; i < to; i += 1) {
       const record = this.row(rows.rowids[i]);
       const n = recordColumns(this.pages, record, types, offsets);
       // A column past the record's end is NULL (type 0).

@@ -345,7 +345,7 @@ export class SessionStore {
     }
     if (rows === null) return false;
     this.eventsReadBy = 'pages';
-    rows.forEach(only, (row) => {
+    await rows.forEach(only, (row) => {
       if (row.seq >= 0) onEvent(this.eventOf(row.seq, row.json, row.zstd, row.utf8Bytes));
     });
     return true;

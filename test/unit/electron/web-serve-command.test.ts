@@ -121,13 +121,12 @@ describe('serve', () => {
     expect(warmUps.at(-1)?.train).toBe(false);
   });
 
-  it('serve DB#ID finds the session in the store without listing it, and starts its preview without waiting for it', async () => {
+  it('serve DB#ID finds the session in the store without listing it, and makes its preview before its URL (a failed one left to the page)', async () => {
     const store = copyStore('main');
     const id = manifest.stores[0].sessions[0].sessionId;
     try {
-      const { d, lines, stub, stop, dispose } = deps();
-      // A preview that ends only when the test says: the URL comes before it, and the inspector is
-      // disposed only after it (it must not write into a disposed inspector).
+      const { d, lines, stub, stop } = deps();
+      // A preview that ends only when the test says: the URL waits for it, as for a file.
       let finish = (): void => undefined;
       Object.assign(stub.api, {
         preview: (...args: unknown[]) => {
@@ -136,16 +135,25 @@ describe('serve', () => {
         },
       });
       const running = serve([`${store}#${id}`, '--port', '0'], d);
+      await vi.waitFor(() => expect(stub.calls.some((c) => c.method === 'preview')).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lines).toEqual([]);
+      finish();
       await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
       expect(lines[0]).toMatch(/^Transcript Inspector at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
       expect(stub.calls.find((c) => c.method === 'preview')?.args).toEqual([{ kind: 'store', path: store, storeSessionId: id }, null]);
       expect(stub.calls.some((c) => c.method === 'listStore')).toBe(false);
       stop();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(dispose).not.toHaveBeenCalled();
-      finish();
       expect(await running).toBe(0);
-      expect(dispose).toHaveBeenCalled();
+      // A preview that fails (a store damaged past its first pages, say) does not stop the server:
+      // the page's open reads the session again and says what is wrong.
+      const failing = deps();
+      Object.assign(failing.stub.api, { preview: () => Promise.reject(new Error('the store is damaged')) });
+      const served = serve([`${store}#${id}`, '--port', '0'], failing.d);
+      await vi.waitFor(() => expect(failing.lines.length).toBeGreaterThan(0));
+      expect(failing.lines[0]).toMatch(/^Transcript Inspector at /);
+      failing.stop();
+      expect(await served).toBe(0);
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       expect(await serve([`${store}#no-such-session`], deps().d)).toBe(2);
       expect(await serve([`${path.join(dir, 'session.jsonl')}`, '--session', id], deps().d)).toBe(2);

@@ -15,7 +15,7 @@ function value(length: number, seed: number): Uint8Array {
 }
 
 describe('rows copied out of the pages', () => {
-  it('come back as they went in, whatever their values and lengths, and the views they came from may change', () => {
+  it('come back as they went in, whatever their values and lengths, and the views they came from may change', async () => {
     const random = rng(7);
     const rows: EventRow[] = [];
     const lengths = [0, 1, 300, 128 * 1024, 128 * 1024 + 1, 700 * 1024, 1024 * 1024, 3 * 1024 * 1024];
@@ -43,12 +43,12 @@ describe('rows copied out of the pages', () => {
       if (row.zstd && ofPage(row.zstd)) row.zstd.fill(0xee);
     }
     const read: string[] = [];
-    stored.forEach(undefined, (row) => read.push(shownRow(row)));
+    await stored.forEach(undefined, (row) => read.push(shownRow(row)));
     expect(stored.size).toBe(401);
     expect(read).toEqual(expected);
     const some: string[] = [];
     const only = new Set([0, 5, 17, 399, 400, 1000]);
-    stored.forEach(only, (row) => some.push(shownRow(row)));
+    await stored.forEach(only, (row) => some.push(shownRow(row)));
     expect(some).toEqual(expected.filter((_, i) => only.has(i)));
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * Turns of the event loop given by a long read that would otherwise hold it. The host reads a stored
+ * session on the thread that answers the page (and the desktop window): reading a 100 MB session's
+ * rows out of the store's pages, then handing them to the parser, held it for 0.36 s and then for a
+ * second, and whatever the page asked meanwhile waited. A loop asks `due` every few hundred items (a
+ * clock read for each would cost more than the turns) and awaits `give()` when it says so.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** Longest run of work between two turns. */
+const TURN_MS = 8;
+
+export class EventLoopTurns {
+  private last = performance.now();
+
+  /** Whether the work since the last turn has run long enough to give one now. */
+  get due(): boolean {
+    return performance.now() - this.last >= TURN_MS;
+  }
+
+  /** Let the event loop run what is waiting (timers, I/O), then go on. */
+  async give(): Promise<void> {
+    await nextTurn();
+    this.last = performance.now();
+  }
+}
+
+/** Items between two looks at the clock. */
+export const TURN_CHECK_EVERY = 256;
