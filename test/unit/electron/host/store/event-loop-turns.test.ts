@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TURN_CHECK_EVERY } from '../../../../../electron/host/event-loop-turns.js';
+import { TURN_CHECK_EVERY, TURN_MS } from '../../../../../electron/host/event-loop-turns.js';
 import { forgetKeptPages } from '../../../../../electron/host/store/file-pages.js';
 import type { StoredEvent } from '../../../../../electron/host/store/session-store.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
@@ -73,7 +73,7 @@ describe("a stored session's read gives the event loop turns", () => {
     expect(plain).toHaveLength(events);
 
     let clock = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += TURN_MS));
     const add = StoredRows.prototype.add;
     const turnsAtAdd: number[] = [];
     const counter = countTurns();
