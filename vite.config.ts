@@ -7,22 +7,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The Monaco chunk is fetched and compiled from the page's first bytes (a modulepreload link), not
- * when the renderer's script first asks for it: it is the longest load of the first screen, and the
- * browser compiles it off the main thread while the app's own scripts run. It still runs only when
- * imported (renderer/editor-loader.ts).
+ * Where the Monaco chunk is, for the page to fetch and compile it early where it has the cores for
+ * it (renderer/editor-loader.ts, `preloadEditorChunk`): a meta tag naming it. It still runs only
+ * when imported.
  */
-function preloadEditorChunk(): Plugin {
+function nameEditorChunk(): Plugin {
   const entry = path.join(root, 'renderer/monaco/diff-editor.tsx');
   return {
-    name: 'ti:preload-editor-chunk',
+    name: 'ti:name-editor-chunk',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         const chunk = Object.values(ctx.bundle ?? {}).find((out) => out.type === 'chunk' && out.facadeModuleId === entry);
         if (!chunk) throw new Error('the Monaco chunk (renderer/monaco/diff-editor.tsx) is not in the bundle');
-        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` }, injectTo: 'head' }];
+        return [{ tag: 'meta', attrs: { name: 'ti-editor-chunk', content: `./${chunk.fileName}` }, injectTo: 'head' }];
       },
     },
   };
@@ -32,7 +31,7 @@ export default defineConfig({
   root: path.join(root, 'renderer'),
   // Relative asset URLs: the same build is served from app:// in Electron and from / in the web mode.
   base: './',
-  plugins: [react(), preloadEditorChunk()],
+  plugins: [react(), nameEditorChunk()],
   worker: { format: 'es' },
   build: {
     outDir: path.join(root, 'dist/renderer'),

@@ -20,6 +20,31 @@ export const HOLD_MAX_MS = 3000;
  */
 export type HoldEnd = 'drawn' | 'none' | 'no-answer' | 'not-drawn';
 
+/**
+ * Logical cores from which the page fetches and compiles the editor's chunk from its start. The
+ * browser compiles it off the main thread, but on two cores that thread shares them with the page's
+ * own scripts and the host: there the first diff came 30–150 ms later with it (the editor 25–50 ms
+ * sooner), on every shape measured at 100 MiB (docs/performance.md, 2026-12-07).
+ */
+export const PRELOAD_MIN_CORES = 4;
+
+/**
+ * Fetch and compile the editor's chunk now, without running it, on a machine with the cores for it
+ * (a modulepreload link to the chunk index.html names). True when the link was added.
+ */
+export function preloadEditorChunk(cores: number = navigator.hardwareConcurrency ?? 0): boolean {
+  const href = document.querySelector('meta[name="ti-editor-chunk"]')?.getAttribute('content');
+  if (!href || cores < PRELOAD_MIN_CORES) return false;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  // Told apart from the links Vite adds when a chunk is imported.
+  link.dataset.editorPreload = '';
+  document.head.append(link);
+  return true;
+}
+
 let loading: Promise<EditorModule> | null = null;
 let held: Promise<HoldEnd> = Promise.resolve('none');
 

@@ -7,7 +7,7 @@
  * it (editor-loader.ts). This module and what it imports are kept free of React for that reason.
  */
 import { resolveHost } from './api.js';
-import { loadEditor } from './editor-loader.js';
+import { loadEditor, preloadEditorChunk } from './editor-loader.js';
 import { errorMessage } from './format.js';
 import { perfMark } from './perf.js';
 import { createAppStore } from './store/store.js';
@@ -19,6 +19,7 @@ import './styles/diff.css';
 import './styles/recorded.css';
 
 perfMark('boot');
+preloadEditorChunk();
 const host = resolveHost();
 const store = createAppStore(host);
 

@@ -115,3 +115,34 @@ test('the first lines of both sides are drawn before the editor, which replaces 
     expect(editorStart.at).toBeGreaterThanOrEqual(marks['ti:first-diff'].at);
   }
 });
+
+test("the editor's chunk is fetched from the page's start only where the browser has the cores to compile it beside the page", async ({
+  page,
+  sharedServer,
+}) => {
+  /** The page as a browser with `cores` logical cores loads it: the modulepreload links it has once booted. */
+  const preloads = async (cores: number): Promise<string[]> => {
+    await page.addInitScript(
+      (n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true }),
+      cores,
+    );
+    await page.goto(sharedServer.url);
+    await page.waitForFunction(() => performance.getEntriesByName('ti:boot').length > 0);
+    // The page's own link, not those Vite adds when the editor is imported (after the launch answer).
+    return page
+      .locator('link[rel=modulepreload][data-editor-preload]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  };
+  const chunk = await page.request
+    .get(sharedServer.url)
+    .then(async (response) => /name="ti-editor-chunk" content="\.\/([^"]+)"/.exec(await response.text())?.[1]);
+  expect(chunk).toMatch(/^assets\/diff-editor-[^/]+\.js$/);
+  // Two cores (this machine's, and most CI runners'): the browser's compile would share them with the
+  // page's own scripts and the host, and the first diff came later for it.
+  expect(await preloads(2)).toEqual([]);
+  // Four and more: fetched and compiled from the start, run only when the editor is wanted.
+  const fetched = page.waitForRequest((request) => request.url().endsWith(chunk!));
+  const links = await preloads(4);
+  expect(links).toEqual([new URL(chunk!, sharedServer.origin + '/').href]);
+  await fetched;
+});
