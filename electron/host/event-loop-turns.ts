@@ -29,5 +29,6 @@ export class EventLoopTurns {
   }
 }
 
-/** Items between two looks at the clock. */
+/** Items between two looks at the clock, or bytes of them, whichever comes first (events run to megabytes). */
 export const TURN_CHECK_EVERY = 256;
+export const TURN_CHECK_BYTES = 4 * 1024 * 1024;

@@ -119,10 +119,19 @@ export class SessionPages {
   }
 
   /**
-   * Each row found (those from `from` up to `to`), in order. Throws a DamagedPageError where the
+   * Each row found (those from `from` up to `to`, or up to the first that brings their values to
+   * `maxBytes`), in order; the index after the last row read. Throws a DamagedPageError where the
    * table's pages are damaged.
    */
-  read(sessionId: string, rows: SessionRows, onRow: (row: EventRow) => void, from = 0, to = rows.rowids.length): void {
+  read(
+    sessionId: string,
+    rows: SessionRows,
+    onRow: (row: EventRow) => void,
+    from = 0,
+    to = rows.rowids.length,
+    maxBytes = Infinity,
+  ): number {
+    let bytes = 0;
     const id = encoder.encode(sessionId);
     const { types, offsets, at } = this;
     const idColumn = at.session_id;
@@ -140,13 +149,13 @@ export class SessionPages {
       const seq = integerOf(record, typeOf(seqColumn), offsetOf(seqColumn));
       if (session === null || Buffer.compare(session, id) !== 0 || seq !== rows.seqs[i])
         throw new DamagedPageError(`row ${rows.rowids[i]} of ${TABLE} is not the event its index names`);
-      onRow({
-        seq,
-        json: bytesOf(record, typeOf(jsonColumn), offsetOf(jsonColumn), true),
-        zstd: bytesOf(record, typeOf(zstdColumn), offsetOf(zstdColumn), false),
-        utf8Bytes: integerOf(record, typeOf(bytesColumn), offsetOf(bytesColumn)),
-      });
+      const json = bytesOf(record, typeOf(jsonColumn), offsetOf(jsonColumn), true);
+      const zstd = bytesOf(record, typeOf(zstdColumn), offsetOf(zstdColumn), false);
+      onRow({ seq, json, zstd, utf8Bytes: integerOf(record, typeOf(bytesColumn), offsetOf(bytesColumn)) });
+      bytes += record.length;
+      if (bytes >= maxBytes) return i + 1;
     }
+    return to;
   }
 
   /** Gather, in index order, the entries whose first column is `key`; true once past them. */

@@ -4,7 +4,7 @@
  * chunks, and each row is a few numbers: a session of 170,000 events held as one object and one or two
  * arrays each kept the collector busy with them for as long as they were kept.
  */
-import { EventLoopTurns, TURN_CHECK_EVERY } from '../event-loop-turns.js';
+import { EventLoopTurns, TURN_CHECK_BYTES, TURN_CHECK_EVERY } from '../event-loop-turns.js';
 import type { FilePages } from './file-pages.js';
 import { rowsAt, SessionPages, type EventRow } from './session-pages.js';
 
@@ -76,8 +76,16 @@ export class StoredRows {
    */
   async forEach(only: ReadonlySet<number> | undefined, each: (row: EventRow) => void): Promise<void> {
     const turns = new EventLoopTurns();
+    let rows = 0;
+    let bytes = 0;
     for (let i = 0; i < this.seqs.length; i += 1) {
-      if (i % TURN_CHECK_EVERY === TURN_CHECK_EVERY - 1 && turns.due) await turns.give();
+      if (rows >= TURN_CHECK_EVERY || bytes >= TURN_CHECK_BYTES) {
+        rows = 0;
+        bytes = 0;
+        if (turns.due) await turns.give();
+      }
+      rows += 1;
+      bytes += this.lengths[i];
       const seq = this.seqs[i];
       if (only && !only.has(seq)) continue;
       const kind = this.kinds[i];
@@ -106,9 +114,10 @@ export async function copiedRows(source: FilePages, sessionId: string, only?: Re
   const copied = new StoredRows();
   const add = (row: EventRow) => copied.add(row, (bytes) => source.shares(bytes));
   const turns = new EventLoopTurns();
-  for (let from = 0; from < rows.rowids.length; from += TURN_CHECK_EVERY) {
+  // Runs of TURN_CHECK_EVERY rows, or fewer that hold TURN_CHECK_BYTES (events run to megabytes).
+  for (let from = 0; from < rows.rowids.length;) {
     if (from > 0 && turns.due) await turns.give();
-    reader.read(sessionId, rows, add, from, Math.min(rows.rowids.length, from + TURN_CHECK_EVERY));
+    from = reader.read(sessionId, rows, add, from, Math.min(rows.rowids.length, from + TURN_CHECK_EVERY), TURN_CHECK_BYTES);
   }
   return copied;
 }

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TURN_CHECK_EVERY, TURN_MS } from '../../../../../electron/host/event-loop-turns.js';
+import { TURN_CHECK_BYTES, TURN_CHECK_EVERY, TURN_MS } from '../../../../../electron/host/event-loop-turns.js';
 import { forgetKeptPages } from '../../../../../electron/host/store/file-pages.js';
 import type { StoredEvent } from '../../../../../electron/host/store/session-store.js';
 import { SessionStore } from '../../../../../electron/host/store/session-store.js';
@@ -37,6 +37,44 @@ function longSession(): { file: string; id: string; events: number } {
     for (let i = 1; i <= EXTRA_EVENTS; i += 1) copy.run(last.seq + i, session.sessionId, last.seq);
   });
   return { file, id: session.sessionId, events: session.events + EXTRA_EVENTS };
+}
+
+/** Bytes of each large event: three of them pass TURN_CHECK_BYTES. */
+const LARGE_EVENT_BYTES = 1_500_000;
+const LARGE_EVENTS = 12;
+
+/**
+ * A copy of the main store whose first session has `LARGE_EVENTS` more events of about
+ * `LARGE_EVENT_BYTES` each (tool outputs of that size), stored as JSON text.
+ */
+function largeEvents(): { file: string; id: string; events: number } {
+  const file = copyStore('main');
+  cleanup.push(file);
+  const session = manifest.stores.find((s) => s.agent === 'main')!.sessions[0];
+  edit(file, (db) => {
+    const last = db
+      .prepare('SELECT MAX(seq) AS seq, MAX(created_at) AS at FROM transcript_events WHERE session_id = ?')
+      .get(session.sessionId) as {
+      seq: number;
+      at: number;
+    };
+    const insert = db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)');
+    for (let i = 1; i <= LARGE_EVENTS; i += 1) {
+      const event = { type: 'custom', id: `large-${i}`, data: 'x'.repeat(LARGE_EVENT_BYTES) };
+      insert.run(session.sessionId, last.seq + i, JSON.stringify(event), last.at);
+    }
+  });
+  return { file, id: session.sessionId, events: session.events + LARGE_EVENTS };
+}
+
+/** The longest run of equal values (rows read between the same two turns). */
+function longestRun(seen: readonly number[]): number {
+  let longest = seen.length > 0 ? 1 : 0;
+  for (let i = 1, run = 1; i < seen.length; i += 1) {
+    run = seen[i] === seen[i - 1] ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
 }
 
 /** The event loop's turns counted as they happen, until `stop`. */
@@ -104,5 +142,43 @@ describe("a stored session's read gives the event loop turns", () => {
         expect(runLength).toBeLessThanOrEqual(TURN_CHECK_EVERY);
       }
     }
+  });
+});
+
+describe('a stored session of large events', () => {
+  it('gives a turn after a few megabytes of them, not after 256', async () => {
+    const { file, id, events } = largeEvents();
+    const plain: string[] = [];
+    await readEvents(file, id, (event) => plain.push(shown(event)));
+    expect(plain).toHaveLength(events);
+
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += TURN_MS));
+    const add = StoredRows.prototype.add;
+    const turnsAtAdd: number[] = [];
+    const counter = countTurns();
+    vi.spyOn(StoredRows.prototype, 'add').mockImplementation(function (this: StoredRows, ...args) {
+      turnsAtAdd.push(counter.turns());
+      return add.apply(this, args);
+    });
+    const turnsAtEvent: number[] = [];
+    const withTurns: string[] = [];
+    await readEvents(file, id, (event) => {
+      turnsAtEvent.push(counter.turns());
+      withTurns.push(shown(event));
+    });
+    counter.stop();
+
+    expect(withTurns).toEqual(plain);
+    // The session's own events are far fewer than 256: only the bytes of the large ones bring turns,
+    // one for each few of them.
+    // Three of 1.5 MB pass 4 MiB (the check's bytes are its own: a larger budget fails this test).
+    expect(TURN_CHECK_BYTES).toBe(4 * 1024 * 1024);
+    const perRun = 3;
+    const large = (seen: number[]) => seen.slice(events - LARGE_EVENTS);
+    expect(longestRun(large(turnsAtAdd))).toBeLessThanOrEqual(perRun);
+    expect(longestRun(large(turnsAtEvent))).toBeLessThanOrEqual(perRun);
+    expect(new Set(large(turnsAtAdd)).size).toBeGreaterThanOrEqual(Math.floor(LARGE_EVENTS / perRun));
+    expect(new Set(large(turnsAtEvent)).size).toBeGreaterThanOrEqual(Math.floor(LARGE_EVENTS / perRun));
   });
 });
