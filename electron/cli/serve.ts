@@ -27,6 +27,26 @@ export interface ServeDeps {
   stopSignal: Promise<unknown>;
   stdout: (line: string) => void;
   cwd: string;
+  /** Longest the URL waits for the launch session's preview (PREVIEW_BEFORE_URL_MS; tests shorten it). */
+  previewBeforeUrlMs?: number;
+}
+
+/**
+ * Longest the URL waits for the launch session's preview. A session of 100 MB is previewed in about a
+ * second, and its page, loaded after it, draws it at once; one of gigabytes takes longer, and its URL
+ * comes after this: the page, loaded meanwhile, gets the same read's answer once it is made.
+ */
+export const PREVIEW_BEFORE_URL_MS = 3000;
+
+/** How the wait for the preview before the URL ended. */
+async function previewBeforeUrl(preview: Promise<unknown>, stop: Promise<unknown>, waitMs: number): Promise<'made' | 'stopped' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+  try {
+    return await Promise.race([preview.then(() => 'made' as const), stop.then(() => 'stopped' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function waitForSignal(): Promise<NodeJS.Signals> {
@@ -85,14 +105,17 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
   if (!deps.rendererDir) return fail('serve: the app is not built (dist/renderer is missing): run `npm run build` first');
 
   const inspector = deps.createInspector();
+  // The launch session's preview: it ends before the inspector is disposed.
+  let started: Promise<unknown> = Promise.resolve();
   try {
     if (file) {
       // Read it once now so an unreadable file fails here, in the terminal, not later in the page. A
-      // preview reads a large file's skeleton (about 1 ms per MB), not all of it: the URL comes at
-      // once, and the page shows the full read's progress.
+      // large file's preview reads its lines' first bytes, not all of it: the URL comes after it (or
+      // after PREVIEW_BEFORE_URL_MS), and the page shows the full read's progress.
       try {
         fs.accessSync(file, fs.constants.R_OK);
         const store = await isStoreFile(file);
+        let preview: Promise<unknown> | null = null;
         if (sessionId !== null) {
           // One session of a store: found in the store without listing it (a listing reads every
           // event), and its preview made before the URL, as a file's is: the page, once loaded, gets
@@ -102,14 +125,20 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
           if (!store) throw new Error('it is not an OpenClaw session store (no session can be named in it)');
           const { storeHasSession } = await import('../host/store/index.js');
           if (!(await storeHasSession({ file }, sessionId))) throw new Error(`the store has no session ${sessionId}`);
-          await inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
+          preview = inspector.preview({ kind: 'store', path: file, storeSessionId: sessionId }, null).catch(() => null);
         } else if (store) {
           // A store: the page lists its sessions. Checked here, not listed (a listing reads every
           // event): from its first pages, or read whole when the page reader does not know its
           // layout (the page's listing then takes the snapshot this read keeps).
           const { checkStore } = await import('../host/store/index.js');
           await checkStore({ file });
-        } else await inspector.preview({ kind: 'path', path: file }, null);
+        } else preview = inspector.preview({ kind: 'path', path: file }, null);
+        if (preview) {
+          started = preview.catch(() => undefined);
+          // A file's preview that fails before the URL fails the command (below); Ctrl+C meanwhile stops it.
+          const waited = await previewBeforeUrl(preview, deps.stopSignal, deps.previewBeforeUrlMs ?? PREVIEW_BEFORE_URL_MS);
+          if (waited === 'stopped') return ExitCode.clean;
+        }
       } catch (error) {
         return fail(`serve: cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -145,6 +174,7 @@ export async function serve(argv: string[], deps: ServeDeps): Promise<ExitCode> 
     await server.close();
     return ExitCode.clean;
   } finally {
+    await started;
     await inspector.dispose();
   }
 }

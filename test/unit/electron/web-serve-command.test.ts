@@ -154,6 +154,35 @@ describe('serve', () => {
       expect(failing.lines[0]).toMatch(/^Transcript Inspector at /);
       failing.stop();
       expect(await served).toBe(0);
+      // A preview longer than the URL's wait (a session of gigabytes): the URL comes after the wait,
+      // and the inspector is disposed only once the preview has ended (it must not write into a
+      // disposed one).
+      const slow = deps({ previewBeforeUrlMs: 30 });
+      let finishSlow = (): void => undefined;
+      Object.assign(slow.stub.api, { preview: () => new Promise((resolve) => (finishSlow = () => resolve(null))) });
+      const slowRun = serve([`${store}#${id}`, '--port', '0'], slow.d);
+      await vi.waitFor(() => expect(slow.lines.length).toBeGreaterThan(0));
+      expect(slow.lines[0]).toMatch(/^Transcript Inspector at /);
+      slow.stop();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(slow.dispose).not.toHaveBeenCalled();
+      finishSlow();
+      expect(await slowRun).toBe(0);
+      expect(slow.dispose).toHaveBeenCalled();
+      // Ctrl+C while the preview is made: no server, no URL, and the preview still ends first.
+      const stopped = deps();
+      let finishStopped: (() => void) | null = null;
+      Object.assign(stopped.stub.api, { preview: () => new Promise((resolve) => (finishStopped = () => resolve(null))) });
+      const stoppedRun = serve([`${store}#${id}`, '--port', '0'], stopped.d);
+      await vi.waitFor(() => expect(finishStopped).not.toBeNull());
+      stopped.stop();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stopped.dispose).not.toHaveBeenCalled();
+      finishStopped!();
+      expect(await stoppedRun).toBe(0);
+      expect(stopped.lines).toEqual([]);
+      expect(stopped.dispose).toHaveBeenCalled();
+
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       expect(await serve([`${store}#no-such-session`], deps().d)).toBe(2);
       expect(await serve([`${path.join(dir, 'session.jsonl')}`, '--session', id], deps().d)).toBe(2);
