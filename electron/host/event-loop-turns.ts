@@ -2,8 +2,9 @@
  * Turns of the event loop given by a long read that would otherwise hold it. The host reads a stored
  * session on the thread that answers the page (and the desktop window): reading a 100 MB session's
  * rows out of the store's pages, then handing them to the parser, held it for 0.36 s and then for a
- * second, and whatever the page asked meanwhile waited. A loop asks `due` every few hundred items (a
- * clock read for each would cost more than the turns) and awaits `give()` when it says so.
+ * second, and whatever the page asked meanwhile waited. A loop asks `due` every few hundred items or
+ * few megabytes of them (a clock read for each would cost more than the turns), and awaits `give()`
+ * when it says so.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
