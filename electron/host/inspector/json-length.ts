@@ -36,42 +36,64 @@ const SHORT_ESCAPES = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d]);
 const MEMO_MIN_CHARS = 256;
 
 /**
- * A counter of pretty JSON bytes that remembers long strings: the original and replay payloads of
- * an inspection hold mostly the very same string objects (V8 compares those by pointer first), so
- * the second payload costs little more than its structure.
+ * How a count goes: how strings are measured, pretty or compact, and the entries a counter
+ * remembers (see `createJsonByteCounter`).
+ */
+interface Counting {
+  strings: (value: string) => number;
+  pretty: boolean;
+  entries: Map<object, number> | null;
+}
+
+/**
+ * Objects at this depth are what a counter remembers: a payload's entries (its `messages`, `input`
+ * or `contents`, one level below the payload itself).
+ */
+const ENTRY_DEPTH = 2;
+
+/**
+ * A counter of pretty JSON bytes that remembers long strings and a payload's entries: the replay's
+ * payload is built from the very entries of the original's for the turns hygiene left alone, and the
+ * two payloads' texts are mostly the very same string objects (V8 compares those by pointer first),
+ * so the second payload costs little more than what hygiene changed. A payload is never changed once
+ * built; a value counted again after a change of one of its entries would be counted as it was.
  */
 export function createJsonByteCounter(): (value: unknown) => number {
   const memo = new Map<string, number>();
   const strings = (value: string): number => {
-    if (value.length < MEMO_MIN_CHARS) return stringBytes(value);
+    if (value.length < MEMO_MIN_CHARS) return shortStringBytes(value);
     let bytes = memo.get(value);
     if (bytes === undefined) memo.set(value, (bytes = stringBytes(value)));
     return bytes;
   };
-  return (value) => countJson(value, 0, strings, true);
+  const counting: Counting = { strings, pretty: true, entries: new Map() };
+  return (value) => countJson(value, 0, counting);
 }
+
+const PRETTY: Counting = { strings: shortStringBytes, pretty: true, entries: null };
+const COMPACT: Counting = { strings: shortStringBytes, pretty: false, entries: null };
 
 /** UTF-8 bytes of the pretty-printed (2-space) JSON of `value`, as JSON.stringify would write it. */
 export function prettyJsonBytes(value: unknown): number {
-  return countJson(value, 0, stringBytes, true);
+  return countJson(value, 0, PRETTY);
 }
 
 /** UTF-8 bytes of the compact JSON of `value`, as JSON.stringify(value) would write it. */
 export function compactJsonBytes(value: unknown): number {
-  return countJson(value, 0, stringBytes, false);
+  return countJson(value, 0, COMPACT);
 }
 
 /**
  * Bytes of `value`'s JSON at `depth`. Pretty: each member on its own line, indented two spaces a
  * level, and ": " after a key; compact: no whitespace at all.
  */
-function countJson(value: unknown, depth: number, strings: (value: string) => number, pretty: boolean): number {
+function countJson(value: unknown, depth: number, how: Counting): number {
   if (value === null) return 4;
   switch (typeof value) {
     case 'string':
-      return strings(value);
+      return how.strings(value);
     case 'number':
-      return Number.isFinite(value) ? String(value).length : 4;
+      return numberBytes(value);
     case 'boolean':
       return value ? 4 : 5;
     case 'object':
@@ -79,6 +101,15 @@ function countJson(value: unknown, depth: number, strings: (value: string) => nu
     default:
       return 0;
   }
+  if (depth !== ENTRY_DEPTH || how.entries === null) return countComposite(value, depth, how);
+  let bytes = how.entries.get(value);
+  if (bytes === undefined) how.entries.set(value, (bytes = countComposite(value, depth, how)));
+  return bytes;
+}
+
+/** Bytes of an array's or object's JSON at `depth` (see `countJson`). */
+function countComposite(value: object, depth: number, how: Counting): number {
+  const { pretty } = how;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
     return Buffer.byteLength((pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) ?? '');
   // Around the members: the brackets, and when pretty the newline and indent before the closing one.
@@ -86,20 +117,53 @@ function countJson(value: unknown, depth: number, strings: (value: string) => nu
   // Before each member when pretty: a newline and the indent.
   const lead = pretty ? 1 + 2 * (depth + 1) : 0;
   if (Array.isArray(value)) {
-    if (value.length === 0) return 2;
-    let total = frame + value.length - 1; // the commas
-    for (const item of value) {
-      const inner =
-        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countJson(item, depth + 1, strings, pretty);
-      total += lead + inner;
+    const length = value.length;
+    if (length === 0) return 2;
+    let total = frame + length - 1; // the commas
+    for (let i = 0; i < length; i += 1) {
+      const item: unknown = value[i];
+      total += lead + (item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 4 : countJson(item, depth + 1, how));
     }
     return total;
   }
-  const entries = Object.entries(value as Record<string, unknown>).filter(
-    ([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol',
-  );
-  if (entries.length === 0) return 2;
-  let total = frame + entries.length - 1;
-  for (const [key, item] of entries) total += lead + stringBytes(key) + (pretty ? 2 : 1) + countJson(item, depth + 1, strings, pretty);
-  return total;
+  // The keys read once, without a [key, value] pair made for each member: most of a payload's
+  // values are small objects, and those pairs were most of what counting them allocated.
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const separator = pretty ? 2 : 1;
+  let members = 0;
+  let total = 0;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i];
+    const item = record[key];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    members += 1;
+    total += lead + shortStringBytes(key) + separator + countJson(item, depth + 1, how);
+  }
+  return members === 0 ? 2 : total + frame + members - 1;
+}
+
+/** Strings up to this long are read a character at a time (keys, roles, ids): cheaper than two searches. */
+const SHORT_STRING_CHARS = 32;
+
+/** `stringBytes` for any string, read without a regular expression when it is short and plain ASCII. */
+function shortStringBytes(value: string): number {
+  const length = value.length;
+  if (length > SHORT_STRING_CHARS) return stringBytes(value);
+  for (let i = 0; i < length; i += 1) {
+    const code = value.charCodeAt(i);
+    // Controls, quote, backslash and anything past ASCII: counted the long way.
+    if (code < 0x20 || code === 0x22 || code === 0x5c || code > 0x7e) return stringBytes(value);
+  }
+  return length + 2;
+}
+
+/** The length of `String(value)` for a finite number (JSON writes it so), without making the string when it is a safe integer. */
+function numberBytes(value: number): number {
+  if (!Number.isFinite(value)) return 4; // null
+  if (!Number.isSafeInteger(value)) return String(value).length;
+  // -0 is written 0.
+  let digits = value < 0 ? 2 : 1;
+  for (let rest = Math.abs(value); rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  return digits;
 }

@@ -109,3 +109,77 @@ describe('createJsonByteCounter', () => {
     );
   });
 });
+
+describe('a counter remembering payload entries', () => {
+  it('counts a second payload that shares entries with the first, at other places, exactly', () => {
+    const count = createJsonByteCounter();
+    const shared = { role: 'user', content: [{ type: 'text', text: 'shared "entry"\n' }] };
+    const other = { role: 'assistant', content: [{ type: 'text', text: 'é✓' }], usage: { input: 12, output: 0 } };
+    const original = { model: 'm', messages: [shared, other, { role: 'user', content: 'x' }] };
+    // The same entries one and two places further on, and one of them deeper down, where its indent differs.
+    const replay = {
+      system: [{ type: 'text', text: 's' }],
+      messages: [{ role: 'user', content: 'y' }, other, shared, { nested: [shared] }],
+    };
+    expect(count(original)).toBe(bytesOf(original));
+    expect(count(replay)).toBe(bytesOf(replay));
+    // A value whose top level holds an entry (a depth of 1, not 2) is counted at its own depth too.
+    expect(count([shared])).toBe(bytesOf([shared]));
+    expect(count({ a: { b: shared } })).toBe(bytesOf({ a: { b: shared } }));
+  });
+
+  it('counts payloads made of a shared pool of random entries exactly', () => {
+    const entry = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (pool, a, b) => {
+          const count = createJsonByteCounter();
+          const pick = (picks: number[]) => ({ messages: picks.map((i) => pool[i % pool.length]) });
+          const first = pick(a);
+          const second = pick(b);
+          return count(first) === bytesOf(first) && count(second) === bytesOf(second) && count(first) === bytesOf(first);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('numbers and short strings read without making strings', () => {
+  it('match JSON.stringify on integers of every length, negative zero, fractions and keys that need escaping', () => {
+    const numbers = [
+      0,
+      -0,
+      7,
+      -7,
+      9,
+      10,
+      99,
+      100,
+      12345,
+      -12345,
+      2 ** 31,
+      -(2 ** 31),
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      2 ** 53,
+      1e21,
+      1.5,
+      -0.25,
+      1e-7,
+    ];
+    for (const n of numbers) {
+      expect(compactJsonBytes(n), String(n)).toBe(JSON.stringify(n).length);
+      expect(prettyJsonBytes({ n }), String(n)).toBe(bytesOf({ n }));
+    }
+    const keys = ['', 'a', 'tab\there', 'quote"', 'back\\slash', 'del\u007f', 'é', '✓', '\u0000', 'x'.repeat(32), 'x'.repeat(33) + '"'];
+    for (const key of keys) {
+      const value = { [key]: key };
+      expect(compactJsonBytes(value), JSON.stringify(key)).toBe(Buffer.byteLength(JSON.stringify(value)));
+      expect(prettyJsonBytes(value), JSON.stringify(key)).toBe(bytesOf(value));
+    }
+  });
+});
