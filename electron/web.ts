@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { INSPECTOR_METHODS, type InspectorMethod, type OpenRequest } from '../shared/api.js';
 import { validateArguments } from '../shared/api-guards.js';
 import { MAX_BODY_BYTES } from '../shared/web-limits.js';
+import { resultForWire } from '../shared/recorded-errors-wire.js';
 import { PathGrants } from './host/path-grants.js';
 import { dispatchGranted, startsWork, type GrantedInspector, type GrantedServices, type ShellHooks } from './host/dispatch-granted.js';
 import { createFolderService, type FolderService } from './host/folder/folder-service.js';
@@ -171,7 +172,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const args = await readArgs(request, maxBody);
     const result = await callMethod(services, validate, name as InspectorMethod, args);
-    sendJson(response, 200, result === undefined ? {} : { result });
+    // A summary's recorded errors go packed: JSON would write their shared answers once per error.
+    sendJson(response, 200, result === undefined ? {} : { result: resultForWire(name, result) });
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

@@ -17,6 +17,7 @@ import {
   type ShellCommand,
 } from '../shared/api.js';
 import { MAX_UPLOAD_BYTES } from '../shared/web-limits.js';
+import { resultFromWire } from '../shared/recorded-errors-wire.js';
 import { formatSize, requestBody } from './http-body.js';
 
 /** The header that carries the launch token. */
@@ -103,7 +104,8 @@ export function createHttpApi(options: HttpClientOptions): { api: InspectorApi; 
         response.status,
       );
     }
-    return body.result;
+    // A summary's recorded errors come packed (shared/recorded-errors-wire.ts).
+    return resultFromWire(method, body.result);
   };
 
   // One event stream for every kind of event, open while anyone listens to any of them.

@@ -7,7 +7,11 @@ import { startWebServer, type WebInspector, type WebServer } from '../../../elec
 import { bytesToBase64 } from '../../../renderer/http-body.js';
 import { createHttpApi, takeLaunchToken } from '../../../renderer/http-client.js';
 import { MAX_UPLOAD_BYTES } from '../../../shared/web-limits.js';
-import { catalog, info, stubApi } from './stub-api.js';
+import type { ErrorExplanation, RecordedError } from '../../../shared/inspection.js';
+import type { Target } from '../../../shared/types.js';
+import { catalog, info, stubApi, summary } from './stub-api.js';
+
+const TARGET: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: false };
 
 let server: WebServer;
 let dir: string;
@@ -35,6 +39,45 @@ describe('HTTP client', () => {
     expect(await api.listTargets()).toEqual(catalog);
     expect(await api.close('S1')).toBeUndefined();
     expect(await api.pickFile()).toBeNull();
+  });
+
+  it('gives a summary with its recorded errors as the host gave them, their shared answers sent once', async () => {
+    const answers: ErrorExplanation[] = [
+      { category: 'rate-limit', confidence: 0.97, explanation: 'Overloaded. '.repeat(20), action: 'Retry later.', turns: [], evidence: [] },
+    ];
+    const recordedErrors: RecordedError[] = Array.from({ length: 500 }, (_, turn) => ({
+      turn,
+      line: turn + 2,
+      message: '529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+      provider: 'anthropic',
+      answers,
+      group: 'rate-limit',
+    }));
+    const host = { ...summary(TARGET), recordedErrors };
+    await server.close();
+    server = await startWebServer({
+      inspector: stubApi({ inspect: async () => host, preview: async () => host }).api as WebInspector,
+      rendererDir: dir,
+      launchPath: path.join(dir, 'launch.jsonl'),
+    });
+    // What crossed the wire, by method.
+    const sent = new Map<string, number>();
+    const fetchCounting: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      sent.set(String(input).split('/').pop()!, (await response.clone().text()).length);
+      return response;
+    };
+    const { api } = createHttpApi({ baseUrl: `http://127.0.0.1:${server.port}`, token: server.token, fetch: fetchCounting });
+    for (const got of [
+      await api.inspect('S1', TARGET),
+      await api.preview({ kind: 'path', path: path.join(dir, 'launch.jsonl') }, TARGET),
+    ]) {
+      expect(got).toEqual(host);
+      expect(JSON.stringify(got)).toBe(JSON.stringify(host));
+      // Shared again, as the desktop app's IPC keeps them.
+      expect(got!.recordedErrors![0].answers).toBe(got!.recordedErrors![499].answers);
+    }
+    expect(sent.get('inspect')).toBeLessThan(JSON.stringify({ result: host }).length / 4);
   });
 
   it('refuses, with the way out, a picked file too large to send as bytes', async () => {
