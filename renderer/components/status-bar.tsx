@@ -134,7 +134,7 @@ export function StatusBar({ mode }: { mode: 'desktop' | 'web' }) {
               aria-valuenow={readText.percent}
               data-testid="open-progress"
             >
-              <span className="read-progress-done" style={{ width: `${readText.percent}%` }} />
+              <span className="read-progress-done" style={{ transform: `scaleX(${readText.percent / 100})` }} />
             </span>
           ) : (
             <span className="spinner" />

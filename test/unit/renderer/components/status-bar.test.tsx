@@ -48,7 +48,7 @@ describe('StatusBar', () => {
     expect(html).toContain('aria-valuemin="0"');
     expect(html).toContain('aria-valuemax="100"');
     expect(html).toContain('data-testid="open-progress"');
-    expect(html).toContain('style="width:43%"');
+    expect(html).toContain('style="transform:scaleX(0.43)"');
     expect(html.replace(/<[^>]+>/g, '')).toContain('Opening big.jsonl… 43\u00a0% (462 of 1\u00a0074\u00a0MB)');
 
     opened.resolve(info({ name: 'big.jsonl', path: '/data/big.jsonl' }));
