@@ -3,7 +3,9 @@
  *
  * Routes (the API needs the token, else 401):
  *   GET  /, /assets/*     the built renderer, with the same CSP as the desktop app (public: no token)
- *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx)
+ *   POST /api/<method>    `{"args":[...]}` → `{"result":...}` or `{"error":{"message"}}` (4xx/5xx); the
+ *                         summaries of inspect and preview with their recorded errors packed
+ *                         (shared/recorded-errors-wire.ts)
  *   GET  /api/events      Server-Sent Events: `file-changed` with a FileChangedEvent, `progress` with a ProgressEvent
  *   GET  /api/launch      `{"request": OpenRequest|null, "folder"?: string}`: the file or folder given on the command line
  * The token travels in the `X-Inspector-Token` header, or for the event stream in its `token` query

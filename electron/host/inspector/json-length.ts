@@ -101,7 +101,9 @@ function countJson(value: unknown, depth: number, how: Counting): number {
     default:
       return 0;
   }
-  if (depth !== ENTRY_DEPTH || how.entries === null) return countComposite(value, depth, how);
+  // An object with toJSON is measured by what it gives each time, never remembered.
+  if (depth !== ENTRY_DEPTH || how.entries === null || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return countComposite(value, depth, how);
   let bytes = how.entries.get(value);
   if (bytes === undefined) how.entries.set(value, (bytes = countComposite(value, depth, how)));
   return bytes;
@@ -152,7 +154,7 @@ function shortStringBytes(value: string): number {
   if (length > SHORT_STRING_CHARS) return stringBytes(value);
   for (let i = 0; i < length; i += 1) {
     const code = value.charCodeAt(i);
-    // Controls, quote, backslash and anything past ASCII: counted the long way.
+    // Controls, quote, backslash, DEL and anything past ASCII: counted the long way.
     if (code < 0x20 || code === 0x22 || code === 0x5c || code > 0x7e) return stringBytes(value);
   }
   return length + 2;

@@ -183,3 +183,16 @@ describe('numbers and short strings read without making strings', () => {
     }
   });
 });
+
+describe('an entry with toJSON', () => {
+  it('is measured by what it gives at each count, not remembered', () => {
+    const count = createJsonByteCounter();
+    let calls = 0;
+    const changing = { toJSON: () => ({ n: 'x'.repeat((calls += 1)) }) };
+    const payload = { messages: [changing] };
+    // Each count asks it again, and it gives one character more.
+    const first = count(payload);
+    expect(count(payload)).toBe(first + 1);
+    expect(calls).toBe(2);
+  });
+});
