@@ -17,6 +17,25 @@ export const TURN_MS = 40;
 
 export class EventLoopTurns {
   private last = performance.now();
+  /** Items, and their bytes, counted by `before` since the clock was last looked at. */
+  private items = 0;
+  private bytes = 0;
+
+  /**
+   * Count the next item of a loop (`bytes` of it) before it is worked on: true when a turn should be
+   * given first. The clock is looked at once TURN_CHECK_EVERY items or TURN_CHECK_BYTES have gone by.
+   */
+  before(bytes: number): boolean {
+    let look = false;
+    if (this.items >= TURN_CHECK_EVERY || this.bytes >= TURN_CHECK_BYTES) {
+      this.items = 0;
+      this.bytes = 0;
+      look = true;
+    }
+    this.items += 1;
+    this.bytes += bytes;
+    return look && this.due;
+  }
 
   /** Whether the work since the last turn has run long enough to give one now. */
   get due(): boolean {

@@ -76,16 +76,8 @@ export class StoredRows {
    */
   async forEach(only: ReadonlySet<number> | undefined, each: (row: EventRow) => void): Promise<void> {
     const turns = new EventLoopTurns();
-    let rows = 0;
-    let bytes = 0;
     for (let i = 0; i < this.seqs.length; i += 1) {
-      if (rows >= TURN_CHECK_EVERY || bytes >= TURN_CHECK_BYTES) {
-        rows = 0;
-        bytes = 0;
-        if (turns.due) await turns.give();
-      }
-      rows += 1;
-      bytes += this.lengths[i];
+      if (turns.before(this.lengths[i])) await turns.give();
       const seq = this.seqs[i];
       if (only && !only.has(seq)) continue;
       const kind = this.kinds[i];
