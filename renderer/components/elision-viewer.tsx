@@ -3,13 +3,13 @@
  * fetched with `reveal` and shown in a viewer of its own. Megabytes never go into the diff's models:
  * the viewer draws only the rows in view, wrapping long lines (base64 is one line) at a fixed width.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { fetchThumbnail, thumbnailSrc } from '../documents.js';
 import { errorMessage, formatBytes } from '../format.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
 import type { ElisionRequest } from '../store/types.js';
 import { downloadText } from './commands.js';
+import { useFixedRows } from './use-fixed-rows.js';
 
 /** Strings up to this size are shown at once; larger ones wait for "Show anyway". */
 const SHOW_AT_ONCE_BYTES = 512 * 1024;
@@ -204,17 +204,13 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
 /** The revealed string, wrapped into rows and drawn a screenful at a time. */
 function ElisionText({ value, rows }: { value: string; rows: { starts: Int32Array; ends: Int32Array } }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.starts.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-  });
+  // Rows of one height: a string of hundreds of millions of characters still scrolls to its end.
+  const list = useFixedRows({ count: rows.starts.length, rowHeight: ROW_HEIGHT, overscan: 20, scroller });
   return (
     <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.starts.length}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} className="elision-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
+      <div style={{ height: list.height, position: 'relative' }}>
+        {list.rows.map((item) => (
+          <div key={item.index} className="elision-row" style={{ transform: `translateY(${item.top}px)`, height: ROW_HEIGHT }}>
             {value.slice(rows.starts[item.index], rows.ends[item.index])}
           </div>
         ))}

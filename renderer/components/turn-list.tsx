@@ -1,11 +1,11 @@
 /** The virtualized turn list: role, size, tokens and rules per turn, fetched from the host in windows. */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Side, TurnRow } from '../../shared/api.js';
 import { windowHas } from '../diff/windows.js';
-import { errorMessage, formatBytes, formatTokens } from '../format.js';
+import { errorMessage, formatBytes, formatCount, formatTokens } from '../format.js';
 import { positionLabel, replayTurnLabel, turnLabel } from '../../shared/text/numbering.js';
 import { useApp, useAppStore, useHost } from '../store/context.js';
+import { useFixedRows } from './use-fixed-rows.js';
 
 /** Rows fetched per request. */
 const WINDOW = 200;
@@ -64,13 +64,10 @@ export function TurnList() {
     [api, inspectionId, side],
   );
 
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
+  // Rows of one height, so a list of millions of turns still scrolls to its last (past the browser's height limit).
+  const list = useFixedRows({ count: total, rowHeight: ROW_HEIGHT, overscan: 12, scroller });
+  const items = list.rows;
+  const { scrollToIndex } = list;
 
   useEffect(() => {
     if (diffFirst) return;
@@ -80,19 +77,19 @@ export function TurnList() {
   // Keep the selected turn in view when it is chosen elsewhere (annotation, error box).
   const selectedIndex = focus?.kind === 'turn' && focus.side === side ? focus.index : null;
   useEffect(() => {
-    if (selectedIndex !== null && selectedIndex < total) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, total, virtualizer]);
+    if (selectedIndex !== null && selectedIndex < total) scrollToIndex(selectedIndex);
+  }, [selectedIndex, total, scrollToIndex]);
 
   // An annotation or finding selected elsewhere: show its turn (and the diff's window around it) here too.
   const followTurn = side === 'original' && focus?.kind !== 'turn' ? focusTurn : null;
   useEffect(() => {
-    if (followTurn !== null && followTurn < total) virtualizer.scrollToIndex(followTurn, { align: 'auto' });
-  }, [followTurn, total, virtualizer]);
+    if (followTurn !== null && followTurn < total) scrollToIndex(followTurn);
+  }, [followTurn, total, scrollToIndex]);
 
   return (
     <nav className="turn-list" aria-label="Turns">
       <header className="pane-header">
-        <strong>Turns</strong> <span className="count">{total}</span>
+        <strong>Turns</strong> <span className="count">{formatCount(total)}</span>
         <span
           className="muted small legend"
           title="Token counts with ≈ are estimates (characters / 4); the others are usage recorded in the transcript"
@@ -129,7 +126,7 @@ export function TurnList() {
           scroller.current?.focus({ preventScroll: true });
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: list.height, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.current.get(item.index);
             const selected = selectedIndex === item.index;
@@ -139,12 +136,12 @@ export function TurnList() {
             return (
               <button
                 type="button"
-                key={item.key}
+                key={item.index}
                 className={`turn-item${selected ? ' selected' : ''}${row && row.rules.length ? ' touched' : ''}${inWindow ? ' in-window' : ''}`}
                 data-testid="turn-item"
                 data-index={item.index}
                 data-in-window={inWindow ? 'true' : undefined}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.top}px)` }}
                 onClick={() => store.getState().selectTurn(side, item.index)}
                 aria-pressed={selected}
               >
