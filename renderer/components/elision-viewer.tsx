@@ -205,10 +205,12 @@ function ElisionDialog({ request, inspectionId }: { request: ElisionRequest; ins
 function ElisionText({ value, rows }: { value: string; rows: { starts: Int32Array; ends: Int32Array } }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Rows of one height: a string of hundreds of millions of characters still scrolls to its end.
-  const list = useFixedRows({ count: rows.starts.length, rowHeight: ROW_HEIGHT, overscan: 20, scroller });
+  const list = useFixedRows({ count: rows.starts.length, rowHeight: ROW_HEIGHT, overscan: 20, scroller, arrowsScroll: true });
   return (
-    <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.starts.length}>
-      <div style={{ height: list.height, position: 'relative' }}>
+    // Focusable, so that the keys reach it once clicked.
+    <div className="elision-text" ref={scroller} data-testid="elision-text" data-rows={rows.starts.length} tabIndex={-1}>
+      {/* Clipped below: scaled, the rows past the view must not make the content taller than its height. */}
+      <div style={{ height: list.height, position: 'relative', overflowY: 'clip' }}>
         {list.rows.map((item) => (
           <div key={item.index} className="elision-row" style={{ transform: `translateY(${item.top}px)`, height: ROW_HEIGHT }}>
             {value.slice(rows.starts[item.index], rows.ends[item.index])}

@@ -1,18 +1,11 @@
-/**
- * The arithmetic of a list of rows of one height, drawn a screenful at a time, whatever its length.
- *
- * A browser lays out no element taller than a limit (Chromium 33,554,432 px, Firefox about 17.9 million),
- * so a list of 46 px rows stops scrolling at about 729,000 rows there. Past `MAX_CONTENT_PX` the content
- * keeps that height and one pixel of scroll stands for `ratio` pixels of the list; below it, the list is
- * laid out whole and scrolls natively, as before.
- *
- * Two numbers describe where the list is: the scroller's `scrollTop`, and the list's `offset` (the pixel
- * of the whole list at the top of the view). A jump made here (a row brought into view, a wheel turn)
- * pins the offset it wanted to the `scrollTop` the browser gave it, so a list scaled thirty times still
- * lands on the pixel it aimed at although `scrollTop` is a whole number.
- */
+/** The arithmetic of a list of rows of one height, scaled past the height a browser lays out. */
 
-/** The tallest content given to a scroller: under every browser's limit, with room to spare. */
+/**
+ * The tallest content given to a scroller: under every browser's limit on an element's height (Chromium
+ * 33,554,432 px, Firefox about 17.9 million), with room to spare. Below it a list is laid out whole and
+ * scrolls natively; past it the content keeps this height and one pixel of scroll stands for `scrollRatio`
+ * pixels of the list.
+ */
 export const MAX_CONTENT_PX = 15_000_000;
 
 /** A list's shape: how many rows, how tall each, and how tall the view on them. */
@@ -25,7 +18,11 @@ export interface RowsGeometry {
   maxContent?: number;
 }
 
-/** An offset asked for, and the `scrollTop` the browser answered with. */
+/**
+ * A jump's offset (the pixel of the list at the top of the view), kept against the `scrollTop` the browser
+ * gave it: `scrollTop` is a whole number, so a list scaled thirty times would otherwise land up to fifteen
+ * pixels off, and a wheel's fractions of a pixel would be lost.
+ */
 export interface Pin {
   scrollTop: number;
   offset: number;
@@ -74,13 +71,17 @@ export function scrollTopFor(offset: number, g: RowsGeometry): number {
   return clamp(offset, 0, maxOffset(g)) / scrollRatio(g);
 }
 
-/** The rows to draw for a view from `offset`, `overscan` more on each side, placed for that `scrollTop`. */
+/**
+ * The rows to draw for a view from `offset`, `overscan` more on each side, placed for that `scrollTop`.
+ * Unscaled, each row has its own place (the browser's scroll moves them, an overscroll bounces them);
+ * scaled, they are placed from the view's top on whole pixels.
+ */
 export function placeRows(offset: number, scrollTop: number, g: RowsGeometry, overscan: number): PlacedRow[] {
   if (g.count === 0 || g.rowHeight <= 0) return [];
   const first = Math.max(0, Math.floor(offset / g.rowHeight) - overscan);
   const last = Math.min(g.count - 1, Math.ceil((offset + g.viewport) / g.rowHeight) - 1 + overscan);
   // The view's top is at `scrollTop` in the content and at `offset` in the list.
-  const shift = scrollTop - offset;
+  const shift = scrollRatio(g) === 1 ? 0 : Math.round(scrollTop - offset);
   const rows: PlacedRow[] = [];
   for (let index = first; index <= last; index++) rows.push({ index, top: index * g.rowHeight + shift });
   return rows;

@@ -126,7 +126,8 @@ export function TurnList() {
           scroller.current?.focus({ preventScroll: true });
         }}
       >
-        <div style={{ height: list.height, position: 'relative' }}>
+        {/* Clipped below: scaled, the rows past the view must not make the content taller than its height. */}
+        <div style={{ height: list.height, position: 'relative', overflowY: 'clip' }}>
           {items.map((item) => {
             const row = rows.current.get(item.index);
             const selected = selectedIndex === item.index;

@@ -33,8 +33,8 @@ interface View {
   offset: number;
 }
 
-/** Lines a wheel turn of `deltaMode` 1 means (the browser's own step). */
-const WHEEL_LINE_PX = 40;
+/** Pixels per line of a wheel turn counted in lines (`deltaMode` 1), and of an arrow key: the browser's own step. */
+const LINE_PX = 40;
 
 /** Rows of `rowHeight` pixels in `scroller`. */
 export function useFixedRows(options: {
@@ -42,13 +42,17 @@ export function useFixedRows(options: {
   rowHeight: number;
   overscan: number;
   scroller: RefObject<HTMLElement | null>;
+  /** Whether Up/Down on the scroller itself scroll it (the turn list uses them to select). */
+  arrowsScroll?: boolean;
 }): FixedRows {
-  const { count, rowHeight, overscan, scroller } = options;
+  const { count, rowHeight, overscan, scroller, arrowsScroll = false } = options;
   const [view, setView] = useState<View>({ scrollTop: 0, viewport: 0, offset: 0 });
   const pin = useRef<Pin | null>(null);
   const geometry: RowsGeometry = useMemo(() => ({ count, rowHeight, viewport: view.viewport }), [count, rowHeight, view.viewport]);
   const current = useRef(geometry);
-  current.current = geometry;
+  useLayoutEffect(() => {
+    current.current = geometry;
+  }, [geometry]);
 
   // Read the scroller: where it is, how tall it is, and so where the list is.
   const measure = useCallback(() => {
@@ -65,11 +69,11 @@ export function useFixedRows(options: {
 
   // Go to a pixel of the list, and remember it against the scrollTop the browser gives back.
   const scrollToOffset = useCallback(
-    (offset: number) => {
+    (offset: number, g: RowsGeometry = current.current) => {
       const element = scroller.current;
       if (!element) return;
-      const g = current.current;
-      const target = Math.max(0, Math.min(maxOffset(g), Math.round(offset)));
+      // Not rounded: the wheel's fractions of a pixel add up.
+      const target = Math.max(0, Math.min(maxOffset(g), offset));
       element.scrollTop = scrollTopFor(target, g);
       pin.current = scrollRatio(g) === 1 ? null : { scrollTop: element.scrollTop, offset: target };
       measure();
@@ -93,20 +97,23 @@ export function useFixedRows(options: {
     const onWheel = (event: WheelEvent) => {
       if (!scaled() || event.ctrlKey || event.deltaY === 0) return;
       event.preventDefault();
-      const unit = event.deltaMode === 1 ? WHEEL_LINE_PX : event.deltaMode === 2 ? current.current.viewport : 1;
+      const unit = event.deltaMode === 1 ? LINE_PX : event.deltaMode === 2 ? current.current.viewport : 1;
       if (event.deltaX !== 0) element.scrollLeft += event.deltaX * unit;
       scrollToOffset(offsetNow() + event.deltaY * unit);
     };
     const onKey = (event: KeyboardEvent) => {
       if (!scaled() || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const page = Math.max(current.current.rowHeight, current.current.viewport - current.current.rowHeight);
-      // Space pages only from the scroller itself: on a row's button it presses the button.
-      const space = event.key === ' ' && event.target === element;
-      const down = event.key === 'PageDown' || (space && !event.shiftKey);
-      const up = event.key === 'PageUp' || (space && event.shiftKey);
+      // Space and the arrows only from the scroller itself: on a row's button Space presses the button.
+      const own = event.target === element;
+      const space = own && event.key === ' ';
+      const arrow = own && arrowsScroll && (event.key === 'ArrowDown' || event.key === 'ArrowUp');
+      const down = event.key === 'PageDown' || (space && !event.shiftKey) || (arrow && event.key === 'ArrowDown');
+      const up = event.key === 'PageUp' || (space && event.shiftKey) || (arrow && event.key === 'ArrowUp');
       if (!down && !up) return;
       event.preventDefault();
-      scrollToOffset(offsetNow() + (down ? page : -page));
+      const step = arrow ? LINE_PX : page;
+      scrollToOffset(offsetNow() + (down ? step : -step));
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     element.addEventListener('wheel', onWheel, { passive: false });
@@ -119,16 +126,15 @@ export function useFixedRows(options: {
       element.removeEventListener('keydown', onKey);
       resize?.disconnect();
     };
-  }, [scroller, measure, scrollToOffset]);
+  }, [scroller, measure, scrollToOffset, arrowsScroll]);
 
   const scrollToIndex = useCallback(
     (index: number) => {
       const element = scroller.current;
       if (!element) return;
       const g = { ...current.current, viewport: element.clientHeight };
-      current.current = g;
       const target = offsetToShow(index, listOffset(element.scrollTop, g, pin.current), g);
-      if (target !== null) scrollToOffset(target);
+      if (target !== null) scrollToOffset(target, g);
     },
     [scroller, scrollToOffset],
   );

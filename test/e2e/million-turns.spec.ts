@@ -51,6 +51,16 @@ async function rowsInView(page: Page): Promise<number[]> {
   });
 }
 
+/** The pixel of the whole list at the top of the view, read off the rows drawn. */
+async function listOffset(page: Page): Promise<number> {
+  return page.getByTestId('turn-list').evaluate((list) => {
+    const top = list.getBoundingClientRect().top + list.clientTop;
+    const rows = [...list.querySelectorAll<HTMLElement>('[data-testid=turn-item]')];
+    const row = rows.find((r) => r.getBoundingClientRect().bottom > top) ?? rows[0];
+    return Number(row.dataset.index) * 46 + (top - row.getBoundingClientRect().top);
+  });
+}
+
 test('a list of a million turns scrolls to its last, by the distance asked for', async ({ page, sharedServer: server }) => {
   await pretendMillionTurns(page);
   await page.goto(server.url);
@@ -69,19 +79,26 @@ test('a list of a million turns scrolls to its last, by the distance asked for',
   await list.hover();
   await page.mouse.wheel(0, 5 * ROW);
   await expect.poll(async () => (await rowsInView(page))[0]).toBe(5);
+  expect(await listOffset(page)).toBe(5 * ROW);
+  // A slow touchpad's fractions of a pixel add up, neither lost nor rounded up.
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 0.5);
+  await expect.poll(() => listOffset(page)).toBe(5 * ROW + 10);
 
-  // Page Down: one view less one row.
+  // Page Down: one view less one row, to the pixel (a scroll of whole pixels scaled three times could not).
   await list.focus();
-  const before = (await rowsInView(page))[0];
-  const perPage = Math.floor((clientHeight - ROW) / ROW);
   await page.keyboard.press('PageDown');
-  await expect.poll(async () => (await rowsInView(page))[0]).toBeGreaterThanOrEqual(before + perPage - 1);
-  expect((await rowsInView(page))[0]).toBeLessThanOrEqual(before + perPage + 1);
+  await expect.poll(() => listOffset(page)).toBe(5 * ROW + 10 + clientHeight - ROW);
 
   // The scrollbar's middle is the list's middle.
   await list.evaluate((el) => el.scrollTo({ top: (el.scrollHeight - el.clientHeight) / 2 }));
   await expect.poll(async () => Math.abs((await rowsInView(page))[0] - TURNS / 2)).toBeLessThan(20);
   await expect(page.locator(`[data-testid=turn-item][data-index="${(await rowsInView(page))[0]}"]`)).toContainText('made-up turn');
+
+  // Near the end, the rows drawn below the view do not stretch the content: the scrollbar's end stays the list's end.
+  const nearEnd = scrollHeight - clientHeight - 100;
+  await list.evaluate((el, top) => el.scrollTo({ top }), nearEnd);
+  await expect.poll(async () => (await rowsInView(page)).at(-1)).toBeGreaterThan(TURNS - 12);
+  expect(await list.evaluate((el) => el.scrollHeight)).toBe(scrollHeight);
 
   // End: the last turn, its bottom at the list's bottom.
   await page.keyboard.press('End');
@@ -90,6 +107,10 @@ test('a list of a million turns scrolls to its last, by the distance asked for',
   await expect(last).toContainText(`made-up turn ${TURNS - 1}`);
   const [rowBox, listBox] = [await last.boundingBox(), await list.boundingBox()];
   expect(Math.abs(rowBox!.y + rowBox!.height - (listBox!.y + listBox!.height))).toBeLessThan(2);
+  expect(await listOffset(page)).toBe(TURNS * ROW - clientHeight);
+  // No dead stretch at the end: the first wheel turn up moves the list.
+  await page.mouse.wheel(0, -100);
+  await expect.poll(() => listOffset(page)).toBe(TURNS * ROW - clientHeight - 100);
 
   // Home: the first again.
   await page.keyboard.press('Home');

@@ -37,6 +37,15 @@ describe('fixed rows under the height limit', () => {
     expect(maxOffset({ count: 2, rowHeight: 46, viewport: 500 })).toBe(0);
   });
 
+  it('lets an overscroll move the rows with the content, not hold them to the view', () => {
+    // A rubber-band overscroll: scrollTop past either end, clamped for the list.
+    expect(listOffset(-30, small)).toBe(0);
+    expect(placeRows(0, -30, small, 0)[0]).toEqual({ index: 0, top: 0 });
+    const end = maxOffset(small);
+    expect(listOffset(end + 25, small)).toBe(end);
+    expect(placeRows(end, end + 25, small, 0).at(-1)).toEqual({ index: 2_999, top: 2_999 * 46 });
+  });
+
   it('keeps a list exactly at the limit unscaled', () => {
     const exact: RowsGeometry = { count: 100, rowHeight: 10, viewport: 50, maxContent: 1_000 };
     expect(contentHeight(exact)).toBe(1_000);
@@ -78,6 +87,13 @@ describe('fixed rows past the height limit', () => {
     expect(listOffset(scrollTop, million, pin)).toBe(wanted);
     // Scrolled away by hand: the scale again.
     expect(listOffset(scrollTop + 1, million, pin)).toBe(Math.round((scrollTop + 1) * scrollRatio(million)));
+  });
+
+  it('places rows on whole pixels while a pinned offset keeps its fractions', () => {
+    const rows = placeRows(1_000.5, 326, million, 0);
+    expect(rows[0]).toEqual({ index: 21, top: 21 * 46 + Math.round(326 - 1_000.5) });
+    expect(rows.every((r) => Number.isInteger(r.top))).toBe(true);
+    expect(listOffset(326, million, { scrollTop: 326, offset: 1_000.5 })).toBe(1_000.5);
   });
 
   it('maps scrollTop and offset both ways within one scaled pixel', () => {
