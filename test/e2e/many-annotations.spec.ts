@@ -1,0 +1,57 @@
+// The rules fired of a session with tens of thousands of annotations in one rule, in Chromium: a jump to
+// the last of them (Shift+F8 from the next group) draws a page around it, not every annotation up to it.
+// The host's answer is the sample's, each annotation repeated, so the test needs no large session.
+import { expect, type Page } from '@playwright/test';
+import { openSample, test } from './support/app.js';
+
+const REPEAT = 400;
+
+/** Repeat every annotation of the sample's inspection `REPEAT` times, in place (so groups stay in order). */
+async function repeatAnnotations(page: Page): Promise<void> {
+  await page.route('**/api/inspect', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { result?: { annotations: unknown[] } };
+    if (body.result) body.result.annotations = body.result.annotations.flatMap((a) => Array.from({ length: REPEAT }, () => a));
+    await route.fulfill({ response, json: body });
+  });
+}
+
+test('a jump to the last of thousands of annotations draws a page around it', async ({ page, sharedServer: server }) => {
+  await repeatAnnotations(page);
+  await page.goto(server.url);
+  await openSample(page);
+  const groups = page.getByTestId('rule-group');
+  const [big, next] = [groups.nth(0), groups.nth(1)];
+  const count = Number(await big.getAttribute('data-count'));
+  expect(count).toBeGreaterThanOrEqual(REPEAT);
+
+  // Open the first two groups: a page each.
+  await big.locator('.rule-header').click();
+  await next.locator('.rule-header').click();
+  await expect(big.getByTestId('annotation-item')).toHaveCount(100);
+  await expect(big.getByRole('button', { name: `Show 100 more of ${(count - 100).toLocaleString('en-US')}` })).toBeVisible();
+
+  // From the second group's first annotation, Shift+F8 goes to the first group's last.
+  await next.getByTestId('annotation-item').first().click();
+  await page.keyboard.press('Shift+F8');
+  const items = big.getByTestId('annotation-item');
+  await expect(items.last()).toHaveAttribute('aria-pressed', 'true');
+  await expect(items.last()).toBeInViewport();
+  await expect(items).toHaveCount(11);
+  const earlier = count - 11;
+  await expect(big.getByRole('button', { name: `Show 100 earlier of ${earlier.toLocaleString('en-US')}` })).toBeVisible();
+  await expect(big.getByRole('button', { name: /more of/ })).toHaveCount(0);
+
+  // F8 steps on into the second group; back within the run, the run stays.
+  await page.keyboard.press('F8');
+  await expect(next.getByTestId('annotation-item').first()).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Shift+F8');
+  await page.keyboard.press('Shift+F8');
+  await expect(items).toHaveCount(11);
+  await expect(items.nth(9)).toHaveAttribute('aria-pressed', 'true');
+
+  // "Show earlier" adds a page above.
+  await big.getByRole('button', { name: /earlier of/ }).click();
+  await expect(items).toHaveCount(111);
+  await expect(big.getByRole('button', { name: `Show 100 earlier of ${(earlier - 100).toLocaleString('en-US')}` })).toBeVisible();
+});

@@ -1,0 +1,38 @@
+// Which annotations of a rule's group the side panel draws: a page, grown as F8 steps on, and a page
+// around a selection far from it (never every annotation up to it).
+import { describe, expect, it } from 'vitest';
+import { shownRange } from '../../../../renderer/components/rules-fired.js';
+
+const first = { from: 0, to: 100 };
+
+describe('shownRange', () => {
+  it('keeps the run while the selection is in it, or not in this group', () => {
+    expect(shownRange(first, 42, 40_000)).toBe(first);
+    expect(shownRange(first, -1, 40_000)).toBe(first);
+    expect(shownRange(first, 0, 40_000)).toBe(first);
+    expect(shownRange(first, 99, 40_000)).toBe(first);
+  });
+
+  it('grows by the steps F8 takes just past either end', () => {
+    expect(shownRange(first, 100, 40_000)).toEqual({ from: 0, to: 101 });
+    expect(shownRange(first, 199, 40_000)).toEqual({ from: 0, to: 200 });
+    expect(shownRange({ from: 500, to: 600 }, 499, 40_000)).toEqual({ from: 499, to: 600 });
+    expect(shownRange({ from: 500, to: 600 }, 400, 40_000)).toEqual({ from: 400, to: 600 });
+  });
+
+  it('lets the far end go past a thousand annotations followed', () => {
+    expect(shownRange({ from: 0, to: 1_000 }, 1_000, 40_000)).toEqual({ from: 1, to: 1_001 });
+    expect(shownRange({ from: 5_000, to: 6_000 }, 4_999, 40_000)).toEqual({ from: 4_999, to: 5_999 });
+  });
+
+  it('shows a page from a little above a selection far from the run', () => {
+    // Shift+F8 to the last of 40,000: eleven drawn, not 40,000.
+    expect(shownRange(first, 39_999, 40_000)).toEqual({ from: 39_989, to: 40_000 });
+    expect(shownRange(first, 200, 40_000)).toEqual({ from: 190, to: 290 });
+    expect(shownRange({ from: 30_000, to: 30_100 }, 5, 40_000)).toEqual({ from: 0, to: 100 });
+  });
+
+  it('ignores a position past the group', () => {
+    expect(shownRange(first, 40_000, 40_000)).toBe(first);
+  });
+});
