@@ -2,8 +2,9 @@
 import { useMemo } from 'react';
 import type { InspectionSummary, Side, SummaryFinding } from '../../shared/api.js';
 import { useApp, useAppStore } from '../store/context.js';
-import { groupFindings } from '../store/selectors.js';
+import { groupFindings, type FindingGroup } from '../store/selectors.js';
 import { Explanation } from './rules-fired.js';
+import { RunButton, useShownRun } from './shown-run.js';
 
 /** Where a finding is: its payload position in the provider's words, and the transcript turn it comes from. */
 export function findingPlace(finding: SummaryFinding, payloadKey: string | undefined): string {
@@ -16,10 +17,10 @@ export function findingPlace(finding: SummaryFinding, payloadKey: string | undef
 function PreflightSide({ summary, side }: { summary: InspectionSummary; side: Side }) {
   const focus = useApp((s) => s.ui.focus);
   const explanations = useApp((s) => s.ui.explanations);
-  const store = useAppStore();
   const explainedChecks = useMemo(() => new Set(explanations.flatMap((e) => (e.check ? [e.check] : []))), [explanations]);
   const findings = summary.preflight[side];
-  const groups = groupFindings(findings);
+  const groups = useMemo(() => groupFindings(findings), [findings]);
+  const selected = focus?.kind === 'preflight' && focus.side === side ? focus.index : null;
   return (
     <section className="preflight-side" data-side={side} data-count={findings.length}>
       <h4>
@@ -36,29 +37,40 @@ function PreflightSide({ summary, side }: { summary: InspectionSummary; side: Si
               <span className="count">{group.indices.length}</span>
             </div>
             <Explanation text={group.explanation} />
-            <ul>
-              {group.indices.map((index) => {
-                const f = findings[index];
-                const isSelected = focus?.kind === 'preflight' && focus.side === side && focus.index === index;
-                return (
-                  <li key={index}>
-                    <button
-                      type="button"
-                      className={`finding-item${isSelected ? ' selected' : ''}`}
-                      data-testid="preflight-item"
-                      onClick={() => store.getState().focusPreflight(side, index)}
-                    >
-                      <span className="turn-ref">{findingPlace(f, summary[side].payloadKey)}</span>
-                      <span className="muted small">fixed by {f.rule}</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <FindingItems summary={summary} side={side} group={group} selected={selected} />
           </div>
         ))
       )}
     </section>
+  );
+}
+
+/** One check's findings, a page at a time, the selected one always drawn. */
+function FindingItems(props: { summary: InspectionSummary; side: Side; group: FindingGroup; selected: number | null }) {
+  const { summary, side, group, selected } = props;
+  const store = useAppStore();
+  const run = useShownRun(group.indices, selected);
+  const findings = summary.preflight[side];
+  return (
+    <>
+      <RunButton run={run} which="earlier" />
+      <ul>
+        {run.shown.map((index) => (
+          <li key={index}>
+            <button
+              type="button"
+              className={`finding-item${selected === index ? ' selected' : ''}`}
+              data-testid="preflight-item"
+              onClick={() => store.getState().focusPreflight(side, index)}
+            >
+              <span className="turn-ref">{findingPlace(findings[index], summary[side].payloadKey)}</span>
+              <span className="muted small">fixed by {findings[index].rule}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <RunButton run={run} which="later" />
+    </>
   );
 }
 

@@ -7,39 +7,7 @@ import type { Annotation, RuleId } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupAnnotations, type RuleGroup } from '../store/selectors.js';
 import { formatCount } from '../format.js';
-
-/** Annotations shown per rule before "Show more". */
-const ANNOTATION_PAGE = 100;
-/** The most annotations of one group that following the selection (F8) keeps drawn. */
-const MAX_FOLLOWED = 1_000;
-/** Annotations shown above a selection far from those shown. */
-const BEFORE_SELECTED = 10;
-
-/** The run of a group's annotations shown: positions `from` to `to` (exclusive) of the group. */
-export interface ShownRange {
-  from: number;
-  to: number;
-}
-
-const FIRST_PAGE: ShownRange = { from: 0, to: ANNOTATION_PAGE };
-
-/**
- * The run to show with the selection at `position` of a group of `count` (-1: not in this group). The
- * same run while the selection is in it; grown by the steps F8 takes just past either end (up to
- * `MAX_FOLLOWED`, the far end let go); a page from a little above a selection anywhere else, so that a
- * jump to the last of 40,000 draws a page, not 40,000 items.
- */
-export function shownRange(range: ShownRange, position: number, count: number): ShownRange {
-  if (position < 0 || position >= count || (position >= range.from && position < range.to)) return range;
-  if (position >= range.to && position < range.to + ANNOTATION_PAGE) {
-    const to = position + 1;
-    return { from: Math.max(range.from, to - MAX_FOLLOWED), to };
-  }
-  if (position < range.from && position >= range.from - ANNOTATION_PAGE)
-    return { from: position, to: Math.min(range.to, position + MAX_FOLLOWED) };
-  const from = Math.max(0, position - BEFORE_SELECTED);
-  return { from, to: Math.min(count, from + ANNOTATION_PAGE) };
-}
+import { RunButton, useShownRun } from './shown-run.js';
 
 /** Characters of a before/after value shown in the panel. */
 const VALUE_CHARS = 160;
@@ -120,17 +88,9 @@ function AnnotationItem({ annotation, index, selected }: { annotation: Annotatio
 function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boolean; selected: number | null; onToggle(): void }) {
   const { group, open, explains, selected } = props;
   const summary = useApp((s) => s.inspection.summary);
-  // The run shown belongs to this inspection's group: a new one starts from the top.
-  const [shownOf, setShownOf] = useState({ indices: group.indices, range: FIRST_PAGE });
-  const position = selected === null ? -1 : group.indices.indexOf(selected);
-  const kept = shownOf.indices === group.indices ? shownOf.range : FIRST_PAGE;
   // The annotation F8 stepped to is always shown, even in a collapsed or paged group.
-  const range = open ? shownRange(kept, position, group.indices.length) : kept;
-  if (shownOf.indices !== group.indices || shownOf.range !== range) setShownOf({ indices: group.indices, range });
-  const show = (next: ShownRange) => setShownOf({ indices: group.indices, range: next });
-  const shown = open ? group.indices.slice(range.from, range.to) : position >= 0 ? [selected as number] : [];
-  const earlier = open ? range.from : 0;
-  const later = open ? group.indices.length - range.from - shown.length : 0;
+  const run = useShownRun(group.indices, selected, open);
+  const shown = run.shown;
   if (!summary) return null;
   return (
     <section
@@ -153,11 +113,7 @@ function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boole
           </code>
         </div>
       )}
-      {earlier > 0 && (
-        <button type="button" className="link more" onClick={() => show({ from: Math.max(0, range.from - ANNOTATION_PAGE), to: range.to })}>
-          Show {formatCount(Math.min(ANNOTATION_PAGE, earlier))} earlier of {formatCount(earlier)}
-        </button>
-      )}
+      <RunButton run={run} which="earlier" />
       {shown.length > 0 && (
         <ul>
           {shown.map((index) => (
@@ -165,15 +121,7 @@ function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boole
           ))}
         </ul>
       )}
-      {later > 0 && (
-        <button
-          type="button"
-          className="link more"
-          onClick={() => show({ from: range.from, to: Math.min(group.indices.length, range.to + ANNOTATION_PAGE) })}
-        >
-          Show {formatCount(Math.min(ANNOTATION_PAGE, later))} more of {formatCount(later)}
-        </button>
-      )}
+      <RunButton run={run} which="later" />
     </section>
   );
 }

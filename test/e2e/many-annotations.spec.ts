@@ -1,17 +1,22 @@
 // The rules fired of a session with tens of thousands of annotations in one rule, in Chromium: a jump to
-// the last of them (Shift+F8 from the next group) draws a page around it, not every annotation up to it.
-// The host's answer is the sample's, each annotation repeated, so the test needs no large session.
+// the last of them (Shift+F8 from the next group) draws a page around it, not every annotation up to it;
+// the preflight findings of a check come a page at a time too. The host's answer is the sample's, each
+// annotation and finding repeated, so the test needs no large session.
 import { expect, type Page } from '@playwright/test';
-import { openSample, test } from './support/app.js';
+import { openSample, openSection, test } from './support/app.js';
 
 const REPEAT = 400;
 
-/** Repeat every annotation of the sample's inspection `REPEAT` times, in place (so groups stay in order). */
+/** Repeat every annotation and finding of the sample's inspection `REPEAT` times, in place (so groups stay in order). */
 async function repeatAnnotations(page: Page): Promise<void> {
+  const repeat = (items: unknown[]) => items.flatMap((a) => Array.from({ length: REPEAT }, () => a));
   await page.route('**/api/inspect', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { result?: { annotations: unknown[] } };
-    if (body.result) body.result.annotations = body.result.annotations.flatMap((a) => Array.from({ length: REPEAT }, () => a));
+    const body = (await response.json()) as { result?: { annotations: unknown[]; preflight: { original: unknown[] } } };
+    if (body.result) {
+      body.result.annotations = repeat(body.result.annotations);
+      body.result.preflight.original = repeat(body.result.preflight.original);
+    }
     await route.fulfill({ response, json: body });
   });
 }
@@ -54,4 +59,12 @@ test('a jump to the last of thousands of annotations draws a page around it', as
   await big.getByRole('button', { name: /earlier of/ }).click();
   await expect(items).toHaveCount(111);
   await expect(big.getByRole('button', { name: `Show 100 earlier of ${(earlier - 100).toLocaleString('en-US')}` })).toBeVisible();
+
+  // Preflight: each check's findings a page at a time.
+  await openSection(page, 'preflight');
+  const check = page.locator('.preflight-side[data-side=original] .finding-group').first();
+  const findings = check.getByTestId('preflight-item');
+  await expect(findings).toHaveCount(100);
+  await check.getByRole('button', { name: /^Show 100 more of / }).click();
+  await expect(findings).toHaveCount(200);
 });

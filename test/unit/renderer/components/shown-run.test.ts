@@ -1,7 +1,7 @@
-// Which annotations of a rule's group the side panel draws: a page, grown as F8 steps on, and a page
-// around a selection far from it (never every annotation up to it).
+// Which items of a long list the side panel draws (a rule's annotations, a check's findings): a page,
+// grown as F8 steps on, and a page around a selection far from it (never every item up to it).
 import { describe, expect, it } from 'vitest';
-import { shownRange } from '../../../../renderer/components/rules-fired.js';
+import { shownRange } from '../../../../renderer/components/shown-run.js';
 
 const first = { from: 0, to: 100 };
 
