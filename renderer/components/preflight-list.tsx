@@ -1,5 +1,5 @@
 /** Preflight findings of both payloads side by side (original as recorded, replay), grouped by check. */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { InspectionSummary, Side, SummaryFinding } from '../../shared/api.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupFindings, type FindingGroup } from '../store/selectors.js';
@@ -45,28 +45,39 @@ function PreflightSide({ summary, side }: { summary: InspectionSummary; side: Si
   );
 }
 
+/** One finding; chosen elsewhere (a verdict's problem), it is scrolled into view. */
+function FindingItem({ summary, side, index, selected }: { summary: InspectionSummary; side: Side; index: number; selected: boolean }) {
+  const store = useAppStore();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  const finding = summary.preflight[side][index];
+  return (
+    <li ref={ref}>
+      <button
+        type="button"
+        className={`finding-item${selected ? ' selected' : ''}`}
+        data-testid="preflight-item"
+        onClick={() => store.getState().focusPreflight(side, index)}
+      >
+        <span className="turn-ref">{findingPlace(finding, summary[side].payloadKey)}</span>
+        <span className="muted small">fixed by {finding.rule}</span>
+      </button>
+    </li>
+  );
+}
+
 /** One check's findings, a page at a time, the selected one always drawn. */
 function FindingItems(props: { summary: InspectionSummary; side: Side; group: FindingGroup; selected: number | null }) {
   const { summary, side, group, selected } = props;
-  const store = useAppStore();
   const run = useShownRun(group.indices, selected);
-  const findings = summary.preflight[side];
   return (
     <>
       <RunButton run={run} which="earlier" />
       <ul>
         {run.shown.map((index) => (
-          <li key={index}>
-            <button
-              type="button"
-              className={`finding-item${selected === index ? ' selected' : ''}`}
-              data-testid="preflight-item"
-              onClick={() => store.getState().focusPreflight(side, index)}
-            >
-              <span className="turn-ref">{findingPlace(findings[index], summary[side].payloadKey)}</span>
-              <span className="muted small">fixed by {findings[index].rule}</span>
-            </button>
-          </li>
+          <FindingItem key={index} summary={summary} side={side} index={index} selected={selected === index} />
         ))}
       </ul>
       <RunButton run={run} which="later" />

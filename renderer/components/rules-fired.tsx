@@ -1,5 +1,5 @@
 /** The rules that fired, one group per rule with its count, collapsed until opened; clicking an item reveals its lines. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { sha256Hex } from '../../shared/hash/sha256.js';
 import { turnMapping } from '../../shared/text/numbering.js';
 import { withPlaceholders } from '../../shared/text/placeholder.js';
@@ -43,7 +43,9 @@ export function Explanation({ text }: { text: string }) {
   );
 }
 
-function AnnotationItem({ annotation, index, selected }: { annotation: Annotation; index: number; selected: boolean }) {
+/** One annotation; drawn again only when it is selected or let go (F8 through a long run redraws two). */
+const AnnotationItem = memo(function AnnotationItem(props: { annotation: Annotation; index: number; selected: boolean }) {
+  const { annotation, index, selected } = props;
   const store = useAppStore();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -82,7 +84,7 @@ function AnnotationItem({ annotation, index, selected }: { annotation: Annotatio
       </button>
     </li>
   );
-}
+});
 
 /** One rule's group: header with title and count; the explanation and items when open. */
 function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boolean; selected: number | null; onToggle(): void }) {
@@ -90,7 +92,6 @@ function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boole
   const summary = useApp((s) => s.inspection.summary);
   // The annotation F8 stepped to is always shown, even in a collapsed or paged group.
   const run = useShownRun(group.indices, selected, open);
-  const shown = run.shown;
   if (!summary) return null;
   return (
     <section
@@ -114,9 +115,9 @@ function RuleGroupView(props: { group: RuleGroup; open: boolean; explains: boole
         </div>
       )}
       <RunButton run={run} which="earlier" />
-      {shown.length > 0 && (
+      {run.shown.length > 0 && (
         <ul>
-          {shown.map((index) => (
+          {run.shown.map((index) => (
             <AnnotationItem key={index} annotation={summary.annotations[index]} index={index} selected={selected === index} />
           ))}
         </ul>

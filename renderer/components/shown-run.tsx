@@ -1,10 +1,11 @@
 /** Which items of a long list a panel draws: a page, grown as the selection steps on, moved to a far one. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { formatCount } from '../format.js';
 
 /** Items drawn per page ("Show 100 more"). */
-export const PAGE = 100;
-/** The most items that following the selection (F8) keeps drawn. */
+const PAGE = 100;
+/** The most items that following the selection (F8) draws, unless "Show more" drew more. */
 const MAX_FOLLOWED = 1_000;
 /** Items shown above a selection far from those shown. */
 const BEFORE_SELECTED = 10;
@@ -19,18 +20,18 @@ const FIRST_PAGE: ShownRange = { from: 0, to: PAGE };
 
 /**
  * The run to draw with the selection at `position` of a list of `count` (-1: not in this list). The
- * same run while the selection is in it; grown by the steps F8 takes just past either end (up to
- * `MAX_FOLLOWED`, the far end let go); a page from a little above a selection anywhere else, so that a
- * jump to the last of 40,000 draws a page, not 40,000 items.
+ * same run while the selection is in it; grown by the steps F8 takes just past either end (past
+ * `MAX_FOLLOWED` items, or as many as "Show more" drew, the far end slides along); a page around a
+ * selection anywhere else, so that a jump to the last of 40,000 draws a page, not 40,000 items. A run
+ * past the end of the list (a shorter one) starts from the top again.
  */
 export function shownRange(range: ShownRange, position: number, count: number): ShownRange {
+  if (range.from > 0 && range.from >= count) range = FIRST_PAGE;
   if (position < 0 || position >= count || (position >= range.from && position < range.to)) return range;
-  if (position >= range.to && position < range.to + PAGE) {
-    const to = position + 1;
-    return { from: Math.max(range.from, to - MAX_FOLLOWED), to };
-  }
-  if (position < range.from && position >= range.from - PAGE) return { from: position, to: Math.min(range.to, position + MAX_FOLLOWED) };
-  const from = Math.max(0, position - BEFORE_SELECTED);
+  const most = Math.max(MAX_FOLLOWED, range.to - range.from);
+  if (position >= range.to && position < range.to + PAGE) return { from: Math.max(range.from, position + 1 - most), to: position + 1 };
+  if (position < range.from && position >= range.from - PAGE) return { from: position, to: Math.min(range.to, position + most) };
+  const from = Math.max(0, Math.min(position - BEFORE_SELECTED, count - PAGE));
   return { from, to: Math.min(count, from + PAGE) };
 }
 
@@ -38,8 +39,9 @@ export function shownRange(range: ShownRange, position: number, count: number): 
 export interface ShownRun {
   /** The items drawn, in order. */
   shown: number[];
-  /** Items above the run, and below it. */
+  /** How many items are above the run. */
   earlier: number;
+  /** How many items are below it. */
   later: number;
   showEarlier(): void;
   showMore(): void;
@@ -69,13 +71,35 @@ export function useShownRun(items: readonly number[], selected: number | null, o
   };
 }
 
-/** "Show 100 earlier of N" above a run, "Show 100 more of N" below it. */
+/**
+ * "Show 100 earlier of N" above a run (the list below it, its next sibling), "Show 100 more of N" below
+ * it. The earlier page goes in above what the reader sees, which stays where it is.
+ */
 export function RunButton({ run, which }: { run: ShownRun; which: 'earlier' | 'later' }) {
+  const button = useRef<HTMLButtonElement>(null);
   const left = which === 'earlier' ? run.earlier : run.later;
   if (left <= 0) return null;
+  const onClick = () => {
+    if (which === 'later') return run.showMore();
+    const first = button.current?.nextElementSibling?.firstElementChild;
+    const before = first?.getBoundingClientRect().top;
+    flushSync(run.showEarlier);
+    if (!first || before === undefined) return;
+    const scroller = scrollingParent(first);
+    if (scroller) scroller.scrollTop += first.getBoundingClientRect().top - before;
+  };
   return (
-    <button type="button" className="link more" onClick={which === 'earlier' ? run.showEarlier : run.showMore}>
+    <button type="button" className="link more" ref={button} onClick={onClick}>
       Show {formatCount(Math.min(PAGE, left))} {which === 'earlier' ? 'earlier' : 'more'} of {formatCount(left)}
     </button>
   );
+}
+
+/** The nearest ancestor that scrolls vertically. */
+function scrollingParent(element: Element): HTMLElement | null {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const overflow = getComputedStyle(at).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && at.scrollHeight > at.clientHeight) return at;
+  }
+  return null;
 }

@@ -3,7 +3,7 @@
 // the preflight findings of a check come a page at a time too. The host's answer is the sample's, each
 // annotation and finding repeated, so the test needs no large session.
 import { expect, type Page } from '@playwright/test';
-import { openSample, openSection, test } from './support/app.js';
+import { chooseProvider, openSample, openSection, test } from './support/app.js';
 
 const REPEAT = 400;
 
@@ -29,21 +29,25 @@ test('a jump to the last of thousands of annotations draws a page around it', as
   const [big, next] = [groups.nth(0), groups.nth(1)];
   const count = Number(await big.getAttribute('data-count'));
   expect(count).toBeGreaterThanOrEqual(REPEAT);
+  const items = big.getByTestId('annotation-item');
 
-  // Open the first two groups: a page each.
+  // Open: a page. F8 from its last draws the next one more.
   await big.locator('.rule-header').click();
-  await next.locator('.rule-header').click();
-  await expect(big.getByTestId('annotation-item')).toHaveCount(100);
+  await expect(items).toHaveCount(100);
   await expect(big.getByRole('button', { name: `Show 100 more of ${(count - 100).toLocaleString('en-US')}` })).toBeVisible();
+  await items.nth(99).click();
+  await page.keyboard.press('F8');
+  await expect(items).toHaveCount(101);
+  await expect(items.nth(100)).toHaveAttribute('aria-pressed', 'true');
 
-  // From the second group's first annotation, Shift+F8 goes to the first group's last.
+  // From the second group's first annotation, Shift+F8 goes to the first group's last: its last page drawn.
+  await next.locator('.rule-header').click();
   await next.getByTestId('annotation-item').first().click();
   await page.keyboard.press('Shift+F8');
-  const items = big.getByTestId('annotation-item');
   await expect(items.last()).toHaveAttribute('aria-pressed', 'true');
   await expect(items.last()).toBeInViewport();
-  await expect(items).toHaveCount(11);
-  const earlier = count - 11;
+  await expect(items).toHaveCount(100);
+  const earlier = count - 100;
   await expect(big.getByRole('button', { name: `Show 100 earlier of ${earlier.toLocaleString('en-US')}` })).toBeVisible();
   await expect(big.getByRole('button', { name: /more of/ })).toHaveCount(0);
 
@@ -52,15 +56,41 @@ test('a jump to the last of thousands of annotations draws a page around it', as
   await expect(next.getByTestId('annotation-item').first()).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Shift+F8');
   await page.keyboard.press('Shift+F8');
-  await expect(items).toHaveCount(11);
-  await expect(items.nth(9)).toHaveAttribute('aria-pressed', 'true');
+  await expect(items).toHaveCount(100);
+  await expect(items.nth(98)).toHaveAttribute('aria-pressed', 'true');
 
-  // "Show earlier" adds a page above.
+  // "Show earlier" adds a page above what the reader sees, which stays where it was.
+  await items.first().scrollIntoViewIfNeeded();
+  const firstIndex = await items.first().getAttribute('data-index');
+  const was = (await items.first().boundingBox())!.y;
   await big.getByRole('button', { name: /earlier of/ }).click();
-  await expect(items).toHaveCount(111);
+  await expect(items).toHaveCount(200);
   await expect(big.getByRole('button', { name: `Show 100 earlier of ${(earlier - 100).toLocaleString('en-US')}` })).toBeVisible();
+  expect(Math.abs((await items.nth(100).boundingBox())!.y - was)).toBeLessThan(2);
+  expect(await items.nth(100).getAttribute('data-index')).toBe(firstIndex);
 
-  // Preflight: each check's findings a page at a time.
+  // Closed, the group draws the selected annotation alone; opened again, the run it had.
+  await big.locator('.rule-header').click();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toHaveAttribute('aria-pressed', 'true');
+  await big.locator('.rule-header').click();
+  await expect(items).toHaveCount(200);
+
+  // Another target is another inspection: the group, still open, starts from the top.
+  const rule = await big.getAttribute('data-rule');
+  const inspection = await page.getByTestId('annotation-list').getAttribute('data-inspection');
+  await chooseProvider(page, 'openai');
+  await expect(page.getByTestId('annotation-list')).not.toHaveAttribute('data-inspection', inspection ?? '');
+  const again = page.locator(`[data-testid=rule-group][data-rule="${rule}"]`);
+  await expect(again).toHaveAttribute('data-open', 'true');
+  await expect(again.getByRole('button', { name: /earlier of/ })).toHaveCount(0);
+  await expect(again.getByTestId('annotation-item')).toHaveCount(100);
+});
+
+test('the preflight list draws a check’s findings a page at a time', async ({ page, sharedServer: server }) => {
+  await repeatAnnotations(page);
+  await page.goto(server.url);
+  await openSample(page);
   await openSection(page, 'preflight');
   const check = page.locator('.preflight-side[data-side=original] .finding-group').first();
   const findings = check.getByTestId('preflight-item');
