@@ -1,8 +1,9 @@
 /** A file's repair plan as support staff read it: the damage first, identical changes once with a count, rewrites that can be unticked. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RepairPlan } from '../../shared/inspection.js';
 import { groupLines, plannedCounts, viewPlan, type ActionGroup } from '../../shared/repair/plan-view.js';
 import { useApp, useAppStore } from '../store/context.js';
+import { RunButton, useShownRun } from './shown-run.js';
 
 function clip(text: string | undefined): string {
   if (text === undefined) return '';
@@ -35,7 +36,6 @@ function GroupCheckbox({ group, skipped }: { group: ActionGroup; skipped: Readon
 }
 
 function GroupRow({ group, skipped }: { group: ActionGroup; skipped: ReadonlySet<number> }) {
-  const store = useAppStore();
   const optional = group.optional.length > 0;
   const count = group.lines.length;
   return (
@@ -51,25 +51,33 @@ function GroupRow({ group, skipped }: { group: ActionGroup; skipped: ReadonlySet
         <span className="turn-ref">{whereText(group)}</span>
       </div>
       <div className="small">{group.reason}</div>
-      {optional && count > 1 && (
-        <div className="repair-lines small">
-          {group.optional.map((line) => (
-            <label key={line}>
-              <input
-                type="checkbox"
-                data-testid="repair-line-toggle"
-                data-line={line}
-                checked={!skipped.has(line)}
-                onChange={(e) => store.getState().chooseRewrites([line], e.target.checked)}
-              />
-              line {line}
-            </label>
-          ))}
-        </div>
-      )}
+      {optional && count > 1 && <LineToggles lines={group.optional} skipped={skipped} />}
       {group.before !== undefined && <pre className="before">{clip(group.before)}</pre>}
       {group.after !== undefined && <pre className="after">{clip(group.after)}</pre>}
     </li>
+  );
+}
+
+/** One checkbox per line a rewrite may be left out of, a hundred at a time (a plan can rewrite 16,000 lines). */
+function LineToggles({ lines, skipped }: { lines: number[]; skipped: ReadonlySet<number> }) {
+  const store = useAppStore();
+  const run = useShownRun(lines, null);
+  return (
+    <div className="repair-lines small">
+      {run.shown.map((line) => (
+        <label key={line}>
+          <input
+            type="checkbox"
+            data-testid="repair-line-toggle"
+            data-line={line}
+            checked={!skipped.has(line)}
+            onChange={(e) => store.getState().chooseRewrites([line], e.target.checked)}
+          />
+          line {line}
+        </label>
+      ))}
+      <RunButton run={run} which="later" />
+    </div>
   );
 }
 
@@ -101,7 +109,7 @@ function Section({
 export function FilePlanView({ plan }: { plan: RepairPlan }) {
   const skippedLines = useApp((s) => s.repair.skipped);
   const skipped = new Set(skippedLines);
-  const view = viewPlan(plan);
+  const view = useMemo(() => viewPlan(plan), [plan]);
   const counts = plannedCounts(plan.counts);
   return (
     <div data-testid="repair-file-plan">

@@ -17,9 +17,16 @@ export class SelectionError extends Error {
  * results inserted after it (a line recovered from a damaged one is rewritten as a whole).
  */
 export function optionalRewriteLines(plan: RepairPlan): number[] {
-  const others = new Set(plan.actions.filter((a) => a.kind !== 'rewrite' && a.kind !== 'insert').map((a) => a.line));
-  const rewrites = plan.actions.filter((a) => a.kind === 'rewrite').map((a) => a.line);
-  return rewrites.filter((line, i) => !others.has(line) && rewrites.indexOf(line) === i && rewrites.lastIndexOf(line) === i);
+  // One pass (16,000 rewrites of a line each took 0.3 s when each looked for its line among the others).
+  const others = new Set<number>();
+  const rewrites = new Map<number, number>();
+  for (const a of plan.actions) {
+    if (a.kind === 'rewrite') rewrites.set(a.line, (rewrites.get(a.line) ?? 0) + 1);
+    else if (a.kind !== 'insert') others.add(a.line);
+  }
+  const lines: number[] = [];
+  for (const [line, count] of rewrites) if (count === 1 && !others.has(line)) lines.push(line);
+  return lines;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });

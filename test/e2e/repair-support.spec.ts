@@ -141,3 +141,35 @@ test('a file repaired earlier (here by the command line) offers “Undo last rep
   await expect(page.getByTestId('verdict')).toBeVisible();
   await expect(banner).toHaveCount(0);
 });
+
+test('a rewrite of hundreds of lines lists their toggles a hundred at a time; the group toggle still takes them all', async ({ page }) => {
+  const work = tempDir();
+  const file = path.join(work, 'many-blank.jsonl');
+  // 250 blank user turns (one rewrite, 250 lines, lines 2–251), then a real question.
+  const lines = [JSON.stringify(header)];
+  for (let i = 0; i < 250; i++) lines.push(turn(`b${i}`, i === 0 ? null : `b${i - 1}`, ' '));
+  lines.push(turn('q', 'b249', 'Why does the nightly export fail?'));
+  const text = `${lines.join('\n')}\n`;
+  fs.writeFileSync(file, text);
+  server = await startServe({ file, dir: work });
+  await page.goto(server.url);
+  await waitForInspection(page);
+  await page.getByTestId('repair-button').click();
+  await expect(page.getByTestId('repair-plan')).toHaveAttribute('data-phase', 'review');
+  const group = page.getByTestId('repair-fixes').getByTestId('repair-group');
+  await expect(group).toHaveAttribute('data-count', '250');
+  const toggles = group.getByTestId('repair-line-toggle');
+  await expect(toggles).toHaveCount(100);
+  await group.getByRole('button', { name: 'Show 100 more of 150' }).click();
+  await expect(toggles).toHaveCount(200);
+  await expect(group.getByRole('button', { name: 'Show 50 more of 50' })).toBeVisible();
+
+  // Lines not drawn are still chosen by the group's toggle.
+  await page.getByTestId('repair-group-toggle').uncheck();
+  await expect(page.getByTestId('repair-summary')).toContainText('250 rewrites are left out.');
+  await page.locator('[data-testid=repair-line-toggle][data-line="2"]').check();
+  await expect(page.getByTestId('repair-group-toggle')).toHaveJSProperty('indeterminate', true);
+  await expect(page.getByTestId('repair-summary')).toContainText('249 rewrites are left out.');
+  await page.getByTestId('repair-cancel').click();
+  expect(fs.readFileSync(file, 'utf8')).toBe(text);
+});

@@ -1,5 +1,7 @@
 /** Leaving optional rewrites out of a repair plan: which lines may be left out, the edits and counts that remain. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RepairAction, RepairPlan } from '../../../../shared/inspection.js';
 import { applyRepair, planRepairText } from '../../../../shared/repair/plan.js';
 import { optionalRewriteLines, SelectionError, withoutRewrites } from '../../../../shared/repair/selection.js';
 import { assistant, entry, HEADER, jsonl, user } from '../../../fixtures/repair/sessions.js';
@@ -14,6 +16,37 @@ describe('optionalRewriteLines', () => {
     const { plan } = planRepairText(text);
     expect(plan.actions.map((a) => `${a.kind} ${a.line}`)).toEqual(['rewrite 2', 'rewrite 3', 'rewrite 4', 'drop 6']);
     expect(optionalRewriteLines(plan)).toEqual([2, 3, 4]);
+  });
+
+  const planOf = (actions: [RepairAction['kind'], number][]) =>
+    ({ actions: actions.map(([kind, line]) => ({ kind, line, reason: '', code: kind })) }) as unknown as RepairPlan;
+
+  it('leaves out a line rewritten twice or also dropped or recovered, keeps one with results inserted after it', () => {
+    const plan = planOf([
+      ['rewrite', 2],
+      ['rewrite', 5],
+      ['insert', 5],
+      ['rewrite', 7],
+      ['rewrite', 7],
+      ['rewrite', 9],
+      ['drop', 9],
+      ['recover', 11],
+      ['rewrite', 11],
+      ['rewrite', 3],
+    ]);
+    expect(optionalRewriteLines(plan)).toEqual([2, 5, 3]);
+  });
+
+  it('is the rewrites made once to a line nothing else changes, in the plan’s order', () => {
+    const kinds = fc.constantFrom<RepairAction['kind']>('rewrite', 'rewrite', 'drop', 'insert', 'recover');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(kinds, fc.integer({ min: 1, max: 30 })), { maxLength: 60 }), (actions) => {
+        const rewrites = actions.filter(([k]) => k === 'rewrite').map(([, line]) => line);
+        const changed = new Set(actions.filter(([k]) => k === 'drop' || k === 'recover').map(([, line]) => line));
+        const expected = rewrites.filter((line) => !changed.has(line) && rewrites.filter((l) => l === line).length === 1);
+        expect(optionalRewriteLines(planOf(actions))).toEqual(expected);
+      }),
+    );
   });
 });
 
