@@ -54,6 +54,7 @@ export function withoutRewrites(draft: RepairDraft, bytes: Uint8Array, skip: rea
   const left = new Set(skip);
   // A rewrite's edit replaces the line's content; an insertion after the same line is empty (start === end).
   const skipped = draft.edits.filter((e) => left.has(e.line) && e.end > e.start);
+  const leftOut = new Set(skipped);
   const counts: Record<string, number> = { ...draft.plan.counts };
   for (const edit of skipped)
     for (const [key, n] of Object.entries(lineCounts(bytes, edit.start, edit.end))) counts[key] = (counts[key] ?? 0) - (n ?? 0);
@@ -61,6 +62,6 @@ export function withoutRewrites(draft: RepairDraft, bytes: Uint8Array, skip: rea
   return {
     ...draft,
     plan: { ...draft.plan, needed: actions.length > 0, actions, counts: counts as RepairPlan['counts'] },
-    edits: draft.edits.filter((e) => !skipped.includes(e)),
+    edits: draft.edits.filter((e) => !leftOut.has(e)),
   };
 }
