@@ -5,7 +5,8 @@
  */
 import { realpathSync } from 'node:fs';
 import type { RepairPlan } from '../../../shared/inspection.js';
-import { emptyCounts, planRepairBytes, planRepairText, repairedChunks } from '../../../shared/repair/plan.js';
+import { emptyCounts, planRepairBytes, repairedChunks } from '../../../shared/repair/plan.js';
+import { utf8Bytes } from '../../../shared/hash/sha256.js';
 import type { RefusalKind } from '../../../shared/repair/refusal.js';
 import { planStoredRepair, storeRepairRefusal, type StoreInput } from '../store/index.js';
 import { optionalRewriteLines, SelectionError, withoutRewrites } from '../../../shared/repair/selection.js';
@@ -99,7 +100,11 @@ export async function planRepair(input: { file: string } | { text: string } | St
   if ('file' in input && typeof input.file === 'string') return planRepairFile(input.file);
   // A stored session: the plan of its JSONL export, with the reason the store itself is not repaired.
   if ('store' in input && typeof input.store === 'string' && typeof input.sessionId === 'string') return planStoredRepair(input);
-  if ('text' in input && typeof input.text === 'string') return planRepairText(input.text).plan;
+  if ('text' in input && typeof input.text === 'string') {
+    // The engine's bytes of the text, hashed with node:crypto (its own sha-256 is the page's).
+    const bytes = utf8Bytes(input.text);
+    return planRepairBytes(bytes, digestOf(bytes)).plan;
+  }
   throw new TypeError('planRepair(): expected { file: string } or { text: string }');
 }
 

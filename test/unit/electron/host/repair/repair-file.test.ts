@@ -20,7 +20,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planRepair, planRepairFile, repair, repairFile } from '../../../../../electron/host/repair/index.js';
 import { renameWithRetry } from '../../../../../electron/host/repair/atomic-replace.js';
-import { applyRepair, planRepairBytes } from '../../../../../shared/repair/plan.js';
+import { applyRepair, planRepairBytes, planRepairText } from '../../../../../shared/repair/plan.js';
+import { exportJsonl } from '../../../../../electron/host/jsonl-export.js';
 import { assistant, entry, HEADER, healthySession, jsonl, toolResult, user } from '../../../../fixtures/repair/sessions.js';
 
 let dir: string;
@@ -458,5 +459,15 @@ describe('programmatic API', () => {
     const result = await repair({ file }, { expectedDigest: fromFile.digest });
     expect(result.status).toBe('repaired');
     await expect(planRepair({} as { text: string })).rejects.toThrow(/expected \{ file: string \} or \{ text: string \}/);
+  });
+
+  it('hashes with node:crypto what the engine hashes itself: text with a lone surrogate, the repaired export', async () => {
+    // Both the host and the engine write a lone surrogate as U+FFFD's three bytes, and hash those.
+    const text = `${jsonl([HEADER, entry('a', null, user('caf\u00e9 \ud83d')), entry('b', 'a', user('  '))])}{"type":"mess`;
+    const engine = planRepairText(text);
+    expect(await planRepair({ text })).toEqual(engine.plan);
+    const exported = exportJsonl(Buffer.from(engine.bytes), 'cafe', 'repaired');
+    expect(exported.plan).toEqual(planRepairBytes(engine.bytes).plan);
+    expect(exported.bytes.equals(Buffer.from(applyRepair(engine.bytes, engine.edits)))).toBe(true);
   });
 });
