@@ -1,10 +1,10 @@
 /** Preflight findings of both payloads side by side (original as recorded, replay), grouped by check. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { InspectionSummary, Side, SummaryFinding } from '../../shared/api.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupFindings, type FindingGroup } from '../store/selectors.js';
 import { Explanation } from './rules-fired.js';
-import { RunButton, useShownRun } from './shown-run.js';
+import { RunButton, useInViewWhenSelected, useShownRun } from './shown-run.js';
 
 /** Where a finding is: its payload position in the provider's words, and the transcript turn it comes from. */
 export function findingPlace(finding: SummaryFinding, payloadKey: string | undefined): string {
@@ -48,10 +48,7 @@ function PreflightSide({ summary, side }: { summary: InspectionSummary; side: Si
 /** One finding; chosen elsewhere (a verdict's problem), it is scrolled into view. */
 function FindingItem({ summary, side, index, selected }: { summary: InspectionSummary; side: Side; index: number; selected: boolean }) {
   const store = useAppStore();
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
+  const ref = useInViewWhenSelected(selected);
   const finding = summary.preflight[side][index];
   return (
     <li ref={ref}>

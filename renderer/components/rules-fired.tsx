@@ -1,5 +1,5 @@
 /** The rules that fired, one group per rule with its count, collapsed until opened; clicking an item reveals its lines. */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { sha256Hex } from '../../shared/hash/sha256.js';
 import { turnMapping } from '../../shared/text/numbering.js';
 import { withPlaceholders } from '../../shared/text/placeholder.js';
@@ -7,7 +7,7 @@ import type { Annotation, RuleId } from '../../shared/types.js';
 import { useApp, useAppStore } from '../store/context.js';
 import { groupAnnotations, type RuleGroup } from '../store/selectors.js';
 import { formatCount } from '../format.js';
-import { RunButton, useShownRun } from './shown-run.js';
+import { RunButton, useInViewWhenSelected, useShownRun } from './shown-run.js';
 
 /** Characters of a before/after value shown in the panel. */
 const VALUE_CHARS = 160;
@@ -47,10 +47,7 @@ export function Explanation({ text }: { text: string }) {
 const AnnotationItem = memo(function AnnotationItem(props: { annotation: Annotation; index: number; selected: boolean }) {
   const { annotation, index, selected } = props;
   const store = useAppStore();
-  const ref = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
+  const ref = useInViewWhenSelected(selected);
   const a = annotation;
   return (
     <li ref={ref}>

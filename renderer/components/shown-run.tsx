@@ -1,5 +1,5 @@
 /** Which items of a long list a panel draws: a page, grown as the selection steps on, moved to a far one. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { formatCount } from '../format.js';
 
@@ -93,6 +93,15 @@ export function RunButton({ run, which }: { run: ShownRun; which: 'earlier' | 'l
       Show {formatCount(Math.min(PAGE, left))} {which === 'earlier' ? 'earlier' : 'more'} of {formatCount(left)}
     </button>
   );
+}
+
+/** An item of a run that scrolls itself into view when it becomes the selected one (chosen elsewhere: F8, the verdict). */
+export function useInViewWhenSelected(selected: boolean): RefObject<HTMLLIElement | null> {
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  return ref;
 }
 
 /** The nearest ancestor that scrolls vertically. */
