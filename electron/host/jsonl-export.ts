@@ -3,7 +3,7 @@
  * the header and the active branch's entries, or every line with the file repair applied.
  */
 import type { RepairPlan } from '../../shared/inspection.js';
-import { applyRepair, planRepairBytes } from '../../shared/repair/plan.js';
+import { applyRepair, planRepairBytes, type RepairDraft } from '../../shared/repair/plan.js';
 import { buildContext } from '../../shared/session/context.js';
 import { exportFileBase } from '../../shared/store.js';
 import { parseSessionBytes } from './load-session.js';
@@ -24,14 +24,18 @@ export function exportJsonl(bytes: Buffer, baseName: string, kind: JsonlExportKi
   const safe = exportFileBase(baseName);
   if (kind === 'session') return { fileName: `${safe}.jsonl`, bytes };
   if (kind === 'repaired') {
-    // Hashed with node:crypto: the engine's own sha-256 took 0.8 s of a 100 MiB file.
-    const draft = planRepairBytes(bytes, digestOf(bytes));
+    const draft = planJsonlRepair(bytes);
     const repaired = applyRepair(bytes, draft.edits);
     // The repaired bytes as a Buffer, not a copy of them.
     const out = Buffer.from(repaired.buffer, repaired.byteOffset, repaired.byteLength);
     return { fileName: `${safe}.repaired.jsonl`, bytes: out, plan: draft.plan };
   }
   return { fileName: `${safe}.branch.jsonl`, bytes: branchLines(bytes) };
+}
+
+/** The repair plan of a session's bytes, hashed with node:crypto (the engine's own sha-256 took 0.8 s of 100 MiB). */
+export function planJsonlRepair(bytes: Uint8Array): RepairDraft {
+  return planRepairBytes(bytes, digestOf(bytes));
 }
 
 /**

@@ -13,7 +13,7 @@ import { isSqliteHeader, storeSessionName, type StoreListing } from '../../../sh
 import { digestOf } from '../repair/read-session.js';
 import { InputError } from '../read-input.js';
 import { startsWithArray } from '../load-session.js';
-import { exportJsonl } from '../jsonl-export.js';
+import { exportJsonl, planJsonlRepair } from '../jsonl-export.js';
 import {
   exportStoredSession,
   isStoreFile,
@@ -98,11 +98,11 @@ export async function exportSessionJsonl(
   return { fileName: exported.fileName, text: exported.bytes.toString('utf8') };
 }
 
-/** `planRepair` of a stored session: the plan of its JSONL export, with the refusal for the store. */
+/** `planRepair` of a stored session: the plan of its JSONL export (not applied), with the refusal for the store. */
 export async function planStoredSessionRepair(request: OpenRequest, info: SessionInfo): Promise<RepairPlan> {
   const store = info.store!;
-  const exported = exportJsonl(await sessionJsonl(request, info), store.sessionId, 'repaired');
-  return { ...exported.plan!, refusal: storeRepairRefusal(store.path ?? store.name, store.sessionId) };
+  const { plan } = planJsonlRepair(await sessionJsonl(request, info));
+  return { ...plan, refusal: storeRepairRefusal(store.path ?? store.name, store.sessionId) };
 }
 
 /** `repair` of a stored session: always refused, nothing written. */

@@ -107,7 +107,9 @@ export function storeRepairRefusal(storePath: string, sessionId: string): string
 
 /** `planRepair` for a stored session: the plan of its JSONL export, refused for the store itself. */
 export async function planStoredRepair(input: StoreInput): Promise<RepairPlan> {
-  const exported = await exportStoredSession({ file: input.store }, input.sessionId, 'repaired');
-  const plan = exported.plan!;
+  const bytes = await withStore({ file: input.store }, (store) => storedSessionJsonl(store, input.sessionId));
+  // The plan of the repaired export, without applying it.
+  const { planJsonlRepair } = await import('../jsonl-export.js');
+  const { plan } = planJsonlRepair(bytes);
   return { ...plan, refusal: storeRepairRefusal(input.store, input.sessionId) };
 }
