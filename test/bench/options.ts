@@ -18,7 +18,7 @@ const SHAPE_GROUPS: Record<string, readonly (Shape | PiWrittenShape)[]> = {
 
 /**
  * The session shapes `--shapes=a,b` (or `env`) asks for: shape names, or a group's (`generated`, the
- * seven generated shapes; `pi-written`, the sessions pi wrote, repeated; `all`, those twelve;
+ * eight generated shapes; `pi-written`, the sessions pi wrote, repeated; `all`, those thirteen;
  * `adversarial`, shapes that would make a pass quadratic), `fallback` when neither is given. An
  * unknown name is a usage error.
  */

@@ -11,7 +11,7 @@
  * scripts/oracle-compare.mjs).
  *
  * Options (after `npm run bench --`): --mb=N (default 100) · --runs=N (default 3) · --shapes=a,b
- * (names or groups, as for the shapes bench; default the seven generated shapes). Env: RELEASE_BENCH_MB, RELEASE_BENCH_RUNS, RELEASE_BENCH_SHAPES.
+ * (names or groups, as for the shapes bench; default the generated shapes). Env: RELEASE_BENCH_MB, RELEASE_BENCH_RUNS, RELEASE_BENCH_SHAPES.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';

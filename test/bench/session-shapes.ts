@@ -1,8 +1,9 @@
 /**
  * Session shapes for the shapes bench: deterministic pi session files that each stress one way a real
  * session can be large — many mid-size tool results, many short turns, long thinking, base64-heavy,
- * one huge tool output, many tool calls per turn, deep branches. Every file ends with a cut-off line
- * (an agent that crashed while writing), like the sessions bench's.
+ * one huge tool output, many tool calls per turn, deep branches, code and logs with signed thinking
+ * (the issue's realistic session as pi writes it). Every file ends with a cut-off line (an agent
+ * that crashed while writing), like the sessions bench's.
  */
 import { createWriteStream } from 'node:fs';
 import sharp from 'sharp';
@@ -25,6 +26,7 @@ export const SHAPES = [
   'huge-output',
   'many-calls',
   'deep-branches',
+  'code-results',
 ] as const;
 /**
  * Shapes a session should never have, and real ones sometimes do, each at an ordinary size of text:
@@ -144,6 +146,102 @@ class SessionWriter {
   }
 }
 
+// What code and logs are made of: tokens that JSON escapes (quotes, backslashes, tabs) and lines.
+const CODE_TOKENS = [
+  'const',
+  'return',
+  'await',
+  'function',
+  'if (',
+  ') {',
+  '}',
+  '=>',
+  'path.join(',
+  'options',
+  'value',
+  'error',
+  '"use strict";',
+  "'\\n'",
+  '\\d+',
+  'null',
+  '0',
+  '42',
+  '// TODO',
+  '\t',
+  'export',
+  'import',
+  'from',
+  '"./lib.js"',
+  'INFO',
+  'WARN',
+  '[12:01:33]',
+  '==',
+  '!==',
+  'list.push(item);',
+  'i += 1',
+  '<div class="row">',
+  '</div>',
+];
+
+/** ASCII text of about `chars` characters in lines of code or log output. */
+function codeText(w: SessionWriter, chars: number): string {
+  const lines: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    const parts: string[] = [' '.repeat(2 * Math.floor(w.random() * 4))];
+    for (let n = 2 + Math.floor(w.random() * 10); n > 0; n -= 1) parts.push(CODE_TOKENS[Math.floor(w.random() * CODE_TOKENS.length)]);
+    const line = parts.join(' ');
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** `count` characters of the base64 alphabet (a thinking signature, an id's tail). */
+function alphabetRun(w: SessionWriter, count: number, alphabet = BASE64): string {
+  let out = '';
+  for (let i = 0; i < count; i += 1) out += alphabet[Math.floor(w.random() * alphabet.length)];
+  return out;
+}
+
+/** An assistant turn as pi records Claude's: signed thinking, text, 1–5 tool calls, usage with costs, the response's id. */
+async function signedToolTurn(w: SessionWriter, turn: number): Promise<string[]> {
+  const ids = Array.from({ length: 1 + Math.floor(w.random() * 5) }, () => `toolu_01${alphabetRun(w, 22, BASE64.slice(0, 62))}`);
+  const input = 2 + Math.floor(w.random() * 4000);
+  const output = 50 + Math.floor(w.random() * 2000);
+  const cost = {
+    input: input * 3e-6,
+    output: output * 15e-6,
+    cacheRead: 0.012,
+    cacheWrite: 0.0045,
+    total: 0.0165 + input * 3e-6 + output * 15e-6,
+  };
+  await w.message({
+    role: 'assistant',
+    content: [
+      {
+        type: 'thinking',
+        thinking: w.text(300 + w.random() * 2500),
+        thinkingSignature: alphabetRun(w, 4 * Math.floor(75 + w.random() * 200)),
+      },
+      { type: 'text', text: w.text(50 + w.random() * 600) },
+      ...ids.map((id, k) => ({
+        type: 'toolCall',
+        id,
+        name: k % 3 === 2 ? 'bash' : 'read',
+        arguments: k % 3 === 2 ? { command: `npm test -- t${turn}` } : { path: `src/m${turn}_${k}.ts` },
+      })),
+    ],
+    ...ASSISTANT,
+    usage: { input, output, cacheRead: 40000, cacheWrite: 1200, totalTokens: input + output + 41200, cost },
+    stopReason: 'toolUse',
+    responseId: `msg_01${alphabetRun(w, 22, BASE64.slice(0, 62))}`,
+  });
+  return ids;
+}
+
 const toolCall = (id: string, name = 'read') => ({ type: 'toolCall', id, name, arguments: { path: `/src/${id}.ts`, command: 'npm test' } });
 
 /** A turn of user text, assistant tool calls, their results, and a closing answer. */
@@ -241,6 +339,21 @@ const WRITERS: Record<Shape, ShapeWriter> = {
       path.push(await w.assistant([{ type: 'text', text: w.text(100 + w.random() * 500) }, toolCall(id)], 'toolUse'));
       path.push(await w.toolResult(id, [{ type: 'text', text: w.text(500 + w.random() * 6000) }]));
       path.push(await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 1000) }]));
+    }
+  },
+  // The issue's realistic session as pi writes it: tool results of 1–30 KB of code and logs (ASCII,
+  // escaped in JSON), signed thinking in every assistant turn, usage with costs, a diff in some
+  // results' details, a screenshot now and then. Its floor is fast, so per-message costs show.
+  'code-results': async (w, target, images) => {
+    for (let turn = 1; w.stats.bytes < target; turn += 1) {
+      if (turn % 20 === 1) await w.user([{ type: 'text', text: w.text(100 + w.random() * 1500) }]);
+      for (const id of await signedToolTurn(w, turn)) {
+        const text = codeText(w, 500 + w.random() * 24_500);
+        const content: unknown[] = [{ type: 'text', text }];
+        if (w.stats.lines % 700 === 350) content.push({ type: 'image', data: images[1], mimeType: 'image/png' });
+        const details = w.random() < 0.3 ? { details: { diff: text.slice(0, 300) } } : {};
+        await w.message({ role: 'toolResult', toolCallId: id, toolName: 'read', content, ...details, isError: w.random() < 0.03 });
+      }
     }
   },
   // A server that numbers nothing: every tool call of the session has the id `call_0`.

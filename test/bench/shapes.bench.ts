@@ -1,7 +1,8 @@
 /**
  * Session shapes: `inspect()` on every shape of test/bench/session-shapes.ts (many mid-size tool
  * results, many short turns, long thinking, base64-heavy, one huge tool output, many tool calls per
- * turn, deep branches), each measurement in a fresh process (test/bench/probe.ts).
+ * turn, deep branches, code and logs with signed thinking as pi writes them), each measurement in a
+ * fresh process (test/bench/probe.ts).
  *
  * Per shape: the parse floor (read + JSON.parse of every line, timed in the same process right after
  * each figure), the floor when it keeps every parsed value (what any inspection keeps, which costs the
@@ -16,8 +17,8 @@
  * time, so `--check` guards the CPU-time ratios (`guard`).
  *
  * Options (after `npm run bench --`): --mb=N (default 100; iterate at 20) · --runs=N (default 3) ·
- * --shapes=a,b (shape names or groups: `generated`, the seven above; `pi-written`, sessions pi wrote
- * repeated to the size, test/bench/pi-written.ts; `all`, those twelve and the default; `adversarial`,
+ * --shapes=a,b (shape names or groups: `generated`, the eight above; `pi-written`, sessions pi wrote
+ * repeated to the size, test/bench/pi-written.ts; `all`, those thirteen and the default; `adversarial`,
  * sessions whose structure would make a pass quadratic, no baseline figure) · --text=latin1 (texts
  * without the CJK word, so V8 holds every parsed string at one byte a character; default mixed; the
  * figures' names then say so, and no baseline figure guards them) · --again (also `inspect()` with
