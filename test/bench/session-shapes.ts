@@ -341,7 +341,7 @@ const WRITERS: Record<Shape, ShapeWriter> = {
       path.push(await w.assistant([{ type: 'text', text: w.text(200 + w.random() * 1000) }]));
     }
   },
-  // The issue's realistic session as pi writes it: tool results of 1–30 KB of code and logs (ASCII,
+  // The issue's realistic session as pi writes it: tool results of 0.5–25 KB of code and logs (ASCII,
   // escaped in JSON), signed thinking in every assistant turn, usage with costs, a diff in some
   // results' details, a screenshot now and then. Its floor is fast, so per-message costs show.
   'code-results': async (w, target, images) => {
