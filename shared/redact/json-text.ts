@@ -42,6 +42,10 @@ const hex4 = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
 // eslint-disable-next-line no-control-regex -- these are the characters JSON escapes
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 
+/** A character no JSON string holds as it is. */
+// eslint-disable-next-line no-control-regex -- these are the characters a JSON string must escape
+const CONTROL = /[\u0000-\u001f]/;
+
 /**
  * Encode `next` (same length as `decoded`) reusing the original's raw form wherever a unit did not
  * change; a changed unit keeps its raw size (a \\uXXXX escape stays one), so the token keeps its length.
@@ -112,8 +116,11 @@ function isSpace(code: number): boolean {
   return WHITESPACE.test(String.fromCharCode(code));
 }
 
-/** Rewrite the string values of `text` (one JSON value, possibly cut off) with `rule`. */
-export function rewriteJsonStrings(text: string, rule: StringRule): string {
+/**
+ * Rewrite the string values of `text` (one JSON value, possibly cut off) with `rule`. `parsed`: the
+ * text is known to be one valid JSON value (it parsed), so its strings need no check for control characters.
+ */
+export function rewriteJsonStrings(text: string, rule: StringRule, parsed = false): string {
   const stack: Frame[] = [];
   // Each frame's current key (objects) or index (arrays), as the walk goes; each rule call gets its own copy.
   const path: (string | number)[] = [];
@@ -139,7 +146,7 @@ export function rewriteJsonStrings(text: string, rule: StringRule): string {
       if (top && !top.array && top.expectKey) {
         path[stack.length - 1] = decodeKey(token);
       } else {
-        const next = rewriteValue(token, path.slice(), rule);
+        const next = rewriteValue(token, path.slice(), rule, parsed);
         if (next !== token) replace(i, end, next);
       }
       i = end;
@@ -181,15 +188,23 @@ function decodeKey(token: string): string {
   }
 }
 
-function rewriteValue(token: string, at: JsonPath, rule: StringRule): string {
+function rewriteValue(token: string, at: JsonPath, rule: StringRule, parsed: boolean): string {
+  const content = token.slice(1, -1);
+  // A token without a backslash or a control character is its own value: no parse, and no escape to
+  // keep (in a text that parsed, it cannot hold a control character).
+  const plain = !content.includes('\\') && (parsed || !CONTROL.test(content));
   let decoded: string;
-  try {
-    decoded = JSON.parse(token) as string;
-  } catch {
-    return `"${maskOpenString(token.slice(1, -1))}"`;
+  if (plain) decoded = content;
+  else {
+    try {
+      decoded = JSON.parse(token) as string;
+    } catch {
+      return `"${maskOpenString(content)}"`;
+    }
   }
   const next = rule(decoded, at);
   if (typeof next !== 'string') return next.raw;
   if (next === decoded) return token;
-  return `"${reencode(token.slice(1, -1), decoded, next)}"`;
+  if (plain) return `"${next.length === decoded.length && !NEEDS_ESCAPE.test(next) ? next : JSON.stringify(next).slice(1, -1)}"`;
+  return `"${reencode(content, decoded, next)}"`;
 }

@@ -31,11 +31,15 @@ export function redactSignature(value: string): string {
   if (value.trim() === '') return value;
   const trimmed = value.trim();
   if (trimmed.startsWith('{') && trimmed.endsWith('}') && parsesAsObject(trimmed)) {
-    return rewriteJsonStrings(value, (text, path) => {
-      const key = path.at(-1);
-      if (typeof key === 'string' && SIGNATURE_JSON_KEPT.has(key)) return text;
-      return key === 'encrypted_content' ? redactSignature(text) : maskText(text);
-    });
+    return rewriteJsonStrings(
+      value,
+      (text, path) => {
+        const key = path.at(-1);
+        if (typeof key === 'string' && SIGNATURE_JSON_KEPT.has(key)) return text;
+        return key === 'encrypted_content' ? redactSignature(text) : maskText(text);
+      },
+      true,
+    );
   }
   const prefix = ID_PREFIX.exec(value)?.[0] ?? '';
   const body = replaceAlphanumerics(value.slice(prefix.length), 'A');

@@ -139,7 +139,7 @@ export function redactText(value: string, depth = 0): string {
   if (depth < 8 && (t.startsWith('{') || t.startsWith('['))) {
     try {
       JSON.parse(value);
-      return rewriteJsonStrings(value, (inner) => redactText(inner, depth + 1));
+      return rewriteJsonStrings(value, (inner) => redactText(inner, depth + 1), true);
     } catch {
       // Not JSON after all: masked as prose below.
     }
@@ -147,19 +147,30 @@ export function redactText(value: string, depth = 0): string {
   return maskText(value);
 }
 
-/** The rule for every string of one value. */
-function stringRule(root: unknown, images: Map<string, string>, counts: RedactCounts) {
+/** Thrown by a rule without images on meeting a string that may be one: the value is walked again with them. */
+const MAY_BE_IMAGE = Symbol('may be an image');
+
+/**
+ * The rule for every string of one value; `root` gives the value parsed (undefined when it is not
+ * JSON). `images`: the replacements of its images by path, or null when they were not looked for
+ * (see `redactJsonText`).
+ */
+function stringRule(root: () => unknown, images: Map<string, string> | null, counts: RedactCounts) {
   return (value: string, path: JsonPath): string | { raw: string } => {
-    const image = images.size > 0 ? images.get(JSON.stringify(path)) : undefined;
+    const key = path.at(-1);
+    // Every image `imagePaths` finds is a data member or a data URL.
+    if (images === null && (key === 'data' || value.startsWith('data:'))) throw MAY_BE_IMAGE;
+    const image = images !== null && images.size > 0 ? images.get(JSON.stringify(path)) : undefined;
     if (image !== undefined) {
       counts.images += 1;
       return { raw: JSON.stringify(image) };
     }
-    const key = path.at(-1);
     const inContent = path.some((step) => typeof step === 'string' && CONTENT_SUBTREES.has(step));
     if (typeof key === 'string' && !inContent) {
-      const parent = valueAt(root, path.slice(0, -1));
-      if (KEPT_FIELDS.has(key) || (key === 'name' && isToolCallLike(parent, path))) return value;
+      if (KEPT_FIELDS.has(key)) return value;
+      // Only a name and a data field are judged by the object that holds them.
+      const parent = key === 'name' || key === 'data' ? valueAt(root(), path.slice(0, -1)) : undefined;
+      if (key === 'name' && isToolCallLike(parent, path)) return value;
       if (SIGNATURE_FIELDS.has(key) || (key === 'data' && isRecord(parent) && parent.type === 'redacted_thinking')) {
         counts.signatures += 1;
         return redactSignature(value);
@@ -180,21 +191,38 @@ function stringRule(root: unknown, images: Map<string, string>, counts: RedactCo
  * Images are replaced by `images` (the host's draws same-size pixels).
  */
 export async function redactJsonText(text: string, images: ImageRedactor, counts: RedactCounts = emptyCounts()): Promise<string> {
+  // Parsed only when something needs the value: a name or a data field asks what holds it, and an
+  // image is looked for only once a string that may be one comes up (the walk then starts again).
+  let parsed = false;
   let root: unknown;
+  const rootValue = (): unknown => {
+    if (!parsed) {
+      parsed = true;
+      try {
+        root = JSON.parse(text);
+      } catch {
+        root = undefined;
+      }
+    }
+    return root;
+  };
+  const before = { ...counts };
   try {
-    root = JSON.parse(text);
-  } catch {
-    root = undefined;
+    return rewriteJsonStrings(text, stringRule(rootValue, null, counts), false);
+  } catch (error) {
+    if (error !== MAY_BE_IMAGE) throw error;
+    Object.assign(counts, before);
   }
+  const value = rootValue();
   const replacements = new Map<string, string>();
-  for (const path of root === undefined ? [] : imagePaths(root)) {
-    const value = valueAt(root, path) as string;
-    if (isDataUrl(value)) {
-      const comma = value.indexOf(',');
-      replacements.set(JSON.stringify(path), `${value.slice(0, comma + 1)}${await images.redact(value.slice(comma + 1))}`);
+  for (const path of value === undefined ? [] : imagePaths(value)) {
+    const found = valueAt(value, path) as string;
+    if (isDataUrl(found)) {
+      const comma = found.indexOf(',');
+      replacements.set(JSON.stringify(path), `${found.slice(0, comma + 1)}${await images.redact(found.slice(comma + 1))}`);
     } else {
-      replacements.set(JSON.stringify(path), await images.redact(value));
+      replacements.set(JSON.stringify(path), await images.redact(found));
     }
   }
-  return rewriteJsonStrings(text, stringRule(root, replacements, counts));
+  return rewriteJsonStrings(text, stringRule(rootValue, replacements, counts), value !== undefined);
 }

@@ -97,4 +97,34 @@ describe('rewriteJsonStrings', () => {
     expect(out).toBe(String.raw`{"a":"b\"","d":"e\n"}`);
     expect(JSON.parse(out)).toEqual({ a: 'b"', d: 'e\n' });
   });
+
+  it('hands a rule the value JSON.parse gives for each token, whether or not the text is known to parse', () => {
+    // Strings without escapes are read as they are; with escapes as JSON.parse reads them.
+    const values = ['plain', 'é 東 😀 \ud800', 'a\nb', 'q"q', '', 'tab\tend', '\u2028', 'a\\', '\u0000'];
+    const text = JSON.stringify({ list: values });
+    for (const parsed of [true, false]) {
+      const seen: string[] = [];
+      const out = rewriteJsonStrings(
+        text,
+        (value) => {
+          seen.push(value);
+          return mask(value);
+        },
+        parsed,
+      );
+      expect(seen).toEqual(values);
+      expect(JSON.parse(out)).toEqual({ list: values.map(mask) });
+    }
+  });
+
+  it('masks a token holding a raw control character, which no JSON string holds, as a broken one', () => {
+    const text = '{"a":"x\u0001y","b":"ok"}';
+    const seen: string[] = [];
+    const out = rewriteJsonStrings(text, (value) => {
+      seen.push(value);
+      return mask(value);
+    });
+    expect(out).toBe('{"a":"x\u0001x","b":"xx"}');
+    expect(seen).toEqual(['ok']);
+  });
 });

@@ -1,6 +1,7 @@
 // Masking prose: same shape and UTF-16 length, OpenClaw's markers kept, hygiene's text tests unchanged.
 import { describe, expect, it } from 'vitest';
 import { maskText } from '../../../../shared/redact/mask-text.js';
+import { PROTECTED_PHRASES } from '../../../../shared/redact/vocabulary.js';
 import { isSilentReplyText } from '../../../../shared/text/silent-reply.js';
 import { RUNTIME_CONTEXT_BEGIN, RUNTIME_CONTEXT_END, stripInternalMetadata } from '../../../../shared/text/internal-metadata.js';
 
@@ -57,5 +58,51 @@ describe('maskText', () => {
   it('is deterministic', () => {
     const text = 'Same words, same placeholder.';
     expect(maskText(text)).toBe(maskText(text));
+  });
+
+  it('masks a text of ASCII alone as it masks the same text with a character past ASCII', () => {
+    // The ASCII way and the general way, side by side: each text masked alone, then with "é" added
+    // (which sends it the general way), must differ only in that last character.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    for (let round = 0; round < 300; round += 1) {
+      let text = '';
+      const length = Math.floor(random() * 40) + 1;
+      for (let i = 0; i < length; i += 1) text += String.fromCharCode(Math.floor(random() * 0x80));
+      if (text.trim() === 'true' || text.trim() === 'false') continue;
+      expect(maskText(`${text}é`)).toBe(`${maskText(text)}ø`);
+    }
+  });
+
+  it('keeps every unit of a masked text: a leading U+FEFF, pairs and lone surrogates anywhere', () => {
+    for (const text of ['\uFEFFab', 'a\uFEFF', '𝒜x', 'x\ud800', '\udc00x', 'a\ud800\ud800b', 'é\uFEFF', '東\ud83d']) {
+      const out = maskText(text);
+      expect(out.length).toBe(text.length);
+      for (let i = 0; i < text.length; i += 1) {
+        const code = text.charCodeAt(i);
+        // Whatever is not a letter or digit stays the same unit.
+        if (code === 0xfeff || (code >= 0xd800 && code <= 0xdfff && !/\p{L}/u.test(text.slice(i - 1, i + 1))))
+          expect(out.charCodeAt(i)).toBe(code);
+      }
+    }
+    expect(maskText('\uFEFFab')).toBe('\uFEFFxx');
+    expect(maskText('é\uFEFF\ud800')).toBe('ø\uFEFF\ud800');
+  });
+
+  it('keeps a marker whatever the case of its ASCII letters and the whitespace between its words', () => {
+    const variants = (phrase: string) => [
+      phrase,
+      phrase.toUpperCase(),
+      phrase.toLowerCase(),
+      [...phrase].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
+      phrase.replace(/ /g, '\u00a0\t'),
+    ];
+    for (const phrase of PROTECTED_PHRASES)
+      for (const variant of variants(phrase)) {
+        const text = `Zz ${variant} qq`;
+        expect(maskText(text)).toBe(`Xx ${variant} xx`);
+      }
+    // Letters outside ASCII never stand for ASCII ones in a marker: a long s is not an s.
+    expect(maskText('ſourceTool=')).toBe('øxxxxxXxxx=');
   });
 });

@@ -141,6 +141,46 @@ describe('redactJsonText', () => {
     expect(out).toContain(Buffer.concat([png.subarray(0, 24), Buffer.alloc(16)]).toString('base64'));
   });
 
+  it('counts each replacement once in a line whose image comes after its texts and signatures', async () => {
+    const png = Buffer.alloc(40);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    const input = line({
+      type: 'message',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'thinking', thinking: 'first', thinkingSignature: 'QUJDRA==' },
+          { type: 'text', text: 'look at this' },
+          { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+          { type: 'text', text: 'and this' },
+        ],
+      },
+    });
+    const counts = { texts: 1, images: 1, signatures: 1, errorMessages: 1 };
+    const out = JSON.parse(await redactJsonText(input, headerOnlyImages, counts));
+    expect(counts).toEqual({ texts: 4, images: 2, signatures: 2, errorMessages: 1 });
+    expect(out.message.content.map((b: { type: string }) => b.type)).toEqual(['thinking', 'text', 'image', 'text']);
+    expect(out.message.content[1].text).toBe('xxxx xx xxxx');
+  });
+
+  it('masks a data field that is no image as any text, and keeps redacted thinking data a signature', async () => {
+    const input = line({
+      type: 'message',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'toolCall', id: 'c1', name: 'post', arguments: { data: 'secret body' } },
+          { type: 'redacted_thinking', data: 'QUJDRA==' },
+        ],
+      },
+    });
+    const counts = emptyCounts();
+    const out = JSON.parse(await redactJsonText(input, headerOnlyImages, counts));
+    expect(out.message.content[0]).toEqual({ type: 'toolCall', id: 'c1', name: 'post', arguments: { data: 'xxxxxx xxxx' } });
+    expect(out.message.content[1]).toEqual({ type: 'redacted_thinking', data: 'AAAAAA==' });
+    expect(counts).toEqual({ texts: 1, images: 0, signatures: 1, errorMessages: 0 });
+  });
+
   it('keeps the model snapshot a custom entry records', async () => {
     const input = line({
       type: 'custom',
