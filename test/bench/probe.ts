@@ -10,8 +10,10 @@
  * then the repair step, timed apart), pi-ai (the engine's inspection untimed, then pi-ai's payload
  * builds of both sides, timed), inspect-payloads-again (inspect-payloads once untimed, then again,
  * timed: what a host that stays up pays for a session once its code has run on a big one;
- * `firstMs`/`firstCpuMs` give the first run). floor-keep, parse, inspect, inspect-payloads,
- * inspect-payloads-again and pi-ai also time the floor in the same process, after the op
+ * `firstMs`/`firstCpuMs` give the first run), redact (the session redacted into `work`.redacted.jsonl
+ * as `redact --no-check` writes it, after a small redaction that loads and warms its code).
+ * floor-keep, parse, inspect, inspect-payloads, inspect-payloads-again, pi-ai and redact also time
+ * the floor in the same process, after the op
  * (`floorMs`), so each ratio compares two figures of one process; they also give both figures in
  * CPU time (`cpuMs`, `floorCpuMs`: every thread of the process), which a busy machine barely moves.
  * The inspecting ops inspect for `claude-sonnet-4-5` on Anthropic, or for PROBE_TARGET
@@ -27,6 +29,7 @@ import { train, WARM_UP_SESSION, warmUp } from '../../electron/host/inspector/wa
 import { readSessionFile } from '../../electron/host/stream-session.js';
 import { buildPayload } from '../../electron/host/payloads/payload-builder.js';
 import { planRepairFile, repairFile } from '../../electron/host/repair/index.js';
+import { redactSession, writeRedactedSession } from '../../electron/host/redact/redact-session.js';
 import { parseFloor } from './parse-floor.mjs';
 import { BENCH_STORED_SESSION } from './store-writer.js';
 import { DEFAULT_TARGET, parseBenchTarget } from './target.js';
@@ -152,6 +155,18 @@ async function run(): Promise<Record<string, number>> {
         windowChars: original.text.length + replay.text.length,
       };
     }
+    case 'redact': {
+      const output = `${work}.redacted.jsonl`;
+      rmSync(output, { force: true });
+      const t = performance.now();
+      const cpuStart = cpuMs();
+      const counts = await writeRedactedSession({ file }, output);
+      const end = performance.now();
+      const cpuEnd = cpuMs();
+      rmSync(output, { force: true });
+      // Both times end with the redaction, not with the removal of its output.
+      return { start: t, end, cpuMs: cpuEnd - cpuStart, texts: counts.texts, signatures: counts.signatures };
+    }
     case 'copy-fsync': {
       settleDisk();
       const t = performance.now();
@@ -208,6 +223,8 @@ async function warmUpProbe(): Promise<number> {
     await ins.dispose();
     trainAfter = true;
   }
+  // The redaction's code (and sharp, for image placeholders) loaded and run once on a small session.
+  if (op === 'redact') await redactSession({ text: WARM_UP_SESSION });
   // The provider-error explainer: the training session's failed turn loads it in the hosts, before any
   // session of the user's; the training runs after the RSS is taken, so it is loaded here.
   if (trainAfter) await import('../../electron/host/explain.js');
@@ -240,7 +257,7 @@ if (kept) {
 }
 // The floor of the parsing figures, in this same process, after the peak was taken (its buffer
 // must not count in the op's memory).
-if (op === 'floor-keep' || op === 'parse' || INSPECT_OPS.includes(op)) {
+if (op === 'floor-keep' || op === 'parse' || op === 'redact' || INSPECT_OPS.includes(op)) {
   gc();
   const f = performance.now();
   const c = cpuMs();
