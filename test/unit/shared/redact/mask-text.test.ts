@@ -1,7 +1,7 @@
 // Masking prose: same shape and UTF-16 length, OpenClaw's markers kept, hygiene's text tests unchanged.
 import { describe, expect, it } from 'vitest';
 import { maskText } from '../../../../shared/redact/mask-text.js';
-import { PROTECTED_PHRASES } from '../../../../shared/redact/vocabulary.js';
+import { PROTECTED_PATTERN, PROTECTED_PHRASES, PROTECTED_PREFILTER } from '../../../../shared/redact/vocabulary.js';
 import { isSilentReplyText } from '../../../../shared/text/silent-reply.js';
 import { RUNTIME_CONTEXT_BEGIN, RUNTIME_CONTEXT_END, stripInternalMetadata } from '../../../../shared/text/internal-metadata.js';
 
@@ -104,5 +104,32 @@ describe('maskText', () => {
       }
     // Letters outside ASCII never stand for ASCII ones in a marker: a long s is not an s.
     expect(maskText('ſourceTool=')).toBe('øxxxxxXxxx=');
+  });
+
+  it('tells a text holds a marker exactly when the markers’ own pattern finds one', () => {
+    // Texts of pieces of markers (whole, cut short, cut at both ends), in any case and with any
+    // whitespace between words, so that many come near a marker without being one.
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const pieceOf = (phrase: string) => {
+      const from = random() < 0.5 ? 0 : Math.floor(random() * phrase.length);
+      const to = random() < 0.5 ? phrase.length : from + Math.floor(random() * (phrase.length - from + 1));
+      let piece = phrase.slice(from, to).replace(/ /g, () => ['  ', '\n', '\t ', '\u00a0', ' '][Math.floor(random() * 5)]);
+      if (random() < 0.5) piece = piece.toUpperCase();
+      return piece;
+    };
+    let found = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const pieces = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        pieceOf(PROTECTED_PHRASES[Math.floor(random() * PROTECTED_PHRASES.length)]),
+      );
+      const text = pieces.join(random() < 0.5 ? '' : ' ');
+      PROTECTED_PATTERN.lastIndex = 0;
+      const expected = PROTECTED_PATTERN.test(text);
+      expect(PROTECTED_PREFILTER.test(text)).toBe(expected);
+      if (expected) found += 1;
+    }
+    expect(found).toBeGreaterThan(500);
+    expect(found).toBeLessThan(2900);
   });
 });
