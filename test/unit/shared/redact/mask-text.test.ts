@@ -61,8 +61,9 @@ describe('maskText', () => {
   });
 
   it('masks a text of ASCII alone as it masks the same text with a character past ASCII', () => {
-    // The ASCII way and the general way, side by side: each text masked alone, then with "é" added
-    // (which sends it the general way), must differ only in that last character.
+    // The ASCII way and the general way, side by side: each text masked alone, then with "é" after it
+    // (the general way takes over there) and before it (the general way throughout), must differ only
+    // in that character.
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     for (let round = 0; round < 300; round += 1) {
@@ -71,6 +72,8 @@ describe('maskText', () => {
       for (let i = 0; i < length; i += 1) text += String.fromCharCode(Math.floor(random() * 0x80));
       if (text.trim() === 'true' || text.trim() === 'false') continue;
       expect(maskText(`${text}é`)).toBe(`${maskText(text)}ø`);
+      // And wholly the general way, from a first character past ASCII.
+      expect(maskText(`é${text}`)).toBe(`ø${maskText(text)}`);
     }
   });
 
