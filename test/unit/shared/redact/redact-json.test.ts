@@ -6,6 +6,13 @@ import { redactSessionText } from '../../../../shared/redact/redact-session.js';
 
 const line = (value: unknown) => JSON.stringify(value);
 
+/** A 9×7 PNG's signature and header chunk, then 16 bytes: enough for the image redactor to read its size. */
+function tinyPng(): Buffer {
+  const png = Buffer.alloc(40);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+  return png;
+}
+
 describe('redactJsonText', () => {
   it('keeps ids, roles, models, usage and stop reasons; masks texts and tool inputs; keeps tool names', async () => {
     const input = line({
@@ -90,8 +97,7 @@ describe('redactJsonText', () => {
   });
 
   it('replaces image data and data URLs, keeping their mime types', async () => {
-    const png = Buffer.alloc(40);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    const png = tinyPng();
     png.fill(0x61, 24);
     const data = png.toString('base64');
     const input = line({
@@ -109,8 +115,7 @@ describe('redactJsonText', () => {
   });
 
   it('finds image data however the line spells it: with escaped letters, or as a data URL whose text says nothing of images', async () => {
-    const png = Buffer.alloc(40);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    const png = tinyPng();
     png.fill(0x61, 24);
     const data = png.toString('base64');
     const expected = Buffer.concat([png.subarray(0, 24), Buffer.alloc(16)]).toString('base64');
@@ -127,8 +132,7 @@ describe('redactJsonText', () => {
   });
 
   it('finds an image however deep a line nests it', async () => {
-    const png = Buffer.alloc(40);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    const png = tinyPng();
     png.fill(0x61, 24);
     const data = png.toString('base64');
     const depth = 20_000;
@@ -142,8 +146,7 @@ describe('redactJsonText', () => {
   });
 
   it('counts each replacement once in a line whose image comes after its texts and signatures', async () => {
-    const png = Buffer.alloc(40);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 7]).copy(png);
+    const png = tinyPng();
     const input = line({
       type: 'message',
       message: {
