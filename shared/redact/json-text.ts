@@ -202,6 +202,7 @@ function rewriteValue(token: string, at: JsonPath, rule: StringRule, parsed: boo
       return `"${maskOpenString(content)}"`;
     }
   }
+  // Outside any try: what a rule throws ends the walk (redact-json.ts stops one that way).
   const next = rule(decoded, at);
   if (typeof next !== 'string') return next.raw;
   if (next === decoded) return token;

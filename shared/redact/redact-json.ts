@@ -91,6 +91,15 @@ function isToolCallLike(parent: unknown, path: JsonPath): boolean {
 
 const isDataUrl = (value: string) => value.startsWith('data:') && value.slice(0, 200).includes(';base64,');
 
+/**
+ * Whether a string under `key` may be an image `imagePaths` finds: every one is an image block's
+ * `data` or a data URL. The walk without images stops at such a string (see `redactJsonText`), so
+ * this must hold wherever `imagePaths` finds one (a test checks it on random values).
+ */
+export function mayBeImage(key: string | number | undefined, value: string): boolean {
+  return key === 'data' || value.startsWith('data:');
+}
+
 /** A value the image walk has still to visit: at `depth`, under `key`; `data` marks an image block's data. */
 interface Visit {
   value: unknown;
@@ -104,7 +113,7 @@ interface Visit {
  * order of the text. Walked with a stack of its own, not by recursion: a line nested thousands of
  * levels deep is walked to its end (an image there is still found) instead of exhausting the call stack.
  */
-function imagePaths(root: unknown): JsonPath[] {
+export function imagePaths(root: unknown): JsonPath[] {
   const found: JsonPath[] = [];
   // One path, cut back and extended as the walk goes; copied only for what is found.
   const path: (string | number)[] = [];
@@ -158,8 +167,7 @@ const MAY_BE_IMAGE = Symbol('may be an image');
 function stringRule(root: () => unknown, images: Map<string, string> | null, counts: RedactCounts) {
   return (value: string, path: JsonPath): string | { raw: string } => {
     const key = path.at(-1);
-    // Every image `imagePaths` finds is a data member or a data URL.
-    if (images === null && (key === 'data' || value.startsWith('data:'))) throw MAY_BE_IMAGE;
+    if (images === null && mayBeImage(key, value)) throw MAY_BE_IMAGE;
     const image = images !== null && images.size > 0 ? images.get(JSON.stringify(path)) : undefined;
     if (image !== undefined) {
       counts.images += 1;

@@ -1,7 +1,7 @@
 // Which strings of a session line are structure (kept) and which are the user's (masked).
 import { describe, expect, it } from 'vitest';
 import { headerOnlyImages } from '../../../../shared/redact/image-data.js';
-import { emptyCounts, redactJsonText } from '../../../../shared/redact/redact-json.js';
+import { emptyCounts, imagePaths, mayBeImage, redactJsonText } from '../../../../shared/redact/redact-json.js';
 import { redactSessionText } from '../../../../shared/redact/redact-session.js';
 
 const line = (value: unknown) => JSON.stringify(value);
@@ -182,6 +182,37 @@ describe('redactJsonText', () => {
     expect(out.message.content[0]).toEqual({ type: 'toolCall', id: 'c1', name: 'post', arguments: { data: 'xxxxxx xxxx' } });
     expect(out.message.content[1]).toEqual({ type: 'redacted_thinking', data: 'AAAAAA==' });
     expect(counts).toEqual({ texts: 1, images: 0, signatures: 1, errorMessages: 0 });
+  });
+
+  it('stops the walk without images at every string the image walk would take for one', () => {
+    // Random values with images of every shape imagePaths knows, anywhere: each one it finds must be a
+    // string the first walk stops at, or that walk would write the image's bytes as text.
+    let seed = 5;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const keys = ['data', 'url', 'image_url', 'content', 'source', 'text', 'arguments', 'x'];
+    const strings = ['data:image/png;base64,QUJD', 'data:;base64,', 'QUJD', 'plain', 'data:text/plain,hi'];
+    const value = (depth: number): unknown => {
+      const r = random();
+      if (depth > 4 || r < 0.3) return pick(strings);
+      if (r < 0.5) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      const out: Record<string, unknown> = {};
+      if (random() < 0.5) out.type = pick(['image', 'base64', 'text', 'image_url']);
+      for (let k = Math.floor(random() * 4); k > 0; k -= 1) out[pick(keys)] = value(depth + 1);
+      return out;
+    };
+    let found = 0;
+    for (let round = 0; round < 3000; round += 1) {
+      const root = value(0);
+      for (const path of imagePaths(root)) {
+        let at: unknown = root;
+        for (const step of path) at = (at as Record<string | number, unknown>)[step];
+        expect(typeof at).toBe('string');
+        expect(mayBeImage(path.at(-1), at as string)).toBe(true);
+        found += 1;
+      }
+    }
+    expect(found).toBeGreaterThan(1000);
   });
 
   it('keeps the model snapshot a custom entry records', async () => {
