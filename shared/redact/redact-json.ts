@@ -201,11 +201,11 @@ function stringRule(root: () => unknown, images: Map<string, string> | null, cou
 export async function redactJsonText(text: string, images: ImageRedactor, counts: RedactCounts = emptyCounts()): Promise<string> {
   // Parsed only when something needs the value: a name or a data field asks what holds it, and an
   // image is looked for only once a string that may be one comes up (the walk then starts again).
-  let parsed = false;
+  let triedParse = false;
   let root: unknown;
   const rootValue = (): unknown => {
-    if (!parsed) {
-      parsed = true;
+    if (!triedParse) {
+      triedParse = true;
       try {
         root = JSON.parse(text);
       } catch {
