@@ -17,6 +17,11 @@ const ASTRAL_HIGH = 0xd835;
 const ASTRAL_LOW = 0xdc65;
 
 const KEEP = -1;
+
+/** What an ASCII unit becomes: x, X or 0 for a letter or digit, itself otherwise. */
+function maskedAscii(code: number): number {
+  return code >= 0x61 && code <= 0x7a ? LOWER : code >= 0x41 && code <= 0x5a ? UPPER : code >= 0x30 && code <= 0x39 ? DIGIT : code;
+}
 const classOf = new Map<number, number>();
 
 /** What a code point outside ASCII becomes: a placeholder letter, or KEEP (whitespace, punctuation, symbols). */
@@ -86,7 +91,7 @@ function maskAscii(text: string): string | null {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code >= 0x80) return null;
-    out[i] = code >= 0x61 && code <= 0x7a ? LOWER : code >= 0x41 && code <= 0x5a ? UPPER : code >= 0x30 && code <= 0x39 ? DIGIT : code;
+    out[i] = maskedAscii(code);
   }
   return utf8.decode(out);
 }
@@ -96,7 +101,7 @@ function maskRange(text: string, out: Uint16Array, from: number, to: number): vo
   for (let i = from; i < to; i += 1) {
     const code = text.charCodeAt(i);
     if (code < 0x80) {
-      out[i] = code >= 0x61 && code <= 0x7a ? LOWER : code >= 0x41 && code <= 0x5a ? UPPER : code >= 0x30 && code <= 0x39 ? DIGIT : code;
+      out[i] = maskedAscii(code);
       continue;
     }
     const next = i + 1 < to ? text.charCodeAt(i + 1) : 0;

@@ -10,7 +10,7 @@
  * held at two bytes a character; code-results, escaped ASCII code; short-turns, many small values).
  * Env: REDACT_BENCH_MB, REDACT_BENCH_RUNS, REDACT_BENCH_SHAPES.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchContext, BenchResult } from './run.js';
@@ -32,8 +32,8 @@ export default async function redactBench(ctx: BenchContext): Promise<BenchResul
   const results: BenchResult[] = [];
   for (const shape of shapes) {
     const file = path.join(ctx.workDir, `redact-${shape}-${mb}.jsonl`);
+    // The probe writes the copy beside it, at `${work}.redacted.jsonl`, and removes it.
     const work = path.join(ctx.workDir, `redact-work-${shape}`);
-    mkdirSync(path.dirname(work), { recursive: true });
     const made = await writeBenchShape(file, shape, mb, 'mixed');
     const size = statSync(file).size;
     ctx.log(`${shape}, ${mb} MiB: ${(size / 1e6).toFixed(1)} MB, ${made.lines} lines`);
