@@ -197,10 +197,16 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
     pending.delete(id);
     return list;
   };
+  // Whether the output passes `idsKeptAsIs`, so that the second pass need not look again: each id in
+  // form, each taken once (allocation avoids `used` but for its last resort), each result plain and
+  // answering a call before it through the queues.
+  let keptAsIsAfter = true;
   const take = (id: string) => {
+    if (used.has(id)) keptAsIsAfter = false;
     used.add(id);
     return id;
   };
+  const inForm = (id: string) => (keepNative && NATIVE_ANTHROPIC.test(id)) || isInModeForm(id, mode);
   const resolveAssistant = (id: string) => {
     const n = (assistantSeen.get(id) ?? 0) + 1;
     assistantSeen.set(id, n);
@@ -214,14 +220,17 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
   const resolveResult = (id: string) => {
     const queued = dequeue(id);
     if (queued !== undefined) return queued;
+    keptAsIsAfter = false; // a result that answers no call before it
     const n = (orphanSeen.get(id) ?? 0) + 1;
     orphanSeen.set(id, n);
     if (keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)) return take(id);
     return take(allocate(`${id}:tool_result:${n}`, mode, used, ctx.now));
   };
-  return turns.map((turn, index): Turn => {
+  const out = turns.map((turn, index): Turn => {
     // Only call blocks and results carry ids.
     if (!(turn.traits & (TRAIT.call | TRAIT.toolResult))) return turn;
+    // A result with more than its toolCallId keeps the other id fields: `idsKeptAsIs` looks again at such a list.
+    if (turn.traits & TRAIT.toolResult && !(turn.traits & TRAIT.plainResultId)) keptAsIsAfter = false;
     const m = turn.message;
     if (m.role === 'assistant') {
       if (!(turn.traits & TRAIT.call)) return turn;
@@ -229,6 +238,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
         for (const c of extractCalls(m)) {
           used.add(c.id);
           queue(c.id, c.id);
+          if (keptAsIsAfter && !inForm(c.id)) keptAsIsAfter = false;
         }
         return turn;
       }
@@ -239,6 +249,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
         const b: unknown = m.content[i];
         if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) continue;
         const id = resolveAssistant(b.id);
+        if (keptAsIsAfter && !inForm(id)) keptAsIsAfter = false;
         if (id === b.id) continue;
         next ??= m.content.slice();
         ctx.note(
@@ -254,4 +265,6 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
     if (m.role === 'toolResult') return rewriteResultIds(turn, ctx, resolveResult, 'follows its call', ctx.decisionOf('toolCallIdMode'));
     return turn;
   });
+  if (keptAsIsAfter) ctx.prove(out, 'ids-kept');
+  return out;
 }

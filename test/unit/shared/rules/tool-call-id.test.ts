@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isInModeForm, sanitizeToolCallId, toolCallIdRule } from '../../../../shared/rules/tool-call-id.js';
-import type { Message } from '../../../../shared/types.js';
+import type { Message, PolicyValues } from '../../../../shared/types.js';
 import { applyRule, applySteps, brief, step } from '../../helpers/apply-rule.js';
 import { toolResultPairingRule } from '../../../../shared/rules/tool-result-pairing.js';
 import { responsesToolCallIdRule } from '../../../../shared/rules/responses-tool-call-id.js';
@@ -332,6 +332,129 @@ describe('the traits an id rewrite hands on (the turn is not read again)', () =>
       );
       // The generator must reach the case the hand-on is about.
       expect(handedOn).toBeGreaterThan(100);
+    });
+  }
+});
+
+describe('the proof a rewrite hands on (the second pass of the pipeline then does not look again)', () => {
+  /** A rule that records whether the list it gets is proven to keep its ids. */
+  const provenAfter = (seen: boolean[]): Rule => ({
+    ...toolCallIdRule,
+    appliesWhen: () => true,
+    apply(turns, ctx) {
+      seen.push(ctx.proven(turns, 'ids-kept'));
+      return turns;
+    },
+  });
+  const strictPolicy = { sanitizeToolCallIds: true, toolCallIdMode: 'strict' as const };
+  const proofOf = async (messages: Message[], policy: Partial<PolicyValues> = strictPolicy) => {
+    const seen: boolean[] = [];
+    const run = await applySteps([step(toolCallIdRule), step(provenAfter(seen))], messages, { policy });
+    return { run, proven: seen[0] };
+  };
+
+  it('every id rewritten and each result following its call → the rewritten list is proven', async () => {
+    const { run, proven } = await proofOf([
+      U('go'),
+      A([tc('call_1|fc_1'), tc('call_2|fc_2')]),
+      TR('call_1|fc_1', 'a'),
+      TR('call_2|fc_2', 'b'),
+    ]);
+    expect(run.untouched).toBe(false);
+    expect(proven).toBe(true);
+  });
+
+  it('a result that answers no call before it → not proven (a fresh look rewrites it again)', async () => {
+    const { run, proven } = await proofOf([U('go'), TR('call_0', 'early'), A([tc('call_1|fc_1')]), TR('call_1|fc_1', 'a')]);
+    expect(run.untouched).toBe(false);
+    expect(proven).toBe(false);
+  });
+
+  it('a result with another id field beside toolCallId → not proven', async () => {
+    const { proven } = await proofOf([U('go'), A([tc('call_1|fc_1')]), TR('call_1|fc_1', 'a', { toolUseId: 'call_1|fc_1' })]);
+    expect(proven).toBe(false);
+  });
+
+  it('a signed turn replayed as it is, with an id out of the mode’s form → not proven', async () => {
+    const signed = A([thinking('plan', 'sig'), tc('call_1|fc_1')]);
+    const { run, proven } = await proofOf([U('go'), signed, TR('call_1|fc_1', 'a'), A([tc('x-1')]), TR('x-1', 'b')], {
+      ...strictPolicy,
+      allowProviderOwnedThinkingReplay: true,
+    });
+    // The signed turn and its result are kept; the unsigned call is rewritten.
+    expect(run.messages[1]).toBe(signed);
+    expect(run.messages[2].toolCallId).toBe('call_1|fc_1');
+    expect((run.messages[3].content as { id?: string }[])[0].id).toBe('x1');
+    expect(proven).toBe(false);
+  });
+
+  // Random transcripts: any list proven is one a fresh look keeps as it is. A Kimi id past 40
+  // characters is clipped into one out of the mode's form.
+  const id = fc.constantFrom(
+    'call1',
+    'call_2',
+    'call|item:1',
+    'toolu_01',
+    'toolu_02',
+    'functions.read:0',
+    `functions.${'x'.repeat(30)}:0`,
+    ' call3',
+    'a.b',
+    '',
+    'call_abc|fc_1',
+    'abcdefghi',
+  );
+  const call = fc.tuple(id, fc.constantFrom('read', 'exec')).map(([i, name]) => tc(i, name));
+  const block = fc.oneof(call, call, fc.constant(text('done')), fc.constant(thinking('plan', 'sig')));
+  const result = fc
+    .tuple(id, fc.constantFrom('plain', 'plain', 'plain', 'toolUseId'))
+    .map(([i, field]) => (field === 'plain' ? TR(i, 'ok') : TR(i, 'ok', { [field]: i })));
+  // A turn with its calls answered in order (nearly every session), and stray turns and results around.
+  const answered = fc
+    .array(block, { minLength: 1, maxLength: 3 })
+    .map((content) => [
+      A(content, { stopReason: 'toolUse' }),
+      ...content.filter((b) => b.type === 'toolCall').map((b) => TR(b.id as string, 'ok')),
+    ]);
+  const stray = fc.oneof(
+    fc.array(block, { minLength: 1, maxLength: 3 }).map((content) => [A(content, { stopReason: 'toolUse' })]),
+    result.map((r) => [r]),
+    fc.constant([U('go')]),
+  );
+  const transcript = fc
+    .array(fc.oneof({ arbitrary: answered, weight: 3 }, { arbitrary: stray, weight: 1 }), { maxLength: 5 })
+    .map((parts): Message[] => parts.flat());
+  const policies: [string, Partial<PolicyValues>][] = [
+    ['strict', strictPolicy],
+    ['strict9', { sanitizeToolCallIds: true, toolCallIdMode: 'strict9' }],
+    ['strict, native Anthropic ids kept', { ...strictPolicy, preserveNativeAnthropicToolUseIds: true }],
+    [
+      'strict, signed turns replayed as they are',
+      { ...strictPolicy, allowProviderOwnedThinkingReplay: true, preserveNativeAnthropicToolUseIds: true },
+    ],
+  ];
+  for (const [name, policy] of policies) {
+    it(`${name}: a list proven after the rewrite is one the rule keeps as it is (random transcripts)`, async () => {
+      let rewrittenAndProven = 0;
+      let rewrittenNotProven = 0;
+      await fc.assert(
+        fc.asyncProperty(transcript, async (messages) => {
+          const { run, proven } = await proofOf(messages, policy);
+          if (run.untouched) return;
+          if (!proven) {
+            rewrittenNotProven += 1;
+            return;
+          }
+          rewrittenAndProven += 1;
+          const again = await applySteps([step(toolCallIdRule)], run.messages, { policy });
+          expect(again.untouched).toBe(true);
+        }),
+        { numRuns: 600 },
+      );
+      console.log('COUNTS', name, rewrittenAndProven, rewrittenNotProven);
+      // The generator must reach both cases.
+      expect(rewrittenAndProven).toBeGreaterThan(60);
+      expect(rewrittenNotProven).toBeGreaterThan(60);
     });
   }
 });
