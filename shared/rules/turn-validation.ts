@@ -106,15 +106,36 @@ function mergeUserRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[
 }
 
 /**
- * Runs of assistant turns merged. The id check (`ids-kept`) reads the call blocks and the results, in
- * their order, which this merge keeps (the blocks of a run are joined in order, no result is touched),
- * so a list that passed it still does. The pairing check does not always hold after it (a merged turn
- * may take an earlier turn's failed stop reason), nor, with it, the send-time guard's.
+ * Runs of assistant turns merged. The id check (`ids-kept`) reads the call blocks of assistant turns
+ * and the results, in their order, which this merge keeps (the blocks of a run are joined in order,
+ * no result is touched), so a list that passed it still does while every merged turn is an assistant
+ * turn: a run can begin with a turn without a role, whose fields, role included, the merged turn
+ * takes. The pairing check holds after it when each merge keeps it too (`mergeKeepsPairing`); the
+ * send-time guard's is not carried.
  */
 function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] {
-  const out = mergeRuns(turns, ctx, 'assistant', mergeAssistants);
-  if (out !== turns && ctx.proven(turns, 'ids-kept')) ctx.prove(out, 'ids-kept');
+  let idsKept = ctx.proven(turns, 'ids-kept');
+  let paired = ctx.proven(turns, 'paired');
+  const out = mergeRuns(turns, ctx, 'assistant', (run) => {
+    const merged = mergeAssistants(run);
+    if (merged.role !== 'assistant') idsKept = paired = false;
+    else if (paired && !mergeKeepsPairing(run, merged)) paired = false;
+    return merged;
+  });
+  if (out !== turns && idsKept) ctx.prove(out, 'ids-kept');
+  if (out !== turns && paired) ctx.prove(out, 'paired');
   return out;
+}
+
+/**
+ * Whether a run merged into an assistant turn out of a paired list leaves it paired. In a paired list
+ * a turn with a call is followed by its results, so in a run only the last turn can have one: the
+ * merged turn has the last turn's calls, in their order, and its results still follow, unless it takes
+ * a failed stop reason with calls in it (an earlier turn's "error" where the last has none).
+ */
+function mergeKeepsPairing(run: readonly Message[], merged: Message): boolean {
+  for (let i = 0; i < run.length - 1; i += 1) if (hasIdentifiedCall(run[i])) return false;
+  return !hasIdentifiedCall(merged) || (merged.stopReason !== 'error' && merged.stopReason !== 'aborted');
 }
 
 /** The result ids after an assistant turn, up to the next one (result messages' and embedded result blocks'). */

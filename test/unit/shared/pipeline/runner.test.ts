@@ -438,11 +438,18 @@ describe('turn-validation — what the assistant-turn merge keeps', () => {
   const validation = step(turnValidationRule, {});
   const idRule = step(toolCallIdRule);
   // Runs of assistant turns (the case this is about): a failed one before a call, two texts, a text
-  // before a call and its result.
+  // before a call and its result, a call after a turn without a role.
   const assistantRun = fc.constantFrom<Message[]>(
     [A([text('first')], { stopReason: 'error' }), A([tc('call6')], { stopReason: undefined }), TR('call6', 'ok')],
     [A([text('one')]), A([text('two')])],
     [A([text('looking')]), A([tc('call4')], { stopReason: 'toolUse' }), TR('call4', 'found')],
+    // A turn without a role between two assistants: the later one merges into it and takes its fields.
+    [
+      A([text('aloud')]),
+      { content: 'no role', timestamp: NOW } as unknown as Message,
+      A([tc('call3')], { stopReason: 'toolUse' }),
+      TR('call3', 'ok'),
+    ],
   );
   const messages = fc
     .array(fc.oneof({ weight: 2, arbitrary: frame }, { weight: 2, arbitrary: single }, { weight: 2, arbitrary: assistantRun }), {
@@ -450,14 +457,50 @@ describe('turn-validation — what the assistant-turn merge keeps', () => {
     })
     .map((parts) => parts.flat());
 
-  trustsMergedLists(messages, ['ids-kept'], (paired) => (paired ? [pairing, idRule] : [idRule]));
+  trustsMergedLists(messages, ['ids-kept', 'paired'], (paired) => (paired ? [pairing, idRule] : [idRule]));
 
-  it('keeps the id proof through a merge of assistant turns, and not the pairing proof', async () => {
+  it('keeps the id proof through a merge of assistant turns, and not the pairing proof when the merged turn takes a failed stop reason', async () => {
     const after = await proofsAfter(
       [pairing, idRule, validation],
       [U('one'), A([text('first')], { stopReason: 'error' }), A([tc('call1')], { stopReason: undefined }), TR('call1', 'ok')],
     );
     expect(after.roles).toEqual(['user', 'assistant', 'toolResult']);
     expect(after.proofs).toEqual({ paired: false, 'ids-kept': true, 'calls-sent-as-is': false });
+  });
+
+  it('keeps the pairing proof through a merge that leaves the calls answered in place', async () => {
+    const after = await proofsAfter(
+      [pairing, idRule, validation],
+      [U('one'), A([text('looking')]), A([tc('call4')], { stopReason: 'toolUse' }), TR('call4', 'found')],
+    );
+    expect(after.roles).toEqual(['user', 'assistant', 'toolResult']);
+    expect(after.proofs).toEqual({ paired: true, 'ids-kept': true, 'calls-sent-as-is': false });
+  });
+
+  it('proves a merged list paired only when the check would find it paired (random transcripts)', async () => {
+    const { mark, seen } = marker();
+    const outcomes = { proven: 0, unproven: 0 };
+    const compare = ruleStep(
+      testRule((turns, ctx) => {
+        if (turns === seen.turns) return turns;
+        if (!ctx.proven(turns, 'paired')) {
+          outcomes.unproven += 1;
+          return turns;
+        }
+        outcomes.proven += 1;
+        expect(alreadyPaired(turns)).toBe(true);
+        return turns;
+      }),
+      undefined,
+    );
+    await fc.assert(
+      fc.asyncProperty(messages, async (messages) => {
+        await applySteps([pairing, mark, validation, compare], messages, ENV);
+      }),
+      { numRuns: 400 },
+    );
+    // The generator must reach both outcomes.
+    expect(outcomes.proven).toBeGreaterThan(30);
+    expect(outcomes.unproven).toBeGreaterThan(30);
   });
 });
