@@ -266,5 +266,8 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
     return turn;
   });
   if (keptAsIsAfter) ctx.prove(out, 'ids-kept');
+  // A paired list stays paired: no result is an orphan there, so each takes the id its call got, and
+  // the new ids need no trim (letters and digits, a Kimi or a native id).
+  if (ctx.proven(turns, 'paired')) ctx.prove(out, 'paired');
   return out;
 }

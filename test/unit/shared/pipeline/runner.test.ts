@@ -504,3 +504,65 @@ describe('turn-validation — what the assistant-turn merge keeps', () => {
     expect(outcomes.unproven).toBeGreaterThan(30);
   });
 });
+
+describe('tool-call-id — what a rewrite hands on', () => {
+  const pairing = step(toolResultPairingRule, { flavour: 'generic' });
+  const idRule = step(toolCallIdRule);
+  // Ids the rule rewrites (most of them here) and ids it keeps, in frames answered in place or not.
+  const rewritten = fc.constantFrom('call_1|fc_1', 'call_2|fc_2', 'call 3', 'call1', 'toolu_01abc', 'functions.read:0');
+  const answered = fc
+    .record({
+      ids: fc.array(rewritten, { minLength: 1, maxLength: 3 }),
+      stop: fc.constantFrom('toolUse', 'toolUse', 'error'),
+      order: fc.constantFrom('in place', 'in place', 'reversed', 'one missing'),
+    })
+    .map(({ ids, stop, order }): Message[] => {
+      const results = ids.map((id) => TR(id, 'ok'));
+      const placed = order === 'reversed' ? results.reverse() : order === 'one missing' ? results.slice(1) : results;
+      return [
+        A(
+          ids.map((id) => tc(id)),
+          { stopReason: stop },
+        ),
+        ...placed,
+      ];
+    });
+  const messages = fc
+    .array(fc.oneof({ weight: 3, arbitrary: answered }, { weight: 2, arbitrary: frame }, { weight: 2, arbitrary: single }), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.flat());
+
+  it.each(PASSES_AFTER)('%s changes nothing more when it trusts a rewritten list than when it looks again', async (_name, next) => {
+    const proven = await expectTrustingLikeLooking(messages, ['paired', 'ids-kept'], (paired) => (paired ? [pairing] : []), idRule, next);
+    // The generator must reach the case it is about: rewritten lists that carry a proof.
+    expect(proven).toBeGreaterThan(30);
+  });
+
+  it('proves a rewritten list paired only when the check would find it paired (random transcripts)', async () => {
+    const { mark, seen } = marker();
+    const outcomes = { proven: 0, unproven: 0 };
+    const compare = ruleStep(
+      testRule((turns, ctx) => {
+        if (turns === seen.turns) return turns;
+        if (!ctx.proven(turns, 'paired')) {
+          outcomes.unproven += 1;
+          return turns;
+        }
+        outcomes.proven += 1;
+        expect(alreadyPaired(turns)).toBe(true);
+        return turns;
+      }),
+      undefined,
+    );
+    await fc.assert(
+      fc.asyncProperty(messages, fc.boolean(), async (messages, paired) => {
+        await applySteps(paired ? [pairing, mark, idRule, compare] : [mark, idRule, compare], messages, ENV);
+      }),
+      { numRuns: 400 },
+    );
+    // The generator must reach both outcomes.
+    expect(outcomes.proven).toBeGreaterThan(30);
+    expect(outcomes.unproven).toBeGreaterThan(30);
+  });
+});
