@@ -201,6 +201,9 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
   // form, each taken once (allocation avoids `used` but for its last resort), each result plain and
   // answering a call before it through the queues.
   let keptAsIsAfter = true;
+  // Whether a paired list stays paired: the pairing check reads a result's toolCallId first, trimmed,
+  // where the rewrite follows `call_id` and its kind first, untrimmed; they agree on a plain result.
+  let pairedAfter = ctx.proven(turns, 'paired');
   const take = (id: string) => {
     if (used.has(id)) keptAsIsAfter = false;
     used.add(id);
@@ -220,7 +223,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
   const resolveResult = (id: string) => {
     const queued = dequeue(id);
     if (queued !== undefined) return queued;
-    keptAsIsAfter = false; // a result that answers no call before it
+    keptAsIsAfter = pairedAfter = false; // a result that answers no call before it
     const n = (orphanSeen.get(id) ?? 0) + 1;
     orphanSeen.set(id, n);
     if (keepNative && NATIVE_ANTHROPIC.test(id) && n === 1 && !used.has(id)) return take(id);
@@ -229,8 +232,8 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
   const out = turns.map((turn, index): Turn => {
     // Only call blocks and results carry ids.
     if (!(turn.traits & (TRAIT.call | TRAIT.toolResult))) return turn;
-    // A result with more than its toolCallId keeps the other id fields: `idsKeptAsIs` looks again at such a list.
-    if (turn.traits & TRAIT.toolResult && !(turn.traits & TRAIT.plainResultId)) keptAsIsAfter = false;
+    // A result with more than its toolCallId keeps the other id fields: the checks look again at such a list.
+    if (turn.traits & TRAIT.toolResult && !(turn.traits & TRAIT.plainResultId)) keptAsIsAfter = pairedAfter = false;
     const m = turn.message;
     if (m.role === 'assistant') {
       if (!(turn.traits & TRAIT.call)) return turn;
@@ -266,8 +269,8 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
     return turn;
   });
   if (keptAsIsAfter) ctx.prove(out, 'ids-kept');
-  // A paired list stays paired: no result is an orphan there, so each takes the id its call got, and
-  // the new ids need no trim (letters and digits, a Kimi or a native id).
-  if (ctx.proven(turns, 'paired')) ctx.prove(out, 'paired');
+  // A paired list of plain results stays paired: each result takes the id its call got, and the new ids
+  // need no trim (letters and digits, a Kimi or a native id).
+  if (pairedAfter) ctx.prove(out, 'paired');
   return out;
 }

@@ -13,7 +13,7 @@ import { turnValidationRule } from '../../../../shared/rules/turn-validation.js'
 import type { Message } from '../../../../shared/types.js';
 import { applySteps, step, type RuleEnv } from '../../helpers/apply-rule.js';
 import { A, NOW, tc, text, TR, U } from '../../helpers/messages.js';
-import { TARGETS } from '../../helpers/pipeline.js';
+import { replay, TARGETS } from '../../helpers/pipeline.js';
 
 /** A test rule: `apply` with the rule fields a step needs. */
 function testRule(apply: Rule['apply'], keepsCallsAndResults = false): Rule {
@@ -510,14 +510,23 @@ describe('tool-call-id — what a rewrite hands on', () => {
   const idRule = step(toolCallIdRule);
   // Ids the rule rewrites (most of them here) and ids it keeps, in frames answered in place or not.
   const rewritten = fc.constantFrom('call_1|fc_1', 'call_2|fc_2', 'call 3', 'call1', 'toolu_01abc', 'functions.read:0');
+  // Results in pi's own shape, and with other id fields: the pairing check reads toolCallId first,
+  // trimmed; the rewrite follows call_id and its kind first, untrimmed.
+  const shapes = fc.constantFrom('plain', 'plain', 'plain', 'toolUseId padded', 'call_id of the next call', 'tool_call_id');
   const answered = fc
     .record({
       ids: fc.array(rewritten, { minLength: 1, maxLength: 3 }),
       stop: fc.constantFrom('toolUse', 'toolUse', 'error'),
       order: fc.constantFrom('in place', 'in place', 'reversed', 'one missing'),
+      shape: shapes,
     })
-    .map(({ ids, stop, order }): Message[] => {
-      const results = ids.map((id) => TR(id, 'ok'));
+    .map(({ ids, stop, order, shape }): Message[] => {
+      const results = ids.map((id, i) => {
+        if (shape === 'toolUseId padded') return { ...TR(id, 'ok'), toolCallId: undefined, toolUseId: ` ${id}` };
+        if (shape === 'call_id of the next call') return TR(id, 'ok', { call_id: ids[(i + 1) % ids.length] });
+        if (shape === 'tool_call_id') return TR(id, 'ok', { tool_call_id: id });
+        return TR(id, 'ok');
+      });
       const placed = order === 'reversed' ? results.reverse() : order === 'one missing' ? results.slice(1) : results;
       return [
         A(
@@ -537,6 +546,25 @@ describe('tool-call-id — what a rewrite hands on', () => {
     const proven = await expectTrustingLikeLooking(messages, ['paired', 'ids-kept'], (paired) => (paired ? [pairing] : []), idRule, next);
     // The generator must reach the case it is about: rewritten lists that carry a proof.
     expect(proven).toBeGreaterThan(30);
+  });
+
+  it('results whose call_id names the other call: the rewrite hands no pairing proof on, and the replay puts them in call order', async () => {
+    const run = await replay(
+      [
+        U('go'),
+        A([tc('call_1'), tc('call_2')], { stopReason: 'toolUse' }),
+        TR('call_1', 'one', { call_id: 'call_2' }),
+        TR('call_2', 'two', { call_id: 'call_1' }),
+        A([text('done')]),
+        U('next'),
+      ],
+      TARGETS.anthropic,
+    );
+    const calls = (run.messages[1].content as { id: string }[]).map((b) => b.id);
+    expect(calls).toEqual(['call1', 'call2']);
+    // The results follow the call_id each names, and the pairing pass after the rewrite puts them in call order.
+    expect(run.messages.slice(2, 4).map((m) => m.toolCallId)).toEqual(calls);
+    expect(run.annotations.some((a) => a.rule === 'tool-result-pairing' && a.action === 'moved')).toBe(true);
   });
 
   it('proves a rewritten list paired only when the check would find it paired (random transcripts)', async () => {
