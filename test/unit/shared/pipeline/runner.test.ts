@@ -279,6 +279,40 @@ async function expectTrustingLikeLooking(
   return watched.proven;
 }
 
+/**
+ * On random transcripts, every list `rule` changes and proves paired is one the pairing check finds
+ * paired (`prefix` picks the steps before `rule` from a random flag). Gives how many changed lists
+ * carried the proof and how many did not, for the caller to check the generator reached both.
+ */
+async function pairedProofsAfter(
+  messages: fc.Arbitrary<Message[]>,
+  prefix: (flag: boolean) => HistoryStep[],
+  rule: HistoryStep,
+): Promise<{ proven: number; unproven: number }> {
+  const { mark, seen } = marker();
+  const outcomes = { proven: 0, unproven: 0 };
+  const compare = ruleStep(
+    testRule((turns, ctx) => {
+      if (turns === seen.turns) return turns;
+      if (!ctx.proven(turns, 'paired')) {
+        outcomes.unproven += 1;
+        return turns;
+      }
+      outcomes.proven += 1;
+      expect(alreadyPaired(turns)).toBe(true);
+      return turns;
+    }),
+    undefined,
+  );
+  await fc.assert(
+    fc.asyncProperty(messages, fc.boolean(), async (messages, flag) => {
+      await applySteps([...prefix(flag), mark, rule, compare], messages, ENV);
+    }),
+    { numRuns: 400 },
+  );
+  return outcomes;
+}
+
 // Turns a pass must still change after a repair: a call named only in call_id (the send-time guard
 // drops it), a call without a name (its synthetic result is named "" unless the history pass ran; a
 // moved result without a name keeps none).
@@ -478,27 +512,7 @@ describe('turn-validation — what the assistant-turn merge keeps', () => {
   });
 
   it('proves a merged list paired only when the check would find it paired (random transcripts)', async () => {
-    const { mark, seen } = marker();
-    const outcomes = { proven: 0, unproven: 0 };
-    const compare = ruleStep(
-      testRule((turns, ctx) => {
-        if (turns === seen.turns) return turns;
-        if (!ctx.proven(turns, 'paired')) {
-          outcomes.unproven += 1;
-          return turns;
-        }
-        outcomes.proven += 1;
-        expect(alreadyPaired(turns)).toBe(true);
-        return turns;
-      }),
-      undefined,
-    );
-    await fc.assert(
-      fc.asyncProperty(messages, async (messages) => {
-        await applySteps([pairing, mark, validation, compare], messages, ENV);
-      }),
-      { numRuns: 400 },
-    );
+    const outcomes = await pairedProofsAfter(messages, () => [pairing], validation);
     // The generator must reach both outcomes.
     expect(outcomes.proven).toBeGreaterThan(30);
     expect(outcomes.unproven).toBeGreaterThan(30);
@@ -568,27 +582,7 @@ describe('tool-call-id — what a rewrite hands on', () => {
   });
 
   it('proves a rewritten list paired only when the check would find it paired (random transcripts)', async () => {
-    const { mark, seen } = marker();
-    const outcomes = { proven: 0, unproven: 0 };
-    const compare = ruleStep(
-      testRule((turns, ctx) => {
-        if (turns === seen.turns) return turns;
-        if (!ctx.proven(turns, 'paired')) {
-          outcomes.unproven += 1;
-          return turns;
-        }
-        outcomes.proven += 1;
-        expect(alreadyPaired(turns)).toBe(true);
-        return turns;
-      }),
-      undefined,
-    );
-    await fc.assert(
-      fc.asyncProperty(messages, fc.boolean(), async (messages, paired) => {
-        await applySteps(paired ? [pairing, mark, idRule, compare] : [mark, idRule, compare], messages, ENV);
-      }),
-      { numRuns: 400 },
-    );
+    const outcomes = await pairedProofsAfter(messages, (paired) => (paired ? [pairing] : []), idRule);
     // The generator must reach both outcomes.
     expect(outcomes.proven).toBeGreaterThan(30);
     expect(outcomes.unproven).toBeGreaterThan(30);
