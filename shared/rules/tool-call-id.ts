@@ -136,7 +136,7 @@ function idsKeptAsIs(turns: readonly Turn[], mode: ToolCallIdMode, keepNative: b
     for (const b of m.content) {
       if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) continue;
       const id = b.id;
-      if (seen.has(id) || !((keepNative && NATIVE_ANTHROPIC.test(id)) || isInModeForm(id, mode))) return false;
+      if (seen.has(id) || !isKeptForm(id, mode, keepNative)) return false;
       seen.add(id);
       unanswered?.add(id);
     }
@@ -156,6 +156,11 @@ export function isInModeForm(id: string, mode: ToolCallIdMode): boolean {
   if (mode === 'strict9') return id.length === 9 && isAsciiAlnum(id);
   if (id.length === 0 || id.length > MAX_STRICT) return false;
   return isAsciiAlnum(id) || NATIVE_KIMI.test(id);
+}
+
+/** Whether the id check keeps an id as it is: in the mode's form, or a native Anthropic id the policy keeps. */
+function isKeptForm(id: string, mode: ToolCallIdMode, keepNative: boolean): boolean {
+  return (keepNative && NATIVE_ANTHROPIC.test(id)) || isInModeForm(id, mode);
 }
 
 /** Whether every character of a string is an ASCII letter or digit (true for ''). */
@@ -209,7 +214,6 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
     used.add(id);
     return id;
   };
-  const inForm = (id: string) => (keepNative && NATIVE_ANTHROPIC.test(id)) || isInModeForm(id, mode);
   const resolveAssistant = (id: string) => {
     const n = (assistantSeen.get(id) ?? 0) + 1;
     assistantSeen.set(id, n);
@@ -241,7 +245,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
         for (const c of extractCalls(m)) {
           used.add(c.id);
           queue(c.id, c.id);
-          if (keptAsIsAfter && !inForm(c.id)) keptAsIsAfter = false;
+          if (keptAsIsAfter && !isKeptForm(c.id, mode, keepNative)) keptAsIsAfter = false;
         }
         return turn;
       }
@@ -252,7 +256,7 @@ function sanitizeIds(turns: readonly Turn[], ctx: RuleContext): readonly Turn[] 
         const b: unknown = m.content[i];
         if (!isRecord(b) || typeof b.type !== 'string' || !PAIRABLE_CALL_TYPES.has(b.type) || typeof b.id !== 'string' || !b.id) continue;
         const id = resolveAssistant(b.id);
-        if (keptAsIsAfter && !inForm(id)) keptAsIsAfter = false;
+        if (keptAsIsAfter && !isKeptForm(id, mode, keepNative)) keptAsIsAfter = false;
         if (id === b.id) continue;
         next ??= m.content.slice();
         ctx.note(

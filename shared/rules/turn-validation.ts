@@ -119,7 +119,7 @@ function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly 
   const out = mergeRuns(turns, ctx, 'assistant', (run) => {
     const merged = mergeAssistants(run);
     if (merged.role !== 'assistant') idsKept = paired = false;
-    else if (paired && !mergeKeepsPairing(run, merged)) paired = false;
+    else if (paired && !mergeKeepsPairing(merged)) paired = false;
     return merged;
   });
   if (out !== turns && idsKept) ctx.prove(out, 'ids-kept');
@@ -133,8 +133,7 @@ function mergeAssistantRuns(turns: readonly Turn[], ctx: RuleContext): readonly 
  * merged turn has the last turn's calls, in their order, and its results still follow, unless it takes
  * a failed stop reason with calls in it (an earlier turn's "error" where the last has none).
  */
-function mergeKeepsPairing(run: readonly Message[], merged: Message): boolean {
-  for (let i = 0; i < run.length - 1; i += 1) if (hasIdentifiedCall(run[i])) return false;
+function mergeKeepsPairing(merged: Message): boolean {
   return !hasIdentifiedCall(merged) || (merged.stopReason !== 'error' && merged.stopReason !== 'aborted');
 }
 
