@@ -57,6 +57,12 @@ export interface RunEnv {
   truncated?: { endsWithAssistantPrefill: boolean };
   /** Called with each step just before it runs (tests tie the execution order to the list with it). */
   onStep?(step: RuleStep): void;
+  /**
+   * Trust nothing the run learnt: no check is taken as proven and every trait bit as present in some
+   * turn, so each rule looks at every turn again. The replay must be the same either way (a test
+   * compares both on every fixture and on random transcripts); nothing else sets it.
+   */
+  lookAgain?: boolean;
 }
 
 /** What a step's condition may look at: the environment and the turns as they were at named points. */
@@ -173,8 +179,8 @@ export async function runHistory(steps: readonly HistoryStep[], messages: readon
     modelChanged: env.modelChanged,
     hasGoogleBootstrapMarker: env.hasGoogleBootstrapMarker,
     decisionOf: (flag) => env.decisions?.[flag],
-    mayHave: (bits) => (present & bits) !== 0,
-    proven: (turns, check) => ((proofs.get(turns) ?? 0) & PROOF_BITS[check]) !== 0,
+    mayHave: (bits) => env.lookAgain === true || (present & bits) !== 0,
+    proven: (turns, check) => env.lookAgain !== true && ((proofs.get(turns) ?? 0) & PROOF_BITS[check]) !== 0,
     prove(turns, check) {
       proofs.set(turns, (proofs.get(turns) ?? 0) | PROOF_BITS[check]);
     },
