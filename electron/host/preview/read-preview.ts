@@ -9,12 +9,17 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
+import { isValidToolName } from '../../../shared/rules/tool-names.js';
+import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
 import { unrecognizedReason } from '../../../shared/session/recognize.js';
 import { lastModelEntryOf } from '../../../shared/session/recorded-model.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from '../../../shared/session/types.js';
+import { isBlank } from '../../../shared/text/blank.js';
+import { mayHoldInternalMetadata } from '../../../shared/text/internal-metadata.js';
+import { mayHoldSilentReply } from '../../../shared/text/silent-reply.js';
 import type { Message } from '../../../shared/types.js';
 import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
@@ -273,12 +278,56 @@ function endsWithAssistantPrefill(messages: readonly Message[]): boolean {
   return extractCalls(last).length === 0;
 }
 
+/** A text of an assistant turn that hygiene keeps: visible, and neither a silent reply, a heartbeat ack nor runtime metadata. */
+function keptText(text: unknown): boolean {
+  return (
+    typeof text === 'string' &&
+    !isBlank(text) &&
+    !mayHoldSilentReply(text) &&
+    !mayHoldInternalMetadata(text) &&
+    !text.includes('HEARTBEAT_OK')
+  );
+}
+
+/**
+ * Whether hygiene keeps an assistant turn whatever comes after it: one that did not fail, that
+ * OpenClaw did not write for itself, with a call of a valid name or a text `keptText` keeps. Others
+ * (a run of silent replies in a group chat, blank or failed turns) may be dropped, and the user turns
+ * around them then merge across the cut, the last of them taking the payload's cache mark: the
+ * margin counts only the turns kept.
+ */
+function keptAssistant(message: Message): boolean {
+  if (message.stopReason === 'error' || message.stopReason === 'aborted' || message.provider === 'openclaw') return false;
+  if (extractCalls(message).some((call) => call.name !== undefined && isValidToolName(call.name))) return true;
+  const content: unknown = message.content;
+  if (typeof content === 'string') return keptText(content);
+  return Array.isArray(content) && content.some((block) => isRecord(block) && block.type === 'text' && keptText(block.text));
+}
+
+/**
+ * Whether hygiene keeps a user turn whatever comes after it: one with a visible text or an image,
+ * that cannot be one of OpenClaw's wake prompts (which the heartbeat filter drops with their replies).
+ */
+function keptUser(message: Message): boolean {
+  if (traitsOf(message) & TRAIT.promptCue) return false;
+  const content: unknown = message.content;
+  if (typeof content === 'string') return !isBlank(content);
+  return (
+    Array.isArray(content) &&
+    content.some(
+      (block) =>
+        isRecord(block) && (block.type === 'image' || (block.type === 'text' && typeof block.text === 'string' && !isBlank(block.text))),
+    )
+  );
+}
+
 /**
  * How many messages to read: `wanted`, then on until the turns shown are judged as in the whole
  * branch (within MAX_EXTRA_TURNS): every tool call among them has its result (one past the cut
- * would be "missing"), and a margin of turns with users and assistants follows them (rules keep
- * thinking on the latest assistant turn or after the latest user turn; payloads mark the last user
- * message for caching and merge neighbours across the cut).
+ * would be "missing"), and a margin of turns with users and assistants hygiene keeps follows them
+ * (rules keep thinking on the latest assistant turn or after the latest user turn; payloads mark the
+ * last user message for caching and merge neighbours across the cut). Turns hygiene may drop are not
+ * counted (`keptUser`, `keptAssistant`): they may leave the cut's neighbours side by side.
  */
 function turnsToRead(messages: readonly Message[], wanted: number): number {
   let count = Math.min(messages.length, wanted);
@@ -290,8 +339,8 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
       // The calls that tool-result pairing answers, and the result ids it reads, by the rule's own tests.
       for (const call of extractCalls(m)) open.add(call.id.trim());
     } else if (m.role === 'toolResult') open.delete(toolResultCallId(m) ?? '');
-    if (after && m.role === 'user') usersAfter += 1;
-    if (after && m.role === 'assistant') assistantsAfter += 1;
+    if (after && m.role === 'user' && keptUser(m)) usersAfter += 1;
+    if (after && m.role === 'assistant' && keptAssistant(m)) assistantsAfter += 1;
   };
   for (let i = 0; i < count; i += 1) track(messages[i], false);
   const limit = Math.min(messages.length, count + MAX_EXTRA_TURNS);
