@@ -9,8 +9,8 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
+import { isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
 import { isValidToolName } from '../../../shared/rules/tool-names.js';
-import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
@@ -305,11 +305,11 @@ function keptAssistant(message: Message): boolean {
 }
 
 /**
- * Whether hygiene keeps a user turn whatever comes after it: one with a visible text or an image,
- * that cannot be one of OpenClaw's wake prompts (which the heartbeat filter drops with their replies).
+ * Whether hygiene keeps a user turn whatever comes after it: one with a visible text or an image
+ * that is not one of OpenClaw's wake prompts (the heartbeat filter drops those with their replies).
  */
 function keptUser(message: Message): boolean {
-  if (traitsOf(message) & TRAIT.promptCue) return false;
+  if (isHeartbeatPrompt(message)) return false;
   const content: unknown = message.content;
   if (typeof content === 'string') return !isBlank(content);
   return (

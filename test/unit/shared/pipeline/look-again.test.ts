@@ -139,7 +139,17 @@ const result = fc
 const frame = fc
   .record({
     turn: assistant,
-    order: fc.constantFrom('in-order', 'in-order', 'reversed', 'drop-first', 'twice', 'after-user', 'cross-named'),
+    order: fc.constantFrom(
+      'in-order',
+      'in-order',
+      'reversed',
+      'drop-first',
+      'twice',
+      'after-user',
+      'cross-named',
+      'cross-named',
+      'cross-named',
+    ),
   })
   .chain(({ turn, order }) => {
     const calls = (turn[0].content as Record<string, unknown>[]).filter((b) => b && typeof b === 'object' && 'name' in b);
@@ -219,7 +229,7 @@ describe('the pipeline trusting what it proved gives the replay of looking again
     }
   }, 120_000);
 
-  // Each shortcut's guard, removed, fails this within its 6,000 runs (most within 3,000); LOOK_RUNS searches longer.
+  // Each of six guards of the proofs, removed, fails this within its 6,000 runs; LOOK_RUNS=60000 searches longer.
   it('on random transcripts of odd tool calls and results, for every target and behaviour', async () => {
     await fc.assert(
       fc.asyncProperty(
