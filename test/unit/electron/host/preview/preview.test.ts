@@ -8,6 +8,7 @@ import { createInspector, UnknownIdError } from '../../../../../electron/host/in
 import { readSessionPreview } from '../../../../../electron/host/preview/read-preview.js';
 import type { Target } from '../../../../../shared/types.js';
 import { generateSession } from '../../../../bench/session-generator.js';
+import { rng, transcript } from '../../../helpers/transcripts.js';
 
 const fixtures = path.resolve(__dirname, '../../../../fixtures');
 const sessions = [
@@ -135,6 +136,36 @@ describe('preview', () => {
     // Most of them have turns to show.
     expect(shown).toBeGreaterThan(files.length * 2);
   }, 240_000);
+
+  it('shows first turns identical to the full inspection on random sessions with silent replies and heartbeat polls', async () => {
+    const random = rng(9);
+    const silent = ['NO_REPLY', '   ', 'HEARTBEAT_OK'];
+    for (let round = 0; round < 40; round += 1) {
+      const messages: Record<string, unknown>[] = transcript(random, 6 + Math.floor(random() * 40), [{}, { responses: true }][round % 2]);
+      for (let i = 0; i < messages.length; i += 1) {
+        const r = random();
+        if (r < 0.12 && messages[i].role === 'assistant')
+          messages[i] = { ...messages[i], content: [{ type: 'text', text: silent[Math.floor(random() * silent.length)] }] };
+        else if (r < 0.16 && messages[i].role === 'user') messages[i] = { ...messages[i], content: '[OpenClaw heartbeat poll]' };
+      }
+      const lines = ['{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}'];
+      messages.forEach((message, i) =>
+        lines.push(
+          JSON.stringify({
+            type: 'message',
+            id: `m${i}`,
+            parentId: i === 0 ? null : `m${i - 1}`,
+            timestamp: '2026-01-01T00:00:01.000Z',
+            message,
+          }),
+        ),
+      );
+      const file = path.join(dir, `random-${round}.jsonl`);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      for (const target of [TARGETS[0], TARGETS[2]])
+        for (const turns of [1, 4]) await firstWindowAgrees(file, target, turns, { allowNone: true });
+    }
+  }, 60_000);
 
   it('reads past the turns hygiene drops (silent replies, blank and failed turns, wake prompts) to a margin of kept ones', async () => {
     // A group chat: the agent answers, then stays silent for a long run; heartbeat polls come and go.
