@@ -11,6 +11,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
 import { isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
 import { isValidToolName } from '../../../shared/rules/tool-names.js';
+import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
@@ -291,13 +292,13 @@ function keptText(text: unknown): boolean {
 
 /**
  * Whether hygiene keeps an assistant turn whatever comes after it: one that did not fail, that
- * OpenClaw did not write for itself, with a call of a valid name or a text `keptText` keeps. Others
+ * OpenClaw did not write for itself (its provider, or a delivery mirror), with a call of a valid name or a text `keptText` keeps. Others
  * (a run of silent replies in a group chat, blank or failed turns) may be dropped, and the user turns
  * around them then merge across the cut, the last of them taking the payload's cache mark: the
  * margin counts only the turns kept.
  */
 function keptAssistant(message: Message): boolean {
-  if (message.stopReason === 'error' || message.stopReason === 'aborted' || message.provider === 'openclaw') return false;
+  if (message.stopReason === 'error' || message.stopReason === 'aborted' || traitsOf(message) & TRAIT.openclawAuthored) return false;
   if (extractCalls(message).some((call) => call.name !== undefined && isValidToolName(call.name))) return true;
   const content: unknown = message.content;
   if (typeof content === 'string') return keptText(content);

@@ -168,8 +168,15 @@ describe('preview', () => {
   }, 60_000);
 
   it('reads past the turns hygiene drops (silent replies, blank and failed turns, wake prompts) to a margin of kept ones', async () => {
-    // A group chat: the agent answers, then stays silent for a long run; heartbeat polls come and go.
+    // A group chat: the agent answers, then stays silent for a long run; heartbeat polls come and go,
+    // and OpenClaw mirrors two deliveries to a channel (turns it wrote, which hygiene drops).
     const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', usage: { input: 1, output: 1 } };
+    const mirror = {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Sent to #ops.' }],
+      ...route,
+      openclawDeliveryMirror: { kind: 'channel-final' },
+    };
     const turns: Record<string, unknown>[] = [
       { role: 'user', content: 'Deploy the staging build.' },
       { role: 'assistant', content: [{ type: 'text', text: 'Deploying now.' }], ...route, stopReason: 'stop' },
@@ -177,12 +184,14 @@ describe('preview', () => {
     ];
     for (let i = 0; i < 12; i += 1) {
       turns.push(
-        {
-          role: 'assistant',
-          content: i % 3 === 0 ? '   ' : [{ type: 'text', text: 'NO_REPLY' }],
-          ...route,
-          stopReason: i % 4 === 1 ? 'error' : 'stop',
-        },
+        i === 4 || i === 7
+          ? { ...mirror, stopReason: 'stop' }
+          : {
+              role: 'assistant',
+              content: i % 3 === 0 ? '   ' : [{ type: 'text', text: 'NO_REPLY' }],
+              ...route,
+              stopReason: i % 4 === 1 ? 'error' : 'stop',
+            },
         i % 5 === 2 ? { role: 'user', content: '[OpenClaw heartbeat poll]' } : { role: 'user', content: `Bob: message ${i}` },
       );
     }
