@@ -4,8 +4,6 @@
 // tests of its own; here, on every session file the tests keep, for each API family, the inspection's
 // payloads, payload-step annotations and findings must be those of pi-ai building each side whole from
 // the texts as they are and of a full check, with parts and reuse forced on small sessions.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspect } from '../../../../electron/host/inspect.js';
 import { toLlmMessages } from '../../../../electron/host/payloads/llm-messages.js';
@@ -19,16 +17,9 @@ import { payloadFamily } from '../../../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../../../shared/preflight/payload-map.js';
 import { runPreflight } from '../../../../shared/preflight/run-preflight.js';
 import type { Message, Target } from '../../../../shared/types.js';
+import { sessionFiles } from '../../helpers/session-files.js';
 
 const NOW = 1767225600000;
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const FOLDERS = [
-  'test/oracle/corpus',
-  'test/oracle/adversarial',
-  'test/oracle/adversarial-extras',
-  'test/oracle/real',
-  'test/fixtures/pi-sessions',
-];
 
 /** One target of each API the payload code treats apart (units, per-message reuse, stand-ins or not). */
 const TARGETS: Target[] = [
@@ -43,14 +34,6 @@ const TARGETS: Target[] = [
   { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true },
   { provider: 'vllm', api: 'openai-completions', modelId: 'qwen3-32b' },
 ];
-
-function sessionFiles(): { name: string; text: string }[] {
-  return FOLDERS.flatMap((folder) =>
-    readdirSync(path.join(ROOT, folder))
-      .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ name: `${folder}/${name}`, text: readFileSync(path.join(ROOT, folder, name), 'utf8') })),
-  );
-}
 
 /** What the inspection would show had every payload been built whole, from the texts as they are, and checked in full. */
 async function plain(inspection: Inspection): Promise<{ original: unknown; replay: unknown; steps: unknown; preflight: unknown }> {

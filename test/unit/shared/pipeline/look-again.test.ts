@@ -3,8 +3,6 @@
 // Each shortcut has tests of its own; here the whole pipeline, for every target and both behaviours,
 // must give the same replay when it trusts nothing it learnt (`lookAgain`), on every session file
 // the tests keep and on random transcripts.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pipelineInput } from '../../../../shared/engine.js';
@@ -16,25 +14,8 @@ import { parseSession } from '../../../../shared/session/parse.js';
 import type { Message, Target } from '../../../../shared/types.js';
 import { NOW, USAGE } from '../../helpers/messages.js';
 import { TARGETS } from '../../helpers/pipeline.js';
+import { sessionFiles } from '../../helpers/session-files.js';
 import { rng, transcript } from '../../helpers/transcripts.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-/** Every folder of session files the tests keep: OpenClaw's corpus and adversarial cases, real sessions, pi's own. */
-const FOLDERS = [
-  'test/oracle/corpus',
-  'test/oracle/adversarial',
-  'test/oracle/adversarial-extras',
-  'test/oracle/real',
-  'test/fixtures/pi-sessions',
-];
-
-function sessionFiles(): { name: string; text: string }[] {
-  return FOLDERS.flatMap((folder) =>
-    readdirSync(path.join(ROOT, folder))
-      .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ name: `${folder}/${name}`, text: readFileSync(path.join(ROOT, folder, name), 'utf8') })),
-  );
-}
 
 /** Check that the replay of a session's text for a target is the same when the run trusts nothing it learnt; its annotation count. */
 async function compare(text: string, target: Target, behaviour: (typeof BEHAVIOURS)[number], label: string): Promise<number> {

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInspector, UnknownIdError } from '../../../../../electron/host/inspector.js';
 import { readSessionPreview } from '../../../../../electron/host/preview/read-preview.js';
-import type { Target } from '../../../../../shared/types.js';
+import type { Message, Target } from '../../../../../shared/types.js';
 import { generateSession } from '../../../../bench/session-generator.js';
+import { sessionText } from '../../../helpers/pipeline.js';
+import { SESSION_FOLDERS, sessionFiles } from '../../../helpers/session-files.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
 
 const fixtures = path.resolve(__dirname, '../../../../fixtures');
@@ -122,12 +124,7 @@ describe('preview', () => {
   }, 120_000);
 
   it('shows first turns identical to the full inspection on OpenClaw’s corpus, its adversarial cases and real sessions', async () => {
-    const oracle = path.resolve(__dirname, '../../../../oracle');
-    const files = ['corpus', 'adversarial', 'adversarial-extras', 'real'].flatMap((folder) =>
-      readdirSync(path.join(oracle, folder))
-        .filter((f) => f.endsWith('.jsonl'))
-        .map((f) => path.join(oracle, folder, f)),
-    );
+    const files = sessionFiles(SESSION_FOLDERS.filter((folder) => folder.startsWith('test/oracle/'))).map(({ file }) => file);
     expect(files.length).toBeGreaterThan(200);
     let shown = 0;
     // Claude, OpenAI Responses and Mistral's Chat Completions: the three ways a payload is cut in windows.
@@ -148,20 +145,8 @@ describe('preview', () => {
           messages[i] = { ...messages[i], content: [{ type: 'text', text: silent[Math.floor(random() * silent.length)] }] };
         else if (r < 0.16 && messages[i].role === 'user') messages[i] = { ...messages[i], content: '[OpenClaw heartbeat poll]' };
       }
-      const lines = ['{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}'];
-      messages.forEach((message, i) =>
-        lines.push(
-          JSON.stringify({
-            type: 'message',
-            id: `m${i}`,
-            parentId: i === 0 ? null : `m${i - 1}`,
-            timestamp: '2026-01-01T00:00:01.000Z',
-            message,
-          }),
-        ),
-      );
       const file = path.join(dir, `random-${round}.jsonl`);
-      writeFileSync(file, `${lines.join('\n')}\n`);
+      writeFileSync(file, sessionText(messages as Message[]));
       for (const target of [TARGETS[0], TARGETS[2]])
         for (const turns of [1, 4]) await firstWindowAgrees(file, target, turns, { allowNone: true });
     }
@@ -202,20 +187,8 @@ describe('preview', () => {
       { role: 'user', content: 'And production?' },
       { role: 'assistant', content: [{ type: 'text', text: 'Tomorrow.' }], ...route, stopReason: 'stop' },
     );
-    const lines = ['{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/w"}'];
-    turns.forEach((message, i) =>
-      lines.push(
-        JSON.stringify({
-          type: 'message',
-          id: `m${i}`,
-          parentId: i === 0 ? null : `m${i - 1}`,
-          timestamp: '2026-01-01T00:00:01.000Z',
-          message: { ...message, timestamp: 1000 + i },
-        }),
-      ),
-    );
     const file = path.join(dir, 'silent-run.jsonl');
-    writeFileSync(file, `${lines.join('\n')}\n`);
+    writeFileSync(file, sessionText(turns.map((message, i) => ({ ...message, timestamp: 1000 + i }) as Message)));
     const read = (await readSessionPreview(file, { turns: 3 }))!;
     // Up to the second answer after the silent run: the users of the run merge with the third turn's.
     expect(read.turns).toBe(turns.length - 2);
