@@ -10,7 +10,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
 import { isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
-import { isValidToolName } from '../../../shared/rules/tool-names.js';
+import { isSyntheticResult } from '../../../shared/rules/pairing-checks.js';
 import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
@@ -22,6 +22,7 @@ import { isBlank } from '../../../shared/text/blank.js';
 import { mayHoldInternalMetadata } from '../../../shared/text/internal-metadata.js';
 import { mayHoldSilentReply } from '../../../shared/text/silent-reply.js';
 import type { Message } from '../../../shared/types.js';
+import { hasNonzeroUsage } from '../../../shared/usage.js';
 import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
@@ -291,15 +292,19 @@ function keptText(text: unknown): boolean {
 }
 
 /**
- * Whether hygiene keeps an assistant turn whatever comes after it: one that did not fail, that
- * OpenClaw did not write for itself (its provider, or a delivery mirror), with a call of a valid name or a text `keptText` keeps. Others
- * (a run of silent replies in a group chat, blank or failed turns) may be dropped, and the user turns
- * around them then merge across the cut, the last of them taking the payload's cache mark: the
- * margin counts only the turns kept.
+ * Whether hygiene keeps an assistant turn whatever comes after it (the margin counts only those): one
+ * that did not fail, that OpenClaw did not write for itself (its provider, a delivery mirror), with
+ * calls the send-time guard keeps as they are and no thinking (a call without input, id or valid name,
+ * or a signed turn whose calls it refuses, may go with its turn), or with a text `keptText` keeps and
+ * some usage (a zero-usage copy of the turn before is a bare mirror). Others may be dropped (a group
+ * chat's silent run), and the users around them merge across the cut, the last taking the cache mark.
  */
 function keptAssistant(message: Message): boolean {
-  if (message.stopReason === 'error' || message.stopReason === 'aborted' || traitsOf(message) & TRAIT.openclawAuthored) return false;
-  if (extractCalls(message).some((call) => call.name !== undefined && isValidToolName(call.name))) return true;
+  if (message.stopReason === 'error' || message.stopReason === 'aborted') return false;
+  const traits = traitsOf(message);
+  if (traits & (TRAIT.openclawAuthored | TRAIT.oddCall)) return false;
+  if (traits & TRAIT.call) return !(traits & TRAIT.thinking);
+  if (isRecord(message.usage) && !hasNonzeroUsage(message.usage)) return false;
   const content: unknown = message.content;
   if (typeof content === 'string') return keptText(content);
   return Array.isArray(content) && content.some((block) => isRecord(block) && block.type === 'text' && keptText(block.text));
@@ -339,7 +344,10 @@ function turnsToRead(messages: readonly Message[], wanted: number): number {
     if (m.role === 'assistant' && Array.isArray(m.content)) {
       // The calls that tool-result pairing answers, and the result ids it reads, by the rule's own tests.
       for (const call of extractCalls(m)) open.add(call.id.trim());
-    } else if (m.role === 'toolResult') open.delete(toolResultCallId(m) ?? '');
+    } else if (m.role === 'toolResult' && !isSyntheticResult(m)) {
+      // A synthetic result OpenClaw wrote leaves its call open: pairing repair puts a real one, later, in its place.
+      open.delete(toolResultCallId(m) ?? '');
+    }
     if (after && m.role === 'user' && keptUser(m)) usersAfter += 1;
     if (after && m.role === 'assistant' && keptAssistant(m)) assistantsAfter += 1;
   };

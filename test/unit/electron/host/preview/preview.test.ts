@@ -195,6 +195,86 @@ describe('preview', () => {
     for (const target of TARGETS) expect(await firstWindowAgrees(file, target, 3)).toBe(true);
   });
 
+  it('reads past a synthetic result to the real one, and does not count turns the send-time guard may drop or bare mirrors', async () => {
+    const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', stopReason: 'stop' };
+    const usage = (n: number) => ({ input: n, output: n, cacheRead: 0, cacheWrite: 0, totalTokens: 2 * n });
+    const A = (content: unknown[], extra: Record<string, unknown> = {}) => ({
+      role: 'assistant',
+      content,
+      ...route,
+      usage: usage(10),
+      ...extra,
+    });
+    const U = (text: string) => ({ role: 'user', content: text });
+    const T = (text: string) => ({ type: 'text', text });
+    const TH = (text: string) => ({ type: 'thinking', thinking: text, thinkingSignature: 'c2lnbmF0dXJl' });
+    const R = (id: string, text = 'ok', extra: Record<string, unknown> = {}) => ({
+      role: 'toolResult',
+      toolCallId: id,
+      toolName: 'exec',
+      content: [T(text)],
+      isError: false,
+      ...extra,
+    });
+    // Claude Opus 4.6 keeps every turn's signed thinking, so the send-time guard judges every signed turn.
+    const OPUS_46: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6', reasoning: true };
+    const sessions: Record<string, Record<string, unknown>[]> = {
+      // An interrupted run answered by OpenClaw's synthetic result; the real result is written later, and pairing repair puts it in place.
+      'synthetic-result': [
+        U('Run the long build'),
+        A([{ type: 'toolCall', id: 'toolu_1', name: 'exec', arguments: { command: 'make all' } }], { stopReason: 'toolUse' }),
+        R('toolu_1', '[openclaw] missing tool result', { isError: true, details: { openclawSyntheticMissingToolResult: true } }),
+        A([T('The build was interrupted.')]),
+        ...['ok, retry later', 'status?', 'and now?', 'hm', 'ping'].flatMap((text) => [U(text), A([T(`About "${text}".`)])]),
+        R('toolu_1', 'build finished: 0 errors'),
+        U('done?'),
+        A([T('Yes.')]),
+      ],
+      // Calls saved without arguments: the send-time guard drops them, their turns and then their results.
+      'calls-without-input': [
+        U('Deploy staging'),
+        A([TH('plan'), T('Deploying.')]),
+        U('Alice: status?'),
+        A([{ type: 'toolCall', id: 'toolu_1', name: 'exec' }], { stopReason: 'toolUse' }),
+        R('toolu_1'),
+        A([{ type: 'toolCall', id: 'toolu_2', name: 'exec' }], { stopReason: 'toolUse' }),
+        R('toolu_2'),
+        ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
+        A([TH('more'), T('Here.')]),
+        U('bye'),
+      ],
+      // Signed turns whose call id repeats within the turn: the send-time guard cannot edit them, and drops them whole.
+      'signed-turns-dropped-whole': [
+        U('Deploy staging'),
+        A([TH('plan'), T('Deploying.')]),
+        U('Alice: status?'),
+        ...[1, 2].flatMap((n) => {
+          const call = { type: 'toolCall', id: `toolu_${n}`, name: 'exec', arguments: { step: n } };
+          return [A([TH('check'), call, call], { stopReason: 'toolUse' }), R(`toolu_${n}`)];
+        }),
+        ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
+        A([TH('more'), T('Here.')]),
+        U('bye'),
+      ],
+      // Zero-usage copies of the last assistant turn (bare delivery mirrors), which hygiene drops.
+      'bare-mirrors': [
+        U('Deploy staging'),
+        A([TH('plan'), T('Deployed to staging.')]),
+        A([TH('plan'), T('Deployed to staging.')], { usage: usage(0) }),
+        A([TH('plan'), T('Deployed to staging.')], { usage: usage(0) }),
+        ...['Alice: nice', 'Bob: great', 'Carol: thanks', 'Dan: +1', 'Eve: :)', 'Frank: ok'].map(U),
+        A([TH('more'), T('You are welcome.')]),
+        U('bye'),
+      ],
+    };
+    for (const [name, messages] of Object.entries(sessions)) {
+      const file = path.join(dir, `${name}.jsonl`);
+      writeFileSync(file, sessionText(messages.map((message, i) => ({ ...message, timestamp: 1000 + i }) as Message)));
+      for (const target of [...TARGETS, OPUS_46])
+        for (const turns of [2, 3, 4]) expect(await firstWindowAgrees(file, target, turns)).toBe(true);
+    }
+  });
+
   it('reads a generated multi-megabyte session (images, branch, compaction) and agrees on its first 64 turns', async () => {
     const file = path.join(dir, 'generated.jsonl');
     await generateSession(file, 6);
