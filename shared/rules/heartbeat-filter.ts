@@ -17,7 +17,8 @@ import type { Message } from '../types.js';
 import type { Rule, Turn } from './rule.js';
 import { TRAIT } from './traits.js';
 
-const HEARTBEAT_TOKEN = 'HEARTBEAT_OK';
+/** The token an agent answers a heartbeat poll with when nothing needs the user (also read by the preview's margin). */
+export const HEARTBEAT_TOKEN = 'HEARTBEAT_OK';
 const ACK_MAX_CHARS = 300;
 /** The prompts and tokens this rule recognises (a redacted copy of a session keeps them verbatim). */
 export const HEARTBEAT_VOCABULARY: readonly string[] = [

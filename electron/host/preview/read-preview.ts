@@ -9,7 +9,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { isRecord, toolResultCallId } from '../../../shared/messages.js';
-import { isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
+import { HEARTBEAT_TOKEN, isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
 import { isSyntheticResult } from '../../../shared/rules/pairing-checks.js';
 import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
@@ -287,7 +287,7 @@ function keptText(text: unknown): boolean {
     !isBlank(text) &&
     !mayHoldSilentReply(text) &&
     !mayHoldInternalMetadata(text) &&
-    !text.includes('HEARTBEAT_OK')
+    !text.includes(HEARTBEAT_TOKEN)
   );
 }
 

@@ -218,6 +218,16 @@ describe('preview', () => {
     });
     // Claude Opus 4.6 keeps every turn's signed thinking, so the send-time guard judges every signed turn.
     const OPUS_46: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6', reasoning: true };
+    // A group chat around turns the send-time guard drops: the users after them merge with Alice's if the margin counts them.
+    const chatAround = (dropped: Record<string, unknown>[]) => [
+      U('Deploy staging'),
+      A([TH('plan'), T('Deploying.')]),
+      U('Alice: status?'),
+      ...dropped,
+      ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
+      A([TH('more'), T('Here.')]),
+      U('bye'),
+    ];
     const sessions: Record<string, Record<string, unknown>[]> = {
       // An interrupted run answered by OpenClaw's synthetic result; the real result is written later, and pairing repair puts it in place.
       'synthetic-result': [
@@ -231,31 +241,16 @@ describe('preview', () => {
         A([T('Yes.')]),
       ],
       // Calls saved without arguments: the send-time guard drops them, their turns and then their results.
-      'calls-without-input': [
-        U('Deploy staging'),
-        A([TH('plan'), T('Deploying.')]),
-        U('Alice: status?'),
-        A([{ type: 'toolCall', id: 'toolu_1', name: 'exec' }], { stopReason: 'toolUse' }),
-        R('toolu_1'),
-        A([{ type: 'toolCall', id: 'toolu_2', name: 'exec' }], { stopReason: 'toolUse' }),
-        R('toolu_2'),
-        ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
-        A([TH('more'), T('Here.')]),
-        U('bye'),
-      ],
+      'calls-without-input': chatAround(
+        [1, 2].flatMap((n) => [A([{ type: 'toolCall', id: `toolu_${n}`, name: 'exec' }], { stopReason: 'toolUse' }), R(`toolu_${n}`)]),
+      ),
       // Signed turns whose call id repeats within the turn: the send-time guard cannot edit them, and drops them whole.
-      'signed-turns-dropped-whole': [
-        U('Deploy staging'),
-        A([TH('plan'), T('Deploying.')]),
-        U('Alice: status?'),
-        ...[1, 2].flatMap((n) => {
+      'signed-turns-dropped-whole': chatAround(
+        [1, 2].flatMap((n) => {
           const call = { type: 'toolCall', id: `toolu_${n}`, name: 'exec', arguments: { step: n } };
           return [A([TH('check'), call, call], { stopReason: 'toolUse' }), R(`toolu_${n}`)];
         }),
-        ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
-        A([TH('more'), T('Here.')]),
-        U('bye'),
-      ],
+      ),
       // Zero-usage copies of the last assistant turn (bare delivery mirrors), which hygiene drops.
       'bare-mirrors': [
         U('Deploy staging'),
