@@ -8,24 +8,18 @@
  * full read stays the authority (diagnostics, hashes, the rest of the turns) and replaces it.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { isRecord, toolResultCallId } from '../../../shared/messages.js';
-import { HEARTBEAT_TOKEN, isHeartbeatPrompt } from '../../../shared/rules/heartbeat-filter.js';
-import { isSyntheticResult } from '../../../shared/rules/pairing-checks.js';
-import { TRAIT, traitsOf } from '../../../shared/rules/traits.js';
+import { isRecord } from '../../../shared/messages.js';
 import { extractCalls } from '../../../shared/rules/tool-result-pairing.js';
 import { buildContext, outlineContext, type SessionContext } from '../../../shared/session/context.js';
 import { SessionLineParser } from '../../../shared/session/jsonl.js';
 import { unrecognizedReason } from '../../../shared/session/recognize.js';
 import { lastModelEntryOf } from '../../../shared/session/recorded-model.js';
 import type { LocatedEntry, ParsedSession, SessionEntry } from '../../../shared/session/types.js';
-import { isBlank } from '../../../shared/text/blank.js';
-import { mayHoldInternalMetadata } from '../../../shared/text/internal-metadata.js';
-import { mayHoldSilentReply } from '../../../shared/text/silent-reply.js';
 import type { Message } from '../../../shared/types.js';
-import { hasNonzeroUsage } from '../../../shared/usage.js';
 import { readFormatHead } from '../load-session.js';
 import { openSessionFile } from '../read-input.js';
 import { readLines } from '../read-lines.js';
+import { MAX_EXTRA_TURNS, turnsToRead } from './margin.js';
 import { quickEntry, stubEntry } from './quick-entry.js';
 import { CUT_STRING, skeletonText } from './skeleton.js';
 
@@ -35,11 +29,6 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const MAX_PREVIEW_LINE_BYTES = 256 * 1024 * 1024;
 /** Outlines read at most, each with more lines parsed whole than the one before (see `linesToParseWhole`). */
 const MAX_OUTLINES = 4;
-/** How far past the asked turns the preview reads so they are judged as in the whole branch. */
-const MAX_EXTRA_TURNS = 64;
-/** Turns read past the asked ones at least, and user and assistant turns among them. */
-const MARGIN_TURNS = 8;
-const MARGIN_ROLE_TURNS = 2;
 
 /** The first turns of a session's active branch. */
 export interface SessionPreview {
@@ -278,85 +267,6 @@ function endsWithAssistantPrefill(messages: readonly Message[]): boolean {
   const last = messages[messages.length - 1];
   if (!last || last.role !== 'assistant') return false;
   return extractCalls(last).length === 0;
-}
-
-/** A text of an assistant turn that hygiene keeps: visible, and neither a silent reply, a heartbeat ack nor runtime metadata. */
-function keptText(text: unknown): boolean {
-  return (
-    typeof text === 'string' &&
-    !isBlank(text) &&
-    !mayHoldSilentReply(text) &&
-    !mayHoldInternalMetadata(text) &&
-    !text.includes(HEARTBEAT_TOKEN)
-  );
-}
-
-/**
- * Whether hygiene keeps an assistant turn whatever comes after it (the margin counts only those): one
- * that did not fail, that OpenClaw did not write for itself (its provider, a delivery mirror), with
- * calls the send-time guard keeps as they are and no thinking (a call without input, id or valid name,
- * or a signed turn whose calls it refuses, may go with its turn), or with a text `keptText` keeps and
- * some usage (a zero-usage copy of the turn before is a bare mirror). Others may be dropped (a group
- * chat's silent run), and the users around them merge across the cut, the last taking the cache mark.
- */
-function keptAssistant(message: Message): boolean {
-  if (message.stopReason === 'error' || message.stopReason === 'aborted') return false;
-  const traits = traitsOf(message);
-  if (traits & (TRAIT.openclawAuthored | TRAIT.oddCall)) return false;
-  if (traits & TRAIT.call) return !(traits & TRAIT.thinking);
-  if (isRecord(message.usage) && !hasNonzeroUsage(message.usage)) return false;
-  const content: unknown = message.content;
-  if (typeof content === 'string') return keptText(content);
-  return Array.isArray(content) && content.some((block) => isRecord(block) && block.type === 'text' && keptText(block.text));
-}
-
-/**
- * Whether hygiene keeps a user turn whatever comes after it: one with a visible text or an image
- * that is not one of OpenClaw's wake prompts (the heartbeat filter drops those with their replies).
- */
-function keptUser(message: Message): boolean {
-  if (isHeartbeatPrompt(message)) return false;
-  const content: unknown = message.content;
-  if (typeof content === 'string') return !isBlank(content);
-  return (
-    Array.isArray(content) &&
-    content.some(
-      (block) =>
-        isRecord(block) && (block.type === 'image' || (block.type === 'text' && typeof block.text === 'string' && !isBlank(block.text))),
-    )
-  );
-}
-
-/**
- * How many messages to read: `wanted`, then on until the turns shown are judged as in the whole
- * branch (within MAX_EXTRA_TURNS): every tool call among them has its result (one past the cut
- * would be "missing"), and a margin of turns with users and assistants hygiene keeps follows them
- * (rules keep thinking on the latest assistant turn or after the latest user turn; payloads mark the
- * last user message for caching and merge neighbours across the cut). Turns hygiene may drop are not
- * counted (`keptUser`, `keptAssistant`): they may leave the cut's neighbours side by side.
- */
-function turnsToRead(messages: readonly Message[], wanted: number): number {
-  let count = Math.min(messages.length, wanted);
-  const open = new Set<string>();
-  let usersAfter = 0;
-  let assistantsAfter = 0;
-  const track = (m: Message, after: boolean) => {
-    if (m.role === 'assistant' && Array.isArray(m.content)) {
-      // The calls that tool-result pairing answers, and the result ids it reads, by the rule's own tests.
-      for (const call of extractCalls(m)) open.add(call.id.trim());
-    } else if (m.role === 'toolResult' && !isSyntheticResult(m)) {
-      // A synthetic result OpenClaw wrote leaves its call open: pairing repair puts a real one, later, in its place.
-      open.delete(toolResultCallId(m) ?? '');
-    }
-    if (after && m.role === 'user' && keptUser(m)) usersAfter += 1;
-    if (after && m.role === 'assistant' && keptAssistant(m)) assistantsAfter += 1;
-  };
-  for (let i = 0; i < count; i += 1) track(messages[i], false);
-  const limit = Math.min(messages.length, count + MAX_EXTRA_TURNS);
-  const least = count + MARGIN_TURNS;
-  while ((open.size > 0 || count < least || usersAfter < MARGIN_ROLE_TURNS || assistantsAfter < MARGIN_ROLE_TURNS) && count < limit)
-    track(messages[count++], true);
-  return count;
 }
 
 /** A session file's lines: read in chunks, each line's place noted to read it again. */
