@@ -8,6 +8,7 @@ import { createInspector, UnknownIdError } from '../../../../../electron/host/in
 import { readSessionPreview } from '../../../../../electron/host/preview/read-preview.js';
 import type { Message, Target } from '../../../../../shared/types.js';
 import { generateSession } from '../../../../bench/session-generator.js';
+import { A as assistant, text, thinking, TR, U, ZERO_USAGE } from '../../../helpers/messages.js';
 import { sessionText } from '../../../helpers/pipeline.js';
 import { SESSION_FOLDERS, sessionFiles } from '../../../helpers/session-files.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
@@ -40,6 +41,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  */
 function withoutEmptyTools(text: string): string {
   return text.replace(/,\n {2}"tools": \[\]\n\}$/, '\n}');
+}
+
+/** A session file of these messages on one branch, each stamped with its place (`${name}.jsonl` in the test folder). */
+function writeSession(name: string, messages: readonly Record<string, unknown>[]): string {
+  const file = path.join(dir, `${name}.jsonl`);
+  writeFileSync(file, sessionText(messages.map((message, i) => ({ timestamp: 1000 + i, ...message }) as Message)));
+  return file;
 }
 
 /** Synthetic turns carry the inspection's clock: equal up to it. */
@@ -145,8 +153,7 @@ describe('preview', () => {
           messages[i] = { ...messages[i], content: [{ type: 'text', text: silent[Math.floor(random() * silent.length)] }] };
         else if (r < 0.16 && messages[i].role === 'user') messages[i] = { ...messages[i], content: '[OpenClaw heartbeat poll]' };
       }
-      const file = path.join(dir, `random-${round}.jsonl`);
-      writeFileSync(file, sessionText(messages as Message[]));
+      const file = writeSession(`random-${round}`, messages);
       for (const target of [TARGETS[0], TARGETS[2]])
         for (const turns of [1, 4]) await firstWindowAgrees(file, target, turns, { allowNone: true });
     }
@@ -187,8 +194,7 @@ describe('preview', () => {
       { role: 'user', content: 'And production?' },
       { role: 'assistant', content: [{ type: 'text', text: 'Tomorrow.' }], ...route, stopReason: 'stop' },
     );
-    const file = path.join(dir, 'silent-run.jsonl');
-    writeFileSync(file, sessionText(turns.map((message, i) => ({ ...message, timestamp: 1000 + i }) as Message)));
+    const file = writeSession('silent-run', turns);
     const read = (await readSessionPreview(file, { turns: 3 }))!;
     // Up to the second answer after the silent run: the users of the run merge with the third turn's.
     expect(read.turns).toBe(turns.length - 2);
@@ -196,36 +202,21 @@ describe('preview', () => {
   });
 
   it('reads past a synthetic result to the real one, and does not count turns the send-time guard may drop or bare mirrors', async () => {
-    const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', stopReason: 'stop' };
-    const usage = (n: number) => ({ input: n, output: n, cacheRead: 0, cacheWrite: 0, totalTokens: 2 * n });
-    const A = (content: unknown[], extra: Record<string, unknown> = {}) => ({
-      role: 'assistant',
-      content,
-      ...route,
-      usage: usage(10),
-      ...extra,
-    });
-    const U = (text: string) => ({ role: 'user', content: text });
-    const T = (text: string) => ({ type: 'text', text });
-    const TH = (text: string) => ({ type: 'thinking', thinking: text, thinkingSignature: 'c2lnbmF0dXJl' });
-    const R = (id: string, text = 'ok', extra: Record<string, unknown> = {}) => ({
-      role: 'toolResult',
-      toolCallId: id,
-      toolName: 'exec',
-      content: [T(text)],
-      isError: false,
-      ...extra,
-    });
+    // Claude's turns (the project's message builders, with the model that wrote them).
+    const A = (content: unknown[], extra: Record<string, unknown> = {}) =>
+      assistant(content, { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5', ...extra });
+    const TH = (text: string) => thinking(text, 'c2lnbmF0dXJl');
+    const R = (id: string, result = 'ok', extra: Record<string, unknown> = {}) => TR(id, result, { toolName: 'exec', ...extra });
     // Claude Opus 4.6 keeps every turn's signed thinking, so the send-time guard judges every signed turn.
     const OPUS_46: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-opus-4-6', reasoning: true };
     // A group chat around turns the send-time guard drops: the users after them merge with Alice's if the margin counts them.
     const chatAround = (dropped: Record<string, unknown>[]) => [
       U('Deploy staging'),
-      A([TH('plan'), T('Deploying.')]),
+      A([TH('plan'), text('Deploying.')]),
       U('Alice: status?'),
       ...dropped,
-      ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map(U),
-      A([TH('more'), T('Here.')]),
+      ...['Bob: hello?', 'Carol: anyone?', 'Dan: ping', 'Eve: ?'].map((line) => U(line)),
+      A([TH('more'), text('Here.')]),
       U('bye'),
     ];
     const sessions: Record<string, Record<string, unknown>[]> = {
@@ -234,11 +225,11 @@ describe('preview', () => {
         U('Run the long build'),
         A([{ type: 'toolCall', id: 'toolu_1', name: 'exec', arguments: { command: 'make all' } }], { stopReason: 'toolUse' }),
         R('toolu_1', '[openclaw] missing tool result', { isError: true, details: { openclawSyntheticMissingToolResult: true } }),
-        A([T('The build was interrupted.')]),
-        ...['ok, retry later', 'status?', 'and now?', 'hm', 'ping'].flatMap((text) => [U(text), A([T(`About "${text}".`)])]),
+        A([text('The build was interrupted.')]),
+        ...['ok, retry later', 'status?', 'and now?', 'hm', 'ping'].flatMap((line) => [U(line), A([text(`About "${line}".`)])]),
         R('toolu_1', 'build finished: 0 errors'),
         U('done?'),
-        A([T('Yes.')]),
+        A([text('Yes.')]),
       ],
       // Calls saved without arguments: the send-time guard drops them, their turns and then their results.
       'calls-without-input': chatAround(
@@ -254,17 +245,16 @@ describe('preview', () => {
       // Zero-usage copies of the last assistant turn (bare delivery mirrors), which hygiene drops.
       'bare-mirrors': [
         U('Deploy staging'),
-        A([TH('plan'), T('Deployed to staging.')]),
-        A([TH('plan'), T('Deployed to staging.')], { usage: usage(0) }),
-        A([TH('plan'), T('Deployed to staging.')], { usage: usage(0) }),
-        ...['Alice: nice', 'Bob: great', 'Carol: thanks', 'Dan: +1', 'Eve: :)', 'Frank: ok'].map(U),
-        A([TH('more'), T('You are welcome.')]),
+        A([TH('plan'), text('Deployed to staging.')]),
+        A([TH('plan'), text('Deployed to staging.')], { usage: ZERO_USAGE }),
+        A([TH('plan'), text('Deployed to staging.')], { usage: ZERO_USAGE }),
+        ...['Alice: nice', 'Bob: great', 'Carol: thanks', 'Dan: +1', 'Eve: :)', 'Frank: ok'].map((line) => U(line)),
+        A([TH('more'), text('You are welcome.')]),
         U('bye'),
       ],
     };
     for (const [name, messages] of Object.entries(sessions)) {
-      const file = path.join(dir, `${name}.jsonl`);
-      writeFileSync(file, sessionText(messages.map((message, i) => ({ ...message, timestamp: 1000 + i }) as Message)));
+      const file = writeSession(name, messages);
       for (const target of [...TARGETS, OPUS_46])
         for (const turns of [2, 3, 4]) expect(await firstWindowAgrees(file, target, turns)).toBe(true);
     }
