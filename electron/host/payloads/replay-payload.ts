@@ -10,7 +10,8 @@
  * of a side, a unit's entries depend on that unit alone, and a replay unit whose messages are the
  * original's (the same objects, or differing only in what no builder reads) has the original's
  * entries; one whose first message changed but not its tool calls has the original's entries after
- * the first. pi-ai builds the rest (the last unit always among it), in parts when it is long
+ * the first, and for Anthropic its first entry too when only thinking blocks went from that message
+ * (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest (the last unit always among it), in parts when it is long
  * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
  * not add up) builds the whole replay with pi-ai, as before.
  *
@@ -24,10 +25,11 @@ import { toLlmMessages, type LlmMessages } from './llm-messages.js';
 import { buildLlmPayload, buildPayload, messagesOfBuild, type PayloadBuild, type PayloadBuildOptions } from './payload-builder.js';
 import { resolvePayloadModel } from './model.js';
 import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-parts.js';
-import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type UnitApi, type Units } from './replay-units.js';
+import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type BuildModel, type UnitApi, type Units } from './replay-units.js';
 import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
+import { derivedAssistantEntry } from './derived-entry.js';
 
 /** The entries of a payload of an API with units, or null. */
 function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
@@ -103,13 +105,16 @@ async function reusedBuild(
   const units = unitsOf(llm.messages, model, { messages: originalLlm, leads: originalUnits.leads, at: originAt });
   if (!units) return null;
 
-  const reused = reusedUnits({
-    replay: { messages, llm: llm.messages, sources: llm.sources, units },
-    original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
-    originAt,
-    originalUnitAt: unitStarts(originalUnits),
-    firstUnreused: lastEntryUnit(originalEntryBounds, originalEntries.length),
-  });
+  const reused = reusedUnits(
+    {
+      replay: { messages, llm: llm.messages, sources: llm.sources, units },
+      original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
+      originAt,
+      originalUnitAt: unitStarts(originalUnits),
+      firstUnreused: lastEntryUnit(originalEntryBounds, originalEntries.length),
+    },
+    unitApi === 'anthropic-messages' ? { entries: originalEntries, bounds: originalEntryBounds, model } : null,
+  );
 
   // pi-ai builds the other units (the last one among them) and the changed first messages: in parts
   // when they are many, as the original's are, so that its copies die young (a session whose model
@@ -175,20 +180,42 @@ function lastEntryUnit(entryBounds: Int32Array, entryCount: number): number {
 }
 
 /**
- * For each replay unit, the original unit it repeats (-1: none): all of it (`whole` 1), or its
- * entries after the first (the unit's first message changed in a way its other entries do not
- * see); the last unit is built. Typed arrays, like the bounds: a long session has tens of thousands
- * of units.
+ * For each replay unit, the original unit it repeats (-1: none): all of it (`whole` 1), all of it
+ * but its first entry, which is derived from the original's (`whole` 2, the entry in `derived`), or
+ * its entries after the first (`whole` 0: the unit's first message changed in a way its other
+ * entries do not see); the last unit is built. Typed arrays, like the bounds: a long session has
+ * tens of thousands of units.
  */
 interface ReusedUnits {
   unit: Int32Array;
   whole: Uint8Array;
+  derived: Map<number, JsonValue>;
 }
 
-function reusedUnits(match: UnitMatch): ReusedUnits {
+/** The original's entries, where each unit's start, and the model they were built for: what a derived first entry is made from. */
+interface DerivableEntries extends UnitEntries {
+  model: BuildModel;
+}
+
+function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): ReusedUnits {
   const unitCount = match.replay.units.bounds.length - 1;
-  const reused = { unit: new Int32Array(unitCount).fill(-1), whole: new Uint8Array(unitCount) };
-  for (let t = 0; t < unitCount - 1; t += 1) reused.unit[t] = matchingUnit(match, t, reused.whole);
+  const reused: ReusedUnits = { unit: new Int32Array(unitCount).fill(-1), whole: new Uint8Array(unitCount), derived: new Map() };
+  for (let t = 0; t < unitCount - 1; t += 1) {
+    const o = matchingUnit(match, t, reused.whole);
+    reused.unit[t] = o;
+    if (o < 0 || reused.whole[t] === 1 || !derivable) continue;
+    // The first message changed: when only thinking blocks went, its entry is the original's without them.
+    const { replay, original } = match;
+    const entry = derivedAssistantEntry(
+      replay.llm[replay.units.bounds[t]],
+      original.llm[original.units.bounds[o]],
+      derivable.entries[derivable.bounds[o]],
+      derivable.model,
+    );
+    if (entry === null) continue;
+    reused.whole[t] = 2;
+    reused.derived.set(t, entry);
+  }
   return reused;
 }
 
@@ -204,7 +231,7 @@ interface FreshPart {
 function freshPart(units: Units, reused: ReusedUnits, llm: { messages: readonly Message[]; sources: readonly number[] }): FreshPart {
   const part: FreshPart = { messages: [], sources: [], at: [], unitCount: 0 };
   for (let t = 0; t < reused.unit.length; t += 1) {
-    if (reused.whole[t] === 1) continue;
+    if (reused.whole[t] !== 0) continue;
     part.unitCount += 1;
     const end = reused.unit[t] >= 0 ? units.bounds[t] + 1 : units.bounds[t + 1];
     for (let i = units.bounds[t]; i < end; i += 1) {
@@ -235,7 +262,10 @@ function joinedEntries(reused: ReusedUnits, fresh: UnitEntries, original: UnitEn
   for (let t = 0; t < reused.unit.length; t += 1) {
     const o = reused.unit[t];
     const whole = reused.whole[t] === 1;
-    if (!whole) {
+    const derived = reused.derived.get(t);
+    // A derived first entry is the replay's own (preflight checks it), the rest the original's.
+    if (derived !== undefined) entries.push(derived);
+    else if (!whole) {
       const from = fresh.bounds[next];
       const to = fresh.bounds[++next];
       // A changed first message: its own entry (pi-ai may have added synthetic results after it, not kept).

@@ -17,6 +17,7 @@ import { payloadFamily } from '../../../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../../../shared/preflight/payload-map.js';
 import { runPreflight } from '../../../../shared/preflight/run-preflight.js';
 import type { Message, Target } from '../../../../shared/types.js';
+import { derivedEntryCount } from '../../helpers/payload-entries.js';
 import { sessionFiles } from '../../helpers/session-files.js';
 
 const NOW = 1767225600000;
@@ -34,6 +35,9 @@ const TARGETS: Target[] = [
   { provider: 'openrouter', api: 'openai-completions', modelId: 'anthropic/claude-sonnet-4.5', reasoning: true },
   { provider: 'vllm', api: 'openai-completions', modelId: 'qwen3-32b' },
 ];
+
+/** The fewest derived entries over every file, for the Anthropic target (602 on 2026-12-07). */
+const DERIVED_AT_LEAST = 400;
 
 /** What the inspection would show had every payload been built whole, from the texts as they are, and checked in full. */
 async function plain(inspection: Inspection): Promise<{ original: unknown; replay: unknown; steps: unknown; preflight: unknown }> {
@@ -81,6 +85,7 @@ describe('the payloads and preflight an inspection shows are those of whole buil
     const files = sessionFiles();
     expect(files.length).toBeGreaterThan(200);
     let compared = 0;
+    let derived = 0;
     for (const { name, text } of files) {
       for (const target of TARGETS) {
         const label = `${name}, ${target.provider}/${target.modelId}`;
@@ -93,8 +98,11 @@ describe('the payloads and preflight an inspection shows are those of whole buil
         expect(inspection.annotations.slice(engineCount), label).toEqual(expected.steps);
         expect(inspection.preflight, label).toEqual(expected.preflight);
         compared += 1;
+        derived += derivedEntryCount(inspection.replay.payload, inspection.original.payload);
       }
     }
+    // Assistant entries of the replay derived from the original's without their dropped thinking (derived-entry.ts).
+    expect(derived).toBeGreaterThan(DERIVED_AT_LEAST);
     // Most files give payloads for every API (an adversarial file may hold no message at all).
     expect(compared).toBeGreaterThan(files.length * TARGETS.length * 0.8);
   }, 240_000);

@@ -5,6 +5,7 @@ import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payl
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import type { Message, Target } from '../../../../../shared/types.js';
+import { derivedEntryCount, entriesOf } from '../../../helpers/payload-entries.js';
 import { recordedBy, replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const TARGETS: Target[] = [
@@ -17,12 +18,6 @@ const TARGETS: Target[] = [
   { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5' },
   { provider: 'openai-codex', api: 'openai-codex-responses', modelId: 'gpt-5.1' },
 ];
-
-/** A payload's entries, whichever member holds them. */
-const entriesOf = (payload: unknown): unknown[] => {
-  const value = payload as { messages?: unknown[]; contents?: unknown[]; input?: unknown[] } | undefined;
-  return value?.messages ?? value?.contents ?? value?.input ?? [];
-};
 
 /** Canonical base64 of an image's size, and the same wrapped as some writers keep it. */
 const LONG_IMAGE = Buffer.alloc(600, 7).toString('base64');
@@ -49,6 +44,7 @@ describe('buildReplayPayload', () => {
     const random = rng(13);
     const reusedRounds = new Map<string, number>();
     let roundsWithImages = 0;
+    let derivedEntries = 0;
     for (let round = 0; round < 200; round += 1) {
       const generated = withLongImages(transcript(random, 4 + Math.floor(random() * 30)));
       const original = generated.messages;
@@ -64,11 +60,14 @@ describe('buildReplayPayload', () => {
         const originalEntries = new Set(entriesOf(originalBuild.payload));
         if (entriesOf(actual.payload).some((entry) => originalEntries.has(entry)))
           reusedRounds.set(target.api, (reusedRounds.get(target.api) ?? 0) + 1);
+        derivedEntries += derivedEntryCount(actual.payload, originalBuild.payload);
       }
     }
     // The reuse is exercised on each API, not only the fallback to a whole build, and Bedrock's image stand-ins with both forms.
     expect(roundsWithImages).toBeGreaterThan(20);
     expect(reusedRounds.get('anthropic-messages')).toBeGreaterThan(40);
+    // Assistant entries derived from the original's, without the blocks of the thinking hygiene dropped.
+    expect(derivedEntries).toBeGreaterThan(20);
     expect(reusedRounds.get('bedrock-converse-stream')).toBeGreaterThan(20);
     expect(reusedRounds.get('google-generative-ai')).toBeGreaterThan(20);
     expect(reusedRounds.get('google-vertex')).toBeGreaterThan(20);
@@ -114,10 +113,13 @@ describe('buildReplayPayload on a replay hygiene rewrote', () => {
     const actual = await buildReplayPayload(replay, [0, 1, 2, 3, 4, 5], { messages: original, build: originalBuild }, target);
     const expected = await buildLlmPayload(toLlmMessages(replay), target, {}, { standIns: false });
     expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
-    const originalEntries = (originalBuild.payload as { messages: unknown[] }).messages;
-    const entries = (actual.payload as { messages: unknown[] }).messages;
-    // The call's own entry is built again (its thinking is gone), and the last (it holds `cache_control`).
+    const originalEntries = (originalBuild.payload as { messages: { content: unknown[] }[] }).messages;
+    const entries = (actual.payload as { messages: { content: unknown[] }[] }).messages;
+    // The last entry is built again (it holds `cache_control`); the call's own entry is the original's
+    // without its thinking block (derived-entry.ts): a new entry of the original's blocks.
     expect(entries.map((entry, k) => entry === originalEntries[k])).toEqual([true, false, true, true, true, false]);
+    expect(entries[1].content).toHaveLength(1);
+    expect(entries[1].content[0]).toBe(originalEntries[1].content[1]);
   });
 });
 
