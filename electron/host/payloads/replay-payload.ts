@@ -11,9 +11,10 @@
  * original's (the same objects, or differing only in what no builder reads) has the original's
  * entries; one whose first message changed but not its tool calls has the original's entries after
  * the first, and for Anthropic its first entry too when only thinking blocks went from that message
- * (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest (the last unit always among it), in parts when it is long
- * (`payload-parts.ts`). Anything this does not prove (another api, an odd message, a count that does
- * not add up) builds the whole replay with pi-ai, as before.
+ * (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest (the last
+ * unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does not prove
+ * (another api, an odd message, a count that does not add up) builds the whole replay with pi-ai, as
+ * before.
  *
  * OpenAI Responses, Mistral and Chat Completions reuse the original's entries for whole units in
  * their own way (per-message-reuse.ts).
