@@ -10,11 +10,11 @@
  * of a side, a unit's entries depend on that unit alone, and a replay unit whose messages are the
  * original's (the same objects, or differing only in what no builder reads) has the original's
  * entries; one whose first message changed but not its tool calls has the original's entries after
- * the first, and for Anthropic its first entry too when only thinking blocks went from that message
- * (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest (the last
- * unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does not prove
- * (another api, an odd message, a count that does not add up) builds the whole replay with pi-ai, as
- * before.
+ * the first, and for Anthropic and Bedrock its first entry too when only thinking blocks went from
+ * that message (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest
+ * (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does
+ * not prove (another api, an odd message, a count that does not add up) builds the whole replay with
+ * pi-ai, as before.
  *
  * OpenAI Responses, Mistral and Chat Completions reuse the original's entries for whole units in
  * their own way (per-message-reuse.ts).
@@ -30,7 +30,7 @@ import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type BuildMod
 import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
 import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
-import { derivedAssistantEntry } from './derived-entry.js';
+import { derivedAssistantEntry, derivesEntries, type DerivingApi } from './derived-entry.js';
 
 /** The entries of a payload of an API with units, or null. */
 function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
@@ -114,7 +114,7 @@ async function reusedBuild(
       originalUnitAt: unitStarts(originalUnits),
       firstUnreused: lastEntryUnit(originalEntryBounds, originalEntries.length),
     },
-    unitApi === 'anthropic-messages' ? { entries: originalEntries, bounds: originalEntryBounds, model } : null,
+    derivesEntries(unitApi) ? { entries: originalEntries, bounds: originalEntryBounds, model, api: unitApi } : null,
   );
 
   // pi-ai builds the other units (the last one among them) and the changed first messages: in parts
@@ -196,6 +196,7 @@ interface ReusedUnits {
 /** The original's entries, where each unit's start, and the model they were built for: what a derived first entry is made from. */
 interface DerivableEntries extends UnitEntries {
   model: BuildModel;
+  api: DerivingApi;
 }
 
 function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): ReusedUnits {
@@ -212,6 +213,7 @@ function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): Reus
       original.llm[original.units.bounds[o]],
       derivable.entries[derivable.bounds[o]],
       derivable.model,
+      derivable.api,
     );
     if (entry === null) continue;
     reused.whole[t] = 2;

@@ -13,9 +13,12 @@ export function entriesOf(payload: unknown): unknown[] {
  */
 export function derivedEntryCount(replay: unknown, original: unknown): number {
   const entries = new Set(entriesOf(original));
+  const contents = new Set(entriesOf(original).map((entry) => (entry as { content?: unknown }).content));
   const blocks = new Set(entriesOf(original).flatMap((entry) => (entry as { content?: unknown }).content ?? []));
   return entriesOf(replay).filter((entry) => {
-    const content = (entry as { content?: unknown }).content;
-    return !entries.has(entry) && Array.isArray(content) && content.length > 0 && content.every((b) => blocks.has(b));
+    const { role, content } = entry as { role?: unknown; content?: unknown };
+    // An assistant entry of its own, with a list of its own (not a copy of an entry that shares the original's list).
+    if (role !== 'assistant' || entries.has(entry) || !Array.isArray(content) || contents.has(content)) return false;
+    return content.length > 0 && content.every((b) => blocks.has(b));
   }).length;
 }
