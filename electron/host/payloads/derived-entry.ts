@@ -18,6 +18,7 @@ import { isRecord } from '../../../shared/messages.js';
 import { isBlank } from '../../../shared/text/blank.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { isOwnTurn, type BuildModel } from './replay-units.js';
+import { sameForBuilder } from './unit-match.js';
 
 /** The APIs whose assistant entries are derived. */
 export type DerivingApi = 'anthropic-messages' | 'bedrock-converse-stream';
@@ -25,16 +26,6 @@ export type DerivingApi = 'anthropic-messages' | 'bedrock-converse-stream';
 /** Whether an API's assistant entries can be derived from the original's. */
 export function derivesEntries(api: string): api is DerivingApi {
   return api === 'anthropic-messages' || api === 'bedrock-converse-stream';
-}
-
-/** The member of a message no pi-ai builder reads (a tool result's UI details). */
-const UNREAD_MEMBER = 'details';
-
-/** Whether two messages are the same for the builder in every member but their content. */
-function sameButContent(a: Message, b: Message): boolean {
-  for (const key in a) if (key !== 'content' && key !== UNREAD_MEMBER && a[key] !== b[key]) return false;
-  for (const key in b) if (key !== 'content' && key !== UNREAD_MEMBER && !(key in a) && b[key] !== undefined) return false;
-  return true;
 }
 
 const NONE: readonly string[] = [];
@@ -89,7 +80,7 @@ export function derivedAssistantEntry(
   const all = original.content;
   if (!Array.isArray(kept) || !Array.isArray(all) || kept.length >= all.length) return null;
   if (!isRecord(entry) || entry.role !== 'assistant' || !Array.isArray(entry.content)) return null;
-  if (!sameButContent(replay, original)) return null;
+  if (!sameForBuilder(replay, original, 'content')) return null;
   const own = isOwnTurn(original, model);
   const blocks = entry.content;
   const out: JsonValue[] = [];

@@ -11,14 +11,15 @@ const UNREAD_MEMBER = 'details';
 
 /**
  * Whether pi-ai gets the same input from both messages: the same object, or equal in every member it
- * may read. The members are walked with `for…in`, which makes no list of keys per message as
- * `Object.keys` does; it also visits inherited enumerable members, which only adds comparisons.
+ * may read (but `except`, which the caller compares itself). The members are walked with `for…in`,
+ * which makes no list of keys per message as `Object.keys` does; it also visits inherited enumerable
+ * members, which only adds comparisons.
  */
-export function sameForBuilder(a: Message, b: Message): boolean {
+export function sameForBuilder(a: Message, b: Message, except = UNREAD_MEMBER): boolean {
   if (a === b) return true;
   if (!isRecord(a) || !isRecord(b)) return false;
-  for (const key in a) if (key !== UNREAD_MEMBER && a[key] !== b[key]) return false;
-  for (const key in b) if (key !== UNREAD_MEMBER && !(key in a) && b[key] !== undefined) return false;
+  for (const key in a) if (key !== UNREAD_MEMBER && key !== except && a[key] !== b[key]) return false;
+  for (const key in b) if (key !== UNREAD_MEMBER && key !== except && !(key in a) && b[key] !== undefined) return false;
   return true;
 }
 
