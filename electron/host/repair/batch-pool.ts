@@ -220,7 +220,8 @@ function failedJob(job: BatchJob, reason: string): BatchResult {
  * with it: the command writes the copy meanwhile (it lives here, beside the batch pool, for the
  * worker script they share). In this thread when there is no worker script, or when the thread
  * cannot start or fails before its result (the job then runs again here). `signal` stops the thread
- * (the command failed before it needed the result); the promise then rejects with its reason.
+ * (the command failed before it needed the result); the promise then rejects with its reason, once
+ * the thread has ended.
  */
 export async function runOnThread(job: RedactionOriginalJob, signal?: AbortSignal): Promise<RedactionOriginalResult> {
   const entry = resolveWorkerEntry();
@@ -242,7 +243,11 @@ export async function runOnThread(job: RedactionOriginalJob, signal?: AbortSigna
       thread.postMessage({ index: 0, job });
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted) {
+      // Stopped: the promise settles once the thread is gone, so nothing of it runs on after.
+      await worker?.terminate();
+      throw error;
+    }
     return runRedactionOriginal(job);
   } finally {
     signal?.removeEventListener('abort', stop);
