@@ -181,11 +181,11 @@ function lastEntryUnit(entryBounds: Int32Array, entryCount: number): number {
 }
 
 /**
- * For each replay unit, the original unit it repeats (-1: none): all of it (`whole` 1), all of it
- * but its first entry, which is derived from the original's (`whole` 2, the entry in `derived`), or
- * its entries after the first (`whole` 0: the unit's first message changed in a way its other
- * entries do not see); the last unit is built. Typed arrays, like the bounds: a long session has
- * tens of thousands of units.
+ * For each replay unit, the original unit it repeats (-1: none): all of it (`whole` 1), or its
+ * entries after the first (the unit's first message changed in a way its other entries do not
+ * see), with that first entry in `derived` when it is derived from the original's rather than
+ * built; the last unit is built. Typed arrays, like the bounds: a long session has tens of
+ * thousands of units.
  */
 interface ReusedUnits {
   unit: Int32Array;
@@ -215,9 +215,7 @@ function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): Reus
       derivable.model,
       derivable.api,
     );
-    if (entry === null) continue;
-    reused.whole[t] = 2;
-    reused.derived.set(t, entry);
+    if (entry !== null) reused.derived.set(t, entry);
   }
   return reused;
 }
@@ -234,7 +232,7 @@ interface FreshPart {
 function freshPart(units: Units, reused: ReusedUnits, llm: { messages: readonly Message[]; sources: readonly number[] }): FreshPart {
   const part: FreshPart = { messages: [], sources: [], at: [], unitCount: 0 };
   for (let t = 0; t < reused.unit.length; t += 1) {
-    if (reused.whole[t] !== 0) continue;
+    if (reused.whole[t] === 1 || reused.derived.has(t)) continue;
     part.unitCount += 1;
     const end = reused.unit[t] >= 0 ? units.bounds[t] + 1 : units.bounds[t + 1];
     for (let i = units.bounds[t]; i < end; i += 1) {
