@@ -11,10 +11,12 @@
  * original's (the same objects, or differing only in what no builder reads) has the original's
  * entries; one whose first message changed but not its tool calls has the original's entries after
  * the first, and for Anthropic and Bedrock its first entry too when only thinking blocks went from
- * that message (the original's entry without their blocks: derived-entry.ts). pi-ai builds the rest
- * (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything this does
- * not prove (another api, an odd message, a count that does not add up) builds the whole replay with
- * pi-ai, as before.
+ * that message (the original's entry without their blocks: derived-entry.ts). For those two, a unit
+ * of a turn and its results whose tool-call ids hygiene rewrote (a session recorded by another
+ * provider) has the original's entries with the new ids, when nothing else changed. pi-ai builds
+ * the rest (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything
+ * this does not prove (another api, an odd message, a count that does not add up) builds the whole
+ * replay with pi-ai, as before.
  *
  * OpenAI Responses, Mistral and Chat Completions reuse the original's entries for whole units in
  * their own way (per-message-reuse.ts).
@@ -29,8 +31,8 @@ import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-
 import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type BuildModel, type UnitApi, type Units } from './replay-units.js';
 import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
-import { llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
-import { derivedAssistantEntry, derivesEntries, type DerivingApi } from './derived-entry.js';
+import { counterpartUnit, leadsBoth, llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
+import { derivedAssistantEntry, derivedUnitEntries, derivesEntries, type DerivingApi } from './derived-entry.js';
 
 /** The entries of a payload of an API with units, or null. */
 function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
@@ -183,14 +185,14 @@ function lastEntryUnit(entryBounds: Int32Array, entryCount: number): number {
 /**
  * For each replay unit, the original unit it repeats (-1: none): all of it (`whole` 1), or its
  * entries after the first (the unit's first message changed in a way its other entries do not
- * see), with that first entry in `derived` when it is derived from the original's rather than
- * built; the last unit is built. Typed arrays, like the bounds: a long session has tens of
- * thousands of units.
+ * see); the last unit is built. `derived` holds, by unit, entries derived from the original's rather
+ * than built: a repeating unit's first entry, or every entry of a unit whose tool-call ids changed
+ * (which repeats none). Typed arrays, like the bounds: a long session has tens of thousands of units.
  */
 interface ReusedUnits {
   unit: Int32Array;
   whole: Uint8Array;
-  derived: Map<number, JsonValue>;
+  derived: Map<number, JsonValue[]>;
 }
 
 /** The original's entries, where each unit's start, and the model they were built for: what a derived first entry is made from. */
@@ -205,19 +207,38 @@ function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): Reus
   for (let t = 0; t < unitCount - 1; t += 1) {
     const o = matchingUnit(match, t, reused.whole);
     reused.unit[t] = o;
-    if (o < 0 || reused.whole[t] === 1 || !derivable) continue;
-    // The first message changed: when only thinking blocks went, its entry is the original's without them.
-    const { replay, original } = match;
-    const entry = derivedAssistantEntry(
-      replay.llm[replay.units.bounds[t]],
-      original.llm[original.units.bounds[o]],
-      derivable.entries[derivable.bounds[o]],
-      derivable.model,
-      derivable.api,
-    );
-    if (entry !== null) reused.derived.set(t, entry);
+    if (reused.whole[t] === 1 || !derivable) continue;
+    const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : derivedUnit(match, t, derivable);
+    if (entries !== null) reused.derived.set(t, entries);
   }
   return reused;
+}
+
+/** The first message changed: when only thinking blocks went, its entry is the original's without them. */
+function derivedFirstEntry(match: UnitMatch, t: number, o: number, derivable: DerivableEntries): JsonValue[] | null {
+  const { replay, original } = match;
+  const entry = derivedAssistantEntry(
+    replay.llm[replay.units.bounds[t]],
+    original.llm[original.units.bounds[o]],
+    derivable.entries[derivable.bounds[o]],
+    derivable.model,
+    derivable.api,
+  );
+  return entry === null ? null : [entry];
+}
+
+/** A unit that repeats none: when it is its counterpart with tool-call ids rewritten, its entries are the original's with the new ids. */
+function derivedUnit(match: UnitMatch, t: number, derivable: DerivableEntries): JsonValue[] | null {
+  const o = counterpartUnit(match, t);
+  if (o < 0 || !leadsBoth(match, t, o)) return null;
+  const { replay, original } = match;
+  return derivedUnitEntries(
+    replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
+    original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
+    derivable.entries.slice(derivable.bounds[o], derivable.bounds[o + 1]),
+    derivable.model,
+    derivable.api,
+  );
 }
 
 /** The messages pi-ai builds: the units not reused, and the changed first messages of the others. */
@@ -264,8 +285,8 @@ function joinedEntries(reused: ReusedUnits, fresh: UnitEntries, original: UnitEn
     const o = reused.unit[t];
     const whole = reused.whole[t] === 1;
     const derived = reused.derived.get(t);
-    // A derived first entry is the replay's own (preflight checks it), the rest the original's.
-    if (derived !== undefined) entries.push(derived);
+    // Derived entries are the replay's own (preflight checks them), the rest of a repeating unit the original's.
+    if (derived !== undefined) for (const entry of derived) entries.push(entry);
     else if (!whole) {
       const from = fresh.bounds[next];
       const to = fresh.bounds[++next];

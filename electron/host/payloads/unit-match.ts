@@ -92,10 +92,10 @@ export interface UnitMatch {
 }
 
 /**
- * The original unit replay unit `t` repeats, -1 for none; sets `whole[t]` when it repeats all of it.
- * A number, not an object per unit: a long session has tens of thousands of them.
+ * The original unit replay unit `t` comes from, -1 for none: one of the same length, before the
+ * first unit never reused, whose messages are the origins of the replay unit's, in order.
  */
-export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): number {
+export function counterpartUnit(match: UnitMatch, t: number): number {
   const { replay, original, originAt } = match;
   const start = replay.units.bounds[t];
   const end = replay.units.bounds[t + 1];
@@ -104,17 +104,33 @@ export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): nu
   const o = match.originalUnitAt[originalStart];
   if (o < 0 || o >= match.firstUnreused) return -1;
   if (original.units.bounds[o + 1] - original.units.bounds[o] !== end - start) return -1;
-  for (let i = start + 1; i < end; i += 1) {
-    const at = originAt[i];
-    if (at < 0 || at !== originalStart + (i - start)) return -1;
-    if (!sameForBuilder(replay.messages[replay.sources[i]], original.messages[original.sources[at]])) return -1;
-  }
+  for (let i = start + 1; i < end; i += 1) if (originAt[i] !== originalStart + (i - start)) return -1;
+  return o;
+}
+
+/**
+ * The original unit replay unit `t` repeats, -1 for none; sets `whole[t]` when it repeats all of it.
+ * A number, not an object per unit: a long session has tens of thousands of them.
+ */
+export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): number {
+  const o = counterpartUnit(match, t);
+  if (o < 0) return -1;
+  const { replay, original, originAt } = match;
+  const start = replay.units.bounds[t];
+  const end = replay.units.bounds[t + 1];
+  const originalStart = originAt[start];
+  for (let i = start + 1; i < end; i += 1)
+    if (!sameForBuilder(replay.messages[replay.sources[i]], original.messages[original.sources[originAt[i]]])) return -1;
   const first = replay.messages[replay.sources[start]];
   const originalFirst = original.messages[original.sources[originalStart]];
   if (sameForBuilder(first, originalFirst)) {
     whole[t] = 1;
     return o;
   }
-  const led = (t > 0 || replay.units.firstLeads) && (o > 0 || original.units.firstLeads);
-  return led && sameToolCalls(replay.llm[start], original.llm[originalStart]) ? o : -1;
+  return leadsBoth(match, t, o) && sameToolCalls(replay.llm[start], original.llm[originalStart]) ? o : -1;
+}
+
+/** Whether replay unit `t` and original unit `o` both start with their first message's entry (the first unit may not). */
+export function leadsBoth(match: UnitMatch, t: number, o: number): boolean {
+  return (t > 0 || match.replay.units.firstLeads) && (o > 0 || match.original.units.firstLeads);
 }

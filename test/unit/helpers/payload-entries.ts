@@ -22,3 +22,28 @@ export function derivedEntryCount(replay: unknown, original: unknown): number {
     return content.length > 0 && content.every((b) => blocks.has(b));
   }).length;
 }
+
+/** A tool result's block of an Anthropic or Bedrock entry, and the content it holds. */
+function resultContent(block: unknown): unknown {
+  const b = block as { type?: unknown; content?: unknown; toolResult?: { content?: unknown } } | null;
+  if (b?.type === 'tool_result') return b.content;
+  return b?.toolResult?.content;
+}
+
+/**
+ * How many tool results of the replay's entries are sent under an id of their own from the
+ * original's entry (electron/host/payloads/derived-entry.ts): blocks not the original's, holding
+ * the very content list of one of the original's (a build of pi-ai's makes a new one; Anthropic's
+ * results of text alone hold a string, which this cannot tell apart).
+ */
+export function renamedResultCount(replay: unknown, original: unknown): number {
+  const blocks = new Set<unknown>(entriesOf(original).flatMap((entry) => (entry as { content?: unknown }).content ?? []));
+  const contents = new Set<unknown>();
+  for (const block of blocks)
+    if (typeof resultContent(block) === 'object' && resultContent(block) !== null) contents.add(resultContent(block));
+  let count = 0;
+  for (const entry of entriesOf(replay))
+    for (const block of ((entry as { content?: unknown }).content ?? []) as unknown[])
+      if (!blocks.has(block) && contents.has(resultContent(block))) count += 1;
+  return count;
+}

@@ -158,17 +158,44 @@ function asResponsesTurn(random: () => number, content: Record<string, unknown>[
 }
 
 /**
+ * A new id for a share (`renamed`) of the transcript's tool-call ids, as hygiene's id rewrite gives
+ * them: plain, or (a third of them) still holding a character pi-ai cleans for Anthropic and Bedrock.
+ */
+function renamedIds(random: () => number, original: Message[], renamed: number): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const message of original)
+    if (message.role === 'assistant' && Array.isArray(message.content))
+      for (const block of message.content as Record<string, unknown>[])
+        if (block.type === 'toolCall' && typeof block.id === 'string' && !ids.has(block.id) && random() < renamed)
+          ids.set(block.id, `${random() < 0.33 ? 'new|' : 'callnew'}${ids.size}`);
+  return ids;
+}
+
+/** A message with its calls' and result's ids renamed (the same object when none is). */
+function withRenamedIds(message: Message, ids: Map<string, string>): Message {
+  if (message.role === 'toolResult' && typeof message.toolCallId === 'string' && ids.has(message.toolCallId))
+    return { ...message, toolCallId: ids.get(message.toolCallId) };
+  if (message.role !== 'assistant' || !Array.isArray(message.content)) return message;
+  const content = message.content as Record<string, unknown>[];
+  const renamed = (b: Record<string, unknown>) => b.type === 'toolCall' && typeof b.id === 'string' && ids.has(b.id);
+  if (!content.some(renamed)) return message;
+  return { ...message, content: content.map((b) => (renamed(b) ? { ...b, id: ids.get(b.id as string) } : b)) };
+}
+
+/**
  * A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or
  * added. `rewritten`: the share of assistant turns rewritten whole besides (their blocks copied, so
- * their tool calls are not the original's), as after a switch to another model.
+ * their tool calls are not the original's), as after a switch to another model. `renamed`: the share
+ * of tool-call ids given another, in their calls and results, as the id rewrite does.
  */
 export function replayOf(
   random: () => number,
   original: Message[],
-  options: { rewritten?: number } = {},
+  options: { rewritten?: number; renamed?: number } = {},
 ): { messages: Message[]; origins: (number | null)[] } {
   const messages: Message[] = [];
   const origins: (number | null)[] = [];
+  const ids = options.renamed ? renamedIds(random, original, options.renamed) : null;
   original.forEach((message, index) => {
     const r = random();
     if (r < 0.06) return;
@@ -185,7 +212,7 @@ export function replayOf(
     } else if (r < 0.23) {
       out = { ...message, content: [{ type: 'text', text: 'changed' }] };
     }
-    messages.push(out);
+    messages.push(ids ? withRenamedIds(out, ids) : out);
     origins.push(index);
   });
   if (random() < 0.3) {

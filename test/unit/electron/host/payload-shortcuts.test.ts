@@ -17,7 +17,7 @@ import { payloadFamily } from '../../../../shared/preflight/family.js';
 import { mapPayloadToMessages } from '../../../../shared/preflight/payload-map.js';
 import { runPreflight } from '../../../../shared/preflight/run-preflight.js';
 import type { Message, Target } from '../../../../shared/types.js';
-import { derivedEntryCount } from '../../helpers/payload-entries.js';
+import { derivedEntryCount, renamedResultCount } from '../../helpers/payload-entries.js';
 import { sessionFiles } from '../../helpers/session-files.js';
 
 const NOW = 1767225600000;
@@ -38,6 +38,12 @@ const TARGETS: Target[] = [
 
 /** The fewest derived entries over every file, by API (105 and 47 on 2026-12-07). */
 const DERIVED_AT_LEAST: Record<string, number> = { 'anthropic-messages': 80, 'bedrock-converse-stream': 30 };
+/**
+ * The fewest tool results sent under new ids from the original's blocks (see `renamedResultCount`),
+ * by API: 260 for Bedrock on 2026-12-07, whose strict ids hygiene rewrites on sessions recorded by
+ * Anthropic's API; 1 for Anthropic, whose results of text alone are strings, which the count cannot tell.
+ */
+const RENAMED_AT_LEAST: Record<string, number> = { 'anthropic-messages': 0, 'bedrock-converse-stream': 200 };
 
 /** What the inspection would show had every payload been built whole, from the texts as they are, and checked in full. */
 async function plain(inspection: Inspection): Promise<{ original: unknown; replay: unknown; steps: unknown; preflight: unknown }> {
@@ -86,6 +92,7 @@ describe('the payloads and preflight an inspection shows are those of whole buil
     expect(files.length).toBeGreaterThan(200);
     let compared = 0;
     const derived = new Map<string, number>();
+    const renamed = new Map<string, number>();
     for (const { name, text } of files) {
       for (const target of TARGETS) {
         const label = `${name}, ${target.provider}/${target.modelId}`;
@@ -100,12 +107,17 @@ describe('the payloads and preflight an inspection shows are those of whole buil
         compared += 1;
         const count = derivedEntryCount(inspection.replay.payload, inspection.original.payload);
         derived.set(target.api, (derived.get(target.api) ?? 0) + count);
+        const results = renamedResultCount(inspection.replay.payload, inspection.original.payload);
+        renamed.set(target.api, (renamed.get(target.api) ?? 0) + results);
       }
     }
     // Assistant entries of the replay derived from the original's without their dropped thinking (derived-entry.ts).
     for (const [api, least] of Object.entries(DERIVED_AT_LEAST)) expect(derived.get(api), api).toBeGreaterThan(least);
     // No other API derives entries.
     expect([...derived].filter(([, count]) => count > 0).map(([api]) => api)).toEqual(Object.keys(DERIVED_AT_LEAST));
+    // Units whose tool-call ids hygiene rewrote, derived with the new ids (derived-entry.ts), on those two APIs alone.
+    for (const [api, least] of Object.entries(RENAMED_AT_LEAST)) expect(renamed.get(api), api).toBeGreaterThan(least);
+    expect([...renamed].filter(([, count]) => count > 0).map(([api]) => api)).toEqual(Object.keys(RENAMED_AT_LEAST));
     // Most files give payloads for every API (an adversarial file may hold no message at all).
     expect(compared).toBeGreaterThan(files.length * TARGETS.length * 0.8);
   }, 240_000);

@@ -1,8 +1,14 @@
-// An assistant entry of the replay's Anthropic or Bedrock payload derived from the original's when
-// hygiene only took thinking blocks out: always the entry pi-ai builds for the replay's message itself.
+// Entries of the replay's Anthropic or Bedrock payload derived from the original's when hygiene only
+// took thinking blocks out of a turn, or rewrote its tool-call ids: always what pi-ai builds for the
+// replay's messages themselves.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { derivedAssistantEntry, type DerivingApi } from '../../../../../electron/host/payloads/derived-entry.js';
+import {
+  derivedAssistantEntry,
+  derivedUnitEntries,
+  sentCallId,
+  type DerivingApi,
+} from '../../../../../electron/host/payloads/derived-entry.js';
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildLlmPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import type { BuildModel } from '../../../../../electron/host/payloads/replay-units.js';
@@ -67,11 +73,6 @@ describe('derivedAssistantEntry', () => {
             const { entry: originalEntry, model } = await entryOf(original, target);
             if (originalEntry === undefined) return;
             const entry = derivedAssistantEntry(replay, original, originalEntry, model, api);
-            if (kept.length === blocks.length) {
-              // Nothing went: not a case for it.
-              expect(entry).toBeNull();
-              return;
-            }
             const expected = (await entryOf(replay, target)).entry;
             if (entry === null) {
               refused += 1;
@@ -119,7 +120,8 @@ describe('derivedAssistantEntry', () => {
     expect(derivedAssistantEntry({ ...own, content: [blocks[0], blocks[2]] }, own, entry, MODEL)).toBeNull();
     expect(derivedAssistantEntry({ ...own, content: [{ ...(blocks[1] as object) }, blocks[2]] }, own, entry, MODEL)).toBeNull();
     expect(derivedAssistantEntry({ ...withoutThinking, stopReason: 'stop' }, own, entry, MODEL)).toBeNull();
-    expect(derivedAssistantEntry({ ...own }, own, entry, MODEL)).toBeNull();
+    // Nothing taken out: the original's entry, as a copy.
+    expect(derivedAssistantEntry({ ...own }, own, entry, MODEL)).toEqual(entry);
     expect(derivedAssistantEntry({ ...withoutThinking, role: 'user' }, own, entry, MODEL)).toBeNull();
     // Blocks out of order.
     expect(derivedAssistantEntry({ ...own, content: [blocks[2], blocks[1]] }, own, entry, MODEL)).toBeNull();
@@ -158,5 +160,207 @@ describe('derivedAssistantEntry', () => {
     const foreign: Message = { ...mine, ...FOREIGN };
     const foreignEntry = [{ reasoningContent: { reasoningText: { text: 'plan' } } }, ...entry.content.slice(1)];
     expect(derive(foreignEntry, foreign, { ...foreign, content: blocks.slice(1) })).toBeNull();
+  });
+});
+
+/** Call ids as providers write them: Anthropic's, OpenAI Responses' pairs (a `|` pi-ai makes `_`), past 64 characters, dotted. */
+const callId = fc.oneof(
+  fc.nat(9).map((n) => `toolu_${n}`),
+  fc.nat(9).map((n) => `call_${n}|fc_${n}`),
+  fc.nat(9).map((n) => `${'c'.repeat(66)}${n}`),
+  fc.nat(9).map((n) => `fn.read:${n}`),
+);
+
+/** What hygiene may rewrite an id to: plain, or (for the test) still needing pi-ai's cleaning, or past 64. */
+const newId = fc.oneof(
+  fc.nat(9).map((n) => `toolu_r${n}`),
+  fc.nat(9).map((n) => `callfc${n}`),
+  fc.nat(9).map((n) => `new|${n}`),
+  fc.nat(9).map((n) => `${'r'.repeat(65)}|${n}`),
+);
+
+interface UnitCase {
+  blocks: Record<string, unknown>[];
+  ids: string[];
+  answered: boolean[];
+  renames: (string | null)[];
+  follows: boolean[];
+  orphan: boolean;
+  drop: boolean[];
+  own: boolean;
+}
+
+const unitCase: fc.Arbitrary<UnitCase> = fc.record({
+  blocks: fc.array(block, { minLength: 1, maxLength: 5 }),
+  ids: fc.array(callId, { minLength: 6, maxLength: 6 }),
+  answered: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+  renames: fc.array(fc.option(newId, { freq: 2 }), { minLength: 6, maxLength: 6 }),
+  follows: fc.array(fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)), { minLength: 6, maxLength: 6 }),
+  orphan: fc.oneof(fc.constant(false), fc.constant(false), fc.constant(false), fc.constant(true)),
+  drop: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+  own: fc.boolean(),
+});
+
+/** An original unit (an assistant turn and its results) and the replay's, whose calls and results got other ids. */
+function unitsOfCase(c: UnitCase, target: Target): { original: Message[]; replay: Message[]; clean: boolean } {
+  const route = c.own ? ownRoute(target) : FOREIGN;
+  let k = 0;
+  // Each call gets its own id (an id in two calls is another case), renamed or not.
+  const calls = c.blocks.map((b) => (b.type === 'toolCall' ? { ...b, id: `${c.ids[k]}${k++}` } : b));
+  const renamed = calls.map((b, i) => {
+    const r = b.type === 'toolCall' ? c.renames[calls.slice(0, i).filter((x) => x.type === 'toolCall').length] : null;
+    return r === null ? b : { ...b, id: `${r}${i}` };
+  });
+  const kept = renamed.filter((b, i) => b.type !== 'thinking' || !c.drop[i]);
+  const original: Message[] = [{ role: 'assistant', content: calls, ...route, stopReason: 'toolUse', timestamp: 2 }];
+  const replay: Message[] = [{ role: 'assistant', content: kept, ...route, stopReason: 'toolUse', timestamp: 2 }];
+  let clean = !c.blocks.some((b) => b.type === 'image');
+  calls.forEach((b, i) => {
+    if (b.type !== 'toolCall') return;
+    const n = calls.slice(0, i).filter((x) => x.type === 'toolCall').length;
+    if (!c.answered[n]) return (clean = false);
+    const result: Message = {
+      role: 'toolResult',
+      toolCallId: b.id,
+      toolName: 'bash',
+      content: [{ type: 'text', text: `out ${n}` }],
+      isError: n % 2 === 1,
+      timestamp: 3,
+    };
+    original.push(result);
+    const id = c.follows[n] ? (renamed[i] as { id: string }).id : `other${n}`;
+    if (!c.follows[n]) clean = false;
+    replay.push(id === b.id ? result : { ...result, toolCallId: id, details: { n } });
+  });
+  if (c.orphan) {
+    const orphan: Message = {
+      role: 'toolResult',
+      toolCallId: 'gone|1',
+      toolName: 'bash',
+      content: [{ type: 'text', text: 'late' }],
+      isError: false,
+      timestamp: 4,
+    };
+    original.push(orphan);
+    replay.push(orphan);
+  }
+  return { original, replay, clean };
+}
+
+/** The entries pi-ai builds for a unit's messages between a user turn and a later turn (so no cache mark falls on them). */
+async function unitEntries(messages: Message[], target: Target): Promise<{ entries: JsonValue[]; model: BuildModel }> {
+  const before: Message = { role: 'user', content: 'go', timestamp: 1 };
+  const after: Message = { role: 'user', content: 'next', timestamp: 5 };
+  const build = await buildLlmPayload(toLlmMessages([before, ...messages, after]), target, {}, { standIns: false });
+  const entries = (build.payload as { messages: JsonValue[] } | undefined)?.messages ?? [];
+  return { entries: entries.slice(1, -1), model: build.model! };
+}
+
+describe('derivedUnitEntries', () => {
+  it.each(TARGETS)(
+    "is pi-ai's own build of a unit whose tool-call ids hygiene rewrote, with or without thinking taken out ($modelId)",
+    async (target) => {
+      const api = target.api as DerivingApi;
+      let derived = 0;
+      let refused = 0;
+      let renamedResults = 0;
+      await fc.assert(
+        fc.asyncProperty(unitCase, async (c) => {
+          const { original, replay, clean } = unitsOfCase(c, target);
+          if (original.length === 1) return;
+          const { entries, model } = await unitEntries(original, target).catch(() => ({ entries: [], model: undefined }));
+          // The unit leads with its assistant's entry, or it is not a unit of its own.
+          if (!model || (entries[0] as { role?: string } | undefined)?.role !== 'assistant') return;
+          const out = derivedUnitEntries(replay, original, entries, model, api);
+          const expected = await unitEntries(replay, target).then(
+            (built) => built.entries,
+            () => null,
+          );
+          if (out === null) {
+            refused += 1;
+            // Every call answered on both sides by its own result, each following its call's new id:
+            // refused only where pi-ai would not make one assistant entry of the replay's turn.
+            if (clean && !c.orphan) expect(expected?.filter((e) => (e as { role?: string }).role === 'assistant')).not.toHaveLength(1);
+            return;
+          }
+          derived += 1;
+          expect(JSON.stringify(out)).toBe(JSON.stringify(expected));
+          // Results sent under other ids.
+          renamedResults += JSON.stringify(out[1]) === JSON.stringify(entries[1]) ? 0 : 1;
+        }),
+        { numRuns: 1600, seed: 7 },
+      );
+      // Bedrock's builder refuses the turns with images (196 derived, 192 refused, 60 with results renamed there; 335, 330 and 105 for Anthropic).
+      expect(derived).toBeGreaterThan(150);
+      expect(refused).toBeGreaterThan(150);
+      expect(renamedResults).toBeGreaterThan(40);
+    },
+    60_000,
+  );
+
+  const route = ownRoute(ANTHROPIC);
+  const call = { type: 'toolCall', id: 'call_1|fc_1', name: 'read', arguments: { path: 'a' } };
+  const a: Message = {
+    role: 'assistant',
+    content: [{ type: 'text', text: 'Reading.' }, call],
+    ...FOREIGN,
+    stopReason: 'toolUse',
+    timestamp: 2,
+  };
+  const r: Message = {
+    role: 'toolResult',
+    toolCallId: 'call_1|fc_1',
+    toolName: 'read',
+    content: [{ type: 'text', text: 'A' }],
+    isError: false,
+    timestamp: 3,
+  };
+  const renamedCall = { ...call, id: 'call1fc1' };
+  const a2: Message = { ...a, content: [(a.content as unknown[])[0], renamedCall] };
+  const r2: Message = { ...r, toolCallId: 'call1fc1' };
+
+  it("sends the new ids, as pi-ai cleans another model's, and refuses what it cannot prove", async () => {
+    const { entries, model } = await unitEntries([a, r], ANTHROPIC);
+    expect(sentCallId('call_1|fc_1', false)).toBe('call_1_fc_1');
+    expect(sentCallId('call_1|fc_1', true)).toBe('call_1|fc_1');
+    expect(sentCallId('x'.repeat(70), false)).toHaveLength(64);
+    const out = derivedUnitEntries([a2, r2], [a, r], entries, model, 'anthropic-messages')!;
+    expect(out).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading.' },
+          { type: 'tool_use', id: 'call1fc1', name: 'read', input: { path: 'a' } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call1fc1', content: 'A', is_error: false }] },
+    ]);
+    // The text block is the original's own; the call's input too.
+    const made = entries[0] as { content: { input?: unknown }[] };
+    expect((out[0] as { content: unknown[] }).content[0]).toBe(made.content[0]);
+    expect((out[0] as { content: { input?: unknown }[] }).content[1].input).toBe(made.content[1].input);
+    // A result that does not follow its call: pi-ai would answer the call itself.
+    expect(derivedUnitEntries([a2, r], [a, r], entries, model, 'anthropic-messages')).toBeNull();
+    // A result changed beyond its id, a call changed beyond its id, another role after the turn.
+    expect(derivedUnitEntries([a2, { ...r2, isError: true }], [a, r], entries, model, 'anthropic-messages')).toBeNull();
+    const otherInput = { ...a2, content: [(a.content as unknown[])[0], { ...renamedCall, arguments: { path: 'b' } }] };
+    expect(derivedUnitEntries([otherInput, r2], [a, r], entries, model, 'anthropic-messages')).toBeNull();
+    expect(derivedUnitEntries([a2, { ...r2, role: 'user' }], [a, r], entries, model, 'anthropic-messages')).toBeNull();
+    // Entries that are not what pi-ai made of the original: an id it would not send, a block more, an entry short.
+    const group = entries[1] as { content: Record<string, JsonValue>[] };
+    const wrongId = [entries[0], { ...group, content: [{ ...group.content[0], tool_use_id: 'call_1|fc_1' }] }];
+    expect(derivedUnitEntries([a2, r2], [a, r], wrongId, model, 'anthropic-messages')).toBeNull();
+    const turn = entries[0] as { content: Record<string, JsonValue>[] };
+    const rawCall = [{ ...turn, content: [turn.content[0], { ...turn.content[1], id: 'call_1|fc_1' }] }, group];
+    expect(derivedUnitEntries([a2, r2], [a, r], rawCall, model, 'anthropic-messages')).toBeNull();
+    const extra = [entries[0], { ...group, content: [...group.content, group.content[0]] }];
+    expect(derivedUnitEntries([a2, r2], [a, r], extra, model, 'anthropic-messages')).toBeNull();
+    expect(derivedUnitEntries([a2, r2], [a, r], entries.slice(0, 1), model, 'anthropic-messages')).toBeNull();
+    // The model's own turn: its ids go out as recorded, so the original's entry must hold the raw id.
+    const mine = { ...a, ...route };
+    const own = await unitEntries([mine, r], ANTHROPIC);
+    const ownOut = derivedUnitEntries([{ ...a2, ...route }, r2], [mine, r], own.entries, own.model, 'anthropic-messages')!;
+    expect((ownOut[1] as { content: { tool_use_id: string }[] }).content[0].tool_use_id).toBe('call1fc1');
+    expect(derivedUnitEntries([{ ...a2, ...route }, r2], [mine, r], entries, own.model, 'anthropic-messages')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payl
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import type { Message, Target } from '../../../../../shared/types.js';
-import { derivedEntryCount, entriesOf } from '../../../helpers/payload-entries.js';
+import { derivedEntryCount, entriesOf, renamedResultCount } from '../../../helpers/payload-entries.js';
 import { recordedBy, replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const TARGETS: Target[] = [
@@ -74,6 +74,36 @@ describe('buildReplayPayload', () => {
     expect(reusedRounds.get('openai-responses')).toBeGreaterThan(20);
     expect(reusedRounds.get('azure-openai-responses')).toBeGreaterThan(20);
     expect(reusedRounds.get('openai-codex-responses')).toBeGreaterThan(20);
+  }, 60_000);
+});
+
+describe('buildReplayPayload on replays whose tool-call ids were rewritten', () => {
+  const IMAGE = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+  it('gives what a whole build of the replay gives, with the renamed units derived for Anthropic and Bedrock', async () => {
+    const random = rng(29);
+    const renamed = new Map<string, number>();
+    for (let round = 0; round < 150; round += 1) {
+      // Each id in one unit, as the reuse needs (a transcript that repeats one is built whole, as the test above has).
+      // Images in half the results, so that Anthropic's result blocks hold a list too (see `renamedResultCount`).
+      const original = withLongImages(
+        transcript(random, 4 + Math.floor(random() * 30), { oneUnitIds: true }).map((m) =>
+          m.role === 'toolResult' && random() < 0.5 ? { ...m, content: [...(m.content as object[]), IMAGE] } : m,
+        ),
+      ).messages;
+      const replay = replayOf(random, original, { renamed: 0.5 });
+      for (const target of TARGETS.slice(0, 4)) {
+        const originalBuild = await buildPayload(original, target);
+        const expected = await buildLlmPayload(toLlmMessages(replay.messages), target, {}, { standIns: false });
+        const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target);
+        expect(JSON.stringify(actual), `round ${round}, ${target.api}`).toBe(JSON.stringify(expected));
+        renamed.set(target.api, (renamed.get(target.api) ?? 0) + renamedResultCount(actual.payload, originalBuild.payload));
+      }
+    }
+    // Results sent under their new ids from the original's blocks (12 and 35 here; Anthropic's results of
+    // text alone, strings, are not counted); none for Gemini, whose builder has no such derivation.
+    expect(renamed.get('anthropic-messages')).toBeGreaterThan(8);
+    expect(renamed.get('bedrock-converse-stream')).toBeGreaterThan(25);
+    expect(renamed.get('google-generative-ai')).toBe(0);
   }, 60_000);
 });
 
