@@ -192,7 +192,8 @@ function withResultId(block: Record<string, JsonValue>, id: string, api: Derivin
  * (`replay[0]`) and tool results, each from the message at the same place in `original`, whose unit's
  * entries are `entries`. pi-ai makes the assistant's entry (above), then one user entry with a block
  * per result, in order, in which the id is the only thing that can differ. A call no result answers
- * gets a block pi-ai makes up, so every call must be answered, on both sides. Null for anything else.
+ * gets a block pi-ai makes up, so every call must be answered, on both sides (on the original's, the
+ * group then has one block per result and no more). Null for anything else.
  */
 export function derivedUnitEntries(
   replay: readonly Message[],
