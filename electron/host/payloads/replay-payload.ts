@@ -31,7 +31,7 @@ import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-
 import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type BuildModel, type UnitApi, type Units } from './replay-units.js';
 import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
-import { counterpartUnit, leadsBoth, llmIndexes, matchingUnit, originsOnOriginal, unitStarts, type UnitMatch } from './unit-match.js';
+import { counterpartUnit, leadsBoth, llmIndexes, originsOnOriginal, repeatedUnit, unitStarts, type UnitMatch } from './unit-match.js';
 import { derivedAssistantEntry, derivedUnitEntries, derivesEntries, type DerivingApi } from './derived-entry.js';
 
 /** The entries of a payload of an API with units, or null. */
@@ -205,10 +205,11 @@ function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): Reus
   const unitCount = match.replay.units.bounds.length - 1;
   const reused: ReusedUnits = { unit: new Int32Array(unitCount).fill(-1), whole: new Uint8Array(unitCount), derived: new Map() };
   for (let t = 0; t < unitCount - 1; t += 1) {
-    const o = matchingUnit(match, t, reused.whole);
+    const counterpart = counterpartUnit(match, t);
+    const o = counterpart < 0 ? -1 : repeatedUnit(match, t, counterpart, reused.whole);
     reused.unit[t] = o;
-    if (reused.whole[t] === 1 || !derivable) continue;
-    const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : derivedUnit(match, t, derivable);
+    if (reused.whole[t] === 1 || !derivable || counterpart < 0) continue;
+    const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : derivedUnit(match, t, counterpart, derivable);
     if (entries !== null) reused.derived.set(t, entries);
   }
   return reused;
@@ -227,10 +228,9 @@ function derivedFirstEntry(match: UnitMatch, t: number, o: number, derivable: De
   return entry === null ? null : [entry];
 }
 
-/** A unit that repeats none: when it is its counterpart with tool-call ids rewritten, its entries are the original's with the new ids. */
-function derivedUnit(match: UnitMatch, t: number, derivable: DerivableEntries): JsonValue[] | null {
-  const o = counterpartUnit(match, t);
-  if (o < 0 || !leadsBoth(match, t, o)) return null;
+/** A unit that repeats none: when it is its counterpart `o` with tool-call ids rewritten, its entries are the original's with the new ids. */
+function derivedUnit(match: UnitMatch, t: number, o: number, derivable: DerivableEntries): JsonValue[] | null {
+  if (!leadsBoth(match, t, o)) return null;
   const { replay, original } = match;
   return derivedUnitEntries(
     replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),

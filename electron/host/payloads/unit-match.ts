@@ -114,7 +114,11 @@ export function counterpartUnit(match: UnitMatch, t: number): number {
  */
 export function matchingUnit(match: UnitMatch, t: number, whole: Uint8Array): number {
   const o = counterpartUnit(match, t);
-  if (o < 0) return -1;
+  return o < 0 ? -1 : repeatedUnit(match, t, o, whole);
+}
+
+/** `o`, replay unit `t`'s counterpart (`counterpartUnit`), when `t` repeats it; -1 otherwise. Sets `whole[t]` as `matchingUnit` does. */
+export function repeatedUnit(match: UnitMatch, t: number, o: number, whole: Uint8Array): number {
   const { replay, original, originAt } = match;
   const start = replay.units.bounds[t];
   const end = replay.units.bounds[t + 1];
