@@ -19,6 +19,7 @@ import { isBlank } from '../../../shared/text/blank.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { isOwnTurn, type BuildModel } from './replay-units.js';
 import { sameForBuilder } from './unit-match.js';
+import { callIds, isRenamedCall } from './renamed-units.js';
 
 /** The APIs whose assistant entries are derived. */
 export type DerivingApi = 'anthropic-messages' | 'bedrock-converse-stream';
@@ -82,12 +83,6 @@ function isSendable(id: string): boolean {
   return true;
 }
 
-/** A call block of the replay that is the original's `call` with another id (hygiene rewrote it), and nothing else changed. */
-function isRenamedCall(kept: unknown, call: unknown): boolean {
-  if (!isRecord(kept) || !isRecord(call) || kept.type !== 'toolCall' || call.type !== 'toolCall') return false;
-  return typeof kept.id === 'string' && typeof call.id === 'string' && sameForBuilder(kept as Message, call as Message, 'id');
-}
-
 /** The id an entry's tool-use block sends (Anthropic's `tool_use`, Bedrock's `toolUse`), or undefined. */
 function callIdOf(block: JsonValue | undefined, api: DerivingApi): JsonValue | undefined {
   if (!isRecord(block)) return undefined;
@@ -149,17 +144,6 @@ export function derivedAssistantEntry(
   // Every kept block found, every entry block accounted for, and an entry left (pi-ai drops an empty one).
   if (next !== kept.length || at !== blocks.length || out.length === 0) return null;
   return { ...entry, content: out };
-}
-
-/** The ids of a message's calls, or null when one is not a string (pi-ai's normaliser would throw). */
-function callIds(message: Message): string[] | null {
-  const ids: string[] = [];
-  for (const block of message.content as unknown[])
-    if (isRecord(block) && block.type === 'toolCall') {
-      if (typeof block.id !== 'string') return null;
-      ids.push(block.id);
-    }
-  return ids;
 }
 
 /**

@@ -13,7 +13,8 @@
  * the first, and for Anthropic and Bedrock its first entry too when only thinking blocks went from
  * that message (the original's entry without their blocks: derived-entry.ts). For those two, a unit
  * of a turn and its results whose tool-call ids hygiene rewrote (a session recorded by another
- * provider) has the original's entries with the new ids, when nothing else changed. pi-ai builds
+ * provider) has the original's entries with the new ids, when nothing else changed; for Gemini's
+ * builder, which sends a Gemini model no id, it has the original's entries themselves. pi-ai builds
  * the rest (the last unit always among it), in parts when it is long (`payload-parts.ts`). Anything
  * this does not prove (another api, an odd message, a count that does not add up) builds the whole
  * replay with pi-ai, as before.
@@ -33,6 +34,7 @@ import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
 import { counterpartUnit, leadsBoth, llmIndexes, originsOnOriginal, repeatedUnit, unitStarts, type UnitMatch } from './unit-match.js';
 import { derivedAssistantEntry, derivedUnitEntries, derivesEntries, type DerivingApi } from './derived-entry.js';
+import { sameButIds, sendsNoCallIds } from './renamed-units.js';
 
 /** The entries of a payload of an API with units, or null. */
 function entriesOf(payload: JsonValue | undefined, api: UnitApi): JsonValue[] | null {
@@ -117,6 +119,7 @@ async function reusedBuild(
       firstUnreused: lastEntryUnit(originalEntryBounds, originalEntries.length),
     },
     derivesEntries(unitApi) ? { entries: originalEntries, bounds: originalEntryBounds, model, api: unitApi } : null,
+    sendsNoCallIds(model),
   );
 
   // pi-ai builds the other units (the last one among them) and the changed first messages: in parts
@@ -201,12 +204,20 @@ interface DerivableEntries extends UnitEntries {
   api: DerivingApi;
 }
 
-function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null): ReusedUnits {
+/**
+ * `idFree`: the payload holds no tool-call id (`sendsNoCallIds`), so a unit whose ids alone changed
+ * repeats its counterpart whole.
+ */
+function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null, idFree: boolean): ReusedUnits {
   const unitCount = match.replay.units.bounds.length - 1;
   const reused: ReusedUnits = { unit: new Int32Array(unitCount).fill(-1), whole: new Uint8Array(unitCount), derived: new Map() };
   for (let t = 0; t < unitCount - 1; t += 1) {
     const counterpart = counterpartUnit(match, t);
-    const o = counterpart < 0 ? -1 : repeatedUnit(match, t, counterpart, reused.whole);
+    let o = counterpart < 0 ? -1 : repeatedUnit(match, t, counterpart, reused.whole);
+    if (o < 0 && counterpart >= 0 && idFree && renamedOnly(match, t, counterpart)) {
+      o = counterpart;
+      reused.whole[t] = 1;
+    }
     reused.unit[t] = o;
     if (reused.whole[t] === 1 || !derivable || counterpart < 0) continue;
     const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : derivedUnit(match, t, counterpart, derivable);
@@ -226,6 +237,16 @@ function derivedFirstEntry(match: UnitMatch, t: number, o: number, derivable: De
     derivable.api,
   );
   return entry === null ? null : [entry];
+}
+
+/** Whether replay unit `t` is its counterpart `o` but for tool-call ids (`sameButIds`). */
+function renamedOnly(match: UnitMatch, t: number, o: number): boolean {
+  if (!leadsBoth(match, t, o)) return false;
+  const { replay, original } = match;
+  return sameButIds(
+    replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
+    original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
+  );
 }
 
 /** A unit that repeats none: when it is its counterpart `o` with tool-call ids rewritten, its entries are the original's with the new ids. */

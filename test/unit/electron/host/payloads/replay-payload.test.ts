@@ -79,9 +79,10 @@ describe('buildReplayPayload', () => {
 
 describe('buildReplayPayload on replays whose tool-call ids were rewritten', () => {
   const IMAGE = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
-  it('gives what a whole build of the replay gives, with the renamed units derived for Anthropic and Bedrock', async () => {
+  it('gives what a whole build of the replay gives, with the renamed units derived for Anthropic and Bedrock and reused for Gemini', async () => {
     const random = rng(29);
     const renamed = new Map<string, number>();
+    const reusedEntries = new Map<string, number>();
     for (let round = 0; round < 150; round += 1) {
       // Each id in one unit, as the reuse needs (a transcript that repeats one is built whole, as the test above has).
       // Images in half the results, so that Anthropic's result blocks hold a list too (see `renamedResultCount`).
@@ -97,13 +98,19 @@ describe('buildReplayPayload on replays whose tool-call ids were rewritten', () 
         const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target);
         expect(JSON.stringify(actual), `round ${round}, ${target.api}`).toBe(JSON.stringify(expected));
         renamed.set(target.api, (renamed.get(target.api) ?? 0) + renamedResultCount(actual.payload, originalBuild.payload));
+        const originalEntries = new Set(entriesOf(originalBuild.payload));
+        const shared = entriesOf(actual.payload).filter((entry) => originalEntries.has(entry)).length;
+        reusedEntries.set(target.api, (reusedEntries.get(target.api) ?? 0) + shared);
       }
     }
     // Results sent under their new ids from the original's blocks (12 and 35 here; Anthropic's results of
-    // text alone, strings, are not counted); none for Gemini, whose builder has no such derivation.
+    // text alone, strings, are not counted); none for Gemini, whose builder sends no id.
     expect(renamed.get('anthropic-messages')).toBeGreaterThan(8);
     expect(renamed.get('bedrock-converse-stream')).toBeGreaterThan(25);
     expect(renamed.get('google-generative-ai')).toBe(0);
+    // Gemini's builder sends a Gemini model no id: a unit whose ids alone changed is reused whole
+    // (renamed-units.ts). 1,408 entries of the original's here, 1,202 without that.
+    expect(reusedEntries.get('google-generative-ai')).toBeGreaterThan(1300);
   }, 60_000);
 });
 
