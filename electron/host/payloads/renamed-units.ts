@@ -29,9 +29,9 @@ export function callIds(message: Message): string[] | null {
 }
 
 /**
- * Whether pi-ai's payload for `model` holds no tool-call id: its Gemini builder (Gemini's API,
- * Vertex, Cloud Code Assist) sends a call's and a result's id only to the models that need one,
- * Claude and gpt-oss behind Google's APIs.
+ * Whether pi-ai's payload for `model` holds no tool-call id: its Gemini builder (Gemini's API and
+ * Vertex) sends a call's and a result's id only to the models that need one, Claude and gpt-oss
+ * behind Google's APIs.
  */
 export function sendsNoCallIds(model: BuildModel): boolean {
   return conversionApiOf(model.api) === 'google-generative-ai' && !model.id.startsWith('claude-') && !model.id.startsWith('gpt-oss-');
