@@ -1,7 +1,9 @@
 /**
- * An assistant entry of the replay's payload derived from the original's, when hygiene only took
- * thinking blocks out of the turn (what the thinking drop does to every older turn of a Claude
- * session): the original's entry without the blocks those thinking blocks became.
+ * Entries of the replay's payload derived from the original's. An assistant entry, when hygiene only
+ * took thinking blocks out of the turn (what the thinking drop does to every older turn of a Claude
+ * session): the original's entry without the blocks those thinking blocks became. And a whole unit
+ * of a turn and its results whose tool-call ids hygiene rewrote (`derivedUnitEntries`): the
+ * original's entries with the ids pi-ai would send for the new ones.
  *
  * Why it is the same: pi-ai's Anthropic and Bedrock Converse builders (0.73) turn an assistant
  * message's blocks into the entry's blocks one by one, in order, each into one block or none, from
@@ -19,7 +21,7 @@ import { isBlank } from '../../../shared/text/blank.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
 import { isOwnTurn, type BuildModel } from './replay-units.js';
 import { sameForBuilder } from './unit-match.js';
-import { callIds, isRenamedCall } from './renamed-units.js';
+import { callIds, isRenamedCall, resultsSameButIds } from './renamed-units.js';
 
 /** The APIs whose assistant entries are derived. */
 export type DerivingApi = 'anthropic-messages' | 'bedrock-converse-stream';
@@ -83,17 +85,37 @@ function isSendable(id: string): boolean {
   return true;
 }
 
-/** The id an entry's tool-use block sends (Anthropic's `tool_use`, Bedrock's `toolUse`), or undefined. */
-function callIdOf(block: JsonValue | undefined, api: DerivingApi): JsonValue | undefined {
-  if (!isRecord(block)) return undefined;
-  if (api === 'anthropic-messages') return block.id;
-  return isRecord(block.toolUse) ? block.toolUse.toolUseId : undefined;
+/**
+ * Where an entry block holds a tool-call id: a member of the block (Anthropic's `tool_use` and
+ * `tool_result`, whose type is checked) or of its one member (Bedrock's `toolUse` and `toolResult`).
+ */
+interface IdPlace {
+  member?: string;
+  key: string;
+  type?: string;
 }
 
-/** A tool-use entry block sending another id: a copy, whose other members are the original's. */
-function withCallId(block: Record<string, JsonValue>, id: string, api: DerivingApi): JsonValue {
-  if (api === 'anthropic-messages') return { ...block, id };
-  return { ...block, toolUse: { ...(block.toolUse as Record<string, JsonValue>), toolUseId: id } };
+const CALL_ID: Record<DerivingApi, IdPlace> = {
+  'anthropic-messages': { key: 'id' },
+  'bedrock-converse-stream': { member: 'toolUse', key: 'toolUseId' },
+};
+
+const RESULT_ID: Record<DerivingApi, IdPlace> = {
+  'anthropic-messages': { type: 'tool_result', key: 'tool_use_id' },
+  'bedrock-converse-stream': { member: 'toolResult', key: 'toolUseId' },
+};
+
+/** The id an entry block holds at `place`, or undefined. */
+function idAt(block: JsonValue | undefined, place: IdPlace): JsonValue | undefined {
+  if (!isRecord(block) || (place.type !== undefined && block.type !== place.type)) return undefined;
+  const holder = place.member === undefined ? block : block[place.member];
+  return isRecord(holder) ? holder[place.key] : undefined;
+}
+
+/** An entry block holding another id at `place`: a copy, whose other members are the original's. */
+function withIdAt(block: Record<string, JsonValue>, place: IdPlace, id: string): JsonValue {
+  if (place.member === undefined) return { ...block, [place.key]: id };
+  return { ...block, [place.member]: { ...(block[place.member] as Record<string, JsonValue>), [place.key]: id } };
 }
 
 /**
@@ -136,8 +158,8 @@ export function derivedAssistantEntry(
     if (kind === null || !kinds.includes(kind)) return null;
     if (renamedCall) {
       // The original's entry sends the id pi-ai makes of the call's; the replay's, of the new one.
-      if (callIdOf(made, api) !== sentCallId((block as { id: string }).id, own)) return null;
-      out.push(withCallId(made as Record<string, JsonValue>, sentCallId((kept[next - 1] as { id: string }).id, own), api));
+      if (idAt(made, CALL_ID[api]) !== sentCallId((block as { id: string }).id, own)) return null;
+      out.push(withIdAt(made as Record<string, JsonValue>, CALL_ID[api], sentCallId((kept[next - 1] as { id: string }).id, own)));
     } else if (stays) out.push(made);
     at += 1;
   }
@@ -157,19 +179,6 @@ function sentResultId(id: string, calls: readonly string[], sent: readonly strin
   return at < 0 ? id : sent[at];
 }
 
-/** The id a tool result's entry block holds (Anthropic's `tool_result`, Bedrock's `toolResult`), or undefined. */
-function resultIdOf(block: JsonValue, api: DerivingApi): JsonValue | undefined {
-  if (!isRecord(block)) return undefined;
-  if (api === 'anthropic-messages') return block.type === 'tool_result' ? block.tool_use_id : undefined;
-  return isRecord(block.toolResult) ? block.toolResult.toolUseId : undefined;
-}
-
-/** A tool result's entry block sending another id: a copy, whose other members are the original's. */
-function withResultId(block: Record<string, JsonValue>, id: string, api: DerivingApi): JsonValue {
-  if (api === 'anthropic-messages') return { ...block, tool_use_id: id };
-  return { ...block, toolResult: { ...(block.toolResult as Record<string, JsonValue>), toolUseId: id } };
-}
-
 /**
  * The replay's entries for a unit whose messages are the original unit's but for tool-call ids
  * hygiene rewrote (and thinking blocks it took out of the first message): an assistant message
@@ -187,7 +196,7 @@ export function derivedUnitEntries(
   api: DerivingApi,
 ): JsonValue[] | null {
   const results = replay.length - 1;
-  if (original.length !== replay.length || results === 0 || entries.length !== 2 || original[0].role !== 'assistant') return null;
+  if (!resultsSameButIds(replay, original) || entries.length !== 2 || original[0].role !== 'assistant') return null;
   const first = replay[0] === original[0] ? entries[0] : derivedAssistantEntry(replay[0], original[0], entries[0], model, api);
   if (first === null) return null;
   const newCalls = callIds(replay[0]);
@@ -200,17 +209,16 @@ export function derivedUnitEntries(
   const oldSent = oldCalls.map((id) => sentCallId(id, own));
   const out: JsonValue[] = [];
   for (let i = 1; i <= results; i += 1) {
-    const result = replay[i];
-    const was = original[i];
-    if (result.role !== 'toolResult' || was.role !== 'toolResult' || !sameForBuilder(result, was, 'toolCallId')) return null;
-    if (typeof result.toolCallId !== 'string' || typeof was.toolCallId !== 'string') return null;
+    const result = replay[i].toolCallId;
+    const was = original[i].toolCallId;
+    if (typeof result !== 'string' || typeof was !== 'string') return null;
     const block = group.content[i - 1];
-    const sent = resultIdOf(block, api);
-    if (sent !== sentResultId(was.toolCallId, oldCalls, oldSent)) return null;
-    const id = sentResultId(result.toolCallId, newCalls, newSent);
-    out.push(id === sent ? block : withResultId(block as Record<string, JsonValue>, id, api));
+    const sent = idAt(block, RESULT_ID[api]);
+    if (sent !== sentResultId(was, oldCalls, oldSent)) return null;
+    const id = sentResultId(result, newCalls, newSent);
+    out.push(id === sent ? block : withIdAt(block as Record<string, JsonValue>, RESULT_ID[api], id));
   }
   // pi-ai answers a call whose id no result sends with a result of its own.
-  for (const id of newSent) if (!out.some((block) => resultIdOf(block, api) === id)) return null;
+  for (const id of newSent) if (!out.some((block) => idAt(block, RESULT_ID[api]) === id)) return null;
   return [first, { ...group, content: out }];
 }

@@ -44,6 +44,20 @@ function answered(unit: readonly Message[], id: string): boolean {
 }
 
 /**
+ * Whether two units of a turn (messages of any kind first) have as many messages, at least one
+ * result, and after the first only tool results, each the other's at its place but for its id.
+ */
+export function resultsSameButIds(replay: readonly Message[], original: readonly Message[]): boolean {
+  if (replay.length !== original.length || replay.length < 2) return false;
+  for (let i = 1; i < replay.length; i += 1) {
+    const result = replay[i];
+    const was = original[i];
+    if (result.role !== 'toolResult' || was.role !== 'toolResult' || !sameForBuilder(result, was, 'toolCallId')) return false;
+  }
+  return true;
+}
+
+/**
  * Whether a replay unit is its original unit with only tool-call ids changed: an assistant message
  * whose blocks are the original's, in order, its calls allowed other ids; then tool results, each
  * the original's at its place but for its id; and each call answered by a result of the unit on both
@@ -51,7 +65,7 @@ function answered(unit: readonly Message[], id: string): boolean {
  * sends no id, such a unit is the original unit.
  */
 export function sameButIds(replay: readonly Message[], original: readonly Message[]): boolean {
-  if (replay.length !== original.length || replay.length < 2) return false;
+  if (!resultsSameButIds(replay, original)) return false;
   const turn = replay[0];
   const was = original[0];
   if (turn.role !== 'assistant' || was.role !== 'assistant' || !sameForBuilder(turn, was, 'content')) return false;
@@ -59,11 +73,6 @@ export function sameButIds(replay: readonly Message[], original: readonly Messag
   const all = was.content;
   if (!Array.isArray(kept) || !Array.isArray(all) || kept.length !== all.length) return false;
   for (let i = 0; i < all.length; i += 1) if (kept[i] !== all[i] && !isRenamedCall(kept[i], all[i])) return false;
-  for (let i = 1; i < replay.length; i += 1) {
-    const result = replay[i];
-    const wasResult = original[i];
-    if (result.role !== 'toolResult' || wasResult.role !== 'toolResult' || !sameForBuilder(result, wasResult, 'toolCallId')) return false;
-  }
   const newCalls = callIds(turn);
   const oldCalls = callIds(was);
   if (!newCalls || !oldCalls) return false;

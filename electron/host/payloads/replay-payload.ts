@@ -214,14 +214,17 @@ function reusedUnits(match: UnitMatch, derivable: DerivableEntries | null, idFre
   for (let t = 0; t < unitCount - 1; t += 1) {
     const counterpart = counterpartUnit(match, t);
     let o = counterpart < 0 ? -1 : repeatedUnit(match, t, counterpart, reused.whole);
-    if (o < 0 && counterpart >= 0 && idFree && renamedOnly(match, t, counterpart)) {
+    // A unit that repeats none may still be its counterpart but for tool-call ids.
+    const renamed = o < 0 && counterpart >= 0 && (idFree || derivable !== null) && leadsBoth(match, t, counterpart);
+    const sides = renamed ? unitSides(match, t, counterpart) : null;
+    if (sides && idFree && sameButIds(sides.replay, sides.original)) {
       o = counterpart;
       reused.whole[t] = 1;
     }
     reused.unit[t] = o;
-    if (reused.whole[t] === 1 || !derivable || counterpart < 0) continue;
-    const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : derivedUnit(match, t, counterpart, derivable);
-    if (entries !== null) reused.derived.set(t, entries);
+    if (reused.whole[t] === 1 || !derivable) continue;
+    const entries = o >= 0 ? derivedFirstEntry(match, t, o, derivable) : sides && derivedUnit(sides, counterpart, derivable);
+    if (entries) reused.derived.set(t, entries);
   }
   return reused;
 }
@@ -239,27 +242,19 @@ function derivedFirstEntry(match: UnitMatch, t: number, o: number, derivable: De
   return entry === null ? null : [entry];
 }
 
-/** Whether replay unit `t` is its counterpart `o` but for tool-call ids (`sameButIds`). */
-function renamedOnly(match: UnitMatch, t: number, o: number): boolean {
-  if (!leadsBoth(match, t, o)) return false;
+/** The LLM messages of replay unit `t` and of original unit `o`. */
+function unitSides(match: UnitMatch, t: number, o: number): { replay: Message[]; original: Message[] } {
   const { replay, original } = match;
-  return sameButIds(
-    replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
-    original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
-  );
+  return {
+    replay: replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
+    original: original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
+  };
 }
 
 /** A unit that repeats none: when it is its counterpart `o` with tool-call ids rewritten, its entries are the original's with the new ids. */
-function derivedUnit(match: UnitMatch, t: number, o: number, derivable: DerivableEntries): JsonValue[] | null {
-  if (!leadsBoth(match, t, o)) return null;
-  const { replay, original } = match;
-  return derivedUnitEntries(
-    replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
-    original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
-    derivable.entries.slice(derivable.bounds[o], derivable.bounds[o + 1]),
-    derivable.model,
-    derivable.api,
-  );
+function derivedUnit(sides: { replay: Message[]; original: Message[] }, o: number, derivable: DerivableEntries): JsonValue[] | null {
+  const entries = derivable.entries.slice(derivable.bounds[o], derivable.bounds[o + 1]);
+  return derivedUnitEntries(sides.replay, sides.original, entries, derivable.model, derivable.api);
 }
 
 /** The messages pi-ai builds: the units not reused, and the changed first messages of the others. */
