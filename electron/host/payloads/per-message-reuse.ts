@@ -9,11 +9,14 @@
  *
  * - OpenAI Responses: a text without an id of its own (every text of another model's turn) gets
  *   `msg_<n>`, n counting the messages converted before it in the whole conversation. Those ids are
- *   moved to where each unit is in the replay (responses-reuse.ts reads where they are).
+ *   moved to where each unit is in the replay (responses-reuse.ts reads where they are). A unit whose
+ *   tool-call ids alone changed has the original's items with the new ids (renamed-items.ts).
  * - Mistral: another model's call ids are hashed, and hashed again when an earlier call took the
- *   hash, so an id depends on every call before it. Only units without a call or a result are
- *   reused; every unit with one is built, all of them in their order, so pi-ai gives out each id
- *   against the same calls before it as in a whole build (mistral-entries.ts reads where entries are).
+ *   hash, so an id depends on every call before it. Unless the replay's ids are all sent as recorded
+ *   (then a unit whose ids alone changed has the original's entries with the new ids:
+ *   renamed-items.ts), only units without a call or a result are reused; every unit with one is
+ *   built, all of them in their order, so pi-ai gives out each id against the same calls before it
+ *   as in a whole build (mistral-entries.ts reads where entries are).
  * - Chat Completions: a unit starts at an assistant message with a call, so that the tool results
  *   pi-ai groups (across a failed turn) and the images it adds after a group stay in one unit; a
  *   request with any call in it gets an empty `tools` list, so the replay's part that pi-ai builds
@@ -35,7 +38,9 @@ import { perMessageUnits, type PerMessageApi } from './per-message-parts.js';
 import { unitsOfPart, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
 import { holdsCallOrResult, type UnitItems } from './unit-reader.js';
-import { llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
+import { counterpartUnit, llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
+import { entriesWithIds, mistralSendsIdsAsRecorded } from './renamed-items.js';
+import { turnSameButIds } from './renamed-units.js';
 
 /** The APIs whose replays reuse the original's entries this way: those whose builders convert each message alone. */
 type ReuseApi = PerMessageApi;
@@ -53,8 +58,10 @@ type ReadUnits = (messages: readonly Message[], units: Units, entries: readonly 
  * calls, and for Responses every unchanged turn) costs pi-ai little to build, so the gain is mostly
  * in memory. Responses: at a quarter or more (many-calls, every call id rewritten for OpenAI and so
  * each turn with a call built again, could reuse 2 % of its items, and took about 0.1 s more than a
- * whole build). Mistral, which reuses only turns without calls: at half or more (pi-model-switch and
- * deep-branches, a third and 45 %, took 60–90 ms more CPU time for no lower peak).
+ * whole build). Mistral, which reused only turns without calls: at half or more (pi-model-switch and
+ * deep-branches, a third and 45 %, took 60–90 ms more CPU time for no lower peak). The units whose
+ * tool-call ids alone changed count among the reused since they are made from the original's
+ * (renamed-items.ts), which puts those sessions far above both shares.
  */
 const READERS: Record<ReuseApi, { key: 'input' | 'messages'; read: ReadUnits; minShare: number }> = {
   'openai-responses': { key: 'input', read: unitItems, minShare: 0.25 },
@@ -95,11 +102,17 @@ interface SideItems {
 }
 
 /**
- * The replay's items, unit by unit, from the original's (`reused[t]`: its unit) or the fresh build's,
- * each generated id moved to the count before its unit in the replay; and for each item, the
- * index of the original's item it is (-1: built or copied for the replay).
+ * The replay's items, unit by unit, from the original's (`reused[t]`: its unit; `derived`, by unit:
+ * made from them, with other ids) or the fresh build's, each generated id moved to the count before
+ * its unit in the replay; and for each item, the index of the original's item it is (-1: built or
+ * copied for the replay).
  */
-function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems): { items: JsonValue[]; reusedAt: Int32Array } {
+function joinedItems(
+  reused: Int32Array,
+  fresh: SideItems,
+  original: SideItems,
+  derived: ReadonlyMap<number, JsonValue[]>,
+): { items: JsonValue[]; reusedAt: Int32Array } {
   const items: JsonValue[] = [];
   // Sized as joinedEntries' list in replay-payload.ts, and for the same reason.
   const reusedAt = new Int32Array(original.items.length + fresh.items.length).fill(-1);
@@ -109,9 +122,12 @@ function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems):
     const o = reused[t];
     const from = o >= 0 ? original : fresh;
     const u = o >= 0 ? o : next++;
+    // A derived unit's items stand for the original's, one for one.
+    const made = derived.get(t);
+    const first = from.at.bounds[u];
     const by = count - from.at.counts[u];
-    for (let k = from.at.bounds[u]; k < from.at.bounds[u + 1]; k += 1) {
-      const item = from.items[k];
+    for (let k = first; k < from.at.bounds[u + 1]; k += 1) {
+      const item = made === undefined ? from.items[k] : made[k - first];
       if (by !== 0 && from.at.generated[k] === 1) {
         const record = item as Record<string, JsonValue>;
         const id = `msg_${generatedCount(record.id as string) + by}`;
@@ -123,7 +139,7 @@ function joinedItems(reused: Int32Array, fresh: SideItems, original: SideItems):
         }
         continue;
       }
-      if (o >= 0) reusedAt[items.length] = k;
+      if (o >= 0 && item === original.items[k]) reusedAt[items.length] = k;
       items.push(item);
     }
     count += from.at.counts[u + 1] - from.at.counts[u];
@@ -147,8 +163,11 @@ export async function reusedPerMessageBuild(
 ): Promise<{ build: PayloadBuild; reusedAt: Int32Array } | null> {
   const { key, read } = READERS[api];
   const minShare = sizes.reuseShare ?? READERS[api].minShare;
-  // Only units whose messages are all the original's are reused: a first look that costs one pass.
-  if (keptMessages(messages, origins, original.messages) < messages.length * minShare) return null;
+  // Only units whose messages are all the original's are reused (for Mistral and Responses, or are
+  // but for tool-call ids): a first look that costs one pass.
+  const mistral = api === 'mistral-conversations';
+  const renaming = mistral || api === 'openai-responses';
+  if (keptMessages(messages, origins, original.messages, renaming) < messages.length * minShare) return null;
   const { build, model } = original;
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
@@ -160,16 +179,23 @@ export async function reusedPerMessageBuild(
   const units = perMessageUnits(llm.messages, api, model);
   if (!units) return null;
   const originAt = originsOnOriginal(llm.sources, origins, llmIndexes(build.sources, original.messages.length));
-  const reused = reusedWholeUnits({
+  const match: UnitMatch = {
     replay: { messages, llm: llm.messages, sources: llm.sources, units },
     original: { messages: original.messages, llm: originalLlm, sources: build.sources, units: originalUnits },
     originAt,
     originalUnitAt: unitStarts(originalUnits),
     // These builders mark no entry for caching: any original unit may be reused (the replay's last is built, for the request's fields).
     firstUnreused: originalUnits.bounds.length - 1,
-  });
-  // Mistral: a unit with a call or a result is built, so that every call id is given out as in a whole build.
-  if (api === 'mistral-conversations') keepIdFree(llm.messages, units, reused);
+  };
+  const reused = reusedWholeUnits(match);
+  const derived = new Map<number, JsonValue[]>();
+  // Mistral: a unit with a call or a result is built, so that every call id is given out as in a
+  // whole build; unless every id is sent as recorded, when such a unit is made from its original's.
+  if (mistral) keepIdFree(llm.messages, units, reused);
+  if (api === 'openai-responses' || (mistral && mistralSendsIdsAsRecorded(llm.messages, model)))
+    withIds(match, { items: originalItems, at: originalAt }, { reused, derived }, (replay, was, items) =>
+      entriesWithIds(replay, was, items, api, model),
+    );
   // Reusing a few units saves less than finding them cost, and a whole build's memory is the same.
   const reusedCount = reusedMessages(units, reused);
   if (reusedCount === 0 || reusedCount < llm.messages.length * minShare) return null;
@@ -188,7 +214,7 @@ export async function reusedPerMessageBuild(
   if (fresh.error || !Array.isArray(freshItems) || !isRecord(fresh.payload)) return null;
   const freshAt = read(part.llm.messages, part.units, freshItems, model);
   if (!freshAt) return null;
-  const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt });
+  const { items, reusedAt } = joinedItems(reused, { items: freshItems, at: freshAt }, { items: originalItems, at: originalAt }, derived);
   return { build: { ...fresh, sources: llm.sources, llmMessages: llm.messages, payload: { ...fresh.payload, [key]: items } }, reusedAt };
 }
 
@@ -205,17 +231,63 @@ function keepIdFree(messages: readonly Message[], units: Units, reused: Int32Arr
   }
 }
 
+/** A unit's entries made from its original's with the replay's tool-call ids, or null (renamed-items.ts). */
+type WithIds = (replay: readonly Message[], original: readonly Message[], entries: readonly JsonValue[]) => JsonValue[] | null;
+
+/**
+ * Each unit left to be built (`reused[t]` -1, the last aside) that is its original's but for tool-call
+ * ids gets, when `derive` can make them, the original's entries with the replay's ids (`derived`),
+ * and `reused[t]` its original unit.
+ */
+function withIds(
+  match: UnitMatch,
+  original: SideItems,
+  { reused, derived }: { reused: Int32Array; derived: Map<number, JsonValue[]> },
+  derive: WithIds,
+): void {
+  const { replay } = match;
+  for (let t = 0; t < reused.length - 1; t += 1) {
+    if (reused[t] >= 0) continue;
+    const o = counterpartUnit(match, t);
+    // (`entriesWithIds` takes a unit that starts with an assistant message on both sides: its entries lead.)
+    if (o < 0) continue;
+    const entries = derive(
+      replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
+      match.original.llm.slice(match.original.units.bounds[o], match.original.units.bounds[o + 1]),
+      original.items.slice(original.at.bounds[o], original.at.bounds[o + 1]),
+    );
+    if (entries === null) continue;
+    reused[t] = o;
+    derived.set(t, entries);
+  }
+}
+
 /**
  * How many replay messages give the builder what their origin gave it: the origin itself, or a copy
- * that differs only where no builder reads (a tool result whose details hygiene took off).
+ * that differs only where no builder reads (a tool result whose details hygiene took off); with
+ * `idsToo`, also a copy that differs only in its tool-call ids.
  */
-function keptMessages(messages: readonly Message[], origins: readonly (number | null)[], originals: readonly Message[]): number {
+function keptMessages(
+  messages: readonly Message[],
+  origins: readonly (number | null)[],
+  originals: readonly Message[],
+  idsToo: boolean,
+): number {
   let count = 0;
   for (let i = 0; i < messages.length; i += 1) {
     const origin = origins[i];
-    if (typeof origin === 'number' && sameForBuilder(originals[origin], messages[i])) count += 1;
+    if (typeof origin !== 'number') continue;
+    const message = messages[i];
+    const was = originals[origin];
+    if (sameForBuilder(was, message) || (idsToo && sameButIdsMessage(message, was))) count += 1;
   }
   return count;
+}
+
+/** Whether a message is `was` but for its tool-call ids: a result's, or an assistant's calls'. */
+function sameButIdsMessage(message: Message, was: Message): boolean {
+  if (message.role === 'toolResult') return was.role === 'toolResult' && sameForBuilder(message, was, 'toolCallId');
+  return turnSameButIds(message, was);
 }
 
 /** How many of the replay's LLM messages are in units reused. */

@@ -57,6 +57,16 @@ export function resultsSameButIds(replay: readonly Message[], original: readonly
   return true;
 }
 
+/** Whether an assistant message is `was` but for its calls' ids: its blocks the same, in order, or calls with another id. */
+export function turnSameButIds(turn: Message, was: Message): boolean {
+  if (turn.role !== 'assistant' || was.role !== 'assistant' || !sameForBuilder(turn, was, 'content')) return false;
+  const kept = turn.content;
+  const all = was.content;
+  if (!Array.isArray(kept) || !Array.isArray(all) || kept.length !== all.length) return false;
+  for (let i = 0; i < all.length; i += 1) if (kept[i] !== all[i] && !isRenamedCall(kept[i], all[i])) return false;
+  return true;
+}
+
 /**
  * Whether a replay unit is its original unit with only tool-call ids changed: an assistant message
  * whose blocks are the original's, in order, its calls allowed other ids; then tool results, each
@@ -68,11 +78,7 @@ export function sameButIds(replay: readonly Message[], original: readonly Messag
   if (!resultsSameButIds(replay, original)) return false;
   const turn = replay[0];
   const was = original[0];
-  if (turn.role !== 'assistant' || was.role !== 'assistant' || !sameForBuilder(turn, was, 'content')) return false;
-  const kept = turn.content;
-  const all = was.content;
-  if (!Array.isArray(kept) || !Array.isArray(all) || kept.length !== all.length) return false;
-  for (let i = 0; i < all.length; i += 1) if (kept[i] !== all[i] && !isRenamedCall(kept[i], all[i])) return false;
+  if (!turnSameButIds(turn, was)) return false;
   const newCalls = callIds(turn);
   const oldCalls = callIds(was);
   if (!newCalls || !oldCalls) return false;

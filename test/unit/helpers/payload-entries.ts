@@ -47,3 +47,21 @@ export function renamedResultCount(replay: unknown, original: unknown): number {
       if (!blocks.has(block) && contents.has(resultContent(block))) count += 1;
   return count;
 }
+
+/**
+ * How many of the replay's Mistral or OpenAI Responses entries are not the original's but copies of
+ * an original entry under other tool-call ids (electron/host/payloads/renamed-items.ts): they hold
+ * the very list or object the original's does (a result's `content` list, Mistral; a result's
+ * `output` list, Responses, for a result with images; a call's `function`, Mistral), where a build of
+ * pi-ai's makes new ones.
+ */
+export function renamedItemCount(replay: unknown, original: unknown): number {
+  const entries = new Set(entriesOf(original));
+  const held = (entry: unknown): unknown[] => {
+    const e = entry as { content?: unknown; output?: unknown; toolCalls?: { function?: unknown }[] };
+    const calls = Array.isArray(e.toolCalls) ? e.toolCalls.map((call) => call.function) : [];
+    return [e.content, e.output, ...calls].filter((value) => typeof value === 'object' && value !== null);
+  };
+  const shared = new Set(entriesOf(original).flatMap(held));
+  return entriesOf(replay).filter((entry) => !entries.has(entry) && held(entry).some((value) => shared.has(value))).length;
+}

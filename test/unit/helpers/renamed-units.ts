@@ -36,7 +36,7 @@ const callId = fc.oneof(
 );
 
 /** What hygiene may rewrite an id to: plain, or (for the test) still needing pi-ai's cleaning, or past 64. */
-const newId = fc.oneof(
+export const newId = fc.oneof(
   fc.nat(9).map((n) => `toolu_r${n}`),
   fc.nat(9).map((n) => `callfc${n}`),
   fc.nat(9).map((n) => `new|${n}`),
@@ -54,16 +54,20 @@ export interface UnitCase {
   own: boolean;
 }
 
-export const unitCase: fc.Arbitrary<UnitCase> = fc.record({
-  blocks: fc.array(block, { minLength: 1, maxLength: 5 }),
-  ids: fc.array(callId, { minLength: 6, maxLength: 6 }),
-  answered: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-  renames: fc.array(fc.option(newId, { freq: 2 }), { minLength: 6, maxLength: 6 }),
-  follows: fc.array(fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)), { minLength: 6, maxLength: 6 }),
-  orphan: fc.oneof(fc.constant(false), fc.constant(false), fc.constant(false), fc.constant(true)),
-  drop: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
-  own: fc.boolean(),
-});
+/** Random units whose renamed ids are written as `renamedAs` gives them (a digit is added to each). */
+export const unitCaseWith = (renamedAs: fc.Arbitrary<string>): fc.Arbitrary<UnitCase> =>
+  fc.record({
+    blocks: fc.array(block, { minLength: 1, maxLength: 5 }),
+    ids: fc.array(callId, { minLength: 6, maxLength: 6 }),
+    answered: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+    renames: fc.array(fc.option(renamedAs, { freq: 2 }), { minLength: 6, maxLength: 6 }),
+    follows: fc.array(fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)), { minLength: 6, maxLength: 6 }),
+    orphan: fc.oneof(fc.constant(false), fc.constant(false), fc.constant(false), fc.constant(true)),
+    drop: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+    own: fc.boolean(),
+  });
+
+export const unitCase: fc.Arbitrary<UnitCase> = unitCaseWith(newId);
 
 /**
  * An original unit (an assistant turn and its results) and the replay's, whose calls and results got

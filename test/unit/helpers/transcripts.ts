@@ -157,17 +157,23 @@ function asResponsesTurn(random: () => number, content: Record<string, unknown>[
   });
 }
 
+/** How a renamed id is written: given how many were renamed before it. */
+export type RenamedAs = (n: number, random: () => number) => string;
+
+/** Hygiene's ids for Anthropic and Bedrock: plain, or (a third of them) still holding a character pi-ai cleans. */
+const renamedForAnthropic: RenamedAs = (n, random) => `${random() < 0.33 ? 'new|' : 'callnew'}${n}`;
+
 /**
  * A new id for a share (`renamed`) of the transcript's tool-call ids, as hygiene's id rewrite gives
- * them: plain, or (a third of them) still holding a character pi-ai cleans for Anthropic and Bedrock.
+ * them (`as`: Anthropic's and Bedrock's forms when not given).
  */
-function renamedIds(random: () => number, original: Message[], renamed: number): Map<string, string> {
+function renamedIds(random: () => number, original: Message[], renamed: number, as: RenamedAs): Map<string, string> {
   const ids = new Map<string, string>();
   for (const message of original)
     if (message.role === 'assistant' && Array.isArray(message.content))
       for (const block of message.content as Record<string, unknown>[])
         if (block.type === 'toolCall' && typeof block.id === 'string' && !ids.has(block.id) && random() < renamed)
-          ids.set(block.id, `${random() < 0.33 ? 'new|' : 'callnew'}${ids.size}`);
+          ids.set(block.id, as(ids.size, random));
   return ids;
 }
 
@@ -186,16 +192,17 @@ function withRenamedIds(message: Message, ids: Map<string, string>): Message {
  * A replay as hygiene makes one: most messages kept (the same objects), some changed, dropped or
  * added. `rewritten`: the share of assistant turns rewritten whole besides (their blocks copied, so
  * their tool calls are not the original's), as after a switch to another model. `renamed`: the share
- * of tool-call ids given another, in their calls and results, as the id rewrite does.
+ * of tool-call ids given another, in their calls and results, as the id rewrite does, written as
+ * `renamedAs` writes them.
  */
 export function replayOf(
   random: () => number,
   original: Message[],
-  options: { rewritten?: number; renamed?: number } = {},
+  options: { rewritten?: number; renamed?: number; renamedAs?: RenamedAs } = {},
 ): { messages: Message[]; origins: (number | null)[] } {
   const messages: Message[] = [];
   const origins: (number | null)[] = [];
-  const ids = options.renamed ? renamedIds(random, original, options.renamed) : null;
+  const ids = options.renamed ? renamedIds(random, original, options.renamed, options.renamedAs ?? renamedForAnthropic) : null;
   original.forEach((message, index) => {
     const r = random();
     if (r < 0.06) return;

@@ -14,6 +14,7 @@ import {
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
+import { mistralSendsIdsAsRecorded } from '../../../../../electron/host/payloads/renamed-items.js';
 import { completionsReadable, completionsUnitEntries, hasToolHistory } from '../../../../../electron/host/payloads/completions-entries.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
@@ -280,10 +281,11 @@ describe('buildReplayPayload for OpenAI Responses after a build in parts', () =>
   }, 60_000);
 });
 
-describe("buildReplayPayload for Mistral: the original's entries for unchanged units without calls", () => {
+describe("buildReplayPayload for Mistral: the original's entries for unchanged units, with calls only when every id is sent as recorded", () => {
   it('gives what a whole build of the replay gives, on random transcripts, replays and part sizes', async () => {
     const random = rng(43);
     let reusedRounds = 0;
+    let asRecordedRounds = 0;
     for (let round = 0; round < 300; round += 1) {
       const original = transcript(random, 6 + Math.floor(random() * 80), {
         oneUnitIds: random() < 0.8,
@@ -301,12 +303,19 @@ describe("buildReplayPayload for Mistral: the original's entries for unchanged u
         const shared = new Set(entriesOf(originalBuild.payload));
         const reused = entriesOf(actual.payload).filter((entry) => shared.has(entry));
         if (reused.length > 0) reusedRounds += 1;
-        // Never an entry with a call or a result: those are built again, each id given out as in a whole build.
-        expect(reused.some((entry) => entry.role === 'tool' || entry.toolCalls !== undefined)).toBe(false);
+        // Never an entry with a call or a result, those built again so that each id is given out as in
+        // a whole build; unless pi-ai sends every id as recorded (renamed-items.ts).
+        const asRecorded = mistralSendsIdsAsRecorded(toLlmMessages(replay.messages).messages, originalBuild.model!);
+        if (reused.some((entry) => entry.role === 'tool' || entry.toolCalls !== undefined)) {
+          expect(asRecorded).toBe(true);
+          asRecordedRounds += 1;
+        }
       }
     }
     // Given any share (the sessions' threshold is half the messages); a failed turn with a call is built whole.
     expect(reusedRounds).toBeGreaterThan(250);
+    // Mistral's own turns alone, or no call of another model's.
+    expect(asRecordedRounds).toBeGreaterThan(4);
   }, 120_000);
 
   it('builds every turn with a call, so that an id hashed again in the original is not in the replay', async () => {

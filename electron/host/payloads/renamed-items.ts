@@ -1,0 +1,162 @@
+/**
+ * Mistral's and OpenAI Responses' entries for a replay unit whose tool-call ids hygiene rewrote (a
+ * turn and its results, nothing else changed), made from the original unit's entries
+ * (per-message-reuse.ts), as renamed-units.ts and derived-entry.ts do for the builders with units.
+ *
+ * Both builders convert a unit's messages alone, so such a unit's entries are the original's with
+ * the ids pi-ai sends for the replay's ids in them: the assistant's call entries, then an entry for
+ * each result, then one for each call the unit does not answer (pi-ai's made-up result). What pi-ai
+ * sends for an id:
+ *
+ * - OpenAI Responses: another model's call id is cleaned (every character but letters, digits, `_`
+ *   and `-` made `_`, cut to 64, trailing `_` taken off; an id with `|` is split into a call id and
+ *   an item id, each cleaned). Each id is cleaned alone, so only ids that stay as they are, without
+ *   `|`, are derived: the call's item then goes with no item id, and each result keeps its id.
+ * - Mistral: another model's call id is kept when it is nine letters and digits, hashed otherwise,
+ *   and hashed again when an earlier call took the result: an id depends on every call before it.
+ *   Hygiene's id rewrite for Mistral leaves every id in that form. When every call of another model's
+ *   turn in the replay has such an id, no call can take another's, and every id is sent as recorded,
+ *   whatever is built with it; otherwise no unit with a call or a result is reused or derived.
+ */
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
+import type { JsonValue, Message } from '../../../shared/types.js';
+import { callIds, sameButIds } from './renamed-units.js';
+import { isOwnTurn, type BuildModel } from './replay-units.js';
+
+/** A call id pi-ai's Mistral builder keeps as it is on another model's turn (when no other call took it first). */
+const MISTRAL_KEPT_ID = /^[a-zA-Z0-9]{9}$/;
+
+/**
+ * Whether pi-ai's Mistral build of `messages` for `model` sends every tool-call id as recorded: every
+ * call of another model's turn (failed turns included, whose ids pi-ai normalises too) has an id of
+ * nine letters and digits. The model's own turns' ids are never normalised.
+ */
+export function mistralSendsIdsAsRecorded(messages: readonly Message[], model: BuildModel): boolean {
+  for (const message of messages) {
+    if (message.role !== 'assistant' || !Array.isArray(message.content) || isOwnTurn(message, model)) continue;
+    for (const block of message.content as unknown[])
+      if (isRecord(block) && block.type === 'toolCall' && (typeof block.id !== 'string' || !MISTRAL_KEPT_ID.test(block.id))) return false;
+  }
+  return true;
+}
+
+/** An id pi-ai's Responses builder sends as it is for another model's call: letters, digits, `_` and `-`, at most 64, not ending in `_`. */
+const RESPONSES_KEPT_ID = /^[a-zA-Z0-9_-]{0,64}$/;
+
+/** What each API's entries hold: where a call's id is, where a result's, and how an assistant's entries are told from the results'. */
+interface Shape {
+  /** Whether the entry is one of the unit's calls (among the assistant's entries). */
+  isCall(entry: Record<string, JsonValue>): boolean;
+  /** The call's entry with the id pi-ai sends for `id`. */
+  withCallId(entry: Record<string, JsonValue>, id: string): Record<string, JsonValue>;
+  /** Whether the entry is a result's (or a made-up result's). */
+  isResult(entry: Record<string, JsonValue>): boolean;
+  /** The result's entry with the id pi-ai sends for `id`. */
+  withResultId(entry: Record<string, JsonValue>, id: string): Record<string, JsonValue>;
+  /** Whether pi-ai sends the call id `id` of the turn as it is (`own`: the model's own turn). */
+  keeps(id: string, own: boolean): boolean;
+}
+
+/** `entry` with `member` set to `value`: the entry itself when it holds that already. */
+function withMember(entry: Record<string, JsonValue>, member: string, value: string): Record<string, JsonValue> {
+  return entry[member] === value ? entry : { ...entry, [member]: value };
+}
+
+/**
+ * Mistral: the assistant's one entry lists the calls in `toolCalls` (any block but a text or a
+ * thinking would be listed too: refused below); each result is a `tool` entry.
+ */
+const MISTRAL: Shape = {
+  isCall: () => false,
+  withCallId: (entry) => entry,
+  isResult: (entry) => entry.role === 'tool',
+  withResultId: (entry, id) => withMember(entry, 'toolCallId', id),
+  // Every id of the replay was checked by `mistralSendsIdsAsRecorded`.
+  keeps: () => true,
+};
+
+/** OpenAI Responses: a `function_call` item per call, a `function_call_output` item per result. */
+const RESPONSES: Shape = {
+  isCall: (entry) => entry.type === 'function_call',
+  // An id without `|` has no item id: pi-ai's item then holds `id: undefined`, which JSON leaves out.
+  withCallId: (entry, id) =>
+    entry.call_id === id && entry.id === undefined
+      ? entry
+      : ({ ...entry, id: undefined, call_id: id } as unknown as Record<string, JsonValue>),
+  isResult: (entry) => entry.type === 'function_call_output',
+  withResultId: (entry, id) => withMember(entry, 'call_id', id),
+  keeps: (id, own) => !id.includes('|') && (own || (RESPONSES_KEPT_ID.test(id) && !id.endsWith('_'))),
+};
+
+/** Mistral's assistant entry with its calls' ids, or null. */
+function mistralTurnEntry(entry: JsonValue, ids: readonly string[]): JsonValue | null {
+  if (!isRecord(entry) || entry.role !== 'assistant' || !Array.isArray(entry.toolCalls)) return null;
+  const calls = entry.toolCalls;
+  if (calls.length !== ids.length) return null;
+  const sent: JsonValue[] = [];
+  for (let k = 0; k < calls.length; k += 1) {
+    const call = calls[k];
+    if (!isRecord(call)) return null;
+    sent.push(withMember(call, 'id', ids[k]));
+  }
+  return sent.every((call, k) => call === calls[k]) ? entry : { ...entry, toolCalls: sent };
+}
+
+/** The assistant's entries (Responses: items) with its calls' ids, or null when their calls are not the turn's. */
+function turnEntries(entries: readonly JsonValue[], ids: readonly string[], shape: Shape): JsonValue[] | null {
+  if (shape === MISTRAL) {
+    if (entries.length !== 1) return null;
+    const entry = mistralTurnEntry(entries[0], ids);
+    return entry === null ? null : [entry];
+  }
+  const out: JsonValue[] = [];
+  let k = 0;
+  for (const entry of entries) {
+    if (!isRecord(entry)) return null;
+    if (!shape.isCall(entry)) out.push(entry);
+    else if (k < ids.length) out.push(shape.withCallId(entry, ids[k++]));
+    else return null;
+  }
+  return k === ids.length ? out : null;
+}
+
+/**
+ * The replay unit's entries from `entries`, the original unit's, when the unit is the original's but
+ * for tool-call ids and pi-ai sends the new ids as they are; null otherwise. Mistral's only for a
+ * replay whose ids pi-ai sends as recorded (`mistralSendsIdsAsRecorded`). An entry whose ids did not
+ * change is the original's own object.
+ */
+export function entriesWithIds(
+  replay: readonly Message[],
+  original: readonly Message[],
+  entries: readonly JsonValue[],
+  api: 'mistral-conversations' | 'openai-responses',
+  model: BuildModel,
+): JsonValue[] | null {
+  if (!sameButIds(replay, original)) return null;
+  const turn = replay[0];
+  // A failed turn makes no entry; its unanswered calls are answered in the next unit's place.
+  if (isFailedStop(turn)) return null;
+  const shape = api === 'mistral-conversations' ? MISTRAL : RESPONSES;
+  // Mistral lists any block but a text or a thinking among the calls.
+  if (shape === MISTRAL)
+    for (const block of turn.content as unknown[])
+      if (!isRecord(block) || (block.type !== 'text' && block.type !== 'thinking' && block.type !== 'toolCall')) return null;
+  const ids = callIds(turn);
+  const own = isOwnTurn(turn, model);
+  if (!ids || ids.length === 0 || ids.some((id) => !shape.keeps(id, own))) return null;
+  const results = replay.length - 1;
+  const unanswered: string[] = [];
+  for (const id of ids) if (!replay.some((m, i) => i > 0 && m.toolCallId === id)) unanswered.push(id);
+  const turnCount = entries.length - results - unanswered.length;
+  const out = turnCount < 1 ? null : turnEntries(entries.slice(0, turnCount), ids, shape);
+  if (out === null) return null;
+  for (let j = 0; j < results + unanswered.length; j += 1) {
+    const entry = entries[turnCount + j];
+    const id = j < results ? replay[1 + j].toolCallId : unanswered[j - results];
+    if (!isRecord(entry) || !shape.isResult(entry) || typeof id !== 'string') return null;
+    // Responses sends a result's id up to its `|` (none of the unit's calls has one).
+    out.push(shape.withResultId(entry, shape === RESPONSES ? id.split('|')[0] : id));
+  }
+  return out;
+}
