@@ -17,6 +17,11 @@
  *   Hygiene's id rewrite for Mistral leaves every id in that form. When every call of another model's
  *   turn in the replay has such an id, no call can take another's, and every id is sent as recorded,
  *   whatever is built with it; otherwise no unit with a call or a result is reused or derived.
+ *
+ * pi-ai maps a result's id to what its call's id became across the whole conversation. Results' ids
+ * are put in here without that map: the units are read so that no id is in two of them
+ * (per-message-parts.ts refuses a transcript where one is), and a unit's own calls, derived only when
+ * pi-ai keeps their ids, map nothing.
  */
 import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { JsonValue, Message } from '../../../shared/types.js';
@@ -78,11 +83,13 @@ const MISTRAL: Shape = {
 /** OpenAI Responses: a `function_call` item per call, a `function_call_output` item per result. */
 const RESPONSES: Shape = {
   isCall: (entry) => entry.type === 'function_call',
-  // An id without `|` has no item id: pi-ai's item then holds `id: undefined`, which JSON leaves out.
-  withCallId: (entry, id) =>
-    entry.call_id === id && entry.id === undefined
-      ? entry
-      : ({ ...entry, id: undefined, call_id: id } as unknown as Record<string, JsonValue>),
+  // An id without `|` has no item id: the item has none (pi-ai's `id: undefined` is left out of the
+  // payload's values, as JSON leaves it out).
+  withCallId: (entry, id) => {
+    if (entry.call_id === id && !('id' in entry)) return entry;
+    const { id: _itemId, ...rest } = entry;
+    return { ...rest, call_id: id };
+  },
   isResult: (entry) => entry.type === 'function_call_output',
   withResultId: (entry, id) => withMember(entry, 'call_id', id),
   keeps: (id, own) => !id.includes('|') && (own || (RESPONSES_KEPT_ID.test(id) && !id.endsWith('_'))),
@@ -112,7 +119,8 @@ function turnEntries(entries: readonly JsonValue[], ids: readonly string[], shap
   const out: JsonValue[] = [];
   let k = 0;
   for (const entry of entries) {
-    if (!isRecord(entry)) return null;
+    // A result's among the turn's would be a count gone wrong: checked, though the original's reading rules it out.
+    if (!isRecord(entry) || shape.isResult(entry)) return null;
     if (!shape.isCall(entry)) out.push(entry);
     else if (k < ids.length) out.push(shape.withCallId(entry, ids[k++]));
     else return null;
