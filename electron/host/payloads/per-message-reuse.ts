@@ -38,9 +38,18 @@ import { perMessageUnits, type PerMessageApi } from './per-message-parts.js';
 import { unitsOfPart, type Units } from './replay-units.js';
 import { generatedCount, unitItems } from './responses-reuse.js';
 import { holdsCallOrResult, type UnitItems } from './unit-reader.js';
-import { counterpartUnit, llmIndexes, matchingUnit, originsOnOriginal, sameForBuilder, unitStarts, type UnitMatch } from './unit-match.js';
+import {
+  counterpartUnit,
+  llmIndexes,
+  matchingUnit,
+  originsOnOriginal,
+  sameForBuilder,
+  unitSides,
+  unitStarts,
+  type UnitMatch,
+} from './unit-match.js';
 import { entriesWithIds, mistralSendsIdsAsRecorded } from './renamed-items.js';
-import { turnSameButIds } from './renamed-units.js';
+import { messageSameButIds } from './renamed-units.js';
 
 /** The APIs whose replays reuse the original's entries this way: those whose builders convert each message alone. */
 type ReuseApi = PerMessageApi;
@@ -245,17 +254,13 @@ function withIds(
   { reused, derived }: { reused: Int32Array; derived: Map<number, JsonValue[]> },
   derive: WithIds,
 ): void {
-  const { replay } = match;
   for (let t = 0; t < reused.length - 1; t += 1) {
     if (reused[t] >= 0) continue;
     const o = counterpartUnit(match, t);
     // (`entriesWithIds` takes a unit that starts with an assistant message on both sides: its entries lead.)
     if (o < 0) continue;
-    const entries = derive(
-      replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
-      match.original.llm.slice(match.original.units.bounds[o], match.original.units.bounds[o + 1]),
-      original.items.slice(original.at.bounds[o], original.at.bounds[o + 1]),
-    );
+    const sides = unitSides(match, t, o);
+    const entries = derive(sides.replay, sides.original, original.items.slice(original.at.bounds[o], original.at.bounds[o + 1]));
     if (entries === null) continue;
     reused[t] = o;
     derived.set(t, entries);
@@ -279,15 +284,9 @@ function keptMessages(
     if (typeof origin !== 'number') continue;
     const message = messages[i];
     const was = originals[origin];
-    if (sameForBuilder(was, message) || (idsToo && sameButIdsMessage(message, was))) count += 1;
+    if (sameForBuilder(was, message) || (idsToo && messageSameButIds(message, was))) count += 1;
   }
   return count;
-}
-
-/** Whether a message is `was` but for its tool-call ids: a result's, or an assistant's calls'. */
-function sameButIdsMessage(message: Message, was: Message): boolean {
-  if (message.role === 'toolResult') return was.role === 'toolResult' && sameForBuilder(message, was, 'toolCallId');
-  return turnSameButIds(message, was);
 }
 
 /** How many of the replay's LLM messages are in units reused. */

@@ -49,12 +49,15 @@ function answered(unit: readonly Message[], id: string): boolean {
  */
 export function resultsSameButIds(replay: readonly Message[], original: readonly Message[]): boolean {
   if (replay.length !== original.length || replay.length < 2) return false;
-  for (let i = 1; i < replay.length; i += 1) {
-    const result = replay[i];
-    const was = original[i];
-    if (result.role !== 'toolResult' || was.role !== 'toolResult' || !sameForBuilder(result, was, 'toolCallId')) return false;
-  }
+  for (let i = 1; i < replay.length; i += 1)
+    if (replay[i].role !== 'toolResult' || !messageSameButIds(replay[i], original[i])) return false;
   return true;
+}
+
+/** Whether a message is `was` but for its tool-call ids: a tool result but for its id, or an assistant's turn but for its calls'. */
+export function messageSameButIds(message: Message, was: Message): boolean {
+  if (message.role === 'toolResult') return was.role === 'toolResult' && sameForBuilder(message, was, 'toolCallId');
+  return turnSameButIds(message, was);
 }
 
 /** Whether an assistant message is `was` but for its calls' ids: its blocks the same, in order, or calls with another id. */

@@ -32,7 +32,16 @@ import { buildInParts, knownSplit, PART_SIZES, type PartSizes } from './payload-
 import { entriesKey, entryBounds, unitApiOf, unitsOf, unitsOfPart, type BuildModel, type UnitApi, type Units } from './replay-units.js';
 import { perMessageApiOf } from './per-message-parts.js';
 import { reusedPerMessageBuild } from './per-message-reuse.js';
-import { counterpartUnit, leadsBoth, llmIndexes, originsOnOriginal, repeatedUnit, unitStarts, type UnitMatch } from './unit-match.js';
+import {
+  counterpartUnit,
+  leadsBoth,
+  llmIndexes,
+  originsOnOriginal,
+  repeatedUnit,
+  unitSides,
+  unitStarts,
+  type UnitMatch,
+} from './unit-match.js';
 import { derivedAssistantEntry, derivedUnitEntries, derivesEntries, type DerivingApi } from './derived-entry.js';
 import { sameButIds, sendsNoCallIds } from './renamed-units.js';
 
@@ -240,15 +249,6 @@ function derivedFirstEntry(match: UnitMatch, t: number, o: number, derivable: De
     derivable.api,
   );
   return entry === null ? null : [entry];
-}
-
-/** The LLM messages of replay unit `t` and of original unit `o`. */
-function unitSides(match: UnitMatch, t: number, o: number): { replay: Message[]; original: Message[] } {
-  const { replay, original } = match;
-  return {
-    replay: replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
-    original: original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
-  };
 }
 
 /** A unit that repeats none: when it is its counterpart `o` with tool-call ids rewritten, its entries are the original's with the new ids. */

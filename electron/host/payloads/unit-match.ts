@@ -138,3 +138,12 @@ export function repeatedUnit(match: UnitMatch, t: number, o: number, whole: Uint
 export function leadsBoth(match: UnitMatch, t: number, o: number): boolean {
   return (t > 0 || match.replay.units.firstLeads) && (o > 0 || match.original.units.firstLeads);
 }
+
+/** The LLM messages of replay unit `t` and of original unit `o`. */
+export function unitSides(match: UnitMatch, t: number, o: number): { replay: Message[]; original: Message[] } {
+  const { replay, original } = match;
+  return {
+    replay: replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
+    original: original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
+  };
+}
