@@ -48,18 +48,18 @@ export function mistralSendsIdsAsRecorded(messages: readonly Message[], model: B
 /** An id pi-ai's Responses builder sends as it is for another model's call: letters, digits, `_` and `-`, at most 64, not ending in `_`. */
 const RESPONSES_KEPT_ID = /^[a-zA-Z0-9_-]{0,64}$/;
 
-/** What each API's entries hold: where a call's id is, where a result's, and how an assistant's entries are told from the results'. */
+/** How each API's entries hold a unit's ids, and which of a turn's blocks it derives from. */
 interface Shape {
-  /** Whether the entry is one of the unit's calls (among the assistant's entries). */
-  isCall(entry: Record<string, JsonValue>): boolean;
-  /** The call's entry with the id pi-ai sends for `id`. */
-  withCallId(entry: Record<string, JsonValue>, id: string): Record<string, JsonValue>;
+  /** The turn's entries (Responses: items) with its calls' ids, in order, or null when their calls are not the turn's. */
+  turnEntries(entries: readonly JsonValue[], ids: readonly string[]): JsonValue[] | null;
   /** Whether the entry is a result's (or a made-up result's). */
   isResult(entry: Record<string, JsonValue>): boolean;
-  /** The result's entry with the id pi-ai sends for `id`. */
+  /** The result's entry with the id pi-ai sends for the result id `id`. */
   withResultId(entry: Record<string, JsonValue>, id: string): Record<string, JsonValue>;
   /** Whether pi-ai sends the call id `id` of the turn as it is (`own`: the model's own turn). */
   keeps(id: string, own: boolean): boolean;
+  /** Whether a block of the turn is one the derivation knows what the builder makes of. */
+  takes(block: unknown): boolean;
 }
 
 /** `entry` with `member` set to `value`: the entry itself when it holds that already. */
@@ -67,36 +67,9 @@ function withMember(entry: Record<string, JsonValue>, member: string, value: str
   return entry[member] === value ? entry : { ...entry, [member]: value };
 }
 
-/**
- * Mistral: the assistant's one entry lists the calls in `toolCalls` (any block but a text or a
- * thinking would be listed too: refused below); each result is a `tool` entry.
- */
-const MISTRAL: Shape = {
-  isCall: () => false,
-  withCallId: (entry) => entry,
-  isResult: (entry) => entry.role === 'tool',
-  withResultId: (entry, id) => withMember(entry, 'toolCallId', id),
-  // Every id of the replay was checked by `mistralSendsIdsAsRecorded`.
-  keeps: () => true,
-};
-
-/** OpenAI Responses: a `function_call` item per call, a `function_call_output` item per result. */
-const RESPONSES: Shape = {
-  isCall: (entry) => entry.type === 'function_call',
-  // An id without `|` has no item id: the item has none (pi-ai's `id: undefined` is left out of the
-  // payload's values, as JSON leaves it out).
-  withCallId: (entry, id) => {
-    if (entry.call_id === id && !('id' in entry)) return entry;
-    const { id: _itemId, ...rest } = entry;
-    return { ...rest, call_id: id };
-  },
-  isResult: (entry) => entry.type === 'function_call_output',
-  withResultId: (entry, id) => withMember(entry, 'call_id', id),
-  keeps: (id, own) => !id.includes('|') && (own || (RESPONSES_KEPT_ID.test(id) && !id.endsWith('_'))),
-};
-
-/** Mistral's assistant entry with its calls' ids, or null. */
-function mistralTurnEntry(entry: JsonValue, ids: readonly string[]): JsonValue | null {
+/** Mistral's assistant entry: one, listing the calls in `toolCalls`. */
+function mistralTurnEntries(entries: readonly JsonValue[], ids: readonly string[]): JsonValue[] | null {
+  const entry = entries.length === 1 ? entries[0] : null;
   if (!isRecord(entry) || entry.role !== 'assistant' || !Array.isArray(entry.toolCalls)) return null;
   const calls = entry.toolCalls;
   if (calls.length !== ids.length) return null;
@@ -106,27 +79,56 @@ function mistralTurnEntry(entry: JsonValue, ids: readonly string[]): JsonValue |
     if (!isRecord(call)) return null;
     sent.push(withMember(call, 'id', ids[k]));
   }
-  return sent.every((call, k) => call === calls[k]) ? entry : { ...entry, toolCalls: sent };
+  return [sent.every((call, k) => call === calls[k]) ? entry : { ...entry, toolCalls: sent }];
 }
 
-/** The assistant's entries (Responses: items) with its calls' ids, or null when their calls are not the turn's. */
-function turnEntries(entries: readonly JsonValue[], ids: readonly string[], shape: Shape): JsonValue[] | null {
-  if (shape === MISTRAL) {
-    if (entries.length !== 1) return null;
-    const entry = mistralTurnEntry(entries[0], ids);
-    return entry === null ? null : [entry];
-  }
+/**
+ * Mistral: the assistant's one entry lists the calls; each result is a `tool` entry. Any block but
+ * a text, a thinking or a call would be listed among the calls too: not derived.
+ */
+const MISTRAL: Shape = {
+  turnEntries: mistralTurnEntries,
+  isResult: (entry) => entry.role === 'tool',
+  withResultId: (entry, id) => withMember(entry, 'toolCallId', id),
+  // Every id of the replay was checked by `mistralSendsIdsAsRecorded`.
+  keeps: () => true,
+  takes: (block) => isRecord(block) && (block.type === 'text' || block.type === 'thinking' || block.type === 'toolCall'),
+};
+
+/**
+ * A Responses call's item with the call id `id`, which has no `|`: the item then has no item id
+ * (pi-ai's `id: undefined` is left out of the payload's values, as JSON leaves it out).
+ */
+function withCallId(entry: Record<string, JsonValue>, id: string): Record<string, JsonValue> {
+  if (entry.call_id === id && !('id' in entry)) return entry;
+  const { id: _itemId, ...rest } = entry;
+  return { ...rest, call_id: id };
+}
+
+/** Responses' turn items: a `function_call` item per call, in order, among the others. */
+function responsesTurnItems(items: readonly JsonValue[], ids: readonly string[]): JsonValue[] | null {
   const out: JsonValue[] = [];
   let k = 0;
-  for (const entry of entries) {
+  for (const item of items) {
     // A result's among the turn's would be a count gone wrong: checked, though the original's reading rules it out.
-    if (!isRecord(entry) || shape.isResult(entry)) return null;
-    if (!shape.isCall(entry)) out.push(entry);
-    else if (k < ids.length) out.push(shape.withCallId(entry, ids[k++]));
+    if (!isRecord(item) || RESPONSES.isResult(item)) return null;
+    if (item.type !== 'function_call') out.push(item);
+    else if (k < ids.length) out.push(withCallId(item, ids[k++]));
     else return null;
   }
   return k === ids.length ? out : null;
 }
+
+/** OpenAI Responses: a `function_call` item per call, a `function_call_output` item per result. */
+const RESPONSES: Shape = {
+  turnEntries: responsesTurnItems,
+  isResult: (entry) => entry.type === 'function_call_output',
+  // A result's id is sent up to its `|` (none of the unit's calls has one).
+  withResultId: (entry, id) => withMember(entry, 'call_id', id.split('|')[0]),
+  keeps: (id, own) => !id.includes('|') && (own || (RESPONSES_KEPT_ID.test(id) && !id.endsWith('_'))),
+  // Any other block makes no item.
+  takes: () => true,
+};
 
 /**
  * The replay unit's entries from `entries`, the original unit's, when the unit is the original's but
@@ -146,10 +148,7 @@ export function entriesWithIds(
   // A failed turn makes no entry; its unanswered calls are answered in the next unit's place.
   if (isFailedStop(turn)) return null;
   const shape = api === 'mistral-conversations' ? MISTRAL : RESPONSES;
-  // Mistral lists any block but a text or a thinking among the calls.
-  if (shape === MISTRAL)
-    for (const block of turn.content as unknown[])
-      if (!isRecord(block) || (block.type !== 'text' && block.type !== 'thinking' && block.type !== 'toolCall')) return null;
+  if (!(turn.content as unknown[]).every(shape.takes)) return null;
   const ids = callIds(turn);
   const own = isOwnTurn(turn, model);
   if (!ids || ids.length === 0 || ids.some((id) => !shape.keeps(id, own))) return null;
@@ -157,14 +156,13 @@ export function entriesWithIds(
   const unanswered: string[] = [];
   for (const id of ids) if (!replay.some((m, i) => i > 0 && m.toolCallId === id)) unanswered.push(id);
   const turnCount = entries.length - results - unanswered.length;
-  const out = turnCount < 1 ? null : turnEntries(entries.slice(0, turnCount), ids, shape);
+  const out = turnCount < 1 ? null : shape.turnEntries(entries.slice(0, turnCount), ids);
   if (out === null) return null;
   for (let j = 0; j < results + unanswered.length; j += 1) {
     const entry = entries[turnCount + j];
     const id = j < results ? replay[1 + j].toolCallId : unanswered[j - results];
     if (!isRecord(entry) || !shape.isResult(entry) || typeof id !== 'string') return null;
-    // Responses sends a result's id up to its `|` (none of the unit's calls has one).
-    out.push(shape.withResultId(entry, shape === RESPONSES ? id.split('|')[0] : id));
+    out.push(shape.withResultId(entry, id));
   }
   return out;
 }
