@@ -2,7 +2,7 @@
  * Matching the replay's units with the original's (replay-payload.ts, responses-reuse.ts): which
  * original message each replay message came from, and which replay units repeat an original unit.
  */
-import { isRecord } from '../../../shared/messages.js';
+import { isFailedStop, isRecord } from '../../../shared/messages.js';
 import type { Message } from '../../../shared/types.js';
 import type { Units } from './replay-units.js';
 
@@ -92,8 +92,9 @@ export interface UnitMatch {
 }
 
 /**
- * The original unit replay unit `t` comes from, -1 for none: one of the same length, before the
- * first unit never reused, whose messages are the origins of the replay unit's, in order.
+ * The original unit replay unit `t` comes from, -1 for none: one before the first unit never reused,
+ * whose messages are the origins of the replay unit's, in order, but for failed turns pi-ai drops
+ * without a trace (`dropsUnseen`), which hygiene took out of the replay.
  */
 export function counterpartUnit(match: UnitMatch, t: number): number {
   const { replay, original, originAt } = match;
@@ -103,9 +104,50 @@ export function counterpartUnit(match: UnitMatch, t: number): number {
   if (originalStart < 0) return -1;
   const o = match.originalUnitAt[originalStart];
   if (o < 0 || o >= match.firstUnreused) return -1;
-  if (original.units.bounds[o + 1] - original.units.bounds[o] !== end - start) return -1;
-  for (let i = start + 1; i < end; i += 1) if (originAt[i] !== originalStart + (i - start)) return -1;
+  // The replay's messages come from the unit's, in order (the last step, to the unit's end, refuses
+  // one past it), and what lies between them are failed turns pi-ai drops without a trace.
+  const originalEnd = original.units.bounds[o + 1];
+  let at = originalStart;
+  for (let i = start + 1; i <= end; i += 1) {
+    const next = i < end ? originAt[i] : originalEnd;
+    if (next <= at) return -1;
+    if (next > at + 1 && !dropsUnseen(original.llm, at + 1, next, next < originalEnd)) return -1;
+    at = next;
+  }
   return o;
+}
+
+/**
+ * Whether pi-ai's build is the same without messages `from` to `to` (excluded): failed turns. Every
+ * builder drops a failed turn first. What it leaves behind: its calls' ids, each mapped to the id
+ * pi-ai sends for it, which renames every later result of that id (so no result of the side may have
+ * one); and pi-ai adds the results still missing for the last calls when it meets the turn (as it
+ * does at the next user or assistant message), so the message after them (`followed`: one of the
+ * unit; otherwise the next unit's first, a user or assistant message) must not be a tool result, which
+ * would then count as given.
+ */
+function dropsUnseen(llm: readonly Message[], from: number, to: number, followed: boolean): boolean {
+  for (let k = from; k < to; k += 1) {
+    const message = llm[k];
+    if (message.role !== 'assistant' || !isFailedStop(message)) return false;
+    // The side's build went through, so the turn's content is a list of objects (pi-ai reads each one's type).
+    for (const block of message.content as Record<string, unknown>[])
+      if (block.type === 'toolCall' && resultIdsOf(llm).has(block.id)) return false;
+  }
+  return !followed || llm[to].role !== 'toolResult';
+}
+
+/** Each side's tool-result ids, made the first time a dropped turn with a call asks. */
+const resultIds = new WeakMap<readonly Message[], Set<unknown>>();
+
+function resultIdsOf(llm: readonly Message[]): Set<unknown> {
+  let ids = resultIds.get(llm);
+  if (ids === undefined) {
+    ids = new Set();
+    for (const message of llm) if (message.role === 'toolResult') ids.add(message.toolCallId);
+    resultIds.set(llm, ids);
+  }
+  return ids;
 }
 
 /**

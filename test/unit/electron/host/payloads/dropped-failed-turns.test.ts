@@ -1,0 +1,175 @@
+// A replay without failed turns the original holds (hygiene drops them) reuses the original's entries
+// of the units around them: pi-ai drops a failed turn before it builds anything, so such a unit makes
+// the same entries, unless the turn left something behind (unit-match.ts, `counterpartUnit`).
+import { describe, expect, it } from 'vitest';
+import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
+import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
+import { PART_SIZES } from '../../../../../electron/host/payloads/payload-parts.js';
+import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
+import { isFailedStop } from '../../../../../shared/messages.js';
+import type { Message, Target } from '../../../../../shared/types.js';
+import { entriesOf } from '../../../helpers/payload-entries.js';
+import { A, text, tc, TR, U } from '../../../helpers/messages.js';
+import { rng, transcript } from '../../../helpers/transcripts.js';
+
+const CLAUDE: Target = { provider: 'anthropic', api: 'anthropic-messages', modelId: 'claude-sonnet-4-5', reasoning: true };
+const BEDROCK: Target = {
+  provider: 'amazon-bedrock',
+  api: 'bedrock-converse-stream',
+  modelId: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+};
+const GEMINI: Target = { provider: 'google', api: 'google-generative-ai', modelId: 'gemini-2.5-pro', reasoning: true };
+const GPT5: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
+const OPENROUTER: Target = { provider: 'openrouter', api: 'openai-completions', modelId: 'openai/gpt-4o' };
+const DEEPSEEK: Target = { provider: 'deepseek', api: 'openai-completions', modelId: 'deepseek-v4-pro', reasoning: true };
+const MISTRAL: Target = { provider: 'mistral', api: 'mistral-conversations', modelId: 'mistral-large-latest' };
+const TARGETS = [CLAUDE, BEDROCK, GEMINI, GPT5, OPENROUTER, DEEPSEEK, MISTRAL];
+
+/** Every share of reused messages is enough here: the tests are about which units are reused. */
+const SIZES = { ...PART_SIZES, reuseShare: 0 };
+
+const route = { api: 'anthropic-messages', provider: 'anthropic', model: 'claude-sonnet-4-5' };
+const turn = (content: unknown[], stopReason = 'toolUse') => A(content, { ...route, stopReason });
+const failed = (content: unknown[] = []) => A(content, { ...route, stopReason: 'error' });
+
+/** The replay without the messages at `dropped`, the others kept as the same objects. */
+function without(original: Message[], dropped: ReadonlySet<number>): { messages: Message[]; origins: number[] } {
+  const origins = original.map((_, i) => i).filter((i) => !dropped.has(i));
+  return { messages: origins.map((i) => original[i]), origins };
+}
+
+/** The replay's payload built from the original's, checked against a whole build and the original's left as it was. */
+async function checkedReplay(original: Message[], replay: { messages: Message[]; origins: number[] }, target: Target, label: string) {
+  const originalBuild = await buildPayload(original, target);
+  const before = JSON.stringify(originalBuild);
+  const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target, {}, SIZES);
+  const whole = await buildLlmPayload(toLlmMessages(replay.messages), target, {}, { standIns: false });
+  expect(JSON.stringify(actual), label).toBe(JSON.stringify(whole));
+  expect(JSON.stringify(originalBuild), `${label}, original`).toBe(before);
+  return { originalBuild, actual };
+}
+
+/** How many of the replay payload's entries are the original's own objects. */
+function sharedEntries(actual: PayloadBuild, original: PayloadBuild): number {
+  const originals = new Set(entriesOf(original.payload));
+  return entriesOf(actual.payload).filter((entry) => originals.has(entry)).length;
+}
+
+describe('the replay of a transcript whose failed turns hygiene dropped', () => {
+  // A turn and its result, a text answer, then a user turn, a failed turn and another user turn: the
+  // first unit for Chat Completions runs from the call to the next call, for Anthropic the failed turn
+  // is in the unit of the user turn before it.
+  const u1 = U('go', { timestamp: 1 });
+  const a1 = turn([text('reading'), tc('toolu_1')]);
+  const r1 = TR('toolu_1', 'one');
+  const a2 = turn([text('done')], 'stop');
+  const u2 = U('next', { timestamp: 2 });
+  const u3 = U('again', { timestamp: 3 });
+  const a3 = turn([tc('toolu_2')]);
+  const r2 = TR('toolu_2', 'two');
+  const u4 = U('end', { timestamp: 4 });
+
+  it("reuses the original's entries of the units a dropped failed turn was in, for every API", async () => {
+    const original = [u1, a1, r1, a2, u2, failed(), u3, a3, r2, u4];
+    const replay = without(original, new Set([5]));
+    // The original's entries in the replay's payload of nine (Responses: ten, a reasoning-free text
+    // item and its call): every one but the last unit's. Before, Anthropic, Bedrock and Gemini built
+    // u2's entry again (7), Chat Completions every entry from a1's to u3's (1). Responses and Mistral
+    // start a unit at every assistant message, the failed one too, so nothing changed there; Mistral
+    // builds every unit with a call (its ids depend on the calls before).
+    const expected: Record<string, number> = {
+      'anthropic-messages': 8,
+      'bedrock-converse-stream': 8,
+      'google-generative-ai': 8,
+      'openai-responses': 9,
+      'openai-completions': 6,
+      'mistral-conversations': 4,
+    };
+    for (const target of TARGETS) {
+      const { originalBuild, actual } = await checkedReplay(original, replay, target, target.api);
+      expect(sharedEntries(actual, originalBuild), `${target.api} ${target.modelId}`).toBe(expected[target.api]);
+    }
+  });
+
+  /** The replay payload's entry that mentions `needle`, and whether it is the original's own. */
+  function entryWith(built: { originalBuild: PayloadBuild; actual: PayloadBuild }, needle: string) {
+    const entry = entriesOf(built.actual.payload).find((e) => JSON.stringify(e).includes(needle));
+    expect(entry, needle).toBeDefined();
+    return { entry, reused: entriesOf(built.originalBuild.payload).includes(entry) };
+  }
+
+  it("reuses them when the dropped turn had a call no result answers, and not when a result of the unit answers it (pi-ai renames that result after the turn's call)", async () => {
+    const foreign = { api: 'openai-responses', provider: 'openai', model: 'gpt-5' };
+    // Another model's call, with an id Chat Completions and Anthropic do not send as it is: pi-ai's map of renamed ids gets it.
+    const withCall = A([tc('call_9|fc_9')], { ...foreign, stopReason: 'aborted' });
+    const late = TR('call_9|fc_9', 'late');
+    const unanswered = [u1, a1, r1, a2, u2, withCall, u3, a3, r2, u4];
+    // Anthropic: the result after another failed turn, which stays, in u2's unit. Chat Completions: after u3, in a1's.
+    const cases: [Target, Message[]][] = [
+      [CLAUDE, [u1, a1, r1, a2, u2, withCall, failed(), late, u3, a3, r2, u4]],
+      [OPENROUTER, [u1, a1, r1, a2, u2, withCall, u3, late, a3, r2, u4]],
+    ];
+    for (const [target, answered] of cases) {
+      const kept = await checkedReplay(unanswered, without(unanswered, new Set([5])), target, `${target.api}, unanswered`);
+      expect(entryWith(kept, 'next').reused, target.api).toBe(true);
+      const built = await checkedReplay(answered, without(answered, new Set([5])), target, `${target.api}, answered`);
+      expect(entryWith(built, 'late').reused, target.api).toBe(false);
+    }
+  });
+
+  it('does not reuse a unit whose dropped failed turn came between tool results (pi-ai answers the calls still open when it meets the turn)', async () => {
+    // Two calls, the first answered before the failed turn, the second after it: with the turn, pi-ai
+    // makes up a result for the second call where the turn was, and sends the late result besides.
+    const a = turn([tc('toolu_1'), tc('toolu_3')]);
+    const original = [u1, a, r1, failed(), TR('toolu_3', 'three'), u2, a3, r2, u4];
+    for (const target of TARGETS) {
+      const built = await checkedReplay(original, without(original, new Set([3])), target, target.api);
+      expect(entryWith(built, 'three').reused, target.api).toBe(false);
+    }
+  });
+
+  it("does not reuse a unit that lost a message pi-ai builds, or whose messages are not the original's in order", async () => {
+    const original = [u1, a1, r1, a2, u2, u3, a3, r2, u4];
+    // a2, a text answer, is in a1's unit for Chat Completions; so is a user turn with a stop reason of a failed turn.
+    const lost = await checkedReplay(original, without(original, new Set([3])), OPENROUTER, 'a text answer');
+    expect(entryWith(lost, 'reading').reused).toBe(false);
+    const stray = [u1, a1, r1, a2, U([text('next')], { stopReason: 'error' }), u3, a3, r2, u4];
+    const user = await checkedReplay(stray, without(stray, new Set([4])), OPENROUTER, 'a user turn');
+    expect(entryWith(user, 'reading').reused).toBe(false);
+    // A replay that repeats a message, one failed turn shorter: as long as the original's unit.
+    const withFailed = [u1, a1, r1, failed(), failed(), u2, a3, r2, u4];
+    const repeated = { messages: [u1, a1, r1, r1, u2, a3, r2, u4], origins: [0, 1, 2, 2, 5, 6, 7, 8] };
+    const twice = await checkedReplay(withFailed, repeated, OPENROUTER, 'a repeated result');
+    expect(entryWith(twice, 'reading').reused).toBe(false);
+  });
+
+  it('gives what a whole build gives on random transcripts whose failed turns are dropped, reusing across them', async () => {
+    const random = rng(71);
+    const shared = new Map<string, number>();
+    let dropped = 0;
+    for (let round = 0; round < 300; round += 1) {
+      const original = transcript(random, 8 + Math.floor(random() * 50), { oneUnitIds: random() < 0.7 });
+      const drops = new Set<number>();
+      original.forEach((m, i) => {
+        if (m.role === 'assistant' && isFailedStop(m) && random() < 0.8) drops.add(i);
+      });
+      dropped += drops.size;
+      const replay = without(original, drops);
+      for (const target of TARGETS) {
+        const { originalBuild, actual } = await checkedReplay(original, replay, target, `round ${round}, ${target.api}`);
+        if (!originalBuild.error) shared.set(target.api, (shared.get(target.api) ?? 0) + sharedEntries(actual, originalBuild));
+      }
+    }
+    expect(dropped).toBeGreaterThan(200);
+    // The original's entries in the replays' payloads, before failed turns could be dropped from a
+    // unit: Anthropic 1,376, Bedrock 5,039, Gemini 5,331, Chat Completions 1,621 (OpenRouter's and
+    // DeepSeek's together); 1,408, 5,154, 5,459 and 1,701 with it. Responses and Mistral start a unit at
+    // every assistant message, a failed one too: the same (3,402 and 586).
+    expect(shared.get('anthropic-messages')).toBeGreaterThan(1390);
+    expect(shared.get('bedrock-converse-stream')).toBeGreaterThan(5100);
+    expect(shared.get('google-generative-ai')).toBeGreaterThan(5400);
+    expect(shared.get('openai-completions')).toBeGreaterThan(1660);
+    expect(shared.get('openai-responses')).toBeGreaterThan(3000);
+    expect(shared.get('mistral-conversations')).toBeGreaterThan(500);
+  }, 120_000);
+});
