@@ -111,43 +111,36 @@ export function counterpartUnit(match: UnitMatch, t: number): number {
   for (let i = start + 1; i <= end; i += 1) {
     const next = i < end ? originAt[i] : originalEnd;
     if (next <= at) return -1;
-    if (next > at + 1 && !dropsUnseen(original.llm, at + 1, next, next < originalEnd)) return -1;
+    if (next > at + 1 && !dropsUnseen(original.llm, at + 1, next, originalEnd)) return -1;
     at = next;
   }
   return o;
 }
 
 /**
- * Whether pi-ai's build is the same without messages `from` to `to` (excluded): failed turns. Every
- * builder drops a failed turn first. What it leaves behind: its calls' ids, each mapped to the id
- * pi-ai sends for it, which renames every later result of that id (so no result of the side may have
- * one); and pi-ai adds the results still missing for the last calls when it meets the turn (as it
- * does at the next user or assistant message), so the message after them (`followed`: one of the
- * unit; otherwise the next unit's first, a user or assistant message) must not be a tool result, which
- * would then count as given.
+ * Whether pi-ai's build is the same without messages `from` to `to` (excluded) of a unit that ends at
+ * `end`: failed turns. Every builder drops a failed turn first. What it leaves behind: its calls' ids,
+ * each mapped to the id pi-ai sends for it, which renames every later result of that id (a side's
+ * units hold each id in one unit, so such a result would be in this one, after the turn); and pi-ai
+ * adds the results still missing for the last calls when it meets the turn (as it does at the next
+ * user or assistant message), so the message after them (one of the unit; otherwise the next unit's
+ * first, a user or assistant message) must not be a tool result, which would then count as given.
  */
-function dropsUnseen(llm: readonly Message[], from: number, to: number, followed: boolean): boolean {
+function dropsUnseen(llm: readonly Message[], from: number, to: number, end: number): boolean {
   for (let k = from; k < to; k += 1) {
     const message = llm[k];
     if (message.role !== 'assistant' || !isFailedStop(message)) return false;
     // The side's build went through, so the turn's content is a list of objects (pi-ai reads each one's type).
     for (const block of message.content as Record<string, unknown>[])
-      if (block.type === 'toolCall' && resultIdsOf(llm).has(block.id)) return false;
+      if (block.type === 'toolCall' && answeredAfter(llm, block.id, k + 1, end)) return false;
   }
-  return !followed || llm[to].role !== 'toolResult';
+  return to === end || llm[to].role !== 'toolResult';
 }
 
-/** Each side's tool-result ids, made the first time a dropped turn with a call asks. */
-const resultIds = new WeakMap<readonly Message[], Set<unknown>>();
-
-function resultIdsOf(llm: readonly Message[]): Set<unknown> {
-  let ids = resultIds.get(llm);
-  if (ids === undefined) {
-    ids = new Set();
-    for (const message of llm) if (message.role === 'toolResult') ids.add(message.toolCallId);
-    resultIds.set(llm, ids);
-  }
-  return ids;
+/** Whether a message of `from` to `end` (excluded) answers the call of id `id` (only tool results have a `toolCallId`). */
+function answeredAfter(llm: readonly Message[], id: unknown, from: number, end: number): boolean {
+  for (let i = from; i < end; i += 1) if (llm[i].toolCallId === id) return true;
+  return false;
 }
 
 /**
