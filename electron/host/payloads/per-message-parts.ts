@@ -105,11 +105,12 @@ export function perMessageApiOf(api: string): PerMessageApi | null {
  * Completions: each assistant message with a call), as long as no tool-call id is on both sides. Null
  * when a message is malformed, an id is in two units, or what the API's builder reads across the
  * whole conversation cannot be made right (see above): OpenAI Responses, a text's own id or a
- * reasoning item that could read as a generated id; Mistral, a failed turn with a call. `model`
+ * reasoning item that could read as a generated id; Mistral, a failed turn with a call, unless
+ * `idsUnread` (the units' entries are read for where they are, and no id is taken from them). `model`
  * (Responses): only its own turns' texts and thinking keep their signatures in pi-ai's build, so only
  * theirs are read; without it, every turn's are.
  */
-export function perMessageUnits(messages: readonly Message[], api: PerMessageApi, model?: BuildModel): Units | null {
+export function perMessageUnits(messages: readonly Message[], api: PerMessageApi, model?: BuildModel, idsUnread = false): Units | null {
   // The first start (0), one for each message after the first at most, then the end: two for none.
   const starts = new Int32Array(messages.length + 2);
   let count = 1;
@@ -125,7 +126,7 @@ export function perMessageUnits(messages: readonly Message[], api: PerMessageApi
     const unit = count - 1;
     if (message.role === 'assistant') {
       if (!Array.isArray(message.content)) return null;
-      const failed = api === 'mistral-conversations' && isFailedStop(message);
+      const failed = api === 'mistral-conversations' && !idsUnread && isFailedStop(message);
       for (const block of message.content as unknown[]) {
         if (!isRecord(block)) return null;
         if (block.type === 'toolCall' && (failed || !claim(unitOfId, block.id, unit))) return null;

@@ -181,7 +181,9 @@ export async function reusedPerMessageBuild(
   const originalItems = isRecord(build.payload) ? build.payload[key] : undefined;
   if (!Array.isArray(originalItems)) return null;
   const originalLlm = build.llmMessages;
-  const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api, model);
+  // Mistral: a failed turn with a call hides the ids pi-ai hashed for it, but no id is taken from the
+  // original's entries here (a unit with a call or a result is built, or gets the replay's ids).
+  const originalUnits = knownPerMessageUnits(build) ?? perMessageUnits(originalLlm, api, model, true);
   const originalAt = originalUnits && read(originalLlm, originalUnits, originalItems, model);
   if (!originalUnits || !originalAt) return null;
   const llm = toLlmMessages(messages);

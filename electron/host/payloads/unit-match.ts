@@ -174,11 +174,19 @@ export function leadsBoth(match: UnitMatch, t: number, o: number): boolean {
   return (t > 0 || match.replay.units.firstLeads) && (o > 0 || match.original.units.firstLeads);
 }
 
-/** The LLM messages of replay unit `t` and of original unit `o`. */
+/**
+ * The LLM messages of replay unit `t` and of original unit `o`, its counterpart (`counterpartUnit`),
+ * without the failed turns the replay does not have: pi-ai's entries for the original unit are those
+ * of its messages without them.
+ */
 export function unitSides(match: UnitMatch, t: number, o: number): { replay: Message[]; original: Message[] } {
-  const { replay, original } = match;
-  return {
-    replay: replay.llm.slice(replay.units.bounds[t], replay.units.bounds[t + 1]),
-    original: original.llm.slice(original.units.bounds[o], original.units.bounds[o + 1]),
-  };
+  const { replay, original, originAt } = match;
+  const start = replay.units.bounds[t];
+  const end = replay.units.bounds[t + 1];
+  const originalStart = original.units.bounds[o];
+  const originalEnd = original.units.bounds[o + 1];
+  const kept: Message[] = [];
+  if (originalEnd - originalStart === end - start) kept.push(...original.llm.slice(originalStart, originalEnd));
+  else for (let i = start; i < end; i += 1) kept.push(original.llm[originAt[i]]);
+  return { replay: replay.llm.slice(start, end), original: kept };
 }

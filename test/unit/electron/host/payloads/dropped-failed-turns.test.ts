@@ -117,6 +117,56 @@ describe('the replay of a transcript whose failed turns hygiene dropped', () => 
     }
   });
 
+  it('derives a unit whose tool-call ids hygiene rewrote from the original unit without its dropped failed turn', async () => {
+    // a1's unit holds the failed turn after its result (Anthropic, Bedrock, Gemini; Chat Completions
+    // up to a3). The replay renames toolu_1, as the id rewrite does for Gemini and Bedrock.
+    const original = [u1, a1, r1, failed(), a2, u2, u3, a3, r2, u4];
+    // The rewrite's copy keeps every other block (and member) of the message.
+    const [said, call] = a1.content as Record<string, unknown>[];
+    const a1Renamed = { ...a1, content: [said, { ...call, id: 'callnew1' }] };
+    const renamed = [u1, a1Renamed, { ...r1, toolCallId: 'callnew1' }, a2, u2, u3, a3, r2, u4];
+    const replay = { messages: renamed, origins: [0, 1, 2, 4, 5, 6, 7, 8, 9] };
+    for (const target of [CLAUDE, BEDROCK, GEMINI, GPT5]) {
+      const { originalBuild, actual } = await checkedReplay(original, replay, target, target.api);
+      const entry = (build: PayloadBuild, needle: string) => entriesOf(build.payload).find((e) => JSON.stringify(e).includes(needle));
+      const [was, now] = [entry(originalBuild, 'reading'), entry(actual, 'reading')] as Record<string, unknown[]>[];
+      if (target === GEMINI) {
+        // Gemini's builder sends a Gemini model no id: the unit is the original's.
+        expect(now).toBe(was);
+      } else if (target === GPT5) {
+        // The text is an item of its own, the original's; the call's item is made from the original's.
+        expect(now).toBe(was);
+        const callItem = entry(actual, 'callnew1');
+        expect(callItem).toMatchObject({ type: 'function_call', call_id: 'callnew1' });
+        expect(entriesOf(originalBuild.payload)).not.toContain(callItem);
+      } else {
+        // Made from the original's entry: a new entry with the new id, holding the original's text block.
+        expect(now, target.api).not.toBe(was);
+        const blocks = (e: Record<string, unknown[]>) => e.content;
+        expect(blocks(now)[0], target.api).toBe(blocks(was)[0]);
+        expect(JSON.stringify(now), target.api).toContain('callnew1');
+      }
+    }
+  });
+
+  it("reads Mistral's original for its units though a failed turn holds a call whose id pi-ai hashed (no id is taken from it)", async () => {
+    // pi-ai hashes the failed turn's id and leaves the turn out: in a build in parts, a later call
+    // could not see that hash was taken. The reuse takes no id out of the original's entries: the
+    // units with a call or a result are built again (or get the replay's ids).
+    // toolu_abcd and tool_uabcd both hash to tooluabcd: the original gives the later call another id,
+    // the replay (without the failed turn) that one.
+    const withCall = failed([tc('toolu_abcd')]);
+    const later = [turn([tc('tool_uabcd')]), TR('tool_uabcd', 'two')];
+    const original = [u1, a1, r1, a2, u2, withCall, u3, ...later, u4];
+    const { originalBuild, actual } = await checkedReplay(original, without(original, new Set([5])), MISTRAL, 'mistral');
+    const callIds = (build: PayloadBuild) =>
+      entriesOf(build.payload).flatMap((e) => (e as { toolCalls?: { id: string }[] }).toolCalls ?? []);
+    expect(callIds(actual).map((call) => call.id)).toEqual(['1mumcbr1v', 'tooluabcd']);
+    expect(callIds(originalBuild)[1].id).not.toBe('tooluabcd');
+    // u1, a2, u2 and u3 (before, none: the original's units were not read).
+    expect(sharedEntries(actual, originalBuild)).toBe(4);
+  });
+
   it('does not reuse a unit whose dropped failed turn came between tool results (pi-ai answers the calls still open when it meets the turn)', async () => {
     // Two calls, the first answered before the failed turn, the second after it: with the turn, pi-ai
     // makes up a result for the second call where the turn was, and sends the late result besides.
