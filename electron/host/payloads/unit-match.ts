@@ -94,7 +94,19 @@ export interface UnitMatch {
 /**
  * The original unit replay unit `t` comes from, -1 for none: one before the first unit never reused,
  * whose messages are the origins of the replay unit's, in order, but for failed turns pi-ai drops
- * without a trace (`dropsUnseen`), which hygiene took out of the replay.
+ * without a trace, which hygiene took out of the replay.
+ *
+ * Every builder drops a failed turn first. What the turn leaves behind:
+ * - its calls' ids, each mapped to the id pi-ai sends for it, which renames every later result of
+ *   that id. A side's units hold each id in one unit, so such a result would be in this one, after
+ *   the turn: none may be (`answeredLater`).
+ * - the results pi-ai makes up for the calls still open when it meets the turn, as it does at the
+ *   next user or assistant message. So the message after the dropped turns must be one (the next
+ *   unit's first is): a tool result there would count as given, and a message of a role pi-ai does
+ *   not know (it passes them on) could come before one.
+ * Mistral's builder also hashes a failed turn's call ids against every later call's; there, as for
+ * OpenAI Responses, every assistant message starts a unit, failed ones too, so no unit holds one to
+ * drop (per-message-reuse.ts sees to Mistral's ids).
  */
 export function counterpartUnit(match: UnitMatch, t: number): number {
   const { replay, original, originAt } = match;
@@ -104,42 +116,50 @@ export function counterpartUnit(match: UnitMatch, t: number): number {
   if (originalStart < 0) return -1;
   const o = match.originalUnitAt[originalStart];
   if (o < 0 || o >= match.firstUnreused) return -1;
-  // The replay's messages come from the unit's, in order (the last step, to the unit's end, refuses
-  // one past it), and what lies between them are failed turns pi-ai drops without a trace.
+  // Every origin lies after the one before it and before the unit's end (the last step goes to the
+  // unit's end), and what is skipped between them is failed turns.
   const originalEnd = original.units.bounds[o + 1];
+  let calls: Map<unknown, number> | null = null;
   let at = originalStart;
   for (let i = start + 1; i <= end; i += 1) {
     const next = i < end ? originAt[i] : originalEnd;
     if (next <= at) return -1;
-    if (next > at + 1 && !dropsUnseen(original.llm, at + 1, next, originalEnd)) return -1;
+    if (next > at + 1) {
+      if (!failedTurnsOnly(original.llm, at + 1, next, originalEnd)) return -1;
+      calls = withCallIds(original.llm, at + 1, next, calls);
+    }
     at = next;
   }
-  return o;
+  return calls === null || !answeredLater(original.llm, calls, originalEnd) ? o : -1;
 }
 
-/**
- * Whether pi-ai's build is the same without messages `from` to `to` (excluded) of a unit that ends at
- * `end`: failed turns. Every builder drops a failed turn first. What it leaves behind: its calls' ids,
- * each mapped to the id pi-ai sends for it, which renames every later result of that id (a side's
- * units hold each id in one unit, so such a result would be in this one, after the turn); and pi-ai
- * adds the results still missing for the last calls when it meets the turn (as it does at the next
- * user or assistant message), so the message after them (one of the unit; otherwise the next unit's
- * first, a user or assistant message) must not be a tool result, which would then count as given.
- */
-function dropsUnseen(llm: readonly Message[], from: number, to: number, end: number): boolean {
-  for (let k = from; k < to; k += 1) {
-    const message = llm[k];
-    if (message.role !== 'assistant' || !isFailedStop(message)) return false;
+/** Whether messages `from` to `to` (excluded) of a unit that ends at `end` are failed turns, followed by a user or assistant message. */
+function failedTurnsOnly(llm: readonly Message[], from: number, to: number, end: number): boolean {
+  for (let k = from; k < to; k += 1) if (llm[k].role !== 'assistant' || !isFailedStop(llm[k])) return false;
+  return to === end || llm[to].role === 'user' || llm[to].role === 'assistant';
+}
+
+/** `calls` (made when null) with the call ids of messages `from` to `to`, each with the index of the first message that has it. */
+function withCallIds(llm: readonly Message[], from: number, to: number, calls: Map<unknown, number> | null): Map<unknown, number> | null {
+  let out = calls;
+  for (let k = from; k < to; k += 1)
     // The side's build went through, so the turn's content is a list of objects (pi-ai reads each one's type).
-    for (const block of message.content as Record<string, unknown>[])
-      if (block.type === 'toolCall' && answeredAfter(llm, block.id, k + 1, end)) return false;
-  }
-  return to === end || llm[to].role !== 'toolResult';
+    for (const block of llm[k].content as Record<string, unknown>[])
+      if (block.type === 'toolCall') {
+        out ??= new Map();
+        if (!out.has(block.id)) out.set(block.id, k);
+      }
+  return out;
 }
 
-/** Whether a message of `from` to `end` (excluded) answers the call of id `id` (only tool results have a `toolCallId`). */
-function answeredAfter(llm: readonly Message[], id: unknown, from: number, end: number): boolean {
-  for (let i = from; i < end; i += 1) if (llm[i].toolCallId === id) return true;
+/** Whether a message before `end` answers one of `calls` after the message that made it (only tool results have a `toolCallId`): one pass. */
+function answeredLater(llm: readonly Message[], calls: ReadonlyMap<unknown, number>, end: number): boolean {
+  // The first noted is the first message's (they are noted in order).
+  const first: number = calls.values().next().value!;
+  for (let i = first + 1; i < end; i += 1) {
+    const at = calls.get(llm[i].toolCallId);
+    if (at !== undefined && at < i) return true;
+  }
   return false;
 }
 
