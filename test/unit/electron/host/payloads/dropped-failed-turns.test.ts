@@ -2,13 +2,12 @@
 // of the units around them: pi-ai drops a failed turn before it builds anything, so such a unit makes
 // the same entries, unless the turn left something behind (unit-match.ts, `counterpartUnit`).
 import { describe, expect, it } from 'vitest';
-import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
-import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
+import type { PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
 import { knownPerMessageUnits, knownSplit, MIN_PARTS_MESSAGES, PART_SIZES } from '../../../../../electron/host/payloads/payload-parts.js';
-import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { isFailedStop } from '../../../../../shared/messages.js';
 import type { Message, Target } from '../../../../../shared/types.js';
 import { entriesOf } from '../../../helpers/payload-entries.js';
+import { checkedReplay as checkReplay } from '../../../helpers/replay-check.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
 import { rng, transcript } from '../../../helpers/transcripts.js';
 
@@ -38,16 +37,9 @@ function without(original: Message[], dropped: ReadonlySet<number>): { messages:
   return { messages: origins.map((i) => original[i]), origins };
 }
 
-/** The replay's payload built from the original's, checked against a whole build and the original's left as it was. */
-async function checkedReplay(original: Message[], replay: { messages: Message[]; origins: number[] }, target: Target, label: string) {
-  const originalBuild = await buildPayload(original, target);
-  const before = JSON.stringify(originalBuild);
-  const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target, {}, SIZES);
-  const whole = await buildLlmPayload(toLlmMessages(replay.messages), target, {}, { standIns: false });
-  expect(JSON.stringify(actual), label).toBe(JSON.stringify(whole));
-  expect(JSON.stringify(originalBuild), `${label}, original`).toBe(before);
-  return { originalBuild, actual };
-}
+/** The replay's payload, checked against a whole build, with every share of reused messages enough. */
+const checkedReplay = (original: Message[], replay: { messages: Message[]; origins: number[] }, target: Target, label: string) =>
+  checkReplay(original, replay, target, SIZES, label);
 
 /** How many of the replay payload's entries are the original's own objects. */
 function sharedEntries(actual: PayloadBuild, original: PayloadBuild): number {

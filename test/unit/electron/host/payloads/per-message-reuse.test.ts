@@ -2,15 +2,10 @@
 // for the units hygiene left whole: always what one whole pi-ai build of the replay gives, the
 // original's untouched.
 import { describe, expect, it } from 'vitest';
-import { buildLlmPayload, buildPayload, type PayloadBuild } from '../../../../../electron/host/payloads/payload-builder.js';
+import { buildLlmPayload, buildPayload } from '../../../../../electron/host/payloads/payload-builder.js';
 import { toLlmMessages } from '../../../../../electron/host/payloads/llm-messages.js';
 import { resolvePayloadModel } from '../../../../../electron/host/payloads/model.js';
-import {
-  knownPerMessageUnits,
-  MIN_PARTS_MESSAGES,
-  PART_SIZES,
-  type PartSizes,
-} from '../../../../../electron/host/payloads/payload-parts.js';
+import { knownPerMessageUnits, MIN_PARTS_MESSAGES, PART_SIZES } from '../../../../../electron/host/payloads/payload-parts.js';
 import { buildReplayPayload } from '../../../../../electron/host/payloads/replay-payload.js';
 import { perMessageUnits } from '../../../../../electron/host/payloads/per-message-parts.js';
 import { unitItems } from '../../../../../electron/host/payloads/responses-reuse.js';
@@ -18,6 +13,7 @@ import { mistralSendsIdsAsRecorded } from '../../../../../electron/host/payloads
 import { completionsReadable, completionsUnitEntries, hasToolHistory } from '../../../../../electron/host/payloads/completions-entries.js';
 import type { JsonValue, Message, Target } from '../../../../../shared/types.js';
 import { A, text, tc, TR, U } from '../../../helpers/messages.js';
+import { checkedReplay } from '../../../helpers/replay-check.js';
 import { recordedBy, replayOf, rng, transcript } from '../../../helpers/transcripts.js';
 
 const GPT5: Target = { provider: 'openai', api: 'openai-responses', modelId: 'gpt-5', reasoning: true };
@@ -38,25 +34,6 @@ type Item = Record<string, JsonValue>;
 const itemsOf = (payload: JsonValue | undefined): Item[] => (payload as { input: Item[] }).input;
 const entriesOf = (payload: JsonValue | undefined): Item[] => (payload as { messages: Item[] }).messages;
 const whole = (messages: readonly Message[], target: Target) => buildLlmPayload(toLlmMessages(messages), target, {}, { standIns: false });
-
-/**
- * The replay's payload built from the original's, checked against a whole build of the replay, with
- * the original's payload checked unchanged (the reuse copies what it changes).
- */
-async function checkedReplay(
-  original: Message[],
-  replay: { messages: Message[]; origins: (number | null)[] },
-  target: Target,
-  sizes: PartSizes & { reuseShare?: number },
-  label: string,
-): Promise<{ originalBuild: PayloadBuild; actual: PayloadBuild }> {
-  const originalBuild = await buildPayload(original, target);
-  const before = JSON.stringify(originalBuild);
-  const actual = await buildReplayPayload(replay.messages, replay.origins, { messages: original, build: originalBuild }, target, {}, sizes);
-  expect(JSON.stringify(actual), label).toBe(JSON.stringify(await whole(replay.messages, target)));
-  expect(JSON.stringify(originalBuild), `${label}, original`).toBe(before);
-  return { originalBuild, actual };
-}
 
 /** Azure's and Codex's builders run the same Responses conversion as OpenAI's: their payloads are read as OpenAI's. */
 const AZURE: Target = { provider: 'azure-openai-responses', api: 'azure-openai-responses', modelId: 'gpt-5', reasoning: true };
