@@ -205,8 +205,9 @@ export function unitSides(match: UnitMatch, t: number, o: number): { replay: Mes
   const end = replay.units.bounds[t + 1];
   const originalStart = original.units.bounds[o];
   const originalEnd = original.units.bounds[o + 1];
-  const kept: Message[] = [];
-  if (originalEnd - originalStart === end - start) kept.push(...original.llm.slice(originalStart, originalEnd));
-  else for (let i = start; i < end; i += 1) kept.push(original.llm[originAt[i]]);
+  const kept =
+    originalEnd - originalStart === end - start
+      ? original.llm.slice(originalStart, originalEnd)
+      : Array.from(originAt.subarray(start, end), (at) => original.llm[at]);
   return { replay: replay.llm.slice(start, end), original: kept };
 }
